@@ -1,0 +1,50 @@
+import Foundation
+
+/// A single note: a title, a body, tags, and the notebook it belongs to.
+///
+/// A note is a value. Two notes with the same fields are the same note; changing one means
+/// asking the store to replace the canonical copy.
+public struct Note: Identifiable, Hashable, Sendable, Codable {
+  /// The note's stable identity, kept across edits, moves, sync and undo.
+  public var id: UUID
+  /// The note's title, shown in lists.
+  public var title: String
+  /// The note's text.
+  public var body: String
+  /// When the note was first written.
+  public var createdAt: Date
+  /// When the note's content last changed; equal to `createdAt` for a note never edited.
+  public var updatedAt: Date
+  /// The notebook holding the note, or `nil` for a note in no notebook.
+  public var notebookID: Notebook.ID?
+  /// The note's tags, in the order they were added, without duplicates.
+  public var tags: [String]
+  /// Whether the note is pinned to the top of lists.
+  public var isPinned: Bool
+
+  /// Creates a note.
+  ///
+  /// - Parameters:
+  ///   - id: The note's identity; a new random identifier by default.
+  ///   - title: The note's title.
+  ///   - body: The note's text; empty by default.
+  ///   - createdAt: When the note was written; now by default.
+  ///   - notebookID: The notebook holding the note; none by default.
+  ///   - tags: The note's tags; none by default.
+  ///   - isPinned: Whether the note is pinned; `false` by default.
+  ///   - updatedAt: When the note last changed; `createdAt` by default.
+  public init(
+    id: UUID = UUID(), title: String, body: String = "", createdAt: Date = .now,
+    notebookID: Notebook.ID? = nil, tags: [String] = [], isPinned: Bool = false,
+    updatedAt: Date? = nil
+  ) {
+    self.id = id
+    self.title = title
+    self.body = body
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt ?? createdAt
+    self.notebookID = notebookID
+    self.tags = tags
+    self.isPinned = isPinned
+  }
+}

@@ -1,0 +1,19 @@
+/// Everything a FieldNotes user has written: their notebooks and their notes.
+///
+/// A library is what a repository loads, what an export writes, and what an import reads.
+public struct NoteLibrary: Hashable, Sendable, Codable {
+  /// The notebooks, in display order.
+  public var notebooks: [Notebook]
+  /// The notes, oldest first.
+  public var notes: [Note]
+
+  /// Creates a library.
+  ///
+  /// - Parameters:
+  ///   - notebooks: The notebooks; none by default.
+  ///   - notes: The notes; none by default.
+  public init(notebooks: [Notebook] = [], notes: [Note] = []) {
+    self.notebooks = notebooks
+    self.notes = notes
+  }
+}

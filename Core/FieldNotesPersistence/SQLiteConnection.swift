@@ -1,0 +1,109 @@
+import CSQLite
+import FieldNotesServices
+import Foundation
+
+/// One open SQLite database handle, with the few operations the repository needs.
+///
+/// Not thread-safe on its own: ``SQLiteNoteRepository`` guards it with a mutex.
+final class SQLiteConnection {
+  let path: String
+  fileprivate let handle: OpaquePointer
+
+  /// Opens a database file that must already exist.
+  init(path: String, readOnly: Bool) throws(SQLiteError) {
+    var handle: OpaquePointer?
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_EXRESCODE
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else { throw SQLiteError(code: code, message: "out of memory") }
+    guard code == SQLITE_OK else {
+      let message = String(cString: sqlite3_errmsg(handle))
+      sqlite3_close_v2(handle)
+      throw SQLiteError(code: code, message: message)
+    }
+    self.path = path
+    self.handle = handle
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  /// Whether the file could only be opened for reading.
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+  /// Runs one or more statements that take no parameters and return no rows.
+  func execute(_ sql: String) throws(SQLiteError) {
+    var errorMessage: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+    guard code == SQLITE_OK else {
+      let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+      sqlite3_free(errorMessage)
+      throw SQLiteError(code: code, message: message)
+    }
+  }
+
+  /// Prepares a statement; parameters are bound by position, never spliced into the SQL.
+  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError(code: code, message: lastErrorMessage)
+    }
+    return SQLiteStatement(statement, connection: self)
+  }
+
+  /// Reads a single integer, as from `PRAGMA user_version`.
+  func integer(_ sql: String) throws(SQLiteError) -> Int {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return 0 }
+    return statement.int(at: 0)
+  }
+
+  /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+  ///
+  /// `IMMEDIATE` takes the write lock up front, so two processes wait for each other through the
+  /// busy timeout instead of failing on a lock upgrade.
+  func inTransaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      try body()
+      try execute("COMMIT")
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+}
+
+/// A failed SQLite call: the extended result code and SQLite's message.
+struct SQLiteError: Error {
+  var code: Int32
+  var message: String
+
+  /// The primary result code, without the extended bits.
+  var primaryCode: Int32 { code & 0xFF }
+
+  /// The repository error a user sees for this failure while writing the store at `path`.
+  func repositoryError(path: String, writing: Bool) -> RepositoryError {
+    switch primaryCode {
+    case SQLITE_FULL: .diskFull
+    case SQLITE_READONLY: .readOnly(path: path)
+    case SQLITE_BUSY, SQLITE_LOCKED: .busy
+    case SQLITE_NOTADB: .notAFieldNotesStore(path: path)
+    case SQLITE_CORRUPT: .corrupt(path: path, detail: message)
+    case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .cannotOpen(path: path, reason: message)
+    default: writing ? .writeFailed(reason: message) : .readFailed(reason: message)
+    }
+  }
+}
+
+extension SQLiteConnection {
+  /// Makes SQLite wait up to `milliseconds` for another process's lock instead of failing.
+  func setBusyTimeout(milliseconds: Int32) {
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+}

@@ -1,0 +1,178 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The live ``FieldNotesServices/NoteRepository``: a SQLite database file.
+///
+/// The file is in WAL mode with full synchronous commits, so a note that was saved survives a
+/// crash; every ``commit(_:)`` is one `BEGIN IMMEDIATE` transaction; a busy timeout lets two
+/// processes share the file. A new store is created with owner-only permissions (its directory
+/// too), built under a temporary name and linked into place so that no half-made store is ever
+/// seen. A file that is not a FieldNotes store is refused without being written to.
+public final class SQLiteNoteRepository: NoteRepository {
+  /// The path of the database file.
+  public let path: String
+  private let connection: Mutex<SQLiteConnection>
+
+  /// How long a write waits for another process holding the file.
+  static let busyTimeoutMilliseconds: Int32 = 10_000
+
+  /// Opens the store at a path, creating it (and its directory) if nothing is there yet.
+  ///
+  /// - Parameter path: The database file.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the file is not a FieldNotes store, is
+  ///   damaged, comes from a newer FieldNotes, or cannot be opened or created. The file is then
+  ///   left byte-for-byte as it was.
+  public init(path: String) throws(RepositoryError) {
+    self.path = path
+    if !FileManager.default.fileExists(atPath: path) {
+      try Self.createStore(at: path)
+    }
+    try Self.checkIdentity(ofStoreAt: path)
+    do {
+      let connection = try SQLiteConnection(path: path, readOnly: false)
+      connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
+      try connection.execute("PRAGMA synchronous = FULL")
+      if !connection.isReadOnly { try Self.migrate(connection) }
+      self.connection = Mutex(connection)
+    } catch {
+      throw error.repositoryError(path: path, writing: false)
+    }
+  }
+
+  /// Reads every notebook and note.
+  ///
+  /// - Returns: The library, notebooks in creation order and notes oldest first.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the file cannot be read or holds a
+  ///   damaged row.
+  /// - Complexity: O(*n*) in the number of notes.
+  public func load() throws(RepositoryError) -> NoteLibrary {
+    let path = self.path
+    return try connection.withLock { connection throws(RepositoryError) in
+      do {
+        return try SQLiteRows.library(from: connection)
+      } catch let error as SQLiteError {
+        throw error.repositoryError(path: path, writing: false)
+      } catch let error as RepositoryError {
+        throw error
+      } catch {
+        throw .readFailed(reason: "\(error)")
+      }
+    }
+  }
+
+  /// Saves changes in one transaction: all of them, or none.
+  ///
+  /// - Parameter changes: The changes of one mutation.
+  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
+  public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+    let path = self.path
+    try connection.withLock { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        try connection.inTransaction { () throws(SQLiteError) in
+          for change in changes { try SQLiteRows.write(change, to: connection) }
+        }
+      } catch {
+        throw error.repositoryError(path: path, writing: true)
+      }
+    }
+  }
+
+  // MARK: - Opening
+
+  /// Refuses a file that is not a FieldNotes store, reading it through a read-only handle.
+  private static func checkIdentity(ofStoreAt path: String) throws(RepositoryError) {
+    let applicationID: Int
+    let version: Int
+    do {
+      let probe = try SQLiteConnection(path: path, readOnly: true)
+      applicationID = try probe.integer("PRAGMA application_id")
+      version = try probe.integer("PRAGMA user_version")
+    } catch {
+      throw error.repositoryError(path: path, writing: false)
+    }
+    guard applicationID == SQLiteSchema.applicationID else {
+      throw .notAFieldNotesStore(path: path)
+    }
+    guard version <= SQLiteSchema.currentVersion else {
+      throw .newerSchema(path: path, version: version, supported: SQLiteSchema.currentVersion)
+    }
+  }
+
+  /// Runs the migrations this store hasn't had yet, each batch in one transaction.
+  private static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) {
+    guard try connection.integer("PRAGMA user_version") < SQLiteSchema.currentVersion else {
+      return
+    }
+    try connection.inTransaction { () throws(SQLiteError) in
+      // Read again inside the write lock: another process may have migrated meanwhile.
+      let version = try connection.integer("PRAGMA user_version")
+      for migration in SQLiteSchema.migrations.dropFirst(version) {
+        try connection.execute(migration)
+      }
+      try connection.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
+    }
+  }
+
+  /// Builds a new, empty store under a temporary name beside `path`, then links it into place.
+  ///
+  /// If another process created the store meanwhile, its store wins and ours is discarded.
+  private static func createStore(at path: String) throws(RepositoryError) {
+    let directory = (path as NSString).deletingLastPathComponent
+    try makeDirectory(directory.isEmpty ? "." : directory)
+    var template = Array("\(directory.isEmpty ? "." : directory)/.fieldnotes-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else {
+      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+    close(descriptor)
+    let temporaryPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(temporaryPath) }
+    do {
+      let connection = try SQLiteConnection(path: temporaryPath, readOnly: false)
+      try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
+      try connection.execute("PRAGMA journal_mode = WAL")
+      try migrate(connection)
+    } catch {
+      throw error.repositoryError(path: path, writing: true)
+    }
+    if link(temporaryPath, path) != 0, errno != EEXIST {
+      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+    syncDirectory(directory.isEmpty ? "." : directory)
+  }
+
+  /// Creates a directory and any missing parents with owner-only permissions.
+  private static func makeDirectory(_ directory: String) throws(RepositoryError) {
+    guard !directory.isEmpty else { return }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .cannotOpen(path: directory, reason: "a file is in the way of the store's folder")
+      }
+      return
+    }
+    try makeDirectory((directory as NSString).deletingLastPathComponent)
+    if mkdir(directory, 0o700) != 0, errno != EEXIST {
+      throw .cannotOpen(path: directory, reason: String(cString: strerror(errno)))
+    }
+  }
+
+  /// Flushes a directory entry to disk, so a newly linked store survives a power cut.
+  private static func syncDirectory(_ directory: String) {
+    let descriptor = open(directory, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,102 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+/// How notes and notebooks map to rows of the schema in ``SQLiteSchema``.
+enum SQLiteRows {
+  static func library(from connection: SQLiteConnection) throws -> NoteLibrary {
+    var library = NoteLibrary()
+    let notebooks = try connection.prepare(
+      "SELECT id, name, symbol_name FROM notebooks ORDER BY rowid")
+    while try notebooks.step() {
+      library.notebooks.append(
+        Notebook(
+          id: try uuid(notebooks.text(at: 0), path: connection.path),
+          name: notebooks.text(at: 1),
+          symbolName: notebooks.text(at: 2)))
+    }
+    let notes = try connection.prepare(
+      """
+      SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned
+      FROM notes ORDER BY created_at, id
+      """)
+    let decoder = JSONDecoder()
+    while try notes.step() {
+      let tagsJSON = notes.text(at: 6)
+      let tags =
+        tagsJSON == "[]" ? [] : try decoder.decode([String].self, from: Data(tagsJSON.utf8))
+      library.notes.append(
+        Note(
+          id: try uuid(notes.text(at: 0), path: connection.path),
+          title: notes.text(at: 1),
+          body: notes.text(at: 2),
+          createdAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 3)),
+          notebookID: notes.isNull(at: 5)
+            ? nil : try uuid(notes.text(at: 5), path: connection.path),
+          tags: tags,
+          isPinned: notes.int(at: 7) != 0,
+          updatedAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 4))))
+    }
+    return library
+  }
+
+  static func write(_ change: RepositoryChange, to connection: SQLiteConnection) throws(SQLiteError)
+  {
+    switch change {
+    case .saveNote(let note):
+      let statement = try connection.prepare(
+        """
+        INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        ON CONFLICT (id) DO UPDATE SET
+          title = excluded.title, body = excluded.body, created_at = excluded.created_at,
+          updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
+          tags = excluded.tags, is_pinned = excluded.is_pinned
+        """)
+      statement.bind(note.id.uuidString, at: 1)
+      statement.bind(note.title, at: 2)
+      statement.bind(note.body, at: 3)
+      statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
+      statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
+      if let notebookID = note.notebookID {
+        statement.bind(notebookID.uuidString, at: 6)
+      } else {
+        statement.bindNull(at: 6)
+      }
+      statement.bind(tagsJSON(note.tags), at: 7)
+      statement.bind(note.isPinned ? 1 : 0, at: 8)
+      try statement.run()
+    case .deleteNote(let id):
+      let statement = try connection.prepare("DELETE FROM notes WHERE id = ?1")
+      statement.bind(id.uuidString, at: 1)
+      try statement.run()
+    case .saveNotebook(let notebook):
+      let statement = try connection.prepare(
+        """
+        INSERT INTO notebooks (id, name, symbol_name) VALUES (?1, ?2, ?3)
+        ON CONFLICT (id) DO UPDATE SET name = excluded.name, symbol_name = excluded.symbol_name
+        """)
+      statement.bind(notebook.id.uuidString, at: 1)
+      statement.bind(notebook.name, at: 2)
+      statement.bind(notebook.symbolName, at: 3)
+      try statement.run()
+    case .deleteNotebook(let id):
+      let statement = try connection.prepare("DELETE FROM notebooks WHERE id = ?1")
+      statement.bind(id.uuidString, at: 1)
+      try statement.run()
+    }
+  }
+
+  /// Encodes tags as a JSON array of strings.
+  static func tagsJSON(_ tags: [String]) -> String {
+    guard !tags.isEmpty, let data = try? JSONEncoder().encode(tags) else { return "[]" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func uuid(_ text: String, path: String) throws(RepositoryError) -> UUID {
+    guard let id = UUID(uuidString: text) else {
+      throw .corrupt(path: path, detail: "a row's identifier \"\(text.prefix(40))\" is not a UUID")
+    }
+    return id
+  }
+}

@@ -1,0 +1,35 @@
+/// The FieldNotes database schema and the migrations that build it, one per `user_version`.
+///
+/// To change the schema, append a migration: `migrations[0]` takes an empty database to
+/// version 1, `migrations[1]` would take version 1 to 2, and so on. A store's `user_version`
+/// says how many have run. Never edit a migration that has shipped.
+enum SQLiteSchema {
+  /// Marks a database as a FieldNotes store (`PRAGMA application_id`; the bytes "FNOT").
+  static let applicationID = 0x464E_4F54
+
+  /// The schema version this build writes.
+  static var currentVersion: Int { migrations.count }
+
+  static let migrations: [String] = [
+    // Version 1. Dates are seconds since 2001-01-01 UTC (Foundation's reference date), stored
+    // as REAL so that a `Date` survives the round trip exactly. Tags are a JSON array of strings.
+    """
+    CREATE TABLE notebooks (
+      id TEXT PRIMARY KEY NOT NULL,
+      name TEXT NOT NULL,
+      symbol_name TEXT NOT NULL
+    );
+    CREATE TABLE notes (
+      id TEXT PRIMARY KEY NOT NULL,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      updated_at REAL NOT NULL,
+      notebook_id TEXT,
+      tags TEXT NOT NULL DEFAULT '[]',
+      is_pinned INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX notes_by_notebook ON notes (notebook_id);
+    """
+  ]
+}

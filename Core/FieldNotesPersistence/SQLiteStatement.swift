@@ -1,0 +1,74 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement: bind values by position, step through rows, read columns.
+final class SQLiteStatement {
+  private let handle: OpaquePointer
+  private let connection: SQLiteConnection
+
+  init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+    self.handle = handle
+    self.connection = connection
+  }
+
+  deinit {
+    sqlite3_finalize(handle)
+  }
+
+  /// Tells SQLite to copy bound bytes, since Swift may free them after the call.
+  private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+  /// Binds text by byte length, so strings holding NUL survive intact.
+  func bind(_ text: String, at index: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else {
+        sqlite3_bind_text(handle, index, "", 0, Self.transient)
+        return
+      }
+      base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+        _ = sqlite3_bind_text64(
+          handle, index, characters, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
+      }
+    }
+  }
+
+  func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
+
+  func bind(_ value: Int, at index: Int32) { sqlite3_bind_int64(handle, index, Int64(value)) }
+
+  func bindNull(at index: Int32) { sqlite3_bind_null(handle, index) }
+
+  /// Advances to the next row; returns `false` when the statement is done.
+  func step() throws(SQLiteError) -> Bool {
+    switch sqlite3_step(handle) {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    case let code: throw SQLiteError(code: code, message: connection.lastErrorMessage)
+    }
+  }
+
+  /// Runs a statement that returns no rows, then resets it for reuse.
+  func run() throws(SQLiteError) {
+    defer { reset() }
+    _ = try step()
+  }
+
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  func int(at column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+
+  func double(at column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+  func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+  /// Reads text by byte length, so strings holding NUL survive intact.
+  func text(at column: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+}

@@ -1,0 +1,33 @@
+import FieldNotesModel
+
+/// Where the notes live between launches.
+///
+/// ``NoteStore`` loads a ``FieldNotesModel/NoteLibrary`` from its repository once at start and
+/// then writes every mutation through it, one ``commit(_:)`` per mutation. The SQLite store in
+/// `FieldNotesPersistence` is the real implementation; `FieldNotesTesting` has an in-memory one
+/// with failure injection.
+public protocol NoteRepository: Sendable {
+  /// Reads every notebook and note.
+  ///
+  /// - Returns: The whole library, notes oldest first.
+  /// - Throws: ``RepositoryError`` when the library cannot be read.
+  func load() throws(RepositoryError) -> NoteLibrary
+
+  /// Applies changes atomically: either all of them are saved, or none.
+  ///
+  /// - Parameter changes: The changes making up one mutation.
+  /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
+  func commit(_ changes: [RepositoryChange]) throws(RepositoryError)
+}
+
+/// One change written to a ``NoteRepository``.
+public enum RepositoryChange: Hashable, Sendable {
+  /// Inserts the note, or replaces the saved note with the same identifier.
+  case saveNote(Note)
+  /// Removes the note with this identifier, if saved.
+  case deleteNote(Note.ID)
+  /// Inserts the notebook, or replaces the saved notebook with the same identifier.
+  case saveNotebook(Notebook)
+  /// Removes the notebook with this identifier, if saved.
+  case deleteNotebook(Notebook.ID)
+}

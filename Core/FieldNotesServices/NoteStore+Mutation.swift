@@ -1,0 +1,75 @@
+import FieldNotesModel
+
+extension NoteStore {
+  /// A change to the store, applied and saved by ``NoteStore/perform(_:)``.
+  public enum Mutation: Hashable, Sendable {
+    /// Adds a note exactly as given, keeping its identifier and dates (also how undo restores).
+    case addNote(Note)
+    /// Replaces the note with the same identifier, stamping it as edited now.
+    case updateNote(Note)
+    /// Deletes a note.
+    case deleteNote(Note.ID)
+    /// Flips a note's pin.
+    case togglePin(Note.ID)
+    /// Moves a note into a notebook, or out of every notebook when the destination is `nil`.
+    case moveNote(Note.ID, to: Notebook.ID?)
+    /// Adds a notebook.
+    case addNotebook(Notebook)
+    /// Renames a notebook.
+    case renameNotebook(Notebook.ID, to: String)
+    /// Deletes a notebook, deleting its notes or keeping them in no notebook.
+    case deleteNotebook(Notebook.ID, notes: NotebookDeletion)
+  }
+
+  /// Validates a mutation against the current values and applies it in memory.
+  func apply(_ mutation: Mutation) throws(NoteStoreError) -> Edit {
+    switch mutation {
+    case .addNote(let note):
+      guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
+      try requireNotebook(note.notebookID)
+      return insertNote(note)
+    case .updateNote(let note):
+      let index = try indexOfNote(note.id)
+      try requireNotebook(note.notebookID)
+      return replaceNote(at: index, with: note)
+    case .deleteNote(let id):
+      return removeNote(at: try indexOfNote(id))
+    case .togglePin(let id):
+      let index = try indexOfNote(id)
+      var note = notes[index]
+      note.isPinned.toggle()
+      return replaceNote(at: index, with: note)
+    case .moveNote(let id, let notebookID):
+      let index = try indexOfNote(id)
+      try requireNotebook(notebookID)
+      var note = notes[index]
+      note.notebookID = notebookID
+      return replaceNote(at: index, with: note)
+    case .addNotebook(let notebook):
+      guard self.notebook(withID: notebook.id) == nil else {
+        throw .duplicateNotebook(notebook.id)
+      }
+      return insertNotebook(notebook)
+    case .renameNotebook(let id, let name):
+      let index = try indexOfNotebook(id)
+      var notebook = notebooks[index]
+      notebook.name = name
+      return replaceNotebook(at: index, with: notebook)
+    case .deleteNotebook(let id, let disposition):
+      return removeNotebook(at: try indexOfNotebook(id), notes: disposition)
+    }
+  }
+
+  private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {
+    guard let id else { return }
+    guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
+  }
+}
+
+/// What happens to a notebook's notes when the notebook is deleted.
+public enum NotebookDeletion: Hashable, Sendable {
+  /// The notes are deleted with the notebook.
+  case deleteNotes
+  /// The notes stay, in no notebook.
+  case keepNotes
+}

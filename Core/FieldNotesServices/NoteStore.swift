@@ -1,0 +1,269 @@
+import FieldNotesModel
+import Foundation
+import Observation
+
+/// The one source of truth for the user's notes and notebooks.
+///
+/// Screens read ``notes`` and ``notebooks`` directly, and Observation redraws exactly the screens
+/// that read what changed. Every change goes through the store: the seed's conveniences
+/// (``add(_:)``, ``delete(_:)``, ``togglePin(_:)``, ``move(_:to:)``) and, for screens that need to
+/// react to a failure, ``perform(_:)``. Each change is applied in memory at once (an optimistic
+/// update) and written through the ``NoteRepository`` as one transaction; a write that fails puts
+/// the in-memory values back, so what is shown is always what is saved.
+@Observable
+@MainActor
+public final class NoteStore {
+  /// Every note, oldest first.
+  ///
+  /// Change notes through the store's methods so that every change is saved.
+  public private(set) var notes: [Note]
+  /// Every notebook, in the order they were created.
+  public private(set) var notebooks: [Notebook]
+  /// The error of the last seed-style mutation (``add(_:)`` and friends) that failed, if any.
+  ///
+  /// Screens that call ``perform(_:)`` get the error thrown instead.
+  public private(set) var lastError: NoteStoreError?
+
+  @ObservationIgnored private let syncer: any NoteSyncing
+  @ObservationIgnored private let repository: (any NoteRepository)?
+  @ObservationIgnored let now: DateProvider
+
+  /// Creates a store that keeps its notes in memory only.
+  ///
+  /// - Parameters:
+  ///   - notes: The initial notes; none by default.
+  ///   - notebooks: The initial notebooks; none by default.
+  ///   - syncer: The sync service ``refresh()`` calls; one that does nothing by default.
+  ///   - now: Where the store gets the date it stamps on edited notes; the system clock by default.
+  public init(
+    notes: [Note] = [], notebooks: [Notebook] = [],
+    syncer: any NoteSyncing = NoOpNoteSyncer(), now: DateProvider = .system
+  ) {
+    self.notes = notes
+    self.notebooks = notebooks
+    self.syncer = syncer
+    self.repository = nil
+    self.now = now
+  }
+
+  /// Creates a store that loads from a repository and saves every change to it.
+  ///
+  /// - Parameters:
+  ///   - repository: Where the notes are saved.
+  ///   - syncer: The sync service ``refresh()`` calls; one that does nothing by default.
+  ///   - now: Where the store gets the date it stamps on edited notes; the system clock by default.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
+  public init(
+    repository: any NoteRepository, syncer: any NoteSyncing = NoOpNoteSyncer(),
+    now: DateProvider = .system
+  ) throws(NoteStoreError) {
+    let library: NoteLibrary
+    do { library = try repository.load() } catch { throw .persistence(error) }
+    self.notes = library.notes
+    self.notebooks = library.notebooks
+    self.syncer = syncer
+    self.repository = repository
+    self.now = now
+  }
+
+  // MARK: - Reading
+
+  /// Returns the notes carrying a tag.
+  ///
+  /// - Parameter tag: The tag to look for, matched exactly.
+  /// - Returns: The notes whose tags contain `tag`, oldest first.
+  /// - Complexity: O(*n*), where *n* is the number of notes.
+  public func notes(taggedWith tag: String) -> [Note] {
+    notes.filter { $0.tags.contains(tag) }
+  }
+
+  /// Returns the note with an identifier, if the store holds it.
+  ///
+  /// - Parameter id: The note's identifier.
+  /// - Returns: The note, or `nil`.
+  /// - Complexity: O(*n*), where *n* is the number of notes.
+  public func note(withID id: Note.ID) -> Note? {
+    notes.first { $0.id == id }
+  }
+
+  /// Returns the notebook with an identifier, if the store holds it.
+  ///
+  /// - Parameter id: The notebook's identifier.
+  /// - Returns: The notebook, or `nil`.
+  public func notebook(withID id: Notebook.ID) -> Notebook? {
+    notebooks.first { $0.id == id }
+  }
+
+  // MARK: - Seed conveniences
+
+  /// Adds a note.
+  ///
+  /// A failure is reported in ``lastError``.
+  ///
+  /// - Parameter note: The note to add, with its own identifier and dates.
+  public func add(_ note: Note) { performRecordingError(.addNote(note)) }
+
+  /// Deletes a note.
+  ///
+  /// A failure is reported in ``lastError``.
+  ///
+  /// - Parameter note: The note to delete. Notes the store doesn't contain are ignored.
+  public func delete(_ note: Note) {
+    guard self.note(withID: note.id) != nil else { return }
+    performRecordingError(.deleteNote(note.id))
+  }
+
+  /// Pins an unpinned note or unpins a pinned one.
+  ///
+  /// A failure is reported in ``lastError``.
+  ///
+  /// - Parameter note: The note to flip. Notes the store doesn't contain are ignored.
+  public func togglePin(_ note: Note) {
+    guard self.note(withID: note.id) != nil else { return }
+    performRecordingError(.togglePin(note.id))
+  }
+
+  /// Moves a note into a different notebook.
+  ///
+  /// The note keeps its identifier, tags and pin state; only its notebook changes. A failure is
+  /// reported in ``lastError``.
+  ///
+  /// - Parameters:
+  ///   - note: The note to move. Notes the store doesn't contain are ignored.
+  ///   - destination: The notebook that receives the note.
+  public func move(_ note: Note, to destination: Notebook) {
+    guard self.note(withID: note.id) != nil else { return }
+    performRecordingError(.moveNote(note.id, to: destination.id))
+  }
+
+  /// Forgets the error of the last failed seed-style mutation.
+  public func dismissError() { lastError = nil }
+
+  // MARK: - Sync
+
+  /// Synchronises through the syncer, then reloads whatever the sync saved.
+  ///
+  /// - Throws: The syncer's error, `CancellationError` when cancelled, or
+  ///   ``NoteStoreError/persistence(_:)`` when the reload fails. The notes shown stay as they were.
+  public func refresh() async throws {
+    try await syncer.sync()
+    try reload()
+  }
+
+  /// Reads the repository again, replacing the in-memory notes with what is saved.
+  ///
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read; the notes
+  ///   shown stay as they were.
+  public func reload() throws(NoteStoreError) {
+    guard let repository else { return }
+    let library: NoteLibrary
+    do { library = try repository.load() } catch { throw .persistence(error) }
+    if library.notebooks != notebooks { notebooks = library.notebooks }
+    if library.notes != notes { notes = library.notes }
+  }
+
+  // MARK: - Mutations
+
+  /// Applies a mutation in memory and saves it as one transaction.
+  ///
+  /// - Parameter mutation: The change to make.
+  /// - Throws: ``NoteStoreError``; the store is then exactly as it was before the call.
+  public func perform(_ mutation: Mutation) throws(NoteStoreError) {
+    let edit = try apply(mutation)
+    guard let repository else { return }
+    do {
+      try repository.commit(edit.changes)
+    } catch {
+      edit.rollback()
+      throw .persistence(error)
+    }
+  }
+
+  private func performRecordingError(_ mutation: Mutation) {
+    do {
+      try perform(mutation)
+      if lastError != nil { lastError = nil }
+    } catch {
+      lastError = error
+    }
+  }
+
+  // MARK: - Applying mutations in memory
+
+  /// What one applied mutation saves, and how to undo it in memory if saving fails.
+  struct Edit {
+    var changes: [RepositoryChange]
+    var rollback: @MainActor () -> Void
+  }
+
+  func indexOfNote(_ id: Note.ID) throws(NoteStoreError) -> Int {
+    guard let index = notes.firstIndex(where: { $0.id == id }) else { throw .noteNotFound(id) }
+    return index
+  }
+
+  func indexOfNotebook(_ id: Notebook.ID) throws(NoteStoreError) -> Int {
+    guard let index = notebooks.firstIndex(where: { $0.id == id }) else {
+      throw .notebookNotFound(id)
+    }
+    return index
+  }
+
+  /// Replaces the note at an index, stamping it as edited now.
+  func replaceNote(at index: Int, with note: Note) -> Edit {
+    let original = notes[index]
+    var edited = note
+    edited.updatedAt = now()
+    notes[index] = edited
+    return Edit(changes: [.saveNote(edited)]) { [weak self] in self?.notes[index] = original }
+  }
+
+  func insertNote(_ note: Note) -> Edit {
+    notes.append(note)
+    return Edit(changes: [.saveNote(note)]) { [weak self] in self?.notes.removeLast() }
+  }
+
+  func removeNote(at index: Int) -> Edit {
+    let removed = notes.remove(at: index)
+    return Edit(changes: [.deleteNote(removed.id)]) { [weak self] in
+      self?.notes.insert(removed, at: index)
+    }
+  }
+
+  func insertNotebook(_ notebook: Notebook) -> Edit {
+    notebooks.append(notebook)
+    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in self?.notebooks.removeLast() }
+  }
+
+  func replaceNotebook(at index: Int, with notebook: Notebook) -> Edit {
+    let original = notebooks[index]
+    notebooks[index] = notebook
+    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
+      self?.notebooks[index] = original
+    }
+  }
+
+  /// Removes a notebook and deletes or releases its notes, all in one edit.
+  func removeNotebook(at index: Int, notes disposition: NotebookDeletion) -> Edit {
+    let originalNotes = notes
+    let originalNotebooks = notebooks
+    let removed = notebooks.remove(at: index)
+    var changes: [RepositoryChange] = []
+    switch disposition {
+    case .deleteNotes:
+      changes = notes.filter { $0.notebookID == removed.id }.map { .deleteNote($0.id) }
+      notes.removeAll { $0.notebookID == removed.id }
+    case .keepNotes:
+      let stamp = now()
+      for noteIndex in notes.indices where notes[noteIndex].notebookID == removed.id {
+        notes[noteIndex].notebookID = nil
+        notes[noteIndex].updatedAt = stamp
+        changes.append(.saveNote(notes[noteIndex]))
+      }
+    }
+    changes.append(.deleteNotebook(removed.id))
+    return Edit(changes: changes) { [weak self] in
+      self?.notes = originalNotes
+      self?.notebooks = originalNotebooks
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import FieldNotesModel
+import Foundation
+
+/// Why a ``NoteStore`` mutation did not happen.
+///
+/// When a mutation fails, the store has already put every note and notebook back the way it was.
+public enum NoteStoreError: Error, Hashable, LocalizedError {
+  /// The repository could not save the change.
+  case persistence(RepositoryError)
+  /// No note has this identifier.
+  case noteNotFound(Note.ID)
+  /// No notebook has this identifier.
+  case notebookNotFound(Notebook.ID)
+  /// A note with this identifier already exists.
+  case duplicateNote(Note.ID)
+  /// A notebook with this identifier already exists.
+  case duplicateNotebook(Notebook.ID)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .persistence(let error): error.errorDescription
+    case .noteNotFound: "That note no longer exists."
+    case .notebookNotFound: "That notebook no longer exists."
+    case .duplicateNote: "A note with the same identity already exists."
+    case .duplicateNotebook: "A notebook with the same identity already exists."
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why a ``NoteRepository`` could not read or write.
+public enum RepositoryError: Error, Hashable, LocalizedError {
+  /// The file exists but is not a FieldNotes store: another app's database, or not a database.
+  case notAFieldNotesStore(path: String)
+  /// The file is a damaged database.
+  case corrupt(path: String, detail: String)
+  /// The store was written by a newer FieldNotes with a schema this version doesn't know.
+  case newerSchema(path: String, version: Int, supported: Int)
+  /// The store cannot be opened or created at all.
+  case cannotOpen(path: String, reason: String)
+  /// The store is read-only, so nothing can be saved.
+  case readOnly(path: String)
+  /// The disk is full, so nothing can be saved.
+  case diskFull
+  /// Another process held the store for too long.
+  case busy
+  /// Any other failure while writing.
+  case writeFailed(reason: String)
+  /// Any other failure while reading.
+  case readFailed(reason: String)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .notAFieldNotesStore(let path):
+      "\(path) is not a FieldNotes store (it is another kind of file); it was left untouched."
+    case .corrupt(let path, let detail):
+      "\(path) is damaged and cannot be read (\(detail)); it was left untouched."
+    case .newerSchema(let path, let version, let supported):
+      "\(path) was written by a newer FieldNotes (schema \(version), this version reads up to "
+        + "\(supported)); it was left untouched."
+    case .cannotOpen(let path, let reason):
+      "Cannot open the store at \(path): \(reason)."
+    case .readOnly(let path):
+      "The store at \(path) is read-only, so the change was not saved."
+    case .diskFull:
+      "The disk is full, so the change was not saved."
+    case .busy:
+      "Another FieldNotes is busy with the store, so the change was not saved; try again."
+    case .writeFailed(let reason):
+      "The change was not saved: \(reason)."
+    case .readFailed(let reason):
+      "The notes could not be read: \(reason)."
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import FieldNotesModel
+import FieldNotesServices
+import Synchronization
+
+/// A ``FieldNotesServices/NoteRepository`` that keeps everything in memory, with failure
+/// injection.
+///
+/// Use it wherever a test needs persistence without a file: make the next write fail with
+/// ``failNextCommit(with:)`` (one write) or ``failCommits(with:)`` (until cleared), and read back
+/// exactly what was saved with ``savedLibrary`` and ``commitCount``.
+public final class InMemoryNoteRepository: NoteRepository {
+  private struct State {
+    var notebooks: [Notebook]
+    var notes: [Note]
+    var commitCount = 0
+    var nextCommitError: RepositoryError?
+    var commitError: RepositoryError?
+    var loadError: RepositoryError?
+  }
+
+  private let state: Mutex<State>
+
+  /// Creates a repository that already holds a library.
+  ///
+  /// - Parameter library: What the repository holds at first; empty by default.
+  public init(_ library: NoteLibrary = NoteLibrary()) {
+    state = Mutex(State(notebooks: library.notebooks, notes: library.notes))
+  }
+
+  /// What is saved right now, exactly as a fresh load would return it.
+  public var savedLibrary: NoteLibrary {
+    state.withLock { NoteLibrary(notebooks: $0.notebooks, notes: $0.notes) }
+  }
+
+  /// How many commits succeeded.
+  public var commitCount: Int { state.withLock { $0.commitCount } }
+
+  /// Makes the next commit fail with an error, then behave normally again.
+  ///
+  /// - Parameter error: The error the next commit throws; `.diskFull` by default.
+  public func failNextCommit(with error: RepositoryError = .diskFull) {
+    state.withLock { $0.nextCommitError = error }
+  }
+
+  /// Makes every commit fail with an error until called again with `nil`.
+  ///
+  /// - Parameter error: The error every commit throws, or `nil` to stop failing.
+  public func failCommits(with error: RepositoryError?) {
+    state.withLock { $0.commitError = error }
+  }
+
+  /// Makes every load fail with an error until called again with `nil`.
+  ///
+  /// - Parameter error: The error every load throws, or `nil` to stop failing.
+  public func failLoads(with error: RepositoryError?) {
+    state.withLock { $0.loadError = error }
+  }
+
+  /// Returns the saved library, or throws the injected load error.
+  ///
+  /// - Returns: The saved library.
+  /// - Throws: The error set by ``failLoads(with:)``.
+  public func load() throws(RepositoryError) -> NoteLibrary {
+    let result: Result<NoteLibrary, RepositoryError> = state.withLock { state in
+      if let error = state.loadError { return .failure(error) }
+      return .success(NoteLibrary(notebooks: state.notebooks, notes: state.notes))
+    }
+    return try result.get()
+  }
+
+  /// Saves every change, or none if a failure was injected.
+  ///
+  /// - Parameter changes: The changes of one mutation.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+    let failure: RepositoryError? = state.withLock { state in
+      if let error = state.nextCommitError ?? state.commitError {
+        state.nextCommitError = nil
+        return error
+      }
+      for change in changes { Self.apply(change, to: &state) }
+      state.commitCount += 1
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  private static func apply(_ change: RepositoryChange, to state: inout State) {
+    switch change {
+    case .saveNote(let note):
+      if let index = state.notes.firstIndex(where: { $0.id == note.id }) {
+        state.notes[index] = note
+      } else {
+        state.notes.append(note)
+      }
+    case .deleteNote(let id):
+      state.notes.removeAll { $0.id == id }
+    case .saveNotebook(let notebook):
+      if let index = state.notebooks.firstIndex(where: { $0.id == notebook.id }) {
+        state.notebooks[index] = notebook
+      } else {
+        state.notebooks.append(notebook)
+      }
+    case .deleteNotebook(let id):
+      state.notebooks.removeAll { $0.id == id }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import Observation
+
+/// Records every value an observable model's state takes, through Observation alone.
+///
+/// Create a recorder before acting on the model, act, then compare ``values`` with the exact
+/// sequence expected:
+///
+/// ```swift
+/// let recorder = StateRecorder(model, \.state)
+/// await model.load()
+/// #expect(recorder.values == [.loading, .loaded(rows)])
+/// ```
+///
+/// Observation calls `onChange` before a property changes, so the recorder reads the model at
+/// each such call: what it reads then is the value the *previous* change produced. The newest
+/// value is read when ``values`` is asked for. Tracking is re-armed after every change, the way
+/// SwiftUI re-arms it after every redraw. No tasks, no sleeps: every synchronous step is seen.
+@MainActor
+public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable> {
+  private let model: Model
+  private let keyPath: KeyPath<Model, Value>
+  private var recorded: [Value]
+
+  /// Starts recording, with the model's current value as the first one.
+  ///
+  /// - Parameters:
+  ///   - model: The observable model to watch.
+  ///   - keyPath: The property to record, usually `\.state`.
+  public init(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+    self.model = model
+    self.keyPath = keyPath
+    self.recorded = [model[keyPath: keyPath]]
+    track()
+  }
+
+  /// Every distinct value in order, the initial one first and the current one last.
+  public var values: [Value] {
+    catchUp()
+    return recorded
+  }
+
+  /// The values after the initial one: the transitions since recording began.
+  public var transitions: [Value] { Array(values.dropFirst()) }
+
+  /// Forgets what was recorded, starting again from the current value.
+  public func reset() {
+    recorded = [model[keyPath: keyPath]]
+  }
+
+  private func track() {
+    withObservationTracking {
+      _ = model[keyPath: keyPath]
+    } onChange: { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self else { return }
+        self.catchUp()
+        self.track()
+      }
+    }
+  }
+
+  private func catchUp() {
+    let current = model[keyPath: keyPath]
+    if recorded.last != current { recorded.append(current) }
+  }
+}

@@ -1,0 +1,97 @@
+// swift-tools-version: 6.2
+// FieldNotes: a notes app built as an MVVM feature-module architecture showcase.
+//
+// The dependency rule, enforced here by target dependencies and checked by
+// `Tests/ArchitectureTests`:
+//   FieldNotesModel         depends on nothing
+//   FieldNotesServices      depends on Model
+//   FieldNotesPersistence   depends on Model, Services and the system SQLite
+//   *Feature                depend on Model and Services only, never on each other
+//   FieldNotesApp           composes everything, the only target that links Persistence
+//   FieldNotesTesting       is linked by test targets only
+import PackageDescription
+
+/// Settings shared by every Swift target: Swift 6 mode (from the tools version) and no warnings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "FieldNotes",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "fieldnotes", targets: ["fieldnotes"])
+  ],
+  targets: [
+    // MARK: - Core
+
+    .target(name: "FieldNotesModel", path: "Core/FieldNotesModel", swiftSettings: strict),
+    .target(
+      name: "FieldNotesServices",
+      dependencies: ["FieldNotesModel"],
+      path: "Core/FieldNotesServices",
+      swiftSettings: strict
+    ),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Core/CSQLite",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(
+      name: "FieldNotesPersistence",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "CSQLite"],
+      path: "Core/FieldNotesPersistence",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "FieldNotesTesting",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Core/FieldNotesTesting",
+      swiftSettings: strict
+    ),
+
+    // MARK: - App
+
+    .target(
+      name: "FieldNotesApp",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence"],
+      path: "Sources/FieldNotesApp",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "fieldnotes",
+      dependencies: ["FieldNotesApp"],
+      path: "Sources/fieldnotes",
+      swiftSettings: strict
+    ),
+
+    // MARK: - Tests
+
+    .testTarget(
+      name: "FieldNotesModelTests",
+      dependencies: ["FieldNotesModel"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesServicesTests",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesPersistenceTests",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "CSQLite"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesTestingTests",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesAppTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "ArchitectureTests", swiftSettings: strict),
+  ]
+)

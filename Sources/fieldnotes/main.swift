@@ -1,0 +1,3 @@
+import FieldNotesApp
+
+print(FieldNotesApp.banner)

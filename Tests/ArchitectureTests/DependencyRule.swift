@@ -1,0 +1,60 @@
+/// FieldNotes' dependency rule, as a check over a package manifest.
+///
+/// Returns one readable violation per broken rule, so a failing test says exactly what is wrong.
+enum DependencyRule {
+  static let model = "FieldNotesModel"
+  static let services = "FieldNotesServices"
+  static let persistence = "FieldNotesPersistence"
+  static let testing = "FieldNotesTesting"
+  static let app = "FieldNotesApp"
+  static let sqlite = "CSQLite"
+
+  /// What each kind of non-test target may depend on.
+  static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
+    switch target.name {
+    case model: []
+    case services: [model]
+    case persistence: [model, services, sqlite]
+    case testing: [model, services]
+    case app: nil  // the composition root may link anything but the test kit
+    case _ where target.name.hasSuffix("Feature"): [model, services]
+    case _ where target.type == "executable": [app, model, services]
+    default: []
+    }
+  }
+
+  static func violations(in manifest: PackageManifest) -> [String] {
+    var violations: [String] = []
+    if !manifest.dependencies.isEmpty {
+      violations.append("the package depends on \(manifest.dependencies.count) external package(s)")
+    }
+    let features = Set(manifest.targets.map(\.name).filter { $0.hasSuffix("Feature") })
+    for target in manifest.targets {
+      let dependencies = Set(target.dependencyNames)
+      if target.isTest {
+        let testedFeature = String(target.name.dropLast("Tests".count))
+        if features.contains(testedFeature) {
+          for dependency in dependencies.sorted()
+          where (features.contains(dependency) && dependency != testedFeature)
+            || dependency == persistence || dependency == app
+          {
+            violations.append("\(target.name) tests a feature in isolation but links \(dependency)")
+          }
+        }
+        continue
+      }
+      if target.name != app, dependencies.contains(persistence) {
+        violations.append("\(target.name) links \(persistence); only \(app) may")
+      }
+      if dependencies.contains(testing) {
+        violations.append("\(target.name) links \(testing); only test targets may")
+      }
+      if let allowed = allowedDependencies(of: target) {
+        for dependency in dependencies.subtracting(allowed).sorted() {
+          violations.append("\(target.name) may not depend on \(dependency)")
+        }
+      }
+    }
+    return violations
+  }
+}

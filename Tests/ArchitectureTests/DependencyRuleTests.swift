@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@Suite struct DependencyRuleTests {
+  @Test func thePackageFollowsTheDependencyRule() throws {
+    let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
+    #expect(manifest.targets.count > 5)
+    #expect(DependencyRule.violations(in: manifest) == [])
+  }
+
+  @Test func everyImportIsADeclaredDependency() throws {
+    let root = PackageManifest.packageRoot
+    let manifest = try PackageManifest.load(packageRoot: root)
+    var violations: [String] = []
+    for target in manifest.targets where !target.isSystemLibrary {
+      let allowed = Set(target.dependencyNames).union(ImportScanner.systemModules)
+      for (file, module) in try ImportScanner.imports(
+        under: root.appendingPathComponent(target.folder))
+      where !allowed.contains(module) {
+        violations.append("\(target.name): \(file) imports \(module), which it does not declare")
+      }
+    }
+    #expect(violations == [])
+  }
+
+  @Test func everyTargetLivesInAFolderNamedAfterIt() throws {
+    let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
+    for target in manifest.targets {
+      let folder = (target.folder as NSString).lastPathComponent
+      let expected =
+        target.name.hasSuffix("Feature") ? String(target.name.dropLast(7)) : target.name
+      #expect(folder == expected, "\(target.name) lives in \(target.folder)")
+    }
+  }
+
+  // MARK: - The rule catches what it should
+
+  @Test func aFeatureImportingAnotherFeatureIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(
+          name: "NoteListFeature", type: "regular",
+          dependencies: ["FieldNotesModel", "ComposerFeature"]),
+        .init(name: "ComposerFeature", type: "regular", dependencies: ["FieldNotesModel"]),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "NoteListFeature may not depend on ComposerFeature"
+      ])
+  }
+
+  @Test func linkingPersistenceOrTheTestKitOutsideTheirPlaceIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(
+          name: "FieldNotesServices", type: "regular",
+          dependencies: ["FieldNotesModel", "FieldNotesPersistence"]),
+        .init(name: "FieldNotesApp", type: "regular", dependencies: ["FieldNotesTesting"]),
+        .init(name: "FieldNotesModel", type: "regular", dependencies: ["FieldNotesServices"]),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp may",
+        "FieldNotesServices may not depend on FieldNotesPersistence",
+        "FieldNotesApp links FieldNotesTesting; only test targets may",
+        "FieldNotesModel may not depend on FieldNotesServices",
+      ])
+  }
+
+  @Test func aFeatureTestLinkingAnotherFeatureIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(name: "ComposerFeature", type: "regular", dependencies: []),
+        .init(name: "NoteListFeature", type: "regular", dependencies: []),
+        .init(
+          name: "ComposerFeatureTests", type: "test",
+          dependencies: ["ComposerFeature", "NoteListFeature"]),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "ComposerFeatureTests tests a feature in isolation but links NoteListFeature"
+      ])
+  }
+
+  @Test func anUndeclaredImportIsFound() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "imports-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "import Foundation\n@testable import ComposerFeature\n// import NotAModule\nlet x = 1\n"
+      .write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+
+    let imports = try ImportScanner.imports(under: folder).map(\.module)
+
+    #expect(imports == ["Foundation", "ComposerFeature"])
+  }
+}
+
+extension PackageManifest.Target {
+  init(name: String, type: String, dependencies: [String]) {
+    self.init(
+      name: name, type: type, path: nil,
+      dependencies: dependencies.map { PackageManifest.Dependency(name: $0) })
+  }
+}
+
+extension PackageManifest.Dependency {
+  init(name: String) { self.name = name }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The parts of `swift package dump-package` the architecture tests read.
+struct PackageManifest: Decodable {
+  struct Target: Decodable {
+    var name: String
+    var type: String
+    var path: String?
+    var dependencies: [Dependency]
+
+    var dependencyNames: [String] { dependencies.compactMap(\.name) }
+    var isTest: Bool { type == "test" }
+    var isSystemLibrary: Bool { type == "system" }
+
+    /// The folder holding the target's sources, relative to the package root.
+    var folder: String {
+      if let path { return path }
+      return isTest ? "Tests/\(name)" : "Sources/\(name)"
+    }
+  }
+
+  /// A target dependency: `{"byName": ["FieldNotesModel", null]}` or `{"target": [...]}`.
+  struct Dependency: Decodable {
+    var name: String?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: AnyKey.self)
+      for key in container.allKeys {
+        var values = try container.nestedUnkeyedContainer(forKey: key)
+        name = try values.decodeIfPresent(String.self)
+        return
+      }
+    }
+  }
+
+  struct PackageDependency: Decodable {}
+
+  var targets: [Target]
+  var dependencies: [PackageDependency]
+
+  /// Reads the manifest of the package at `root` through SwiftPM itself.
+  ///
+  /// A scratch path of its own keeps SwiftPM from waiting on the `.build` lock that the running
+  /// `swift test` holds.
+  static func load(packageRoot root: URL) throws -> PackageManifest {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fieldnotes-dump-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
+      "dump-package",
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(PackageManifest.self, from: data)
+  }
+
+  /// The package root, found from this file's location.
+  static var packageRoot: URL {
+    URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // ArchitectureTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()
+  }
+}
+
+private struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}

@@ -1,0 +1,8 @@
+import FieldNotesApp
+import Testing
+
+@Suite struct BannerTests {
+  @Test func bannerNamesTheApp() {
+    #expect(FieldNotesApp.banner.hasPrefix("FieldNotes"))
+  }
+}

@@ -1,0 +1,209 @@
+import CSQLite
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Synchronization
+import Testing
+
+@Suite struct SQLiteNoteRepositoryTests {
+  let directory = TemporaryDirectory()
+
+  static let birds = Notebook(name: "Birds 'n' \"Bees\" 🐝", symbolName: "bird")
+  static let tricky = Note(
+    title: "'); DROP TABLE notes;-- 100% _match_ \u{1B}[31mred\u{1B}[0m",
+    body: "Zeile eins\nZeile zwei\u{0}nach NUL — «Ünïcödé» 日本語 👩‍👩‍👧",
+    createdAt: Date(timeIntervalSinceReferenceDate: 817_000_123.456_789),
+    notebookID: birds.id, tags: ["a\"b", "ç", "with space", ""], isPinned: true,
+    updatedAt: Date(timeIntervalSinceReferenceDate: 817_000_999.000_001))
+
+  @Test func aNewStoreIsEmptyAndVersioned() throws {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    #expect(try repository.load() == NoteLibrary())
+    #expect(try pragma("user_version", of: directory.file("notes.sqlite")) == 1)
+    #expect(try pragma("application_id", of: directory.file("notes.sqlite")) == 0x464E_4F54)
+    #expect(try pragmaText("journal_mode", of: directory.file("notes.sqlite")) == "wal")
+  }
+
+  @Test func everyFieldRoundTripsExactly() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let plain = Note(title: "", createdAt: Date(timeIntervalSinceReferenceDate: 0))
+    try repository.commit([.saveNotebook(Self.birds), .saveNote(Self.tricky), .saveNote(plain)])
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      try reopened.load() == NoteLibrary(notebooks: [Self.birds], notes: [plain, Self.tricky]))
+  }
+
+  @Test func savingAgainReplacesAndDeletingRemoves() throws {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    var note = Note(title: "Heron")
+    try repository.commit([.saveNotebook(Self.birds), .saveNote(note)])
+    note.title = "Grey heron"
+    note.isPinned = true
+    try repository.commit([.saveNote(note)])
+    #expect(try repository.load().notes == [note])
+
+    try repository.commit([.deleteNote(note.id), .deleteNotebook(Self.birds.id)])
+
+    #expect(try repository.load() == NoteLibrary())
+  }
+
+  @Test func aFailingCommitSavesNothing() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Note(title: "Kept"))])
+    try execute(
+      "CREATE TRIGGER refuse BEFORE INSERT ON notebooks BEGIN SELECT RAISE(ABORT, 'refused'); END",
+      on: path)
+
+    #expect(throws: RepositoryError.self) {
+      try repository.commit([.saveNote(Note(title: "Not kept")), .saveNotebook(Self.birds)])
+    }
+    #expect(try repository.load().notes.map(\.title) == ["Kept"])
+  }
+
+  @Test func theStoreAndItsFolderAreOwnerOnly() throws {
+    let path = directory.file("nested/deeper/notes.sqlite")
+    _ = try SQLiteNoteRepository(path: path)
+    #expect(directory.permissions(of: path) == 0o600)
+    #expect(directory.permissions(of: directory.file("nested/deeper")) == 0o700)
+    #expect(directory.permissions(of: directory.file("nested")) == 0o700)
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: directory.file("nested/deeper")
+    )
+    .filter { $0.hasPrefix(".fieldnotes-") }
+    #expect(leftovers == [])
+  }
+
+  @Test func twoConnectionsWriteToOneFileAtOnce() throws {
+    let path = directory.file("notes.sqlite")
+    let repositories = [try SQLiteNoteRepository(path: path), try SQLiteNoteRepository(path: path)]
+    let notes = (0..<200).map {
+      Note(title: "Note \($0)", createdAt: Date(timeIntervalSinceReferenceDate: Double($0)))
+    }
+    let failures = Mutex<[RepositoryError]>([])
+
+    DispatchQueue.concurrentPerform(iterations: 2) { writer in
+      for (index, note) in notes.enumerated() where index % 2 == writer {
+        do throws(RepositoryError) {
+          try repositories[writer].commit([.saveNote(note)])
+        } catch {
+          failures.withLock { $0.append(error) }
+        }
+      }
+    }
+
+    #expect(failures.withLock { $0 } == [])
+    #expect(try repositories[0].load().notes == notes)
+    #expect(try repositories[1].load().notes == notes)
+  }
+
+  // MARK: - Refusing files that are not FieldNotes stores
+
+  @Test(arguments: RefusedFile.allCases)
+  func aForeignFileIsRefusedAndLeftByteIdentical(_ kind: RefusedFile) throws {
+    let path = directory.file("store")
+    try kind.make(at: path)
+    let before = directory.bytes(of: "store")
+
+    #expect(throws: kind.expectedError(path: path)) {
+      _ = try SQLiteNoteRepository(path: path)
+    }
+    #expect(directory.bytes(of: "store") == before)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(siblings == ["store"])
+  }
+
+  @Test func aTruncatedStoreIsReportedAsDamaged() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let notes = (0..<300).map {
+      Note(title: "Note \($0)", body: String(repeating: "x", count: 500))
+    }
+    try repository.commit(notes.map { .saveNote($0) })
+    try execute("PRAGMA wal_checkpoint(TRUNCATE)", on: path)
+    let bytes = try #require(directory.bytes(of: "notes.sqlite"))
+    let truncated = bytes.prefix(bytes.count / 2)
+    let copy = directory.file("truncated.sqlite")
+    try truncated.write(to: URL(fileURLWithPath: copy))
+
+    #expect(throws: RepositoryError.self) {
+      let damaged = try SQLiteNoteRepository(path: copy)
+      _ = try damaged.load()
+    }
+    #expect(directory.bytes(of: "truncated.sqlite") == truncated)
+  }
+}
+
+/// Files that must never be opened as a FieldNotes store.
+enum RefusedFile: CaseIterable, Sendable {
+  case empty, text, otherApplication, newerSchema
+
+  func make(at path: String) throws {
+    switch self {
+    case .empty:
+      try Data().write(to: URL(fileURLWithPath: path))
+    case .text:
+      try Data("Dear diary,\nthis is not a database.\n".utf8).write(to: URL(fileURLWithPath: path))
+    case .otherApplication:
+      try execute(
+        "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)", on: path, create: true)
+    case .newerSchema:
+      try execute(
+        "PRAGMA application_id = \(0x464E_4F54); PRAGMA user_version = 99; CREATE TABLE future (x)",
+        on: path, create: true)
+    }
+  }
+
+  func expectedError(path: String) -> RepositoryError {
+    switch self {
+    case .empty, .text, .otherApplication: .notAFieldNotesStore(path: path)
+    case .newerSchema: .newerSchema(path: path, version: 99, supported: 1)
+    }
+  }
+}
+
+// MARK: - Raw SQLite access, to inspect and tamper with files from outside the repository
+
+struct RawSQLiteError: Error { var message: String }
+
+func execute(_ sql: String, on path: String, create: Bool = false) throws {
+  var handle: OpaquePointer?
+  let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+  guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
+    sqlite3_close(handle)
+    throw RawSQLiteError(message: "cannot open \(path)")
+  }
+  defer { sqlite3_close(handle) }
+  guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+  }
+}
+
+func pragmaText(_ name: String, of path: String) throws -> String {
+  var handle: OpaquePointer?
+  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+    sqlite3_close(handle)
+    throw RawSQLiteError(message: "cannot open \(path)")
+  }
+  defer { sqlite3_close(handle) }
+  var statement: OpaquePointer?
+  guard sqlite3_prepare_v2(handle, "PRAGMA \(name)", -1, &statement, nil) == SQLITE_OK else {
+    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+  }
+  defer { sqlite3_finalize(statement) }
+  guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else {
+    throw RawSQLiteError(message: "no value for \(name)")
+  }
+  return String(cString: text)
+}
+
+func pragma(_ name: String, of path: String) throws -> Int {
+  guard let value = Int(try pragmaText(name, of: path)) else {
+    throw RawSQLiteError(message: "\(name) is not a number")
+  }
+  return value
+}

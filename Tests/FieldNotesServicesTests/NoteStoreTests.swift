@@ -1,0 +1,212 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct NoteStoreTests {
+  // MARK: - The seed's tests
+
+  @Test func refreshSyncsExactlyOnce() async throws {
+    let syncer = RecordingNoteSyncer()
+    let store = NoteStore(syncer: syncer)
+
+    try await store.refresh()
+
+    let count = await syncer.syncCount
+    #expect(count == 1)
+  }
+
+  @Test func togglePinFlipsOnlyThatNote() {
+    let pinned = Note(title: "Heron", isPinned: true)
+    let other = Note(title: "Kingfisher")
+    let store = NoteStore(notes: [pinned, other])
+
+    store.togglePin(pinned)
+
+    #expect(store.notes.map(\.isPinned) == [false, false])
+  }
+
+  // MARK: - Operations
+
+  @Test func addAppendsTheNoteAsGiven() {
+    let store = NoteStore()
+    store.add(SampleData.shoppingList)
+    #expect(store.notes == [SampleData.shoppingList])
+  }
+
+  @Test func deleteRemovesOnlyThatNote() {
+    let store = NoteStore(notes: [SampleData.heron, SampleData.kingfisher])
+    store.delete(SampleData.heron)
+    #expect(store.notes == [SampleData.kingfisher])
+  }
+
+  @Test func moveChangesOnlyTheNotebookAndStampsTheEdit() {
+    let later = SampleData.date(minutes: 99)
+    let store = NoteStore(
+      notes: [SampleData.heron], notebooks: [SampleData.birds, SampleData.plants],
+      now: .fixed(later))
+
+    store.move(SampleData.heron, to: SampleData.plants)
+
+    var expected = SampleData.heron
+    expected.notebookID = SampleData.plants.id
+    expected.updatedAt = later
+    #expect(store.notes == [expected])
+  }
+
+  @Test func notesTaggedWithMatchesExactly() {
+    let store = NoteStore(notes: SampleData.library.notes)
+    #expect(store.notes(taggedWith: "birds") == [SampleData.heron, SampleData.kingfisher])
+    #expect(store.notes(taggedWith: "bird") == [])
+  }
+
+  @Test func operationsOnUnknownNotesAreIgnored() {
+    let store = NoteStore(notes: [SampleData.heron])
+    store.delete(SampleData.moss)
+    store.togglePin(SampleData.moss)
+    #expect(store.notes == [SampleData.heron])
+    #expect(store.lastError == nil)
+  }
+
+  @Test func performRejectsDuplicatesAndUnknownNotebooks() {
+    let store = NoteStore(notes: [SampleData.heron], notebooks: [SampleData.birds])
+    #expect(throws: NoteStoreError.duplicateNote(SampleData.heron.id)) {
+      try store.perform(.addNote(SampleData.heron))
+    }
+    #expect(throws: NoteStoreError.notebookNotFound(SampleData.plants.id)) {
+      try store.perform(.addNote(SampleData.moss))
+    }
+    #expect(throws: NoteStoreError.noteNotFound(SampleData.moss.id)) {
+      try store.perform(.togglePin(SampleData.moss.id))
+    }
+    #expect(store.notes == [SampleData.heron])
+  }
+
+  @Test func deletingANotebookCanKeepItsNotes() throws {
+    let store = NoteStore(
+      notes: SampleData.library.notes, notebooks: SampleData.library.notebooks,
+      now: .fixed(SampleData.date(minutes: 90)))
+
+    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
+
+    #expect(store.notebooks == [SampleData.plants])
+    #expect(store.notes.count == 4)
+    #expect(store.notes.filter { $0.notebookID == nil }.count == 3)
+  }
+
+  @Test func deletingANotebookCanDeleteItsNotes() throws {
+    let store = NoteStore(notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
+
+    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
+
+    #expect(store.notes == [SampleData.moss, SampleData.shoppingList])
+  }
+
+  @Test func renameNotebookKeepsItsIdentity() throws {
+    let store = NoteStore(notebooks: [SampleData.birds])
+    try store.perform(.renameNotebook(SampleData.birds.id, to: "Waders"))
+    #expect(store.notebooks.map(\.name) == ["Waders"])
+    #expect(store.notebooks.map(\.id) == [SampleData.birds.id])
+  }
+
+  // MARK: - Persistence
+
+  @Test func loadsTheRepositoryAtStart() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository)
+    #expect(store.notes == SampleData.library.notes)
+    #expect(store.notebooks == SampleData.library.notebooks)
+  }
+
+  @Test func aFailingLoadIsATypedError() {
+    let repository = InMemoryNoteRepository()
+    repository.failLoads(with: .corrupt(path: "/tmp/x", detail: "bad page"))
+    #expect(throws: NoteStoreError.persistence(.corrupt(path: "/tmp/x", detail: "bad page"))) {
+      _ = try NoteStore(repository: repository)
+    }
+  }
+
+  @Test func everyMutationIsWrittenThrough() throws {
+    let repository = InMemoryNoteRepository()
+    let store = try NoteStore(repository: repository, now: .fixed())
+
+    try store.perform(.addNotebook(SampleData.birds))
+    store.add(SampleData.heron)
+    store.add(SampleData.kingfisher)
+    store.togglePin(SampleData.kingfisher)
+    store.delete(SampleData.heron)
+
+    #expect(repository.commitCount == 5)
+    #expect(repository.savedLibrary.notebooks == store.notebooks)
+    #expect(repository.savedLibrary.notes == store.notes)
+  }
+
+  @Test func aFailedWriteRollsBackAndReportsTheError() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository)
+    repository.failCommits(with: .diskFull)
+
+    store.add(Note(title: "Lost?"))
+    store.togglePin(SampleData.kingfisher)
+    store.delete(SampleData.heron)
+    store.move(SampleData.moss, to: SampleData.birds)
+
+    #expect(store.notes == SampleData.library.notes)
+    #expect(store.lastError == .persistence(.diskFull))
+    #expect(repository.savedLibrary == SampleData.library)
+  }
+
+  @Test func aFailedNotebookDeletionRestoresNotesAndNotebook() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository)
+    repository.failNextCommit(with: .readOnly(path: "/tmp/notes.sqlite"))
+
+    #expect(throws: NoteStoreError.persistence(.readOnly(path: "/tmp/notes.sqlite"))) {
+      try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
+    }
+    #expect(store.notes == SampleData.library.notes)
+    #expect(store.notebooks == SampleData.library.notebooks)
+  }
+
+  @Test func aSuccessfulMutationClearsTheLastError() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository)
+    repository.failNextCommit()
+    store.togglePin(SampleData.heron)
+    #expect(store.lastError != nil)
+
+    store.togglePin(SampleData.heron)
+
+    #expect(store.lastError == nil)
+    #expect(store.notes.first?.isPinned == false)
+  }
+
+  @Test func refreshReloadsWhatTheSyncSaved() async throws {
+    let repository = InMemoryNoteRepository()
+    let store = try NoteStore(repository: repository)
+    try repository.commit([.saveNote(SampleData.moss)])
+
+    try await store.refresh()
+
+    #expect(store.notes == [SampleData.moss])
+  }
+
+  @Test func aFailingRefreshKeepsTheNotes() async throws {
+    let store = NoteStore(notes: [SampleData.heron], syncer: FailingNoteSyncer())
+    await #expect(throws: SyncTestError.offline) { try await store.refresh() }
+    #expect(store.notes == [SampleData.heron])
+  }
+
+  @Test func errorsHaveUserFacingMessages() {
+    let errors: [NoteStoreError] = [
+      .persistence(.diskFull), .noteNotFound(UUID()), .notebookNotFound(UUID()),
+      .duplicateNote(UUID()), .duplicateNotebook(UUID()),
+      .persistence(.notAFieldNotesStore(path: "/x")), .persistence(.busy),
+    ]
+    for error in errors {
+      #expect(error.errorDescription?.isEmpty == false)
+    }
+  }
+}

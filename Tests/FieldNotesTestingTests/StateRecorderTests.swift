@@ -1,0 +1,77 @@
+import FieldNotesTesting
+import Observation
+import Testing
+
+/// A tiny screen model, standing in for a real one.
+@MainActor @Observable
+final class TrafficLight {
+  enum State: Equatable { case red, amber, green }
+
+  var state: State = .red
+  var unrelated = 0
+
+  func cycle() {
+    state = .amber
+    state = .green
+  }
+
+  func waitForGreen(_ gate: AsyncStream<Void>) async {
+    state = .amber
+    for await _ in gate { break }
+    state = .green
+  }
+}
+
+@MainActor
+@Suite struct StateRecorderTests {
+  @Test func recordsEverySynchronousStep() {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state)
+
+    light.cycle()
+
+    #expect(recorder.values == [.red, .amber, .green])
+    #expect(recorder.transitions == [.amber, .green])
+  }
+
+  @Test func recordsAReturnToAnEarlierState() {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state)
+
+    light.state = .amber
+    light.state = .red
+
+    #expect(recorder.values == [.red, .amber, .red])
+  }
+
+  @Test func ignoresOtherProperties() {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state)
+
+    light.unrelated += 1
+
+    #expect(recorder.values == [.red])
+  }
+
+  @Test func recordsAcrossSuspensionPoints() async {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state)
+    let (gate, opener) = AsyncStream.makeStream(of: Void.self)
+
+    opener.yield()
+    await light.waitForGreen(gate)
+
+    #expect(recorder.values == [.red, .amber, .green])
+  }
+
+  @Test func resetStartsFromTheCurrentValue() {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state)
+    light.cycle()
+
+    recorder.reset()
+    light.state = .red
+
+    #expect(recorder.values == [.green, .red])
+  }
+}
