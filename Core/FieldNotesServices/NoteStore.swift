@@ -13,12 +13,18 @@ import Observation
 @Observable
 @MainActor
 public final class NoteStore {
+  /// Every notebook and note, in one value so that each mutation is one observable change:
+  /// no observer ever sees a notebook gone while its notes still point at it.
+  private var library: NoteLibrary
+
   /// Every note, oldest first.
   ///
   /// Change notes through the store's methods so that every change is saved.
-  public private(set) var notes: [Note]
+  public var notes: [Note] { library.notes }
+
   /// Every notebook, in the order they were created.
-  public private(set) var notebooks: [Notebook]
+  public var notebooks: [Notebook] { library.notebooks }
+
   /// The error of the last seed-style mutation (``add(_:)`` and friends) that failed, if any.
   ///
   /// Screens that call ``perform(_:)`` get the error thrown instead.
@@ -39,8 +45,7 @@ public final class NoteStore {
     notes: [Note] = [], notebooks: [Notebook] = [],
     syncer: any NoteSyncing = NoOpNoteSyncer(), now: DateProvider = .system
   ) {
-    self.notes = notes
-    self.notebooks = notebooks
+    self.library = NoteLibrary(notebooks: notebooks, notes: notes)
     self.syncer = syncer
     self.repository = nil
     self.now = now
@@ -59,8 +64,7 @@ public final class NoteStore {
   ) throws(NoteStoreError) {
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }
-    self.notes = library.notes
-    self.notebooks = library.notebooks
+    self.library = library
     self.syncer = syncer
     self.repository = repository
     self.now = now
@@ -158,8 +162,7 @@ public final class NoteStore {
     guard let repository else { return }
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }
-    if library.notebooks != notebooks { notebooks = library.notebooks }
-    if library.notes != notes { notes = library.notes }
+    if library != self.library { self.library = library }
   }
 
   // MARK: - Mutations
@@ -213,57 +216,59 @@ public final class NoteStore {
     let original = notes[index]
     var edited = note
     edited.updatedAt = now()
-    notes[index] = edited
-    return Edit(changes: [.saveNote(edited)]) { [weak self] in self?.notes[index] = original }
+    library.notes[index] = edited
+    return Edit(changes: [.saveNote(edited)]) { [weak self] in
+      self?.library.notes[index] = original
+    }
   }
 
   func insertNote(_ note: Note) -> Edit {
-    notes.append(note)
-    return Edit(changes: [.saveNote(note)]) { [weak self] in self?.notes.removeLast() }
+    library.notes.append(note)
+    return Edit(changes: [.saveNote(note)]) { [weak self] in self?.library.notes.removeLast() }
   }
 
   func removeNote(at index: Int) -> Edit {
-    let removed = notes.remove(at: index)
+    let removed = library.notes.remove(at: index)
     return Edit(changes: [.deleteNote(removed.id)]) { [weak self] in
-      self?.notes.insert(removed, at: index)
+      self?.library.notes.insert(removed, at: index)
     }
   }
 
   func insertNotebook(_ notebook: Notebook) -> Edit {
-    notebooks.append(notebook)
-    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in self?.notebooks.removeLast() }
+    library.notebooks.append(notebook)
+    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
+      self?.library.notebooks.removeLast()
+    }
   }
 
   func replaceNotebook(at index: Int, with notebook: Notebook) -> Edit {
-    let original = notebooks[index]
-    notebooks[index] = notebook
+    let original = library.notebooks[index]
+    library.notebooks[index] = notebook
     return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
-      self?.notebooks[index] = original
+      self?.library.notebooks[index] = original
     }
   }
 
-  /// Removes a notebook and deletes or releases its notes, all in one edit.
+  /// Removes a notebook and deletes or releases its notes, all in one observable change.
   func removeNotebook(at index: Int, notes disposition: NotebookDeletion) -> Edit {
-    let originalNotes = notes
-    let originalNotebooks = notebooks
-    let removed = notebooks.remove(at: index)
+    let original = library
+    var updated = library
+    let removed = updated.notebooks.remove(at: index)
     var changes: [RepositoryChange] = []
     switch disposition {
     case .deleteNotes:
-      changes = notes.filter { $0.notebookID == removed.id }.map { .deleteNote($0.id) }
-      notes.removeAll { $0.notebookID == removed.id }
+      changes = updated.notes.filter { $0.notebookID == removed.id }.map { .deleteNote($0.id) }
+      updated.notes.removeAll { $0.notebookID == removed.id }
     case .keepNotes:
       let stamp = now()
-      for noteIndex in notes.indices where notes[noteIndex].notebookID == removed.id {
-        notes[noteIndex].notebookID = nil
-        notes[noteIndex].updatedAt = stamp
-        changes.append(.saveNote(notes[noteIndex]))
+      for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id {
+        updated.notes[noteIndex].notebookID = nil
+        updated.notes[noteIndex].updatedAt = stamp
+        changes.append(.saveNote(updated.notes[noteIndex]))
       }
     }
     changes.append(.deleteNotebook(removed.id))
-    return Edit(changes: changes) { [weak self] in
-      self?.notes = originalNotes
-      self?.notebooks = originalNotebooks
-    }
+    library = updated
+    return Edit(changes: changes) { [weak self] in self?.library = original }
   }
 }

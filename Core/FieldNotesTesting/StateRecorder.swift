@@ -15,6 +15,10 @@ import Observation
 /// each such call: what it reads then is the value the *previous* change produced. The newest
 /// value is read when ``values`` is asked for. Tracking is re-armed after every change, the way
 /// SwiftUI re-arms it after every redraw. No tasks, no sleeps: every synchronous step is seen.
+///
+/// Because tracking is re-armed as a change begins, it follows what the state read *before*
+/// the change. A derived `state` should therefore read all of its inputs in every case (read the
+/// store first, then switch on the phase), which is good practice for any observed property.
 @MainActor
 public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable> {
   private let model: Model

@@ -1,0 +1,57 @@
+import Foundation
+
+extension Note {
+  /// The longest ``excerpt`` in characters, including the trailing ellipsis.
+  public static let excerptLength = 60
+
+  /// The first line of the body with text in it, whitespace collapsed, cut to
+  /// ``excerptLength`` characters with an ellipsis.
+  ///
+  /// Both forms of the note list show it, so it is computed here, once, from the note itself.
+  public var excerpt: String {
+    let line =
+      body.split(whereSeparator: \.isNewline)
+      .first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard words.count > Self.excerptLength else { return words }
+    return String(words.prefix(Self.excerptLength - 1)) + "…"
+  }
+}
+
+extension Date {
+  /// A short description of this date as seen from `now`: "just now", "5 min ago", "3 h ago",
+  /// "2 days ago", or the calendar date (`2026-11-29`) from a week on.
+  ///
+  /// - Parameters:
+  ///   - now: The moment the description is for.
+  ///   - timeZone: The time zone of the calendar date; the system's by default.
+  /// - Returns: The description.
+  public func relativeDescription(to now: Date, timeZone: TimeZone = .current) -> String {
+    let seconds = now.timeIntervalSince(self)
+    switch seconds {
+    case ..<0:
+      return calendarDate(in: timeZone)
+    case ..<60:
+      return "just now"
+    case ..<3_600:
+      return "\(Int(seconds / 60)) min ago"
+    case ..<86_400:
+      return "\(Int(seconds / 3_600)) h ago"
+    case ..<(7 * 86_400):
+      let days = Int(seconds / 86_400)
+      return days == 1 ? "yesterday" : "\(days) days ago"
+    default:
+      return calendarDate(in: timeZone)
+    }
+  }
+
+  private func calendarDate(in timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: self)
+    let year = parts.year ?? 0
+    let month = parts.month ?? 0
+    let day = parts.day ?? 0
+    return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+  }
+}

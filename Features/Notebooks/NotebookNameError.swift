@@ -1,0 +1,27 @@
+import Foundation
+
+/// Why a name cannot be a notebook's name.
+public enum NotebookNameError: Error, Hashable, LocalizedError {
+  /// Nothing is left after trimming spaces.
+  case empty
+  /// Longer than the limit, in characters after trimming.
+  case tooLong(length: Int, limit: Int)
+  /// Holds a line break.
+  case containsNewline
+  /// Another notebook already has this name, ignoring case.
+  case duplicate(existing: String)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .empty:
+      "A notebook needs a name."
+    case .tooLong(let length, let limit):
+      "A notebook name can be at most \(limit) characters; this one has \(length)."
+    case .containsNewline:
+      "A notebook name must fit on one line."
+    case .duplicate(let existing):
+      "There is already a notebook called \u{201C}\(existing)\u{201D}."
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import FieldNotesModel
+import Foundation
+
+extension NotebooksViewModel {
+  /// The name of the row that opens every note.
+  public static let allNotesName = "All Notes"
+  /// The name of the row that opens the notes in no notebook.
+  public static let unfiledName = "No Notebook"
+
+  /// The rows, counted from the store in one pass over the notes.
+  ///
+  /// - Complexity: O(*n* + *m* log *m*) for *n* notes and *m* notebooks.
+  var rows: [NotebookRow] {
+    var counts: [Notebook.ID?: (notes: Int, pinned: Int)] = [:]
+    var pinnedTotal = 0
+    for note in store.notes {
+      counts[note.notebookID, default: (0, 0)].notes += 1
+      if note.isPinned {
+        counts[note.notebookID, default: (0, 0)].pinned += 1
+        pinnedTotal += 1
+      }
+    }
+    let notebooks = store.notebooks.sorted {
+      $0.name.localizedStandardCompare($1.name) == .orderedAscending
+    }
+    let unfiled = counts[nil] ?? (0, 0)
+    return [
+      NotebookRow(
+        scope: .allNotes, name: Self.allNotesName, symbolName: "tray.full",
+        noteCount: store.notes.count, pinnedCount: pinnedTotal)
+    ]
+      + notebooks.map { notebook in
+        let count = counts[notebook.id] ?? (0, 0)
+        return NotebookRow(
+          scope: .notebook(notebook.id), name: notebook.name, symbolName: notebook.symbolName,
+          noteCount: count.notes, pinnedCount: count.pinned)
+      }
+      + [
+        NotebookRow(
+          scope: .unfiled, name: Self.unfiledName, symbolName: "tray",
+          noteCount: unfiled.notes, pinnedCount: unfiled.pinned)
+      ]
+  }
+}

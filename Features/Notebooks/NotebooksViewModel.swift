@@ -1,0 +1,191 @@
+import FieldNotesModel
+import FieldNotesServices
+import Observation
+
+/// The screen model of the notebooks screen: the app's home, listing every notebook with its
+/// counts, plus entries for all notes and for notes in no notebook.
+///
+/// ``state`` is derived from the store each time it is read, so counts follow changes made
+/// anywhere in the app (a note saved by the composer, a pin toggled in a list) with no refresh
+/// call. Actions throw ``NotebooksError``; the store has rolled back by then, so ``state`` shows
+/// what is saved.
+@MainActor
+@Observable
+public final class NotebooksViewModel {
+  /// What the notebooks screen shows.
+  public enum State: Hashable, Sendable {
+    /// Reading the store.
+    case loading
+    /// The rows: "All Notes", each notebook by name, then "No Notebook".
+    case loaded([NotebookRow])
+    /// No notebooks yet; the screen offers to create one and says how many notes exist.
+    case empty(noteCount: Int)
+    /// Asking whether a notebook's notes go with it or stay, in no notebook.
+    case confirmingDeletion(NotebookDeletionRequest)
+    /// The store could not be read.
+    case failed(message: String, canRetry: Bool)
+  }
+
+  /// Where the model is in its own flow; everything else in ``state`` comes from the store.
+  private enum Phase: Equatable {
+    case loading
+    case ready
+    case confirming(NotebookDeletionRequest)
+    case failed(message: String)
+  }
+
+  private var phase = Phase.loading
+  @ObservationIgnored let store: NoteStore
+  @ObservationIgnored private let makeID: IDGenerator
+
+  /// Creates the screen model.
+  ///
+  /// - Parameters:
+  ///   - store: The store holding the notebooks and notes.
+  ///   - ids: Where new notebooks get their identifiers.
+  public init(store: NoteStore, ids: IDGenerator = .random) {
+    self.store = store
+    self.makeID = ids
+  }
+
+  /// What the screen shows now.
+  ///
+  /// The store is read before the phase, in every phase, so that Observation tracks it even
+  /// while a question is on screen: the rows shown after the answer are always current.
+  public var state: State {
+    let rows = rows
+    switch phase {
+    case .loading: return .loading
+    case .failed(let message): return .failed(message: message, canRetry: true)
+    case .confirming(let request): return .confirmingDeletion(request)
+    case .ready:
+      guard !store.notebooks.isEmpty else { return .empty(noteCount: store.notes.count) }
+      return .loaded(rows)
+    }
+  }
+
+  // MARK: - Loading
+
+  /// Reads the store again and shows the notebooks, or why they could not be read.
+  public func load() {
+    phase = .loading
+    do {
+      try store.reload()
+      phase = .ready
+    } catch {
+      phase = .failed(message: error.errorDescription ?? "The notes could not be read.")
+    }
+  }
+
+  // MARK: - Actions
+
+  /// Creates a notebook.
+  ///
+  /// - Parameters:
+  ///   - name: The name as typed; it is trimmed.
+  ///   - symbolName: The symbol shown beside it; a closed book by default.
+  /// - Returns: The new notebook.
+  /// - Throws: ``NotebooksError/invalidName(_:)`` or ``NotebooksError/store(_:)``.
+  @discardableResult
+  public func createNotebook(named name: String, symbolName: String = "book.closed")
+    throws(NotebooksError) -> Notebook
+  {
+    let notebook = Notebook(id: makeID(), name: try validated(name), symbolName: symbolName)
+    try perform(.addNotebook(notebook))
+    return notebook
+  }
+
+  /// Renames a notebook.
+  ///
+  /// - Parameters:
+  ///   - currentName: The notebook's name now, matched ignoring case.
+  ///   - newName: The new name as typed; it is trimmed.
+  /// - Throws: ``NotebooksError``.
+  public func renameNotebook(named currentName: String, to newName: String)
+    throws(NotebooksError)
+  {
+    let notebook = try notebook(named: currentName)
+    let name = try validated(newName, renaming: notebook.id)
+    try perform(.renameNotebook(notebook.id, to: name))
+  }
+
+  /// Asks to delete a notebook: an empty one goes at once; one holding notes moves the screen to
+  /// ``State/confirmingDeletion(_:)``.
+  ///
+  /// - Parameter name: The notebook's name, matched ignoring case.
+  /// - Throws: ``NotebooksError``.
+  public func requestDeletion(ofNotebookNamed name: String) throws(NotebooksError) {
+    let notebook = try notebook(named: name)
+    let noteCount = store.notes.count { $0.notebookID == notebook.id }
+    guard noteCount > 0 else {
+      try perform(.deleteNotebook(notebook.id, notes: .keepNotes))
+      return
+    }
+    phase = .confirming(
+      NotebookDeletionRequest(notebookID: notebook.id, name: notebook.name, noteCount: noteCount))
+  }
+
+  /// Answers the pending deletion question.
+  ///
+  /// - Parameter disposition: Whether the notebook's notes are deleted too or kept.
+  /// - Throws: ``NotebooksError/noDeletionPending`` or ``NotebooksError/store(_:)``; on a store
+  ///   failure the question is withdrawn and nothing is deleted.
+  public func confirmDeletion(_ disposition: NotebookDeletion) throws(NotebooksError) {
+    guard case .confirming(let request) = phase else { throw .noDeletionPending }
+    phase = .ready
+    try perform(.deleteNotebook(request.notebookID, notes: disposition))
+  }
+
+  /// Withdraws the pending deletion question; nothing is deleted.
+  public func cancelDeletion() {
+    if case .confirming = phase { phase = .ready }
+  }
+
+  /// Deletes a notebook without asking, as `notebook delete NAME --force` does.
+  ///
+  /// - Parameters:
+  ///   - name: The notebook's name, matched ignoring case.
+  ///   - disposition: Whether its notes are deleted too or kept in no notebook.
+  /// - Throws: ``NotebooksError``.
+  public func deleteNotebook(named name: String, notes disposition: NotebookDeletion)
+    throws(NotebooksError)
+  {
+    let notebook = try notebook(named: name)
+    try perform(.deleteNotebook(notebook.id, notes: disposition))
+  }
+
+  /// The notes a row opens: the navigation value the app routes to.
+  ///
+  /// - Parameter row: The chosen row.
+  /// - Returns: The scope of the note list to show.
+  public func select(_ row: NotebookRow) -> NoteScope { row.scope }
+
+  /// Finds a notebook by name, ignoring case.
+  ///
+  /// - Parameter name: The name to look for; surrounding spaces are ignored.
+  /// - Returns: The notebook.
+  /// - Throws: ``NotebooksError/unknownNotebook(_:)``.
+  public func notebook(named name: String) throws(NotebooksError) -> Notebook {
+    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let notebook = store.notebooks.first(where: { $0.name.lowercased() == folded }) else {
+      throw .unknownNotebook(name)
+    }
+    return notebook
+  }
+
+  // MARK: - Helpers
+
+  private func validated(_ name: String, renaming id: Notebook.ID? = nil)
+    throws(NotebooksError) -> String
+  {
+    do {
+      return try NotebookName.validated(name, among: store.notebooks, renaming: id)
+    } catch {
+      throw .invalidName(error)
+    }
+  }
+
+  private func perform(_ mutation: NoteStore.Mutation) throws(NotebooksError) {
+    do { try store.perform(mutation) } catch { throw .store(error) }
+  }
+}
