@@ -1,0 +1,205 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import Observation
+
+/// The screen model of a note list: one notebook's notes (or all notes, or the notes in no
+/// notebook), searched, filtered and sorted, with pin, move, delete-and-undo and sync.
+///
+/// It keeps the seed's filtering API (``init()``, ``searchText``, ``showsPinnedOnly``,
+/// ``visibleNotes(from:in:)``) and adds the full screen: ``state`` is derived from the store each
+/// time it is read, so a note saved anywhere in the app shows up with no refresh call.
+@MainActor
+@Observable
+public final class NoteListViewModel {
+  /// What the note list shows.
+  public enum State: Hashable, Sendable {
+    /// Reading the store.
+    case loading
+    /// The rows, and where the list's sync stands.
+    case loaded([NoteRow], sync: SyncStatus)
+    /// No rows, why, and where the list's sync stands.
+    case empty(NoteListEmptyReason, sync: SyncStatus)
+    /// The store could not be read.
+    case failed(message: String)
+  }
+
+  private enum Phase: Hashable {
+    case loading
+    case ready
+    case failed(message: String)
+  }
+
+  /// The search text; empty shows every note.
+  public var searchText = ""
+  /// Whether only pinned notes are shown.
+  public var showsPinnedOnly = false
+  /// The tag a note must carry to be shown, or `nil` for any.
+  public var tag: String?
+  /// How the rows are ordered after the pinned ones.
+  public var sortOrder = NoteSortOrder.newest
+
+  /// The notes this list shows before search and filters.
+  public let scope: NoteScope
+
+  private var phase = Phase.loading
+  private var syncStatus = SyncStatus.idle
+  private var lastDeleted: Note?
+
+  @ObservationIgnored let store: NoteStore
+  @ObservationIgnored private let now: DateProvider
+  @ObservationIgnored private let timeZone: TimeZone
+
+  /// Creates a filter-only model over an empty in-memory store, as in the seed.
+  ///
+  /// Use ``visibleNotes(from:in:)`` with notes from anywhere.
+  public convenience init() {
+    self.init(store: NoteStore(), scope: .allNotes)
+  }
+
+  /// Creates the screen model of a list.
+  ///
+  /// - Parameters:
+  ///   - store: The store holding the notes.
+  ///   - scope: The notes the list shows.
+  ///   - now: Where row dates are described from; the system clock by default.
+  ///   - timeZone: The time zone of calendar dates in rows; the system's by default.
+  public init(
+    store: NoteStore, scope: NoteScope, now: DateProvider = .system,
+    timeZone: TimeZone = .current
+  ) {
+    self.store = store
+    self.scope = scope
+    self.now = now
+    self.timeZone = timeZone
+  }
+
+  /// What the list shows now.
+  public var state: State {
+    let notes = visibleNotes
+    let hasNotesInScope = !notes.isEmpty || store.notes.contains { scope.contains($0) }
+    switch phase {
+    case .loading:
+      return .loading
+    case .failed(let message):
+      return .failed(message: message)
+    case .ready:
+      guard !notes.isEmpty else {
+        return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
+      }
+      let date = now()
+      return .loaded(
+        notes.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus)
+    }
+  }
+
+  /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* notes in the store.
+  public var visibleNotes: [Note] {
+    let candidates = tag.map { store.notes(taggedWith: $0) } ?? store.notes
+    return sortOrder.sorted(
+      candidates.filter { note in
+        scope.contains(note) && (!showsPinnedOnly || note.isPinned) && note.matches(searchText)
+      })
+  }
+
+  /// Whether the last deletion can be undone.
+  public var canUndo: Bool { lastDeleted != nil }
+
+  // MARK: - The seed's filtering API
+
+  /// Returns the notes of one notebook that pass the pinned-only filter and the search.
+  ///
+  /// Search matches the title, as in the seed, and also the body and tags, ignoring case and
+  /// diacritics.
+  ///
+  /// - Parameters:
+  ///   - notes: The notes to filter.
+  ///   - notebookID: The notebook whose notes are kept, or `nil` for notes in no notebook.
+  /// - Returns: The matching notes, in their original order.
+  public func visibleNotes(from notes: [Note], in notebookID: Notebook.ID?) -> [Note] {
+    notes.filter { note in
+      note.notebookID == notebookID && (!showsPinnedOnly || note.isPinned)
+        && note.matches(searchText)
+    }
+  }
+
+  // MARK: - Loading and sync
+
+  /// Reads the store again and shows the rows, or why they could not be read.
+  public func load() {
+    phase = .loading
+    do {
+      try store.reload()
+      phase = .ready
+    } catch {
+      phase = .failed(message: error.errorDescription ?? "The notes could not be read.")
+    }
+  }
+
+  /// Syncs, showing the current rows meanwhile.
+  ///
+  /// A failure keeps the rows and shows why; cancelling (the task running this being cancelled)
+  /// returns to exactly where the list was before.
+  public func refresh() async {
+    let previous = syncStatus
+    syncStatus = .refreshing
+    do {
+      try await store.refresh()
+      syncStatus = .idle
+    } catch is CancellationError {
+      syncStatus = previous
+    } catch {
+      let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+      syncStatus = .failed(message: message)
+    }
+  }
+
+  // MARK: - Actions
+
+  /// Pins or unpins a note.
+  ///
+  /// - Parameter id: The note.
+  /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
+  public func togglePin(_ id: Note.ID) throws(NoteListError) {
+    try perform(.togglePin(id))
+  }
+
+  /// Moves a note into a notebook, or out of every notebook.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - notebookID: The destination, or `nil` for no notebook.
+  /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
+  public func move(_ id: Note.ID, to notebookID: Notebook.ID?) throws(NoteListError) {
+    try perform(.moveNote(id, to: notebookID))
+  }
+
+  /// Deletes a note, remembering it so that ``undoDelete()`` can restore it exactly.
+  ///
+  /// - Parameter id: The note.
+  /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
+  public func delete(_ id: Note.ID) throws(NoteListError) {
+    let note = store.note(withID: id)
+    try perform(.deleteNote(id))
+    lastDeleted = note
+  }
+
+  /// Restores the last deleted note with its identity, notebook, tags, pin and dates.
+  ///
+  /// - Throws: ``NoteListError/nothingToUndo``, or ``NoteListError/store(_:)`` when it cannot be
+  ///   saved (the deletion can then still be undone).
+  public func undoDelete() throws(NoteListError) {
+    guard var note = lastDeleted else { throw .nothingToUndo }
+    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+      note.notebookID = nil  // its notebook went meanwhile: keep the note, in no notebook
+    }
+    try perform(.addNote(note))
+    lastDeleted = nil
+  }
+
+  private func perform(_ mutation: NoteStore.Mutation) throws(NoteListError) {
+    do { try store.perform(mutation) } catch { throw .store(error) }
+  }
+}

@@ -1,0 +1,33 @@
+import FieldNotesModel
+import Foundation
+
+/// One line of a note list, made for display.
+public struct NoteRow: Hashable, Sendable, Identifiable {
+  /// The note the row shows.
+  public var id: Note.ID
+  /// The note's title.
+  public var title: String
+  /// The first line of the body, shortened.
+  public var excerpt: String
+  /// The note's tags.
+  public var tags: [String]
+  /// Whether the note is pinned.
+  public var isPinned: Bool
+  /// When the note was written, described relative to now ("5 min ago", "2026-11-02").
+  public var date: String
+
+  /// Creates a row for a note.
+  ///
+  /// - Parameters:
+  ///   - note: The note to show.
+  ///   - now: The moment the date is described from.
+  ///   - timeZone: The time zone of calendar dates; the system's by default.
+  public init(note: Note, now: Date, timeZone: TimeZone = .current) {
+    id = note.id
+    title = note.title
+    excerpt = note.excerpt
+    tags = note.tags
+    isPinned = note.isPinned
+    date = note.createdAt.relativeDescription(to: now, timeZone: timeZone)
+  }
+}

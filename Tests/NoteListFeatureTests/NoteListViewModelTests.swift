@@ -1,0 +1,377 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import NoteListFeature
+import Testing
+
+@MainActor
+@Suite struct NoteListViewModelTests {
+  static let utc = TimeZone(identifier: "UTC") ?? .current
+  /// Row dates are described from an hour after the sample notes were written.
+  static let now = DateProvider.fixed(SampleData.date(minutes: 60))
+
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeModel(
+    scope: NoteScope = .allNotes, syncer: any NoteSyncing = NoOpNoteSyncer()
+  ) throws -> (NoteListViewModel, NoteStore) {
+    let store = try NoteStore(repository: repository, syncer: syncer, now: .fixed())
+    let model = NoteListViewModel(store: store, scope: scope, now: Self.now, timeZone: Self.utc)
+    return (model, store)
+  }
+
+  static func rows(_ notes: Note...) -> [NoteRow] {
+    notes.map { NoteRow(note: $0, now: now(), timeZone: utc) }
+  }
+
+  static let birds = NoteScope.notebook(SampleData.birds.id)
+
+  // MARK: - Loading
+
+  @Test func loadShowsTheScopeNewestFirstWithPinnedOnTop() throws {
+    let (model, _) = try makeModel(scope: Self.birds)
+    let recorder = StateRecorder(model, \.state)
+
+    model.load()
+
+    #expect(
+      recorder.values == [
+        .loading, .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+      ])
+  }
+
+  @Test func rowsAreMadeForDisplay() throws {
+    let (model, _) = try makeModel(scope: Self.birds)
+    model.load()
+    guard case .loaded(let rows, _) = model.state, let heron = rows.first else {
+      Issue.record("expected rows")
+      return
+    }
+    #expect(heron.title == "Heron at the lake")
+    #expect(heron.excerpt == "Grey heron, still as a post.")
+    #expect(heron.tags == ["birds", "lake"])
+    #expect(heron.isPinned)
+    #expect(heron.date == "1 h ago")
+  }
+
+  @Test func aFailedLoadSaysWhy() throws {
+    let (model, _) = try makeModel()
+    repository.failLoads(with: .corrupt(path: "/n.sqlite", detail: "malformed"))
+    let recorder = StateRecorder(model, \.state)
+
+    model.load()
+
+    #expect(
+      recorder.values == [
+        .loading,
+        .failed(message: "/n.sqlite is damaged and cannot be read (malformed); it was left untouched."),
+      ])
+  }
+
+  @Test func anEmptyNotebookAndAFruitlessSearchSayDifferentThings() throws {
+    let store = NoteStore(notebooks: [SampleData.birds])
+    let model = NoteListViewModel(store: store, scope: Self.birds)
+    model.load()
+    #expect(model.state == .empty(.noNotes, sync: .idle))
+
+    let (searching, _) = try makeModel(scope: Self.birds)
+    searching.load()
+    searching.searchText = "albatross"
+    #expect(searching.state == .empty(.noMatches, sync: .idle))
+    #expect(NoteListEmptyReason.noNotes.message != NoteListEmptyReason.noMatches.message)
+  }
+
+  // MARK: - Search, filters, sort
+
+  @Test func searchIgnoresCaseAndDiacriticsAcrossTitleBodyAndTags() throws {
+    let cafe = Note(title: "Café terrace", body: "sparrows", createdAt: SampleData.date(minutes: 5))
+    let store = NoteStore(notes: [cafe, SampleData.heron, SampleData.moss])
+    let model = NoteListViewModel(store: store, scope: .allNotes)
+    model.load()
+
+    model.searchText = "CAFE"
+    #expect(model.visibleNotes == [cafe])
+    model.searchText = "rain"
+    #expect(model.visibleNotes == [SampleData.moss])
+    model.searchText = "lake"
+    #expect(model.visibleNotes == [SampleData.heron])
+  }
+
+  @Test func searchIsLiteral() throws {
+    let percent = Note(title: "100% sure", createdAt: SampleData.date(minutes: 1))
+    let underscore = Note(title: "snake_case", createdAt: SampleData.date(minutes: 2))
+    let store = NoteStore(notes: [percent, underscore, SampleData.heron])
+    let model = NoteListViewModel(store: store, scope: .allNotes)
+
+    model.searchText = "%"
+    #expect(model.visibleNotes == [percent])
+    model.searchText = "_"
+    #expect(model.visibleNotes == [underscore])
+    model.searchText = "'); DROP"
+    #expect(model.visibleNotes == [])
+  }
+
+  @Test func tagPinnedAndSearchCombine() throws {
+    let (model, _) = try makeModel()
+    model.load()
+
+    model.tag = "birds"
+    #expect(model.visibleNotes == [SampleData.heron, SampleData.kingfisher])
+    model.showsPinnedOnly = true
+    #expect(model.visibleNotes == [SampleData.heron])
+    model.searchText = "kingfisher"
+    #expect(model.state == .empty(.noMatches, sync: .idle))
+    model.showsPinnedOnly = false
+    #expect(model.visibleNotes == [SampleData.kingfisher])
+  }
+
+  @Test func sortOrdersKeepPinnedNotesFirst() throws {
+    let (model, _) = try makeModel()
+    model.load()
+
+    model.sortOrder = .newest
+    #expect(
+      model.visibleNotes.map(\.title) == [
+        "Heron at the lake", "Field kit", "Moss on the north wall", "Kingfisher",
+      ])
+    model.sortOrder = .oldest
+    #expect(
+      model.visibleNotes.map(\.title) == [
+        "Heron at the lake", "Kingfisher", "Moss on the north wall", "Field kit",
+      ])
+    model.sortOrder = .title
+    #expect(
+      model.visibleNotes.map(\.title) == [
+        "Heron at the lake", "Field kit", "Kingfisher", "Moss on the north wall",
+      ])
+  }
+
+  @Test func unfiledScopeShowsNotesInNoNotebook() throws {
+    let (model, _) = try makeModel(scope: .unfiled)
+    model.load()
+    #expect(model.state == .loaded(Self.rows(SampleData.shoppingList), sync: .idle))
+  }
+
+  // MARK: - The seed's visibleNotes(from:in:)
+
+  @Test func seedFilterKeepsOneNotebook() {
+    let model = NoteListViewModel()
+    let notes = SampleData.library.notes
+    #expect(
+      model.visibleNotes(from: notes, in: SampleData.birds.id) == [
+        SampleData.heron, SampleData.kingfisher,
+      ])
+    #expect(model.visibleNotes(from: notes, in: nil) == [SampleData.shoppingList])
+  }
+
+  @Test func seedFilterHonoursPinnedOnlyAndTitleSearch() {
+    let model = NoteListViewModel()
+    let notes = SampleData.library.notes
+    model.showsPinnedOnly = true
+    #expect(model.visibleNotes(from: notes, in: SampleData.birds.id) == [SampleData.heron])
+    model.showsPinnedOnly = false
+    model.searchText = "KINGF"
+    #expect(model.visibleNotes(from: notes, in: SampleData.birds.id) == [SampleData.kingfisher])
+  }
+
+  @Test func seedInitializerStartsWithNoFilters() {
+    let model = NoteListViewModel()
+    #expect(model.searchText == "")
+    #expect(model.showsPinnedOnly == false)
+    model.load()
+    #expect(model.state == .empty(.noNotes, sync: .idle))
+  }
+
+  // MARK: - Actions
+
+  @Test func togglePinMovesTheRowToTheTop() throws {
+    let (model, _) = try makeModel(scope: Self.birds)
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+
+    try model.togglePin(SampleData.kingfisher.id)
+
+    var kingfisher = SampleData.kingfisher
+    kingfisher.isPinned = true
+    #expect(
+      recorder.values == [
+        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle),
+      ])
+  }
+
+  @Test func aFailingPinRollsBack() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    model.load()
+    repository.failNextCommit(with: .diskFull)
+    let recorder = StateRecorder(model, \.state)
+
+    #expect(throws: NoteListError.store(.persistence(.diskFull))) {
+      try model.togglePin(SampleData.kingfisher.id)
+    }
+
+    var kingfisher = SampleData.kingfisher
+    kingfisher.isPinned = true
+    let before = NoteListViewModel.State.loaded(
+      Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle)
+    #expect(
+      recorder.values == [
+        before, .loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle), before,
+      ])
+    #expect(store.notes == SampleData.library.notes)
+  }
+
+  @Test func deleteThenUndoRestoresTheNoteExactly() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+
+    try model.delete(SampleData.heron.id)
+    #expect(model.canUndo)
+    try model.undoDelete()
+
+    #expect(
+      recorder.values == [
+        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.rows(SampleData.kingfisher), sync: .idle),
+        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+      ])
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(repository.savedLibrary.notes.contains(SampleData.heron))
+    #expect(!model.canUndo)
+    #expect(throws: NoteListError.nothingToUndo) { try model.undoDelete() }
+  }
+
+  @Test func aFailedUndoCanBeTriedAgain() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    try model.delete(SampleData.heron.id)
+    repository.failNextCommit()
+
+    #expect(throws: NoteListError.store(.persistence(.diskFull))) { try model.undoDelete() }
+    try model.undoDelete()
+
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+  }
+
+  @Test func undoAfterTheNotebookWentKeepsTheNoteInNoNotebook() throws {
+    let (model, store) = try makeModel(scope: .allNotes)
+    try model.delete(SampleData.moss.id)
+    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+
+    try model.undoDelete()
+
+    #expect(store.note(withID: SampleData.moss.id)?.notebookID == nil)
+  }
+
+  @Test func aFailedDeleteKeepsTheNoteAndOffersNoUndo() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    repository.failNextCommit()
+
+    #expect(throws: NoteListError.store(.persistence(.diskFull))) {
+      try model.delete(SampleData.heron.id)
+    }
+    #expect(store.notes == SampleData.library.notes)
+    #expect(!model.canUndo)
+  }
+
+  @Test func movingANoteOutOfTheNotebookRemovesItsRow() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    model.load()
+
+    try model.move(SampleData.kingfisher.id, to: SampleData.plants.id)
+
+    #expect(model.state == .loaded(Self.rows(SampleData.heron), sync: .idle))
+    #expect(store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
+  }
+
+  @Test func rowsFollowNotesAddedElsewhere() throws {
+    let (model, store) = try makeModel(scope: Self.birds)
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+    let wren = Note(title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
+
+    store.add(wren)
+
+    #expect(recorder.transitions == [.loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle)])
+  }
+
+  // MARK: - Refresh
+
+  @Test func refreshShowsStaleRowsThenTheSyncedOnes() async throws {
+    let syncer = GatedNoteSyncer()
+    let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+
+    let refresh = Task { await model.refresh() }
+    await syncer.waitUntilSyncing()
+    #expect(model.state == .loaded(rows, sync: .refreshing))
+    let wren = Note(title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
+    try repository.commit([.saveNote(wren)])  // what the sync brought in
+    await syncer.succeed()
+    await refresh.value
+
+    #expect(
+      recorder.values == [
+        .loaded(rows, sync: .idle),
+        .loaded(rows, sync: .refreshing),
+        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .refreshing),
+        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle),
+      ])
+  }
+
+  @Test func aFailedRefreshKeepsTheRowsAndSaysWhy() async throws {
+    let syncer = GatedNoteSyncer()
+    let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+
+    let refresh = Task { await model.refresh() }
+    await syncer.waitUntilSyncing()
+    await syncer.fail(with: SyncTestError.offline)
+    await refresh.value
+
+    #expect(
+      recorder.values == [
+        .loaded(rows, sync: .idle),
+        .loaded(rows, sync: .refreshing),
+        .loaded(rows, sync: .failed(message: "The sync folder could not be reached.")),
+      ])
+  }
+
+  @Test func aCancelledRefreshReturnsToThePreviousState() async throws {
+    let syncer = GatedNoteSyncer()
+    let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
+    model.load()
+    let failed = Task { await model.refresh() }
+    await syncer.waitUntilSyncing()
+    await syncer.fail(with: SyncTestError.offline)
+    await failed.value
+    let recorder = StateRecorder(model, \.state)
+    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+
+    let refresh = Task { await model.refresh() }
+    await syncer.waitUntilSyncing()
+    refresh.cancel()
+    await refresh.value
+
+    let failedState = NoteListViewModel.State.loaded(
+      rows, sync: .failed(message: "The sync folder could not be reached."))
+    #expect(recorder.values == [failedState, .loaded(rows, sync: .refreshing), failedState])
+  }
+
+  @Test func anEmptyListRefreshesToo() async throws {
+    let store = NoteStore(notebooks: [SampleData.birds], syncer: FailingNoteSyncer())
+    let model = NoteListViewModel(store: store, scope: Self.birds)
+    model.load()
+
+    await model.refresh()
+
+    #expect(
+      model.state
+        == .empty(.noNotes, sync: .failed(message: "The sync folder could not be reached.")))
+  }
+}
