@@ -48,11 +48,35 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // MARK: - Features
+
+    .target(
+      name: "NotebooksFeature",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Features/Notebooks",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "NoteListFeature",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Features/NoteList",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ComposerFeature",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Features/Composer",
+      swiftSettings: strict
+    ),
+
     // MARK: - App
 
     .target(
       name: "FieldNotesApp",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence",
+        "NotebooksFeature", "NoteListFeature", "ComposerFeature",
+      ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
     ),
@@ -83,6 +107,27 @@ let package = Package(
     .testTarget(
       name: "FieldNotesTestingTests",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NotebooksFeatureTests",
+      dependencies: [
+        "NotebooksFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NoteListFeatureTests",
+      dependencies: [
+        "NoteListFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ComposerFeatureTests",
+      dependencies: [
+        "ComposerFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,6 +1,8 @@
 import Foundation
 
-/// How a note list is ordered. Pinned notes always come first; this orders the rest.
+/// How a note list is ordered.
+///
+/// Pinned notes always come first; the order applies to the rest.
 public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   /// The most recently written first.
   case newest

@@ -261,7 +261,8 @@ public final class NoteStore {
       updated.notes.removeAll { $0.notebookID == removed.id }
     case .keepNotes:
       let stamp = now()
-      for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id {
+      for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id
+      {
         updated.notes[noteIndex].notebookID = nil
         updated.notes[noteIndex].updatedAt = stamp
         changes.append(.saveNote(updated.notes[noteIndex]))

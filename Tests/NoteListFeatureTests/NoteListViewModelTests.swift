@@ -65,7 +65,8 @@ import Testing
     #expect(
       recorder.values == [
         .loading,
-        .failed(message: "/n.sqlite is damaged and cannot be read (malformed); it was left untouched."),
+        .failed(
+          message: "/n.sqlite is damaged and cannot be read (malformed); it was left untouched."),
       ])
   }
 
@@ -289,11 +290,15 @@ import Testing
     let (model, store) = try makeModel(scope: Self.birds)
     model.load()
     let recorder = StateRecorder(model, \.state)
-    let wren = Note(title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
+    let wren = Note(
+      title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
 
     store.add(wren)
 
-    #expect(recorder.transitions == [.loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle)])
+    #expect(
+      recorder.transitions == [
+        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle)
+      ])
   }
 
   // MARK: - Refresh
@@ -308,7 +313,8 @@ import Testing
     let refresh = Task { await model.refresh() }
     await syncer.waitUntilSyncing()
     #expect(model.state == .loaded(rows, sync: .refreshing))
-    let wren = Note(title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
+    let wren = Note(
+      title: "Wren", createdAt: SampleData.date(minutes: 50), notebookID: SampleData.birds.id)
     try repository.commit([.saveNote(wren)])  // what the sync brought in
     await syncer.succeed()
     await refresh.value

@@ -172,7 +172,9 @@ import Testing
 
     try model.renameNotebook(named: "birds", to: "Waders")
 
-    #expect(store.notebooks.first == Notebook(id: SampleData.birds.id, name: "Waders", symbolName: "bird"))
+    #expect(
+      store.notebooks.first == Notebook(id: SampleData.birds.id, name: "Waders", symbolName: "bird")
+    )
     #expect(store.notes.count { $0.notebookID == SampleData.birds.id } == 2)
   }
 

@@ -1,0 +1,263 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import Observation
+
+/// The screen model of the composer: writing a new note or editing one, as a state machine.
+///
+/// ```
+/// editing ──save──▶ saving ──▶ saved
+///    │  ▲              └──────▶ failed ──save (retry)──▶ saving
+///    │  └─keep editing─┐          └──any edit──▶ editing
+///    └─cancel─▶ confirmingDiscard ──discard──▶ discarded
+///    (no changes: cancel ─▶ discarded at once)
+/// ```
+///
+/// The draft's edits stay out of the store until ``save()``. ``state`` and ``canSave`` are
+/// derived from the draft each time they are read, never stored beside it.
+@MainActor
+@Observable
+public final class ComposerViewModel {
+  /// What the composer shows.
+  public enum State: Hashable, Sendable {
+    /// Editing, with every reason the draft can't be saved yet (none when it can).
+    case editing(problems: [DraftProblem])
+    /// Asking whether to throw away the unsaved changes.
+    case confirmingDiscard
+    /// Writing the note to the store.
+    case saving
+    /// The note was saved; the composer is done.
+    case saved(Note.ID)
+    /// The draft was thrown away; the composer is done.
+    case discarded
+    /// Saving failed; the draft is kept, and saving again retries.
+    case failed(message: String)
+  }
+
+  /// What the composer was opened for.
+  public enum Purpose: Hashable, Sendable {
+    /// A new note, optionally in a notebook.
+    case newNote(in: Notebook.ID?)
+    /// Changing an existing note.
+    case editNote(Note)
+  }
+
+  private enum Phase: Hashable {
+    case editing
+    case confirmingDiscard
+    case saving
+    case saved(Note.ID)
+    case discarded
+    case failed(message: String)
+  }
+
+  /// The unsaved edits.
+  public let draft: NoteDraft
+  /// What the composer was opened for.
+  public let purpose: Purpose
+
+  private var phase = Phase.editing
+  @ObservationIgnored private let original: NoteDraft.Content
+  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let makeID: IDGenerator
+  @ObservationIgnored private let now: DateProvider
+  /// A new note's identifier, made at the first save attempt and kept for retries, so that a
+  /// retry can never save the same note twice under two identities.
+  @ObservationIgnored private var newNoteID: Note.ID?
+
+  /// Opens the composer.
+  ///
+  /// - Parameters:
+  ///   - store: Where the note is saved.
+  ///   - purpose: A new note, or the note to edit (its content fills the draft).
+  ///   - ids: Where a new note gets its identifier.
+  ///   - now: Where a new note gets its creation date.
+  public init(
+    store: NoteStore, purpose: Purpose, ids: IDGenerator = .random, now: DateProvider = .system
+  ) {
+    switch purpose {
+    case .newNote(let notebookID): draft = NoteDraft(notebookID: notebookID)
+    case .editNote(let note): draft = NoteDraft(editing: note)
+    }
+    self.purpose = purpose
+    self.original = draft.content
+    self.store = store
+    self.makeID = ids
+    self.now = now
+  }
+
+  /// What the composer shows now.
+  public var state: State {
+    let problems = problems
+    switch phase {
+    case .editing: return .editing(problems: problems)
+    case .confirmingDiscard: return .confirmingDiscard
+    case .saving: return .saving
+    case .saved(let id): return .saved(id)
+    case .discarded: return .discarded
+    case .failed(let message): return .failed(message: message)
+    }
+  }
+
+  /// Every reason the draft can't be saved yet.
+  public var problems: [DraftProblem] {
+    var problems = DraftRules.problems(title: draft.title, body: draft.body, tags: draft.tags)
+    if let notebookID = draft.notebookID, store.notebook(withID: notebookID) == nil {
+      problems.append(.notebookNotFound)
+    }
+    return problems
+  }
+
+  /// Whether ``save()`` would save now: the draft is valid and the composer is editing.
+  public var canSave: Bool { isEditable && problems.isEmpty }
+
+  /// Whether the draft differs from what the composer opened with.
+  public var hasChanges: Bool { draft.content != original }
+
+  /// Whether the composer is done (saved or discarded), so it can be closed.
+  public var isFinished: Bool {
+    switch phase {
+    case .saved, .discarded: true
+    case .editing, .confirmingDiscard, .saving, .failed: false
+    }
+  }
+
+  private var isEditable: Bool {
+    switch phase {
+    case .editing, .failed: true
+    case .confirmingDiscard, .saving, .saved, .discarded: false
+    }
+  }
+
+  // MARK: - Editing
+
+  /// Replaces the title.
+  ///
+  /// - Parameter title: The title as typed.
+  /// - Throws: ``ComposerError/notEditable`` unless editing (or after a failed save).
+  public func setTitle(_ title: String) throws(ComposerError) {
+    try edit { $0.title = title }
+  }
+
+  /// Replaces the whole body.
+  ///
+  /// - Parameter body: The new body, lines separated by newlines.
+  /// - Throws: ``ComposerError/notEditable`` unless editing (or after a failed save).
+  public func replaceBody(with body: String) throws(ComposerError) {
+    try edit { $0.body = body }
+  }
+
+  /// Adds a line at the end of the body.
+  ///
+  /// - Parameter line: The line to add; a newline separates it from the text before.
+  /// - Throws: ``ComposerError/notEditable`` unless editing (or after a failed save).
+  public func appendToBody(_ line: String) throws(ComposerError) {
+    try edit { $0.body = $0.body.isEmpty ? line : $0.body + "\n" + line }
+  }
+
+  /// Replaces the tags with those read from typed text (see ``DraftRules/tags(from:)``).
+  ///
+  /// - Parameter input: Tags separated by commas or spaces, such as `"#birds, lake"`.
+  /// - Throws: ``ComposerError/notEditable`` unless editing (or after a failed save).
+  public func setTags(from input: String) throws(ComposerError) {
+    try edit { $0.tags = DraftRules.tags(from: input) }
+  }
+
+  /// Puts the note in a notebook, found by name ignoring case, or in none.
+  ///
+  /// - Parameter name: The notebook's name, or `nil` for no notebook.
+  /// - Throws: ``ComposerError/unknownNotebook(_:)`` or ``ComposerError/notEditable``.
+  public func chooseNotebook(named name: String?) throws(ComposerError) {
+    guard let name else { return try edit { $0.notebookID = nil } }
+    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let notebook = store.notebooks.first(where: { $0.name.lowercased() == folded }) else {
+      throw .unknownNotebook(name)
+    }
+    try edit { $0.notebookID = notebook.id }
+  }
+
+  private func edit(_ change: (NoteDraft) -> Void) throws(ComposerError) {
+    guard isEditable else { throw .notEditable }
+    change(draft)
+    if case .failed = phase { phase = .editing }
+  }
+
+  // MARK: - Saving
+
+  /// Saves the draft as a new note, or over the note being edited.
+  ///
+  /// Editing an existing note keeps its identifier, creation date and pin.
+  ///
+  /// - Returns: The saved note.
+  /// - Throws: ``ComposerError/invalidDraft(_:)`` (the composer stays in editing),
+  ///   ``ComposerError/notEditable``; a store failure moves to ``State/failed(message:)`` with
+  ///   the draft kept, and is not thrown.
+  @discardableResult
+  public func save() throws(ComposerError) -> Note? {
+    guard isEditable else { throw .notEditable }
+    let problems = problems
+    guard problems.isEmpty else {
+      phase = .editing
+      throw .invalidDraft(problems)
+    }
+    phase = .saving
+    let note = noteToSave()
+    do {
+      switch purpose {
+      case .newNote: try store.perform(.addNote(note))
+      case .editNote: try store.perform(.updateNote(note))
+      }
+      phase = .saved(note.id)
+      return store.note(withID: note.id)
+    } catch {
+      phase = .failed(message: error.errorDescription ?? "The note was not saved.")
+      return nil
+    }
+  }
+
+  private func noteToSave() -> Note {
+    let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch purpose {
+    case .newNote:
+      let id = newNoteID ?? makeID()
+      newNoteID = id
+      return Note(
+        id: id, title: title, body: draft.body, createdAt: now(),
+        notebookID: draft.notebookID, tags: draft.tags)
+    case .editNote(let opened):
+      var note = store.note(withID: opened.id) ?? opened
+      note.title = title
+      note.body = draft.body
+      note.tags = draft.tags
+      note.notebookID = draft.notebookID
+      return note
+    }
+  }
+
+  // MARK: - Cancelling
+
+  /// Closes the composer: at once when nothing changed, otherwise by asking first
+  /// (``State/confirmingDiscard``).
+  ///
+  /// - Throws: ``ComposerError/notEditable`` while saving or after closing.
+  public func cancel() throws(ComposerError) {
+    guard isEditable else { throw .notEditable }
+    phase = hasChanges ? .confirmingDiscard : .discarded
+  }
+
+  /// Answers the discard question: throw the changes away.
+  ///
+  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
+  public func confirmDiscard() throws(ComposerError) {
+    guard phase == .confirmingDiscard else { throw .noDiscardPending }
+    phase = .discarded
+  }
+
+  /// Answers the discard question: go back to editing, the draft intact.
+  ///
+  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
+  public func keepEditing() throws(ComposerError) {
+    guard phase == .confirmingDiscard else { throw .noDiscardPending }
+    phase = .editing
+  }
+}

@@ -1,0 +1,62 @@
+import FieldNotesModel
+import Foundation
+
+/// The rules a draft must follow to be saved, and how tags are read from typed text.
+public enum DraftRules {
+  /// The longest title, in characters after trimming.
+  public static let maximumTitleLength = 200
+  /// The longest body, in characters.
+  public static let maximumBodyLength = 100_000
+  /// The longest tag, in characters.
+  public static let maximumTagLength = 40
+
+  /// Reads tags from typed text: separated by commas or spaces, lower-cased, a leading `#`
+  /// removed, duplicates dropped (the first kept).
+  ///
+  /// - Parameter input: The text as typed, such as `"#Birds, lake  heron"`.
+  /// - Returns: The tags in order, such as `["birds", "lake", "heron"]`. A lone `#` gives an
+  ///   empty tag, which ``problems(title:body:tags:)`` reports.
+  public static func tags(from input: String) -> [String] {
+    var seen: Set<String> = []
+    return
+      input
+      .split(whereSeparator: { $0 == "," || $0.isWhitespace })
+      .map { String($0.drop(while: { $0 == "#" })).lowercased() }
+      .filter { seen.insert($0).inserted }
+  }
+
+  /// Every reason the content cannot be saved, in a fixed order; empty when it can be.
+  ///
+  /// - Parameters:
+  ///   - title: The title as typed.
+  ///   - body: The body.
+  ///   - tags: The tags.
+  /// - Returns: The problems found.
+  public static func problems(title: String, body: String, tags: [String]) -> [DraftProblem] {
+    var problems: [DraftProblem] = []
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.isEmpty {
+      problems.append(.titleRequired)
+    } else if trimmed.count > maximumTitleLength {
+      problems.append(.titleTooLong(length: trimmed.count, limit: maximumTitleLength))
+    }
+    let bodyLength = body.count
+    if bodyLength > maximumBodyLength {
+      problems.append(.bodyTooLong(length: bodyLength, limit: maximumBodyLength))
+    }
+    for tag in tags {
+      if tag.isEmpty {
+        problems.append(.emptyTag)
+      } else if tag.count > maximumTagLength {
+        problems.append(.tagTooLong(tag: tag, limit: maximumTagLength))
+      } else if !tag.allSatisfy(isAllowedInTag) {
+        problems.append(.tagHasInvalidCharacters(tag: tag))
+      }
+    }
+    return problems
+  }
+
+  private static func isAllowedInTag(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "-" || character == "_"
+  }
+}

@@ -1,0 +1,53 @@
+import FieldNotesModel
+import Observation
+
+/// The unsaved edits of the composer: they stay out of the store until the note is saved.
+///
+/// The draft is observable so that a view redraws as it changes; it is changed only through
+/// ``ComposerViewModel``, which refuses edits while saving.
+@MainActor
+@Observable
+public final class NoteDraft {
+  /// The title as typed.
+  public internal(set) var title: String
+  /// The body as typed, lines separated by newlines.
+  public internal(set) var body: String
+  /// The tags, already lower-cased, without `#` and without duplicates.
+  public internal(set) var tags: [String]
+  /// The notebook the note goes into, or `nil` for none.
+  public internal(set) var notebookID: Notebook.ID?
+
+  /// Creates a draft.
+  ///
+  /// - Parameters:
+  ///   - title: The title; empty by default.
+  ///   - body: The body; empty by default.
+  ///   - tags: The tags; none by default.
+  ///   - notebookID: The notebook; none by default.
+  public init(
+    title: String = "", body: String = "", tags: [String] = [], notebookID: Notebook.ID? = nil
+  ) {
+    self.title = title
+    self.body = body
+    self.tags = tags
+    self.notebookID = notebookID
+  }
+
+  /// A draft holding an existing note's content.
+  ///
+  /// - Parameter note: The note being edited.
+  public convenience init(editing note: Note) {
+    self.init(title: note.title, body: note.body, tags: note.tags, notebookID: note.notebookID)
+  }
+
+  /// The draft's content as a value, for comparing drafts.
+  var content: Content { Content(title: title, body: body, tags: tags, notebookID: notebookID) }
+
+  /// The parts of a draft that count as a change.
+  struct Content: Hashable {
+    var title: String
+    var body: String
+    var tags: [String]
+    var notebookID: Notebook.ID?
+  }
+}
