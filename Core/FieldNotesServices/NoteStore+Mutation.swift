@@ -19,6 +19,8 @@ extension NoteStore {
     case renameNotebook(Notebook.ID, to: String)
     /// Deletes a notebook, deleting its notes or keeping them in no notebook.
     case deleteNotebook(Notebook.ID, notes: NotebookDeletion)
+    /// Adds many notebooks and notes at once, exactly as given, in one transaction (an import).
+    case addLibrary(NoteLibrary)
   }
 
   /// Validates a mutation against the current values and applies it in memory.
@@ -57,6 +59,17 @@ extension NoteStore {
       return replaceNotebook(at: index, with: notebook)
     case .deleteNotebook(let id, let disposition):
       return removeNotebook(at: try indexOfNotebook(id), notes: disposition)
+    case .addLibrary(let addition):
+      for notebook in addition.notebooks where self.notebook(withID: notebook.id) != nil {
+        throw .duplicateNotebook(notebook.id)
+      }
+      let knownNotes = Set(notes.map(\.id))
+      let knownNotebooks = Set((notebooks + addition.notebooks).map(\.id))
+      for note in addition.notes {
+        guard !knownNotes.contains(note.id) else { throw .duplicateNote(note.id) }
+        if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
+      }
+      return insertLibrary(addition)
     }
   }
 

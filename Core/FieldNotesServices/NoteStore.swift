@@ -249,6 +249,19 @@ public final class NoteStore {
     }
   }
 
+  /// Appends notebooks and notes, all in one observable change.
+  func insertLibrary(_ addition: NoteLibrary) -> Edit {
+    let original = library
+    var updated = library
+    updated.notebooks += addition.notebooks
+    updated.notes += addition.notes
+    library = updated
+    let changes =
+      addition.notebooks.map { RepositoryChange.saveNotebook($0) }
+      + addition.notes.map { RepositoryChange.saveNote($0) }
+    return Edit(changes: changes) { [weak self] in self?.library = original }
+  }
+
   /// Removes a notebook and deletes or releases its notes, all in one observable change.
   func removeNotebook(at index: Int, notes disposition: NotebookDeletion) -> Edit {
     let original = library

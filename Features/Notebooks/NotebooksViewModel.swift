@@ -132,7 +132,7 @@ public final class NotebooksViewModel {
   ///   failure the question is withdrawn and nothing is deleted.
   public func confirmDeletion(_ disposition: NotebookDeletion) throws(NotebooksError) {
     guard case .confirming(let request) = phase else { throw .noDeletionPending }
-    phase = .ready
+    defer { phase = .ready }
     try perform(.deleteNotebook(request.notebookID, notes: disposition))
   }
 

@@ -1,5 +1,120 @@
-/// The FieldNotes application: composition root and REPL.
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `fieldnotes` program: reads the command line, composes the dependencies once, and runs
+/// the REPL, interactively or over a script.
 public enum FieldNotesApp {
-  /// The one-line greeting shown when FieldNotes starts.
-  public static let banner = "FieldNotes 0.1 — a notes app built as an MVVM architecture showcase."
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Exit status for a bad command line (`EX_USAGE`).
+  public static let usageExitStatus: Int32 = 64
+
+  /// Runs the program.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: The process environment.
+  /// - Returns: The exit status: 0 when every line succeeded, 1 when one failed or the store
+  ///   could not be opened, 64 for a bad command line.
+  @MainActor
+  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+    let console = StandardConsole()
+    let options: LaunchOptions
+    do {
+      options = try LaunchOptions.parse(arguments)
+    } catch {
+      console.printError("error: \(error.message); see `fieldnotes --help`")
+      return usageExitStatus
+    }
+    if options.showsHelp {
+      console.print(LaunchOptions.help)
+      return 0
+    }
+    if options.showsVersion {
+      console.print("fieldnotes \(version)")
+      return 0
+    }
+    let dependencies: AppDependencies
+    do {
+      dependencies = try makeDependencies(options, environment: environment)
+    } catch {
+      console.printError("error: \(error.errorDescription ?? "the store could not be opened")")
+      return 1
+    }
+    let isInteractive =
+      options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
+    let session = AppSession(
+      dependencies: dependencies, output: console, isInteractive: isInteractive)
+    if isInteractive {
+      return await InteractiveRunner(session: session, console: console, environment: environment)
+        .run()
+    }
+    let source: BatchRunner.Source
+    if let scriptPath = options.scriptPath {
+      let descriptor = open(scriptPath, O_RDONLY)
+      guard descriptor >= 0 else {
+        console.printError(
+          "error: cannot read \(scriptPath.terminalSafe): \(String(cString: strerror(errno)))")
+        return 1
+      }
+      source = .reader(ByteLineReader(descriptor: descriptor), name: scriptPath)
+    } else if !options.commands.isEmpty {
+      source = .commands(options.commands)
+    } else {
+      source = .reader(ByteLineReader(descriptor: 0), name: "standard input")
+    }
+    let runner = BatchRunner(
+      session: session, console: console, echoes: options.echoes, bails: options.bails)
+    return await runner.run(source)
+  }
+
+  @MainActor
+  static func makeDependencies(_ options: LaunchOptions, environment: [String: String])
+    throws(NoteStoreError)
+    -> AppDependencies
+  {
+    let now = TestingSeams.dateProvider(environment) ?? .system
+    let ids = TestingSeams.idGenerator(environment) ?? .random
+    let timeZone = TimeZone.current
+    switch options.store {
+    case .inMemory:
+      return .inMemory(now: now, ids: ids, timeZone: timeZone)
+    case .demo:
+      return .inMemory(
+        DemoLibrary.make(now: now(), ids: ids), now: now, ids: ids, timeZone: timeZone)
+    case .file(let path):
+      return try .live(storePath: path, now: now, ids: ids, timeZone: timeZone)
+    case .defaultFile:
+      return try .live(
+        storePath: StoreLocation.defaultPath(environment: environment), now: now, ids: ids,
+        timeZone: timeZone)
+    }
+  }
+}
+
+/// Environment variables that make a run reproducible, for transcript tests:
+/// `FIELDNOTES_NOW` fixes the clock (ISO 8601, such as `2026-11-29T12:00:00Z`) and
+/// `FIELDNOTES_IDS=sequential` numbers new identifiers from 1.
+enum TestingSeams {
+  static func dateProvider(_ environment: [String: String]) -> DateProvider? {
+    guard let text = environment["FIELDNOTES_NOW"],
+      let date = try? Date.ISO8601FormatStyle().parse(text)
+    else { return nil }
+    return DateProvider { date }
+  }
+
+  static func idGenerator(_ environment: [String: String]) -> IDGenerator? {
+    guard environment["FIELDNOTES_IDS"] == "sequential" else { return nil }
+    let counter = SequentialCounter()
+    return IDGenerator { counter.nextUUID() }
+  }
 }

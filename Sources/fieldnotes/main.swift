@@ -1,3 +1,7 @@
 import FieldNotesApp
+import Foundation
 
-print(FieldNotesApp.banner)
+let status = await FieldNotesApp.run(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: ProcessInfo.processInfo.environment)
+exit(status)

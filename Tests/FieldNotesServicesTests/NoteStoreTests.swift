@@ -210,3 +210,43 @@ import Testing
     }
   }
 }
+
+@MainActor
+@Suite struct NoteStoreLibraryTests {
+  @Test func addLibraryAddsEverythingInOneCommit() throws {
+    let repository = InMemoryNoteRepository()
+    let store = try NoteStore(repository: repository)
+
+    try store.perform(.addLibrary(SampleData.library))
+
+    #expect(store.notes == SampleData.library.notes)
+    #expect(repository.commitCount == 1)
+    #expect(repository.savedLibrary == SampleData.library)
+  }
+
+  @Test func addLibraryRefusesDuplicatesAndAddsNothing() throws {
+    let store = NoteStore(notes: [SampleData.moss], notebooks: [SampleData.plants])
+    #expect(throws: NoteStoreError.duplicateNotebook(SampleData.plants.id)) {
+      try store.perform(.addLibrary(SampleData.library))
+    }
+    #expect(throws: NoteStoreError.duplicateNote(SampleData.moss.id)) {
+      try store.perform(.addLibrary(NoteLibrary(notes: [SampleData.moss])))
+    }
+    #expect(throws: NoteStoreError.notebookNotFound(SampleData.birds.id)) {
+      try store.perform(.addLibrary(NoteLibrary(notes: [SampleData.heron])))
+    }
+    #expect(store.notes == [SampleData.moss])
+  }
+
+  @Test func aFailedAddLibraryRollsBack() throws {
+    let repository = InMemoryNoteRepository()
+    let store = try NoteStore(repository: repository)
+    repository.failNextCommit()
+
+    #expect(throws: NoteStoreError.persistence(.diskFull)) {
+      try store.perform(.addLibrary(SampleData.library))
+    }
+    #expect(store.notes.isEmpty)
+    #expect(store.notebooks.isEmpty)
+  }
+}

@@ -80,7 +80,6 @@ import Testing
     searching.load()
     searching.searchText = "albatross"
     #expect(searching.state == .empty(.noMatches, sync: .idle))
-    #expect(NoteListEmptyReason.noNotes.message != NoteListEmptyReason.noMatches.message)
   }
 
   // MARK: - Search, filters, sort

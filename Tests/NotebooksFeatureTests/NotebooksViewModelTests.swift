@@ -226,8 +226,7 @@ import Testing
     ]
     #expect(
       recorder.values == [
-        .loaded(Self.sampleRows), .confirmingDeletion(request), .loaded(Self.sampleRows),
-        .loaded(remaining),
+        .loaded(Self.sampleRows), .confirmingDeletion(request), .loaded(remaining),
       ])
     #expect(store.notes == [SampleData.moss, SampleData.shoppingList])
     #expect(repository.savedLibrary.notes == [SampleData.moss, SampleData.shoppingList])

@@ -1,0 +1,230 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import NoteListFeature
+
+extension AppSession {
+  /// The commands of a note list, and those of a note's page.
+  func noteListCommand(_ spec: CommandSpec, _ arguments: [String]) async throws(AppError) {
+    switch spec.name {
+    case "search": updateSettings { $0.searchText = arguments.joined(separator: " ") }
+    case "filter":
+      switch arguments.map({ $0.lowercased() }) {
+      case ["pinned"]: updateSettings { $0.showsPinnedOnly = true }
+      case ["all"]: updateSettings { $0.showsPinnedOnly = false }
+      default: throw .usage(spec.usage)
+      }
+    case "tag":
+      guard arguments.count <= 1 else { throw .usage(spec.usage) }
+      let tag = arguments.first.map { String($0.drop(while: { $0 == "#" })).lowercased() }
+      updateSettings { $0.tag = tag?.isEmpty == true ? nil : tag }
+    case "sort":
+      guard arguments.count == 1, let order = NoteSortOrder(rawValue: arguments[0].lowercased())
+      else {
+        throw .usage(spec.usage)
+      }
+      updateSettings { $0.sortOrder = order }
+    case "show":
+      navigate(to: .noteDetail(try noteID(arguments, spec)))
+    case "pin", "unpin":
+      let id = try noteID(arguments, spec)
+      guard let note = dependencies.store.note(withID: id) else { throw .store(.noteNotFound(id)) }
+      guard note.isPinned != (spec.name == "pin") else {
+        output.print(
+          "\u{201C}\(note.title.terminalSafe)\u{201D} is already \(note.isPinned ? "pinned" : "unpinned")."
+        )
+        return
+      }
+      try perform(.togglePin(id))
+    case "move": try move(arguments, spec)
+    case "delete":
+      let id = try noteID(arguments, spec)
+      let title = dependencies.store.note(withID: id)?.title ?? ""
+      try perform(.delete(id))
+      output.print("Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it.")
+      if case .noteDetail = currentScreen { goBack() }
+    case "undo":
+      try requireNoArguments(arguments, spec)
+      try perform(.undoDelete)
+    case "summarize": try await summarize(arguments, spec)
+    case "new":
+      try requireNoArguments(arguments, spec)
+      guard case .noteList(let list) = currentScreen else {
+        throw .notHere(command: "new", hint: "open a note list first")
+      }
+      let notebookID: Notebook.ID? = if case .notebook(let id) = list.scope { id } else { nil }
+      navigate(to: .composer(.newNote(in: notebookID)))
+    case "edit":
+      let id = try noteID(arguments, spec)
+      guard let note = dependencies.store.note(withID: id) else { throw .store(.noteNotFound(id)) }
+      navigate(to: .composer(.editNote(note)))
+    default:
+      throw .unknownCommand(spec.name, suggestion: nil)
+    }
+  }
+
+  /// The note a command is about: row N of the list, or the note on its page.
+  func noteID(_ arguments: [String], _ spec: CommandSpec) throws(AppError) -> Note.ID {
+    switch currentScreen {
+    case .noteDetail(let detail):
+      guard arguments.isEmpty else { throw .usage(spec.name + " (on a note's page, without N)") }
+      return detail.noteID
+    case .noteList(let list):
+      guard arguments.count == 1 else { throw .usage(spec.usage) }
+      return try row(arguments[0], in: list.rowIDs)
+    default:
+      throw .notHere(command: spec.name, hint: "open a note list first")
+    }
+  }
+
+  private func row(_ word: String, in rowIDs: [Note.ID]) throws(AppError) -> Note.ID {
+    guard let number = Int(word) else {
+      // Digits too long for an Int are still a row number, just far out of range.
+      if !word.isEmpty, word.drop(while: { $0 == "-" }).allSatisfy(\.isNumber) {
+        throw .rowOutOfRange(word.hasPrefix("-") ? Int.min : Int.max, count: rowIDs.count)
+      }
+      throw .notARowNumber(word)
+    }
+    guard number >= 1, number <= rowIDs.count else {
+      throw .rowOutOfRange(number, count: rowIDs.count)
+    }
+    return rowIDs[number - 1]
+  }
+
+  private func move(_ arguments: [String], _ spec: CommandSpec) throws(AppError) {
+    let toIndex = arguments.firstIndex { $0.lowercased() == "to" }
+    let onPage = if case .noteDetail = currentScreen { true } else { false }
+    guard let toIndex, toIndex == (onPage ? 0 : 1), toIndex + 1 < arguments.count else {
+      throw .usage(onPage ? "move to NOTEBOOK|none" : spec.usage)
+    }
+    let id = try noteID(Array(arguments[..<toIndex]), spec)
+    let destination = arguments[(toIndex + 1)...].joined(separator: " ")
+    let notebookID: Notebook.ID?
+    if destination.lowercased() == "none" {
+      notebookID = nil
+    } else {
+      do { notebookID = try notebooks.notebook(named: destination).id } catch {
+        throw .notebooks(error)
+      }
+    }
+    try perform(.move(id, to: notebookID))
+  }
+
+  /// Something a note list does to a note.
+  enum ListAction {
+    case togglePin(Note.ID)
+    case move(Note.ID, to: Notebook.ID?)
+    case delete(Note.ID)
+    case undoDelete
+  }
+
+  /// Runs an action the way the list's current form does it: through the view model in the
+  /// MVVM form, through the view's own actions on the store in the MV form.
+  private func perform(_ action: ListAction) throws(AppError) {
+    guard let list = visibleList else {
+      throw .notHere(command: "that", hint: "open a note list first")
+    }
+    switch listMode {
+    case .mvvm:
+      let model = list.viewModel
+      do {
+        switch action {
+        case .togglePin(let id): try model.togglePin(id)
+        case .move(let id, let notebookID): try model.move(id, to: notebookID)
+        case .delete(let id): try model.delete(id)
+        case .undoDelete: try model.undoDelete()
+        }
+      } catch { throw .noteList(error) }
+    case .mv:
+      let view = list.mvView(dependencies)
+      do {
+        switch action {
+        case .togglePin(let id): try view.togglePin(id)
+        case .move(let id, let notebookID): try view.move(id, to: notebookID)
+        case .delete(let id): try view.delete(id)
+        case .undoDelete: try view.undoDelete()
+        }
+      } catch {
+        switch error {
+        case .store(let error): throw .store(error)
+        case .nothingToUndo: throw .noteList(.nothingToUndo)
+        }
+      }
+    }
+  }
+
+  /// The list on screen, or the list below a note's page.
+  private var visibleList: NoteListScreen? {
+    for screen in screens.reversed() {
+      if case .noteList(let list) = screen { return list }
+    }
+    return nil
+  }
+
+  private func updateSettings(_ change: (inout NoteListLayout.Settings) -> Void) {
+    guard case .noteList(let list) = currentScreen else { return }
+    var settings = list.settings(in: listMode)
+    change(&settings)
+    list.apply(settings, in: listMode)
+  }
+
+  private func summarize(_ arguments: [String], _ spec: CommandSpec) async throws(AppError) {
+    let id = try noteID(arguments, spec)
+    if case .noteDetail = currentScreen {} else { navigate(to: .noteDetail(id)) }
+    guard case .noteDetail(let detail) = currentScreen,
+      let note = dependencies.store.note(withID: id)
+    else { return }
+    let task = detail.summarize(note, with: dependencies.summarizer)
+    settle()
+    guard !isInteractive else { return }
+    await task.value
+    if case .failed(let message) = detail.summary { throw .summaryFailed(message) }
+  }
+
+  /// Runs `sync`.
+  ///
+  /// On a list the list's own refresh runs, so its state shows the sync; elsewhere the store
+  /// syncs and a line reports it. Scripts wait for it; a person gets the prompt back at once.
+  func sync() async throws(AppError) {
+    guard syncTask == nil else {
+      output.print("A sync is already running.")
+      return
+    }
+    let list: NoteListScreen? = if case .noteList(let list) = currentScreen { list } else { nil }
+    let task = Task { @MainActor [unowned self] () -> String? in
+      defer { syncTask = nil }
+      guard let list else { return await syncStore() }
+      switch listMode {
+      case .mvvm:
+        await list.viewModel.refresh()
+        switch list.viewModel.state {
+        case .loaded(_, .failed(let message)), .empty(_, .failed(let message)): return message
+        default: return nil
+        }
+      case .mv:
+        await list.mvView(dependencies).refresh()
+        return list.viewState.syncError
+      }
+    }
+    syncTask = task
+    settle()
+    guard !isInteractive else { return }
+    if let failure = await task.value { throw .syncFailed(failure) }
+  }
+
+  /// Syncs from a screen that shows no sync status, reporting the outcome in a line.
+  private func syncStore() async -> String? {
+    do {
+      try await dependencies.store.refresh()
+      output.print("Synced.")
+      return nil
+    } catch is CancellationError {
+      output.print("Sync cancelled.")
+      return nil
+    } catch {
+      let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+      if isInteractive { output.printError("error: sync failed: \(message)") }
+      return message
+    }
+  }
+}

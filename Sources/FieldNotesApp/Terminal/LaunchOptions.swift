@@ -1,0 +1,116 @@
+/// What `fieldnotes` was asked to do on its command line.
+public struct LaunchOptions: Equatable, Sendable {
+  /// Where the notes are kept.
+  public enum StoreChoice: Equatable, Sendable {
+    /// The default store file for this user.
+    case defaultFile
+    /// A store file at this path.
+    case file(String)
+    /// In memory only, starting empty.
+    case inMemory
+    /// In memory only, starting with sample notebooks and notes.
+    case demo
+  }
+
+  /// Where the notes are kept.
+  public var store = StoreChoice.defaultFile
+  /// A file of commands to run instead of reading standard input.
+  public var scriptPath: String?
+  /// Commands given with `-c`, run in order.
+  public var commands: [String] = []
+  /// Whether to print each input line before its output.
+  public var echoes = false
+  /// Whether to stop at the first failing line.
+  public var bails = false
+  /// Whether to print help and exit.
+  public var showsHelp = false
+  /// Whether to print the version and exit.
+  public var showsVersion = false
+
+  /// Creates the default options.
+  public init() {}
+
+  /// Reads the command line.
+  ///
+  /// - Parameter arguments: The arguments after the program name.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` for anything not understood.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+    var options = LaunchOptions()
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let value = remaining.popFirst() else { throw UsageError("\(option) needs a value") }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "-h", "--help": options.showsHelp = true
+      case "--version": options.showsVersion = true
+      case "--store": try options.choose(.file(try value(for: argument)), by: argument)
+      case "--in-memory": try options.choose(.inMemory, by: argument)
+      case "--demo": try options.choose(.demo, by: argument)
+      case "--script":
+        guard options.scriptPath == nil else { throw UsageError("--script can be given once") }
+        options.scriptPath = try value(for: argument)
+      case "-c", "--command": options.commands.append(try value(for: argument))
+      case "--echo": options.echoes = true
+      case "--bail": options.bails = true
+      default:
+        if argument.hasPrefix("--store=") {
+          try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
+        } else {
+          throw UsageError("unknown option '\(argument.terminalSafe)'")
+        }
+      }
+    }
+    if options.scriptPath != nil, !options.commands.isEmpty {
+      throw UsageError("--script and -c can't be combined")
+    }
+    if case .file(let path) = options.store, path.isEmpty {
+      throw UsageError("--store needs a path")
+    }
+    return options
+  }
+
+  private mutating func choose(_ choice: StoreChoice, by option: String) throws(UsageError) {
+    guard store == .defaultFile else {
+      throw UsageError("\(option) can't be combined with another store option")
+    }
+    store = choice
+  }
+
+  /// The text of `--help`.
+  public static let help = """
+    OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
+
+    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--script FILE | -c COMMAND ...]
+                      [--echo] [--bail]
+
+    OPTIONS:
+      --store PATH        Keep notes in the SQLite store at PATH (created if missing).
+                          Default: $XDG_DATA_HOME/fieldnotes/notes.sqlite
+      --in-memory         Keep notes in memory only; nothing is saved.
+      --demo              Like --in-memory, with sample notebooks and notes to explore.
+      --script FILE       Run the commands in FILE, then exit.
+      -c, --command CMD   Run CMD (repeat for several), then exit.
+      --echo              Print each command before its output.
+      --bail              Stop at the first command that fails.
+      --version           Print the version and exit.
+      -h, --help          Print this help and exit.
+
+    With a terminal on both ends FieldNotes is interactive: type `help`. Otherwise it reads
+    commands from standard input. Exit status: 0 when every command succeeded, 1 when one
+    failed, 64 for a bad command line.
+    """
+}
+
+/// A command line `fieldnotes` does not understand.
+public struct UsageError: Error, Equatable {
+  /// What is wrong.
+  public var message: String
+
+  /// Creates the error.
+  ///
+  /// - Parameter message: What is wrong.
+  public init(_ message: String) { self.message = message }
+}

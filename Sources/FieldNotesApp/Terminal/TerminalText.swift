@@ -1,0 +1,27 @@
+extension String {
+  /// This text made safe to print: control characters, escape sequences included, are shown as
+  /// visible symbols instead of being obeyed by the terminal.
+  ///
+  /// A note titled `\u{1B}[2J` prints as `␛[2J` rather than clearing the screen. Tabs become a
+  /// space; newlines are shown as `␤` (views print one line at a time).
+  var terminalSafe: String {
+    guard unicodeScalars.contains(where: Self.isControl) else { return self }
+    var safe = String.UnicodeScalarView()
+    for scalar in unicodeScalars {
+      switch scalar.value {
+      case 0x09: safe.append(" ")
+      case 0x0A: safe.append("\u{2424}")
+      case 0x1B: safe.append("\u{241B}")
+      case 0x00..<0x20: safe.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
+      case 0x7F: safe.append("\u{2421}")
+      case 0x80..<0xA0: safe.append("\u{FFFD}")
+      default: safe.append(scalar)
+      }
+    }
+    return String(safe)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+  }
+}

@@ -1,0 +1,44 @@
+import ComposerFeature
+
+/// The composer screen: a function of ``ComposerFeature/ComposerViewModel``'s state and draft.
+@MainActor
+enum ComposerView {
+  static func render(_ composer: ComposerViewModel, notebookName: String?) -> [String] {
+    let draft = composer.draft
+    let heading =
+      switch composer.purpose {
+      case .newNote: "New note"
+      case .editNote: "Editing note"
+      }
+    var lines = [
+      heading + (notebookName.map { " in \($0.terminalSafe)" } ?? " in no notebook"),
+      "  title: \(draft.title.terminalSafe)",
+      "  tags:  \(draft.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))",
+    ]
+    let bodyLines =
+      draft.body.isEmpty ? [] : draft.body.split(separator: "\n", omittingEmptySubsequences: false)
+    lines.append(
+      "  body:  \(bodyLines.isEmpty ? "" : "\(bodyLines.count) line\(bodyLines.count == 1 ? "" : "s")")"
+    )
+    lines += bodyLines.map { "    \(String($0).terminalSafe)" }
+    switch composer.state {
+    case .editing(let problems):
+      if problems.isEmpty {
+        lines.append("Ready to save: `save`, or `cancel`.")
+      } else {
+        lines += problems.compactMap(\.errorDescription).map { "  ! \($0)" }
+      }
+    case .confirmingDiscard:
+      lines.append("Discard your changes? yes = discard, no = keep editing")
+    case .saving:
+      lines.append("Saving…")
+    case .saved:
+      lines.append("Saved.")
+    case .discarded:
+      lines.append("Discarded.")
+    case .failed(let message):
+      lines.append("Not saved: \(message.terminalSafe) Your text is kept; `save` to try again.")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,59 @@
+import FieldNotesModel
+
+/// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
+/// same bytes for the same data: a heading, the active filters, the rows or why there are none,
+/// and the sync status.
+@MainActor
+enum NoteListLayout {
+  /// What a list shows besides its rows.
+  struct Settings: Equatable {
+    var searchText: String
+    var tag: String?
+    var showsPinnedOnly: Bool
+    var sortOrder: NoteSortOrder
+  }
+
+  static func lines(
+    title: String, settings: Settings, rowLines: [[String]], emptyMessage: String?,
+    syncLine: String?
+  ) -> [String] {
+    let count = rowLines.count
+    var lines = [
+      "\(title.terminalSafe) · \(count) \(count == 1 ? "note" : "notes") · "
+        + sortDescription(settings.sortOrder)
+    ]
+    var filters: [String] = []
+    if !settings.searchText.isEmpty {
+      filters.append("search \"\(settings.searchText.terminalSafe)\"")
+    }
+    if let tag = settings.tag { filters.append("tag #\(tag.terminalSafe)") }
+    if settings.showsPinnedOnly { filters.append("pinned only") }
+    if !filters.isEmpty { lines.append("Showing: " + filters.joined(separator: ", ")) }
+    if let emptyMessage {
+      lines.append("  \(emptyMessage)")
+    } else {
+      lines += rowLines.flatMap { $0 }
+    }
+    if let syncLine { lines.append(syncLine) }
+    return lines
+  }
+
+  static func sortDescription(_ order: NoteSortOrder) -> String {
+    switch order {
+    case .newest: "newest first"
+    case .oldest: "oldest first"
+    case .title: "by title"
+    }
+  }
+
+  static let refreshingLine = "Syncing… (the notes shown are the last ones saved)"
+
+  static func syncFailedLine(_ message: String) -> String {
+    "Sync failed: \(message.terminalSafe)"
+  }
+}
+
+extension NoteListLayout {
+  static let noNotesMessage = "No notes here yet. Write one with `new`."
+  static let noMatchesMessage = "Nothing matches the search or filter."
+}

@@ -1,0 +1,117 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import Observation
+
+/// The view-local state of the MV note list, the terminal's equivalent of the seed's `@State`
+/// properties: it describes this screen, not the user's data.
+@MainActor
+@Observable
+final class NoteListViewState {
+  var searchText = ""
+  var showsPinnedOnly = false
+  var tag: String?
+  var sortOrder = NoteSortOrder.newest
+  var isRefreshing = false
+  var syncError: String?
+  @ObservationIgnored var lastDeleted: Note?
+}
+
+/// The MV form of the note list: it reads ``FieldNotesServices/NoteStore`` directly and filters
+/// in computed properties, with no view model, exactly the seed's MV shape.
+///
+/// It must print the same bytes as the MVVM form (``NoteListView``) for the same store, search,
+/// filter and sort; `FieldNotesAppTests` proves it over generated stores.
+@MainActor
+struct NoteListMVView {
+  let store: NoteStore
+  let scope: NoteScope
+  let state: NoteListViewState
+  let now: DateProvider
+  let timeZone: TimeZone
+
+  /// The notes shown: the scope, the tag, pinned-only and search, pinned first then sorted.
+  var visibleNotes: [Note] {
+    let candidates = state.tag.map { store.notes(taggedWith: $0) } ?? store.notes
+    return state.sortOrder.sorted(
+      candidates.filter { note in
+        scope.contains(note) && (!state.showsPinnedOnly || note.isPinned)
+          && note.matches(state.searchText)
+      })
+  }
+
+  private var hasNotesInScope: Bool { store.notes.contains { scope.contains($0) } }
+
+  func render(title: String) -> RenderedList {
+    let notes = visibleNotes
+    let date = now()
+    let settings = NoteListLayout.Settings(
+      searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
+      sortOrder: state.sortOrder)
+    let syncLine =
+      state.isRefreshing
+      ? NoteListLayout.refreshingLine : state.syncError.map(NoteListLayout.syncFailedLine)
+    let emptyMessage: String? =
+      notes.isEmpty
+      ? (hasNotesInScope ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
+    let rowLines = notes.enumerated().map { index, note in
+      NoteRowView.lines(
+        number: index + 1, title: note.title, excerpt: note.excerpt, tags: note.tags,
+        isPinned: note.isPinned,
+        date: note.createdAt.relativeDescription(to: date, timeZone: timeZone))
+    }
+    return RenderedList(
+      lines: NoteListLayout.lines(
+        title: title, settings: settings, rowLines: rowLines, emptyMessage: emptyMessage,
+        syncLine: syncLine),
+      rowIDs: notes.map(\.id))
+  }
+
+  /// Why an action of the MV list did not happen.
+  enum ActionError: Error {
+    case store(NoteStoreError)
+    case nothingToUndo
+  }
+
+  /// Pins or unpins a note, straight through the store (the seed's `store.togglePin(note)`).
+  func togglePin(_ id: Note.ID) throws(ActionError) {
+    do { try store.perform(.togglePin(id)) } catch { throw .store(error) }
+  }
+
+  /// Moves a note, straight through the store.
+  func move(_ id: Note.ID, to notebookID: Notebook.ID?) throws(ActionError) {
+    do { try store.perform(.moveNote(id, to: notebookID)) } catch { throw .store(error) }
+  }
+
+  /// Deletes a note, keeping it in view-local state for undo.
+  func delete(_ id: Note.ID) throws(ActionError) {
+    let note = store.note(withID: id)
+    do { try store.perform(.deleteNote(id)) } catch { throw .store(error) }
+    state.lastDeleted = note
+  }
+
+  /// Restores the last deleted note exactly (in no notebook if its notebook went meanwhile).
+  func undoDelete() throws(ActionError) {
+    guard var note = state.lastDeleted else { throw .nothingToUndo }
+    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+      note.notebookID = nil
+    }
+    do { try store.perform(.addNote(note)) } catch { throw .store(error) }
+    state.lastDeleted = nil
+  }
+
+  /// Syncs through the store, keeping the sync's progress in view-local state.
+  func refresh() async {
+    let previousError = state.syncError
+    state.isRefreshing = true
+    defer { state.isRefreshing = false }
+    do {
+      try await store.refresh()
+      state.syncError = nil
+    } catch is CancellationError {
+      state.syncError = previousError
+    } catch {
+      state.syncError = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import FieldNotesModel
+import NoteListFeature
+
+/// The MVVM form of the note list: a function of ``NoteListFeature/NoteListViewModel``'s state.
+///
+/// All screen logic (filtering, sorting, row values, sync status) is in the view model; this
+/// view only lays out what the state says.
+@MainActor
+enum NoteListView {
+  static func render(_ model: NoteListViewModel, title: String) -> RenderedList {
+    let settings = NoteListLayout.Settings(
+      searchText: model.searchText, tag: model.tag, showsPinnedOnly: model.showsPinnedOnly,
+      sortOrder: model.sortOrder)
+    switch model.state {
+    case .loading:
+      return RenderedList(lines: ["\(title.terminalSafe) · loading…"], rowIDs: [])
+    case .failed(let message):
+      return RenderedList(
+        lines: ["\(title.terminalSafe) · the notes could not be read: \(message.terminalSafe)"],
+        rowIDs: [])
+    case .empty(let reason, let sync):
+      let message =
+        switch reason {
+        case .noNotes: NoteListLayout.noNotesMessage
+        case .noMatches: NoteListLayout.noMatchesMessage
+        }
+      return RenderedList(
+        lines: NoteListLayout.lines(
+          title: title, settings: settings, rowLines: [], emptyMessage: message,
+          syncLine: syncLine(sync)),
+        rowIDs: [])
+    case .loaded(let rows, let sync):
+      let rowLines = rows.enumerated().map { index, row in
+        NoteRowView.lines(
+          number: index + 1, title: row.title, excerpt: row.excerpt, tags: row.tags,
+          isPinned: row.isPinned, date: row.date)
+      }
+      return RenderedList(
+        lines: NoteListLayout.lines(
+          title: title, settings: settings, rowLines: rowLines, emptyMessage: nil,
+          syncLine: syncLine(sync)),
+        rowIDs: rows.map(\.id))
+    }
+  }
+
+  private static func syncLine(_ status: SyncStatus) -> String? {
+    switch status {
+    case .idle: nil
+    case .refreshing: NoteListLayout.refreshingLine
+    case .failed(let message): NoteListLayout.syncFailedLine(message)
+    }
+  }
+}
+
+/// A rendered list: its lines, and which note each row number stands for.
+struct RenderedList: Equatable {
+  var lines: [String]
+  var rowIDs: [Note.ID]
+}

@@ -1,0 +1,51 @@
+import NotebooksFeature
+
+/// The notebooks screen: a function of ``NotebooksFeature/NotebooksViewModel``'s state.
+@MainActor
+enum NotebooksView {
+  static func render(_ state: NotebooksViewModel.State) -> [String] {
+    switch state {
+    case .loading:
+      return ["Notebooks · loading…"]
+    case .failed(let message, let canRetry):
+      return [
+        "Notebooks · the notes could not be read: \(message.terminalSafe)"
+          + (canRetry ? " Type `list` to try again." : "")
+      ]
+    case .empty(let noteCount):
+      var lines = [
+        "Notebooks · none yet",
+        "  Create one with: notebook new NAME",
+      ]
+      if noteCount > 0 {
+        lines.append(
+          "  \(noteCount) \(noteCount == 1 ? "note is" : "notes are") in no notebook: open all")
+      }
+      return lines
+    case .loaded(let rows):
+      let width = rows.map(\.name.count).max() ?? 0
+      return ["Notebooks"]
+        + rows.enumerated().map { index, row in
+          let number = String(index + 1)
+          let padding = String(repeating: " ", count: max(0, 3 - number.count))
+          let name = row.name.terminalSafe
+          let gap = String(repeating: " ", count: max(1, width - row.name.count + 2))
+          var line = "\(padding)\(number)  \(name)\(gap)\(count(row.noteCount, "note"))"
+          if row.pinnedCount > 0 { line += ", \(row.pinnedCount) pinned" }
+          return line
+        }
+    case .confirmingDeletion(let request):
+      return [
+        "Delete \u{201C}\(request.name.terminalSafe)\u{201D}? It holds "
+          + "\(count(request.noteCount, "note")).",
+        "  yes   delete the notebook and its notes",
+        "  keep  delete the notebook, keep its notes in no notebook",
+        "  no    delete nothing",
+      ]
+    }
+  }
+
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+}

@@ -1,0 +1,49 @@
+import ComposerFeature
+import NoteListFeature
+import NotebooksFeature
+
+/// Short descriptions of screen states, for `state` and `trace on`: the enum case and the gist
+/// of its values, such as `loaded(3 rows)`.
+@MainActor
+enum StateDescription {
+  static func describe(_ state: NotebooksViewModel.State) -> String {
+    switch state {
+    case .loading: "loading"
+    case .loaded(let rows): "loaded(\(rows.count) rows)"
+    case .empty(let noteCount): "empty(\(noteCount) notes in no notebook)"
+    case .confirmingDeletion(let request):
+      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(request.noteCount) notes)"
+    case .failed(let message, let canRetry):
+      "failed(\"\(message.terminalSafe)\", canRetry: \(canRetry))"
+    }
+  }
+
+  static func describe(_ state: NoteListViewModel.State) -> String {
+    switch state {
+    case .loading: "loading"
+    case .loaded(let rows, let sync): "loaded(\(rows.count) rows\(describe(sync)))"
+    case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
+    }
+  }
+
+  static func describe(_ state: ComposerViewModel.State) -> String {
+    switch state {
+    case .editing(let problems):
+      problems.isEmpty ? "editing(valid)" : "editing(\(problems.count) problems)"
+    case .confirmingDiscard: "confirmingDiscard"
+    case .saving: "saving"
+    case .saved: "saved"
+    case .discarded: "discarded"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
+    }
+  }
+
+  private static func describe(_ sync: SyncStatus) -> String {
+    switch sync {
+    case .idle: ""
+    case .refreshing: ", refreshing"
+    case .failed: ", sync failed"
+    }
+  }
+}

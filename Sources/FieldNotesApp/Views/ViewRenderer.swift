@@ -1,0 +1,54 @@
+import Observation
+
+/// Draws one view, and draws it again only when something the view read has changed.
+///
+/// The view's `body` runs inside `withObservationTracking`; Observation calls back when any
+/// property it read is about to change, which marks the view dirty. Drawing happens at
+/// ``flush()``, once per change however many properties changed, and then tracking is re-armed:
+/// the contract SwiftUI gives its views. A command that changes nothing the view read draws
+/// nothing; a result that arrives later (a sync, a summary) draws as soon as the main actor is
+/// free, with no input from the user.
+@MainActor
+final class ViewRenderer {
+  /// The view's name, for render counts.
+  let name: String
+  private let body: () -> [String]
+  private let draw: ([String]) -> Void
+  private(set) var isDirty = true
+  /// How many times the view has been drawn.
+  private(set) var renderCount = 0
+  private var isActive = true
+
+  init(name: String, body: @escaping () -> [String], draw: @escaping ([String]) -> Void) {
+    self.name = name
+    self.body = body
+    self.draw = draw
+  }
+
+  /// Draws the view if something it read has changed since it was last drawn.
+  func flush() {
+    guard isActive, isDirty else { return }
+    isDirty = false
+    let lines = withObservationTracking(body) { [weak self] in
+      MainActor.assumeIsolated { self?.invalidate() }
+    }
+    renderCount += 1
+    draw(lines)
+  }
+
+  /// Draws the view now, whether or not it changed (`list`).
+  func redraw() {
+    isDirty = true
+    flush()
+  }
+
+  /// Stops drawing: the view has left the screen.
+  func deactivate() { isActive = false }
+
+  private func invalidate() {
+    guard isActive, !isDirty else { return }
+    isDirty = true
+    // Draw once the current command has finished, like a run loop turn.
+    Task { @MainActor [weak self] in self?.flush() }
+  }
+}

@@ -1,8 +1,0 @@
-import FieldNotesApp
-import Testing
-
-@Suite struct BannerTests {
-  @Test func bannerNamesTheApp() {
-    #expect(FieldNotesApp.banner.hasPrefix("FieldNotes"))
-  }
-}
