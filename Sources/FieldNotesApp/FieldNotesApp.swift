@@ -27,7 +27,24 @@ public enum FieldNotesApp {
   ///   could not be opened, 64 for a bad command line.
   @MainActor
   public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
-    let console = StandardConsole()
+    await run(
+      arguments: arguments, environment: environment, console: StandardConsole(), input: nil)
+  }
+
+  /// Runs the program with its output captured and its input given, as tests do.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: The process environment (`TZ`, `FIELDNOTES_NOW` and `FIELDNOTES_IDS` are
+  ///     honoured, so a run is reproducible).
+  ///   - console: Where to print.
+  ///   - input: The lines of standard input, or `nil` to read the real one.
+  /// - Returns: The exit status.
+  @MainActor
+  public static func run(
+    arguments: [String], environment: [String: String], console: any ConsoleOutput,
+    input: [String]?
+  ) async -> Int32 {
     let options: LaunchOptions
     do {
       options = try LaunchOptions.parse(arguments)
@@ -55,7 +72,7 @@ public enum FieldNotesApp {
     let session = AppSession(
       dependencies: dependencies, output: console, isInteractive: isInteractive)
     if isInteractive {
-      return await InteractiveRunner(session: session, console: console, environment: environment)
+      return await InteractiveRunner(session: session, environment: environment)
         .run()
     }
     let source: BatchRunner.Source
@@ -68,7 +85,9 @@ public enum FieldNotesApp {
       }
       source = .reader(ByteLineReader(descriptor: descriptor), name: scriptPath)
     } else if !options.commands.isEmpty {
-      source = .commands(options.commands)
+      source = .lines(options.commands, name: "-c")
+    } else if let input {
+      source = .lines(input, name: "standard input")
     } else {
       source = .reader(ByteLineReader(descriptor: 0), name: "standard input")
     }
@@ -84,7 +103,7 @@ public enum FieldNotesApp {
   {
     let now = TestingSeams.dateProvider(environment) ?? .system
     let ids = TestingSeams.idGenerator(environment) ?? .random
-    let timeZone = TimeZone.current
+    let timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
     switch options.store {
     case .inMemory:
       return .inMemory(now: now, ids: ids, timeZone: timeZone)

@@ -15,7 +15,7 @@ public enum AppError: Error, Equatable, LocalizedError {
   /// The command makes no sense on the current screen.
   case notHere(command: String, hint: String)
   /// A row number outside the list as last shown.
-  case rowOutOfRange(Int, count: Int)
+  case rowOutOfRange(String, count: Int)
   /// A word that should have been a row number.
   case notARowNumber(String)
   /// A notebook name that matches no notebook.

@@ -78,15 +78,13 @@ extension AppSession {
   }
 
   private func row(_ word: String, in rowIDs: [Note.ID]) throws(AppError) -> Note.ID {
-    guard let number = Int(word) else {
-      // Digits too long for an Int are still a row number, just far out of range.
-      if !word.isEmpty, word.drop(while: { $0 == "-" }).allSatisfy(\.isNumber) {
-        throw .rowOutOfRange(word.hasPrefix("-") ? Int.min : Int.max, count: rowIDs.count)
-      }
+    let digits = word.hasPrefix("-") ? word.dropFirst() : word[...]
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else {
       throw .notARowNumber(word)
     }
-    guard number >= 1, number <= rowIDs.count else {
-      throw .rowOutOfRange(number, count: rowIDs.count)
+    // Digits too long for an Int are still a row number, just far out of range.
+    guard let number = Int(word), number >= 1, number <= rowIDs.count else {
+      throw .rowOutOfRange(word, count: rowIDs.count)
     }
     return rowIDs[number - 1]
   }

@@ -70,7 +70,7 @@ extension AppSession {
     default:
       if let number = Int(target) {
         guard (1...max(1, notebookRows.count)).contains(number), !notebookRows.isEmpty else {
-          throw .rowOutOfRange(number, count: notebookRows.count)
+          throw .rowOutOfRange(target, count: notebookRows.count)
         }
         scope = notebooks.select(notebookRows[number - 1])
       } else {

@@ -57,6 +57,7 @@ public final class AppSession {
   /// Draws the first screen.
   public func start() {
     showCurrentScreen()
+    settle()
   }
 
   // MARK: - Running lines
@@ -194,7 +195,8 @@ public final class AppSession {
     showCurrentScreen()
   }
 
-  /// Replaces the view on screen with one for the current screen and draws it.
+  /// Replaces the view on screen with one for the current screen, drawn when the command
+  /// finishes (so a command that passes through several screens draws only the last).
   func showCurrentScreen() {
     if let renderer {
       renderer.deactivate()
@@ -205,7 +207,6 @@ public final class AppSession {
       name: viewName(of: screen), body: { [unowned self] in lines(for: screen) },
       draw: { [unowned self] lines in lines.forEach(output.print) })
     self.renderer = renderer
-    renderer.flush()
     if isTracing { startTracing() }
   }
 
@@ -263,19 +264,20 @@ public final class AppSession {
       tracers = [
         StateTracer(
           label: "NotebooksViewModel.state",
-          read: { [notebooks] in StateDescription.describe(notebooks.state) }, emit: emit)
+          read: { [notebooks] in notebooks.state }, describe: StateDescription.describe,
+          emit: emit)
       ]
     case .noteList(let list) where listMode == .mvvm:
       tracers = [
         StateTracer(
           label: "NoteListViewModel.state",
-          read: { StateDescription.describe(list.viewModel.state) }, emit: emit)
+          read: { list.viewModel.state }, describe: StateDescription.describe, emit: emit)
       ]
     case .composer(let composer):
       tracers = [
         StateTracer(
-          label: "ComposerViewModel.state", read: { StateDescription.describe(composer.state) },
-          emit: emit)
+          label: "ComposerViewModel.state", read: { composer.state },
+          describe: StateDescription.describe, emit: emit)
       ]
     case .noteList, .noteDetail:
       tracers = []

@@ -5,7 +5,7 @@ struct BatchRunner {
   /// Where the lines come from.
   enum Source {
     case reader(ByteLineReader, name: String)
-    case commands([String])
+    case lines([String], name: String)
   }
 
   let session: AppSession
@@ -26,9 +26,9 @@ struct BatchRunner {
     case .reader(let reader, let sourceName):
       name = sourceName
       next = reader.nextLine
-    case .commands(let commands):
-      name = "-c"
-      var iterator = commands.makeIterator()
+    case .lines(let lines, let sourceName):
+      name = sourceName
+      var iterator = lines.makeIterator()
       next = { iterator.next().map { .bytes(Array($0.utf8)) } }
     }
     while let line = next() {
@@ -38,10 +38,12 @@ struct BatchRunner {
         let outcome: AppSession.Outcome
         switch line {
         case .bytes(let bytes):
-          if echoes { console.print(prompt + String(decoding: bytes, as: UTF8.self).terminalSafe) }
+          if echoes {
+            console.echo(String(decoding: bytes, as: UTF8.self).terminalSafe, prompt: prompt)
+          }
           outcome = try await session.run(bytes: bytes)
         case .tooLong(let count):
-          if echoes { console.print(prompt + "(a line of \(count) bytes)") }
+          if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }
           throw AppError.invalidInput(
             "the line is \(count) bytes long; the limit is \(InputLine.maximumBytes)")
         }

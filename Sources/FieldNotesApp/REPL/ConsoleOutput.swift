@@ -12,6 +12,24 @@ public protocol ConsoleOutput: AnyObject {
   ///
   /// - Parameter line: The line, without a newline.
   func printError(_ line: String)
+
+  /// Prints an input line back, as `--echo` does.
+  ///
+  /// - Parameters:
+  ///   - line: The input line.
+  ///   - prompt: The prompt it was typed at.
+  func echo(_ line: String, prompt: String)
+}
+
+extension ConsoleOutput {
+  /// Prints the prompt and the line as one line of ordinary output.
+  ///
+  /// - Parameters:
+  ///   - line: The input line.
+  ///   - prompt: The prompt it was typed at.
+  public func echo(_ line: String, prompt: String) {
+    print(prompt + line)
+  }
 }
 
 /// Prints to standard output and standard error, flushing each line so the two interleave in
@@ -39,12 +57,22 @@ public final class StandardConsole: ConsoleOutput {
 /// Keeps everything printed, in order, for tests and transcripts.
 @MainActor
 public final class RecordingConsole: ConsoleOutput {
-  /// One printed line and whether it was an error line.
+  /// One printed line and which stream it went to.
   public struct Line: Equatable, Sendable {
+    /// The streams a line can go to.
+    public enum Kind: Equatable, Sendable {
+      /// Ordinary output.
+      case output
+      /// An error line.
+      case error
+      /// An input line printed back by `--echo`.
+      case echo
+    }
+
     /// The text.
     public var text: String
-    /// Whether it went to the error stream.
-    public var isError: Bool
+    /// Where it went.
+    public var kind: Kind
   }
 
   /// Everything printed so far.
@@ -54,20 +82,29 @@ public final class RecordingConsole: ConsoleOutput {
   public init() {}
 
   /// The ordinary output lines.
-  public var output: [String] { lines.filter { !$0.isError }.map(\.text) }
+  public var output: [String] { lines.filter { $0.kind == .output }.map(\.text) }
 
   /// The error lines.
-  public var errors: [String] { lines.filter(\.isError).map(\.text) }
+  public var errors: [String] { lines.filter { $0.kind == .error }.map(\.text) }
 
   /// Records an ordinary line.
   ///
   /// - Parameter line: The line.
-  public func print(_ line: String) { lines.append(Line(text: line, isError: false)) }
+  public func print(_ line: String) { lines.append(Line(text: line, kind: .output)) }
 
   /// Records an error line.
   ///
   /// - Parameter line: The line.
-  public func printError(_ line: String) { lines.append(Line(text: line, isError: true)) }
+  public func printError(_ line: String) { lines.append(Line(text: line, kind: .error)) }
+
+  /// Records an echoed input line, without its prompt.
+  ///
+  /// - Parameters:
+  ///   - line: The input line.
+  ///   - prompt: The prompt it was typed at (not recorded).
+  public func echo(_ line: String, prompt: String) {
+    lines.append(Line(text: line, kind: .echo))
+  }
 
   /// Forgets everything printed so far.
   public func clear() { lines.removeAll() }

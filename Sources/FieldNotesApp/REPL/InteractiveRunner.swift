@@ -13,8 +13,8 @@ import Foundation
 @MainActor
 struct InteractiveRunner {
   let session: AppSession
-  let console: StandardConsole
   let environment: [String: String]
+  private let console = StandardConsole()
 
   func run() async -> Int32 {
     console.print("FieldNotes \(FieldNotesApp.version) — type `help` to see the commands.")

@@ -9,10 +9,10 @@ enum StateDescription {
   static func describe(_ state: NotebooksViewModel.State) -> String {
     switch state {
     case .loading: "loading"
-    case .loaded(let rows): "loaded(\(rows.count) rows)"
-    case .empty(let noteCount): "empty(\(noteCount) notes in no notebook)"
+    case .loaded(let rows): "loaded(\(count(rows.count, "row")))"
+    case .empty(let noteCount): "empty(\(count(noteCount, "note")) in no notebook)"
     case .confirmingDeletion(let request):
-      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(request.noteCount) notes)"
+      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(count(request.noteCount, "note")))"
     case .failed(let message, let canRetry):
       "failed(\"\(message.terminalSafe)\", canRetry: \(canRetry))"
     }
@@ -21,7 +21,7 @@ enum StateDescription {
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
     case .loading: "loading"
-    case .loaded(let rows, let sync): "loaded(\(rows.count) rows\(describe(sync)))"
+    case .loaded(let rows, let sync): "loaded(\(count(rows.count, "row"))\(describe(sync)))"
     case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
@@ -30,13 +30,17 @@ enum StateDescription {
   static func describe(_ state: ComposerViewModel.State) -> String {
     switch state {
     case .editing(let problems):
-      problems.isEmpty ? "editing(valid)" : "editing(\(problems.count) problems)"
+      problems.isEmpty ? "editing(valid)" : "editing(\(count(problems.count, "problem")))"
     case .confirmingDiscard: "confirmingDiscard"
     case .saving: "saving"
     case .saved: "saved"
     case .discarded: "discarded"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
+  }
+
+  private static func count(_ number: Int, _ noun: String) -> String {
+    NotebooksView.count(number, noun)
   }
 
   private static func describe(_ sync: SyncStatus) -> String {

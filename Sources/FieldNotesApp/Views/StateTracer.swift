@@ -8,16 +8,21 @@ import Observation
 @MainActor
 final class StateTracer {
   private let label: String
-  private let read: () -> String
+  private let read: () -> AnyHashable
+  private let describe: (AnyHashable) -> String
   private let emit: (String) -> Void
-  private var last: String
+  private var last: AnyHashable
   private var isActive = true
 
-  init(label: String, read: @escaping () -> String, emit: @escaping (String) -> Void) {
+  init<State: Hashable>(
+    label: String, read: @escaping () -> State, describe: @escaping (State) -> String,
+    emit: @escaping (String) -> Void
+  ) {
     self.label = label
-    self.read = read
+    self.read = { AnyHashable(read()) }
+    self.describe = { value in (value.base as? State).map(describe) ?? "\(value)" }
     self.emit = emit
-    self.last = read()
+    self.last = AnyHashable(read())
     track()
   }
 
@@ -26,7 +31,7 @@ final class StateTracer {
     guard isActive else { return }
     let current = read()
     guard current != last else { return }
-    emit("\(label): \(last) → \(current)")
+    emit("\(label): \(describe(last)) → \(describe(current))")
     last = current
   }
 

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// The executables `swift build` made, run as a user would run them.
+enum BuiltProduct {
+  /// The folder the test bundle was built into, which holds the executables too.
+  static var buildFolder: URL {
+    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = executable.deletingLastPathComponent()
+    while folder.path != "/"
+      && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("fieldnotes").path)
+    {
+      folder = folder.deletingLastPathComponent()
+      if folder.lastPathComponent == ".build" { break }
+    }
+    return folder
+  }
+
+  /// The `fieldnotes` executable, if it has been built.
+  static var fieldnotes: URL? {
+    let url = buildFolder.appendingPathComponent("fieldnotes")
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  struct Result {
+    var output: [String]
+    var errors: [String]
+    var status: Int32
+  }
+
+  /// Runs an executable to completion with some standard input.
+  static func run(
+    _ executable: URL, arguments: [String], input: String, environment: [String: String]
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+    let standardInput = Pipe()
+    let standardOutput = Pipe()
+    let standardError = Pipe()
+    process.standardInput = standardInput
+    process.standardOutput = standardOutput
+    process.standardError = standardError
+    try process.run()
+    let group = DispatchGroup()
+    let errorData = Mutex(Data())
+    DispatchQueue.global().async(group: group) {
+      standardInput.fileHandleForWriting.write(Data(input.utf8))
+      try? standardInput.fileHandleForWriting.close()
+    }
+    DispatchQueue.global().async(group: group) {
+      let data = standardError.fileHandleForReading.readDataToEndOfFile()
+      errorData.withLock { $0 = data }
+    }
+    let outputData = standardOutput.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      output: lines(outputData), errors: lines(errorData.withLock { $0 }),
+      status: process.terminationStatus)
+  }
+
+  private static func lines(_ data: Data) -> [String] {
+    var lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
