@@ -138,21 +138,26 @@ enum CommandCatalog {
     return best.0
   }
 
-  /// The Levenshtein distance between two words.
+  /// The edit distance between two words, counting a swap of neighbours as one edit
+  /// (optimal string alignment), so `qiut` is one edit from `quit`.
   static func editDistance(_ lhs: String, _ rhs: String) -> Int {
     let lhs = Array(lhs)
     let rhs = Array(rhs)
     guard !lhs.isEmpty else { return rhs.count }
     guard !rhs.isEmpty else { return lhs.count }
-    var previous = Array(0...rhs.count)
-    for (i, left) in lhs.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: rhs.count)
-      for (j, right) in rhs.enumerated() {
-        current[j + 1] = min(
-          previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+    var table = [[Int]](repeating: [Int](repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
+    for i in 0...lhs.count { table[i][0] = i }
+    for j in 0...rhs.count { table[0][j] = j }
+    for i in 1...lhs.count {
+      for j in 1...rhs.count {
+        let substitution = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+        table[i][j] = min(
+          table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + substitution)
+        if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+          table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+        }
       }
-      previous = current
     }
-    return previous[rhs.count]
+    return table[lhs.count][rhs.count]
   }
 }

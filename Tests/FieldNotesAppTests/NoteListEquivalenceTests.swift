@@ -1,0 +1,99 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import NoteListFeature
+import Testing
+
+@testable import FieldNotesApp
+
+/// The MV and MVVM forms of the note list print the same bytes for the same store, search,
+/// filter and sort: checked over generated stores and settings from a fixed seed.
+@MainActor
+@Suite struct NoteListEquivalenceTests {
+  static let words = [
+    "heron", "Héron", "kingfisher", "moss", "fern", "café", "CAFE", "lake", "river", "wren",
+    "100%", "snake_case", "naïve", "Ünïcödé", "'quoted'", "日本", "🦉", "a", "A", "",
+  ]
+  static let tags = ["birds", "plants", "lake", "river", "x-y_z", "ñandú"]
+
+  static func makeLibrary(_ random: inout SeededGenerator) -> NoteLibrary {
+    let notebooks = (0..<Int.random(in: 0...4, using: &random)).map {
+      Notebook(id: UUID(number: 0x1000 + $0), name: "Notebook \($0)")
+    }
+    let notes = (0..<Int.random(in: 0...40, using: &random)).map { index in
+      Note(
+        id: UUID(number: index + 1),
+        title: (0..<Int.random(in: 1...4, using: &random)).map { _ in
+          words.randomElement(using: &random) ?? ""
+        }
+        .joined(separator: " "),
+        body: (0..<Int.random(in: 0...12, using: &random)).map { _ in
+          words.randomElement(using: &random) ?? ""
+        }
+        .joined(separator: Bool.random(using: &random) ? " " : "\n"),
+        // Coarse dates make ties likely, so the tie-breaks are exercised too.
+        createdAt: SampleData.date(minutes: -Int.random(in: 0...5, using: &random) * 600),
+        notebookID: Bool.random(using: &random) ? notebooks.randomElement(using: &random)?.id : nil,
+        tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))),
+        isPinned: Int.random(in: 0..<4, using: &random) == 0)
+    }
+    return NoteLibrary(notebooks: notebooks, notes: notes)
+  }
+
+  static func makeSettings(_ random: inout SeededGenerator) -> NoteListLayout.Settings {
+    NoteListLayout.Settings(
+      searchText: Bool.random(using: &random)
+        ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
+      tag: Bool.random(using: &random) ? nil : tags.randomElement(using: &random),
+      showsPinnedOnly: Int.random(in: 0..<3, using: &random) == 0,
+      sortOrder: NoteSortOrder.allCases.randomElement(using: &random) ?? .newest)
+  }
+
+  @Test func bothFormsRenderTheSameRowsFor500GeneratedCases() {
+    var random = SeededGenerator(seed: 20_261_129)
+    var casesWithRows = 0
+    for _ in 0..<500 {
+      let library = Self.makeLibrary(&random)
+      let store = NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed())
+      let scopes = [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
+      let scope = scopes.randomElement(using: &random) ?? .allNotes
+      let settings = Self.makeSettings(&random)
+      let dependencies = AppDependencies(
+        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+      let screen = NoteListScreen(scope: scope, dependencies: dependencies)
+      screen.apply(settings, in: .mvvm)
+      screen.apply(settings, in: .mv)
+
+      let mvvm = NoteListView.render(screen.viewModel, title: "List")
+      let mv = screen.mvView(dependencies).render(title: "List")
+
+      #expect(mvvm == mv, "scope \(scope), settings \(settings)")
+      if !mvvm.rowIDs.isEmpty { casesWithRows += 1 }
+    }
+    // The generator must produce real lists, not only empty ones, for the check to mean much.
+    #expect(casesWithRows > 200)
+  }
+
+  @Test func switchingFormsKeepsTheOutputIdentical() async throws {
+    let console = RecordingConsole()
+    let session = AppSession(
+      dependencies: .inMemory(
+        SampleData.library, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+      output: console)
+    session.start()
+    try await session.run("open all")
+    try await session.run("search lake")
+    try await session.run("sort title")
+    console.clear()
+
+    try await session.run("list")
+    let mvvm = console.output
+    console.clear()
+    try await session.run("mode mv")
+    let mv = Array(console.output.dropFirst())
+
+    #expect(mv == mvvm)
+    #expect(mvvm.count > 2)
+  }
+}
