@@ -68,13 +68,15 @@ public enum FieldNotesApp {
       return 1
     }
     let isInteractive =
-      options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1 && isatty(1) == 1
-    let session = AppSession(
-      dependencies: dependencies, output: console, isInteractive: isInteractive)
+      input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1
+      && isatty(1) == 1
     if isInteractive {
-      return await InteractiveRunner(session: session, environment: environment)
+      let terminal = InteractiveConsole()
+      let session = AppSession(dependencies: dependencies, output: terminal, isInteractive: true)
+      return await InteractiveRunner(session: session, console: terminal, environment: environment)
         .run()
     }
+    let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
     let source: BatchRunner.Source
     if let scriptPath = options.scriptPath {
       let descriptor = open(scriptPath, O_RDONLY)

@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Line editing, history and tab completion from the system's libedit (BSD-licensed), loaded
+/// at run time so that building FieldNotes needs no extra headers.
+///
+/// It uses libedit's callback interface: the main actor feeds it a character whenever standard
+/// input is readable, so nothing blocks while a line is typed, and output arriving meanwhile (a
+/// sync finishing) is printed above the prompt, which is then drawn again.
+@MainActor
+final class LineEditor {
+  private typealias LineHandler = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
+  private typealias Generator =
+    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
+  private typealias AttemptedCompletion =
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >?
+
+  private let installHandler: @convention(c) (UnsafePointer<CChar>?, LineHandler?) -> Void
+  private let removeHandler: @convention(c) () -> Void
+  private let readCharacter: @convention(c) () -> Void
+  private let redisplay: @convention(c) () -> Int32
+  private let replaceLine: @convention(c) (UnsafePointer<CChar>?, Int32) -> Void
+  private let addHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
+  private let readHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
+  private let writeHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
+  private let completionMatches:
+    @convention(c) (UnsafePointer<CChar>?, Generator?) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >?
+  private let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  private let point: UnsafeMutablePointer<Int32>
+
+  /// Returns the words that could complete `word`, given the line before it.
+  var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
+  /// Where history is kept between sessions.
+  let historyPath: String?
+  /// The longest history kept.
+  static let historyLimit = 1_000
+
+  private var input: (any DispatchSourceRead)?
+  private var pending: CheckedContinuation<String?, Never>?
+  private var isEditing = false
+  private var matches: [String] = []
+  private let clearsLine: Bool
+
+  /// The editor the C callbacks reach; there is one terminal, so one editor.
+  private static var current: LineEditor?
+
+  /// Loads libedit, or returns `nil` where it is not installed.
+  static func load(historyPath: String?, clearsLine: Bool) -> LineEditor? {
+    let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.dylib"]
+    guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
+      return nil
+    }
+    return LineEditor(library: library, historyPath: historyPath, clearsLine: clearsLine)
+  }
+
+  private init?(library: UnsafeMutableRawPointer, historyPath: String?, clearsLine: Bool) {
+    func symbol<T>(_ name: String, as type: T.Type) -> T? {
+      dlsym(library, name).map { unsafeBitCast($0, to: type) }
+    }
+    guard
+      let installHandler = symbol(
+        "rl_callback_handler_install",
+        as: (@convention(c) (UnsafePointer<CChar>?, LineHandler?) -> Void).self),
+      let removeHandler = symbol(
+        "rl_callback_handler_remove", as: (@convention(c) () -> Void).self),
+      let readCharacter = symbol("rl_callback_read_char", as: (@convention(c) () -> Void).self),
+      let redisplay = symbol("rl_forced_update_display", as: (@convention(c) () -> Int32).self),
+      let replaceLine = symbol(
+        "rl_replace_line", as: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self),
+      let addHistory = symbol(
+        "add_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let readHistory = symbol(
+        "read_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let writeHistory = symbol(
+        "write_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let stifleHistory = symbol("stifle_history", as: (@convention(c) (Int32) -> Void).self),
+      let usingHistory = symbol("using_history", as: (@convention(c) () -> Void).self),
+      let completionMatches = symbol(
+        "rl_completion_matches",
+        as: (@convention(c) (UnsafePointer<CChar>?, Generator?) -> UnsafeMutablePointer<
+          UnsafeMutablePointer<CChar>?
+        >?).self),
+      let attempted = dlsym(library, "rl_attempted_completion_function"),
+      let catchSignals = dlsym(library, "rl_catch_signals"),
+      let lineBuffer = dlsym(library, "rl_line_buffer"),
+      let point = dlsym(library, "rl_point")
+    else { return nil }
+    self.installHandler = installHandler
+    self.removeHandler = removeHandler
+    self.readCharacter = readCharacter
+    self.redisplay = redisplay
+    self.replaceLine = replaceLine
+    self.addHistory = addHistory
+    self.readHistory = readHistory
+    self.writeHistory = writeHistory
+    self.completionMatches = completionMatches
+    self.lineBuffer = lineBuffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
+    self.point = point.assumingMemoryBound(to: Int32.self)
+    self.historyPath = historyPath
+    self.clearsLine = clearsLine
+    // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers.
+    catchSignals.assumingMemoryBound(to: Int32.self).pointee = 0
+    attempted.assumingMemoryBound(to: AttemptedCompletion?.self).pointee = { word, _, _ in
+      // Pointers aren't Sendable; their addresses cross the isolation check as integers.
+      let address = MainActor.assumeIsolated {
+        UInt(bitPattern: LineEditor.current?.complete(word))
+      }
+      return UnsafeMutablePointer(bitPattern: address)
+    }
+    usingHistory()
+    stifleHistory(Int32(Self.historyLimit))
+    if let historyPath { _ = readHistory(historyPath) }
+    Self.current = self
+  }
+
+  /// Reads one line, editing it in place; `nil` at end of input (Ctrl-D).
+  func readLine(prompt: String) async -> String? {
+    await withCheckedContinuation { continuation in
+      pending = continuation
+      isEditing = true
+      installHandler(prompt) { line in
+        MainActor.assumeIsolated { LineEditor.current?.finish(line) }
+      }
+      let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
+      source.setEventHandler { [weak self] in
+        MainActor.assumeIsolated { self?.readCharacter() }
+      }
+      source.resume()
+      input = source
+    }
+  }
+
+  /// Remembers a line in history, and saves the history.
+  func remember(_ line: String) {
+    guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+    _ = addHistory(line)
+    guard let historyPath else { return }
+    _ = writeHistory(historyPath)
+    chmod(historyPath, 0o600)
+  }
+
+  /// Prints lines above the line being edited, then draws the prompt and the line again.
+  func printAbovePrompt(_ lines: [String]) {
+    guard isEditing else {
+      for line in lines { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+      return
+    }
+    let clear = clearsLine ? "\r\u{1B}[K" : "\n"
+    FileHandle.standardOutput.write(Data((clear + lines.joined(separator: "\n") + "\n").utf8))
+    _ = redisplay()
+  }
+
+  /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
+  func abandonLine() {
+    guard isEditing else { return }
+    replaceLine("", 0)
+    FileHandle.standardOutput.write(Data("^C\n".utf8))
+    _ = redisplay()
+  }
+
+  private func finish(_ line: UnsafeMutablePointer<CChar>?) {
+    let text = line.map { String(cString: $0) }
+    free(line)
+    input?.cancel()
+    input = nil
+    removeHandler()
+    isEditing = false
+    let continuation = pending
+    pending = nil
+    continuation?.resume(returning: text)
+  }
+
+  private func complete(_ word: UnsafePointer<CChar>?) -> UnsafeMutablePointer<
+    UnsafeMutablePointer<CChar>?
+  >? {
+    let typed = word.map { String(cString: $0) } ?? ""
+    let line = Array((lineBuffer.pointee.map { String(cString: $0) } ?? "").utf8)
+    let cursor = min(max(0, Int(point.pointee)), line.count)
+    let wordStart = max(0, cursor - typed.utf8.count)
+    matches = completer(String(decoding: line[..<wordStart], as: UTF8.self), typed)
+    guard !matches.isEmpty else { return nil }
+    return completionMatches(word) { _, state in
+      let address = MainActor.assumeIsolated { () -> UInt in
+        guard let editor = LineEditor.current, Int(state) < editor.matches.count else { return 0 }
+        return UInt(bitPattern: strdup(editor.matches[Int(state)]))
+      }
+      return UnsafeMutablePointer(bitPattern: address)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+@MainActor
+@Suite struct CompletionTests {
+  func makeSession() -> AppSession {
+    var library = SampleData.library
+    library.notebooks.append(Notebook(id: UUID(number: 0xB3), name: "Field trips"))
+    let session = AppSession(
+      dependencies: .inMemory(library, now: .fixed()), output: RecordingConsole())
+    session.start()
+    return session
+  }
+
+  @Test func completesCommandNamesForTheScreen() async throws {
+    let session = makeSession()
+    #expect(session.completions(lineBefore: "", word: "no") == ["no", "notebook", "notebooks"])
+    #expect(session.completions(lineBefore: "", word: "ti") == [])
+    try await session.run("open Birds")
+    try await session.run("new")
+    #expect(session.completions(lineBefore: "", word: "ti") == ["title"])
+    #expect(session.completions(lineBefore: "", word: "op") == [])
+  }
+
+  @Test func completesNotebookNamesQuotingThoseWithSpaces() {
+    let session = makeSession()
+    #expect(session.completions(lineBefore: "open ", word: "b") == ["Birds"])
+    #expect(session.completions(lineBefore: "open ", word: "Fi") == ["\"Field trips\""])
+    #expect(session.completions(lineBefore: "open ", word: "\"Fi") == ["\"Field trips\""])
+    #expect(
+      session.completions(lineBefore: "open ", word: "") == [
+        "\"Field trips\"", "Birds", "Plants", "all", "none",
+      ])
+    #expect(session.completions(lineBefore: "notebook delete ", word: "P") == ["Plants"])
+  }
+
+  @Test func completesSubcommandsAndChoices() {
+    let session = makeSession()
+    #expect(session.completions(lineBefore: "notebook ", word: "") == ["delete", "new", "rename"])
+    #expect(session.completions(lineBefore: "sort ", word: "") == ["newest", "oldest", "title"])
+    #expect(session.completions(lineBefore: "move 1 ", word: "") == ["to"])
+    #expect(session.completions(lineBefore: "tag ", word: "l") == ["lake"])
+  }
+}
