@@ -6,8 +6,9 @@
 //   FieldNotesModel         depends on nothing
 //   FieldNotesServices      depends on Model
 //   FieldNotesPersistence   depends on Model, Services and the system SQLite
+//   FieldNotesServicesLive  depends on Model and Services (the real sync and summaries)
 //   *Feature                depend on Model and Services only, never on each other
-//   FieldNotesApp           composes everything, the only target that links Persistence
+//   FieldNotesApp           composes everything, the only target that links the live ones
 //   FieldNotesTesting       is linked by test targets only
 import PackageDescription
 
@@ -39,6 +40,12 @@ let package = Package(
       name: "FieldNotesPersistence",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "CSQLite"],
       path: "Core/FieldNotesPersistence",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "FieldNotesServicesLive",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Core/FieldNotesServicesLive",
       swiftSettings: strict
     ),
     .target(
@@ -74,7 +81,7 @@ let package = Package(
     .target(
       name: "FieldNotesApp",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
         "NotebooksFeature", "NoteListFeature", "ComposerFeature",
       ],
       path: "Sources/FieldNotesApp",
@@ -102,6 +109,14 @@ let package = Package(
     .testTarget(
       name: "FieldNotesPersistenceTests",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "CSQLite"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesServicesLiveTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesServicesLive", "FieldNotesTesting",
+        "NoteListFeature",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -134,7 +149,9 @@ let package = Package(
       name: "FieldNotesAppTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
+        "NoteListFeature",
       ],
+      exclude: ["Transcripts"],
       swiftSettings: strict
     ),
     .testTarget(name: "ArchitectureTests", swiftSettings: strict),

@@ -47,6 +47,27 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// Creates a store that lives in memory only, for `--in-memory` sessions: the same schema and
+  /// transactions as a file, gone when the process ends.
+  ///
+  /// - Returns: An empty in-memory store.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when SQLite can't allocate it.
+  public static func inMemory() throws(RepositoryError) -> SQLiteNoteRepository {
+    do {
+      let connection = try SQLiteConnection(path: ":memory:", readOnly: false)
+      try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
+      try migrate(connection)
+      return SQLiteNoteRepository(path: ":memory:", connection: connection)
+    } catch {
+      throw error.repositoryError(path: ":memory:", writing: true)
+    }
+  }
+
+  private init(path: String, connection: sending SQLiteConnection) {
+    self.path = path
+    self.connection = Mutex(connection)
+  }
+
   /// Reads every notebook and note.
   ///
   /// - Returns: The library, notebooks in creation order and notes oldest first.
@@ -81,6 +102,34 @@ public final class SQLiteNoteRepository: NoteRepository {
         }
       } catch {
         throw error.repositoryError(path: path, writing: true)
+      }
+    }
+  }
+
+  /// Reads the library and saves changes computed from it in one `BEGIN IMMEDIATE`
+  /// transaction, so no other connection writes in between.
+  ///
+  /// - Parameter transform: Returns the changes to save, given what is saved now.
+  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
+  public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    let path = self.path
+    try connection.withLock { connection throws(RepositoryError) in
+      do {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+          let changes = transform(try SQLiteRows.library(from: connection))
+          for change in changes { try SQLiteRows.write(change, to: connection) }
+          try connection.execute("COMMIT")
+        } catch {
+          try? connection.execute("ROLLBACK")
+          throw error
+        }
+      } catch let error as SQLiteError {
+        throw error.repositoryError(path: path, writing: true)
+      } catch let error as RepositoryError {
+        throw error
+      } catch {
+        throw .writeFailed(reason: "\(error)")
       }
     }
   }

@@ -18,6 +18,13 @@ public protocol NoteRepository: Sendable {
   /// - Parameter changes: The changes making up one mutation.
   /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
   func commit(_ changes: [RepositoryChange]) throws(RepositoryError)
+
+  /// Reads the library and saves changes computed from it as one transaction, with no other
+  /// writer (in this process or another) in between: a read-modify-write, as a sync needs.
+  ///
+  /// - Parameter transform: Returns the changes to save, given what is saved now.
+  /// - Throws: ``RepositoryError``; nothing was saved then.
+  func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError)
 }
 
 /// One change written to a ``NoteRepository``.

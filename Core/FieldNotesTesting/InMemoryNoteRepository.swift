@@ -85,6 +85,25 @@ public final class InMemoryNoteRepository: NoteRepository {
     if let failure { throw failure }
   }
 
+  /// Saves changes computed from the saved library, all under one lock, or none if a failure
+  /// was injected.
+  ///
+  /// - Parameter transform: Returns the changes to save, given what is saved now.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    let failure: RepositoryError? = state.withLock { state in
+      if let error = state.nextCommitError ?? state.commitError {
+        state.nextCommitError = nil
+        return error
+      }
+      let changes = transform(NoteLibrary(notebooks: state.notebooks, notes: state.notes))
+      for change in changes { Self.apply(change, to: &state) }
+      state.commitCount += 1
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
   private static func apply(_ change: RepositoryChange, to state: inout State) {
     switch change {
     case .saveNote(let note):

@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
+import FieldNotesServicesLive
 import Foundation
 
 #if canImport(Glibc)
@@ -100,24 +101,32 @@ public enum FieldNotesApp {
 
   @MainActor
   static func makeDependencies(_ options: LaunchOptions, environment: [String: String])
-    throws(NoteStoreError)
-    -> AppDependencies
+    throws(NoteStoreError) -> AppDependencies
   {
     let now = TestingSeams.dateProvider(environment) ?? .system
     let ids = TestingSeams.idGenerator(environment) ?? .random
     let timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
+    let summarizer: any SummaryGenerating =
+      options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
+    let sync = AppDependencies.SyncSettings(
+      folder: options.syncFolder,
+      networkProfile: options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:)),
+      seed: options.seed)
     switch options.store {
     case .inMemory:
-      return .inMemory(now: now, ids: ids, timeZone: timeZone)
+      return try .memory(sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     case .demo:
-      return .inMemory(
-        DemoLibrary.make(now: now(), ids: ids), now: now, ids: ids, timeZone: timeZone)
+      return try .memory(
+        DemoLibrary.make(now: now(), ids: ids), sync: sync, summarizer: summarizer, now: now,
+        ids: ids, timeZone: timeZone)
     case .file(let path):
-      return try .live(storePath: path, now: now, ids: ids, timeZone: timeZone)
+      return try .live(
+        storePath: path, sync: sync, summarizer: summarizer, now: now, ids: ids,
+        timeZone: timeZone)
     case .defaultFile:
       return try .live(
-        storePath: StoreLocation.defaultPath(environment: environment), now: now, ids: ids,
-        timeZone: timeZone)
+        storePath: StoreLocation.defaultPath(environment: environment), sync: sync,
+        summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     }
   }
 }

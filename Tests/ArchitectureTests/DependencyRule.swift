@@ -5,6 +5,7 @@ enum DependencyRule {
   static let model = "FieldNotesModel"
   static let services = "FieldNotesServices"
   static let persistence = "FieldNotesPersistence"
+  static let live = "FieldNotesServicesLive"
   static let testing = "FieldNotesTesting"
   static let app = "FieldNotesApp"
   static let sqlite = "CSQLite"
@@ -15,6 +16,7 @@ enum DependencyRule {
     case model: []
     case services: [model]
     case persistence: [model, services, sqlite]
+    case live: [model, services]
     case testing: [model, services]
     case app: nil  // the composition root may link anything but the test kit
     case _ where target.name.hasSuffix("Feature"): [model, services]
@@ -36,15 +38,16 @@ enum DependencyRule {
         if features.contains(testedFeature) {
           for dependency in dependencies.sorted()
           where (features.contains(dependency) && dependency != testedFeature)
-            || dependency == persistence || dependency == app
+            || dependency == persistence || dependency == live || dependency == app
           {
             violations.append("\(target.name) tests a feature in isolation but links \(dependency)")
           }
         }
         continue
       }
-      if target.name != app, dependencies.contains(persistence) {
-        violations.append("\(target.name) links \(persistence); only \(app) may")
+      for liveTarget in [persistence, live]
+      where target.name != app && dependencies.contains(liveTarget) {
+        violations.append("\(target.name) links \(liveTarget); only \(app) may")
       }
       if dependencies.contains(testing) {
         violations.append("\(target.name) links \(testing); only test targets may")

@@ -17,7 +17,7 @@ import Testing
   ]
   static let tags = ["birds", "plants", "lake", "river", "x-y_z", "ñandú"]
 
-  static func makeLibrary(_ random: inout SeededGenerator) -> NoteLibrary {
+  static func makeLibrary(_ random: inout SeededRandomNumberGenerator) -> NoteLibrary {
     let notebooks = (0..<Int.random(in: 0...4, using: &random)).map {
       Notebook(id: UUID(number: 0x1000 + $0), name: "Notebook \($0)")
     }
@@ -41,7 +41,7 @@ import Testing
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
-  static func makeSettings(_ random: inout SeededGenerator) -> NoteListLayout.Settings {
+  static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListLayout.Settings {
     NoteListLayout.Settings(
       searchText: Bool.random(using: &random)
         ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func bothFormsRenderTheSameRowsFor500GeneratedCases() {
-    var random = SeededGenerator(seed: 20_261_129)
+    var random = SeededRandomNumberGenerator(seed: 20_261_129)
     var casesWithRows = 0
     for _ in 0..<500 {
       let library = Self.makeLibrary(&random)

@@ -207,3 +207,25 @@ func pragma(_ name: String, of path: String) throws -> Int {
   }
   return value
 }
+
+@Suite struct SQLiteInMemoryRepositoryTests {
+  @Test func anInMemoryStoreBehavesLikeAFile() throws {
+    let repository = try SQLiteNoteRepository.inMemory()
+    let note = Note(title: "Kept in memory", tags: ["a"])
+    try repository.commit([.saveNote(note)])
+    #expect(try repository.load().notes == [note])
+  }
+
+  @Test func updateReadsAndWritesInOneTransaction() throws {
+    let repository = try SQLiteNoteRepository.inMemory()
+    try repository.commit([.saveNote(Note(title: "One"))])
+    try repository.update { library in
+      library.notes.map { note in
+        var renamed = note
+        renamed.title += " (seen \(library.notes.count))"
+        return .saveNote(renamed)
+      }
+    }
+    #expect(try repository.load().notes.map(\.title) == ["One (seen 1)"])
+  }
+}

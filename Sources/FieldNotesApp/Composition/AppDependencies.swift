@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
+import FieldNotesServicesLive
 import Foundation
 
 /// Every dependency of the app, built once at start and handed to screen models through their
@@ -22,6 +23,8 @@ public struct AppDependencies {
   public let timeZone: TimeZone
   /// Where the notes are kept, for messages: a path, or "memory".
   public let storeDescription: String
+  /// The sync connection the store syncs through, when the store is a real repository.
+  let sync: SyncConnection?
 
   /// Creates the dependencies from their parts.
   ///
@@ -37,19 +40,54 @@ public struct AppDependencies {
     now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current,
     storeDescription: String = "memory"
   ) {
+    self.init(
+      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
+      storeDescription: storeDescription, sync: nil)
+  }
+
+  init(
+    store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
+    timeZone: TimeZone, storeDescription: String, sync: SyncConnection?
+  ) {
     self.store = store
     self.summarizer = summarizer
     self.now = now
     self.ids = ids
     self.timeZone = timeZone
     self.storeDescription = storeDescription
+    self.sync = sync
   }
 
-  /// The dependencies of a real session: the SQLite store at a path.
+  /// How a live session syncs.
+  public struct SyncSettings: Sendable {
+    /// The sync folder, or `nil` until `sync folder PATH` sets one.
+    public var folder: String?
+    /// The simulated network the syncer goes through, or `nil` for none.
+    public var networkProfile: NetworkProfileSyncer.Profile?
+    /// The seed of the flaky network profile.
+    public var seed: UInt64
+
+    /// Creates sync settings.
+    ///
+    /// - Parameters:
+    ///   - folder: The sync folder; none by default.
+    ///   - networkProfile: The simulated network; none by default.
+    ///   - seed: The seed of the flaky profile; 1 by default.
+    public init(
+      folder: String? = nil, networkProfile: NetworkProfileSyncer.Profile? = nil, seed: UInt64 = 1
+    ) {
+      self.folder = folder
+      self.networkProfile = networkProfile
+      self.seed = seed
+    }
+  }
+
+  /// The dependencies of a real session: the SQLite store at a path, the folder syncer and the
+  /// extractive summarizer.
   ///
   /// - Parameters:
   ///   - storePath: The store file; created if missing.
-  ///   - syncer: The sync service.
+  ///   - sync: How to sync.
   ///   - summarizer: The summary service.
   ///   - now: The date source.
   ///   - ids: The identifier source.
@@ -57,18 +95,62 @@ public struct AppDependencies {
   /// - Returns: The dependencies.
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be opened or read.
   public static func live(
-    storePath: String, syncer: any NoteSyncing = NoOpNoteSyncer(),
-    summarizer: any SummaryGenerating = UnavailableSummaryGenerator(),
+    storePath: String, sync: SyncSettings = SyncSettings(),
+    summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
     now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
   ) throws(NoteStoreError) -> AppDependencies {
     let repository: SQLiteNoteRepository
     do { repository = try SQLiteNoteRepository(path: storePath) } catch {
       throw .persistence(error)
     }
-    let store = try NoteStore(repository: repository, syncer: syncer, now: now)
+    return try live(
+      repository: repository, storeDescription: storePath,
+      baseLocation: { folder in .file(SyncBaseFile.path(store: storePath, folder: folder)) },
+      sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+  }
+
+  /// The dependencies of an in-memory session (`--in-memory`, `--demo`): an in-memory SQLite
+  /// store, so sync and everything else work as with a file, and nothing is saved.
+  ///
+  /// - Parameters:
+  ///   - library: What the store holds at first.
+  ///   - sync: How to sync.
+  ///   - summarizer: The summary service.
+  ///   - now: The date source.
+  ///   - ids: The identifier source.
+  ///   - timeZone: The time zone dates are shown in.
+  /// - Returns: The dependencies.
+  /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be made.
+  public static func memory(
+    _ library: NoteLibrary = NoteLibrary(), sync: SyncSettings = SyncSettings(),
+    summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
+    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
+  ) throws(NoteStoreError) -> AppDependencies {
+    let repository: SQLiteNoteRepository
+    do {
+      repository = try SQLiteNoteRepository.inMemory()
+      try repository.commit(
+        library.notebooks.map { .saveNotebook($0) } + library.notes.map { .saveNote($0) })
+    } catch {
+      throw .persistence(error)
+    }
+    return try live(
+      repository: repository, storeDescription: "memory", baseLocation: { _ in .memory },
+      sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+  }
+
+  private static func live(
+    repository: any NoteRepository, storeDescription: String,
+    baseLocation: @escaping @Sendable (String) -> SyncBaseLocation, sync settings: SyncSettings,
+    summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator, timeZone: TimeZone
+  ) throws(NoteStoreError) -> AppDependencies {
+    let sync = SyncConnection(
+      repository: repository, baseLocation: baseLocation, profile: settings.networkProfile,
+      seed: settings.seed, now: now, ids: ids, timeZone: timeZone, folder: settings.folder)
+    let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storeDescription: storePath)
+      storeDescription: storeDescription, sync: sync)
   }
 
   /// Dependencies that keep everything in memory.

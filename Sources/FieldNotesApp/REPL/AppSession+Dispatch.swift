@@ -24,9 +24,7 @@ extension AppSession {
       printState()
     case "trace": try trace(arguments, spec)
     case "mode": try mode(arguments, spec)
-    case "sync":
-      try requireNoArguments(arguments, spec)
-      try await sync()
+    case "sync": try await syncCommand(arguments, spec)
     case "export": try export(arguments, spec)
     case "import": try importLibrary(arguments, spec)
     case "notebooks":

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesServicesLive
 import Foundation
 import NoteListFeature
 
@@ -183,6 +184,25 @@ extension AppSession {
   ///
   /// On a list the list's own refresh runs, so its state shows the sync; elsewhere the store
   /// syncs and a line reports it. Scripts wait for it; a person gets the prompt back at once.
+  func syncCommand(_ arguments: [String], _ spec: CommandSpec) async throws(AppError) {
+    if arguments.first?.lowercased() == "folder" {
+      guard arguments.count >= 2 else { throw .usage("sync folder PATH") }
+      guard let connection = dependencies.sync else {
+        throw .notHere(command: "sync folder", hint: "this store can't sync")
+      }
+      let path = arguments.dropFirst().joined(separator: " ")
+      await connection.useFolder(path)
+      output.print("Syncing with \(path.terminalSafe) from now on; `sync` to sync.")
+      return
+    }
+    guard arguments.isEmpty else { throw .usage(spec.usage) }
+    if await dependencies.sync?.folderPath == nil {
+      output.print(
+        "No sync folder is set, so there is nothing to sync with: `sync folder PATH` sets one.")
+    }
+    try await sync()
+  }
+
   func sync() async throws(AppError) {
     guard syncTask == nil else {
       output.print("A sync is already running.")
@@ -191,18 +211,24 @@ extension AppSession {
     let list: NoteListScreen? = if case .noteList(let list) = currentScreen { list } else { nil }
     let task = Task { @MainActor [unowned self] () -> String? in
       defer { syncTask = nil }
-      guard let list else { return await syncStore() }
-      switch listMode {
-      case .mvvm:
-        await list.viewModel.refresh()
-        switch list.viewModel.state {
-        case .loaded(_, .failed(let message)), .empty(_, .failed(let message)): return message
-        default: return nil
+      let failure: String?
+      if let list {
+        switch listMode {
+        case .mvvm:
+          await list.viewModel.refresh()
+          switch list.viewModel.state {
+          case .loaded(_, .failed(let message)), .empty(_, .failed(let message)): failure = message
+          default: failure = nil
+          }
+        case .mv:
+          await list.mvView(dependencies).refresh()
+          failure = list.viewState.syncError
         }
-      case .mv:
-        await list.mvView(dependencies).refresh()
-        return list.viewState.syncError
+      } else {
+        failure = await syncStore()
       }
+      if failure == nil, let report = await dependencies.sync?.lastReport { announce(report) }
+      return failure
     }
     syncTask = task
     settle()
@@ -214,7 +240,7 @@ extension AppSession {
   private func syncStore() async -> String? {
     do {
       try await dependencies.store.refresh()
-      output.print("Synced.")
+      if await dependencies.sync?.folderPath == nil { output.print("Synced.") }
       return nil
     } catch is CancellationError {
       output.print("Sync cancelled.")
@@ -224,5 +250,12 @@ extension AppSession {
       if isInteractive { output.printError("error: sync failed: \(message)") }
       return message
     }
+  }
+
+  /// Prints what a sync did, and each entry it skipped.
+  private func announce(_ report: SyncReport) {
+    output.print(report.summary)
+    for warning in report.warnings.prefix(10) { output.print("  skipped \(warning.terminalSafe)") }
+    if report.warnings.count > 10 { output.print("  … and \(report.warnings.count - 10) more") }
   }
 }

@@ -22,6 +22,14 @@ public struct LaunchOptions: Equatable, Sendable {
   public var echoes = false
   /// Whether to stop at the first failing line.
   public var bails = false
+  /// The sync folder, if given.
+  public var syncFolder: String?
+  /// The simulated network the syncer goes through, if any (`slow`, `flaky`, `offline`).
+  public var networkProfile: String?
+  /// The seed of the flaky network profile.
+  public var seed: UInt64 = 1
+  /// Whether summaries are turned off (the seed's unavailable summarizer is used).
+  public var disablesSummaries = false
   /// Whether to print help and exit.
   public var showsHelp = false
   /// Whether to print the version and exit.
@@ -53,6 +61,18 @@ public struct LaunchOptions: Equatable, Sendable {
         guard options.scriptPath == nil else { throw UsageError("--script can be given once") }
         options.scriptPath = try value(for: argument)
       case "-c", "--command": options.commands.append(try value(for: argument))
+      case "--sync-folder": options.syncFolder = try value(for: argument)
+      case "--network-profile":
+        let profile = try value(for: argument)
+        guard ["slow", "flaky", "offline"].contains(profile) else {
+          throw UsageError("--network-profile takes slow, flaky or offline")
+        }
+        options.networkProfile = profile
+      case "--seed":
+        let text = try value(for: argument)
+        guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number") }
+        options.seed = seed
+      case "--no-summaries": options.disablesSummaries = true
       case "--echo": options.echoes = true
       case "--bail": options.bails = true
       default:
@@ -83,14 +103,21 @@ public struct LaunchOptions: Equatable, Sendable {
   public static let help = """
     OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
 
-    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--script FILE | -c COMMAND ...]
-                      [--echo] [--bail]
+    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-folder PATH]
+                      [--network-profile slow|flaky|offline] [--seed N] [--no-summaries]
+                      [--script FILE | -c COMMAND ...] [--echo] [--bail]
 
     OPTIONS:
       --store PATH        Keep notes in the SQLite store at PATH (created if missing).
                           Default: $XDG_DATA_HOME/fieldnotes/notes.sqlite
       --in-memory         Keep notes in memory only; nothing is saved.
       --demo              Like --in-memory, with sample notebooks and notes to explore.
+      --sync-folder PATH  Sync with the folder at PATH (also `sync folder PATH`).
+      --network-profile slow|flaky|offline
+                          Sync through a simulated bad network, to see the screens' loading
+                          and failure states.
+      --seed N            Seed the flaky network profile (default 1).
+      --no-summaries      Turn summaries off.
       --script FILE       Run the commands in FILE, then exit.
       -c, --command CMD   Run CMD (repeat for several), then exit.
       --echo              Print each command before its output.

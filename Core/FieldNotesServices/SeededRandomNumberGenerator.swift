@@ -1,6 +1,6 @@
 /// A random number generator that gives the same numbers for the same seed (SplitMix64), for
 /// property tests and fuzzing that must be reproducible.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator.

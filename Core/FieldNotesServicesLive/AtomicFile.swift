@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes and reads whole files safely.
+///
+/// A write goes to a temporary file beside the target, created with the requested permissions,
+/// flushed to disk, then renamed over the target: a reader sees the old file or the new one,
+/// never half of one, even after a crash. A read refuses symbolic links and anything that is
+/// not a regular file, and stops at a size cap.
+public enum AtomicFile {
+  /// Why a file could not be written or read.
+  public struct Failure: Error, Equatable, Sendable {
+    /// The file.
+    public var path: String
+    /// What went wrong, in words.
+    public var reason: String
+
+    /// Creates a failure.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - reason: What went wrong.
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
+  }
+
+  /// Writes data to a file atomically.
+  ///
+  /// - Parameters:
+  ///   - data: The whole content.
+  ///   - path: The file to create or replace.
+  ///   - permissions: The new file's permissions; owner read and write only by default.
+  /// - Throws: ``Failure``; the target is then unchanged and no temporary file is left.
+  public static func write(_ data: Data, to path: String, permissions: mode_t = 0o600)
+    throws(Failure)
+  {
+    let directory = (path as NSString).deletingLastPathComponent
+    var template = Array("\(directory.isEmpty ? "." : directory)/.fieldnotes-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard descriptor >= 0 else { throw Failure(path: path, reason: errorText()) }
+    let temporaryPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var failure: String?
+    if fchmod(descriptor, permissions) != 0 { failure = errorText() }
+    if failure == nil {
+      failure = data.withUnsafeBytes { bytes -> String? in
+        var written = 0
+        while written < bytes.count {
+          let result = systemWrite(
+            descriptor, bytes.baseAddress?.advanced(by: written), bytes.count - written)
+          if result < 0, errno == EINTR { continue }
+          guard result > 0 else { return errorText() }
+          written += result
+        }
+        return fsync(descriptor) == 0 ? nil : errorText()
+      }
+    }
+    close(descriptor)
+    if failure == nil, rename(temporaryPath, path) != 0 { failure = errorText() }
+    if let failure {
+      unlink(temporaryPath)
+      throw Failure(path: path, reason: failure)
+    }
+    syncDirectory(directory.isEmpty ? "." : directory)
+  }
+
+  /// Reads a regular file, refusing symbolic links and files over a size.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - limit: The largest size read, in bytes.
+  /// - Returns: The file's content.
+  /// - Throws: ``Failure`` when the file is a link, not a regular file, too large or unreadable.
+  public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
+    guard descriptor >= 0 else {
+      throw Failure(path: path, reason: errno == ELOOP ? "is a symbolic link" : errorText())
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: errorText()) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw Failure(path: path, reason: "is not a regular file")
+    }
+    guard Int(status.st_size) <= limit else {
+      throw Failure(path: path, reason: "is larger than \(limit) bytes")
+    }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw Failure(path: path, reason: errorText()) }
+      if count == 0 { return data }
+      data.append(contentsOf: buffer[..<count])
+      guard data.count <= limit else {
+        throw Failure(path: path, reason: "is larger than \(limit) bytes")
+      }
+    }
+  }
+
+  /// Flushes a directory's entries to disk, so a rename survives a power cut.
+  static func syncDirectory(_ directory: String) {
+    let descriptor = open(directory, O_RDONLY)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func errorText() -> String { String(cString: strerror(errno)) }
+}
+
+/// The system `read(2)`, named apart from ``AtomicFile/read(_:limit:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+  #else
+    Darwin.read(descriptor, buffer, count)
+  #endif
+}
+
+/// The system `write(2)`, named apart from Swift's own `write` methods.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+  #else
+    Darwin.write(descriptor, buffer, count)
+  #endif
+}
