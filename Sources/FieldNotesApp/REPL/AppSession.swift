@@ -205,7 +205,7 @@ public final class AppSession {
     let screen = currentScreen
     let renderer = ViewRenderer(
       name: viewName(of: screen), body: { [unowned self] in lines(for: screen) },
-      draw: { [unowned self] lines in lines.forEach(output.print) })
+      draw: { [unowned self] lines in output.print(lines: lines) })
     self.renderer = renderer
     if isTracing { startTracing() }
   }

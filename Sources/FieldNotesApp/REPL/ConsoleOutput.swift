@@ -13,6 +13,11 @@ public protocol ConsoleOutput: AnyObject {
   /// - Parameter line: The line, without a newline.
   func printError(_ line: String)
 
+  /// Prints several lines of ordinary output at once, such as a view.
+  ///
+  /// - Parameter lines: The lines, without newlines.
+  func print(lines: [String])
+
   /// Prints an input line back, as `--echo` does.
   ///
   /// - Parameters:
@@ -22,6 +27,13 @@ public protocol ConsoleOutput: AnyObject {
 }
 
 extension ConsoleOutput {
+  /// Prints the lines one by one.
+  ///
+  /// - Parameter lines: The lines, without newlines.
+  public func print(lines: [String]) {
+    for line in lines { print(line) }
+  }
+
   /// Prints the prompt and the line as one line of ordinary output.
   ///
   /// - Parameters:

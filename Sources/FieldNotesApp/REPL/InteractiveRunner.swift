@@ -107,6 +107,14 @@ final class InteractiveConsole: ConsoleOutput {
     }
   }
 
+  func print(lines: [String]) {
+    if let editor {
+      editor.printAbovePrompt(lines)
+    } else {
+      FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+  }
+
   func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
   }

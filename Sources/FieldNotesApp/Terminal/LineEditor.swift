@@ -27,7 +27,7 @@ final class LineEditor {
   private let removeHandler: @convention(c) () -> Void
   private let readCharacter: @convention(c) () -> Void
   private let redisplay: @convention(c) () -> Int32
-  private let replaceLine: @convention(c) (UnsafePointer<CChar>?, Int32) -> Void
+  private let insertText: @convention(c) (UnsafePointer<CChar>?) -> Int32
   private let addHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
   private let readHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
   private let writeHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
@@ -48,6 +48,10 @@ final class LineEditor {
   private var input: (any DispatchSourceRead)?
   private var pending: CheckedContinuation<String?, Never>?
   private var isEditing = false
+  private var prompt = ""
+  /// Whether a key was read since the prompt was shown (libedit keeps the last line in its
+  /// buffer until then, so the buffer alone can't tell).
+  private var hasTyped = false
   private var matches: [String] = []
   private let clearsLine: Bool
 
@@ -75,8 +79,8 @@ final class LineEditor {
         "rl_callback_handler_remove", as: (@convention(c) () -> Void).self),
       let readCharacter = symbol("rl_callback_read_char", as: (@convention(c) () -> Void).self),
       let redisplay = symbol("rl_forced_update_display", as: (@convention(c) () -> Int32).self),
-      let replaceLine = symbol(
-        "rl_replace_line", as: (@convention(c) (UnsafePointer<CChar>?, Int32) -> Void).self),
+      let insertText = symbol(
+        "rl_insert_text", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
       let addHistory = symbol(
         "add_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
       let readHistory = symbol(
@@ -99,7 +103,7 @@ final class LineEditor {
     self.removeHandler = removeHandler
     self.readCharacter = readCharacter
     self.redisplay = redisplay
-    self.replaceLine = replaceLine
+    self.insertText = insertText
     self.addHistory = addHistory
     self.readHistory = readHistory
     self.writeHistory = writeHistory
@@ -128,12 +132,14 @@ final class LineEditor {
     await withCheckedContinuation { continuation in
       pending = continuation
       isEditing = true
-      installHandler(prompt) { line in
-        MainActor.assumeIsolated { LineEditor.current?.finish(line) }
-      }
+      self.prompt = prompt
+      install()
       let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
       source.setEventHandler { [weak self] in
-        MainActor.assumeIsolated { self?.readCharacter() }
+        MainActor.assumeIsolated {
+          self?.hasTyped = true
+          self?.readCharacter()
+        }
       }
       source.resume()
       input = source
@@ -149,23 +155,47 @@ final class LineEditor {
     chmod(historyPath, 0o600)
   }
 
-  /// Prints lines above the line being edited, then draws the prompt and the line again.
+  /// Prints lines above the line being edited, then shows the prompt and the typed text again.
   func printAbovePrompt(_ lines: [String]) {
     guard isEditing else {
-      for line in lines { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+      FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
       return
     }
-    let clear = clearsLine ? "\r\u{1B}[K" : "\n"
-    FileHandle.standardOutput.write(Data((clear + lines.joined(separator: "\n") + "\n").utf8))
-    _ = redisplay()
+    let typed = suspend()
+    let start = clearsLine ? "\r\u{1B}[K" : "\n"
+    FileHandle.standardOutput.write(Data((start + lines.map { $0 + "\n" }.joined()).utf8))
+    resume(typed)
   }
 
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
   func abandonLine() {
     guard isEditing else { return }
-    replaceLine("", 0)
+    _ = suspend()
     FileHandle.standardOutput.write(Data("^C\n".utf8))
-    _ = redisplay()
+    resume("")
+  }
+
+  private func install() {
+    hasTyped = false
+    installHandler(prompt) { line in
+      MainActor.assumeIsolated { LineEditor.current?.finish(line) }
+    }
+  }
+
+  /// Takes the line editor off the terminal, returning what had been typed.
+  private func suspend() -> String {
+    let typed = hasTyped ? lineBuffer.pointee.map { String(cString: $0) } ?? "" : ""
+    removeHandler()
+    return typed
+  }
+
+  /// Puts the line editor back with the prompt and the text that had been typed.
+  private func resume(_ typed: String) {
+    install()
+    if !typed.isEmpty {
+      _ = insertText(typed)
+      _ = redisplay()
+    }
   }
 
   private func finish(_ line: UnsafeMutablePointer<CChar>?) {

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive path, through a real pseudo-terminal: tmux runs `fieldnotes` and the test
+/// types keys into it, as a person would.
+@MainActor
+@Suite(.serialized, .enabled(if: TerminalDriver.isAvailable, "tmux is not installed"))
+struct InteractiveSessionTests {
+  @Test func historyCompletionAndCtrlCDuringASlowSync() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo", "--network-profile", "slow"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    // Tab completes a notebook name.
+    try terminal.type("open Bi", keys: ["Tab"])
+    try terminal.waitFor("open Birds")
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Birds · 3 notes")
+
+    // Arrow-up brings back the previous line.
+    try terminal.type("pin 2", keys: ["Enter"])
+    try terminal.waitFor("  2 * Heron at the lake")
+    try terminal.type("", keys: ["Up"])
+    try terminal.waitFor("Birds> pin 2", lastLineOnly: true)
+    try terminal.type("", keys: ["C-u"])
+
+    // Ctrl-C cancels a slow sync, which goes back to where it was.
+    try terminal.type("sync", keys: ["Enter"])
+    try terminal.waitFor("Syncing…")
+    try terminal.type("", keys: ["C-c"])
+    try terminal.waitFor("Cancelled.")
+    let screen = try terminal.screen()
+    let afterCancel = screen.components(separatedBy: "Syncing…").last ?? ""
+    #expect(afterCancel.contains("Birds · 3 notes"))
+    #expect(!afterCancel.contains("Sync failed"))
+
+    // Ctrl-C with nothing running clears the line and keeps the session.
+    try terminal.type("half a comm", keys: ["C-c"])
+    try terminal.waitFor("^C")
+    try terminal.type("quit", keys: ["Enter"])
+    try terminal.waitForExit()
+    // libedit's history file escapes spaces as \040.
+    let history = try String(
+      contentsOfFile: terminal.home + "/state/fieldnotes/history", encoding: .utf8
+    )
+    .replacingOccurrences(of: "\\040", with: " ")
+    #expect(history.contains("pin 2"))
+    #expect(!history.contains("half a comm"))
+  }
+}
+
+/// Drives a program inside a detached tmux session on a private socket.
+final class TerminalDriver {
+  static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  static var isAvailable: Bool { tmux != nil }
+
+  let socket = "fieldnotes-test-\(UUID().uuidString)"
+  let home = NSTemporaryDirectory() + "fieldnotes-terminal-" + UUID().uuidString
+
+  struct Timeout: Error, CustomStringConvertible {
+    var expected: String
+    var screen: String
+    var description: String {
+      "timed out waiting for \"\(expected)\"; the screen shows:\n\(screen)"
+    }
+  }
+
+  init(command: [String]) throws {
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    let environment = "env HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
+    try run([
+      "new-session", "-d", "-x", "100", "-y", "50", "-s", "main",
+      environment + " " + command.joined(separator: " "),
+    ])
+  }
+
+  func type(_ text: String, keys: [String]) throws {
+    if !text.isEmpty { try run(["send-keys", "-t", "main", "-l", text]) }
+    for key in keys { try run(["send-keys", "-t", "main", key]) }
+  }
+
+  func screen() throws -> String {
+    try run(["capture-pane", "-t", "main", "-p", "-S", "-200"])
+  }
+
+  /// Polls the screen of the other process until the text appears (the one wait a test of a
+  /// separate process can't avoid), for at most ten seconds.
+  func waitFor(_ text: String, lastLineOnly: Bool = false) throws {
+    let deadline = Date().addingTimeInterval(10)
+    var shown = ""
+    while Date() < deadline {
+      shown = try screen()
+      let lines = shown.split(separator: "\n").map(String.init).filter {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
+      let haystack = lastLineOnly ? (lines.last ?? "") : shown
+      if haystack.contains(text) { return }
+      usleep(20_000)
+    }
+    throw Timeout(expected: text, screen: shown)
+  }
+
+  func waitForExit() throws {
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if (try? run(["has-session", "-t", "main"])) == nil { return }
+      usleep(20_000)
+    }
+    throw Timeout(expected: "the program to exit", screen: (try? screen()) ?? "")
+  }
+
+  func close() {
+    _ = try? run(["kill-server"])
+    try? FileManager.default.removeItem(atPath: home)
+  }
+
+  struct Failure: Error { var status: Int32 }
+
+  /// Runs tmux and waits for it with `posix_spawn` and `waitpid`. (Foundation's `Process`
+  /// would wait for every process holding its pipes, and the tmux server it starts holds them
+  /// for ever.)
+  @discardableResult
+  private func run(_ arguments: [String]) throws -> String {
+    let outputPath = home + "/tmux-output-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv =
+      ([Self.tmux ?? "/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, Self.tmux ?? "/usr/bin/tmux", &actions, nil, argv, environ)
+    guard spawned == 0 else { throw Failure(status: spawned) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitCode = (status >> 8) & 0xFF
+    guard status & 0x7F == 0, exitCode == 0 else { throw Failure(status: exitCode) }
+    return String(
+      decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+  }
+}
