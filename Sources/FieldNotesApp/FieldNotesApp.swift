@@ -54,7 +54,9 @@ public enum FieldNotesApp {
       return usageExitStatus
     }
     if options.showsHelp {
-      console.print(LaunchOptions.help)
+      console.print(
+        lines: LaunchOptions.help.split(separator: "\n", omittingEmptySubsequences: false).map(
+          String.init))
       return 0
     }
     if options.showsVersion {

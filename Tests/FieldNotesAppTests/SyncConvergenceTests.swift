@@ -1,0 +1,88 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+/// Two `fieldnotes` processes with two store files sync through one folder, at the same time,
+/// and end with identical content.
+@Suite struct SyncConvergenceTests {
+  @Test func twoProcessesSyncingAtOnceConverge() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let root = NSTemporaryDirectory() + "fieldnotes-converge-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let environment = ["TZ": "UTC", "HOME": root]
+    @Sendable func arguments(_ name: String) -> [String] {
+      ["--store", "\(root)/\(name).sqlite", "--sync-folder", "\(root)/folder"]
+    }
+    @Sendable func script(_ name: String, round: Int) -> String {
+      var lines = ["open all"]
+      for index in 0..<5 {
+        lines += [
+          "new", "title \(name) note \(round)-\(index)", "body Written by \(name).", "save",
+        ]
+      }
+      lines += ["pin 1", "sync", "delete 2", "sync"]
+      return lines.joined(separator: "\n") + "\n"
+    }
+
+    for round in 0..<3 {
+      let group = DispatchGroup()
+      let failures = FailureLog()
+      for name in ["first", "second"] {
+        DispatchQueue.global().async(group: group) {
+          do {
+            let result = try BuiltProduct.run(
+              binary, arguments: arguments(name), input: script(name, round: round),
+              environment: environment)
+            if result.status != 0 { failures.add("\(name): \(result.errors)") }
+          } catch {
+            failures.add("\(name): \(error)")
+          }
+        }
+      }
+      group.wait()
+      #expect(failures.messages.isEmpty, "round \(round): \(failures.messages)")
+    }
+    // Two more rounds of plain syncs settle what the concurrent ones left to the other side.
+    for _ in 0..<2 {
+      for name in ["first", "second"] {
+        _ = try BuiltProduct.run(
+          binary, arguments: arguments(name), input: "sync\n", environment: environment)
+      }
+    }
+    var libraries: [NoteLibrary] = []
+    for name in ["first", "second"] {
+      let path = "\(root)/\(name).json"
+      let result = try BuiltProduct.run(
+        binary, arguments: arguments(name), input: "export \(path)\n", environment: environment)
+      #expect(result.status == 0)
+      let data = try #require(FileManager.default.contents(atPath: path))
+      libraries.append(try LibraryArchive.library(fromJSON: data, path: path))
+    }
+    let sorted = libraries.map { $0.notes.sorted { $0.id.uuidString < $1.id.uuidString } }
+    #expect(sorted[0] == sorted[1])
+    // 2 processes × 3 rounds × 5 notes, less one deletion each per round.
+    #expect(sorted[0].count == 24)
+  }
+}
+
+/// Failure messages gathered from several threads.
+final class FailureLog: @unchecked Sendable {
+  // Guarded by `lock`.
+  private var collected: [String] = []
+  private let lock = NSLock()
+
+  func add(_ message: String) {
+    lock.lock()
+    collected.append(message)
+    lock.unlock()
+  }
+
+  var messages: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return collected
+  }
+}
