@@ -28,14 +28,31 @@ import Testing
     let scratch = Scratch()
     let transcript = try Transcript.load(name, substituting: scratch.variables)
     #expect(!transcript.runs.isEmpty, "\(name) has no runs")
+    let (recorded, statuses) = await Self.replayInProcess(transcript, scratch: scratch)
+    if ProcessInfo.processInfo.environment["FIELDNOTES_RECORD_TRANSCRIPTS"] == "1" {
+      try record(name, recorded, statuses, scratch)
+    }
+  }
+
+  @Test(arguments: Transcript.all)
+  func throughTheBinary(_ name: String) throws {
+    let scratch = Scratch()
+    try Self.replayThroughTheBinary(
+      try Transcript.load(name, substituting: scratch.variables), scratch: scratch)
+  }
+
+  /// Runs each run of a transcript in this process and expects its exact lines and status.
+  static func replayInProcess(_ transcript: Transcript, scratch: Scratch) async -> (
+    [[Transcript.Line]], [Int32]
+  ) {
     var recorded: [[Transcript.Line]] = []
     var statuses: [Int32] = []
     for run in transcript.runs {
       let console = RecordingConsole()
       let status = await FieldNotesApp.run(
         arguments: ["--echo"] + run.arguments,
-        environment: Self.environment.merging(["HOME": scratch.path]) { $1 },
-        console: console, input: run.inputs)
+        environment: environment.merging(["HOME": scratch.path]) { $1 }, console: console,
+        input: run.inputs)
       let actual = console.lines.map { line -> Transcript.Line in
         switch line.kind {
         case .echo: .input(line.text)
@@ -45,26 +62,22 @@ import Testing
       }
       recorded.append(actual)
       statuses.append(status)
-      #expect(actual == run.lines, "\(name): output differs")
-      #expect(status == run.exitStatus, "\(name): exit status")
+      #expect(actual == run.lines, "\(transcript.name): output differs")
+      #expect(status == run.exitStatus, "\(transcript.name): exit status")
     }
-    if ProcessInfo.processInfo.environment["FIELDNOTES_RECORD_TRANSCRIPTS"] == "1" {
-      try record(name, recorded, statuses, scratch)
-    }
+    return (recorded, statuses)
   }
 
-  @Test(arguments: Transcript.all)
-  func throughTheBinary(_ name: String) throws {
-    let scratch = Scratch()
-    let transcript = try Transcript.load(name, substituting: scratch.variables)
+  /// Runs each run of a transcript through the built binary, input piped in.
+  static func replayThroughTheBinary(_ transcript: Transcript, scratch: Scratch) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     for run in transcript.runs {
       let result = try BuiltProduct.run(
         binary, arguments: run.arguments, input: run.inputs.joined(separator: "\n") + "\n",
-        environment: Self.environment.merging(["HOME": scratch.path]) { $1 })
-      #expect(result.output == run.outputs, "\(name): standard output differs")
-      #expect(result.errors == run.errors, "\(name): standard error differs")
-      #expect(result.status == run.exitStatus, "\(name): exit status")
+        environment: environment.merging(["HOME": scratch.path]) { $1 })
+      #expect(result.output == run.outputs, "\(transcript.name): standard output differs")
+      #expect(result.errors == run.errors, "\(transcript.name): standard error differs")
+      #expect(result.status == run.exitStatus, "\(transcript.name): exit status")
     }
   }
 

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Measures the two forms of the note list from their source, for the table in
+/// `docs/MV-vs-MVVM.md`.
+enum NoteListForms {
+  struct Form {
+    var name: String
+    var files: [String]
+    var testFiles: [String]
+    var testFilter: String
+  }
+
+  static let mv = Form(
+    name: "MV (view reads the store)",
+    files: ["Sources/FieldNotesApp/Views/NoteListMVView.swift"],
+    testFiles: ["Tests/FieldNotesAppTests/NoteListEquivalenceTests.swift"],
+    testFilter: "NoteListEquivalenceTests")
+  static let mvvm = Form(
+    name: "MVVM (view renders a view model)",
+    files: [
+      "Features/NoteList/NoteListViewModel.swift", "Features/NoteList/NoteRow.swift",
+      "Features/NoteList/SyncStatus.swift", "Features/NoteList/NoteListEmptyReason.swift",
+      "Features/NoteList/NoteListError.swift", "Sources/FieldNotesApp/Views/NoteListView.swift",
+    ],
+    testFiles: ["Tests/NoteListFeatureTests/NoteListViewModelTests.swift"],
+    testFilter: "NoteListFeatureTests")
+  static let shared = [
+    "Sources/FieldNotesApp/Views/NoteListLayout.swift",
+    "Sources/FieldNotesApp/Views/NoteRowView.swift",
+  ]
+
+  static func source(_ path: String) -> String {
+    (try? String(
+      contentsOf: PackageManifest.packageRoot.appendingPathComponent(path), encoding: .utf8)) ?? ""
+  }
+
+  /// Lines that are neither blank nor comments.
+  static func codeLines(_ paths: [String]) -> Int {
+    paths.map(source).flatMap { $0.split(separator: "\n") }
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("//") }.count
+  }
+
+  /// Declared types: structs, classes, enums and actors.
+  static func types(_ paths: [String]) -> [String] {
+    paths.map(source).flatMap { text in
+      text.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ").map(String.init)
+        guard
+          let index = words.firstIndex(where: { ["struct", "class", "enum", "actor"].contains($0) }
+          ),
+          index + 1 < words.count
+        else { return nil }
+        let prefix = words[..<index]
+        guard
+          prefix.allSatisfy({
+            ["public", "final", "private", "fileprivate", "internal"].contains($0)
+              || $0.hasPrefix("@")
+          })
+        else {
+          return nil
+        }
+        return words[index + 1].split(separator: ":").first.map(String.init)
+      }
+    }
+  }
+
+  static func testCount(_ paths: [String]) -> Int {
+    paths.map(source).map { $0.components(separatedBy: "@Test").count - 1 }.reduce(0, +)
+  }
+
+  static func table() -> String {
+    var rows = [
+      "| | \(mv.name) | \(mvvm.name) |",
+      "|---|---|---|",
+      "| lines of code of the form (shared layout: \(codeLines(shared)) more each) | \(codeLines(mv.files)) | \(codeLines(mvvm.files)) |",
+      "| types of the form | \(types(mv.files).count): \(types(mv.files).joined(separator: ", ")) | \(types(mvvm.files).count): \(types(mvvm.files).joined(separator: ", ")) |",
+    ]
+    rows.append(
+      "| tests of its screen logic, none needing a terminal | \(testCount(mv.testFiles)) (`\(mv.testFilter)`, through rendered text) | \(testCount(mvvm.testFiles)) (`\(mvvm.testFilter)`, on states) |"
+    )
+    rows.append(
+      "| where a test of it lives | the app's test target (it needs the whole app) | its own target, linking Core and the test kit only |"
+    )
+    return rows.joined(separator: "\n")
+  }
+}
