@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Every generated or quoted part of `docs/` is checked here, so the docs can't drift from the
-/// code. Set `FIELDNOTES_UPDATE_DOCS=1` to regenerate the generated parts instead.
+/// Checks every generated or quoted part of `docs/`, so the docs can't drift from the code.
+///
+/// Set `FIELDNOTES_UPDATE_DOCS=1` to regenerate the generated parts instead.
 @Suite struct DocumentationTests {
   @Test func theModuleGraphIsTheOneInThePackage() throws {
     let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
