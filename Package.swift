@@ -149,7 +149,7 @@ let package = Package(
       name: "FieldNotesAppTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
-        "NoteListFeature",
+        "NoteListFeature", "FieldNotesPersistence", "CSQLite",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

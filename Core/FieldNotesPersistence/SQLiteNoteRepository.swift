@@ -134,10 +134,29 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// Runs SQLite's own consistency check of the whole file.
+  ///
+  /// - Returns: The problems found; empty when the file is sound.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the check can't run.
+  public func integrityProblems() throws(RepositoryError) -> [String] {
+    let path = self.path
+    return try connection.withLock { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        let statement = try connection.prepare("PRAGMA integrity_check")
+        var problems: [String] = []
+        while try statement.step() { problems.append(statement.text(at: 0)) }
+        return problems == ["ok"] ? [] : problems
+      } catch {
+        throw error.repositoryError(path: path, writing: false)
+      }
+    }
+  }
+
   // MARK: - Opening
 
   /// Refuses a file that is not a FieldNotes store, reading it through a read-only handle.
   private static func checkIdentity(ofStoreAt path: String) throws(RepositoryError) {
+    try checkLength(ofStoreAt: path)
     let applicationID: Int
     let version: Int
     do {
@@ -152,6 +171,36 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
     guard version <= SQLiteSchema.currentVersion else {
       throw .newerSchema(path: path, version: version, supported: SQLiteSchema.currentVersion)
+    }
+  }
+
+  /// Refuses a store file shorter than its own header says it is — a truncated copy — before
+  /// SQLite opens it (which would leave journal files beside it).
+  ///
+  /// The header records the page size (bytes 16–17) and the page count (bytes 28–31), the latter
+  /// valid when bytes 92–95 match the change counter in bytes 24–27. Pages still in a write-ahead
+  /// log are the log's business, so a store with a non-empty `-wal` file is left to SQLite.
+  private static func checkLength(ofStoreAt path: String) throws(RepositoryError) {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+    if let walSize = attributes?[.size] as? Int, walSize > 0 { return }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    defer { try? handle.close() }
+    guard let header = try? handle.read(upToCount: 100), header.count == 100,
+      header.starts(with: Array("SQLite format 3\0".utf8)),
+      let fileSize = try? handle.seekToEnd()
+    else { return }
+    func number(_ offset: Int, _ count: Int) -> Int {
+      header[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let rawPageSize = number(16, 2)
+    let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
+    let pageCount = number(28, 4)
+    guard pageCount > 0, number(92, 4) == number(24, 4) else { return }
+    if UInt64(pageSize * pageCount) > fileSize {
+      throw .corrupt(
+        path: path,
+        detail:
+          "it is \(fileSize) bytes long but its header says \(pageSize * pageCount): truncated")
     }
   }
 

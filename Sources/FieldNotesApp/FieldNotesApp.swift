@@ -39,12 +39,13 @@ public enum FieldNotesApp {
   ///   - environment: The process environment (`TZ`, `FIELDNOTES_NOW` and `FIELDNOTES_IDS` are
   ///     honoured, so a run is reproducible).
   ///   - console: Where to print.
-  ///   - input: The lines of standard input, or `nil` to read the real one.
+  ///   - input: The lines of standard input as bytes (so tests can send invalid UTF-8), or `nil`
+  ///     to read the real one.
   /// - Returns: The exit status.
   @MainActor
   public static func run(
     arguments: [String], environment: [String: String], console: any ConsoleOutput,
-    input: [String]?
+    input: [[UInt8]]?
   ) async -> Int32 {
     let options: LaunchOptions
     do {
@@ -90,9 +91,9 @@ public enum FieldNotesApp {
       }
       source = .reader(ByteLineReader(descriptor: descriptor), name: scriptPath)
     } else if !options.commands.isEmpty {
-      source = .lines(options.commands, name: "-c")
+      source = .byteLines(options.commands.map { Array($0.utf8) }, name: "-c")
     } else if let input {
-      source = .lines(input, name: "standard input")
+      source = .byteLines(input, name: "standard input")
     } else {
       source = .reader(ByteLineReader(descriptor: 0), name: "standard input")
     }

@@ -52,7 +52,7 @@ import Testing
       let status = await FieldNotesApp.run(
         arguments: ["--echo"] + run.arguments,
         environment: environment.merging(["HOME": scratch.path]) { $1 }, console: console,
-        input: run.inputs)
+        input: run.inputs.map { Array($0.utf8) })
       let actual = console.lines.map { line -> Transcript.Line in
         switch line.kind {
         case .echo: .input(line.text)

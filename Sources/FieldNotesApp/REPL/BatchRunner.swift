@@ -5,7 +5,7 @@ struct BatchRunner {
   /// Where the lines come from.
   enum Source {
     case reader(ByteLineReader, name: String)
-    case lines([String], name: String)
+    case byteLines([[UInt8]], name: String)
   }
 
   let session: AppSession
@@ -26,10 +26,10 @@ struct BatchRunner {
     case .reader(let reader, let sourceName):
       name = sourceName
       next = reader.nextLine
-    case .lines(let lines, let sourceName):
+    case .byteLines(let lines, let sourceName):
       name = sourceName
       var iterator = lines.makeIterator()
-      next = { iterator.next().map { .bytes(Array($0.utf8)) } }
+      next = { iterator.next().map { .bytes($0) } }
     }
     while let line = next() {
       number += 1

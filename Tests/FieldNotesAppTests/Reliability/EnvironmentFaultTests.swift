@@ -1,0 +1,112 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+/// A folder that can't be written, a store file that can't be written, a full disk: one clear
+/// line each, the change rolled back, nothing saved lost.
+@Suite(.serialized) struct EnvironmentFaultTests {
+  /// Whether this machine can make a file immutable (`chattr +i`), which even root can't write:
+  /// tests here often run as root, for whom permission bits mean nothing.
+  static let canFreezeFiles: Bool = {
+    let probe = NSTemporaryDirectory() + "fieldnotes-chattr-" + UUID().uuidString
+    _ = FileManager.default.createFile(atPath: probe, contents: Data())
+    defer {
+      _ = try? run("/usr/bin/chattr", ["-i", probe])
+      try? FileManager.default.removeItem(atPath: probe)
+    }
+    return (try? run("/usr/bin/chattr", ["+i", probe])) == 0
+  }()
+
+  static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test(.enabled(if: canFreezeFiles, "chattr +i is not available here"))
+  func anUnwritableStoreFolderIsReportedAndNothingIsCreated() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-frozen-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    #expect(try Self.run("/usr/bin/chattr", ["+i", folder]) == 0)
+    defer {
+      _ = try? Self.run("/usr/bin/chattr", ["-i", folder])
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["--store", folder + "/notes.sqlite", "-c", "open all"], input: "",
+      environment: ["HOME": NSTemporaryDirectory()])
+
+    #expect(result.status == 1)
+    #expect(
+      result.errors == [
+        "error: Cannot open the store at \(folder)/notes.sqlite: Operation not permitted."
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test(.enabled(if: canFreezeFiles, "chattr +i is not available here"))
+  func aReadOnlyStoreRefusesChangesAndKeepsWhatWasSaved() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-readonly-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    _ = try BuiltProduct.run(
+      binary, arguments: ["--store", store], input: "open all\nnew\ntitle Kept\nsave\n",
+      environment: environment)
+    let saved = try SQLiteNoteRepository(path: store).load()
+    #expect(try Self.run("/usr/bin/chattr", ["+i", store]) == 0)
+    defer { _ = try? Self.run("/usr/bin/chattr", ["-i", store]) }
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["--store", store], input: "open all\npin 1\nnew\ntitle Lost?\nsave\n",
+      environment: environment)
+
+    #expect(result.status == 1)
+    #expect(result.errors.count == 2)
+    #expect(result.errors.allSatisfy { $0.contains("is read-only, so the change was not saved") })
+    // The pin was rolled back on screen: the list was drawn again without it.
+    #expect(result.output.contains("  1   Kept · just now"))
+    _ = try Self.run("/usr/bin/chattr", ["-i", store])
+    #expect(try SQLiteNoteRepository(path: store).load() == saved)
+  }
+
+  @MainActor
+  @Test func aFullDiskRollsBackAndSaysSo() async throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let console = RecordingConsole()
+    let session = AppSession(
+      dependencies: AppDependencies(
+        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+      output: console)
+    session.start()
+    try await session.run("open Birds")
+    repository.failCommits(with: .diskFull)
+    let before = console.output.suffix(5)
+
+    await #expect(throws: AppError.noteList(.store(.persistence(.diskFull)))) {
+      try await session.run("pin 2")
+    }
+    await #expect(throws: AppError.self) { try await session.run("delete 1") }
+
+    #expect(
+      AppError.noteList(.store(.persistence(.diskFull))).errorDescription
+        == "The disk is full, so the change was not saved.")
+    #expect(repository.savedLibrary == SampleData.library)
+    #expect(store.notes == SampleData.library.notes)
+    #expect(console.output.suffix(5) == before)
+  }
+}

@@ -1,0 +1,33 @@
+import FieldNotesPersistence
+import Foundation
+import Testing
+
+/// What FieldNotes writes, only its owner can read.
+@Suite struct PermissionTests {
+  func permissions(_ path: String) -> Int? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+  }
+
+  @Test func theDefaultStoreExportsAndSyncEntriesAreOwnerOnly() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let home = NSTemporaryDirectory() + "fieldnotes-permissions-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["--sync-folder", home + "/sync"],
+      input:
+        "notebook new Birds\nopen Birds\nnew\ntitle Heron\nsave\nsync\nexport \(home)/out.json\nexport \(home)/out.md\n",
+      environment: ["HOME": home, "XDG_DATA_HOME": home + "/data"])
+
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(permissions(home + "/data/fieldnotes/notes.sqlite") == 0o600)
+    #expect(permissions(home + "/data/fieldnotes") == 0o700)
+    #expect(permissions(home + "/out.json") == 0o600)
+    #expect(permissions(home + "/out.md") == 0o600)
+    #expect(permissions(home + "/sync/notes") == 0o700)
+    let entries = try FileManager.default.contentsOfDirectory(atPath: home + "/sync/notes")
+    #expect(entries.count == 1)
+    #expect(entries.allSatisfy { permissions(home + "/sync/notes/" + $0) == 0o600 })
+  }
+}
