@@ -94,6 +94,13 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    .executableTarget(
+      name: "fieldnotes-bench",
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "fieldnotes"],
+      path: "Sources/fieldnotes-bench",
+      swiftSettings: strict
+    ),
+
     // MARK: - Tests
 
     .testTarget(

@@ -8,13 +8,34 @@ extension Note {
   /// ``excerptLength`` characters with an ellipsis.
   ///
   /// Both forms of the note list show it, so it is computed here, once, from the note itself.
+  ///
+  /// - Complexity: O(*k*) where *k* is the length of the body up to the end of the excerpt.
   public var excerpt: String {
-    let line =
-      body.split(whereSeparator: \.isNewline)
-      .first { !$0.allSatisfy(\.isWhitespace) } ?? ""
-    let words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    guard words.count > Self.excerptLength else { return words }
-    return String(words.prefix(Self.excerptLength - 1)) + "…"
+    var excerpt = ""
+    var length = 0
+    var hasStarted = false
+    var pendingSpace = false
+    for character in body {
+      if character.isNewline {
+        if hasStarted { break }
+        continue
+      }
+      if character.isWhitespace {
+        pendingSpace = hasStarted
+        continue
+      }
+      if pendingSpace {
+        excerpt.append(" ")
+        length += 1
+        pendingSpace = false
+      }
+      excerpt.append(character)
+      length += 1
+      hasStarted = true
+      if length > Self.excerptLength { break }
+    }
+    guard length > Self.excerptLength else { return excerpt }
+    return String(excerpt.prefix(Self.excerptLength - 1)) + "…"
   }
 }
 

@@ -1,6 +1,11 @@
-import Foundation
-
 extension Note {
+  /// The note's searchable text, folded: title, body and tags, a line each.
+  ///
+  /// - Complexity: O(*n*) in the length of the note's text.
+  public var searchKey: [UInt8] {
+    SearchFolding.fold(([title, body] + tags).joined(separator: "\n"))
+  }
+
   /// Whether the note matches search text: the text appears in its title, body or tags,
   /// ignoring case and diacritics ("cafe" finds "Café").
   ///
@@ -12,11 +17,6 @@ extension Note {
   /// - Complexity: O(*n*) in the length of the note's text.
   public func matches(_ query: String) -> Bool {
     guard !query.isEmpty else { return true }
-    return Self.contains(title, query) || Self.contains(body, query)
-      || tags.contains { Self.contains($0, query) }
-  }
-
-  private static func contains(_ text: String, _ query: String) -> Bool {
-    text.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    return SearchFolding.contains(searchKey, SearchFolding.fold(query))
   }
 }

@@ -20,20 +20,62 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   /// - Returns: The same notes, ordered.
   /// - Complexity: O(*n* log *n*).
   public func sorted(_ notes: [Note]) -> [Note] {
-    notes.sorted { lhs, rhs in
+    notes.sorted(by: areInIncreasingOrder)
+  }
+
+  /// Returns the first notes in this order.
+  ///
+  /// By date, the notes are ordered through small keys (pin, date, identifier) rather than
+  /// whole notes, which keeps a long list quick to order.
+  ///
+  /// - Parameters:
+  ///   - count: How many to return at most.
+  ///   - notes: The notes to order.
+  /// - Returns: The same as `sorted(notes).prefix(count)`.
+  /// - Complexity: O(*n* log *n*).
+  public func first(_ count: Int, of notes: [Note]) -> [Note] {
+    guard self != .title, notes.count > count else { return Array(sorted(notes).prefix(count)) }
+    struct Key {
+      var isPinned: Bool
+      var date: Double
+      var id: uuid_t
+      var position: Int
+    }
+    let newestFirst = self == .newest
+    var keys = notes.indices.map { position in
+      Key(
+        isPinned: notes[position].isPinned,
+        date: notes[position].createdAt.timeIntervalSinceReferenceDate,
+        id: notes[position].id.uuid, position: position)
+    }
+    keys.sort { lhs, rhs in
       if lhs.isPinned != rhs.isPinned { return lhs.isPinned }
-      switch self {
-      case .newest:
-        if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
-      case .oldest:
-        if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
-      case .title:
-        let order = lhs.title.compare(
-          rhs.title, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
-        if order != .orderedSame { return order == .orderedAscending }
-        if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+      if lhs.date != rhs.date { return newestFirst ? lhs.date > rhs.date : lhs.date < rhs.date }
+      return withUnsafeBytes(of: lhs.id) { left in
+        withUnsafeBytes(of: rhs.id) { right in left.lexicographicallyPrecedes(right) }
       }
-      return lhs.id.uuidString < rhs.id.uuidString
+    }
+    return keys.prefix(count).map { notes[$0.position] }
+  }
+
+  /// Whether a note comes before another in this order: pinned first, then by the order, ties
+  /// broken by creation date and then identifier.
+  public func areInIncreasingOrder(_ lhs: Note, _ rhs: Note) -> Bool {
+    if lhs.isPinned != rhs.isPinned { return lhs.isPinned }
+    switch self {
+    case .newest:
+      if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+    case .oldest:
+      if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+    case .title:
+      let order = lhs.title.compare(
+        rhs.title, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
+      if order != .orderedSame { return order == .orderedAscending }
+      if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+    }
+    // Byte order of the identifiers is the order of their text, without making the text.
+    return withUnsafeBytes(of: lhs.id.uuid) { left in
+      withUnsafeBytes(of: rhs.id.uuid) { right in left.lexicographicallyPrecedes(right) }
     }
   }
 }

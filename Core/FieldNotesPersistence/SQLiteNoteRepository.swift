@@ -20,6 +20,9 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// The path of the database file.
   public let path: String
   private let connection: Mutex<SQLiteConnection>
+  /// SQLite's `data_version` when the library was last loaded (it changes when another
+  /// connection commits), and whether `update(_:)` has written since.
+  private let loadMark = Mutex<(dataVersion: Int, updatedSinceLoad: Bool)?>(nil)
 
   /// How long a write waits for another process holding the file.
   static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -78,7 +81,10 @@ public final class SQLiteNoteRepository: NoteRepository {
     let path = self.path
     return try connection.withLock { connection throws(RepositoryError) in
       do {
-        return try SQLiteRows.library(from: connection)
+        let library = try SQLiteRows.library(from: connection)
+        let version = try connection.integer("PRAGMA data_version")
+        loadMark.withLock { $0 = (version, false) }
+        return library
       } catch let error as SQLiteError {
         throw error.repositoryError(path: path, writing: false)
       } catch let error as RepositoryError {
@@ -120,6 +126,7 @@ public final class SQLiteNoteRepository: NoteRepository {
           let changes = transform(try SQLiteRows.library(from: connection))
           for change in changes { try SQLiteRows.write(change, to: connection) }
           try connection.execute("COMMIT")
+          if !changes.isEmpty { loadMark.withLock { $0?.updatedSinceLoad = true } }
         } catch {
           try? connection.execute("ROLLBACK")
           throw error
@@ -150,6 +157,14 @@ public final class SQLiteNoteRepository: NoteRepository {
         throw error.repositoryError(path: path, writing: false)
       }
     }
+  }
+
+  /// Whether another process has committed, or ``update(_:)`` has written, since the last load.
+  public var mayHaveUnloadedChanges: Bool {
+    guard let mark = loadMark.withLock({ $0 }) else { return true }
+    if mark.updatedSinceLoad { return true }
+    let version = connection.withLock { try? $0.integer("PRAGMA data_version") }
+    return version != mark.dataVersion
   }
 
   // MARK: - Opening

@@ -18,26 +18,48 @@ enum SQLiteRows {
     let notes = try connection.prepare(
       """
       SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned
-      FROM notes ORDER BY created_at, id
+      FROM notes
       """)
-    let decoder = JSONDecoder()
+    let path = connection.path
     while try notes.step() {
-      let tagsJSON = notes.text(at: 6)
-      let tags =
-        tagsJSON == "[]" ? [] : try decoder.decode([String].self, from: Data(tagsJSON.utf8))
+      guard let id = notes.uuid(at: 0) else {
+        throw RepositoryError.corrupt(path: path, detail: "a note's identifier is not a UUID")
+      }
+      guard let tags = notes.withBytes(at: 6, TagsText.decode) else {
+        throw RepositoryError.corrupt(path: path, detail: "a note's tags are not a list")
+      }
+      var notebookID: UUID?
+      if !notes.isNull(at: 5) {
+        guard let parsed = notes.uuid(at: 5) else {
+          throw RepositoryError.corrupt(path: path, detail: "a note's notebook is not a UUID")
+        }
+        notebookID = parsed
+      }
       library.notes.append(
         Note(
-          id: try uuid(notes.text(at: 0), path: connection.path),
+          id: id,
           title: notes.text(at: 1),
           body: notes.text(at: 2),
           createdAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 3)),
-          notebookID: notes.isNull(at: 5)
-            ? nil : try uuid(notes.text(at: 5), path: connection.path),
+          notebookID: notebookID,
           tags: tags,
           isPinned: notes.int(at: 7) != 0,
           updatedAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 4))))
     }
+    // Rows come in storage order, which is nearly always creation order; sorting here is cheaper
+    // than asking SQLite to sort whole rows, bodies included.
+    let loaded = library.notes
+    let isOldestFirst = loaded.indices.dropFirst().allSatisfy { index in
+      loaded[index - 1].createdAt < loaded[index].createdAt
+    }
+    if !isOldestFirst { library.notes.sort { isLater($1, $0) } }
     return library
+  }
+
+  /// Whether a note comes after another, oldest first, ties broken by identifier.
+  private static func isLater(_ lhs: Note, _ rhs: Note) -> Bool {
+    lhs.createdAt != rhs.createdAt
+      ? lhs.createdAt > rhs.createdAt : lhs.id.uuidString > rhs.id.uuidString
   }
 
   static func write(_ change: RepositoryChange, to connection: SQLiteConnection) throws(SQLiteError)
@@ -63,7 +85,7 @@ enum SQLiteRows {
       } else {
         statement.bindNull(at: 6)
       }
-      statement.bind(tagsJSON(note.tags), at: 7)
+      statement.bind(TagsText.encode(note.tags), at: 7)
       statement.bind(note.isPinned ? 1 : 0, at: 8)
       try statement.run()
     case .deleteNote(let id):
@@ -85,12 +107,6 @@ enum SQLiteRows {
       statement.bind(id.uuidString, at: 1)
       try statement.run()
     }
-  }
-
-  /// Encodes tags as a JSON array of strings.
-  static func tagsJSON(_ tags: [String]) -> String {
-    guard !tags.isEmpty, let data = try? JSONEncoder().encode(tags) else { return "[]" }
-    return String(decoding: data, as: UTF8.self)
   }
 
   private static func uuid(_ text: String, path: String) throws(RepositoryError) -> UUID {

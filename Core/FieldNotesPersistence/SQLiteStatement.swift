@@ -65,6 +65,21 @@ final class SQLiteStatement {
 
   func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+  /// Reads a column's raw bytes, valid until the statement steps again.
+  func withBytes<Result>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+  {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let bytes = sqlite3_column_text(handle, column) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return body(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// Reads a UUID stored as its 36-character text, without going through `String`.
+  func uuid(at column: Int32) -> UUID? {
+    withBytes(at: column) { UUIDText.parse($0) }
+  }
+
   /// Reads text by byte length, so strings holding NUL survive intact.
   func text(at column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }

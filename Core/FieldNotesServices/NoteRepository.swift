@@ -25,6 +25,18 @@ public protocol NoteRepository: Sendable {
   /// - Parameter transform: Returns the changes to save, given what is saved now.
   /// - Throws: ``RepositoryError``; nothing was saved then.
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError)
+
+  /// Whether what is saved may differ from what the last ``load()`` returned together with the
+  /// changes committed since: `true` after another process wrote, or after ``update(_:)``.
+  ///
+  /// ``NoteStore/reload()`` skips reading a large store again when this is `false`. A repository
+  /// that can't tell answers `true`, which is always safe.
+  var mayHaveUnloadedChanges: Bool { get }
+}
+
+extension NoteRepository {
+  /// Always `true`: without a way to tell, a reload always reads.
+  public var mayHaveUnloadedChanges: Bool { true }
 }
 
 /// One change written to a ``NoteRepository``.

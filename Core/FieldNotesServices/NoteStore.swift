@@ -30,6 +30,7 @@ public final class NoteStore {
   /// Screens that call ``perform(_:)`` get the error thrown instead.
   public private(set) var lastError: NoteStoreError?
 
+  @ObservationIgnored var index = NoteIndex()
   @ObservationIgnored private let syncer: any NoteSyncing
   @ObservationIgnored private let repository: (any NoteRepository)?
   @ObservationIgnored let now: DateProvider
@@ -85,9 +86,45 @@ public final class NoteStore {
   ///
   /// - Parameter id: The note's identifier.
   /// - Returns: The note, or `nil`.
-  /// - Complexity: O(*n*), where *n* is the number of notes.
+  /// - Complexity: O(1) on average.
   public func note(withID id: Note.ID) -> Note? {
-    notes.first { $0.id == id }
+    index.position(of: id, in: library.notes).map { library.notes[$0] }
+  }
+
+  /// Returns the notes a list of a scope shows, oldest first.
+  ///
+  /// - Parameter scope: All notes, the notes in no notebook, or one notebook's.
+  /// - Returns: The notes in the scope.
+  /// - Complexity: O(*k*) for *k* notes in the scope, after a first call that is O(*n*).
+  public func notes(in scope: NoteScope) -> [Note] {
+    notes(in: scope, matching: "")
+  }
+
+  /// Returns the notes of a scope that match search text (see `Note.matches(_:)`), oldest first.
+  ///
+  /// The folded text of each note is kept between searches, so a search costs one scan of the
+  /// scope's notes.
+  ///
+  /// - Parameters:
+  ///   - scope: All notes, the notes in no notebook, or one notebook's.
+  ///   - query: The search text; empty matches every note.
+  /// - Returns: The matching notes of the scope.
+  public func notes(in scope: NoteScope, matching query: String) -> [Note] {
+    let notes = library.notes
+    let candidates: [Int]
+    switch scope {
+    case .allNotes:
+      guard !query.isEmpty else { return notes }
+      candidates = Array(notes.indices)
+    case .unfiled:
+      candidates = index.positions(in: nil, of: notes)
+    case .notebook(let id):
+      candidates = index.positions(in: id, of: notes)
+    }
+    let positions =
+      query.isEmpty
+      ? candidates : index.positions(candidates, matching: SearchFolding.fold(query), in: notes)
+    return positions.map { notes[$0] }
   }
 
   /// Returns the notebook with an identifier, if the store holds it.
@@ -154,15 +191,19 @@ public final class NoteStore {
     try reload()
   }
 
-  /// Reads the repository again, replacing the in-memory notes with what is saved.
+  /// Reads the repository again, replacing the in-memory notes with what is saved, unless the
+  /// repository can tell that nothing changed behind the store's back.
   ///
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read; the notes
   ///   shown stay as they were.
   public func reload() throws(NoteStoreError) {
-    guard let repository else { return }
+    guard let repository, repository.mayHaveUnloadedChanges else { return }
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }
-    if library != self.library { self.library = library }
+    if library != self.library {
+      self.library = library
+      index.reset()
+    }
   }
 
   // MARK: - Mutations
@@ -200,8 +241,10 @@ public final class NoteStore {
   }
 
   func indexOfNote(_ id: Note.ID) throws(NoteStoreError) -> Int {
-    guard let index = notes.firstIndex(where: { $0.id == id }) else { throw .noteNotFound(id) }
-    return index
+    guard let position = index.position(of: id, in: library.notes) else {
+      throw .noteNotFound(id)
+    }
+    return position
   }
 
   func indexOfNotebook(_ id: Notebook.ID) throws(NoteStoreError) -> Int {
@@ -217,20 +260,28 @@ public final class NoteStore {
     var edited = note
     edited.updatedAt = now()
     library.notes[index] = edited
+    self.index.noteChanged(at: index, from: original, to: edited)
     return Edit(changes: [.saveNote(edited)]) { [weak self] in
       self?.library.notes[index] = original
+      self?.index.noteChanged(at: index, from: edited, to: original)
     }
   }
 
   func insertNote(_ note: Note) -> Edit {
     library.notes.append(note)
-    return Edit(changes: [.saveNote(note)]) { [weak self] in self?.library.notes.removeLast() }
+    index.noteAppended(note, at: library.notes.count - 1)
+    return Edit(changes: [.saveNote(note)]) { [weak self] in
+      self?.library.notes.removeLast()
+      self?.index.reset()
+    }
   }
 
   func removeNote(at index: Int) -> Edit {
     let removed = library.notes.remove(at: index)
+    self.index.reset()
     return Edit(changes: [.deleteNote(removed.id)]) { [weak self] in
       self?.library.notes.insert(removed, at: index)
+      self?.index.reset()
     }
   }
 
@@ -256,10 +307,14 @@ public final class NoteStore {
     updated.notebooks += addition.notebooks
     updated.notes += addition.notes
     library = updated
+    index.reset()
     let changes =
       addition.notebooks.map { RepositoryChange.saveNotebook($0) }
       + addition.notes.map { RepositoryChange.saveNote($0) }
-    return Edit(changes: changes) { [weak self] in self?.library = original }
+    return Edit(changes: changes) { [weak self] in
+      self?.library = original
+      self?.index.reset()
+    }
   }
 
   /// Removes a notebook and deletes or releases its notes, all in one observable change.
@@ -283,6 +338,10 @@ public final class NoteStore {
     }
     changes.append(.deleteNotebook(removed.id))
     library = updated
-    return Edit(changes: changes) { [weak self] in self?.library = original }
+    self.index.reset()
+    return Edit(changes: changes) { [weak self] in
+      self?.library = original
+      self?.index.reset()
+    }
   }
 }

@@ -16,8 +16,9 @@ public final class NoteListViewModel {
   public enum State: Hashable, Sendable {
     /// Reading the store.
     case loading
-    /// The rows, and where the list's sync stands.
-    case loaded([NoteRow], sync: SyncStatus)
+    /// The first rows (at most ``NoteListViewModel/rowLimit``), where the list's sync stands,
+    /// and how many more rows there are beyond those shown.
+    case loaded([NoteRow], sync: SyncStatus, hiddenCount: Int = 0)
     /// No rows, why, and where the list's sync stands.
     case empty(NoteListEmptyReason, sync: SyncStatus)
     /// The store could not be read.
@@ -41,6 +42,9 @@ public final class NoteListViewModel {
 
   /// The notes this list shows before search and filters.
   public let scope: NoteScope
+
+  /// The most rows the state carries; a list longer than that says how many more there are.
+  public static let rowLimit = 200
 
   private var phase = Phase.loading
   private var syncStatus = SyncStatus.idle
@@ -76,8 +80,8 @@ public final class NoteListViewModel {
 
   /// What the list shows now.
   public var state: State {
-    let notes = visibleNotes
-    let hasNotesInScope = !notes.isEmpty || store.notes.contains { scope.contains($0) }
+    let notes = filteredNotes
+    let hasNotesInScope = !notes.isEmpty || !store.notes(in: scope).isEmpty
     switch phase {
     case .loading:
       return .loading
@@ -88,20 +92,26 @@ public final class NoteListViewModel {
         return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
       }
       let date = now()
+      let shown = sortOrder.first(Self.rowLimit, of: notes)
       return .loaded(
-        notes.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus)
+        shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
+        hiddenCount: notes.count - shown.count)
     }
   }
 
   /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
   ///
-  /// - Complexity: O(*n* log *n*) for *n* notes in the store.
+  /// - Complexity: O(*k* log *k*) for *k* notes in the scope (a tag filter scans every note).
   public var visibleNotes: [Note] {
-    let candidates = tag.map { store.notes(taggedWith: $0) } ?? store.notes
-    return sortOrder.sorted(
-      candidates.filter { note in
-        scope.contains(note) && (!showsPinnedOnly || note.isPinned) && note.matches(searchText)
-      })
+    sortOrder.sorted(filteredNotes)
+  }
+
+  /// The notes that pass the scope, the search, the tag and pinned-only, in store order.
+  private var filteredNotes: [Note] {
+    let tagged = tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
+    return store.notes(in: scope, matching: searchText).filter { note in
+      (tagged?.contains(note.id) ?? true) && (!showsPinnedOnly || note.isPinned)
+    }
   }
 
   /// Whether the last deletion can be undone.

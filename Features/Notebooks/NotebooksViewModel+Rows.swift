@@ -13,10 +13,12 @@ extension NotebooksViewModel {
   var rows: [NotebookRow] {
     var counts: [Notebook.ID?: (notes: Int, pinned: Int)] = [:]
     var pinnedTotal = 0
-    for note in store.notes {
-      counts[note.notebookID, default: (0, 0)].notes += 1
-      if note.isPinned {
-        counts[note.notebookID, default: (0, 0)].pinned += 1
+    let notes = store.notes
+    for index in notes.indices {
+      let notebookID = notes[index].notebookID
+      counts[notebookID, default: (0, 0)].notes += 1
+      if notes[index].isPinned {
+        counts[notebookID, default: (0, 0)].pinned += 1
         pinnedTotal += 1
       }
     }

@@ -20,6 +20,7 @@ enum DependencyRule {
     case testing: [model, services]
     case app: nil  // the composition root may link anything but the test kit
     case _ where target.name.hasSuffix("Feature"): [model, services]
+    case "fieldnotes-bench": [model, services, "fieldnotes"]  // it runs the app, never links it
     case _ where target.type == "executable": [app, model, services]
     default: []
     }

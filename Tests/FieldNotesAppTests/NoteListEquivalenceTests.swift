@@ -75,6 +75,30 @@ import Testing
     #expect(casesWithRows > 200)
   }
 
+  @Test func bothFormsCutALongListAlike() {
+    var random = SeededRandomNumberGenerator(seed: 250)
+    let notes = (0..<450).map { index in
+      Note(
+        id: UUID(number: index + 1), title: "Note \(Int.random(in: 0...99, using: &random))",
+        createdAt: SampleData.date(minutes: Int.random(in: 0...20, using: &random)),
+        isPinned: Int.random(in: 0..<10, using: &random) == 0)
+    }
+    let dependencies = AppDependencies(
+      store: NoteStore(notes: notes), now: .fixed(),
+      timeZone: TimeZone(identifier: "UTC") ?? .current)
+    for order in NoteSortOrder.allCases {
+      let screen = NoteListScreen(scope: .allNotes, dependencies: dependencies)
+      let settings = NoteListLayout.Settings(
+        searchText: "NOTE", tag: nil, showsPinnedOnly: false, sortOrder: order)
+      screen.apply(settings, in: .mvvm)
+      screen.apply(settings, in: .mv)
+      let mvvm = NoteListView.render(screen.viewModel, title: "All")
+      #expect(mvvm == screen.mvView(dependencies).render(title: "All"))
+      #expect(mvvm.rowIDs.count == NoteListViewModel.rowLimit)
+      #expect(mvvm.lines.last?.hasPrefix("  … and ") == true)
+    }
+  }
+
   @Test func switchingFormsKeepsTheOutputIdentical() async throws {
     let console = RecordingConsole()
     let session = AppSession(

@@ -50,3 +50,60 @@ import Testing
     #expect(try JSONDecoder().decode(NoteLibrary.self, from: data) == library)
   }
 }
+
+@Suite struct NoteDisplayAndSearchTests {
+  @Test func excerptIsTheFirstLineWithTextCollapsedAndCut() {
+    #expect(
+      Note(title: "", body: "\n  \n  first   line  here \nsecond").excerpt == "first line here")
+    #expect(Note(title: "", body: "").excerpt == "")
+    let long = String(repeating: "word ", count: 30)
+    let excerpt = Note(title: "", body: long).excerpt
+    #expect(excerpt.count == Note.excerptLength)
+    #expect(excerpt.hasSuffix("…"))
+    let exact = String(repeating: "x", count: Note.excerptLength)
+    #expect(Note(title: "", body: exact).excerpt == exact)
+  }
+
+  @Test func foldingIgnoresCaseAndDiacritics() {
+    #expect(SearchFolding.fold("Café ÜBER naïve") == SearchFolding.fold("cafe uber naive"))
+    #expect(SearchFolding.fold("HERON") == Array("heron".utf8))
+    #expect(SearchFolding.contains(SearchFolding.fold("Grey Héron"), SearchFolding.fold("HERON")))
+    #expect(!SearchFolding.contains(SearchFolding.fold("Grey"), SearchFolding.fold("greyer")))
+    #expect(SearchFolding.contains(SearchFolding.fold("abc"), []))
+  }
+
+  @Test func matchesLooksInTitleBodyAndTagsLiterally() {
+    let note = Note(title: "Café", body: "100% sure", tags: ["snake_case"])
+    #expect(note.matches("CAFE"))
+    #expect(note.matches("%"))
+    #expect(note.matches("_"))
+    #expect(note.matches("snake"))
+    #expect(!note.matches("zebra"))
+    #expect(note.matches(""))
+  }
+
+  @Test func firstOfSortedIsThePrefixOfSorted() {
+    var random = LinearCongruentialGenerator(state: 3)
+    let notes = (0..<500).map { index in
+      Note(
+        id: UUID(), title: "Note \(Int.random(in: 0...50, using: &random))",
+        createdAt: Date(
+          timeIntervalSinceReferenceDate: Double(Int.random(in: 0...100, using: &random))),
+        isPinned: Int.random(in: 0..<5, using: &random) == 0)
+    }
+    for order in NoteSortOrder.allCases {
+      #expect(order.first(20, of: notes) == Array(order.sorted(notes).prefix(20)))
+      #expect(order.first(1_000, of: notes) == order.sorted(notes))
+    }
+  }
+}
+
+/// A tiny deterministic generator, so the test data is the same on every run.
+struct LinearCongruentialGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return state
+  }
+}

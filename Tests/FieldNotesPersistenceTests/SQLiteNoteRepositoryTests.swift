@@ -229,3 +229,27 @@ func pragma(_ name: String, of path: String) throws -> Int {
     #expect(try repository.load().notes.map(\.title) == ["One (seen 1)"])
   }
 }
+
+@Suite struct SQLiteChangeTrackingTests {
+  let directory = TemporaryDirectory()
+
+  @Test func knowsWhenAnotherConnectionWrote() throws {
+    let path = directory.file("notes.sqlite")
+    let mine = try SQLiteNoteRepository(path: path)
+    let theirs = try SQLiteNoteRepository(path: path)
+    #expect(mine.mayHaveUnloadedChanges, "nothing loaded yet")
+    _ = try mine.load()
+    #expect(!mine.mayHaveUnloadedChanges)
+
+    try mine.commit([.saveNote(Note(title: "Mine"))])
+    #expect(!mine.mayHaveUnloadedChanges, "its own commits are already in memory")
+
+    try theirs.commit([.saveNote(Note(title: "Theirs"))])
+    #expect(mine.mayHaveUnloadedChanges)
+    _ = try mine.load()
+    #expect(!mine.mayHaveUnloadedChanges)
+
+    try mine.update { _ in [.saveNote(Note(title: "Synced"))] }
+    #expect(mine.mayHaveUnloadedChanges, "an update wrote what memory doesn't have")
+  }
+}

@@ -44,7 +44,7 @@ import Testing
   @Test func rowsAreMadeForDisplay() throws {
     let (model, _) = try makeModel(scope: Self.birds)
     model.load()
-    guard case .loaded(let rows, _) = model.state, let heron = rows.first else {
+    guard case .loaded(let rows, _, _) = model.state, let heron = rows.first else {
       Issue.record("expected rows")
       return
     }
@@ -378,5 +378,27 @@ import Testing
     #expect(
       model.state
         == .empty(.noNotes, sync: .failed(message: "The sync folder could not be reached.")))
+  }
+}
+
+@MainActor
+@Suite struct NoteListRowLimitTests {
+  @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() {
+    let notes = (0..<250).map { index in
+      Note(
+        id: UUID(number: index + 1), title: "Note \(index)",
+        createdAt: SampleData.date(minutes: index))
+    }
+    let model = NoteListViewModel(store: NoteStore(notes: notes), scope: .allNotes, now: .fixed())
+    model.load()
+
+    guard case .loaded(let rows, .idle, let hiddenCount) = model.state else {
+      Issue.record("expected rows")
+      return
+    }
+    #expect(rows.count == NoteListViewModel.rowLimit)
+    #expect(hiddenCount == 50)
+    #expect(rows.first?.title == "Note 249")
+    #expect(model.visibleNotes.count == 250)
   }
 }

@@ -9,7 +9,7 @@ enum LibraryArchive {
   static let formatName = "fieldnotes-export"
   static let version = 1
   /// The largest file `import` reads.
-  static let maximumImportBytes = 64 * 1024 * 1024
+  static let maximumImportBytes = 512 * 1024 * 1024
 
   private struct Envelope: Codable {
     var format: String

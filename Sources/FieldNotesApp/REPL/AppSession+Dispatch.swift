@@ -23,6 +23,9 @@ extension AppSession {
       try requireNoArguments(arguments, spec)
       printState()
     case "trace": try trace(arguments, spec)
+    case "renders":
+      try requireNoArguments(arguments, spec)
+      printRenderCounts()
     case "mode": try mode(arguments, spec)
     case "sync": try await syncCommand(arguments, spec)
     case "export": try export(arguments, spec)
@@ -143,6 +146,14 @@ extension AppSession {
       output.print("NoteDetailScreen.summary = \(detail.summary)")
     case .composer(let composer):
       output.print("ComposerViewModel.state = \(StateDescription.describe(composer.state))")
+    }
+  }
+
+  /// Prints the render counts: a view is drawn only when something it read changed.
+  private func printRenderCounts() {
+    output.print("Views drawn so far:")
+    for (name, count) in renderCounts.sorted(by: { $0.key < $1.key }) {
+      output.print("  \(name): \(count)")
     }
   }
 

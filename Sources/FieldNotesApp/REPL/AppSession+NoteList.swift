@@ -217,7 +217,8 @@ extension AppSession {
         case .mvvm:
           await list.viewModel.refresh()
           switch list.viewModel.state {
-          case .loaded(_, .failed(let message)), .empty(_, .failed(let message)): failure = message
+          case .loaded(_, .failed(let message), _), .empty(_, .failed(let message)):
+            failure = message
           default: failure = nil
           }
         case .mv:

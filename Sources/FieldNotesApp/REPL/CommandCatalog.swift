@@ -43,6 +43,10 @@ enum CommandCatalog {
       names: ["trace"], usage: "trace on|off", summary: "print every screen-model state transition",
       place: .anywhere),
     .init(
+      names: ["renders"], usage: "renders",
+      summary: "print how many times each view has been drawn",
+      place: .anywhere),
+    .init(
       names: ["mode"], usage: "mode mv|mvvm",
       summary: "switch the note list between its MV and MVVM forms", place: .anywhere),
     .init(

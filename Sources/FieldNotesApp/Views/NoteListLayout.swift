@@ -14,10 +14,10 @@ enum NoteListLayout {
   }
 
   static func lines(
-    title: String, settings: Settings, rowLines: [[String]], emptyMessage: String?,
-    syncLine: String?
+    title: String, settings: Settings, rowLines: [[String]], hiddenCount: Int = 0,
+    emptyMessage: String?, syncLine: String?
   ) -> [String] {
-    let count = rowLines.count
+    let count = rowLines.count + hiddenCount
     var lines = [
       "\(title.terminalSafe) · \(count) \(count == 1 ? "note" : "notes") · "
         + sortDescription(settings.sortOrder)
@@ -33,6 +33,10 @@ enum NoteListLayout {
       lines.append("  \(emptyMessage)")
     } else {
       lines += rowLines.flatMap { $0 }
+      if hiddenCount > 0 {
+        lines.append(
+          "  … and \(hiddenCount) more; `search`, `tag` or `filter pinned` narrows the list.")
+      }
     }
     if let syncLine { lines.append(syncLine) }
     return lines

@@ -30,20 +30,22 @@ struct NoteListMVView {
   let now: DateProvider
   let timeZone: TimeZone
 
-  /// The notes shown: the scope, the tag, pinned-only and search, pinned first then sorted.
+  /// The notes shown, before ordering: the scope, the search, the tag and pinned-only.
   var visibleNotes: [Note] {
-    let candidates = state.tag.map { store.notes(taggedWith: $0) } ?? store.notes
-    return state.sortOrder.sorted(
-      candidates.filter { note in
-        scope.contains(note) && (!state.showsPinnedOnly || note.isPinned)
-          && note.matches(state.searchText)
-      })
+    let tagged = state.tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
+    return store.notes(in: scope, matching: state.searchText).filter { note in
+      (tagged?.contains(note.id) ?? true) && (!state.showsPinnedOnly || note.isPinned)
+    }
   }
 
-  private var hasNotesInScope: Bool { store.notes.contains { scope.contains($0) } }
+  /// The rows a list shows at most; the rest are counted.
+  static let rowLimit = 200
+
+  private var hasNotesInScope: Bool { !store.notes(in: scope).isEmpty }
 
   func render(title: String) -> RenderedList {
     let notes = visibleNotes
+    let shown = state.sortOrder.first(Self.rowLimit, of: notes)
     let date = now()
     let settings = NoteListLayout.Settings(
       searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
@@ -54,7 +56,7 @@ struct NoteListMVView {
     let emptyMessage: String? =
       notes.isEmpty
       ? (hasNotesInScope ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
-    let rowLines = notes.enumerated().map { index, note in
+    let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
         number: index + 1, title: note.title, excerpt: note.excerpt, tags: note.tags,
         isPinned: note.isPinned,
@@ -62,9 +64,10 @@ struct NoteListMVView {
     }
     return RenderedList(
       lines: NoteListLayout.lines(
-        title: title, settings: settings, rowLines: rowLines, emptyMessage: emptyMessage,
+        title: title, settings: settings, rowLines: rowLines,
+        hiddenCount: notes.count - shown.count, emptyMessage: emptyMessage,
         syncLine: syncLine),
-      rowIDs: notes.map(\.id))
+      rowIDs: shown.map(\.id))
   }
 
   /// Why an action of the MV list did not happen.

@@ -29,7 +29,7 @@ enum NoteListView {
           title: title, settings: settings, rowLines: [], emptyMessage: message,
           syncLine: syncLine(sync)),
         rowIDs: [])
-    case .loaded(let rows, let sync):
+    case .loaded(let rows, let sync, let hiddenCount):
       let rowLines = rows.enumerated().map { index, row in
         NoteRowView.lines(
           number: index + 1, title: row.title, excerpt: row.excerpt, tags: row.tags,
@@ -37,8 +37,8 @@ enum NoteListView {
       }
       return RenderedList(
         lines: NoteListLayout.lines(
-          title: title, settings: settings, rowLines: rowLines, emptyMessage: nil,
-          syncLine: syncLine(sync)),
+          title: title, settings: settings, rowLines: rowLines, hiddenCount: hiddenCount,
+          emptyMessage: nil, syncLine: syncLine(sync)),
         rowIDs: rows.map(\.id))
     }
   }

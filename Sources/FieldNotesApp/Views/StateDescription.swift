@@ -21,7 +21,8 @@ enum StateDescription {
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
     case .loading: "loading"
-    case .loaded(let rows, let sync): "loaded(\(count(rows.count, "row"))\(describe(sync)))"
+    case .loaded(let rows, let sync, let hiddenCount):
+      "loaded(\(count(rows.count + hiddenCount, "row"))\(describe(sync)))"
     case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }

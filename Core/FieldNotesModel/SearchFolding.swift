@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// How FieldNotes compares search text: both sides folded to lower case without diacritics
+/// ("Café" and "CAFE" both become "cafe"), then matched as bytes.
+///
+/// Every search in the app goes through here, so every form of every list finds the same notes.
+public enum SearchFolding {
+  /// Returns text folded for searching, as UTF-8.
+  ///
+  /// Each Unicode scalar is folded on its own (lower case, diacritics removed), so the result
+  /// never depends on what surrounds a character, and a scalar's folding is worked out once per
+  /// process.
+  ///
+  /// - Parameter text: The text to fold.
+  /// - Returns: The folded text's UTF-8 bytes.
+  /// - Complexity: O(*n*); plain ASCII text takes a fast path.
+  public static func fold(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        let byte = UInt8(value)
+        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+      } else {
+        bytes += foldedScalar(scalar)
+      }
+    }
+    return bytes
+  }
+
+  private static let scalarCache = Mutex<[UInt32: [UInt8]]>([:])
+
+  private static func foldedScalar(_ scalar: Unicode.Scalar) -> [UInt8] {
+    if let cached = scalarCache.withLock({ $0[scalar.value] }) { return cached }
+    let folded = Array(
+      String(Character(scalar)).folding(
+        options: [.caseInsensitive, .diacriticInsensitive], locale: nil
+      )
+      .utf8)
+    scalarCache.withLock { $0[scalar.value] = folded }
+    return folded
+  }
+
+  /// Whether folded text contains a folded query.
+  ///
+  /// - Parameters:
+  ///   - text: Folded text, from ``fold(_:)``.
+  ///   - query: A folded query, from ``fold(_:)``.
+  /// - Returns: `true` when `query` occurs in `text`; always for an empty query.
+  /// - Complexity: O(*n*·*m*) at worst, near O(*n*) in practice.
+  public static func contains(_ text: [UInt8], _ query: [UInt8]) -> Bool {
+    guard let first = query.first else { return true }
+    guard text.count >= query.count else { return false }
+    return text.withUnsafeBufferPointer { haystack in
+      query.withUnsafeBufferPointer { needle in
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else {
+          return false
+        }
+        let last = needle[needle.count - 1]
+        var offset = 0
+        let lastStart = haystack.count - needle.count
+        while offset <= lastStart {
+          guard let found = memchr(base + offset, Int32(first), lastStart - offset + 1) else {
+            return false
+          }
+          let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          // Comparing the last byte first skips most false starts without a call.
+          if base[position + needle.count - 1] == last,
+            memcmp(base + position, needleBase, needle.count) == 0
+          {
+            return true
+          }
+          offset = position + 1
+        }
+        return false
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a program to completion and measures its wall time and peak memory.
+enum Measurement {
+  struct Run {
+    var seconds: Double
+    var maximumResidentBytes: Int
+    var status: Int32
+    var output: String
+  }
+
+  /// Runs `arguments[0]` with the rest as arguments, standard input from `input`, standard output
+  /// to a file (read back) or to /dev/null.
+  static func run(_ arguments: [String], input: String? = nil, keepOutput: Bool = false) throws
+    -> Run
+  {
+    let folder = NSTemporaryDirectory()
+    let inputPath = folder + "fieldnotes-bench-input-\(UUID().uuidString)"
+    let outputPath = folder + "fieldnotes-bench-output-\(UUID().uuidString)"
+    defer {
+      unlink(inputPath)
+      unlink(outputPath)
+    }
+    try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 1, keepOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid = pid_t()
+    let started = ContinuousClock.now
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    guard spawned == 0 else { throw BenchError.cannotRun(arguments[0]) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let elapsed = ContinuousClock.now - started
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    #if os(Linux)
+      let residentBytes = Int(usage.ru_maxrss) * 1_024
+    #else
+      let residentBytes = Int(usage.ru_maxrss)
+    #endif
+    let output =
+      keepOutput
+      ? String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
+      : ""
+    return Run(
+      seconds: seconds, maximumResidentBytes: residentBytes, status: (status >> 8) & 0xFF,
+      output: output)
+  }
+
+  /// Whether a program can be found on the `PATH`.
+  static func isInstalled(_ program: String) -> Bool {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains
+    {
+      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
+    }
+  }
+}
+
+/// Why the benchmark could not run.
+enum BenchError: Error, CustomStringConvertible {
+  case cannotRun(String)
+  case failed(String)
+
+  var description: String {
+    switch self {
+    case .cannotRun(let program): "cannot run \(program)"
+    case .failed(let what): what
+    }
+  }
+}
+
+/// Median, minimum and maximum of some samples.
+struct Summary {
+  var median: Double
+  var minimum: Double
+  var maximum: Double
+
+  init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    median =
+      sorted.isEmpty
+      ? 0
+      : sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    minimum = sorted.first ?? 0
+    maximum = sorted.last ?? 0
+  }
+}

@@ -1,0 +1,76 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The store's lookups are cached; every change must keep them true.
+@MainActor
+@Suite struct NoteStoreLookupTests {
+  func makeStore() throws -> (NoteStore, InMemoryNoteRepository) {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    return (try NoteStore(repository: repository, now: .fixed()), repository)
+  }
+
+  /// The lookups, recomputed the slow way from `notes`.
+  func expectLookupsMatch(_ store: NoteStore, _ comment: Comment? = nil) {
+    for note in store.notes { #expect(store.note(withID: note.id) == note, comment) }
+    let scopes: [NoteScope] = [.allNotes, .unfiled] + store.notebooks.map { .notebook($0.id) }
+    for scope in scopes {
+      #expect(store.notes(in: scope) == store.notes.filter { scope.contains($0) }, comment)
+      for query in ["", "heron", "LAKE", "blue", "zzz"] {
+        #expect(
+          store.notes(in: scope, matching: query)
+            == store.notes.filter { scope.contains($0) && $0.matches(query) }, comment)
+      }
+    }
+  }
+
+  @Test func lookupsFollowEveryKindOfChange() throws {
+    let (store, _) = try makeStore()
+    expectLookupsMatch(store, "at start")
+    try store.perform(
+      .addNote(
+        Note(
+          title: "Lake heron", createdAt: SampleData.date(minutes: 40),
+          notebookID: SampleData.plants.id)))
+    expectLookupsMatch(store, "after add")
+    var edited = SampleData.kingfisher
+    edited.body = "Now about a heron."
+    try store.perform(.updateNote(edited))
+    expectLookupsMatch(store, "after an edit")
+    try store.perform(.moveNote(SampleData.heron.id, to: nil))
+    expectLookupsMatch(store, "after a move")
+    try store.perform(.togglePin(SampleData.moss.id))
+    expectLookupsMatch(store, "after a pin")
+    try store.perform(.deleteNote(SampleData.kingfisher.id))
+    expectLookupsMatch(store, "after a delete")
+    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    expectLookupsMatch(store, "after a notebook deletion")
+    try store.perform(.addLibrary(NoteLibrary(notes: [Note(title: "Imported heron")])))
+    expectLookupsMatch(store, "after an import")
+  }
+
+  @Test func lookupsFollowRollbacks() throws {
+    let (store, repository) = try makeStore()
+    _ = store.notes(in: .notebook(SampleData.birds.id), matching: "heron")
+    repository.failCommits(with: .diskFull)
+    var edited = SampleData.heron
+    edited.title = "Renamed"
+    edited.notebookID = SampleData.plants.id
+    #expect(throws: NoteStoreError.self) { try store.perform(.updateNote(edited)) }
+    #expect(throws: NoteStoreError.self) { try store.perform(.deleteNote(SampleData.moss.id)) }
+    #expect(throws: NoteStoreError.self) { try store.perform(.addNote(Note(title: "heron too"))) }
+    expectLookupsMatch(store, "after failed writes")
+  }
+
+  @Test func lookupsFollowAReload() async throws {
+    let (store, repository) = try makeStore()
+    _ = store.notes(in: .allNotes, matching: "heron")
+    try repository.commit([
+      .deleteNote(SampleData.heron.id), .saveNote(Note(title: "Synced heron")),
+    ])
+    try await store.refresh()
+    expectLookupsMatch(store, "after a reload")
+  }
+}
