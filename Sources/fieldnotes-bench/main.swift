@@ -65,7 +65,7 @@ log("redraw…")
 results.append(try workloads.redraw(100_000))
 if !quick {
   log("modular build (a few minutes)…")
-  results.append(try BuildWorkload.run(packageRoot: packageRoot, repetitions: 3))
+  results += try BuildWorkload.run(packageRoot: packageRoot, repetitions: 3)
 }
 
 let report = Report(results: results, quick: quick)
