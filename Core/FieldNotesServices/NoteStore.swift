@@ -127,6 +127,15 @@ public final class NoteStore {
     return positions.map { notes[$0] }
   }
 
+  /// Returns the notebook with a name, ignoring case and surrounding spaces.
+  ///
+  /// - Parameter name: The name as typed.
+  /// - Returns: The notebook, or `nil`.
+  public func notebook(named name: String) -> Notebook? {
+    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
+    return notebooks.first { $0.name.lowercased() == folded }
+  }
+
   /// Returns the notebook with an identifier, if the store holds it.
   ///
   /// - Parameter id: The notebook's identifier.

@@ -169,10 +169,7 @@ public final class ComposerViewModel {
   /// - Throws: ``ComposerError/unknownNotebook(_:)`` or ``ComposerError/notEditable``.
   public func chooseNotebook(named name: String?) throws(ComposerError) {
     guard let name else { return try edit { $0.notebookID = nil } }
-    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
-    guard let notebook = store.notebooks.first(where: { $0.name.lowercased() == folded }) else {
-      throw .unknownNotebook(name)
-    }
+    guard let notebook = store.notebook(named: name) else { throw .unknownNotebook(name) }
     try edit { $0.notebookID = notebook.id }
   }
 

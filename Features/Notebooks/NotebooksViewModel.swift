@@ -166,10 +166,7 @@ public final class NotebooksViewModel {
   /// - Returns: The notebook.
   /// - Throws: ``NotebooksError/unknownNotebook(_:)``.
   public func notebook(named name: String) throws(NotebooksError) -> Notebook {
-    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
-    guard let notebook = store.notebooks.first(where: { $0.name.lowercased() == folded }) else {
-      throw .unknownNotebook(name)
-    }
+    guard let notebook = store.notebook(named: name) else { throw .unknownNotebook(name) }
     return notebook
   }
 

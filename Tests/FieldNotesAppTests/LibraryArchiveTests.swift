@@ -34,10 +34,19 @@ import Testing
     #expect(text.contains("## No Notebook\n\n### Field kit"))
   }
 
-  @Test func exportFilesAreReadableByTheirOwnerOnly() throws {
+  @MainActor
+  func session() -> AppSession {
+    let session = AppSession(
+      dependencies: .inMemory(SampleData.library, now: .fixed()), output: RecordingConsole())
+    session.start()
+    return session
+  }
+
+  @MainActor
+  @Test func exportFilesAreReadableByTheirOwnerOnly() async throws {
     let path = NSTemporaryDirectory() + "fieldnotes-export-\(UUID().uuidString).json"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try PrivateFile.write(Data("{}".utf8), to: path)
+    try await session().run("export \(path)")
     let permissions =
       try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(permissions == 0o600)

@@ -250,3 +250,13 @@ import Testing
     #expect(store.notebooks.isEmpty)
   }
 }
+
+@MainActor
+@Suite struct NoteStoreNotebookLookupTests {
+  @Test func notebooksAreFoundByNameIgnoringCaseAndSpaces() {
+    let store = NoteStore(notebooks: SampleData.library.notebooks)
+    #expect(store.notebook(named: "  birds ") == SampleData.birds)
+    #expect(store.notebook(named: "PLANTS") == SampleData.plants)
+    #expect(store.notebook(named: "Fungi") == nil)
+  }
+}

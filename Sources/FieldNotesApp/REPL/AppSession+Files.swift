@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesServicesLive
 import Foundation
 
 extension AppSession {
@@ -10,7 +11,9 @@ extension AppSession {
     let library = NoteLibrary(notebooks: store.notebooks, notes: store.notes)
     let isMarkdown = path.lowercased().hasSuffix(".md")
     let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
-    try PrivateFile.write(data, to: path)
+    do { try AtomicFile.write(data, to: path) } catch {
+      throw .file(path: path, reason: error.reason)
+    }
     output.print(
       "Exported \(NotebooksView.count(library.notes.count, "note")) and "
         + "\(NotebooksView.count(library.notebooks.count, "notebook")) to \(path.terminalSafe)"
