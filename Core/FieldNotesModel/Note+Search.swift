@@ -3,7 +3,14 @@ extension Note {
   ///
   /// - Complexity: O(*n*) in the length of the note's text.
   public var searchKey: [UInt8] {
-    SearchFolding.fold(([title, body] + tags).joined(separator: "\n"))
+    var key: [UInt8] = []
+    key.reserveCapacity(title.utf8.count + body.utf8.count + 16)
+    SearchFolding.fold(title, into: &key)
+    for part in [body] + tags {
+      key.append(0x0A)
+      SearchFolding.fold(part, into: &key)
+    }
+    return key
   }
 
   /// Whether the note matches search text: the text appears in its title, body or tags,

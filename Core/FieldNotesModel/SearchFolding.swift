@@ -18,6 +18,31 @@ public enum SearchFolding {
   public static func fold(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
+    fold(text, into: &bytes)
+    return bytes
+  }
+
+  /// Appends text folded for searching to some bytes.
+  ///
+  /// - Parameters:
+  ///   - text: The text to fold.
+  ///   - bytes: Where the folded UTF-8 goes.
+  public static func fold(_ text: String, into bytes: inout [UInt8]) {
+    var text = text
+    let isASCII = text.withUTF8 { utf8 in
+      let start = bytes.count
+      bytes.append(contentsOf: utf8)
+      for index in start..<bytes.count {
+        let byte = bytes[index]
+        guard byte < 0x80 else {
+          bytes.removeSubrange(start...)
+          return false
+        }
+        if byte >= 0x41 && byte <= 0x5A { bytes[index] = byte + 0x20 }
+      }
+      return true
+    }
+    guard !isASCII else { return }
     for scalar in text.unicodeScalars {
       let value = scalar.value
       if value < 0x80 {
@@ -27,7 +52,6 @@ public enum SearchFolding {
         bytes += foldedScalar(scalar)
       }
     }
-    return bytes
   }
 
   private static let scalarCache = Mutex<[UInt32: [UInt8]]>([:])

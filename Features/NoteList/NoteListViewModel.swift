@@ -108,8 +108,10 @@ public final class NoteListViewModel {
 
   /// The notes that pass the scope, the search, the tag and pinned-only, in store order.
   private var filteredNotes: [Note] {
+    let found = store.notes(in: scope, matching: searchText)
+    guard tag != nil || showsPinnedOnly else { return found }
     let tagged = tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
-    return store.notes(in: scope, matching: searchText).filter { note in
+    return found.filter { note in
       (tagged?.contains(note.id) ?? true) && (!showsPinnedOnly || note.isPinned)
     }
   }

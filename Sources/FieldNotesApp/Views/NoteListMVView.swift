@@ -32,8 +32,10 @@ struct NoteListMVView {
 
   /// The notes shown, before ordering: the scope, the search, the tag and pinned-only.
   var visibleNotes: [Note] {
+    let found = store.notes(in: scope, matching: state.searchText)
+    guard state.tag != nil || state.showsPinnedOnly else { return found }
     let tagged = state.tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
-    return store.notes(in: scope, matching: state.searchText).filter { note in
+    return found.filter { note in
       (tagged?.contains(note.id) ?? true) && (!state.showsPinnedOnly || note.isPinned)
     }
   }
