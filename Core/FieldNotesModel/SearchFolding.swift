@@ -29,27 +29,23 @@ public enum SearchFolding {
   ///   - bytes: Where the folded UTF-8 goes.
   public static func fold(_ text: String, into bytes: inout [UInt8]) {
     var text = text
-    let isASCII = text.withUTF8 { utf8 in
-      let start = bytes.count
-      bytes.append(contentsOf: utf8)
-      for index in start..<bytes.count {
-        let byte = bytes[index]
-        guard byte < 0x80 else {
-          bytes.removeSubrange(start...)
-          return false
+    text.withUTF8 { utf8 in
+      var index = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        if byte < 0x80 {
+          bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+          index += 1
+          continue
         }
-        if byte >= 0x41 && byte <= 0x5A { bytes[index] = byte + 0x20 }
-      }
-      return true
-    }
-    guard !isASCII else { return }
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value < 0x80 {
-        let byte = UInt8(value)
-        bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-      } else {
-        bytes += foldedScalar(scalar)
+        // A String's UTF-8 is always valid, so the lead byte gives the sequence's length.
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length where index + offset < utf8.count {
+          value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+        }
+        if let scalar = Unicode.Scalar(value) { bytes += foldedScalar(scalar) }
+        index += length
       }
     }
   }
