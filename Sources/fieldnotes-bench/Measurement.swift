@@ -28,7 +28,12 @@ enum Measurement {
       unlink(outputPath)
     }
     try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
-    var actions = posix_spawn_file_actions_t()
+    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)

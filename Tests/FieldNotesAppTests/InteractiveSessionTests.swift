@@ -131,7 +131,12 @@ final class TerminalDriver {
   private func run(_ arguments: [String]) throws -> String {
     let outputPath = home + "/tmux-output-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    var actions = posix_spawn_file_actions_t()
+    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
