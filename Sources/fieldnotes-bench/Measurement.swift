@@ -42,9 +42,13 @@ enum Measurement {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
+    // The process's own environment, passed on explicitly (`environ` is not exposed on Darwin).
+    let environment =
+      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in environment { free(variable) } }
     var pid = pid_t()
     let started = ContinuousClock.now
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
     guard spawned == 0 else { throw BenchError.cannotRun(arguments[0]) }
     var status: Int32 = 0
     var usage = rusage()

@@ -145,8 +145,12 @@ final class TerminalDriver {
     let argv =
       ([Self.tmux ?? "/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
+    // The process's own environment, passed on explicitly (`environ` is not exposed on Darwin).
+    let environment =
+      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in environment { free(variable) } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, Self.tmux ?? "/usr/bin/tmux", &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, Self.tmux ?? "/usr/bin/tmux", &actions, nil, argv, environment)
     guard spawned == 0 else { throw Failure(status: spawned) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
