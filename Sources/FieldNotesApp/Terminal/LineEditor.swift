@@ -194,6 +194,8 @@ final class LineEditor {
     install()
     if !typed.isEmpty {
       _ = insertText(typed)
+      // Installing printed the prompt; go back over it so the redraw shows it once, with the text.
+      FileHandle.standardOutput.write(Data((clearsLine ? "\r\u{1B}[K" : "\r").utf8))
       _ = redisplay()
     }
   }
