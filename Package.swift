@@ -8,6 +8,8 @@
 //   FieldNotesPersistence   depends on Model, Services and the system SQLite
 //   FieldNotesServicesLive  depends on Model and Services (the real sync and summaries)
 //   *Feature                depend on Model and Services only, never on each other
+//   FieldNotesTerminal      depends on nothing (line reading and editing, views redrawn through
+//                           Observation), so a feature change never recompiles it
 //   FieldNotesApp           composes everything, the only target that links the live ones
 //   FieldNotesTesting       is linked by test targets only
 import PackageDescription
@@ -79,10 +81,15 @@ let package = Package(
     // MARK: - App
 
     .target(
+      name: "FieldNotesTerminal",
+      path: "Sources/FieldNotesTerminal",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksFeature", "NoteListFeature", "ComposerFeature",
+        "NotebooksFeature", "NoteListFeature", "ComposerFeature", "FieldNotesTerminal",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -153,10 +160,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "FieldNotesTerminalTests",
+      dependencies: ["FieldNotesTerminal"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "FieldNotesAppTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
-        "NoteListFeature", "FieldNotesPersistence", "CSQLite",
+        "NoteListFeature", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

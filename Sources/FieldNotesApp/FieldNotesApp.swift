@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
 import FieldNotesServicesLive
+import FieldNotesTerminal
 import Foundation
 
 #if canImport(Glibc)

@@ -1,56 +1,8 @@
+import FieldNotesTerminal
 import Foundation
 import Testing
 
 @testable import FieldNotesApp
-
-@Suite struct CommandTokenizerTests {
-  @Test(arguments: [
-    ("pin 2", ["pin", "2"]),
-    ("  search   heron  lake ", ["search", "heron", "lake"]),
-    ("notebook new \"Field trips\"", ["notebook", "new", "Field trips"]),
-    ("notebook rename 'Old name' New", ["notebook", "rename", "Old name", "New"]),
-    ("title say \\\"hi\\\"", ["title", "say", "\"hi\""]),
-    ("title \"tab\\there\"", ["title", "tab\there"]),
-    ("title 'no \\escapes'", ["title", "no \\escapes"]),
-    ("title \"\"", ["title", ""]),
-    ("search a\\ b", ["search", "a b"]),
-    ("# a comment", []),
-    ("   # indented comment", []),
-    ("search #tag", ["search", "#tag"]),
-    ("", []),
-  ])
-  func splitsWords(line: String, words: [String]) throws {
-    #expect(try CommandTokenizer.words(in: line) == words)
-  }
-
-  @Test(arguments: ["title \"open", "title 'open", "title end\\"])
-  func refusesUnfinishedLines(line: String) {
-    #expect(throws: AppError.self) { try CommandTokenizer.words(in: line) }
-  }
-}
-
-@Suite struct InputLineTests {
-  @Test func acceptsUnicodeAndTabs() throws {
-    #expect(try InputLine.text(from: Array("title Café\t🦉".utf8)) == "title Café\t🦉")
-  }
-
-  @Test func refusesInvalidUTF8() {
-    #expect(throws: AppError.invalidInput("the line is not valid UTF-8 text")) {
-      try InputLine.text(from: [0x74, 0xFF, 0xFE])
-    }
-  }
-
-  @Test(arguments: [[0x74, 0x1B, 0x5B], [0x00], [0x74, 0x7F], [0xC2, 0x85]])
-  func refusesControlCharacters(bytes: [UInt8]) {
-    #expect(throws: AppError.self) { try InputLine.text(from: bytes) }
-  }
-
-  @Test func refusesLinesPastTheLimit() {
-    let long = [UInt8](repeating: 0x61, count: InputLine.maximumBytes + 1)
-    #expect(throws: AppError.self) { try InputLine.text(from: long) }
-    #expect((try? InputLine.text(from: long.dropLast())) != nil)
-  }
-}
 
 @Suite struct LaunchOptionsTests {
   @Test func defaultsToTheDefaultStoreAndStandardInput() throws {
@@ -76,15 +28,6 @@ import Testing
   ])
   func refusesBadCommandLines(arguments: [String]) {
     #expect(throws: UsageError.self) { try LaunchOptions.parse(arguments) }
-  }
-}
-
-@Suite struct TerminalTextTests {
-  @Test func escapeSequencesAreShownNotObeyed() {
-    #expect("\u{1B}[2Jgone".terminalSafe == "\u{241B}[2Jgone")
-    #expect("a\u{0}b\u{7F}".terminalSafe == "a\u{2400}b\u{2421}")
-    #expect("plain — ünïcödé 🦉".terminalSafe == "plain — ünïcödé 🦉")
-    #expect("two\nlines".terminalSafe == "two\u{2424}lines")
   }
 }
 

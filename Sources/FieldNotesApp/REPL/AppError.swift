@@ -1,5 +1,6 @@
 import ComposerFeature
 import FieldNotesServices
+import FieldNotesTerminal
 import Foundation
 import NoteListFeature
 import NotebooksFeature

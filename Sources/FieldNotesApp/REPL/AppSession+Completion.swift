@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTerminal
 
 extension AppSession {
   /// The words that could complete what is being typed, for tab completion: command names

@@ -1,5 +1,6 @@
 import ComposerFeature
 import FieldNotesModel
+import FieldNotesTerminal
 
 extension AppSession {
   /// `title`, `body`, `tags`, `save` and `cancel`.

@@ -1,5 +1,6 @@
 import ComposerFeature
 import FieldNotesModel
+import FieldNotesTerminal
 import NoteListFeature
 import NotebooksFeature
 

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServicesLive
+import FieldNotesTerminal
 import Foundation
 
 extension AppSession {

@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesServicesLive
+import FieldNotesTerminal
 import Foundation
 import NoteListFeature
 

@@ -1,6 +1,7 @@
 import ComposerFeature
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesTerminal
 import NotebooksFeature
 
 extension AppSession {

@@ -1,6 +1,7 @@
 import ComposerFeature
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesTerminal
 import Foundation
 import NoteListFeature
 import NotebooksFeature
@@ -71,7 +72,8 @@ public final class AppSession {
   public func run(_ line: String) async throws(AppError) -> Outcome {
     defer { settle() }
     if bodyLines != nil { return try collectBodyLine(line) }
-    let words = try CommandTokenizer.words(in: line)
+    let words: [String]
+    do { words = try CommandTokenizer.words(in: line) } catch { throw .invalidInput(error.reason) }
     guard let name = words.first else { return .done }
     return try await dispatch(name, Array(words.dropFirst()))
   }
@@ -83,7 +85,9 @@ public final class AppSession {
   /// - Throws: ``AppError``; the session goes on.
   @discardableResult
   public func run(bytes: some Collection<UInt8>) async throws(AppError) -> Outcome {
-    try await run(InputLine.text(from: bytes))
+    let line: String
+    do { line = try InputLine.text(from: bytes) } catch { throw .invalidInput(error.reason) }
+    return try await run(line)
   }
 
   /// Waits for background work a command started (a sync, a summary), as a script does

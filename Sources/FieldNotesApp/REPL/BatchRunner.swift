@@ -1,3 +1,5 @@
+import FieldNotesTerminal
+
 /// Runs commands from a script, a pipe or `-c`: no prompt, no banner; errors go to standard
 /// error as `error: MESSAGE (line N of FILE)`.
 @MainActor

@@ -1,4 +1,5 @@
 import Dispatch
+import FieldNotesTerminal
 import Foundation
 
 #if canImport(Glibc)
@@ -117,42 +118,5 @@ final class InteractiveConsole: ConsoleOutput {
 
   func printError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
-}
-
-/// Reads lines on a thread of their own, so the main actor stays free while waiting.
-final class LineInput: @unchecked Sendable {
-  // Only the reading thread touches the reader, one read at a time.
-  private let reader: ByteLineReader
-  private let queue = DispatchQueue(label: "fieldnotes.input")
-
-  init(descriptor: Int32) {
-    reader = ByteLineReader(descriptor: descriptor)
-  }
-
-  func nextLine() async -> ByteLineReader.Line? {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: self.reader.nextLine()) }
-    }
-  }
-}
-
-/// Calls back on the main actor when the process receives one of some signals.
-@MainActor
-final class SignalWatcher {
-  private var sources: [any DispatchSourceSignal] = []
-
-  init(signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
-    for number in signals {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler { MainActor.assumeIsolated { handler(number) } }
-      source.resume()
-      sources.append(source)
-    }
-  }
-
-  func cancel() {
-    for source in sources { source.cancel() }
   }
 }

@@ -1,3 +1,5 @@
+import FieldNotesTerminal
+
 /// What `fieldnotes` was asked to do on its command line.
 public struct LaunchOptions: Equatable, Sendable {
   /// Where the notes are kept.

@@ -1,3 +1,4 @@
+import FieldNotesTerminal
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ComposerFeature
+import FieldNotesTerminal
 
 /// The composer screen: a function of ``ComposerFeature/ComposerViewModel``'s state and draft.
 @MainActor

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTerminal
 import Foundation
 
 /// One note, read in full, with its summary when one was asked for.

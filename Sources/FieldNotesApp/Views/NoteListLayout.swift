@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTerminal
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
 /// same bytes for the same data: a heading, the active filters, the rows or why there are none,

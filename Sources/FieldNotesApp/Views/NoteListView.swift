@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTerminal
 import NoteListFeature
 
 /// The MVVM form of the note list: a function of ``NoteListFeature/NoteListViewModel``'s state.

@@ -1,3 +1,5 @@
+import FieldNotesTerminal
+
 /// How one note looks in a list, shared by the MV and MVVM forms of the note list (as the seed's
 /// `NoteRow` view is shared by both).
 @MainActor

@@ -1,3 +1,4 @@
+import FieldNotesTerminal
 import NotebooksFeature
 
 /// The notebooks screen: a function of ``NotebooksFeature/NotebooksViewModel``'s state.

@@ -1,4 +1,5 @@
 import ComposerFeature
+import FieldNotesTerminal
 import NoteListFeature
 import NotebooksFeature
 

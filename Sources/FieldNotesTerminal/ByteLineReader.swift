@@ -6,9 +6,9 @@
 
 /// Reads lines as raw bytes from a file descriptor, so invalid UTF-8 can be reported rather
 /// than silently replaced, and an endless line can't exhaust memory.
-final class ByteLineReader {
+public final class ByteLineReader {
   /// One line read.
-  enum Line: Equatable {
+  public enum Line: Equatable, Sendable {
     /// The line's bytes, without the newline (or a trailing carriage return).
     case bytes([UInt8])
     /// A line longer than the limit; its bytes were discarded.
@@ -21,13 +21,20 @@ final class ByteLineReader {
   private var start = 0
   private var isAtEnd = false
 
-  init(descriptor: Int32, maximumBytes: Int = InputLine.maximumBytes) {
+  /// Creates a reader.
+  ///
+  /// - Parameters:
+  ///   - descriptor: The file descriptor to read, such as 0 for standard input.
+  ///   - maximumBytes: The longest line kept; longer ones are reported, not read into memory.
+  public init(descriptor: Int32, maximumBytes: Int = InputLine.maximumBytes) {
     self.descriptor = descriptor
     self.maximumBytes = maximumBytes
   }
 
-  /// The next line, or `nil` at the end of input.
-  func nextLine() -> Line? {
+  /// Reads the next line.
+  ///
+  /// - Returns: The next line, or `nil` at the end of input.
+  public func nextLine() -> Line? {
     var overlong = 0
     while true {
       if let newline = buffer[start...].firstIndex(of: 0x0A) {

@@ -6,7 +6,7 @@ import Observation
 /// Like the test kit's state recorder it uses Observation alone: at each change it reads the
 /// value the previous change produced, and ``catchUp()`` reports the newest one.
 @MainActor
-final class StateTracer {
+public final class StateTracer {
   private let label: String
   private let read: () -> AnyHashable
   private let describe: (AnyHashable) -> String
@@ -14,7 +14,14 @@ final class StateTracer {
   private var last: AnyHashable
   private var isActive = true
 
-  init<State: Hashable>(
+  /// Starts tracing a value.
+  ///
+  /// - Parameters:
+  ///   - label: What is traced, such as `NoteListViewModel.state`.
+  ///   - read: Reads the value; Observation tracks what it reads.
+  ///   - describe: Describes a value briefly, such as `loaded(3 rows)`.
+  ///   - emit: Prints a transition.
+  public init<State: Hashable>(
     label: String, read: @escaping () -> State, describe: @escaping (State) -> String,
     emit: @escaping (String) -> Void
   ) {
@@ -27,7 +34,7 @@ final class StateTracer {
   }
 
   /// Reports a transition not yet printed.
-  func catchUp() {
+  public func catchUp() {
     guard isActive else { return }
     let current = read()
     guard current != last else { return }
@@ -36,7 +43,7 @@ final class StateTracer {
   }
 
   /// Stops tracing.
-  func stop() { isActive = false }
+  public func stop() { isActive = false }
 
   private func track() {
     withObservationTracking {

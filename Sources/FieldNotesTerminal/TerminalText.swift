@@ -4,7 +4,7 @@ extension String {
   ///
   /// A note titled `\u{1B}[2J` prints as `␛[2J` rather than clearing the screen. Tabs become a
   /// space; newlines are shown as `␤` (views print one line at a time).
-  var terminalSafe: String {
+  public var terminalSafe: String {
     guard unicodeScalars.contains(where: Self.isControl) else { return self }
     var safe = String.UnicodeScalarView()
     for scalar in unicodeScalars {

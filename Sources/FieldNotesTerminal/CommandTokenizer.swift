@@ -1,8 +1,13 @@
 /// Splits a command line into words, the way a shell would: spaces separate words; double quotes
 /// group words and allow backslash escapes; single quotes group words literally; a backslash
 /// outside quotes escapes the next character; a line starting with `#` is a comment.
-enum CommandTokenizer {
-  static func words(in line: String) throws(AppError) -> [String] {
+public enum CommandTokenizer {
+  /// Splits a line into words.
+  ///
+  /// - Parameter line: The line as typed.
+  /// - Returns: The words, quotes and escapes resolved; none for a blank or comment line.
+  /// - Throws: ``InputError/unreadable(_:)`` for an open quote or a lone trailing backslash.
+  public static func words(in line: String) throws(InputError) -> [String] {
     var words: [String] = []
     var current = ""
     var inWord = false
@@ -38,8 +43,8 @@ enum CommandTokenizer {
         inWord = true
       }
     }
-    if escaping { throw .invalidInput("the line ends with a lone backslash") }
-    if let quote { throw .invalidInput("a \(quote) quote is not closed") }
+    if escaping { throw .unreadable("the line ends with a lone backslash") }
+    if let quote { throw .unreadable("a \(quote) quote is not closed") }
     if inWord { words.append(current) }
     return words
   }

@@ -9,24 +9,31 @@ import Observation
 /// nothing; a result that arrives later (a sync, a summary) draws as soon as the main actor is
 /// free, with no input from the user.
 @MainActor
-final class ViewRenderer {
+public final class ViewRenderer {
   /// The view's name, for render counts.
-  let name: String
+  public let name: String
   private let body: () -> [String]
   private let draw: ([String]) -> Void
-  private(set) var isDirty = true
+  /// Whether something the view read has changed since it was drawn.
+  public private(set) var isDirty = true
   /// How many times the view has been drawn.
-  private(set) var renderCount = 0
+  public private(set) var renderCount = 0
   private var isActive = true
 
-  init(name: String, body: @escaping () -> [String], draw: @escaping ([String]) -> Void) {
+  /// Creates a renderer; nothing is drawn until ``flush()``.
+  ///
+  /// - Parameters:
+  ///   - name: The view's name, for render counts.
+  ///   - body: The view: lines of text, read from observable state.
+  ///   - draw: Prints the lines.
+  public init(name: String, body: @escaping () -> [String], draw: @escaping ([String]) -> Void) {
     self.name = name
     self.body = body
     self.draw = draw
   }
 
   /// Draws the view if something it read has changed since it was last drawn.
-  func flush() {
+  public func flush() {
     guard isActive, isDirty else { return }
     isDirty = false
     let lines = withObservationTracking(body) { [weak self] in
@@ -37,13 +44,13 @@ final class ViewRenderer {
   }
 
   /// Draws the view now, whether or not it changed (`list`).
-  func redraw() {
+  public func redraw() {
     isDirty = true
     flush()
   }
 
   /// Stops drawing: the view has left the screen.
-  func deactivate() { isActive = false }
+  public func deactivate() { isActive = false }
 
   private func invalidate() {
     guard isActive, !isDirty else { return }

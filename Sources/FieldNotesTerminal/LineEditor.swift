@@ -14,7 +14,7 @@ import Foundation
 /// input is readable, so nothing blocks while a line is typed, and output arriving meanwhile (a
 /// sync finishing) is printed above the prompt, which is then drawn again.
 @MainActor
-final class LineEditor {
+public final class LineEditor {
   private typealias LineHandler = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
   private typealias Generator =
     @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>?
@@ -39,11 +39,11 @@ final class LineEditor {
   private let point: UnsafeMutablePointer<Int32>
 
   /// Returns the words that could complete `word`, given the line before it.
-  var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
+  public var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
   /// Where history is kept between sessions.
-  let historyPath: String?
+  public let historyPath: String?
   /// The longest history kept.
-  static let historyLimit = 1_000
+  public static let historyLimit = 1_000
 
   private var input: (any DispatchSourceRead)?
   private var pending: CheckedContinuation<String?, Never>?
@@ -59,7 +59,12 @@ final class LineEditor {
   private static var current: LineEditor?
 
   /// Loads libedit, or returns `nil` where it is not installed.
-  static func load(historyPath: String?, clearsLine: Bool) -> LineEditor? {
+  ///
+  /// - Parameters:
+  ///   - historyPath: Where history is read from and saved, or `nil` for none.
+  ///   - clearsLine: Whether escape sequences may clear the line (not under `NO_COLOR`).
+  /// - Returns: The editor, or `nil`.
+  public static func load(historyPath: String?, clearsLine: Bool) -> LineEditor? {
     let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.dylib"]
     guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
       return nil
@@ -127,8 +132,11 @@ final class LineEditor {
     Self.current = self
   }
 
-  /// Reads one line, editing it in place; `nil` at end of input (Ctrl-D).
-  func readLine(prompt: String) async -> String? {
+  /// Reads one line, editing it in place.
+  ///
+  /// - Parameter prompt: The prompt shown before the line.
+  /// - Returns: The line, or `nil` at the end of input (Ctrl-D).
+  public func readLine(prompt: String) async -> String? {
     await withCheckedContinuation { continuation in
       pending = continuation
       isEditing = true
@@ -147,7 +155,9 @@ final class LineEditor {
   }
 
   /// Remembers a line in history, and saves the history.
-  func remember(_ line: String) {
+  ///
+  /// - Parameter line: The line; blank lines are not kept.
+  public func remember(_ line: String) {
     guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     _ = addHistory(line)
     guard let historyPath else { return }
@@ -156,7 +166,9 @@ final class LineEditor {
   }
 
   /// Prints lines above the line being edited, then shows the prompt and the typed text again.
-  func printAbovePrompt(_ lines: [String]) {
+  ///
+  /// - Parameter lines: The lines to print.
+  public func printAbovePrompt(_ lines: [String]) {
     guard isEditing else {
       FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
       return
@@ -168,7 +180,7 @@ final class LineEditor {
   }
 
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
-  func abandonLine() {
+  public func abandonLine() {
     guard isEditing else { return }
     _ = suspend()
     FileHandle.standardOutput.write(Data("^C\n".utf8))

@@ -1,18 +1,23 @@
 /// Turns raw bytes from the terminal, a pipe or a script into a line of text, refusing what no
 /// command could mean: invalid UTF-8, control characters, lines too long to be typed.
-enum InputLine {
+public enum InputLine {
   /// The longest line accepted, in bytes: room for a body at its limit typed on one line.
-  static let maximumBytes = 512 * 1024
+  public static let maximumBytes = 512 * 1024
 
-  static func text(from bytes: some Collection<UInt8>) throws(AppError) -> String {
+  /// Reads a line's bytes as text.
+  ///
+  /// - Parameter bytes: The line, without its newline.
+  /// - Returns: The text.
+  /// - Throws: ``InputError/unreadable(_:)`` naming what is wrong with the bytes.
+  public static func text(from bytes: some Collection<UInt8>) throws(InputError) -> String {
     guard bytes.count <= maximumBytes else {
-      throw .invalidInput("the line is \(bytes.count) bytes long; the limit is \(maximumBytes)")
+      throw .unreadable("the line is \(bytes.count) bytes long; the limit is \(maximumBytes)")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .invalidInput("the line is not valid UTF-8 text")
+      throw .unreadable("the line is not valid UTF-8 text")
     }
     if let control = text.unicodeScalars.first(where: isForbidden) {
-      throw .invalidInput(
+      throw .unreadable(
         "the line holds a control character (U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)))"
       )
     }
@@ -26,7 +31,11 @@ enum InputLine {
 }
 
 extension String {
-  func leftPadded(to width: Int) -> String {
+  /// This text with zeros in front, to at least a width.
+  ///
+  /// - Parameter width: The width to reach.
+  /// - Returns: The padded text.
+  public func leftPadded(to width: Int) -> String {
     String(repeating: "0", count: max(0, width - count)) + self
   }
 }
