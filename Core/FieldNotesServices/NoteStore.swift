@@ -186,9 +186,6 @@ public final class NoteStore {
     performRecordingError(.moveNote(note.id, to: destination.id))
   }
 
-  /// Forgets the error of the last failed seed-style mutation.
-  public func dismissError() { lastError = nil }
-
   // MARK: - Sync
 
   /// Synchronises through the syncer, then reloads whatever the sync saved.

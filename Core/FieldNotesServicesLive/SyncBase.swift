@@ -20,4 +20,15 @@ public enum SyncBaseLocation: Hashable, Sendable {
   case file(String)
   /// In memory, for a store that is itself in memory.
   case memory
+
+  /// A file beside a store, named for the sync folder, so a store that has synced with two
+  /// folders keeps a base for each.
+  ///
+  /// - Parameters:
+  ///   - store: The store file's path.
+  ///   - folder: The sync folder's path.
+  /// - Returns: `.file` at `STORE.sync-HASH.json`.
+  public static func file(besideStore store: String, forFolder folder: String) -> SyncBaseLocation {
+    .file("\(store).sync-\(String(Fingerprint.of(bytes: folder.utf8), radix: 16)).json")
+  }
 }

@@ -257,3 +257,17 @@ import Testing
     #expect(second.library == NoteLibrary())
   }
 }
+
+@Suite struct SyncBaseLocationTests {
+  @Test func eachFolderHasItsOwnBaseBesideTheStore() {
+    let first = SyncBaseLocation.file(besideStore: "/data/notes.sqlite", forFolder: "/mnt/a")
+    let second = SyncBaseLocation.file(besideStore: "/data/notes.sqlite", forFolder: "/mnt/b")
+    #expect(first != second)
+    #expect(first == .file(besideStore: "/data/notes.sqlite", forFolder: "/mnt/a"))
+    guard case .file(let path) = first else {
+      Issue.record("expected a file")
+      return
+    }
+    #expect(path.hasPrefix("/data/notes.sqlite.sync-") && path.hasSuffix(".json"))
+  }
+}

@@ -105,7 +105,7 @@ public struct AppDependencies {
     }
     return try live(
       repository: repository, storeDescription: storePath,
-      baseLocation: { folder in .file(SyncBaseFile.path(store: storePath, folder: folder)) },
+      baseLocation: { folder in .file(besideStore: storePath, forFolder: folder) },
       sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
   }
 

@@ -68,16 +68,3 @@ actor SyncConnection: NoteSyncing {
       wrapping: syncer, profile: profile, seed: seed, clock: ContinuousClock())
   }
 }
-
-/// Where a file store keeps the sync base for a folder: beside the store, one file per folder.
-enum SyncBaseFile {
-  static func path(store: String, folder: String) -> String {
-    // FNV-1a of the folder's path tells folders apart in the file name.
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in folder.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01B3
-    }
-    return "\(store).sync-\(String(hash, radix: 16)).json"
-  }
-}

@@ -13,9 +13,6 @@ public final class Router {
   /// The route on top: what is on screen.
   public var current: Route { path.last ?? .notebooks }
 
-  /// Every route from the root to the top.
-  public var stack: [Route] { [.notebooks] + path }
-
   /// Shows a route on top of the current one.
   ///
   /// - Parameter route: Where to go.

@@ -194,7 +194,9 @@ public final class AppSession {
 
   func goHome() {
     guard !screens.isEmpty else { return }
-    while router.pop() { _ = screens.popLast() }
+    for case .noteDetail(let detail) in screens { detail.summaryTask?.cancel() }
+    router.popToRoot()
+    screens.removeAll()
     notebooks.cancelDeletion()
     showCurrentScreen()
   }
