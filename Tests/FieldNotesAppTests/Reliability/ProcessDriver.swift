@@ -21,6 +21,7 @@ final class ProcessDriver: Sendable {
   }
 
   init(_ executable: URL, arguments: [String], environment: [String: String]) throws {
+    BuiltProduct.brokenPipesAreIgnored
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
