@@ -4,13 +4,21 @@ import Foundation
 ///
 /// A note is a value. Two notes with the same fields are the same note; changing one means
 /// asking the store to replace the canonical copy.
-public struct Note: Identifiable, Hashable, Sendable, Codable {
+public struct Note: Identifiable, Hashable, Sendable {
   /// The note's stable identity, kept across edits, moves, sync and undo.
   public var id: UUID
   /// The note's title, shown in lists.
   public var title: String
   /// The note's text.
-  public var body: String
+  ///
+  /// A note loaded from a store may read its body from there the first time it is asked for
+  /// (see ``NoteText``); to the reader it is the same text either way.
+  public var body: String {
+    get { bodyText.textIfReadable ?? "" }
+    set { bodyText = NoteText(newValue) }
+  }
+  /// The note's text as held: in memory, or deferred to the store it was loaded from.
+  package var bodyText: NoteText
   /// When the note was first written.
   public var createdAt: Date
   /// When the note's content last changed; equal to `createdAt` for a note never edited.
@@ -40,11 +48,58 @@ public struct Note: Identifiable, Hashable, Sendable, Codable {
   ) {
     self.id = id
     self.title = title
-    self.body = body
+    self.bodyText = NoteText(body)
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
     self.notebookID = notebookID
     self.tags = tags
     self.isPinned = isPinned
+  }
+}
+
+extension Note: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, title, body, createdAt, updatedAt, notebookID, tags, isPinned
+  }
+
+  /// Reads a note written by ``encode(to:)``.
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: `DecodingError` when a field is missing or of the wrong type.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      title: try container.decode(String.self, forKey: .title),
+      body: try container.decode(String.self, forKey: .body),
+      createdAt: try container.decode(Date.self, forKey: .createdAt),
+      notebookID: try container.decodeIfPresent(UUID.self, forKey: .notebookID),
+      tags: try container.decode([String].self, forKey: .tags),
+      isPinned: try container.decode(Bool.self, forKey: .isPinned),
+      updatedAt: try container.decode(Date.self, forKey: .updatedAt))
+  }
+
+  /// Writes the note's fields, the body as text.
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: `EncodingError.invalidValue` when the body was deferred to a store that could not
+  ///   read it, so an export never holds an empty body in place of a real one.
+  public func encode(to encoder: any Encoder) throws {
+    guard let body = bodyText.textIfReadable else {
+      throw EncodingError.invalidValue(
+        id,
+        EncodingError.Context(
+          codingPath: encoder.codingPath + [CodingKeys.body],
+          debugDescription: "the body of \"\(title)\" could not be read from the store"))
+    }
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encode(body, forKey: .body)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encodeIfPresent(notebookID, forKey: .notebookID)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(isPinned, forKey: .isPinned)
   }
 }

@@ -20,6 +20,9 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// The path of the database file.
   public let path: String
   private let connection: Mutex<SQLiteConnection>
+  /// Whether the store lives in memory, where a second connection would see another database;
+  /// its notes are loaded with their bodies.
+  private let isInMemory: Bool
   /// SQLite's `data_version` when the library was last loaded (it changes when another
   /// connection commits), and whether `update(_:)` has written since.
   private let loadMark = Mutex<(dataVersion: Int, updatedSinceLoad: Bool)?>(nil)
@@ -35,6 +38,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   ///   left byte-for-byte as it was.
   public init(path: String) throws(RepositoryError) {
     self.path = path
+    isInMemory = false
     if !FileManager.default.fileExists(atPath: path) {
       try Self.createStore(at: path)
     }
@@ -72,20 +76,32 @@ public final class SQLiteNoteRepository: NoteRepository {
   private init(path: String, connection: sending SQLiteConnection) {
     self.path = path
     self.connection = Mutex(connection)
+    isInMemory = true
   }
 
   /// Reads every notebook and note.
   ///
+  /// The bodies of a file's notes are read when first needed, from a snapshot of the file taken
+  /// by this load (see ``SQLiteSnapshot``): what is shown costs what it shows, and a note's body
+  /// is still the one loaded with it after other processes change the file.
+  ///
   /// - Returns: The library, notebooks in creation order and notes oldest first.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the file cannot be read or holds a
   ///   damaged row.
-  /// - Complexity: O(*n*) in the number of notes.
+  /// - Complexity: O(*n*) in the number of notes, not counting their bodies.
   public func load() throws(RepositoryError) -> NoteLibrary {
     let path = self.path
+    let isInMemory = self.isInMemory
     return try connection.withLock { connection throws(RepositoryError) in
       do {
-        let library = try SQLiteRows.library(from: connection)
+        // The version is read before the snapshot is taken: a commit in between then makes the
+        // store reload once more than needed, never once less.
         let version = try connection.integer("PRAGMA data_version")
+        let library =
+          isInMemory
+          ? try SQLiteRows.library(from: connection)
+          : try SQLiteSnapshot(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
+            .library()
         loadMark.withLock { $0 = (version, false) }
         return library
       } catch let error as SQLiteError {

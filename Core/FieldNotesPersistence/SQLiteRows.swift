@@ -1,10 +1,22 @@
+import CSQLite
 import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
 /// How notes and notebooks map to rows of the schema in ``SQLiteSchema``.
 enum SQLiteRows {
-  static func library(from connection: SQLiteConnection) throws -> NoteLibrary {
+  /// How a load reads note bodies.
+  enum Bodies {
+    /// Every body read now.
+    case eager
+    /// Bodies left in the store, read through the source when first needed; the load then reads
+    /// each note's row number in their place.
+    case deferred(DeferredTextSource)
+  }
+
+  static func library(from connection: SQLiteConnection, bodies: Bodies = .eager) throws
+    -> NoteLibrary
+  {
     var library = NoteLibrary()
     let notebooks = try connection.prepare(
       "SELECT id, name, symbol_name FROM notebooks ORDER BY rowid")
@@ -15,9 +27,18 @@ enum SQLiteRows {
           name: notebooks.text(at: 1),
           symbolName: notebooks.text(at: 2)))
     }
+    // The largest row number is read from the table's b-tree at once and is a close upper bound
+    // on the count, so the array is allocated once.
+    library.notes.reserveCapacity(
+      min(try connection.integer("SELECT coalesce(max(rowid), 0) FROM notes"), 10_000_000))
+    let bodyColumn =
+      switch bodies {
+      case .eager: "body"
+      case .deferred: "rowid"
+      }
     let notes = try connection.prepare(
       """
-      SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned
+      SELECT id, title, \(bodyColumn), created_at, updated_at, notebook_id, tags, is_pinned
       FROM notes
       """)
     let path = connection.path
@@ -35,16 +56,20 @@ enum SQLiteRows {
         }
         notebookID = parsed
       }
-      library.notes.append(
-        Note(
-          id: id,
-          title: notes.text(at: 1),
-          body: notes.text(at: 2),
-          createdAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 3)),
-          notebookID: notebookID,
-          tags: tags,
-          isPinned: notes.int(at: 7) != 0,
-          updatedAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 4))))
+      var note = Note(
+        id: id,
+        title: notes.text(at: 1),
+        createdAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 3)),
+        notebookID: notebookID,
+        tags: tags,
+        isPinned: notes.int(at: 7) != 0,
+        updatedAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 4)))
+      switch bodies {
+      case .eager: note.bodyText = NoteText(notes.text(at: 2))
+      case .deferred(let source):
+        note.bodyText = NoteText(deferredFrom: source, key: Int64(notes.int(at: 2)))
+      }
+      library.notes.append(note)
     }
     // Rows come in storage order, which is nearly always creation order; sorting here is cheaper
     // than asking SQLite to sort whole rows, bodies included.
@@ -77,7 +102,13 @@ enum SQLiteRows {
         """)
       statement.bind(note.id.uuidString, at: 1)
       statement.bind(note.title, at: 2)
-      statement.bind(note.body, at: 3)
+      // A body deferred to a snapshot that can no longer be read is never saved as empty text.
+      guard let body = note.bodyText.textIfReadable else {
+        throw SQLiteError(
+          code: SQLITE_IOERR,
+          message: "the body of \"\(note.title)\" could not be read back from the store")
+      }
+      statement.bind(body, at: 3)
       statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
       statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
       if let notebookID = note.notebookID {

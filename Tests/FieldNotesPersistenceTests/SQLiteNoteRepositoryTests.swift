@@ -253,3 +253,103 @@ func pragma(_ name: String, of path: String) throws -> Int {
     #expect(mine.mayHaveUnloadedChanges, "an update wrote what memory doesn't have")
   }
 }
+
+@Suite struct SQLiteDeferredBodyTests {
+  let directory = TemporaryDirectory()
+
+  @Test func aLoadedBodyIsTheOneLoadedEvenAfterAnotherProcessChangesIt() throws {
+    let path = directory.file("notes.sqlite")
+    let mine = try SQLiteNoteRepository(path: path)
+    let theirs = try SQLiteNoteRepository(path: path)
+    var heron = Note(title: "Heron", body: "Seen at dawn")
+    let kingfisher = Note(title: "Kingfisher", body: "Blue flash")
+    try mine.commit([.saveNote(heron), .saveNote(kingfisher)])
+
+    let loaded = try mine.load()
+    heron.body = "Seen at dusk"
+    try theirs.commit([.saveNote(heron), .deleteNote(kingfisher.id)])
+
+    #expect(loaded.notes.map(\.body) == ["Seen at dawn", "Blue flash"])
+    #expect(try theirs.load().notes.map(\.body) == ["Seen at dusk"])
+  }
+
+  @Test func savingANoteWhoseBodyWasNeverReadKeepsTheBody() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Note(title: "Heron", body: "Seen at dawn"))])
+
+    guard var heron = try repository.load().notes.first else {
+      Issue.record("the note was not loaded")
+      return
+    }
+    heron.isPinned = true
+    try repository.commit([.saveNote(heron)])
+
+    let reloaded = try SQLiteNoteRepository(path: path).load().notes
+    #expect(reloaded.map(\.body) == ["Seen at dawn"])
+    #expect(reloaded.map(\.isPinned) == [true])
+  }
+
+  @Test func aDeletedNoteRestoredFromItsLoadedValueGetsItsBodyBack() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Note(title: "Heron", body: "Seen at dawn"))])
+    let loaded = try repository.load().notes
+
+    try repository.commit(loaded.map { .deleteNote($0.id) })
+    try repository.commit(loaded.map { .saveNote($0) })
+
+    #expect(try SQLiteNoteRepository(path: path).load().notes.map(\.body) == ["Seen at dawn"])
+  }
+
+  @Test func aBodyThatCannotBeReadIsNotSavedAndTheRowIsKept() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    var heron = Note(title: "Heron", body: "Seen at dawn")
+    try repository.commit([.saveNote(heron)])
+    heron.bodyText = NoteText(
+      deferredFrom: DeferredTextSource(readOne: { _ in nil }, readAll: { nil }), key: 1)
+    heron.isPinned = true
+
+    #expect(throws: RepositoryError.self) { try repository.commit([.saveNote(heron)]) }
+
+    let kept = try SQLiteNoteRepository(path: path).load().notes
+    #expect(kept.map(\.body) == ["Seen at dawn"])
+    #expect(kept.map(\.isPinned) == [false])
+  }
+
+  @Test func readingEveryBodyEndsTheSnapshotSoTheLogCanBeReset() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let notes = (1...40).map { Note(title: "Note \($0)", body: "Body \($0)") }
+    try repository.commit(notes.map { .saveNote($0) })
+    let loaded = try repository.load().notes
+    try repository.commit([.saveNote(Note(title: "One more"))])
+    #expect(try truncatingCheckpointIsBlocked(path), "the load's snapshot holds the log")
+
+    #expect(loaded.map(\.body) == notes.map(\.body))
+
+    #expect(try !truncatingCheckpointIsBlocked(path), "no reader is left")
+  }
+
+  /// Runs `PRAGMA wal_checkpoint(TRUNCATE)` on a connection of its own; it is blocked while
+  /// another connection reads an older snapshot.
+  func truncatingCheckpointIsBlocked(_ path: String) throws -> Bool {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+      sqlite3_close(handle)
+      throw RawSQLiteError(message: "cannot open \(path)")
+    }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard
+      sqlite3_prepare_v2(handle, "PRAGMA wal_checkpoint(TRUNCATE)", -1, &statement, nil)
+        == SQLITE_OK
+    else { throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle))) }
+    defer { sqlite3_finalize(statement) }
+    guard sqlite3_step(statement) == SQLITE_ROW else {
+      throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+    }
+    return sqlite3_column_int(statement, 0) == 1
+  }
+}
