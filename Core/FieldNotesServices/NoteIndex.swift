@@ -51,19 +51,21 @@ struct NoteIndex {
   }
 
   /// The positions, among those given, of the notes whose text contains a folded query.
-  mutating func positions(
-    _ candidates: some Sequence<Int>, matching query: [UInt8], in notes: [Note]
-  ) -> [Int] {
+  ///
+  /// Keys not built yet are built first (which reads bodies not yet read), then the keys are
+  /// scanned; both run on every processor for a large library.
+  mutating func positions(_ candidates: [Int], matching query: [UInt8], in notes: [Note]) -> [Int] {
     if searchKeys.count != notes.count { searchKeys = Array(repeating: nil, count: notes.count) }
-    return candidates.filter { position in
-      let key: [UInt8]
-      if let cached = searchKeys[position] {
-        key = cached
-      } else {
-        key = notes[position].searchKey
-        searchKeys[position] = key
-      }
-      return SearchFolding.contains(key, query)
+    let missing = candidates.filter { searchKeys[$0] == nil }
+    let built = ParallelChunks.map(missing.count) { range in
+      range.map { notes[missing[$0]].searchKey }
     }
+    for (position, key) in zip(missing, built.joined()) { searchKeys[position] = key }
+    let keys = searchKeys
+    return ParallelChunks.map(candidates.count) { range in
+      candidates[range].filter { position in
+        keys[position].map { SearchFolding.contains($0, query) } ?? false
+      }
+    }.flatMap { $0 }
   }
 }

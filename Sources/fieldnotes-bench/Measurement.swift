@@ -55,18 +55,62 @@ enum Measurement {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    #if os(Linux)
-      let residentBytes = Int(usage.ru_maxrss) * 1_024
-    #else
-      let residentBytes = Int(usage.ru_maxrss)
-    #endif
     let output =
       keepOutput
       ? String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
       : ""
     return Run(
-      seconds: seconds, maximumResidentBytes: residentBytes, status: (status >> 8) & 0xFF,
+      seconds: seconds, maximumResidentBytes: residentBytes(usage), status: (status >> 8) & 0xFF,
       output: output)
+  }
+
+  /// The argument that makes `fieldnotes-bench` run a program and report its peak memory.
+  static let measureChildArgument = "--measure-child"
+
+  /// Runs a program through a fresh `fieldnotes-bench` process that reports its peak memory.
+  ///
+  /// On Linux a child's peak starts at its parent's peak when it is spawned (`posix_spawn` execs
+  /// from the parent's memory, and the kernel carries that high-water mark over), so a program
+  /// spawned by this benchmark, which holds generated libraries of 100,000 notes, would be
+  /// charged for them. A small intermediate process spawns it instead; its peak is the
+  /// program's own.
+  static func runMeasuringMemory(_ arguments: [String], input: String? = nil) throws -> Run {
+    let reportPath = NSTemporaryDirectory() + "fieldnotes-bench-peak-\(UUID().uuidString)"
+    defer { unlink(reportPath) }
+    var run = try Measurement.run(
+      [CommandLine.arguments[0], measureChildArgument, reportPath] + arguments, input: input)
+    guard
+      let report = FileManager.default.contents(atPath: reportPath),
+      let bytes = Int(String(decoding: report, as: UTF8.self))
+    else { throw BenchError.failed("no memory report for \(arguments.prefix(1))") }
+    run.maximumResidentBytes = bytes
+    return run
+  }
+
+  /// The intermediate process of ``runMeasuringMemory(_:input:)``: runs the program with this
+  /// process's standard input and output, writes its peak memory in bytes to `reportPath`, and
+  /// returns its exit status.
+  static func measureChild(reportPath: String, arguments: [String]) -> Int32 {
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    let environment =
+      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for variable in environment { free(variable) } }
+    var pid = pid_t()
+    guard posix_spawnp(&pid, arguments[0], nil, nil, argv, environment) == 0 else { return 127 }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    try? Data(String(residentBytes(usage)).utf8).write(to: URL(fileURLWithPath: reportPath))
+    return (status >> 8) & 0xFF
+  }
+
+  private static func residentBytes(_ usage: rusage) -> Int {
+    #if os(Linux)
+      Int(usage.ru_maxrss) * 1_024
+    #else
+      Int(usage.ru_maxrss)
+    #endif
   }
 
   /// Whether a program can be found on the `PATH`.

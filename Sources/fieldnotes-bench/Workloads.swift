@@ -126,7 +126,10 @@ struct Workloads {
   func memory(_ size: Int) throws -> Result {
     let store = stores[size] ?? ""
     let peak = try samples(3) {
-      Double(try fieldNotes(store, ["open all", "quit"]).maximumResidentBytes)
+      let run = try Measurement.runMeasuringMemory(
+        [fieldnotes, "--store", store, "--no-summaries"], input: "open all\nquit\n")
+      guard run.status == 0 else { throw BenchError.failed("fieldnotes failed on open all") }
+      return Double(run.maximumResidentBytes)
     }
     let fileBytes = ["", "-wal"].compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: store + suffix))?[.size] as? Int

@@ -8,6 +8,12 @@ import Foundation
 //
 // It prints a Markdown table and writes it, with the machine, to docs/Performance.md.
 
+if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.measureChildArgument {
+  exit(
+    Measurement.measureChild(
+      reportPath: CommandLine.arguments[2], arguments: Array(CommandLine.arguments.dropFirst(3))))
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -26,6 +26,28 @@ import Testing
     }
   }
 
+  @Test func aSearchSplitAcrossProcessorsFindsWhatTheSlowWayFinds() throws {
+    // Enough notes that the keys are built and scanned in parallel chunks.
+    let words = ["heron", "Café", "LAKE", "naïve", "moss", "reed", "blue", "ünïcödé"]
+    var generator = SeededRandomNumberGenerator(seed: 7)
+    let notes = (0..<20_000).map { number in
+      Note(
+        title: "Note \(number) \(words.randomElement(using: &generator) ?? "")",
+        body: (0..<8).compactMap { _ in words.randomElement(using: &generator) }.joined(
+          separator: " "),
+        createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
+        tags: number % 7 == 0 ? ["rare"] : [])
+    }
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(NoteLibrary(notes: notes)), now: .fixed())
+
+    for query in ["heron", "cafe", "NAIVE", "unicode", "rare", "Note 19999", "zzz", "e"] {
+      let found = store.notes(in: .allNotes, matching: query)
+      #expect(found == notes.filter { $0.matches(query) }, "\(query)")
+      #expect(store.notes(in: .allNotes, matching: query) == found, "from cached keys: \(query)")
+    }
+  }
+
   @Test func lookupsFollowEveryKindOfChange() throws {
     let (store, _) = try makeStore()
     expectLookupsMatch(store, "at start")
