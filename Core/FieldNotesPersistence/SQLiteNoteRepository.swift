@@ -23,6 +23,8 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// Whether the store lives in memory, where a second connection would see another database;
   /// its notes are loaded with their bodies.
   private let isInMemory: Bool
+  /// The fewest notes that two connections load at once, each reading half.
+  private let parallelLoadThreshold: Int
   /// SQLite's `data_version` when the library was last loaded (it changes when another
   /// connection commits), and whether `update(_:)` has written since.
   private let loadMark = Mutex<(dataVersion: Int, updatedSinceLoad: Bool)?>(nil)
@@ -36,8 +38,20 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the file is not a FieldNotes store, is
   ///   damaged, comes from a newer FieldNotes, or cannot be opened or created. The file is then
   ///   left byte-for-byte as it was.
-  public init(path: String) throws(RepositoryError) {
+  public convenience init(path: String) throws(RepositoryError) {
+    try self.init(path: path, parallelLoadThreshold: 20_000)
+  }
+
+  /// Opens the store at a path, as ``init(path:)`` does, choosing from how many notes a load is
+  /// split between two connections; tests lower it to load small stores that way.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - parallelLoadThreshold: The fewest notes loaded by two connections at once.
+  /// - Throws: ``FieldNotesServices/RepositoryError``, as ``init(path:)`` does.
+  package init(path: String, parallelLoadThreshold: Int) throws(RepositoryError) {
     self.path = path
+    self.parallelLoadThreshold = parallelLoadThreshold
     isInMemory = false
     if !FileManager.default.fileExists(atPath: path) {
       try Self.createStore(at: path)
@@ -77,6 +91,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     self.path = path
     self.connection = Mutex(connection)
     isInMemory = true
+    parallelLoadThreshold = .max
   }
 
   /// Reads every notebook and note.
@@ -92,6 +107,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   public func load() throws(RepositoryError) -> NoteLibrary {
     let path = self.path
     let isInMemory = self.isInMemory
+    let parallelLoadThreshold = self.parallelLoadThreshold
     return try connection.withLock { connection throws(RepositoryError) in
       do {
         // The version is read before the snapshot is taken: a commit in between then makes the
@@ -101,7 +117,7 @@ public final class SQLiteNoteRepository: NoteRepository {
           isInMemory
           ? try SQLiteRows.library(from: connection)
           : try SQLiteSnapshot(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
-            .library()
+            .library(writer: connection, parallelFrom: parallelLoadThreshold)
         loadMark.withLock { $0 = (version, false) }
         return library
       } catch let error as SQLiteError {

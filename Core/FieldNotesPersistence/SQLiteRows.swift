@@ -17,20 +17,47 @@ enum SQLiteRows {
   static func library(from connection: SQLiteConnection, bodies: Bodies = .eager) throws
     -> NoteLibrary
   {
-    var library = NoteLibrary()
-    let notebooks = try connection.prepare(
+    let notes = try self.notes(
+      from: connection, expectedCount: lastNoteRow(in: connection), bodies: bodies)
+    return NoteLibrary(notebooks: try notebooks(from: connection), notes: oldestFirst(notes))
+  }
+
+  static func notebooks(from connection: SQLiteConnection) throws -> [Notebook] {
+    var notebooks: [Notebook] = []
+    let statement = try connection.prepare(
       "SELECT id, name, symbol_name FROM notebooks ORDER BY rowid")
-    while try notebooks.step() {
-      library.notebooks.append(
+    while try statement.step() {
+      notebooks.append(
         Notebook(
-          id: try uuid(notebooks.text(at: 0), path: connection.path),
-          name: notebooks.text(at: 1),
-          symbolName: notebooks.text(at: 2)))
+          id: try uuid(statement.text(at: 0), path: connection.path),
+          name: statement.text(at: 1),
+          symbolName: statement.text(at: 2)))
     }
-    // The largest row number is read from the table's b-tree at once and is a close upper bound
-    // on the count, so the array is allocated once.
-    library.notes.reserveCapacity(
-      min(try connection.integer("SELECT coalesce(max(rowid), 0) FROM notes"), 10_000_000))
+    return notebooks
+  }
+
+  /// The largest row number of the notes, read from the table's b-tree at once; a close upper
+  /// bound on how many there are.
+  static func lastNoteRow(in connection: SQLiteConnection) throws(SQLiteError) -> Int {
+    try connection.integer("SELECT coalesce(max(rowid), 0) FROM notes")
+  }
+
+  /// Reads the notes whose row numbers are in a range (all of them for `nil`), in storage order.
+  ///
+  /// - Parameters:
+  ///   - connection: Where to read them.
+  ///   - rows: The row numbers to read; all of them by default.
+  ///   - expectedCount: About how many there are, so the array is allocated once.
+  ///   - bodies: Whether bodies are read now or deferred.
+  /// - Returns: The notes, in storage order.
+  /// - Throws: `SQLiteError` when the file can't be read, or
+  ///   ``FieldNotesServices/RepositoryError/corrupt(path:detail:)`` for a damaged row.
+  static func notes(
+    from connection: SQLiteConnection, rows: Range<Int>? = nil, expectedCount: Int,
+    bodies: Bodies
+  ) throws -> [Note] {
+    var loaded: [Note] = []
+    loaded.reserveCapacity(min(max(expectedCount, 0), 10_000_000))
     let bodyColumn =
       switch bodies {
       case .eager: "body"
@@ -39,8 +66,12 @@ enum SQLiteRows {
     let notes = try connection.prepare(
       """
       SELECT id, title, \(bodyColumn), created_at, updated_at, notebook_id, tags, is_pinned
-      FROM notes
+      FROM notes \(rows == nil ? "" : "WHERE rowid >= ?1 AND rowid < ?2")
       """)
+    if let rows {
+      notes.bind(rows.lowerBound, at: 1)
+      notes.bind(rows.upperBound, at: 2)
+    }
     let path = connection.path
     while try notes.step() {
       guard let id = notes.uuid(at: 0) else {
@@ -69,16 +100,20 @@ enum SQLiteRows {
       case .deferred(let source):
         note.bodyText = NoteText(deferredFrom: source, key: Int64(notes.int(at: 2)))
       }
-      library.notes.append(note)
+      loaded.append(note)
     }
-    // Rows come in storage order, which is nearly always creation order; sorting here is cheaper
-    // than asking SQLite to sort whole rows, bodies included.
-    let loaded = library.notes
-    let isOldestFirst = loaded.indices.dropFirst().allSatisfy { index in
-      loaded[index - 1].createdAt < loaded[index].createdAt
+    return loaded
+  }
+
+  /// Notes in the order the library keeps them: oldest first, ties broken by identifier.
+  ///
+  /// Rows come in storage order, which is nearly always creation order; checking that is cheaper
+  /// than asking SQLite to sort whole rows, bodies included.
+  static func oldestFirst(_ notes: [Note]) -> [Note] {
+    let isOldestFirst = notes.indices.dropFirst().allSatisfy { index in
+      notes[index - 1].createdAt < notes[index].createdAt
     }
-    if !isOldestFirst { library.notes.sort { isLater($1, $0) } }
-    return library
+    return isOldestFirst ? notes : notes.sorted { isLater($1, $0) }
   }
 
   /// Whether a note comes after another, oldest first, ties broken by identifier.

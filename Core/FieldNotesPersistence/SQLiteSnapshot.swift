@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import Foundation
 import Synchronization
 
 /// A read transaction held open on a connection of its own, so the bodies of a loaded library
@@ -19,10 +20,15 @@ final class SQLiteSnapshot: Sendable {
 
   private let reader: Mutex<Reader>
 
+  private let path: String
+  private let busyTimeoutMilliseconds: Int32
+
   /// Opens a connection to the store and begins its read transaction.
   ///
-  /// The snapshot itself is taken by the first read, which is the load in ``library()``.
+  /// The snapshot itself is taken by the first read, in ``library(writer:parallelFrom:)``.
   init(path: String, busyTimeoutMilliseconds: Int32) throws(SQLiteError) {
+    self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     let connection = try SQLiteConnection(path: path, readOnly: false)
     connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
     try connection.execute("BEGIN")
@@ -38,16 +44,87 @@ final class SQLiteSnapshot: Sendable {
 
   /// Reads every notebook and note, each note's body left to be read when first needed.
   ///
+  /// A large store is read by two connections at once, each taking half the rows. They must see
+  /// the same snapshot, so both start reading while `writer` holds the write lock, which no
+  /// commit can happen without; the lock is let go before the rows are read. Where the lock
+  /// can't be had (a read-only file), one connection reads everything.
+  ///
   /// Once a quarter of the bodies (at most 1,024) have been read one at a time, the rest are read
   /// in one pass: a list reads a screenful, a search reads them all.
-  func library() throws -> NoteLibrary {
+  ///
+  /// - Parameters:
+  ///   - writer: The repository's own connection, not in a transaction.
+  ///   - parallelThreshold: The fewest notes read by two connections.
+  /// - Returns: The library, notes oldest first.
+  /// - Throws: `SQLiteError` when the file can't be read, or
+  ///   ``FieldNotesServices/RepositoryError/corrupt(path:detail:)`` for a damaged row.
+  func library(writer: SQLiteConnection, parallelFrom parallelThreshold: Int) throws
+    -> NoteLibrary
+  {
+    var helper: SQLiteSnapshot?
+    let rows: Int
+    if ProcessInfo.processInfo.activeProcessorCount > 1,
+      try SQLiteRows.lastNoteRow(in: writer) >= parallelThreshold,
+      (try? writer.execute("BEGIN IMMEDIATE")) != nil
+    {
+      defer { try? writer.execute("COMMIT") }
+      rows = try lastNoteRow()
+      let second = try SQLiteSnapshot(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      _ = try second.lastNoteRow()
+      helper = second
+    } else {
+      rows = try lastNoteRow()
+    }
+    let source = DeferredTextSource(
+      bulkThreshold: min(1_024, rows / 4 + 1),
+      readOne: { [self] row in body(ofRow: row) },
+      readAll: { [self] in allBodies() })
+    let notes: [Note]
+    if let helper {
+      notes = try readInHalves(rows: rows, helper: helper, source: source)
+    } else {
+      notes = try self.notes(rows: nil, expectedCount: rows, source: source)
+    }
+    let notebooks = try reader.withLock { reader in
+      try SQLiteRows.notebooks(from: reader.connection)
+    }
+    return NoteLibrary(notebooks: notebooks, notes: SQLiteRows.oldestFirst(notes))
+  }
+
+  /// Reads rows up to the middle on this snapshot's connection and the rest on `helper`'s, at
+  /// the same time.
+  private func readInHalves(rows: Int, helper: SQLiteSnapshot, source: DeferredTextSource) throws
+    -> [Note]
+  {
+    let middle = rows / 2 + 1
+    let halves = Mutex([Int: Result<[Note], any Error>]())
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      let result = Result { () throws -> [Note] in
+        half == 0
+          ? try notes(rows: Int.min..<middle, expectedCount: middle, source: source)
+          : try helper.notes(rows: middle..<Int.max, expectedCount: middle, source: source)
+      }
+      halves.withLock { $0[half] = result }
+    }
+    return try halves.withLock { halves in
+      guard let first = halves[0], let second = halves[1] else { return [] }
+      return try first.get() + second.get()
+    }
+  }
+
+  private func lastNoteRow() throws(SQLiteError) -> Int {
+    try reader.withLock { reader throws(SQLiteError) in
+      try SQLiteRows.lastNoteRow(in: reader.connection)
+    }
+  }
+
+  private func notes(rows: Range<Int>?, expectedCount: Int, source: DeferredTextSource) throws
+    -> [Note]
+  {
     try reader.withLock { reader in
-      let rows = try reader.connection.integer("SELECT coalesce(max(rowid), 0) FROM notes")
-      let source = DeferredTextSource(
-        bulkThreshold: min(1_024, rows / 4 + 1),
-        readOne: { [self] row in body(ofRow: row) },
-        readAll: { [self] in allBodies() })
-      return try SQLiteRows.library(from: reader.connection, bodies: .deferred(source))
+      try SQLiteRows.notes(
+        from: reader.connection, rows: rows, expectedCount: expectedCount,
+        bodies: .deferred(source))
     }
   }
 

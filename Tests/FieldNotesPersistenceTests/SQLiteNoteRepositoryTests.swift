@@ -353,3 +353,30 @@ func pragma(_ name: String, of path: String) throws -> Int {
     return sqlite3_column_int(statement, 0) == 1
   }
 }
+
+@Suite struct SQLiteParallelLoadTests {
+  let directory = TemporaryDirectory()
+
+  @Test func twoConnectionsLoadWhatOneLoads() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let notebook = Notebook(name: "Birds", symbolName: "bird")
+    // Rows stored out of creation order, with gaps where notes were deleted.
+    let notes = (0..<500).map { number in
+      Note(
+        title: "Note \(number)", body: "Body \(number)",
+        createdAt: Date(timeIntervalSinceReferenceDate: Double((number * 7919) % 500)),
+        notebookID: number.isMultiple(of: 3) ? notebook.id : nil,
+        tags: number.isMultiple(of: 5) ? ["five"] : [], isPinned: number.isMultiple(of: 11))
+    }
+    try repository.commit([.saveNotebook(notebook)] + notes.map { .saveNote($0) })
+    try repository.commit(notes.filter { $0.title.hasSuffix("7") }.map { .deleteNote($0.id) })
+
+    let oneConnection = try SQLiteNoteRepository(path: path).load()
+    let twoConnections = try SQLiteNoteRepository(path: path, parallelLoadThreshold: 1).load()
+
+    #expect(twoConnections == oneConnection)
+    #expect(oneConnection.notes.count == 450)
+    #expect(twoConnections.notes.map(\.body) == oneConnection.notes.map(\.body))
+  }
+}
