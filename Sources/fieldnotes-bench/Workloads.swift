@@ -96,13 +96,19 @@ struct Workloads {
   // MARK: - One edit persisted
 
   /// Seconds per pin toggle, done on a note's page so only persistence and that page count.
+  ///
+  /// The note is the first of the list in its default order (newest first, pinned first), which
+  /// costs little to find, so the run without the toggles varies little and the difference is
+  /// the toggles' own.
   func editCost(_ size: Int, toggles: Int = 1_000) throws -> Double {
     let store = stores[size] ?? ""
-    let prefix = ["open all", "sort title", "show 1"]
+    let prefix = ["open all", "show 1"]
     let toggleCommands = (0..<toggles).map { $0 % 2 == 0 ? "pin" : "unpin" }
     let base = try samples { try fieldNotes(store, prefix).seconds }
-    // The first note by title may start pinned; "unpin" first then keeps the pairs balanced.
-    let first = libraries[size].flatMap { library in library.notes.min { $0.title < $1.title } }
+    // The first note may start pinned; "unpin" first then keeps the pairs balanced.
+    let first = libraries[size].flatMap { library in
+      NoteSortOrder.newest.first(1, of: library.notes).first
+    }
     let commands =
       (first?.isPinned == true)
       ? toggleCommands.map { $0 == "pin" ? "unpin" : "pin" } : toggleCommands
@@ -125,21 +131,31 @@ struct Workloads {
 
   func memory(_ size: Int) throws -> Result {
     let store = stores[size] ?? ""
-    let peak = try samples(3) {
-      let run = try Measurement.runMeasuringMemory(
-        [fieldnotes, "--store", store, "--no-summaries"], input: "open all\nquit\n")
-      guard run.status == 0 else { throw BenchError.failed("fieldnotes failed on open all") }
-      return Double(run.maximumResidentBytes)
-    }
+    let peak = try peakMemory(store, "open all\nquit\n")
+    // A search reads every body and keeps a folded copy of every note's text: the most a
+    // session holds. Shown beside the row; the target is for the notes loaded and listed.
+    let searched = try peakMemory(store, "open all\nsearch heron\nquit\n")
     let fileBytes = ["", "-wal"].compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: store + suffix))?[.size] as? Int
     }.reduce(0, +)
     let ratio = peak.median / Double(fileBytes)
     return Result(
       name: "peak memory with \(size.formatted()) notes loaded (and listed)",
-      fieldNotes: mebibytes(peak.median) + " max RSS",
+      fieldNotes: mebibytes(peak.median) + " max RSS (after a search, with every body read: "
+        + mebibytes(searched.median)
+        + String(
+          format: ", %.2f×)", searched.median / Double(fileBytes)),
       peer: mebibytes(Double(fileBytes)) + " database file", ratio: ratio, target: "≤ 2.0×",
       isMet: ratio <= 2.0)
+  }
+
+  func peakMemory(_ store: String, _ input: String) throws -> Summary {
+    try samples(3) {
+      let run = try Measurement.runMeasuringMemory(
+        [fieldnotes, "--store", store, "--no-summaries"], input: input)
+      guard run.status == 0 else { throw BenchError.failed("fieldnotes failed on \(input)") }
+      return Double(run.maximumResidentBytes)
+    }
   }
 
   // MARK: - Redraw
