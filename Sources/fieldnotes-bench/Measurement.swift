@@ -40,12 +40,10 @@ enum Measurement {
     posix_spawn_file_actions_addopen(
       &actions, 1, keepOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    // The process's own environment, passed on explicitly (`environ` is not exposed on Darwin).
-    let environment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in environment { free(variable) } }
+    let argv = cStrings(arguments)
+    defer { free(argv) }
+    let environment = environmentStrings()
+    defer { free(environment) }
     var pid = pid_t()
     let started = ContinuousClock.now
     let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
@@ -91,11 +89,10 @@ enum Measurement {
   /// process's standard input and output, writes its peak memory in bytes to `reportPath`, and
   /// returns its exit status.
   static func measureChild(reportPath: String, arguments: [String]) -> Int32 {
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    let environment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in environment { free(variable) } }
+    let argv = cStrings(arguments)
+    defer { free(argv) }
+    let environment = environmentStrings()
+    defer { free(environment) }
     var pid = pid_t()
     guard posix_spawnp(&pid, arguments[0], nil, nil, argv, environment) == 0 else { return 127 }
     var status: Int32 = 0
@@ -103,6 +100,21 @@ enum Measurement {
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     try? Data(String(residentBytes(usage)).utf8).write(to: URL(fileURLWithPath: reportPath))
     return (status >> 8) & 0xFF
+  }
+
+  /// Strings as the NUL-terminated array `posix_spawn` takes; give them back with ``free(_:)``.
+  private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+    strings.map { strdup($0) } + [nil]
+  }
+
+  /// This process's environment for a child, passed on explicitly (`environ` is not exposed on
+  /// Darwin).
+  private static func environmentStrings() -> [UnsafeMutablePointer<CChar>?] {
+    cStrings(ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
+  }
+
+  private static func free(_ strings: [UnsafeMutablePointer<CChar>?]) {
+    for string in strings { Foundation.free(string) }
   }
 
   private static func residentBytes(_ usage: rusage) -> Int {
