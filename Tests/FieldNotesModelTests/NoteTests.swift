@@ -86,7 +86,7 @@ import Testing
     var random = LinearCongruentialGenerator(state: 3)
     let notes = (0..<500).map { index in
       Note(
-        id: UUID(), title: "Note \(Int.random(in: 0...50, using: &random))",
+        id: random.uuid(), title: "Note \(Int.random(in: 0...50, using: &random))",
         createdAt: Date(
           timeIntervalSinceReferenceDate: Double(Int.random(in: 0...100, using: &random))),
         isPinned: Int.random(in: 0..<5, using: &random) == 0)
@@ -94,6 +94,30 @@ import Testing
     for order in NoteSortOrder.allCases {
       #expect(order.first(20, of: notes) == Array(order.sorted(notes).prefix(20)))
       #expect(order.first(1_000, of: notes) == order.sorted(notes))
+    }
+  }
+
+  /// By title the first notes are selected rather than sorted; whatever order the notes come
+  /// in, and however many are asked for, the selection is the prefix of the full sort.
+  @Test(arguments: [0, 1, 2, 19, 200, 399, 400, 401])
+  func firstByTitleIsThePrefixOfSortedForEveryInputOrder(count: Int) {
+    let titles = [
+      "Heron", "heron", "Héron", "HÉRON", "Heron 2", "Heron 10", "heron 02", "Héron 1", "Zebra",
+      "zèbre", "Æther", "aether", "", " ", "10", "9", "009", "Ωmega", "omega", "Straße", "STRASSE",
+      "café", "Cafe", "CAFÉ 3", "cafe 20",
+    ]
+    var random = LinearCongruentialGenerator(state: 11)
+    let notes = (0..<400).map { _ in
+      Note(
+        id: random.uuid(), title: titles[Int.random(in: titles.indices, using: &random)],
+        createdAt: Date(
+          timeIntervalSinceReferenceDate: Double(Int.random(in: 0...20, using: &random))),
+        isPinned: Int.random(in: 0..<8, using: &random) == 0)
+    }
+    let sorted = NoteSortOrder.title.sorted(notes)
+    let expected = Array(sorted.prefix(count))
+    for input in [notes, sorted, Array(sorted.reversed()), notes.shuffled(using: &random)] {
+      #expect(NoteSortOrder.title.first(count, of: input) == expected)
     }
   }
 }
@@ -105,5 +129,15 @@ struct LinearCongruentialGenerator: RandomNumberGenerator {
   mutating func next() -> UInt64 {
     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return state
+  }
+
+  /// A version 4 identifier made from the next two numbers.
+  mutating func uuid() -> UUID {
+    var bytes = (next(), next())
+    return withUnsafeMutableBytes(of: &bytes) { raw in
+      raw[6] = raw[6] & 0x0F | 0x40
+      raw[8] = raw[8] & 0x3F | 0x80
+      return UUID(uuid: raw.load(as: uuid_t.self))
+    }
   }
 }
