@@ -8,6 +8,8 @@ import Foundation
 final class SQLiteConnection {
   let path: String
   fileprivate let handle: OpaquePointer
+  /// How long a statement waits for another connection's lock, set by ``setBusyTimeout(milliseconds:)``.
+  private var busyTimeoutMilliseconds: Int32 = 0
 
   /// Opens a database file that must already exist.
   init(path: String, readOnly: Bool) throws(SQLiteError) {
@@ -76,6 +78,22 @@ final class SQLiteConnection {
     }
   }
 
+  /// Takes the write lock (`BEGIN IMMEDIATE`) if no other connection holds it, without waiting
+  /// the busy timeout for it.
+  ///
+  /// - Returns: Whether the lock was taken; the caller then ends the transaction.
+  func beginImmediateIfFree() -> Bool {
+    sqlite3_busy_timeout(handle, 0)
+    defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+    return (try? execute("BEGIN IMMEDIATE")) != nil
+  }
+
+  /// Makes SQLite wait up to `milliseconds` for another connection's lock instead of failing.
+  func setBusyTimeout(milliseconds: Int32) {
+    busyTimeoutMilliseconds = milliseconds
+    sqlite3_busy_timeout(handle, milliseconds)
+  }
+
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 }
 
@@ -98,12 +116,5 @@ struct SQLiteError: Error {
     case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .cannotOpen(path: path, reason: message)
     default: writing ? .writeFailed(reason: message) : .readFailed(reason: message)
     }
-  }
-}
-
-extension SQLiteConnection {
-  /// Makes SQLite wait up to `milliseconds` for another process's lock instead of failing.
-  func setBusyTimeout(milliseconds: Int32) {
-    sqlite3_busy_timeout(handle, milliseconds)
   }
 }

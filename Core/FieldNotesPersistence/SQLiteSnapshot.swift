@@ -47,7 +47,8 @@ final class SQLiteSnapshot: Sendable {
   /// A large store is read by two connections at once, each taking half the rows. They must see
   /// the same snapshot, so both start reading while `writer` holds the write lock, which no
   /// commit can happen without; the lock is let go before the rows are read. Where the lock
-  /// can't be had (a read-only file), one connection reads everything.
+  /// can't be had at once (another process is writing, or the file is read-only), one
+  /// connection reads everything rather than wait.
   ///
   /// Once a quarter of the bodies (at most 1,024) have been read one at a time, the rest are read
   /// in one pass: a list reads a screenful, a search reads them all.
@@ -65,7 +66,7 @@ final class SQLiteSnapshot: Sendable {
     let rows: Int
     if ProcessInfo.processInfo.activeProcessorCount > 1,
       try SQLiteRows.lastNoteRow(in: writer) >= parallelThreshold,
-      (try? writer.execute("BEGIN IMMEDIATE")) != nil
+      writer.beginImmediateIfFree()
     {
       defer { try? writer.execute("COMMIT") }
       rows = try lastNoteRow()

@@ -379,4 +379,49 @@ func pragma(_ name: String, of path: String) throws -> Int {
     #expect(oneConnection.notes.count == 450)
     #expect(twoConnections.notes.map(\.body) == oneConnection.notes.map(\.body))
   }
+
+  /// A load while another process writes reads on one connection at once.
+  ///
+  /// Two connections need the write lock for a moment to line up their snapshots; the load
+  /// doesn't wait the busy timeout (10 s) for it.
+  @Test func aLoadWhileAnotherProcessWritesReadsOnOneConnectionWithoutWaiting() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path, parallelLoadThreshold: 1)
+    try repository.commit((0..<50).map { .saveNote(Note(title: "Note \($0)", body: "Body \($0)")) })
+    let expected = try repository.load()
+    let writer = try RawConnection(path: path)
+    try writer.execute("BEGIN IMMEDIATE")
+    defer { try? writer.execute("ROLLBACK") }
+
+    let clock = ContinuousClock()
+    let started = clock.now
+    let loaded = try SQLiteNoteRepository(path: path, parallelLoadThreshold: 1).load()
+
+    #expect(clock.now - started < .seconds(5), "waited for the other writer's lock")
+    #expect(loaded == expected)
+    #expect(loaded.notes.map(\.body) == expected.notes.map(\.body))
+  }
+}
+
+/// A connection of a test's own, standing in for another process.
+final class RawConnection {
+  private let handle: OpaquePointer
+
+  init(path: String) throws {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle
+    else {
+      sqlite3_close(handle)
+      throw RawSQLiteError(message: "cannot open \(path)")
+    }
+    self.handle = handle
+  }
+
+  deinit { sqlite3_close(handle) }
+
+  func execute(_ sql: String) throws {
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+      throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+    }
+  }
 }
