@@ -10,6 +10,8 @@
 //   *Feature                depend on Model and Services only, never on each other
 //   FieldNotesTerminal      depends on nothing (line reading and editing, views redrawn through
 //                           Observation), so a feature change never recompiles it
+//   ComposerScreen          depends on Model, Services, ComposerFeature and Terminal: the
+//                           composer's view and commands, so the app never imports the feature
 //   FieldNotesApp           composes everything, the only target that links the live ones
 //   FieldNotesTesting       is linked by test targets only
 import PackageDescription
@@ -86,10 +88,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "ComposerScreen",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "ComposerFeature", "FieldNotesTerminal",
+      ],
+      path: "Sources/ComposerScreen",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksFeature", "NoteListFeature", "ComposerFeature", "FieldNotesTerminal",
+        "NotebooksFeature", "NoteListFeature", "ComposerScreen", "FieldNotesTerminal",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -171,6 +181,13 @@ let package = Package(
         "NoteListFeature", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
       ],
       exclude: ["Transcripts"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ComposerScreenTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "ComposerScreen", "FieldNotesTesting",
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "ArchitectureTests", swiftSettings: strict),

@@ -25,3 +25,14 @@ extension String {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
   }
 }
+
+extension String {
+  /// A count with its noun, made plural unless the count is one: `3 rows`, `1 note`.
+  ///
+  /// - Parameters:
+  ///   - count: How many.
+  ///   - noun: The noun in the singular; the plural adds an `s`.
+  public init(count: Int, noun: String) {
+    self = "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}

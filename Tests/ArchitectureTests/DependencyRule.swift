@@ -9,6 +9,7 @@ enum DependencyRule {
   static let testing = "FieldNotesTesting"
   static let app = "FieldNotesApp"
   static let sqlite = "CSQLite"
+  static let terminal = "FieldNotesTerminal"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
@@ -20,6 +21,9 @@ enum DependencyRule {
     case testing: [model, services]
     case app: nil  // the composition root may link anything but the test kit
     case _ where target.name.hasSuffix("Feature"): [model, services]
+    // A feature's terminal screen: its one feature, and what every screen uses.
+    case _ where target.name.hasSuffix("Screen"):
+      [model, services, terminal, target.name.dropLast("Screen".count) + "Feature"]
     case "fieldnotes-bench": [model, services, "fieldnotes"]  // it runs the app, never links it
     case _ where target.type == "executable": [app, model, services]
     default: []

@@ -49,6 +49,21 @@ import Testing
       ])
   }
 
+  @Test func aScreenImportingAnotherFeatureIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(
+          name: "ComposerScreen", type: "regular",
+          dependencies: ["ComposerFeature", "FieldNotesTerminal", "NoteListFeature"]),
+        .init(name: "ComposerFeature", type: "regular", dependencies: []),
+        .init(name: "NoteListFeature", type: "regular", dependencies: []),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "ComposerScreen may not depend on NoteListFeature"
+      ])
+  }
+
   @Test func linkingPersistenceOrTheTestKitOutsideTheirPlaceIsCaught() {
     let manifest = PackageManifest(
       targets: [

@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 
 /// A place in the app, as a value: the router's stack is made of these.
@@ -10,5 +10,5 @@ public enum Route: Hashable, Sendable {
   /// One note, read in full.
   case noteDetail(Note.ID)
   /// The composer, presented over the screen below it.
-  case composer(ComposerViewModel.Purpose)
+  case composer(ComposerScreen.Purpose)
 }

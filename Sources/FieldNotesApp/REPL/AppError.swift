@@ -1,4 +1,3 @@
-import ComposerFeature
 import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
@@ -25,8 +24,8 @@ public enum AppError: Error, Equatable, LocalizedError {
   case notebooks(NotebooksError)
   /// The note list refused the action.
   case noteList(NoteListError)
-  /// The composer refused the action.
-  case composer(ComposerError)
+  /// The composer refused the action, for the reason given.
+  case composer(String)
   /// The store refused the change.
   case store(NoteStoreError)
   /// The sync failed; the notes shown are the last ones saved.
@@ -54,7 +53,7 @@ public enum AppError: Error, Equatable, LocalizedError {
       "there is no notebook called \u{201C}\(name.terminalSafe)\u{201D}"
     case .notebooks(let error): error.errorDescription
     case .noteList(let error): error.errorDescription
-    case .composer(let error): error.errorDescription
+    case .composer(let reason): reason
     case .store(let error): error.errorDescription
     case .syncFailed(let message): "sync failed: \(message.terminalSafe)"
     case .saveFailed(let message):

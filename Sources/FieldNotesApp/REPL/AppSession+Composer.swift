@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 import FieldNotesTerminal
 
@@ -8,41 +8,30 @@ extension AppSession {
     guard case .composer(let composer) = currentScreen else {
       throw .notHere(command: spec.name, hint: "it is for the composer")
     }
-    do {
-      switch spec.name {
-      case "title":
-        guard !arguments.isEmpty else { throw ComposerCommandError.usage(spec.usage) }
-        try composer.setTitle(arguments.joined(separator: " "))
-      case "body":
-        if arguments.isEmpty {
-          bodyLines = []
-          output.print("Type the body; end with a line holding a single `.`")
-        } else {
-          try composer.replaceBody(with: arguments.joined(separator: " "))
-        }
-      case "tags":
-        try composer.setTags(from: arguments.joined(separator: " "))
-      case "save":
-        guard arguments.isEmpty else { throw ComposerCommandError.usage(spec.usage) }
-        let saved = try composer.save()
-        if let saved { output.print("Saved \u{201C}\(saved.title.terminalSafe)\u{201D}.") }
-      case "cancel":
-        guard arguments.isEmpty else { throw ComposerCommandError.usage(spec.usage) }
-        try composer.cancel()
-      default:
-        throw ComposerCommandError.usage(spec.usage)
+    let text = arguments.joined(separator: " ")
+    let command: ComposerScreen.Command
+    switch spec.name {
+    case "title":
+      guard !arguments.isEmpty else { throw .usage(spec.usage) }
+      command = .setTitle(text)
+    case "body":
+      guard !arguments.isEmpty else {
+        bodyLines = []
+        output.print("Type the body; end with a line holding a single `.`")
+        return
       }
-    } catch let error as ComposerError {
-      throw .composer(error)
-    } catch let error as ComposerCommandError {
-      switch error {
-      case .usage(let usage): throw .usage(usage)
-      }
-    } catch {
-      throw .invalidInput("\(error)")
+      command = .replaceBody(text)
+    case "tags":
+      command = .setTags(text)
+    case "save", "cancel":
+      guard arguments.isEmpty else { throw .usage(spec.usage) }
+      command = spec.name == "save" ? .save : .cancel
+    default:
+      throw .usage(spec.usage)
     }
-    if case .failed(let message) = composer.state { throw .saveFailed(message) }
-    closeComposerIfFinished(composer)
+    if let saved = try perform(command, in: composer) {
+      output.print("Saved \u{201C}\(saved.title.terminalSafe)\u{201D}.")
+    }
   }
 
   /// `notebook NAME|none` in the composer.
@@ -51,9 +40,7 @@ extension AppSession {
       throw .usage(spec.usage)
     }
     let name = arguments.joined(separator: " ")
-    do {
-      try composer.chooseNotebook(named: name.lowercased() == "none" ? nil : name)
-    } catch { throw .composer(error) }
+    try perform(.chooseNotebook(named: name.lowercased() == "none" ? nil : name), in: composer)
   }
 
   /// A body line typed after a bare `body`; a single `.` ends the body.
@@ -62,20 +49,30 @@ extension AppSession {
       let body = (bodyLines ?? []).joined(separator: "\n")
       bodyLines = nil
       guard case .composer(let composer) = currentScreen else { return .done }
-      do { try composer.replaceBody(with: body) } catch { throw .composer(error) }
+      try perform(.replaceBody(body), in: composer)
       return .done
     }
     bodyLines?.append(line)
     return .done
   }
 
-  /// Leaves the composer once it has saved or discarded.
-  func closeComposerIfFinished(_ composer: ComposerViewModel) {
-    guard composer.isFinished else { return }
-    goBack()
+  /// Carries out a composer command, and leaves the composer once it has saved or discarded.
+  ///
+  /// - Returns: The note, when the command saved it.
+  @discardableResult
+  func perform(_ command: ComposerScreen.Command, in composer: ComposerScreen) throws(AppError)
+    -> Note?
+  {
+    let saved: Note?
+    do {
+      saved = try composer.perform(command)
+    } catch {
+      switch error {
+      case .refused(let reason): throw .composer(reason)
+      case .saveFailed(let message): throw .saveFailed(message)
+      }
+    }
+    if composer.isFinished { goBack() }
+    return saved
   }
-}
-
-private enum ComposerCommandError: Error {
-  case usage(String)
 }

@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 import FieldNotesTerminal
 import NoteListFeature
@@ -122,8 +122,7 @@ extension AppSession {
     if bodyLines != nil { bodyLines = nil }
     switch currentScreen {
     case .composer(let composer):
-      do { try composer.cancel() } catch { throw .composer(error) }
-      closeComposerIfFinished(composer)
+      try perform(.cancel, in: composer)
     case .notebooks:
       if case .confirmingDeletion = notebooks.state { notebooks.cancelDeletion() }
     default:
@@ -146,7 +145,7 @@ extension AppSession {
     case .noteDetail(let detail):
       output.print("NoteDetailScreen.summary = \(detail.summary)")
     case .composer(let composer):
-      output.print("ComposerViewModel.state = \(StateDescription.describe(composer.state))")
+      output.print("ComposerViewModel.state = \(composer.stateDescription)")
     }
   }
 

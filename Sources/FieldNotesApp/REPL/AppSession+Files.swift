@@ -16,8 +16,8 @@ extension AppSession {
       throw .file(path: path, reason: error.reason)
     }
     output.print(
-      "Exported \(NotebooksView.count(library.notes.count, "note")) and "
-        + "\(NotebooksView.count(library.notebooks.count, "notebook")) to \(path.terminalSafe)"
+      "Exported \(String(count: library.notes.count, noun: "note")) and "
+        + "\(String(count: library.notebooks.count, noun: "notebook")) to \(path.terminalSafe)"
         + (isMarkdown ? " as Markdown." : "."))
   }
 
@@ -48,8 +48,8 @@ extension AppSession {
       do { try store.perform(.addLibrary(addition)) } catch { throw .store(error) }
     }
     output.print(
-      "Imported \(NotebooksView.count(addition.notes.count, "note")) and "
-        + "\(NotebooksView.count(addition.notebooks.count, "notebook")); "
+      "Imported \(String(count: addition.notes.count, noun: "note")) and "
+        + "\(String(count: addition.notebooks.count, noun: "notebook")); "
         + "skipped \(skipped) already here.")
   }
 

@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTerminal
@@ -89,14 +89,8 @@ extension AppSession {
     guard arguments.isEmpty else { throw .usage(spec.usage) }
     switch currentScreen {
     case .composer(let composer):
-      do throws(ComposerError) {
-        switch word {
-        case "yes": try composer.confirmDiscard()
-        case "no": try composer.keepEditing()
-        default: throw ComposerError.noDiscardPending
-        }
-      } catch { throw .composer(error) }
-      closeComposerIfFinished(composer)
+      // `keep` belongs to the notebooks screen and never reaches the composer.
+      try perform(word == "yes" ? .confirmDiscard : .keepEditing, in: composer)
     case .notebooks:
       guard case .confirmingDeletion = notebooks.state else {
         throw .notebooks(.noDeletionPending)

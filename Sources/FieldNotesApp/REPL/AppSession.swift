@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTerminal
@@ -177,8 +177,8 @@ public final class AppSession {
     case .noteDetail(let id): screen = .noteDetail(NoteDetailScreen(noteID: id))
     case .composer(let purpose):
       screen = .composer(
-        ComposerViewModel(
-          store: dependencies.store, purpose: purpose, ids: dependencies.ids, now: dependencies.now)
+        ComposerScreen(
+          purpose: purpose, store: dependencies.store, ids: dependencies.ids, now: dependencies.now)
       )
     }
     router.push(route)
@@ -252,8 +252,8 @@ public final class AppSession {
         notebookName: note?.notebookID.flatMap { dependencies.store.notebook(withID: $0)?.name },
         summary: detail.summary, now: dependencies.now(), timeZone: dependencies.timeZone)
     case .composer(let composer):
-      let name = composer.draft.notebookID.flatMap { dependencies.store.notebook(withID: $0)?.name }
-      return ComposerView.render(composer, notebookName: name)
+      let name = composer.notebookID.flatMap { dependencies.store.notebook(withID: $0)?.name }
+      return composer.render(notebookName: name)
     }
   }
 
@@ -280,11 +280,7 @@ public final class AppSession {
           read: { list.viewModel.state }, describe: StateDescription.describe, emit: emit)
       ]
     case .composer(let composer):
-      tracers = [
-        StateTracer(
-          label: "ComposerViewModel.state", read: { composer.state },
-          describe: StateDescription.describe, emit: emit)
-      ]
+      tracers = [composer.traceState(emit: emit)]
     case .noteList, .noteDetail:
       tracers = []
     }

@@ -1,4 +1,4 @@
-import ComposerFeature
+import ComposerScreen
 import FieldNotesModel
 import FieldNotesServices
 import Foundation
@@ -19,7 +19,7 @@ enum Screen {
   case notebooks
   case noteList(NoteListScreen)
   case noteDetail(NoteDetailScreen)
-  case composer(ComposerViewModel)
+  case composer(ComposerScreen)
 }
 
 /// A note list on screen: both forms of it, and the rows as last shown.

@@ -31,14 +31,15 @@ enum NotebooksView {
           let padding = String(repeating: " ", count: max(0, 3 - number.count))
           let name = row.name.terminalSafe
           let gap = String(repeating: " ", count: max(1, width - row.name.count + 2))
-          var line = "\(padding)\(number)  \(name)\(gap)\(count(row.noteCount, "note"))"
+          var line =
+            "\(padding)\(number)  \(name)\(gap)\(String(count: row.noteCount, noun: "note"))"
           if row.pinnedCount > 0 { line += ", \(row.pinnedCount) pinned" }
           return line
         }
     case .confirmingDeletion(let request):
       return [
         "Delete \u{201C}\(request.name.terminalSafe)\u{201D}? It holds "
-          + "\(count(request.noteCount, "note")).",
+          + "\(String(count: request.noteCount, noun: "note")).",
         "  yes   delete the notebook and its notes",
         "  keep  delete the notebook, keep its notes in no notebook",
         "  no    delete nothing",
@@ -46,7 +47,4 @@ enum NotebooksView {
     }
   }
 
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
-  }
 }

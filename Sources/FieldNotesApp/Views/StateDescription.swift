@@ -1,4 +1,3 @@
-import ComposerFeature
 import FieldNotesTerminal
 import NoteListFeature
 import NotebooksFeature
@@ -10,10 +9,10 @@ enum StateDescription {
   static func describe(_ state: NotebooksViewModel.State) -> String {
     switch state {
     case .loading: "loading"
-    case .loaded(let rows): "loaded(\(count(rows.count, "row")))"
-    case .empty(let noteCount): "empty(\(count(noteCount, "note")) in no notebook)"
+    case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "row")))"
+    case .empty(let noteCount): "empty(\(String(count: noteCount, noun: "note")) in no notebook)"
     case .confirmingDeletion(let request):
-      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(count(request.noteCount, "note")))"
+      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(String(count: request.noteCount, noun: "note")))"
     case .failed(let message, let canRetry):
       "failed(\"\(message.terminalSafe)\", canRetry: \(canRetry))"
     }
@@ -23,26 +22,10 @@ enum StateDescription {
     switch state {
     case .loading: "loading"
     case .loaded(let rows, let sync, let hiddenCount):
-      "loaded(\(count(rows.count + hiddenCount, "row"))\(describe(sync)))"
+      "loaded(\(String(count: rows.count + hiddenCount, noun: "row"))\(describe(sync)))"
     case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
-  }
-
-  static func describe(_ state: ComposerViewModel.State) -> String {
-    switch state {
-    case .editing(let problems):
-      problems.isEmpty ? "editing(valid)" : "editing(\(count(problems.count, "problem")))"
-    case .confirmingDiscard: "confirmingDiscard"
-    case .saving: "saving"
-    case .saved: "saved"
-    case .discarded: "discarded"
-    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
-    }
-  }
-
-  private static func count(_ number: Int, _ noun: String) -> String {
-    NotebooksView.count(number, noun)
   }
 
   private static func describe(_ sync: SyncStatus) -> String {
