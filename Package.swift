@@ -96,10 +96,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "NotebooksScreen",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NotebooksFeature", "FieldNotesTerminal",
+      ],
+      path: "Sources/NotebooksScreen",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksFeature", "NoteListFeature", "ComposerScreen", "FieldNotesTerminal",
+        "NotebooksScreen", "NoteListFeature", "ComposerScreen", "FieldNotesTerminal",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -187,6 +195,13 @@ let package = Package(
       name: "ComposerScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "ComposerScreen", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NotebooksScreenTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NotebooksScreen", "FieldNotesTesting",
       ],
       swiftSettings: strict
     ),

@@ -2,7 +2,6 @@ import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
 import NoteListFeature
-import NotebooksFeature
 
 /// Why a command line did not do what it asked; each prints as one `error:` line.
 public enum AppError: Error, Equatable, LocalizedError {
@@ -20,8 +19,8 @@ public enum AppError: Error, Equatable, LocalizedError {
   case notARowNumber(String)
   /// A notebook name that matches no notebook.
   case unknownNotebook(String)
-  /// The notebooks screen refused the action.
-  case notebooks(NotebooksError)
+  /// The notebooks screen refused the action, for the reason given.
+  case notebooks(String)
   /// The note list refused the action.
   case noteList(NoteListError)
   /// The composer refused the action, for the reason given.
@@ -51,7 +50,7 @@ public enum AppError: Error, Equatable, LocalizedError {
     case .notARowNumber(let word): "'\(word.terminalSafe)' is not a row number"
     case .unknownNotebook(let name):
       "there is no notebook called \u{201C}\(name.terminalSafe)\u{201D}"
-    case .notebooks(let error): error.errorDescription
+    case .notebooks(let reason): reason
     case .noteList(let error): error.errorDescription
     case .composer(let reason): reason
     case .store(let error): error.errorDescription

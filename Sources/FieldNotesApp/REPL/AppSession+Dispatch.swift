@@ -2,7 +2,6 @@ import ComposerScreen
 import FieldNotesModel
 import FieldNotesTerminal
 import NoteListFeature
-import NotebooksFeature
 
 extension AppSession {
   /// Finds the command a line names, checks it may be used here, and runs it.
@@ -124,7 +123,7 @@ extension AppSession {
     case .composer(let composer):
       try perform(.cancel, in: composer)
     case .notebooks:
-      if case .confirmingDeletion = notebooks.state { notebooks.cancelDeletion() }
+      notebooks.cancelDeletion()
     default:
       goBack()
     }
@@ -133,7 +132,7 @@ extension AppSession {
   private func printState() {
     switch currentScreen {
     case .notebooks:
-      output.print("NotebooksViewModel.state = \(StateDescription.describe(notebooks.state))")
+      output.print("NotebooksViewModel.state = \(notebooks.stateDescription)")
     case .noteList(let list) where listMode == .mvvm:
       output.print("NoteListViewModel.state = \(StateDescription.describe(list.viewModel.state))")
     case .noteList(let list):

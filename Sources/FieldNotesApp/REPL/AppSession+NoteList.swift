@@ -103,9 +103,7 @@ extension AppSession {
     if destination.lowercased() == "none" {
       notebookID = nil
     } else {
-      do { notebookID = try notebooks.notebook(named: destination).id } catch {
-        throw .notebooks(error)
-      }
+      notebookID = try notebook(named: destination).id
     }
     try perform(.move(id, to: notebookID))
   }

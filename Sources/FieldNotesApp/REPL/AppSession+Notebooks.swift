@@ -2,62 +2,77 @@ import ComposerScreen
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTerminal
-import NotebooksFeature
+import NotebooksScreen
 
 extension AppSession {
   /// `notebook new NAME`, `notebook rename NAME NEWNAME`, `notebook delete NAME [--force|--keep-notes]`.
   func notebookCommand(_ arguments: [String], _ spec: CommandSpec) throws(AppError) {
     guard let action = arguments.first?.lowercased() else { throw .usage(spec.usage) }
     let rest = Array(arguments.dropFirst())
-    do {
-      switch action {
-      case "new", "create", "add":
-        guard !rest.isEmpty else { throw AppError.usage("notebook new NAME") }
-        let notebook = try notebooks.createNotebook(named: rest.joined(separator: " "))
+    switch action {
+    case "new", "create", "add":
+      guard !rest.isEmpty else { throw .usage("notebook new NAME") }
+      let created = try perform(.create(named: rest.joined(separator: " ")))
+      if let created {
         announce(
-          "Created notebook \u{201C}\(notebook.name.terminalSafe)\u{201D}.",
+          "Created notebook \u{201C}\(created.name.terminalSafe)\u{201D}.",
           unlessShowing: .notebooks)
-      case "rename":
-        guard rest.count == 2 else {
-          throw AppError.usage("notebook rename NAME NEWNAME (quote names with spaces)")
-        }
-        try notebooks.renameNotebook(named: rest[0], to: rest[1])
-        announce("Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}.", unlessShowing: .notebooks)
-      case "delete", "remove", "rm":
-        try deleteNotebook(rest)
-      default:
-        throw AppError.usage(spec.usage)
       }
-    } catch let error as AppError {
-      throw error
-    } catch let error as NotebooksError {
-      throw .notebooks(error)
-    } catch {
-      throw .invalidInput("\(error)")
+    case "rename":
+      guard rest.count == 2 else {
+        throw .usage("notebook rename NAME NEWNAME (quote names with spaces)")
+      }
+      try perform(.rename(named: rest[0], to: rest[1]))
+      announce("Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}.", unlessShowing: .notebooks)
+    case "delete", "remove", "rm":
+      try deleteNotebook(rest)
+    default:
+      throw .usage(spec.usage)
     }
   }
 
-  private func deleteNotebook(_ arguments: [String]) throws {
+  private func deleteNotebook(_ arguments: [String]) throws(AppError) {
     let flags = Set(arguments.filter { $0.hasPrefix("--") })
     let names = arguments.filter { !$0.hasPrefix("--") }
     guard names.count == 1, flags.isSubset(of: ["--force", "--keep-notes"]),
       flags.count <= 1
     else {
-      throw AppError.usage("notebook delete NAME [--force | --keep-notes]")
+      throw .usage("notebook delete NAME [--force | --keep-notes]")
     }
     let name = names[0]
-    let notebook = try notebooks.notebook(named: name)
+    let notebook = try notebook(named: name)
     if flags.contains("--force") {
-      try notebooks.deleteNotebook(named: name, notes: .deleteNotes)
+      try perform(.delete(named: name, notes: .deleteNotes))
     } else if flags.contains("--keep-notes") {
-      try notebooks.deleteNotebook(named: name, notes: .keepNotes)
+      try perform(.delete(named: name, notes: .keepNotes))
     } else {
       if case .notebooks = currentScreen {} else { goHome() }
-      try notebooks.requestDeletion(ofNotebookNamed: name)
-      if case .confirmingDeletion = notebooks.state { return }
+      try perform(.requestDeletion(named: name))
+      if notebooks.isConfirmingDeletion { return }
     }
     announce(
       "Deleted notebook \u{201C}\(notebook.name.terminalSafe)\u{201D}.", unlessShowing: .notebooks)
+  }
+
+  /// Finds a notebook by name, ignoring case.
+  func notebook(named name: String) throws(AppError) -> Notebook {
+    do { return try notebooks.notebook(named: name) } catch {
+      switch error {
+      case .refused(let reason): throw .notebooks(reason)
+      }
+    }
+  }
+
+  /// Carries out a command of the notebooks screen.
+  ///
+  /// - Returns: The notebook, when the command created one.
+  @discardableResult
+  private func perform(_ command: NotebooksScreen.Command) throws(AppError) -> Notebook? {
+    do { return try notebooks.perform(command) } catch {
+      switch error {
+      case .refused(let reason): throw .notebooks(reason)
+      }
+    }
   }
 
   /// `open NAME|N|all|none`.
@@ -70,14 +85,12 @@ extension AppSession {
     case "none": scope = .unfiled
     default:
       if let number = Int(target) {
-        guard (1...max(1, notebookRows.count)).contains(number), !notebookRows.isEmpty else {
-          throw .rowOutOfRange(target, count: notebookRows.count)
+        guard let row = notebooks.scope(ofRow: number) else {
+          throw .rowOutOfRange(target, count: notebooks.rowCount)
         }
-        scope = notebooks.select(notebookRows[number - 1])
+        scope = row
       } else {
-        do { scope = .notebook(try notebooks.notebook(named: target).id) } catch {
-          throw .notebooks(error)
-        }
+        scope = .notebook(try notebook(named: target).id)
       }
     }
     if case .notebooks = currentScreen {} else { goHome() }
@@ -92,18 +105,11 @@ extension AppSession {
       // `keep` belongs to the notebooks screen and never reaches the composer.
       try perform(word == "yes" ? .confirmDiscard : .keepEditing, in: composer)
     case .notebooks:
-      guard case .confirmingDeletion = notebooks.state else {
-        throw .notebooks(.noDeletionPending)
+      switch word {
+      case "yes": try perform(.confirmDeletion(.deleteNotes))
+      case "keep": try perform(.confirmDeletion(.keepNotes))
+      default: try perform(.withdrawDeletion)
       }
-      do {
-        switch word {
-        case "yes": try notebooks.confirmDeletion(.deleteNotes)
-        case "keep": try notebooks.confirmDeletion(.keepNotes)
-        default:
-          notebooks.cancelDeletion()
-          return
-        }
-      } catch { throw .notebooks(error) }
     default:
       throw .notHere(command: word, hint: "there is no question to answer")
     }

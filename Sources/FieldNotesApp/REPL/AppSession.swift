@@ -4,7 +4,7 @@ import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
 import NoteListFeature
-import NotebooksFeature
+import NotebooksScreen
 
 /// One REPL session: the router, the screens on its stack, the view drawn for the top one, and
 /// the command handlers that turn a typed line into actions on screen models.
@@ -23,15 +23,13 @@ public final class AppSession {
 
   let dependencies: AppDependencies
   let router = Router()
-  let notebooks: NotebooksViewModel
+  let notebooks: NotebooksScreen
   let output: any ConsoleOutput
   /// Whether a person is typing: then `sync` and `summarize` run in the background.
   let isInteractive: Bool
 
   var screens: [Screen] = []
   var listMode = NoteListMode.mvvm
-  /// The notebooks screen's rows as last drawn, for `open N`.
-  var notebookRows: [NotebookRow] = []
   /// Lines of a body being typed after a bare `body`, until a line with a single `.`.
   var bodyLines: [String]?
   var quitRequested = false
@@ -51,8 +49,7 @@ public final class AppSession {
     self.dependencies = dependencies
     self.output = output
     self.isInteractive = isInteractive
-    self.notebooks = NotebooksViewModel(store: dependencies.store, ids: dependencies.ids)
-    notebooks.load()
+    self.notebooks = NotebooksScreen(store: dependencies.store, ids: dependencies.ids)
   }
 
   /// Draws the first screen.
@@ -158,8 +155,8 @@ public final class AppSession {
   /// The name of a list's scope: "All Notes", "No Notebook" or the notebook's name.
   func title(of scope: NoteScope) -> String {
     switch scope {
-    case .allNotes: NotebooksViewModel.allNotesName
-    case .unfiled: NotebooksViewModel.unfiledName
+    case .allNotes: NotebooksScreen.allNotesName
+    case .unfiled: NotebooksScreen.unfiledName
     case .notebook(let id): dependencies.store.notebook(withID: id)?.name ?? "(deleted notebook)"
     }
   }
@@ -233,9 +230,7 @@ public final class AppSession {
   private func lines(for screen: Screen) -> [String] {
     switch screen {
     case .notebooks:
-      let state = notebooks.state
-      if case .loaded(let rows) = state { notebookRows = rows }
-      return NotebooksView.render(state)
+      return notebooks.render()
     case .noteList(let list):
       let title = title(of: list.scope)
       let rendered =
@@ -267,12 +262,7 @@ public final class AppSession {
     let emit: (String) -> Void = { [unowned self] in output.print($0) }
     switch currentScreen {
     case .notebooks:
-      tracers = [
-        StateTracer(
-          label: "NotebooksViewModel.state",
-          read: { [notebooks] in notebooks.state }, describe: StateDescription.describe,
-          emit: emit)
-      ]
+      tracers = [notebooks.traceState(emit: emit)]
     case .noteList(let list) where listMode == .mvvm:
       tracers = [
         StateTracer(

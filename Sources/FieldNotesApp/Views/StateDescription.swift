@@ -1,23 +1,10 @@
 import FieldNotesTerminal
 import NoteListFeature
-import NotebooksFeature
 
 /// Short descriptions of screen states, for `state` and `trace on`: the enum case and the gist
 /// of its values, such as `loaded(3 rows)`.
 @MainActor
 enum StateDescription {
-  static func describe(_ state: NotebooksViewModel.State) -> String {
-    switch state {
-    case .loading: "loading"
-    case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "row")))"
-    case .empty(let noteCount): "empty(\(String(count: noteCount, noun: "note")) in no notebook)"
-    case .confirmingDeletion(let request):
-      "confirmingDeletion(\"\(request.name.terminalSafe)\", \(String(count: request.noteCount, noun: "note")))"
-    case .failed(let message, let canRetry):
-      "failed(\"\(message.terminalSafe)\", canRetry: \(canRetry))"
-    }
-  }
-
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
     case .loading: "loading"
