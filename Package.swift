@@ -10,8 +10,8 @@
 //   *Feature                depend on Model and Services only, never on each other
 //   FieldNotesTerminal      depends on nothing (line reading and editing, views redrawn through
 //                           Observation), so a feature change never recompiles it
-//   ComposerScreen          depends on Model, Services, ComposerFeature and Terminal: the
-//                           composer's view and commands, so the app never imports the feature
+//   *Screen                 depend on Model, Services, Terminal and their own feature: a
+//                           feature's terminal view and commands, so the app imports no feature
 //   FieldNotesApp           composes everything, the only target that links the live ones
 //   FieldNotesTesting       is linked by test targets only
 import PackageDescription
@@ -104,10 +104,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "NoteListScreen",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NoteListFeature", "FieldNotesTerminal",
+      ],
+      path: "Sources/NoteListScreen",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksScreen", "NoteListFeature", "ComposerScreen", "FieldNotesTerminal",
+        "NotebooksScreen", "NoteListScreen", "ComposerScreen", "FieldNotesTerminal",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -186,7 +194,7 @@ let package = Package(
       name: "FieldNotesAppTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
-        "NoteListFeature", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
+        "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict
@@ -202,6 +210,13 @@ let package = Package(
       name: "NotebooksScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NotebooksScreen", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NoteListScreenTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NoteListScreen", "FieldNotesTesting",
       ],
       swiftSettings: strict
     ),

@@ -12,21 +12,21 @@ enum NoteListForms {
 
   static let mv = Form(
     name: "MV (view reads the store)",
-    files: ["Sources/FieldNotesApp/Views/NoteListMVView.swift"],
-    testFiles: ["Tests/FieldNotesAppTests/NoteListEquivalenceTests.swift"],
+    files: ["Sources/NoteListScreen/NoteListMVView.swift"],
+    testFiles: ["Tests/NoteListScreenTests/NoteListEquivalenceTests.swift"],
     testFilter: "NoteListEquivalenceTests")
   static let mvvm = Form(
     name: "MVVM (view renders a view model)",
     files: [
       "Features/NoteList/NoteListViewModel.swift", "Features/NoteList/NoteRow.swift",
       "Features/NoteList/SyncStatus.swift", "Features/NoteList/NoteListEmptyReason.swift",
-      "Features/NoteList/NoteListError.swift", "Sources/FieldNotesApp/Views/NoteListView.swift",
+      "Features/NoteList/NoteListError.swift", "Sources/NoteListScreen/NoteListView.swift",
     ],
     testFiles: ["Tests/NoteListFeatureTests/NoteListViewModelTests.swift"],
     testFilter: "NoteListFeatureTests")
   static let shared = [
-    "Sources/FieldNotesApp/Views/NoteListLayout.swift",
-    "Sources/FieldNotesApp/Views/NoteRowView.swift",
+    "Sources/NoteListScreen/NoteListLayout.swift",
+    "Sources/NoteListScreen/NoteRowView.swift",
   ]
 
   static func source(_ path: String) -> String {
@@ -80,7 +80,7 @@ enum NoteListForms {
       "| tests of its screen logic, none needing a terminal | \(testCount(mv.testFiles)) (`\(mv.testFilter)`, through rendered text) | \(testCount(mvvm.testFiles)) (`\(mvvm.testFilter)`, on states) |"
     )
     rows.append(
-      "| where a test of it lives | the app's test target (it needs the whole app) | its own target, linking Core and the test kit only |"
+      "| where a test of it lives | the note list screen's target, which holds both forms' views | the feature's own target, linking Core and the test kit only |"
     )
     return rows.joined(separator: "\n")
   }

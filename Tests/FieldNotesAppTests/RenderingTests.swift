@@ -73,7 +73,7 @@ import Testing
     try await session.run("open Birds")
     try await session.run("sync")
     await syncer.waitUntilSyncing()
-    #expect(console.output.last == NoteListLayout.refreshingLine)
+    #expect(console.output.last == "Syncing… (the notes shown are the last ones saved)")
     let drawn = session.renderCounts["NoteListView"] ?? 0
 
     await syncer.fail(with: SyncTestError.offline)

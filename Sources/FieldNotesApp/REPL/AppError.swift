@@ -1,7 +1,6 @@
 import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
-import NoteListFeature
 
 /// Why a command line did not do what it asked; each prints as one `error:` line.
 public enum AppError: Error, Equatable, LocalizedError {
@@ -21,8 +20,8 @@ public enum AppError: Error, Equatable, LocalizedError {
   case unknownNotebook(String)
   /// The notebooks screen refused the action, for the reason given.
   case notebooks(String)
-  /// The note list refused the action.
-  case noteList(NoteListError)
+  /// The note list refused the action, for the reason given.
+  case noteList(String)
   /// The composer refused the action, for the reason given.
   case composer(String)
   /// The store refused the change.
@@ -51,7 +50,7 @@ public enum AppError: Error, Equatable, LocalizedError {
     case .unknownNotebook(let name):
       "there is no notebook called \u{201C}\(name.terminalSafe)\u{201D}"
     case .notebooks(let reason): reason
-    case .noteList(let error): error.errorDescription
+    case .noteList(let reason): reason
     case .composer(let reason): reason
     case .store(let error): error.errorDescription
     case .syncFailed(let message): "sync failed: \(message.terminalSafe)"

@@ -1,7 +1,7 @@
 import ComposerScreen
 import FieldNotesModel
 import FieldNotesTerminal
-import NoteListFeature
+import NoteListScreen
 
 extension AppSession {
   /// Finds the command a line names, checks it may be used here, and runs it.
@@ -134,7 +134,7 @@ extension AppSession {
     case .notebooks:
       output.print("NotebooksViewModel.state = \(notebooks.stateDescription)")
     case .noteList(let list) where listMode == .mvvm:
-      output.print("NoteListViewModel.state = \(StateDescription.describe(list.viewModel.state))")
+      output.print("NoteListViewModel.state = \(list.stateDescription)")
     case .noteList(let list):
       let settings = list.settings(in: .mv)
       output.print(

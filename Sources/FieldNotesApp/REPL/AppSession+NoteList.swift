@@ -3,7 +3,7 @@ import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal
 import Foundation
-import NoteListFeature
+import NoteListScreen
 
 extension AppSession {
   /// The commands of a note list, and those of a note's page.
@@ -108,45 +108,14 @@ extension AppSession {
     try perform(.move(id, to: notebookID))
   }
 
-  /// Something a note list does to a note.
-  enum ListAction {
-    case togglePin(Note.ID)
-    case move(Note.ID, to: Notebook.ID?)
-    case delete(Note.ID)
-    case undoDelete
-  }
-
-  /// Runs an action the way the list's current form does it: through the view model in the
-  /// MVVM form, through the view's own actions on the store in the MV form.
-  private func perform(_ action: ListAction) throws(AppError) {
+  /// Runs an action on the list on screen (or below a note's page), in the list's current form.
+  private func perform(_ action: NoteListScreen.Action) throws(AppError) {
     guard let list = visibleList else {
       throw .notHere(command: "that", hint: "open a note list first")
     }
-    switch listMode {
-    case .mvvm:
-      let model = list.viewModel
-      do {
-        switch action {
-        case .togglePin(let id): try model.togglePin(id)
-        case .move(let id, let notebookID): try model.move(id, to: notebookID)
-        case .delete(let id): try model.delete(id)
-        case .undoDelete: try model.undoDelete()
-        }
-      } catch { throw .noteList(error) }
-    case .mv:
-      let view = list.mvView(dependencies)
-      do {
-        switch action {
-        case .togglePin(let id): try view.togglePin(id)
-        case .move(let id, let notebookID): try view.move(id, to: notebookID)
-        case .delete(let id): try view.delete(id)
-        case .undoDelete: try view.undoDelete()
-        }
-      } catch {
-        switch error {
-        case .store(let error): throw .store(error)
-        case .nothingToUndo: throw .noteList(.nothingToUndo)
-        }
+    do { try list.perform(action, in: listMode) } catch {
+      switch error {
+      case .refused(let reason): throw .noteList(reason)
       }
     }
   }
@@ -159,7 +128,7 @@ extension AppSession {
     return nil
   }
 
-  private func updateSettings(_ change: (inout NoteListLayout.Settings) -> Void) {
+  private func updateSettings(_ change: (inout NoteListScreen.Settings) -> Void) {
     guard case .noteList(let list) = currentScreen else { return }
     var settings = list.settings(in: listMode)
     change(&settings)
@@ -210,23 +179,8 @@ extension AppSession {
     let list: NoteListScreen? = if case .noteList(let list) = currentScreen { list } else { nil }
     let task = Task { @MainActor [unowned self] () -> String? in
       defer { syncTask = nil }
-      let failure: String?
-      if let list {
-        switch listMode {
-        case .mvvm:
-          await list.viewModel.refresh()
-          switch list.viewModel.state {
-          case .loaded(_, .failed(let message), _), .empty(_, .failed(let message)):
-            failure = message
-          default: failure = nil
-          }
-        case .mv:
-          await list.mvView(dependencies).refresh()
-          failure = list.viewState.syncError
-        }
-      } else {
-        failure = await syncStore()
-      }
+      let failure =
+        if let list { await list.refresh(in: listMode) } else { await syncStore() }
       if failure == nil, let report = await dependencies.sync?.lastReport { announce(report) }
       return failure
     }

@@ -3,7 +3,7 @@ import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
-import NoteListFeature
+import NoteListScreen
 import NotebooksScreen
 
 /// One REPL session: the router, the screens on its stack, the view drawn for the top one, and
@@ -170,7 +170,10 @@ public final class AppSession {
       goHome()
       return
     case .noteList(let scope):
-      screen = .noteList(NoteListScreen(scope: scope, dependencies: dependencies))
+      screen = .noteList(
+        NoteListScreen(
+          scope: scope, store: dependencies.store, now: dependencies.now,
+          timeZone: dependencies.timeZone))
     case .noteDetail(let id): screen = .noteDetail(NoteDetailScreen(noteID: id))
     case .composer(let purpose):
       screen = .composer(
@@ -232,14 +235,7 @@ public final class AppSession {
     case .notebooks:
       return notebooks.render()
     case .noteList(let list):
-      let title = title(of: list.scope)
-      let rendered =
-        switch listMode {
-        case .mvvm: NoteListView.render(list.viewModel, title: title)
-        case .mv: list.mvView(dependencies).render(title: title)
-        }
-      list.rowIDs = rendered.rowIDs
-      return rendered.lines
+      return list.render(title: title(of: list.scope), in: listMode)
     case .noteDetail(let detail):
       let note = dependencies.store.note(withID: detail.noteID)
       return NoteDetailView.render(
@@ -264,11 +260,7 @@ public final class AppSession {
     case .notebooks:
       tracers = [notebooks.traceState(emit: emit)]
     case .noteList(let list) where listMode == .mvvm:
-      tracers = [
-        StateTracer(
-          label: "NoteListViewModel.state",
-          read: { list.viewModel.state }, describe: StateDescription.describe, emit: emit)
-      ]
+      tracers = [list.traceState(emit: emit)]
     case .composer(let composer):
       tracers = [composer.traceState(emit: emit)]
     case .noteList, .noteDetail:

@@ -97,14 +97,11 @@ import Testing
     repository.failCommits(with: .diskFull)
     let before = console.output.suffix(5)
 
-    await #expect(throws: AppError.noteList(.store(.persistence(.diskFull)))) {
+    await #expect(throws: AppError.noteList("The disk is full, so the change was not saved.")) {
       try await session.run("pin 2")
     }
     await #expect(throws: AppError.self) { try await session.run("delete 1") }
 
-    #expect(
-      AppError.noteList(.store(.persistence(.diskFull))).errorDescription
-        == "The disk is full, so the change was not saved.")
     #expect(repository.savedLibrary == SampleData.library)
     #expect(store.notes == SampleData.library.notes)
     #expect(console.output.suffix(5) == before)

@@ -2,10 +2,8 @@ import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTesting
 import Foundation
-import NoteListFeature
+import NoteListScreen
 import Testing
-
-@testable import FieldNotesApp
 
 /// The MV and MVVM forms of the note list print the same bytes for the same store, search,
 /// filter and sort: checked over generated stores and settings from a fixed seed.
@@ -41,13 +39,29 @@ import Testing
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
-  static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListLayout.Settings {
-    NoteListLayout.Settings(
+  static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListScreen.Settings {
+    NoteListScreen.Settings(
       searchText: Bool.random(using: &random)
         ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
       tag: Bool.random(using: &random) ? nil : tags.randomElement(using: &random),
       showsPinnedOnly: Int.random(in: 0..<3, using: &random) == 0,
       sortOrder: NoteSortOrder.allCases.randomElement(using: &random) ?? .newest)
+  }
+
+  static func makeScreen(scope: NoteScope, store: NoteStore) -> NoteListScreen {
+    NoteListScreen(
+      scope: scope, store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+  }
+
+  /// One form drawn: its lines, and the notes its row numbers stand for.
+  struct Rendered: Equatable {
+    var lines: [String]
+    var rowIDs: [Note.ID]
+
+    @MainActor init(_ screen: NoteListScreen, title: String, in mode: NoteListMode) {
+      lines = screen.render(title: title, in: mode)
+      rowIDs = screen.rowIDs
+    }
   }
 
   @Test func bothFormsRenderTheSameRowsFor500GeneratedCases() {
@@ -59,14 +73,12 @@ import Testing
       let scopes = [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
       let scope = scopes.randomElement(using: &random) ?? .allNotes
       let settings = Self.makeSettings(&random)
-      let dependencies = AppDependencies(
-        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current)
-      let screen = NoteListScreen(scope: scope, dependencies: dependencies)
+      let screen = Self.makeScreen(scope: scope, store: store)
       screen.apply(settings, in: .mvvm)
       screen.apply(settings, in: .mv)
 
-      let mvvm = NoteListView.render(screen.viewModel, title: "List")
-      let mv = screen.mvView(dependencies).render(title: "List")
+      let mvvm = Rendered(screen, title: "List", in: .mvvm)
+      let mv = Rendered(screen, title: "List", in: .mv)
 
       #expect(mvvm == mv, "scope \(scope), settings \(settings)")
       if !mvvm.rowIDs.isEmpty { casesWithRows += 1 }
@@ -83,41 +95,16 @@ import Testing
         createdAt: SampleData.date(minutes: Int.random(in: 0...20, using: &random)),
         isPinned: Int.random(in: 0..<10, using: &random) == 0)
     }
-    let dependencies = AppDependencies(
-      store: NoteStore(notes: notes), now: .fixed(),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+    let store = NoteStore(notes: notes)
     for order in NoteSortOrder.allCases {
-      let screen = NoteListScreen(scope: .allNotes, dependencies: dependencies)
-      let settings = NoteListLayout.Settings(
-        searchText: "NOTE", tag: nil, showsPinnedOnly: false, sortOrder: order)
+      let screen = Self.makeScreen(scope: .allNotes, store: store)
+      let settings = NoteListScreen.Settings(searchText: "NOTE", sortOrder: order)
       screen.apply(settings, in: .mvvm)
       screen.apply(settings, in: .mv)
-      let mvvm = NoteListView.render(screen.viewModel, title: "All")
-      #expect(mvvm == screen.mvView(dependencies).render(title: "All"))
-      #expect(mvvm.rowIDs.count == NoteListViewModel.rowLimit)
+      let mvvm = Rendered(screen, title: "All", in: .mvvm)
+      #expect(mvvm == Rendered(screen, title: "All", in: .mv))
+      #expect(mvvm.rowIDs.count == NoteListScreen.rowLimit)
       #expect(mvvm.lines.last?.hasPrefix("  … and ") == true)
     }
-  }
-
-  @Test func switchingFormsKeepsTheOutputIdentical() async throws {
-    let console = RecordingConsole()
-    let session = AppSession(
-      dependencies: .inMemory(
-        SampleData.library, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
-      output: console)
-    session.start()
-    try await session.run("open all")
-    try await session.run("search lake")
-    try await session.run("sort title")
-    console.clear()
-
-    try await session.run("list")
-    let mvvm = console.output
-    console.clear()
-    try await session.run("mode mv")
-    let mv = Array(console.output.dropFirst())
-
-    #expect(mv == mvvm)
-    #expect(mvvm.count > 2)
   }
 }

@@ -49,7 +49,7 @@ struct NoteListMVView {
     let notes = visibleNotes
     let shown = state.sortOrder.first(Self.rowLimit, of: notes)
     let date = now()
-    let settings = NoteListLayout.Settings(
+    let settings = NoteListScreen.Settings(
       searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
       sortOrder: state.sortOrder)
     let syncLine =

@@ -9,7 +9,7 @@ import NoteListFeature
 @MainActor
 enum NoteListView {
   static func render(_ model: NoteListViewModel, title: String) -> RenderedList {
-    let settings = NoteListLayout.Settings(
+    let settings = NoteListScreen.Settings(
       searchText: model.searchText, tag: model.tag, showsPinnedOnly: model.showsPinnedOnly,
       sortOrder: model.sortOrder)
     switch model.state {

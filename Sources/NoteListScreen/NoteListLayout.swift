@@ -6,16 +6,8 @@ import FieldNotesTerminal
 /// and the sync status.
 @MainActor
 enum NoteListLayout {
-  /// What a list shows besides its rows.
-  struct Settings: Equatable {
-    var searchText: String
-    var tag: String?
-    var showsPinnedOnly: Bool
-    var sortOrder: NoteSortOrder
-  }
-
   static func lines(
-    title: String, settings: Settings, rowLines: [[String]], hiddenCount: Int = 0,
+    title: String, settings: NoteListScreen.Settings, rowLines: [[String]], hiddenCount: Int = 0,
     emptyMessage: String?, syncLine: String?
   ) -> [String] {
     let count = rowLines.count + hiddenCount
