@@ -54,6 +54,14 @@ enum DependencyRule {
       where target.name != app && dependencies.contains(liveTarget) {
         violations.append("\(target.name) links \(liveTarget); only \(app) may")
       }
+      if target.name == app {
+        // The app reaches a feature only through its screen, so a change to a feature's
+        // interface never recompiles the REPL.
+        for feature in dependencies.intersection(features).sorted() {
+          let screen = feature.dropLast("Feature".count) + "Screen"
+          violations.append("\(app) depends on \(feature); only \(screen) may")
+        }
+      }
       if dependencies.contains(testing) {
         violations.append("\(target.name) links \(testing); only test targets may")
       }

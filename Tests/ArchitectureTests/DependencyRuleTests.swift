@@ -64,6 +64,18 @@ import Testing
       ])
   }
 
+  @Test func theAppImportingAFeatureInsteadOfItsScreenIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(name: "FieldNotesApp", type: "regular", dependencies: ["NoteListFeature"]),
+        .init(name: "NoteListFeature", type: "regular", dependencies: []),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "FieldNotesApp depends on NoteListFeature; only NoteListScreen may"
+      ])
+  }
+
   @Test func linkingPersistenceOrTheTestKitOutsideTheirPlaceIsCaught() {
     let manifest = PackageManifest(
       targets: [
