@@ -16,12 +16,10 @@ enum ComposerView {
       "  title: \(draft.title.terminalSafe)",
       "  tags:  \(draft.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))",
     ]
-    let bodyLines =
-      draft.body.isEmpty ? [] : draft.body.split(separator: "\n", omittingEmptySubsequences: false)
+    let bodyLines = draft.body.isEmpty ? [] : draft.body.terminalLines
     lines.append(
-      "  body:  \(bodyLines.isEmpty ? "" : "\(bodyLines.count) line\(bodyLines.count == 1 ? "" : "s")")"
-    )
-    lines += bodyLines.map { "    \(String($0).terminalSafe)" }
+      "  body:  " + (bodyLines.isEmpty ? "" : String(count: bodyLines.count, noun: "line")))
+    lines += bodyLines.map { "    \($0)" }
     switch composer.state {
     case .editing(let problems):
       if problems.isEmpty {

@@ -36,3 +36,20 @@ extension String {
     self = "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }
+
+extension String {
+  /// This text as the lines a terminal shows it in: split at each line break (`\n` or `\r\n`),
+  /// each line made ``terminalSafe``.
+  ///
+  /// The split works on UTF-8 bytes, where a line break can never be part of another
+  /// character, so a long note costs what its bytes cost, whatever its script.
+  public var terminalLines: [String] {
+    let pieces = utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    return pieces.indices.map { index in
+      let line = Substring(pieces[index])
+      // A `\r` is part of the line break only when a `\n` follows it.
+      let endsInBreak = index < pieces.count - 1 && line.utf8.last == UInt8(ascii: "\r")
+      return String(endsInBreak ? line.dropLast() : line).terminalSafe
+    }
+  }
+}

@@ -57,4 +57,16 @@ import Testing
     #expect("plain — ünïcödé 🦉".terminalSafe == "plain — ünïcödé 🦉")
     #expect("two\nlines".terminalSafe == "two\u{2424}lines")
   }
+
+  @Test func textIsSplitIntoTheLinesATerminalShows() {
+    #expect("one\ntwo".terminalLines == ["one", "two"])
+    #expect("windows\r\nline\r\n".terminalLines == ["windows", "line", ""])
+    #expect("\n\nthird".terminalLines == ["", "", "third"])
+    #expect("".terminalLines == [""])
+    #expect("ünïcödé 🦉\n日本語\u{1B}[2J".terminalLines == ["ünïcödé 🦉", "日本語\u{241B}[2J"])
+    // A carriage return not followed by a newline is not a line break: it is shown.
+    #expect("a\rb\nend\r".terminalLines == ["a\u{240D}b", "end\u{240D}"])
+    #expect(
+      "e\u{301}\nx".terminalLines == ["e\u{301}", "x"], "a combining accent stays on its line")
+  }
 }

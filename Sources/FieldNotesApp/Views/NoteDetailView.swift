@@ -16,12 +16,7 @@ enum NoteDetailView {
     if note.isPinned { facts.append("pinned") }
     facts.append("written \(note.createdAt.relativeDescription(to: now, timeZone: timeZone))")
     var lines = [note.title.terminalSafe, facts.joined(separator: " · "), ""]
-    lines +=
-      note.body.isEmpty
-      ? ["(no text)"]
-      : note.body.split(separator: "\n", omittingEmptySubsequences: false).map {
-        String($0).terminalSafe
-      }
+    lines += note.body.isEmpty ? ["(no text)"] : note.body.terminalLines
     switch summary {
     case .none: break
     case .loading: lines += ["", "Summary: summarizing…"]
