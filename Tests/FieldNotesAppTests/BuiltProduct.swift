@@ -30,6 +30,23 @@ enum BuiltProduct {
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
   }
 
+  /// A process for an executable with its three standard streams piped, found programs limited
+  /// to the system's, and `SIGPIPE` ignored; not started yet.
+  static func pipedProcess(
+    _ executable: URL, arguments: [String], environment: [String: String]
+  ) -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
+    BuiltProduct.brokenPipesAreIgnored
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+    let pipes = (input: Pipe(), output: Pipe(), error: Pipe())
+    process.standardInput = pipes.input
+    process.standardOutput = pipes.output
+    process.standardError = pipes.error
+    return (process, pipes.input, pipes.output, pipes.error)
+  }
+
   struct Result {
     var output: [String]
     var errors: [String]
@@ -40,17 +57,8 @@ enum BuiltProduct {
   static func run(
     _ executable: URL, arguments: [String], input: String, environment: [String: String]
   ) throws -> Result {
-    BuiltProduct.brokenPipesAreIgnored
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-    let standardInput = Pipe()
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = standardOutput
-    process.standardError = standardError
+    let (process, standardInput, standardOutput, standardError) = BuiltProduct.pipedProcess(
+      executable, arguments: arguments, environment: environment)
     try process.run()
     let group = DispatchGroup()
     let errorData = Mutex(Data())

@@ -21,17 +21,8 @@ final class ProcessDriver: Sendable {
   }
 
   init(_ executable: URL, arguments: [String], environment: [String: String]) throws {
-    BuiltProduct.brokenPipesAreIgnored
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-    let standardInput = Pipe()
-    let standardOutput = Pipe()
-    let standardError = Pipe()
-    process.standardInput = standardInput
-    process.standardOutput = standardOutput
-    process.standardError = standardError
+    let (process, standardInput, standardOutput, standardError) = BuiltProduct.pipedProcess(
+      executable, arguments: arguments, environment: environment)
     self.process = process
     self.input = standardInput.fileHandleForWriting
     try process.run()
