@@ -42,7 +42,11 @@ struct InteractiveSessionTests {
     #expect(!afterCancel.contains("Sync failed"))
 
     // Ctrl-C with nothing running clears the line and keeps the session.
-    try terminal.type("half a comm", keys: ["C-c"])
+    // The line must be on the prompt before Ctrl-C: sent too early, it reaches the session
+    // while no line is being read.
+    try terminal.type("half a comm", keys: [])
+    try terminal.waitFor("Birds> half a comm", lastLineOnly: true)
+    try terminal.type("", keys: ["C-c"])
     try terminal.waitFor("^C")
     try terminal.type("quit", keys: ["Enter"])
     try terminal.waitForExit()

@@ -23,7 +23,11 @@ import Testing
           "new", "title \(name) note \(round)-\(index)", "body Written by \(name).", "save",
         ]
       }
-      lines += ["pin 1", "sync", "delete 2", "sync"]
+      // Each process deletes one of its own notes: were both to delete row 2 of a list that
+      // sync has made the same on both sides, one deletion would stand for two.
+      lines += [
+        "pin 1", "sync", "search \(name) note \(round)-", "delete 1", "search", "sync",
+      ]
       return lines.joined(separator: "\n") + "\n"
     }
 
