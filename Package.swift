@@ -54,7 +54,7 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesTesting",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal"],
       path: "Core/FieldNotesTesting",
       swiftSettings: strict
     ),
@@ -74,6 +74,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "NoteDetailFeature",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Features/NoteDetail",
+      swiftSettings: strict
+    ),
+    .target(
       name: "ComposerFeature",
       dependencies: ["FieldNotesModel", "FieldNotesServices"],
       path: "Features/Composer",
@@ -88,9 +94,16 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "FieldNotesNavigation",
+      dependencies: ["FieldNotesModel"],
+      path: "Sources/FieldNotesNavigation",
+      swiftSettings: strict
+    ),
+    .target(
       name: "ComposerScreen",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "ComposerFeature", "FieldNotesTerminal",
+        "FieldNotesNavigation",
       ],
       path: "Sources/ComposerScreen",
       swiftSettings: strict
@@ -99,6 +112,7 @@ let package = Package(
       name: "NotebooksScreen",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NotebooksFeature", "FieldNotesTerminal",
+        "FieldNotesNavigation",
       ],
       path: "Sources/NotebooksScreen",
       swiftSettings: strict
@@ -107,15 +121,26 @@ let package = Package(
       name: "NoteListScreen",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NoteListFeature", "FieldNotesTerminal",
+        "FieldNotesNavigation",
       ],
       path: "Sources/NoteListScreen",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "NoteDetailScreen",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NoteDetailFeature", "FieldNotesTerminal",
+        "FieldNotesNavigation",
+      ],
+      path: "Sources/NoteDetailScreen",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksScreen", "NoteListScreen", "ComposerScreen", "FieldNotesTerminal",
+        "NotebooksScreen", "NoteListScreen", "ComposerScreen", "NoteDetailScreen",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -175,6 +200,13 @@ let package = Package(
       name: "NoteListFeatureTests",
       dependencies: [
         "NoteListFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NoteDetailFeatureTests",
+      dependencies: [
+        "NoteDetailFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
       ],
       swiftSettings: strict
     ),

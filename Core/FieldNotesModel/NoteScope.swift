@@ -1,4 +1,5 @@
-/// Which notes a list shows: every note, the notes in no notebook, or one notebook's notes.
+/// Which notes a list shows: every note, the notes in no notebook, one notebook's notes, or the
+/// notes carrying a tag.
 public enum NoteScope: Hashable, Sendable {
   /// Every note, whatever its notebook.
   case allNotes
@@ -6,6 +7,13 @@ public enum NoteScope: Hashable, Sendable {
   case unfiled
   /// The notes in one notebook.
   case notebook(Notebook.ID)
+  /// The notes carrying a tag, whatever their notebook.
+  case tagged(String)
+
+  /// The name of the scope of every note, as lists and the notebooks screen show it.
+  public static let allNotesName = "All Notes"
+  /// The name of the scope of the notes in no notebook.
+  public static let unfiledName = "No Notebook"
 
   /// Whether a note belongs in this scope.
   ///
@@ -16,6 +24,7 @@ public enum NoteScope: Hashable, Sendable {
     case .allNotes: true
     case .unfiled: note.notebookID == nil
     case .notebook(let id): note.notebookID == id
+    case .tagged(let tag): note.tags.contains(tag)
     }
   }
 }

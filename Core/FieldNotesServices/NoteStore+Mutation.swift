@@ -21,6 +21,8 @@ extension NoteStore {
     case deleteNotebook(Notebook.ID, notes: NotebookDeletion)
     /// Adds many notebooks and notes at once, exactly as given, in one transaction (an import).
     case addLibrary(NoteLibrary)
+    /// Gives each note its new tags, in one transaction (renaming or removing a tag everywhere).
+    case replaceTags([Note.ID: [String]])
   }
 
   /// Validates a mutation against the current values and applies it in memory.
@@ -70,6 +72,8 @@ extension NoteStore {
         if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
       }
       return insertLibrary(addition)
+    case .replaceTags(let tagsByNote):
+      return try replaceTags(tagsByNote)
     }
   }
 

@@ -120,6 +120,8 @@ public final class NoteStore {
       candidates = index.positions(in: nil, of: notes)
     case .notebook(let id):
       candidates = index.positions(in: id, of: notes)
+    default:
+      candidates = notes.indices.filter { scope.contains(notes[$0]) }
     }
     let positions =
       query.isEmpty
@@ -303,6 +305,26 @@ public final class NoteStore {
     library.notebooks[index] = notebook
     return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
       self?.library.notebooks[index] = original
+    }
+  }
+
+  /// Gives notes new tags, all in one observable change, stamping each as edited now.
+  func replaceTags(_ tagsByNote: [Note.ID: [String]]) throws(NoteStoreError) -> Edit {
+    let original = library
+    var updated = library
+    let stamp = now()
+    var changes: [RepositoryChange] = []
+    for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+      let position = try indexOfNote(id)
+      updated.notes[position].tags = tags
+      updated.notes[position].updatedAt = stamp
+      changes.append(.saveNote(updated.notes[position]))
+    }
+    library = updated
+    index.reset()
+    return Edit(changes: changes) { [weak self] in
+      self?.library = original
+      self?.index.reset()
     }
   }
 

@@ -48,7 +48,8 @@ public final class NoteListViewModel {
 
   private var phase = Phase.loading
   private var syncStatus = SyncStatus.idle
-  private var lastDeleted: Note?
+  /// The notes deleted in this session, shared with every screen that can undo.
+  @ObservationIgnored private let history: DeletionHistory
 
   @ObservationIgnored let store: NoteStore
   @ObservationIgnored private let now: DateProvider
@@ -68,14 +69,16 @@ public final class NoteListViewModel {
   ///   - scope: The notes the list shows.
   ///   - now: Where row dates are described from; the system clock by default.
   ///   - timeZone: The time zone of calendar dates in rows; the system's by default.
+  ///   - history: Where deleted notes are kept for ``undoDelete()``; one of its own by default.
   public init(
     store: NoteStore, scope: NoteScope, now: DateProvider = .system,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone = .current, history: DeletionHistory = DeletionHistory()
   ) {
     self.store = store
     self.scope = scope
     self.now = now
     self.timeZone = timeZone
+    self.history = history
   }
 
   /// What the list shows now.
@@ -117,7 +120,7 @@ public final class NoteListViewModel {
   }
 
   /// Whether the last deletion can be undone.
-  public var canUndo: Bool { lastDeleted != nil }
+  public var canUndo: Bool { history.lastDeleted != nil }
 
   // MARK: - The seed's filtering API
 
@@ -178,6 +181,21 @@ public final class NoteListViewModel {
     try perform(.togglePin(id))
   }
 
+  /// Pins or unpins a note, unless it already is as asked.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - isPinned: Whether the note should be pinned.
+  /// - Returns: Whether the note changed; `false` when it already was as asked.
+  /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
+  @discardableResult
+  public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteListError) -> Bool {
+    guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
+    guard note.isPinned != isPinned else { return false }
+    try perform(.togglePin(id))
+    return true
+  }
+
   /// Moves a note into a notebook, or out of every notebook.
   ///
   /// - Parameters:
@@ -195,7 +213,7 @@ public final class NoteListViewModel {
   public func delete(_ id: Note.ID) throws(NoteListError) {
     let note = store.note(withID: id)
     try perform(.deleteNote(id))
-    lastDeleted = note
+    if let note { history.remember(note) }
   }
 
   /// Restores the last deleted note with its identity, notebook, tags, pin and dates.
@@ -203,12 +221,12 @@ public final class NoteListViewModel {
   /// - Throws: ``NoteListError/nothingToUndo``, or ``NoteListError/store(_:)`` when it cannot be
   ///   saved (the deletion can then still be undone).
   public func undoDelete() throws(NoteListError) {
-    guard var note = lastDeleted else { throw .nothingToUndo }
+    guard var note = history.lastDeleted else { throw .nothingToUndo }
     if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
       note.notebookID = nil  // its notebook went meanwhile: keep the note, in no notebook
     }
     try perform(.addNote(note))
-    lastDeleted = nil
+    history.forgetLast()
   }
 
   private func perform(_ mutation: NoteStore.Mutation) throws(NoteListError) {

@@ -3,9 +3,9 @@ import Foundation
 
 extension NotebooksViewModel {
   /// The name of the row that opens every note.
-  public static let allNotesName = "All Notes"
+  public static let allNotesName = NoteScope.allNotesName
   /// The name of the row that opens the notes in no notebook.
-  public static let unfiledName = "No Notebook"
+  public static let unfiledName = NoteScope.unfiledName
 
   /// The rows, counted from the store in one pass over the notes.
   ///

@@ -1,5 +1,6 @@
 import ComposerFeature
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
 
@@ -10,7 +11,10 @@ import FieldNotesTerminal
 /// composer through this class alone, so a change to the feature's interface rebuilds the
 /// feature and this module; the REPL, which every screen meets in, is only relinked.
 @MainActor
-public final class ComposerScreen {
+public final class ComposerScreen: TerminalScreen {
+  /// Where FieldNotes' screens navigate.
+  public typealias Route = FieldNotesNavigation.Route
+
   /// What the composer was opened for.
   public enum Purpose: Hashable, Sendable {
     /// A new note, in a notebook or in none.
@@ -41,7 +45,12 @@ public final class ComposerScreen {
 
   /// What the composer was opened for.
   public let purpose: Purpose
-  private let composer: ComposerViewModel
+  let composer: ComposerViewModel
+  let store: NoteStore
+  /// Lines of a body being typed after a bare `body`, until a line with a single `.`.
+  var bodyLines: [String]?
+  /// Whether `quit` was typed once with unsaved changes, so the next `quit` leaves.
+  var hasWarnedBeforeQuitting = false
 
   /// Opens the composer.
   ///
@@ -58,6 +67,7 @@ public final class ComposerScreen {
       case .editNote(let note): .editNote(note)
       }
     composer = ComposerViewModel(store: store, purpose: modelPurpose, ids: ids, now: now)
+    self.store = store
   }
 
   /// Whether the draft differs from what it started as.
@@ -107,17 +117,7 @@ public final class ComposerScreen {
   /// The composer's state in brief, such as `editing(valid)`, for `state`.
   public var stateDescription: String { Self.describe(composer.state) }
 
-  /// Starts printing each transition of the composer's state (`trace on`).
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer; stop it when the screen goes.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "ComposerViewModel.state", read: { [composer] in composer.state },
-      describe: Self.describe, emit: emit)
-  }
-
-  private static func describe(_ state: ComposerViewModel.State) -> String {
+  static func describe(_ state: ComposerViewModel.State) -> String {
     switch state {
     case .editing(let problems):
       problems.isEmpty

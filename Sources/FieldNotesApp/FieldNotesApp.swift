@@ -78,8 +78,11 @@ public enum FieldNotesApp {
     if isInteractive {
       let terminal = InteractiveConsole()
       let session = AppSession(dependencies: dependencies, output: terminal, isInteractive: true)
-      return await InteractiveRunner(session: session, console: terminal, environment: environment)
-        .run()
+      return await InteractiveRunner(
+        session: session, console: terminal,
+        banner: "FieldNotes \(version) — type `help` to see the commands.",
+        historyPath: historyPath(environment), clearsLine: environment["NO_COLOR"] == nil
+      ).run()
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
     let source: BatchRunner.Source
@@ -101,6 +104,26 @@ public enum FieldNotesApp {
     let runner = BatchRunner(
       session: session, console: console, echoes: options.echoes, bails: options.bails)
     return await runner.run(source)
+  }
+
+  /// `$XDG_STATE_HOME/fieldnotes/history`, or `~/.local/state/fieldnotes/history`.
+  static func historyPath(_ environment: [String: String]) -> String? {
+    let base: String
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      base = state
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      base = home + "/.local/state"
+    } else {
+      return nil
+    }
+    let folder = base + "/fieldnotes"
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      return nil
+    }
+    return folder + "/history"
   }
 
   @MainActor
@@ -147,8 +170,6 @@ enum TestingSeams {
   }
 
   static func idGenerator(_ environment: [String: String]) -> IDGenerator? {
-    guard environment["FIELDNOTES_IDS"] == "sequential" else { return nil }
-    let counter = SequentialCounter()
-    return IDGenerator { counter.nextUUID() }
+    environment["FIELDNOTES_IDS"] == "sequential" ? .incrementing() : nil
   }
 }

@@ -53,3 +53,12 @@ extension String {
     }
   }
 }
+
+extension String {
+  /// This text as one word of a command line: in double quotes when it holds spaces or quotes,
+  /// so `Field trips` completes as `"Field trips"`.
+  public var quotedIfNeeded: String {
+    contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "'" })
+      ? "\"" + map { $0 == "\"" ? "\\\"" : String($0) }.joined() + "\"" : self
+  }
+}

@@ -14,7 +14,6 @@ final class NoteListViewState {
   var sortOrder = NoteSortOrder.newest
   var isRefreshing = false
   var syncError: String?
-  @ObservationIgnored var lastDeleted: Note?
 }
 
 /// The MV form of the note list: it reads ``FieldNotesServices/NoteStore`` directly and filters
@@ -27,6 +26,8 @@ struct NoteListMVView {
   let store: NoteStore
   let scope: NoteScope
   let state: NoteListViewState
+  /// The session's deleted notes, shared with every screen that can undo.
+  let history: DeletionHistory
   let now: DateProvider
   let timeZone: TimeZone
 
@@ -83,26 +84,34 @@ struct NoteListMVView {
     do { try store.perform(.togglePin(id)) } catch { throw .store(error) }
   }
 
+  /// Pins or unpins a note unless it already is as asked, straight through the store.
+  func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ActionError) -> Bool {
+    guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
+    guard note.isPinned != isPinned else { return false }
+    try togglePin(id)
+    return true
+  }
+
   /// Moves a note, straight through the store.
   func move(_ id: Note.ID, to notebookID: Notebook.ID?) throws(ActionError) {
     do { try store.perform(.moveNote(id, to: notebookID)) } catch { throw .store(error) }
   }
 
-  /// Deletes a note, keeping it in view-local state for undo.
+  /// Deletes a note, keeping it in the session's history for undo.
   func delete(_ id: Note.ID) throws(ActionError) {
     let note = store.note(withID: id)
     do { try store.perform(.deleteNote(id)) } catch { throw .store(error) }
-    state.lastDeleted = note
+    if let note { history.remember(note) }
   }
 
   /// Restores the last deleted note exactly (in no notebook if its notebook went meanwhile).
   func undoDelete() throws(ActionError) {
-    guard var note = state.lastDeleted else { throw .nothingToUndo }
+    guard var note = history.lastDeleted else { throw .nothingToUndo }
     if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
       note.notebookID = nil
     }
     do { try store.perform(.addNote(note)) } catch { throw .store(error) }
-    state.lastDeleted = nil
+    history.forgetLast()
   }
 
   /// Syncs through the store, keeping the sync's progress in view-local state.

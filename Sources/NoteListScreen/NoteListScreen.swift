@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
@@ -19,9 +20,13 @@ public enum NoteListMode: String, Sendable {
 /// settings.
 ///
 /// This is the only module of the app that imports `NoteListFeature`; the REPL knows the list
-/// through this class alone.
+/// through this class alone. The form on screen is the ``NoteListPresentation``'s, shared by
+/// every list.
 @MainActor
-public final class NoteListScreen {
+public final class NoteListScreen: TerminalScreen {
+  /// Where FieldNotes' screens navigate.
+  public typealias Route = FieldNotesNavigation.Route
+
   /// What a list shows besides its rows: the search, the filters and the order.
   public struct Settings: Equatable, Sendable {
     /// Text every note shown contains, in its title, body or tags; empty for no search.
@@ -53,8 +58,10 @@ public final class NoteListScreen {
 
   /// Something a note list does to a note.
   public enum Action: Equatable, Sendable {
-    /// `pin N` or `unpin N`.
+    /// Flips a note's pin.
     case togglePin(Note.ID)
+    /// `pin N` (`true`) or `unpin N` (`false`): nothing changes when the note already is so.
+    case setPinned(Note.ID, Bool)
     /// `move N to NOTEBOOK|none`.
     case move(Note.ID, to: Notebook.ID?)
     /// `delete N`, remembered for `undo`.
@@ -71,11 +78,14 @@ public final class NoteListScreen {
   /// The notes behind the row numbers as last drawn, in either form.
   public private(set) var rowIDs: [Note.ID] = []
 
-  private let viewModel: NoteListViewModel
+  let viewModel: NoteListViewModel
   private let viewState = NoteListViewState()
-  private let store: NoteStore
+  let store: NoteStore
   private let now: DateProvider
   private let timeZone: TimeZone
+  private let history: DeletionHistory
+  /// Which form is on screen, shared by every list.
+  let presentation: NoteListPresentation
 
   /// Opens a list and reads the store.
   ///
@@ -84,17 +94,43 @@ public final class NoteListScreen {
   ///   - store: The store holding them.
   ///   - now: Where row dates are described from.
   ///   - timeZone: The time zone of calendar dates in rows.
-  public init(scope: NoteScope, store: NoteStore, now: DateProvider, timeZone: TimeZone) {
+  ///   - history: The session's deleted notes, shared by every screen that can undo; one of its
+  ///     own by default.
+  ///   - presentation: Which form is on screen, shared by every list; the MVVM form by default.
+  public init(
+    scope: NoteScope, store: NoteStore, now: DateProvider, timeZone: TimeZone,
+    history: DeletionHistory = DeletionHistory(),
+    presentation: NoteListPresentation = NoteListPresentation()
+  ) {
     self.scope = scope
     self.store = store
     self.now = now
     self.timeZone = timeZone
-    viewModel = NoteListViewModel(store: store, scope: scope, now: now, timeZone: timeZone)
+    self.history = history
+    self.presentation = presentation
+    viewModel = NoteListViewModel(
+      store: store, scope: scope, now: now, timeZone: timeZone, history: history)
     viewModel.load()
+    presentation.register(self)
   }
 
   private var mvView: NoteListMVView {
-    NoteListMVView(store: store, scope: scope, state: viewState, now: now, timeZone: timeZone)
+    NoteListMVView(
+      store: store, scope: scope, state: viewState, history: history, now: now,
+      timeZone: timeZone)
+  }
+
+  /// The form on screen.
+  public var mode: NoteListMode { presentation.mode }
+
+  /// The list's heading: the notebook's name, All Notes, No Notebook, or the tag.
+  public var title: String {
+    switch scope {
+    case .allNotes: NoteScope.allNotesName
+    case .unfiled: NoteScope.unfiledName
+    case .notebook(let id): store.notebook(withID: id)?.name ?? "(deleted notebook)"
+    case .tagged(let tag): "#" + tag
+    }
   }
 
   // MARK: - Settings
@@ -163,17 +199,7 @@ public final class NoteListScreen {
   /// screen model.
   public var stateDescription: String { Self.describe(viewModel.state) }
 
-  /// Starts printing each transition of the screen model's state (`trace on`).
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer; stop it when the screen goes.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "NoteListViewModel.state", read: { [viewModel] in viewModel.state },
-      describe: Self.describe, emit: emit)
-  }
-
-  private static func describe(_ state: NoteListViewModel.State) -> String {
+  static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
     case .loading: "loading"
     case .loaded(let rows, let sync, let hiddenCount):
@@ -199,13 +225,17 @@ public final class NoteListScreen {
   /// - Parameters:
   ///   - action: What to do.
   ///   - mode: The form.
+  /// - Returns: Whether anything changed (`false` for a note already pinned or unpinned as
+  ///   asked).
   /// - Throws: ``NoteListScreenError/refused(_:)`` saying why; nothing changed then.
-  public func perform(_ action: Action, in mode: NoteListMode) throws(NoteListScreenError) {
+  @discardableResult
+  public func perform(_ action: Action, in mode: NoteListMode) throws(NoteListScreenError) -> Bool {
     switch mode {
     case .mvvm:
       do throws(NoteListError) {
         switch action {
         case .togglePin(let id): try viewModel.togglePin(id)
+        case .setPinned(let id, let isPinned): return try viewModel.setPinned(id, isPinned)
         case .move(let id, let notebookID): try viewModel.move(id, to: notebookID)
         case .delete(let id): try viewModel.delete(id)
         case .undoDelete: try viewModel.undoDelete()
@@ -218,6 +248,7 @@ public final class NoteListScreen {
       do throws(NoteListMVView.ActionError) {
         switch action {
         case .togglePin(let id): try view.togglePin(id)
+        case .setPinned(let id, let isPinned): return try view.setPinned(id, isPinned)
         case .move(let id, let notebookID): try view.move(id, to: notebookID)
         case .delete(let id): try view.delete(id)
         case .undoDelete: try view.undoDelete()
@@ -232,6 +263,7 @@ public final class NoteListScreen {
         }
       }
     }
+    return true
   }
 
   /// Syncs in one form, so that form's list shows the sync while it runs.

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
 import NotebooksFeature
@@ -9,7 +10,10 @@ import NotebooksFeature
 /// This is the only module of the app that imports `NotebooksFeature`; the REPL knows the screen
 /// through this class alone.
 @MainActor
-public final class NotebooksScreen {
+public final class NotebooksScreen: TerminalScreen {
+  /// Where FieldNotes' screens navigate.
+  public typealias Route = FieldNotesNavigation.Route
+
   /// One thing typed at the notebooks screen, or about notebooks from anywhere.
   public enum Command: Equatable, Sendable {
     /// `notebook new NAME`.
@@ -31,7 +35,8 @@ public final class NotebooksScreen {
   /// The name of the row that opens the notes in no notebook.
   public static let unfiledName = NotebooksViewModel.unfiledName
 
-  private let notebooks: NotebooksViewModel
+  let notebooks: NotebooksViewModel
+  let store: NoteStore
   /// The rows as last drawn, for `open N`.
   private var rows: [NotebookRow] = []
 
@@ -42,6 +47,7 @@ public final class NotebooksScreen {
   ///   - ids: Where a new notebook gets its identifier.
   public init(store: NoteStore, ids: IDGenerator) {
     notebooks = NotebooksViewModel(store: store, ids: ids)
+    self.store = store
     notebooks.load()
   }
 
@@ -115,17 +121,7 @@ public final class NotebooksScreen {
   /// The screen model's state in brief, such as `loaded(3 rows)`, for `state`.
   public var stateDescription: String { Self.describe(notebooks.state) }
 
-  /// Starts printing each transition of the screen model's state (`trace on`).
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer; stop it when the screen goes.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
-      describe: Self.describe, emit: emit)
-  }
-
-  private static func describe(_ state: NotebooksViewModel.State) -> String {
+  static func describe(_ state: NotebooksViewModel.State) -> String {
     switch state {
     case .loading: "loading"
     case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "row")))"

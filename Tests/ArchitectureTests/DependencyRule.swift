@@ -10,6 +10,7 @@ enum DependencyRule {
   static let app = "FieldNotesApp"
   static let sqlite = "CSQLite"
   static let terminal = "FieldNotesTerminal"
+  static let navigation = "FieldNotesNavigation"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
@@ -18,12 +19,13 @@ enum DependencyRule {
     case services: [model]
     case persistence: [model, services, sqlite]
     case live: [model, services]
-    case testing: [model, services]
+    case testing: [model, services, terminal]
+    case navigation: [model]
     case app: nil  // the composition root may link anything but the test kit
     case _ where target.name.hasSuffix("Feature"): [model, services]
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
-      [model, services, terminal, target.name.dropLast("Screen".count) + "Feature"]
+      [model, services, terminal, navigation, target.name.dropLast("Screen".count) + "Feature"]
     case "fieldnotes-bench": [model, services, "fieldnotes"]  // it runs the app, never links it
     case _ where target.type == "executable": [app, model, services]
     default: []

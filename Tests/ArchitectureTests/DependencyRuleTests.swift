@@ -33,6 +33,24 @@ import Testing
     }
   }
 
+  /// The app has one extension point: only its screen factory names a screen module, so
+  /// adding a screen never means editing a switch in several files.
+  @Test func theAppNamesScreenModulesInItsFactoryAlone() throws {
+    let app = PackageManifest.packageRoot.appendingPathComponent("Sources/FieldNotesApp")
+    let files = Set(
+      try ImportScanner.imports(under: app).filter { $0.module.hasSuffix("Screen") }.map(\.file))
+    #expect(files == ["ScreenFactory.swift"])
+    let lines = try FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil)
+      .map { enumerator in
+        try enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map {
+          try String(contentsOf: $0, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+          ).count - 1
+        }.reduce(0, +)
+      }
+    #expect((lines ?? 0) <= 900, "FieldNotesApp has \(lines ?? 0) lines; the budget is 900")
+  }
+
   // MARK: - The rule catches what it should
 
   @Test func aFeatureImportingAnotherFeatureIsCaught() {

@@ -24,7 +24,8 @@ import Testing
       let source = try String(contentsOf: url, encoding: .utf8)
       let name = Self.baseName(of: symbol)
       let declared = [
-        "func \(name)", "var \(name)", "class \(name)", "struct \(name)", "enum \(name)",
+        "func \(name)", "var \(name)", "let \(name)", "class \(name)", "struct \(name)",
+        "enum \(name)",
         "case \(name)", "init(",
       ]
       .contains { source.contains(name == "init" ? "init(" : $0) }

@@ -103,7 +103,7 @@ import Testing
   @Test func theTracerPrintsEachTransition() throws {
     let (screen, _) = try makeScreen()
     var printed: [String] = []
-    let tracer = screen.traceState { printed.append($0) }
+    let tracer = try #require(screen.traceState { printed.append($0) })
     defer { tracer.stop() }
 
     try screen.perform(.setTitle("Wren"))

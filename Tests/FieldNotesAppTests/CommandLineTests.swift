@@ -1,4 +1,5 @@
 import FieldNotesTerminal
+import FieldNotesTesting
 import Foundation
 import Testing
 
@@ -31,20 +32,25 @@ import Testing
   }
 }
 
-@Suite struct CommandCatalogTests {
-  @Test func suggestsTheClosestCommand() {
-    #expect(CommandCatalog.suggestion(for: "serch") == "search")
-    #expect(CommandCatalog.suggestion(for: "notebok") == "notebook")
-    #expect(CommandCatalog.suggestion(for: "qiut") == "quit")
-    #expect(CommandCatalog.suggestion(for: "frobnicate") == nil)
+@MainActor
+@Suite struct CommandNameTests {
+  @Test func suggestsTheClosestCommandOfAnyScreen() {
+    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    #expect(session.suggestion(for: "serch") == "search")
+    #expect(session.suggestion(for: "notebok") == "notebook")
+    #expect(session.suggestion(for: "qiut") == "quit")
+    #expect(session.suggestion(for: "frobnicate") == nil)
   }
 
-  @Test func everyCommandHasOneSpecPerPlace() {
-    var seen: Set<String> = []
-    for spec in CommandCatalog.all {
-      for name in spec.names {
-        let key = name + (spec.place == .composer ? "/composer" : "")
-        #expect(seen.insert(key).inserted, "\(name) is listed twice")
+  @Test func noScreenListsANameTwiceOrHidesAnAppWideCommand() {
+    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    let globalNames = Set(session.commandsHere()[0].commands.flatMap(\.names))
+    #expect(globalNames.isSuperset(of: ["help", "quit", "sync", "mode"]))
+    for guide in ScreenFactory.guides {
+      var seen: Set<String> = []
+      for name in guide.commands.flatMap(\.names) {
+        #expect(seen.insert(name).inserted, "\(guide.heading) lists \(name) twice")
+        #expect(!globalNames.contains(name), "\(guide.heading) hides the app-wide \(name)")
       }
     }
   }

@@ -39,9 +39,11 @@ import Testing
     #expect(session.completions(lineBefore: "notebook delete ", word: "P") == ["Plants"])
   }
 
-  @Test func completesSubcommandsAndChoices() {
+  @Test func completesSubcommandsAndChoices() async throws {
     let session = makeSession()
     #expect(session.completions(lineBefore: "notebook ", word: "") == ["delete", "new", "rename"])
+    #expect(session.completions(lineBefore: "sort ", word: "") == [], "sort is a note list's")
+    try await session.run("open Birds")
     #expect(session.completions(lineBefore: "sort ", word: "") == ["newest", "oldest", "title"])
     #expect(session.completions(lineBefore: "move 1 ", word: "") == ["to"])
     #expect(session.completions(lineBefore: "tag ", word: "l") == ["lake"])

@@ -63,7 +63,7 @@ import Testing
         binary, arguments: arguments(name), input: "export \(path)\n", environment: environment)
       #expect(result.status == 0)
       let data = try #require(FileManager.default.contents(atPath: path))
-      libraries.append(try LibraryArchive.library(fromJSON: data, path: path))
+      libraries.append(try LibraryArchive.library(fromJSON: data))
     }
     let sorted = libraries.map { $0.notes.sorted { $0.id.uuidString < $1.id.uuidString } }
     #expect(sorted[0] == sorted[1])

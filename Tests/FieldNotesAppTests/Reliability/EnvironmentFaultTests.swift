@@ -97,7 +97,7 @@ import Testing
     repository.failCommits(with: .diskFull)
     let before = console.output.suffix(5)
 
-    await #expect(throws: AppError.noteList("The disk is full, so the change was not saved.")) {
+    await #expect(throws: AppError.refused("The disk is full, so the change was not saved.")) {
       try await session.run("pin 2")
     }
     await #expect(throws: AppError.self) { try await session.run("delete 1") }

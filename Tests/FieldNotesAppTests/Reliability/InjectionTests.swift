@@ -1,6 +1,7 @@
 import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesTesting
 import Foundation
 import Testing
 
@@ -101,7 +102,7 @@ import Testing
       !printed.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x00 || $0.value == 0x07 })
     #expect(printed.contains("Clear \u{241B}[2J screen\u{2400}NUL"))
     // Compared with what the export file holds (its dates are to the millisecond).
-    let expected = try LibraryArchive.library(fromJSON: exported, path: "nasty.json")
+    let expected = try LibraryArchive.library(fromJSON: exported)
     let saved = try SQLiteNoteRepository(path: store).load()
     #expect(saved == expected)
     #expect(saved.notes.first?.title == moved.title)

@@ -1,11 +1,10 @@
 import FieldNotesServices
-import FieldNotesServicesLive
 import Foundation
 
 /// The syncer the store is given: the sync folder's syncer once a folder is set (by
 /// `--sync-folder` or `sync folder PATH`), the seed's no-op syncer until then, wrapped in the
 /// network profile when one was chosen.
-actor SyncConnection: NoteSyncing {
+public actor SyncConnection: NoteSyncing {
   private let repository: any NoteRepository
   private let baseLocation: @Sendable (String) -> SyncBaseLocation
   private let profile: NetworkProfileSyncer.Profile?
@@ -16,7 +15,18 @@ actor SyncConnection: NoteSyncing {
   private var folderSyncer: FolderNoteSyncer?
   private var current: any NoteSyncing
 
-  init(
+  /// Creates the connection, syncing with a folder if one is given.
+  ///
+  /// - Parameters:
+  ///   - repository: The store's repository, which the folder syncer reads and writes.
+  ///   - baseLocation: Where the last synced state of a folder is kept.
+  ///   - profile: The simulated network to go through, or `nil` for none.
+  ///   - seed: The seed of the flaky network profile.
+  ///   - now: The date source.
+  ///   - ids: The identifier source.
+  ///   - timeZone: The time zone of dates in conflict copies.
+  ///   - folder: The sync folder, or `nil` until one is set.
+  public init(
     repository: any NoteRepository, baseLocation: @escaping @Sendable (String) -> SyncBaseLocation,
     profile: NetworkProfileSyncer.Profile?, seed: UInt64, now: DateProvider, ids: IDGenerator,
     timeZone: TimeZone, folder: String?
@@ -40,15 +50,17 @@ actor SyncConnection: NoteSyncing {
   }
 
   /// The sync folder, if one is set.
-  var folderPath: String? { folderSyncer?.folderPath }
+  public var folderPath: String? { folderSyncer?.folderPath }
 
   /// What the last sync through the folder did.
-  var lastReport: SyncReport? {
+  public var lastReport: SyncReport? {
     get async { await folderSyncer?.lastReport }
   }
 
   /// Syncs with this folder from now on.
-  func useFolder(_ path: String) {
+  ///
+  /// - Parameter path: The sync folder.
+  public func useFolder(_ path: String) {
     let syncer = FolderNoteSyncer(
       folder: path, repository: repository, baseLocation: baseLocation(path), now: now, ids: ids,
       timeZone: timeZone)
@@ -56,7 +68,11 @@ actor SyncConnection: NoteSyncing {
     current = Self.wrap(syncer, profile: profile, seed: seed)
   }
 
-  func sync() async throws {
+  /// Syncs through the folder (and the network profile), or does nothing while no folder is
+  /// set.
+  ///
+  /// - Throws: The syncer's error.
+  public func sync() async throws {
     try await current.sync()
   }
 

@@ -1,15 +1,16 @@
-import FieldNotesModel
 import Foundation
 
 /// The export file: every notebook and note as JSON, or as Markdown for reading.
 ///
 /// JSON exports carry a format name and version so that `import` can refuse anything else;
 /// dates are ISO 8601 with milliseconds.
-enum LibraryArchive {
-  static let formatName = "fieldnotes-export"
-  static let version = 1
+public enum LibraryArchive {
+  /// The format name every JSON export carries.
+  public static let formatName = "fieldnotes-export"
+  /// The newest export version this FieldNotes writes and reads.
+  public static let version = 1
   /// The largest file `import` reads.
-  static let maximumImportBytes = 512 * 1024 * 1024
+  public static let maximumImportBytes = 512 * 1024 * 1024
 
   private struct Envelope: Codable {
     var format: String
@@ -18,7 +19,12 @@ enum LibraryArchive {
     var notes: [Note]
   }
 
-  static func json(_ library: NoteLibrary) throws(AppError) -> Data {
+  /// A library as a JSON export.
+  ///
+  /// - Parameter library: The notebooks and notes.
+  /// - Returns: The file's bytes.
+  /// - Throws: ``LibraryArchiveError/unencodable``.
+  public static func json(_ library: NoteLibrary) throws(LibraryArchiveError) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -30,11 +36,16 @@ enum LibraryArchive {
         Envelope(
           format: formatName, version: version, notebooks: library.notebooks, notes: library.notes))
     } catch {
-      throw .file(path: "export", reason: "the notes could not be encoded")
+      throw .unencodable
     }
   }
 
-  static func library(fromJSON data: Data, path: String) throws(AppError) -> NoteLibrary {
+  /// Reads a JSON export.
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Returns: The notebooks and notes it holds.
+  /// - Throws: ``LibraryArchiveError`` when the bytes are not an export this FieldNotes reads.
+  public static func library(fromJSON data: Data) throws(LibraryArchiveError) -> NoteLibrary {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let text = try decoder.singleValueContainer().decode(String.self)
@@ -49,19 +60,22 @@ enum LibraryArchive {
     do {
       envelope = try decoder.decode(Envelope.self, from: data)
     } catch {
-      throw .file(path: path, reason: "not a FieldNotes JSON export (\(describe(error)))")
+      throw .notAnExport(detail: describe(error))
     }
     guard envelope.format == formatName else {
-      throw .file(path: path, reason: "not a FieldNotes JSON export")
+      throw .notAnExport(detail: nil)
     }
     guard envelope.version <= version else {
-      throw .file(
-        path: path, reason: "written by a newer FieldNotes (export version \(envelope.version))")
+      throw .newerVersion(envelope.version)
     }
     return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
   }
 
-  static func markdown(_ library: NoteLibrary) -> Data {
+  /// A library as Markdown, for reading: a section per notebook, oldest note first.
+  ///
+  /// - Parameter library: The notebooks and notes.
+  /// - Returns: The file's bytes.
+  public static func markdown(_ library: NoteLibrary) -> Data {
     var lines = ["# FieldNotes", ""]
     let sections: [(String, [Note])] =
       library.notebooks.map { notebook in
@@ -94,6 +108,26 @@ enum LibraryArchive {
     case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
       "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
     default: "malformed JSON"
+    }
+  }
+}
+
+/// Why an export could not be written or read.
+public enum LibraryArchiveError: Error, Equatable, LocalizedError {
+  /// The notes could not be encoded.
+  case unencodable
+  /// The file is not a FieldNotes JSON export; the detail says where it went wrong, if known.
+  case notAnExport(detail: String?)
+  /// The file was written by a newer FieldNotes, with this export version.
+  case newerVersion(Int)
+
+  /// A message for the user, to follow the file's path.
+  public var errorDescription: String? {
+    switch self {
+    case .unencodable: "the notes could not be encoded"
+    case .notAnExport(let detail?): "not a FieldNotes JSON export (\(detail))"
+    case .notAnExport(nil): "not a FieldNotes JSON export"
+    case .newerVersion(let version): "written by a newer FieldNotes (export version \(version))"
     }
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the REPL prints: ordinary output, and error lines.
 @MainActor
@@ -55,69 +59,41 @@ public final class StandardConsole: ConsoleOutput {
   ///
   /// - Parameter line: The line, without a newline.
   public func print(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    StandardStream.output.write(line + "\n")
   }
 
   /// Prints a line to standard error.
   ///
   /// - Parameter line: The line, without a newline.
   public func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    StandardStream.error.write(line + "\n")
   }
 }
 
-/// Keeps everything printed, in order, for tests and transcripts.
-@MainActor
-public final class RecordingConsole: ConsoleOutput {
-  /// One printed line and which stream it went to.
-  public struct Line: Equatable, Sendable {
-    /// The streams a line can go to.
-    public enum Kind: Equatable, Sendable {
-      /// Ordinary output.
-      case output
-      /// An error line.
-      case error
-      /// An input line printed back by `--echo`.
-      case echo
+/// Standard output or standard error, written to whole: a closed pipe or a full disk drops the
+/// text rather than stopping the program.
+public enum StandardStream: Int32, Sendable {
+  /// Standard output.
+  case output = 1
+  /// Standard error.
+  case error = 2
+
+  /// Writes text, retrying short writes and interrupted calls.
+  ///
+  /// - Parameter text: The text, newlines included.
+  public func write(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.write(rawValue, buffer.baseAddress, buffer.count)
+        #else
+          Darwin.write(rawValue, buffer.baseAddress, buffer.count)
+        #endif
+      }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
     }
-
-    /// The text.
-    public var text: String
-    /// Where it went.
-    public var kind: Kind
   }
-
-  /// Everything printed so far.
-  public private(set) var lines: [Line] = []
-
-  /// Creates an empty console.
-  public init() {}
-
-  /// The ordinary output lines.
-  public var output: [String] { lines.filter { $0.kind == .output }.map(\.text) }
-
-  /// The error lines.
-  public var errors: [String] { lines.filter { $0.kind == .error }.map(\.text) }
-
-  /// Records an ordinary line.
-  ///
-  /// - Parameter line: The line.
-  public func print(_ line: String) { lines.append(Line(text: line, kind: .output)) }
-
-  /// Records an error line.
-  ///
-  /// - Parameter line: The line.
-  public func printError(_ line: String) { lines.append(Line(text: line, kind: .error)) }
-
-  /// Records an echoed input line, without its prompt.
-  ///
-  /// - Parameters:
-  ///   - line: The input line.
-  ///   - prompt: The prompt it was typed at (not recorded).
-  public func echo(_ line: String, prompt: String) {
-    lines.append(Line(text: line, kind: .echo))
-  }
-
-  /// Forgets everything printed so far.
-  public func clear() { lines.removeAll() }
 }

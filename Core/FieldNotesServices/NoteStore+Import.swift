@@ -1,0 +1,68 @@
+import FieldNotesModel
+import Foundation
+
+extension NoteStore {
+  /// What an import added, and what it left out because the store already had it.
+  public struct ImportSummary: Equatable, Sendable {
+    /// The notes added.
+    public var addedNotes: Int
+    /// The notebooks added.
+    public var addedNotebooks: Int
+    /// The notes skipped because a note with the same identifier is here already.
+    public var skippedNotes: Int
+  }
+
+  /// Adds what another library holds and this store does not, in one transaction.
+  ///
+  /// The merge policy: a note or notebook whose identifier is already here is skipped (the
+  /// copy here wins); an incoming notebook whose name is taken is renamed "Name (2)",
+  /// "Name (3)" and on; a note whose notebook is neither here nor imported goes in no notebook.
+  ///
+  /// - Parameter incoming: The library to merge, such as a JSON export.
+  /// - Returns: What was added and skipped.
+  /// - Throws: ``LibraryImportError/store(_:)`` when the store refused; nothing was added.
+  /// - Complexity: O(*n* + *m*) for *n* notes here and *m* incoming, plus the renaming.
+  @discardableResult
+  public func importLibrary(_ incoming: NoteLibrary) throws(LibraryImportError) -> ImportSummary {
+    var seenNotebooks = Set(notebooks.map(\.id))
+    var seenNotes = Set(notes.map(\.id))
+    var takenNames = Set(notebooks.map { $0.name.lowercased() })
+    var addition = NoteLibrary()
+    for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
+      notebook.name = Self.freeName(notebook.name, taken: takenNames)
+      takenNames.insert(notebook.name.lowercased())
+      addition.notebooks.append(notebook)
+    }
+    for var note in incoming.notes where seenNotes.insert(note.id).inserted {
+      if let id = note.notebookID, !seenNotebooks.contains(id) { note.notebookID = nil }
+      addition.notes.append(note)
+    }
+    if !addition.notes.isEmpty || !addition.notebooks.isEmpty {
+      do { try perform(.addLibrary(addition)) } catch { throw .store(error) }
+    }
+    return ImportSummary(
+      addedNotes: addition.notes.count, addedNotebooks: addition.notebooks.count,
+      skippedNotes: incoming.notes.count - addition.notes.count)
+  }
+
+  /// A notebook name not yet taken: the name itself, or "Name (2)", "Name (3)" and on.
+  private static func freeName(_ name: String, taken: Set<String>) -> String {
+    guard taken.contains(name.lowercased()) else { return name }
+    var number = 2
+    while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
+    return "\(name) (\(number))"
+  }
+}
+
+/// Why an import added nothing.
+public enum LibraryImportError: Error, Equatable, LocalizedError {
+  /// The store refused the addition; nothing was added.
+  case store(NoteStoreError)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .store(let error): error.errorDescription
+    }
+  }
+}

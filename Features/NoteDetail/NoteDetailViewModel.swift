@@ -1,0 +1,140 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+import Observation
+
+/// The screen model of a note's page: one note in full, with its summary once asked for, and the
+/// actions on that one note (pin, move, delete and undo).
+///
+/// ``state`` is derived from the store each time it is read, so the page follows a change made
+/// anywhere (a sync, another screen); only the summary is the model's own.
+@MainActor
+@Observable
+public final class NoteDetailViewModel {
+  /// What the page shows.
+  public enum State: Hashable, Sendable {
+    /// The note, the name of its notebook (`nil` for none), and where its summary stands.
+    case loaded(Note, notebookName: String?, summary: Summary)
+    /// The note is gone (deleted here, or by a sync).
+    case empty
+  }
+
+  /// Where a note's summary stands.
+  public enum Summary: Hashable, Sendable {
+    /// None was asked for.
+    case none
+    /// The summarizer is working.
+    case summarizing
+    /// The summary.
+    case summarized(String)
+    /// The summarizer failed, for the reason given.
+    case failed(message: String)
+  }
+
+  /// The note this page shows.
+  public let noteID: Note.ID
+
+  private var summary = Summary.none
+  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let summarizer: any SummaryGenerating
+  @ObservationIgnored private let history: DeletionHistory
+
+  /// Opens a note's page.
+  ///
+  /// - Parameters:
+  ///   - noteID: The note.
+  ///   - store: The store holding it.
+  ///   - summarizer: What writes its summary.
+  ///   - history: Where a deleted note is kept for undo; one of its own by default.
+  public init(
+    noteID: Note.ID, store: NoteStore, summarizer: any SummaryGenerating,
+    history: DeletionHistory = DeletionHistory()
+  ) {
+    self.noteID = noteID
+    self.store = store
+    self.summarizer = summarizer
+    self.history = history
+  }
+
+  /// What the page shows now.
+  public var state: State {
+    guard let note = store.note(withID: noteID) else { return .empty }
+    let notebookName = note.notebookID.flatMap { store.notebook(withID: $0)?.name }
+    return .loaded(note, notebookName: notebookName, summary: summary)
+  }
+
+  // MARK: - Summary
+
+  /// Asks the summarizer: the summary is ``Summary/summarizing`` at once, and the task that is
+  /// returned sets it when the summarizer answers.
+  ///
+  /// Cancelling the task returns the summary to ``Summary/none``. A failure is held in
+  /// ``state``, not thrown.
+  ///
+  /// - Returns: The task writing the summary; await its value to wait for it.
+  @discardableResult
+  public func summarize() -> Task<Void, Never> {
+    guard let note = store.note(withID: noteID) else { return Task {} }
+    summary = .summarizing
+    return Task { [summarizer] in
+      do {
+        let text = try await summarizer.summary(for: note)
+        summary = .summarized(text)
+      } catch is CancellationError {
+        summary = .none
+      } catch {
+        summary = .failed(
+          message: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
+      }
+    }
+  }
+
+  // MARK: - Actions
+
+  /// Pins or unpins the note, unless it already is as asked.
+  ///
+  /// - Parameter isPinned: Whether the note should be pinned.
+  /// - Returns: Whether the note changed; `false` when it already was as asked.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  @discardableResult
+  public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
+    guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
+    guard note.isPinned != isPinned else { return false }
+    try perform(.togglePin(noteID))
+    return true
+  }
+
+  /// Moves the note into a notebook, or out of every notebook.
+  ///
+  /// - Parameter notebookID: The destination, or `nil` for no notebook.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  public func move(to notebookID: Notebook.ID?) throws(NoteDetailError) {
+    try perform(.moveNote(noteID, to: notebookID))
+  }
+
+  /// Deletes the note, remembering it so that `undo` on any screen restores it exactly.
+  ///
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  public func delete() throws(NoteDetailError) {
+    let note = store.note(withID: noteID)
+    try perform(.deleteNote(noteID))
+    if let note { history.remember(note) }
+  }
+
+  /// Restores the note deleted last, on any screen, with its identity and dates.
+  ///
+  /// - Throws: ``NoteDetailError/nothingToUndo``, or ``NoteDetailError/store(_:)`` when it
+  ///   cannot be saved (it can then still be restored).
+  public func undoDelete() throws(NoteDetailError) {
+    guard var note = history.lastDeleted else { throw .nothingToUndo }
+    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+      note.notebookID = nil  // its notebook went meanwhile: keep the note, in no notebook
+    }
+    try perform(.addNote(note))
+    history.forgetLast()
+  }
+
+  private func perform(_ mutation: NoteStore.Mutation) throws(NoteDetailError) {
+    do { try store.perform(mutation) } catch { throw .store(error) }
+  }
+}

@@ -1,0 +1,164 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesTerminal
+
+extension ComposerScreen {
+  // MARK: - TerminalScreen
+
+  /// `compose` for a new note, `edit` for a note being changed.
+  public var promptTitle: String? {
+    switch purpose {
+    case .newNote: "compose"
+    case .editNote: "edit"
+    }
+  }
+
+  /// `ComposerView`.
+  public var viewName: String { "ComposerView" }
+
+  /// The draft and what the composer says about it.
+  ///
+  /// - Returns: The lines to print.
+  public func render() -> [String] {
+    render(notebookName: notebookID.flatMap { store.notebook(withID: $0)?.name })
+  }
+
+  /// `ComposerViewModel.state = …`.
+  public var stateLine: String { "ComposerViewModel.state = \(stateDescription)" }
+
+  /// Traces the composer's state.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer.
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+    StateTracer(
+      label: "ComposerViewModel.state", read: { [composer] in composer.state },
+      describe: Self.describe, emit: emit)
+  }
+
+  /// The composer is modal: the note is finished before anything else.
+  public var blockingHint: String? { "finish the note first (`save` or `cancel`)" }
+
+  /// `...> ` while the lines of a body are being typed.
+  public var linePrompt: String? { bodyLines == nil ? nil : "...> " }
+
+  /// Takes a line of the body being typed; a single `.` ends the body.
+  ///
+  /// - Parameter line: The line.
+  /// - Returns: Staying.
+  /// - Throws: ``FieldNotesTerminal/ScreenError`` when the body can't be changed now.
+  public func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route> {
+    guard line == "." else {
+      bodyLines?.append(line)
+      return .stay
+    }
+    let body = (bodyLines ?? []).joined(separator: "\n")
+    bodyLines = nil
+    return try carryOut(.replaceBody(body))
+  }
+
+  /// `back` ends body entry, then asks before throwing changes away (like `cancel`).
+  ///
+  /// - Returns: Leaving, or staying while the question is asked.
+  /// - Throws: ``FieldNotesTerminal/ScreenError`` when the composer can't be closed now.
+  public func back() throws(ScreenError) -> ScreenResult<Route> {
+    bodyLines = nil
+    return try carryOut(.cancel)
+  }
+
+  /// Asks once before leaving with unsaved changes.
+  ///
+  /// - Returns: The warning the first time `quit` is typed with unsaved changes, else `nil`.
+  public func quitWarning() -> String? {
+    guard hasChanges, !hasWarnedBeforeQuitting else { return nil }
+    hasWarnedBeforeQuitting = true
+    return "The note being written is not saved: `save` it, or `quit` again to leave without it."
+  }
+
+  /// In the composer.
+  public static let helpHeading = "In the composer"
+  /// How to open the composer.
+  public static let directions = "it is for the composer; `new` opens one in a note list"
+
+  /// The composer's commands.
+  public static let commands: [ScreenCommand<ComposerScreen>] = [
+    ScreenCommand(["title"], usage: "title TEXT", summary: "set the title") {
+      screen, arguments, _ throws(ScreenError) in
+      guard !arguments.isEmpty else { throw .usage("title TEXT") }
+      return try screen.carryOut(.setTitle(arguments.joined(separator: " ")))
+    },
+    ScreenCommand(
+      ["body"], usage: "body [TEXT]",
+      summary: "set the body; alone, type lines and end with a single `.`"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else {
+        return try screen.carryOut(.replaceBody(arguments.joined(separator: " ")))
+      }
+      screen.bodyLines = []
+      return .say("Type the body; end with a line holding a single `.`")
+    },
+    ScreenCommand(
+      ["tags"], usage: "tags a, b", summary: "set the tags (commas or spaces between them)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      try screen.carryOut(.setTags(arguments.joined(separator: " ")))
+    },
+    ScreenCommand(
+      ["notebook"], usage: "notebook NAME|none", summary: "choose the note's notebook"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard !arguments.isEmpty else { throw .usage("notebook NAME|none") }
+      let name = arguments.joined(separator: " ")
+      return try screen.carryOut(.chooseNotebook(named: name.lowercased() == "none" ? nil : name))
+    }
+    .completing { screen, previous in
+      previous.isEmpty ? screen.store.notebooks.map(\.name.quotedIfNeeded) + ["none"] : []
+    },
+    ScreenCommand(["save"], usage: "save", summary: "save the note") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("save") }
+      return try screen.carryOut(.save)
+    },
+    ScreenCommand(
+      ["cancel"], usage: "cancel", summary: "close without saving (asks if anything changed)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("cancel") }
+      return try screen.carryOut(.cancel)
+    },
+    ScreenCommand(
+      ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
+      hintElsewhere: noQuestion
+    ) {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("yes") }
+      return try screen.carryOut(.confirmDiscard)
+    },
+    ScreenCommand(
+      ["no", "n"], usage: "no", summary: "answer no to the question on screen",
+      hintElsewhere: noQuestion
+    ) {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("no") }
+      return try screen.carryOut(.keepEditing)
+    },
+  ]
+
+  // MARK: - Commands
+
+  /// What an answer typed where nothing was asked hears.
+  private static let noQuestion = "there is no question to answer"
+
+  /// Carries out a command, and leaves once the note is saved or the draft discarded.
+  private func carryOut(_ command: Command) throws(ScreenError) -> ScreenResult<Route> {
+    hasWarnedBeforeQuitting = false
+    let saved: Note?
+    do { saved = try perform(command) } catch {
+      switch error {
+      case .refused(let reason): throw .refused(reason)
+      case .saveFailed(let message):
+        throw .refused(
+          "not saved: \(message.terminalSafe) (the draft is kept; `save` retries)")
+      }
+    }
+    let lines = saved.map { ["Saved \u{201C}\($0.title.terminalSafe)\u{201D}."] } ?? []
+    return ScreenResult(isFinished ? .pop : .stay, lines: lines)
+  }
+}

@@ -1,0 +1,20 @@
+import FieldNotesModel
+
+/// A place in FieldNotes, as a value: each screen module returns these to say where to go, and
+/// the app's screen factory turns each into a screen.
+///
+/// Adding a screen adds a case here and one line to the factory.
+public enum Route: Hashable, Sendable {
+  /// The notebooks screen, the root.
+  case notebooks
+  /// A note list.
+  case noteList(NoteScope)
+  /// One note, read in full.
+  case noteDetail(Note.ID)
+  /// The composer, writing a new note in a notebook or in none.
+  case newNote(in: Notebook.ID?)
+  /// The composer, changing a note.
+  case editNote(Note.ID)
+  /// Every tag, with its note count.
+  case tags
+}

@@ -1,0 +1,76 @@
+/// Runs commands from a script, a pipe or `-c`: no prompt, no banner; errors go to standard
+/// error as `error: MESSAGE (line N of FILE)`.
+@MainActor
+public struct BatchRunner {
+  /// Where the lines come from.
+  public enum Source {
+    /// A file or a pipe, named in messages.
+    case reader(ByteLineReader, name: String)
+    /// Lines given whole, such as `-c` commands.
+    case byteLines([[UInt8]], name: String)
+  }
+
+  let session: any LineSession
+  let console: any ConsoleOutput
+  let echoes: Bool
+  let bails: Bool
+
+  /// Creates a runner.
+  ///
+  /// - Parameters:
+  ///   - session: What runs the lines.
+  ///   - console: Where output and errors go.
+  ///   - echoes: Whether each line is printed back after its prompt (`--echo`).
+  ///   - bails: Whether the first failed line ends the run (`--bail`).
+  public init(session: any LineSession, console: any ConsoleOutput, echoes: Bool, bails: Bool) {
+    self.session = session
+    self.console = console
+    self.echoes = echoes
+    self.bails = bails
+  }
+
+  /// Runs every line.
+  ///
+  /// - Parameter source: Where the lines come from.
+  ///
+  /// - Returns: 0 when every line succeeded, 1 when any failed.
+  public func run(_ source: Source) async -> Int32 {
+    session.start()
+    var failed = false
+    var number = 0
+    let name: String
+    var next: () -> ByteLineReader.Line?
+    switch source {
+    case .reader(let reader, let sourceName):
+      name = sourceName
+      next = reader.nextLine
+    case .byteLines(let lines, let sourceName):
+      name = sourceName
+      var iterator = lines.makeIterator()
+      next = { iterator.next().map { .bytes($0) } }
+    }
+    while let line = next() {
+      number += 1
+      let prompt = session.prompt
+      let outcome: LineOutcome
+      switch line {
+      case .bytes(let bytes):
+        if echoes {
+          console.echo(String(decoding: bytes, as: UTF8.self).terminalSafe, prompt: prompt)
+        }
+        outcome = await session.runLine(bytes)
+        await session.waitForBackgroundWork()
+      case .tooLong(let count):
+        if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }
+        outcome = .tooLong(count)
+      }
+      if outcome == .quit { break }
+      if case .failed(let message) = outcome {
+        failed = true
+        console.printError("error: \(message) (line \(number) of \(name))")
+        if bails { break }
+      }
+    }
+    return failed ? 1 : 0
+  }
+}

@@ -1,0 +1,36 @@
+/// Why a typed line did not do what it asked; each prints as one `error:` line.
+public enum CommandLineError: Error, Equatable, Sendable {
+  /// The line can't be read as a command at all.
+  case invalidInput(String)
+  /// No command has this name; perhaps another was meant.
+  case unknownCommand(String, suggestion: String?)
+  /// The command was given the wrong arguments.
+  case usage(String)
+  /// The command makes no sense on the current screen.
+  case notHere(command: String, hint: String)
+  /// The screen or the app refused the command, in words it chose.
+  case refused(String)
+
+  /// The error for a screen's refusal.
+  ///
+  /// - Parameter error: What the screen said.
+  public init(_ error: ScreenError) {
+    switch error {
+    case .usage(let usage): self = .usage(usage)
+    case .refused(let reason): self = .refused(reason)
+    }
+  }
+
+  /// A message for the user, without `error: `.
+  public var message: String {
+    switch self {
+    case .invalidInput(let reason): "unreadable line: \(reason)"
+    case .unknownCommand(let name, let suggestion):
+      "unknown command '\(name.terminalSafe)'"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type `help`")
+    case .usage(let usage): "usage: \(usage)"
+    case .notHere(let command, let hint): "'\(command)' can't be used here: \(hint)"
+    case .refused(let reason): reason
+    }
+  }
+}

@@ -1,0 +1,110 @@
+extension CommandShell {
+  /// The commands every screen app has: `help`, `quit`, `back`, `list`, `state`, `trace` and
+  /// `renders`.
+  ///
+  /// - Parameter title: The app's name, as `quit` says it.
+  /// - Returns: The commands.
+  static func builtInCommands(title: String) -> [ShellCommand<Route>] {
+    [
+      ShellCommand(
+        ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one"
+      ) { shell, arguments throws(CommandLineError) in
+        try shell.help(arguments)
+        return .done
+      }
+      .completing { shell, previous in
+        previous.isEmpty ? shell.commandsHere().flatMap { $0.commands.map(\.names[0]) } : []
+      },
+      ShellCommand(["quit", "exit"], usage: "quit", summary: "leave \(title) (Ctrl-D too)") {
+        shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("quit") }
+        guard let warning = shell.navigator.top.quitWarning() else { return .quit }
+        shell.output.print(warning)
+        return .done
+      },
+      ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {
+        shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("back") }
+        do throws(ScreenNavigator<Route>.Failure) {
+          try await shell.navigator.back(print: shell.output.print(lines:))
+        } catch {
+          throw error.lineError()
+        }
+        return .done
+      },
+      ShellCommand(["list", "ls"], usage: "list", summary: "draw the current screen again") {
+        shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("list") }
+        shell.navigator.redraw()
+        return .done
+      },
+      ShellCommand(["state"], usage: "state", summary: "print the current screen model's state") {
+        shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("state") }
+        shell.output.print(shell.navigator.top.stateLine)
+        return .done
+      },
+      ShellCommand(
+        ["trace"], usage: "trace on|off", summary: "print every screen-model state transition"
+      ) { shell, arguments throws(CommandLineError) in
+        try shell.trace(arguments)
+        return .done
+      }
+      .completing { _, previous in previous.isEmpty ? ["on", "off"] : [] },
+      ShellCommand(
+        ["renders"], usage: "renders", summary: "print how many times each view has been drawn"
+      ) { shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("renders") }
+        shell.output.print("Views drawn so far:")
+        for (view, count) in shell.renderCounts.sorted(by: { $0.key < $1.key }) {
+          shell.output.print("  \(view): \(count)")
+        }
+        return .done
+      },
+    ]
+  }
+
+  private func help(_ arguments: [String]) throws(CommandLineError) {
+    guard arguments.count <= 1 else { throw .usage("help [COMMAND]") }
+    let groups = commandsHere()
+    guard let word = arguments.first?.lowercased() else {
+      for (heading, commands) in groups {
+        output.print("\(heading):")
+        for command in commands {
+          let usage = command.usage.count > 34 ? command.names[0] + " …" : command.usage
+          let padding = String(repeating: " ", count: max(0, 36 - usage.count))
+          output.print("  " + usage + padding + command.summary)
+        }
+      }
+      if let helpFooter { output.print(helpFooter) }
+      return
+    }
+    let here = groups.flatMap(\.commands).filter { $0.names.contains(word) }
+    let elsewhere = navigator.guides.lazy.flatMap(\.commands).first { $0.names.contains(word) }
+    guard let first = here.first ?? elsewhere else {
+      throw .unknownCommand(word, suggestion: suggestion(for: word))
+    }
+    for command in here.isEmpty ? [first] : here {
+      output.print(command.usage)
+      output.print("  \(command.summary)")
+      if command.names.count > 1 {
+        output.print("  also: \(command.names.dropFirst().joined(separator: ", "))")
+      }
+    }
+  }
+
+  private func trace(_ arguments: [String]) throws(CommandLineError) {
+    switch arguments {
+    case ["on"]:
+      let traced = navigator.startTracing { [output] in output.print($0) }
+      output.print(
+        traced
+          ? "Tracing state transitions."
+          : "Tracing state transitions; this screen has no screen model, so it traces nothing.")
+    case ["off"]:
+      navigator.stopTracing()
+      output.print("Tracing off.")
+    default: throw .usage("trace on|off")
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the REPL for a person at a terminal: a banner, a prompt naming where they are, line
+/// editing with history and tab completion (libedit, where installed), Ctrl-C cancelling
+/// background work or the line being typed, Ctrl-D or `quit` leaving.
+@MainActor
+public struct InteractiveRunner {
+  let session: any LineSession
+  let console: InteractiveConsole
+  let banner: String
+  let historyPath: String?
+  let clearsLine: Bool
+
+  /// Creates a runner.
+  ///
+  /// - Parameters:
+  ///   - session: What runs the lines.
+  ///   - console: The terminal's console.
+  ///   - banner: The line printed first.
+  ///   - historyPath: Where the line editor keeps its history, or `nil` for none.
+  ///   - clearsLine: Whether the line editor may clear the line to print above it.
+  public init(
+    session: any LineSession, console: InteractiveConsole, banner: String, historyPath: String?,
+    clearsLine: Bool
+  ) {
+    self.session = session
+    self.console = console
+    self.banner = banner
+    self.historyPath = historyPath
+    self.clearsLine = clearsLine
+  }
+
+  /// Reads and runs lines until `quit`, Ctrl-D, SIGTERM or SIGHUP.
+  ///
+  /// - Returns: The exit status, 0.
+  public func run() async -> Int32 {
+    let editor = LineEditor.load(historyPath: historyPath, clearsLine: clearsLine)
+    console.editor = editor
+    editor?.completer = { [session] before, word in
+      session.completions(lineBefore: before, word: word)
+    }
+    console.print(banner)
+    let interrupts = SignalWatcher(signals: [SIGINT]) { [session, console] _ in
+      if session.cancelBackgroundWork() {
+        console.print("Cancelled.")
+      } else if let editor = console.editor {
+        editor.abandonLine()
+      } else {
+        console.print("^C (type `quit` or press Ctrl-D to leave)")
+      }
+    }
+    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { _ in
+      // Every change is committed when it is made; leaving now loses nothing.
+      exit(0)
+    }
+    defer {
+      interrupts.cancel()
+      terminations.cancel()
+    }
+    session.start()
+    let plainInput = editor == nil ? LineInput(descriptor: 0) : nil
+    while true {
+      let line: ByteLineReader.Line?
+      if let editor {
+        line = await editor.readLine(prompt: session.prompt).map { .bytes(Array($0.utf8)) }
+      } else {
+        StandardStream.output.write(session.prompt)
+        line = await plainInput?.nextLine()
+      }
+      guard let line else {
+        console.print("")
+        return 0
+      }
+      let outcome: LineOutcome
+      switch line {
+      case .bytes(let bytes):
+        if let text = String(validating: bytes, as: UTF8.self) { editor?.remember(text) }
+        outcome = await session.runLine(bytes)
+      case .tooLong(let count):
+        outcome = .tooLong(count)
+      }
+      switch outcome {
+      case .quit: return 0
+      case .failed(let message): console.printError("error: \(message)")
+      case .done: break
+      }
+    }
+  }
+}
+
+/// The console of an interactive session: output that arrives while a line is being typed is
+/// printed above it.
+@MainActor
+public final class InteractiveConsole: ConsoleOutput {
+  var editor: LineEditor?
+
+  /// Creates the console; the runner gives it its line editor.
+  public init() {}
+
+  /// Prints a line above the line being typed.
+  ///
+  /// - Parameter line: The line, without a newline.
+  public func print(_ line: String) {
+    print(lines: [line])
+  }
+
+  /// Prints lines above the line being typed.
+  ///
+  /// - Parameter lines: The lines, without newlines.
+  public func print(lines: [String]) {
+    if let editor {
+      editor.printAbovePrompt(lines)
+    } else {
+      StandardStream.output.write(lines.map { $0 + "\n" }.joined())
+    }
+  }
+
+  /// Prints a line to standard error.
+  ///
+  /// - Parameter line: The line, without a newline.
+  public func printError(_ line: String) {
+    StandardStream.error.write(line + "\n")
+  }
+}

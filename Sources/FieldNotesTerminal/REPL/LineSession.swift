@@ -1,0 +1,50 @@
+/// What a REPL runs lines through: the app's session, seen by the runners that read the lines.
+@MainActor
+public protocol LineSession: AnyObject {
+  /// The prompt naming where the user is.
+  var prompt: String { get }
+
+  /// Draws the first screen.
+  func start()
+
+  /// Runs one line given as raw bytes.
+  ///
+  /// - Parameter bytes: The line's bytes, without its newline.
+  /// - Returns: What became of it.
+  func runLine(_ bytes: [UInt8]) async -> LineOutcome
+
+  /// Waits for background work a line started, as a script does before its next line.
+  func waitForBackgroundWork() async
+
+  /// Cancels background work (Ctrl-C).
+  ///
+  /// - Returns: Whether anything was running.
+  func cancelBackgroundWork() -> Bool
+
+  /// The words that could complete what is being typed.
+  ///
+  /// - Parameters:
+  ///   - lineBefore: The line before the word being completed.
+  ///   - word: The part of the word typed so far.
+  /// - Returns: The candidates.
+  func completions(lineBefore: String, word: String) -> [String]
+}
+
+/// What became of one line.
+public enum LineOutcome: Equatable, Sendable {
+  /// It was handled (or was blank or a comment).
+  case done
+  /// The user asked to leave.
+  case quit
+  /// It did nothing, for the reason given (a message without `error: `).
+  case failed(String)
+
+  /// The outcome of a line too long to read.
+  ///
+  /// - Parameter count: The line's length in bytes.
+  /// - Returns: The failure.
+  static func tooLong(_ count: Int) -> LineOutcome {
+    .failed(
+      "unreadable line: the line is \(count) bytes long; the limit is \(InputLine.maximumBytes)")
+  }
+}

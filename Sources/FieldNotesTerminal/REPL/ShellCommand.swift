@@ -1,0 +1,68 @@
+/// A command that works on every screen, such as `help` or `sync`: the shell's own or the
+/// app's, never a screen's.
+@MainActor
+public struct ShellCommand<Route> {
+  /// The name, then its aliases, all lower-case.
+  public let names: [String]
+  /// How to use it.
+  public let usage: String
+  /// What it does.
+  public let summary: String
+  /// Whether it may be used while a modal screen (a composer) is on top.
+  public let worksInModalScreens: Bool
+  /// The words that may come next, given the arguments typed before the one being completed.
+  public private(set) var complete: @MainActor (CommandShell<Route>, [String]) -> [String] = {
+    _, _ in []
+  }
+  /// Does the command.
+  public let run:
+    @MainActor (CommandShell<Route>, [String]) async throws(CommandLineError) -> ShellOutcome
+
+  /// The command's name, without aliases.
+  public var name: String { names[0] }
+
+  /// Creates a command.
+  ///
+  /// - Parameters:
+  ///   - names: The name, then its aliases.
+  ///   - usage: How to use it.
+  ///   - summary: What it does.
+  ///   - worksInModalScreens: Whether it may be used while a modal screen is on top; `true` by
+  ///     default.
+  ///   - run: Does the command.
+  public init(
+    _ names: [String], usage: String, summary: String, worksInModalScreens: Bool = true,
+    run:
+      @escaping @MainActor (CommandShell<Route>, [String]) async throws(CommandLineError) ->
+      ShellOutcome
+  ) {
+    self.names = names
+    self.usage = usage
+    self.summary = summary
+    self.worksInModalScreens = worksInModalScreens
+    self.run = run
+  }
+
+  /// The same command, completing its arguments.
+  ///
+  /// - Parameter complete: The words that may come next, given the shell and the arguments
+  ///   typed before the one being completed.
+  /// - Returns: The command.
+  public func completing(
+    _ complete: @escaping @MainActor (CommandShell<Route>, [String]) -> [String]
+  ) -> Self {
+    var command = self
+    command.complete = complete
+    return command
+  }
+
+  var help: CommandHelp { CommandHelp(names: names, usage: usage, summary: summary) }
+}
+
+/// What became of one line run by the shell.
+public enum ShellOutcome: Equatable, Sendable {
+  /// The line was handled (or was blank or a comment).
+  case done
+  /// The user asked to leave.
+  case quit
+}

@@ -1,0 +1,138 @@
+/// One command typed at a kind of screen: its names, how to use it, what it does, how its
+/// arguments complete, and the work it does on the screen it is typed at.
+///
+/// A screen lists its commands once, as a static table, so `help` and "can't be used here" can
+/// describe a screen that isn't open.
+@MainActor
+public struct ScreenCommand<Screen: TerminalScreen> {
+  /// The command's name, then its aliases, all lower-case.
+  public let names: [String]
+  /// How to use it, such as `pin N`.
+  public let usage: String
+  /// What it does, in a few words.
+  public let summary: String
+  /// Whether it may be typed while another (non-modal) screen is above this one, such as
+  /// `open NAME` from a note list.
+  public let isReachableFromAbove: Bool
+  /// What to say when it is typed where it can't be used, when the screen's
+  /// ``TerminalScreen/directions`` would not fit (an answer with no question asked).
+  public let hintElsewhere: String?
+  /// The words that may come next, given the arguments typed before the one being completed.
+  public private(set) var complete: @MainActor (Screen, [String]) -> [String] = { _, _ in [] }
+  /// Does the command on a screen.
+  public let run:
+    @MainActor (Screen, [String], CommandContext) async throws(ScreenError) -> ScreenResult<
+      Screen.Route
+    >
+
+  /// The command's name, without aliases.
+  public var name: String { names[0] }
+
+  /// Creates a command.
+  ///
+  /// - Parameters:
+  ///   - names: The name, then its aliases.
+  ///   - usage: How to use it.
+  ///   - summary: What it does.
+  ///   - isReachableFromAbove: Whether screens above may use it; `false` by default.
+  ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
+  ///   - run: The work it does.
+  public init(
+    _ names: [String], usage: String, summary: String, isReachableFromAbove: Bool = false,
+    hintElsewhere: String? = nil,
+    run:
+      @escaping @MainActor (Screen, [String], CommandContext) async throws(ScreenError) ->
+      ScreenResult<
+        Screen.Route
+      >
+  ) {
+    self.names = names
+    self.usage = usage
+    self.summary = summary
+    self.isReachableFromAbove = isReachableFromAbove
+    self.hintElsewhere = hintElsewhere
+    self.run = run
+  }
+
+  /// The same command, completing its arguments.
+  ///
+  /// - Parameter complete: The words that may come next, given the screen and the arguments
+  ///   typed before the one being completed.
+  /// - Returns: The command.
+  public func completing(_ complete: @escaping @MainActor (Screen, [String]) -> [String]) -> Self {
+    var command = self
+    command.complete = complete
+    return command
+  }
+}
+
+/// Where a command runs.
+@MainActor
+public struct CommandContext {
+  /// Whether the screen the command runs on is on top, so what it changes is drawn.
+  public var isOnTop: Bool
+  /// Whether a person is typing: background work then runs while the prompt comes back.
+  public var isInteractive: Bool
+  /// Draws what changed so far, before a script waits for background work.
+  public var drawChanges: () -> Void
+
+  /// Creates a context.
+  ///
+  /// - Parameters:
+  ///   - isOnTop: Whether the screen is on top.
+  ///   - isInteractive: Whether a person is typing.
+  ///   - drawChanges: Draws what changed so far; nothing by default.
+  public init(
+    isOnTop: Bool = true, isInteractive: Bool = false, drawChanges: @escaping () -> Void = {}
+  ) {
+    self.isOnTop = isOnTop
+    self.isInteractive = isInteractive
+    self.drawChanges = drawChanges
+  }
+}
+
+/// A command's names and words, without its work: what `help` prints.
+public struct CommandHelp: Equatable, Sendable {
+  /// The name, then its aliases.
+  public let names: [String]
+  /// How to use it.
+  public let usage: String
+  /// What it does.
+  public let summary: String
+  /// What to say where it can't be used, when not the screen's directions.
+  public let hintElsewhere: String?
+
+  /// Creates a description.
+  ///
+  /// - Parameters:
+  ///   - names: The name, then its aliases.
+  ///   - usage: How to use it.
+  ///   - summary: What it does.
+  ///   - hintElsewhere: What to say where it can't be used; `nil` for the screen's directions.
+  public init(names: [String], usage: String, summary: String, hintElsewhere: String? = nil) {
+    self.names = names
+    self.usage = usage
+    self.summary = summary
+    self.hintElsewhere = hintElsewhere
+  }
+}
+
+/// A kind of screen's commands, described without a screen: for `help` and for saying where a
+/// command can be used.
+public struct ScreenGuide: Equatable, Sendable {
+  /// The heading of the commands in `help`.
+  public let heading: String
+  /// What to type to reach this kind of screen.
+  public let directions: String
+  /// Its commands.
+  public let commands: [CommandHelp]
+}
+
+/// A command bound to the screen it runs on.
+@MainActor
+struct BoundCommand<Route> {
+  let help: CommandHelp
+  let isReachableFromAbove: Bool
+  let complete: @MainActor ([String]) -> [String]
+  let run: @MainActor ([String], CommandContext) async throws(ScreenError) -> ScreenResult<Route>
+}

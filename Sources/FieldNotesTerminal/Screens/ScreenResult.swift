@@ -1,0 +1,49 @@
+/// What a command did: lines to print, and where to go next.
+public struct ScreenResult<Route> {
+  /// Lines to print, such as a confirmation; the screen itself is drawn after them.
+  public var lines: [String]
+  /// Where to go next.
+  public var navigation: Navigation<Route>
+
+  /// Creates a result.
+  ///
+  /// - Parameters:
+  ///   - navigation: Where to go next.
+  ///   - lines: Lines to print; none by default.
+  public init(_ navigation: Navigation<Route>, lines: [String] = []) {
+    self.lines = lines
+    self.navigation = navigation
+  }
+
+  /// Stay where we are and print nothing: what the screen shows says what changed.
+  public static var stay: Self { Self(.stay) }
+
+  /// Stay where we are and print lines.
+  ///
+  /// - Parameter lines: The lines.
+  /// - Returns: The result.
+  public static func say(_ lines: String...) -> Self { Self(.stay, lines: lines) }
+}
+
+/// Where to go after a command, relative to the screen that ran it.
+public enum Navigation<Route> {
+  /// Stay: nothing moves.
+  case stay
+  /// Show the screen that ran the command, leaving the screens above it.
+  case reveal
+  /// Show a new screen above the one that ran the command (leaving those above it), then run a
+  /// command there if one is given, such as `summarize` on a note's page just opened.
+  case push(Route, thenRun: [String] = [])
+  /// Leave the screen that ran the command (and those above it).
+  case pop
+  /// Go back to the root screen.
+  case home
+}
+
+/// Why a command typed at a screen did nothing; nothing changed.
+public enum ScreenError: Error, Equatable {
+  /// The arguments were wrong; the usage line says how to type it.
+  case usage(String)
+  /// The screen refused, for the reason given (in words the screen's view chose).
+  case refused(String)
+}

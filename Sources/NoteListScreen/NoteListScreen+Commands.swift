@@ -1,0 +1,198 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import NoteListFeature
+
+extension NoteListScreen {
+  // MARK: - TerminalScreen
+
+  /// The list's title.
+  public var promptTitle: String? { title }
+
+  /// `NoteListView` in the MVVM form, `NoteListMVView` in the MV form.
+  public var viewName: String { mode == .mvvm ? "NoteListView" : "NoteListMVView" }
+
+  /// The list in the form on screen.
+  ///
+  /// - Returns: The lines to print.
+  public func render() -> [String] { render(title: title, in: mode) }
+
+  /// The screen model's state, or what the MV form shows instead of one.
+  public var stateLine: String {
+    guard mode == .mv else { return "NoteListViewModel.state = \(stateDescription)" }
+    let settings = settings(in: .mv)
+    return
+      "The MV note list has no screen model: it shows NoteStore.notes (\(store.notes.count) notes) "
+      + "through view-local state (search \"\(settings.searchText.terminalSafe)\", "
+      + "sort \(settings.sortOrder.rawValue))."
+  }
+
+  /// Traces the screen model's state in the MVVM form; the MV form has none.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer, or `nil` in the MV form.
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+    guard mode == .mvvm else { return nil }
+    return StateTracer(
+      label: "NoteListViewModel.state", read: { [viewModel] in viewModel.state },
+      describe: Self.describe, emit: emit)
+  }
+
+  /// Syncs in the form on screen, which shows the sync while it runs.
+  ///
+  /// - Returns: How it went.
+  public func sync() async -> SyncOutcome? {
+    await refresh(in: mode).map(SyncOutcome.failed) ?? .finished
+  }
+
+  /// In a note list.
+  public static let helpHeading = "In a note list"
+  /// How to open a note list.
+  public static let directions = "open a notebook first (`open NAME` or `open all`)"
+
+  /// The commands of a note list.
+  public static let commands: [ScreenCommand<NoteListScreen>] = [
+    ScreenCommand(
+      ["search", "find"], usage: "search [TEXT]",
+      summary: "show notes containing TEXT; alone, clear the search"
+    ) { screen, arguments, _ throws(ScreenError) in
+      screen.updateSettings { $0.searchText = arguments.joined(separator: " ") }
+    },
+    ScreenCommand(
+      ["filter"], usage: "filter pinned|all", summary: "show only pinned notes, or all"
+    ) { screen, arguments, _ throws(ScreenError) in
+      switch arguments.map({ $0.lowercased() }) {
+      case ["pinned"]: return screen.updateSettings { $0.showsPinnedOnly = true }
+      case ["all"]: return screen.updateSettings { $0.showsPinnedOnly = false }
+      default: throw .usage("filter pinned|all")
+      }
+    }
+    .completing { _, previous in previous.isEmpty ? ["pinned", "all"] : [] },
+    ScreenCommand(
+      ["tag"], usage: "tag [TAG]", summary: "show notes tagged TAG; alone, clear the tag"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.count <= 1 else { throw .usage("tag [TAG]") }
+      let tag = arguments.first.map { String($0.drop(while: { $0 == "#" })).lowercased() }
+      return screen.updateSettings { $0.tag = tag?.isEmpty == true ? nil : tag }
+    }
+    .completing { screen, previous in
+      previous.isEmpty ? Array(Set(screen.store.notes.flatMap(\.tags))) : []
+    },
+    ScreenCommand(
+      ["sort"], usage: "sort newest|oldest|title", summary: "order the notes (pinned stay on top)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.count == 1, let order = NoteSortOrder(rawValue: arguments[0].lowercased())
+      else { throw .usage("sort newest|oldest|title") }
+      return screen.updateSettings { $0.sortOrder = order }
+    }
+    .completing { _, previous in previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : [] },
+    ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
+      screen, arguments, _ throws(ScreenError) in
+      ScreenResult(.push(.noteDetail(try screen.noteID(arguments, usage: "show N"))))
+    },
+    ScreenCommand(["pin"], usage: "pin N", summary: "pin note N to the top") {
+      screen, arguments, _ throws(ScreenError) in
+      try screen.setPinned(true, try screen.noteID(arguments, usage: "pin N"))
+    },
+    ScreenCommand(["unpin"], usage: "unpin N", summary: "unpin note N") {
+      screen, arguments, _ throws(ScreenError) in
+      try screen.setPinned(false, try screen.noteID(arguments, usage: "unpin N"))
+    },
+    ScreenCommand(
+      ["move", "mv"], usage: "move N to NOTEBOOK|none", summary: "move note N to another notebook"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.move(arguments) }
+    .completing { screen, previous in
+      switch previous.count {
+      case 1: ["to"]
+      case 2: screen.store.notebooks.map(\.name.quotedIfNeeded) + ["none"]
+      default: []
+      }
+    },
+    ScreenCommand(
+      ["delete", "rm"], usage: "delete N", summary: "delete note N (`undo` restores it)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      let id = try screen.noteID(arguments, usage: "delete N")
+      let title = screen.store.note(withID: id)?.title ?? ""
+      try screen.run(.delete(id))
+      return .say("Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it.")
+    },
+    ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("undo") }
+      try screen.run(.undoDelete)
+      return .stay
+    },
+    ScreenCommand(["summarize", "summary"], usage: "summarize N", summary: "summarise note N") {
+      screen, arguments, _ throws(ScreenError) in
+      let id = try screen.noteID(arguments, usage: "summarize N")
+      return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
+    },
+    ScreenCommand(["new", "compose"], usage: "new", summary: "write a new note here") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("new") }
+      let notebookID: Notebook.ID? = if case .notebook(let id) = screen.scope { id } else { nil }
+      return ScreenResult(.push(.newNote(in: notebookID)))
+    },
+    ScreenCommand(["edit"], usage: "edit N", summary: "change note N") {
+      screen, arguments, _ throws(ScreenError) in
+      ScreenResult(.push(.editNote(try screen.noteID(arguments, usage: "edit N"))))
+    },
+  ]
+
+  // MARK: - Commands
+
+  /// The note a row number stands for, from the rows as last drawn.
+  private func noteID(_ arguments: [String], usage: String) throws(ScreenError) -> Note.ID {
+    guard arguments.count == 1 else { throw .usage(usage) }
+    return try RowNumber.element(arguments[0], in: rowIDs)
+  }
+
+  private func updateSettings(_ change: (inout Settings) -> Void) -> ScreenResult<Route> {
+    var settings = settings(in: mode)
+    change(&settings)
+    apply(settings, in: mode)
+    return .stay
+  }
+
+  private func setPinned(_ isPinned: Bool, _ id: Note.ID) throws(ScreenError)
+    -> ScreenResult<Route>
+  {
+    let changed: Bool
+    do { changed = try perform(.setPinned(id, isPinned), in: mode) } catch {
+      throw .refused(error.message)
+    }
+    guard !changed, let note = store.note(withID: id) else { return .stay }
+    return .say(
+      "\u{201C}\(note.title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+  }
+
+  private func move(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    let usage = "move N to NOTEBOOK|none"
+    guard arguments.count >= 3, arguments[1].lowercased() == "to" else { throw .usage(usage) }
+    let id = try noteID([arguments[0]], usage: usage)
+    let name = arguments[2...].joined(separator: " ")
+    var destination: Notebook.ID?
+    if name.lowercased() != "none" {
+      guard let notebook = store.notebook(named: name) else {
+        throw .refused("There is no notebook called \u{201C}\(name.terminalSafe)\u{201D}.")
+      }
+      destination = notebook.id
+    }
+    try run(.move(id, to: destination))
+    return .stay
+  }
+
+  private func run(_ action: Action) throws(ScreenError) {
+    do { try perform(action, in: mode) } catch { throw .refused(error.message) }
+  }
+}
+
+extension NoteListScreenError {
+  /// The words the list prints for this error.
+  var message: String {
+    switch self {
+    case .refused(let reason): reason
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesTerminal
+import NotebooksFeature
+
+extension NotebooksScreen {
+  // MARK: - TerminalScreen
+
+  /// None: the root shows the app's name.
+  public var promptTitle: String? { nil }
+
+  /// `NotebooksView`.
+  public var viewName: String { "NotebooksView" }
+
+  /// `NotebooksViewModel.state = …`.
+  public var stateLine: String { "NotebooksViewModel.state = \(stateDescription)" }
+
+  /// Traces the screen model's state.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer.
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+    StateTracer(
+      label: "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
+      describe: Self.describe, emit: emit)
+  }
+
+  /// `back` at the root withdraws a deletion question, and goes nowhere.
+  ///
+  /// - Returns: Staying.
+  public func back() throws(ScreenError) -> ScreenResult<Route> {
+    cancelDeletion()
+    return .stay
+  }
+
+  /// Back on top: a deletion question left behind is withdrawn.
+  public func didReappear() { cancelDeletion() }
+
+  /// On the notebooks screen.
+  public static let helpHeading = "Notebooks"
+  /// How to reach the notebooks screen.
+  public static let directions = "go to the notebooks screen first (`notebooks`)"
+
+  /// The notebooks screen's commands; `open` and `notebook` work from the screens above too.
+  public static let commands: [ScreenCommand<NotebooksScreen>] = [
+    ScreenCommand(
+      ["open", "cd"], usage: "open NAME|N|all|none",
+      summary: "open a notebook's notes (N: row on the notebooks screen)",
+      isReachableFromAbove: true
+    ) { screen, arguments, _ throws(ScreenError) in try screen.open(arguments) }
+    .completing { screen, previous in
+      previous.isEmpty ? screen.notebookNames + ["all", "none"] : []
+    },
+    ScreenCommand(
+      ["notebook"],
+      usage: "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]",
+      summary: "create, rename or delete a notebook", isReachableFromAbove: true
+    ) { screen, arguments, context throws(ScreenError) in
+      try screen.notebookCommand(arguments, isOnTop: context.isOnTop)
+    }
+    .completing { screen, previous in
+      switch (previous.count, previous.first?.lowercased()) {
+      case (0, _): ["new", "rename", "delete"]
+      case (1, "rename"), (1, "delete"): screen.notebookNames
+      case (2, "delete"): ["--force", "--keep-notes"]
+      default: []
+      }
+    },
+    ScreenCommand(
+      ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
+      hintElsewhere: noQuestion
+    ) {
+      screen, arguments, _ throws(ScreenError) in
+      try screen.answer(.confirmDeletion(.deleteNotes), arguments, usage: "yes")
+    },
+    ScreenCommand(
+      ["no", "n"], usage: "no", summary: "answer no to the question on screen",
+      hintElsewhere: noQuestion
+    ) {
+      screen, arguments, _ throws(ScreenError) in
+      try screen.answer(.withdrawDeletion, arguments, usage: "no")
+    },
+    ScreenCommand(
+      ["keep"], usage: "keep", summary: "delete a notebook but keep its notes (when asked)",
+      hintElsewhere: noQuestion
+    ) { screen, arguments, _ throws(ScreenError) in
+      try screen.answer(.confirmDeletion(.keepNotes), arguments, usage: "keep")
+    },
+  ]
+
+  // MARK: - Commands
+
+  /// What an answer typed where nothing was asked hears.
+  private static let noQuestion = "there is no question to answer"
+
+  private var notebookNames: [String] { store.notebooks.map(\.name.quotedIfNeeded) }
+
+  /// `open NAME|N|all|none`.
+  private func open(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    guard !arguments.isEmpty else { throw .usage("open NAME|N|all|none") }
+    let target = arguments.joined(separator: " ")
+    let scope: NoteScope
+    switch target.lowercased() {
+    case "all": scope = .allNotes
+    case "none": scope = .unfiled
+    default:
+      if Int(target) != nil {
+        let rows = (0..<rowCount).compactMap { self.scope(ofRow: $0 + 1) }
+        scope = try RowNumber.element(target, in: rows)
+      } else {
+        scope = .notebook(
+          try run { () throws(NotebooksScreenError) in try notebook(named: target) }.id)
+      }
+    }
+    return ScreenResult(.push(.noteList(scope)))
+  }
+
+  /// `notebook new NAME`, `notebook rename NAME NEWNAME`,
+  /// `notebook delete NAME [--force|--keep-notes]`.
+  private func notebookCommand(_ arguments: [String], isOnTop: Bool) throws(ScreenError)
+    -> ScreenResult<Route>
+  {
+    guard let action = arguments.first?.lowercased() else {
+      throw .usage(
+        "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
+    }
+    let rest = Array(arguments.dropFirst())
+    let confirmation: String
+    switch action {
+    case "new", "create", "add":
+      guard !rest.isEmpty else { throw .usage("notebook new NAME") }
+      let created = try carryOut(.create(named: rest.joined(separator: " ")))
+      confirmation = "Created notebook \u{201C}\(created?.name.terminalSafe ?? "")\u{201D}."
+    case "rename":
+      guard rest.count == 2 else {
+        throw .usage("notebook rename NAME NEWNAME (quote names with spaces)")
+      }
+      try carryOut(.rename(named: rest[0], to: rest[1]))
+      confirmation = "Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}."
+    case "delete", "remove", "rm":
+      let flags = Set(rest.filter { $0.hasPrefix("--") })
+      let names = rest.filter { !$0.hasPrefix("--") }
+      guard names.count == 1, flags.isSubset(of: ["--force", "--keep-notes"]), flags.count <= 1
+      else { throw .usage("notebook delete NAME [--force | --keep-notes]") }
+      let found: Notebook = try run { () throws(NotebooksScreenError) in
+        try self.notebook(named: names[0])
+      }
+      if flags.contains("--force") {
+        try carryOut(.delete(named: names[0], notes: .deleteNotes))
+      } else if flags.contains("--keep-notes") {
+        try carryOut(.delete(named: names[0], notes: .keepNotes))
+      } else {
+        // Asking needs the question on screen.
+        try carryOut(.requestDeletion(named: names[0]))
+        return ScreenResult(.reveal)
+      }
+      confirmation = "Deleted notebook \u{201C}\(found.name.terminalSafe)\u{201D}."
+    default:
+      throw .usage(
+        "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
+    }
+    // On this screen the change is seen; from a screen above, a line says what happened.
+    return isOnTop ? .stay : .say(confirmation)
+  }
+
+  /// `yes`, `no` and `keep`: answers to the deletion question.
+  private func answer(_ command: Command, _ arguments: [String], usage: String)
+    throws(ScreenError) -> ScreenResult<Route>
+  {
+    guard arguments.isEmpty else { throw .usage(usage) }
+    try carryOut(command)
+    return .stay
+  }
+
+  @discardableResult
+  private func carryOut(_ command: Command) throws(ScreenError) -> Notebook? {
+    try run { () throws(NotebooksScreenError) in try perform(command) }
+  }
+
+  private func run<Value>(_ work: () throws(NotebooksScreenError) -> Value) throws(ScreenError)
+    -> Value
+  {
+    do { return try work() } catch {
+      switch error {
+      case .refused(let reason): throw .refused(reason)
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+@Suite struct LibraryArchiveTests {
+  static let birds = Notebook(id: UUID(), name: "Birds")
+  static var library: NoteLibrary {
+    NoteLibrary(
+      notebooks: [birds],
+      notes: [
+        Note(
+          title: "Heron at the lake", body: "Grey heron, still as a post.",
+          createdAt: Date(timeIntervalSince1970: 1_795_953_600.5), notebookID: birds.id,
+          tags: ["birds", "lake"], isPinned: true),
+        Note(title: "Field kit", body: "Binoculars.", createdAt: Date(timeIntervalSince1970: 0)),
+      ])
+  }
+
+  @Test func jsonRoundTripsEveryFieldToTheMillisecond() throws {
+    var library = Self.library
+    library.notes[0].body = "Quotes \" and 'single', a NUL \u{0}, and \u{1B}[31m escapes"
+    let data = try LibraryArchive.json(library)
+    let read = try LibraryArchive.library(fromJSON: data)
+    #expect(read == library)
+  }
+
+  @Test func refusesOtherJSON() {
+    #expect(throws: LibraryArchiveError.notAnExport(detail: "missing format")) {
+      try LibraryArchive.library(fromJSON: Data(#"{"notes": []}"#.utf8))
+    }
+    #expect(throws: LibraryArchiveError.notAnExport(detail: nil)) {
+      try LibraryArchive.library(
+        fromJSON: Data(#"{"format": "other", "version": 1, "notebooks": [], "notes": []}"#.utf8))
+    }
+    #expect(throws: LibraryArchiveError.newerVersion(2)) {
+      try LibraryArchive.library(
+        fromJSON: Data(
+          #"{"format": "fieldnotes-export", "version": 2, "notebooks": [], "notes": []}"#.utf8))
+    }
+  }
+
+  @Test func markdownGroupsNotesByNotebook() {
+    let text = String(decoding: LibraryArchive.markdown(Self.library), as: UTF8.self)
+    #expect(
+      text.contains(
+        "## Birds\n\n### Heron at the lake\n\n*pinned · 2026-11-29 · #birds #lake*\n\nGrey heron, still as a post."
+      ))
+    #expect(text.contains("## No Notebook\n\n### Field kit"))
+  }
+}

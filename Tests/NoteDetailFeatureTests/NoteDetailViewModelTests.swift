@@ -1,0 +1,116 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import NoteDetailFeature
+import Testing
+
+@MainActor
+@Suite struct NoteDetailViewModelTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeModel(
+    _ note: Note = SampleData.kingfisher,
+    summarizer: any SummaryGenerating = CannedSummaryGenerator()
+  ) throws -> (NoteDetailViewModel, NoteStore) {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let model = NoteDetailViewModel(noteID: note.id, store: store, summarizer: summarizer)
+    return (model, store)
+  }
+
+  @Test func showsTheNoteWithItsNotebook() throws {
+    let (model, _) = try makeModel()
+    #expect(model.state == .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none))
+  }
+
+  @Test func summarizingShowsProgressThenTheSummary() async throws {
+    let (model, _) = try makeModel()
+    let recorder = StateRecorder(model, \.state)
+
+    await model.summarize().value
+
+    #expect(
+      recorder.values == [
+        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none),
+        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .summarizing),
+        .loaded(
+          SampleData.kingfisher, notebookName: "Birds",
+          summary: .summarized("A short summary of Kingfisher.")),
+      ])
+  }
+
+  @Test func aFailedSummaryIsHeldInStateNotThrown() async throws {
+    let (model, _) = try makeModel(summarizer: UnavailableSummaryGenerator())
+
+    await model.summarize().value
+
+    guard case .loaded(_, _, .failed(let message)) = model.state else {
+      Issue.record("expected a failed summary, got \(model.state)")
+      return
+    }
+    #expect(message == SummaryError.unavailable.errorDescription)
+  }
+
+  @Test func pinningANoteAlreadyPinnedChangesNothing() throws {
+    let (model, store) = try makeModel(SampleData.heron)
+
+    #expect(try model.setPinned(true) == false)
+    #expect(try model.setPinned(false) == true)
+    #expect(store.note(withID: SampleData.heron.id)?.isPinned == false)
+  }
+
+  @Test func movingShowsTheNewNotebook() throws {
+    let (model, _) = try makeModel()
+    let recorder = StateRecorder(model, \.state)
+
+    try model.move(to: SampleData.plants.id)
+
+    var moved = SampleData.kingfisher
+    moved.notebookID = SampleData.plants.id
+    moved.updatedAt = DateProvider.referenceDate
+    #expect(
+      recorder.transitions == [.loaded(moved, notebookName: "Plants", summary: .none)])
+  }
+
+  @Test func aDeletedNoteLeavesThePageEmptyAndUndoRestoresItExactly() throws {
+    let (model, store) = try makeModel()
+    let recorder = StateRecorder(model, \.state)
+
+    try model.delete()
+    try model.undoDelete()
+
+    #expect(
+      recorder.values == [
+        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none), .empty,
+        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none),
+      ])
+    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(throws: NoteDetailError.nothingToUndo) { try model.undoDelete() }
+  }
+
+  @Test func aDeletionOnThePageCanBeUndoneFromAnotherScreenSharingTheHistory() throws {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let history = DeletionHistory()
+    let page = NoteDetailViewModel(
+      noteID: SampleData.moss.id, store: store, summarizer: CannedSummaryGenerator(),
+      history: history)
+
+    let otherPage = NoteDetailViewModel(
+      noteID: SampleData.heron.id, store: store, summarizer: CannedSummaryGenerator(),
+      history: history)
+
+    try page.delete()
+    try otherPage.undoDelete()
+
+    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+  }
+
+  @Test func aFailedSaveChangesNothing() throws {
+    let (model, store) = try makeModel()
+    repository.failCommits(with: .diskFull)
+
+    #expect(throws: NoteDetailError.store(.persistence(.diskFull))) { try model.delete() }
+    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(model.state == .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none))
+  }
+}
