@@ -8,7 +8,7 @@ public enum DraftRules {
   /// The longest body, in characters.
   public static let maximumBodyLength = 100_000
   /// The longest tag, in characters.
-  public static let maximumTagLength = 40
+  public static let maximumTagLength = TagRules.maximumLength
 
   /// Reads tags from typed text: separated by commas or spaces, lower-cased, a leading `#`
   /// removed, duplicates dropped (the first kept).
@@ -21,7 +21,7 @@ public enum DraftRules {
     return
       input
       .split(whereSeparator: { $0 == "," || $0.isWhitespace })
-      .map { String($0.drop(while: { $0 == "#" })).lowercased() }
+      .map(TagRules.normalized)
       .filter { seen.insert($0).inserted }
   }
 
@@ -45,18 +45,13 @@ public enum DraftRules {
       problems.append(.bodyTooLong(length: bodyLength, limit: maximumBodyLength))
     }
     for tag in tags {
-      if tag.isEmpty {
-        problems.append(.emptyTag)
-      } else if tag.count > maximumTagLength {
-        problems.append(.tagTooLong(tag: tag, limit: maximumTagLength))
-      } else if !tag.allSatisfy(isAllowedInTag) {
-        problems.append(.tagHasInvalidCharacters(tag: tag))
+      switch TagRules.problem(with: tag) {
+      case .empty?: problems.append(.emptyTag)
+      case .tooLong(let limit)?: problems.append(.tagTooLong(tag: tag, limit: limit))
+      case .invalidCharacters?: problems.append(.tagHasInvalidCharacters(tag: tag))
+      case nil: break
       }
     }
     return problems
-  }
-
-  private static func isAllowedInTag(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character == "-" || character == "_"
   }
 }

@@ -80,7 +80,10 @@ extension CommandShell {
       return
     }
     let here = groups.flatMap(\.commands).filter { $0.names.contains(word) }
-    let elsewhere = navigator.guides.lazy.flatMap(\.commands).first { $0.names.contains(word) }
+    let elsewhere =
+      (navigator.guides.flatMap(\.commands) + navigator.entries.map(\.help)).first {
+        $0.names.contains(word)
+      }
     guard let first = here.first ?? elsewhere else {
       throw .unknownCommand(word, suggestion: suggestion(for: word))
     }

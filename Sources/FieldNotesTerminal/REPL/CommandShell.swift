@@ -24,19 +24,21 @@ open class CommandShell<Route>: LineSession {
   ///   - helpFooter: The line `help` ends with; none by default.
   ///   - root: The route of the root screen.
   ///   - guides: Every kind of screen's commands.
+  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
   ///   - isInteractive: Whether a person is typing.
   ///   - output: Where to print.
   ///   - makeScreen: Makes the screen of a route.
   public init(
     appName: String, title: String, helpFooter: String? = nil, root: Route,
-    guides: [ScreenGuide], isInteractive: Bool, output: any ConsoleOutput,
-    makeScreen: @escaping (Route) -> any TerminalScreen<Route>
+    guides: [ScreenGuide], entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
+    output: any ConsoleOutput, makeScreen: @escaping (Route) -> any TerminalScreen<Route>
   ) {
     self.appName = appName
     self.helpFooter = helpFooter
     self.output = output
     navigator = ScreenNavigator(
-      root: root, guides: guides, isInteractive: isInteractive, makeScreen: makeScreen,
+      root: root, guides: guides, entries: entries, isInteractive: isInteractive,
+      makeScreen: makeScreen,
       draw: { [output] in output.print(lines: $0) })
     commands = Self.builtInCommands(title: title)
   }
@@ -153,6 +155,7 @@ open class CommandShell<Route>: LineSession {
   public func suggestion(for word: String) -> String? {
     let names =
       commands.flatMap(\.names) + navigator.guides.flatMap { $0.commands.flatMap(\.names) }
+      + navigator.entries.flatMap(\.help.names)
     return CommandSuggestion.closest(to: word, among: names)
   }
 

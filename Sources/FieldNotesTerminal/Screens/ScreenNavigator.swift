@@ -22,6 +22,8 @@ public final class ScreenNavigator<Route> {
   public let guides: [ScreenGuide]
   /// Whether a person is typing.
   public let isInteractive: Bool
+  /// Commands the app added to screens, each opening another screen.
+  public let entries: [ScreenEntry<Route>]
 
   private let makeScreen: (Route) -> any TerminalScreen<Route>
   private let draw: ([String]) -> Void
@@ -35,15 +37,17 @@ public final class ScreenNavigator<Route> {
   /// - Parameters:
   ///   - root: The route of the screen at the bottom of the stack.
   ///   - guides: Every kind of screen's commands.
+  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
   ///   - isInteractive: Whether a person is typing.
   ///   - makeScreen: Makes the screen of a route: the app's one extension point.
   ///   - draw: Prints a drawn view.
   public init(
-    root: Route, guides: [ScreenGuide], isInteractive: Bool,
+    root: Route, guides: [ScreenGuide], entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
     makeScreen: @escaping (Route) -> any TerminalScreen<Route>,
     draw: @escaping ([String]) -> Void
   ) {
     self.guides = guides
+    self.entries = entries
     self.isInteractive = isInteractive
     self.makeScreen = makeScreen
     self.draw = draw
@@ -127,6 +131,13 @@ public final class ScreenNavigator<Route> {
       if let command = screens[index].command(named: word, reachingDown: !isTop) {
         return (index, command)
       }
+      if isTop,
+        let entry = entries.first(where: {
+          $0.help.names.contains(word.lowercased()) && $0.isOffered(by: screens[index])
+        })
+      {
+        return (index, entry.command)
+      }
       if screens[index].blockingHint != nil { return nil }
     }
     return nil
@@ -135,6 +146,9 @@ public final class ScreenNavigator<Route> {
   /// What to say when a word names another screen's command.
   private func hint(for word: String) -> String? {
     let name = word.lowercased()
+    if let entry = entries.first(where: { $0.help.names.contains(name) }) {
+      return top.blockingHint ?? entry.hostDirections
+    }
     guard let guide = guides.first(where: { $0.commands.contains { $0.names.contains(name) } }),
       let command = guide.commands.first(where: { $0.names.contains(name) })
     else { return nil }
@@ -186,7 +200,8 @@ public final class ScreenNavigator<Route> {
     var groups: [(String, [CommandHelp])] = []
     for (index, screen) in screens.enumerated().reversed() {
       let isTop = index == screens.count - 1
-      let commands = screen.boundCommands(reachingDown: !isTop).map(\.help)
+      let offered = isTop ? entries.filter { $0.isOffered(by: screen) }.map(\.help) : []
+      let commands = screen.boundCommands(reachingDown: !isTop).map(\.help) + offered
       let heading = type(of: screen).helpHeading
       if !commands.isEmpty, !groups.contains(where: { $0.0 == heading }) {
         groups.append((heading, commands))

@@ -1,0 +1,37 @@
+/// What a tag may be, and how a typed tag is read: one rule for the composer and the tags
+/// screen alike.
+public enum TagRules {
+  /// The longest tag, in characters.
+  public static let maximumLength = 40
+
+  /// A tag as typed, read the way it is stored: a leading `#` removed, lower-cased.
+  ///
+  /// - Parameter word: The tag as typed, such as `#Birds`.
+  /// - Returns: The tag, such as `birds`.
+  public static func normalized(_ word: some StringProtocol) -> String {
+    String(word.drop(while: { $0 == "#" })).lowercased()
+  }
+
+  /// Why a tag can't be saved, if it can't.
+  ///
+  /// - Parameter tag: The tag, already normalized.
+  /// - Returns: The problem, or `nil` when the tag is fine.
+  public static func problem(with tag: String) -> TagProblem? {
+    if tag.isEmpty { return .empty }
+    if tag.count > maximumLength { return .tooLong(limit: maximumLength) }
+    let isAllowed = { (character: Character) in
+      character.isLetter || character.isNumber || character == "-" || character == "_"
+    }
+    return tag.allSatisfy(isAllowed) ? nil : .invalidCharacters
+  }
+}
+
+/// Why a tag can't be saved.
+public enum TagProblem: Hashable, Sendable {
+  /// It is empty (a lone `#`).
+  case empty
+  /// It is longer than the limit.
+  case tooLong(limit: Int)
+  /// It holds something other than letters, digits, `-` and `_`.
+  case invalidCharacters
+}
