@@ -80,6 +80,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "TagsFeature",
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      path: "Features/Tags",
+      swiftSettings: strict
+    ),
+    .target(
       name: "ComposerFeature",
       dependencies: ["FieldNotesModel", "FieldNotesServices"],
       path: "Features/Composer",
@@ -136,11 +142,20 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "TagsScreen",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "TagsFeature", "FieldNotesTerminal",
+        "FieldNotesNavigation",
+      ],
+      path: "Sources/TagsScreen",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
         "NotebooksScreen", "NoteListScreen", "ComposerScreen", "NoteDetailScreen",
-        "FieldNotesTerminal", "FieldNotesNavigation",
+        "TagsScreen", "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       path: "Sources/FieldNotesApp",
       swiftSettings: strict
@@ -211,6 +226,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "TagsFeatureTests",
+      dependencies: ["TagsFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "ComposerFeatureTests",
       dependencies: [
         "ComposerFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
@@ -249,6 +269,22 @@ let package = Package(
       name: "NoteListScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NoteListScreen", "FieldNotesTesting",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "NoteDetailScreenTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "NoteDetailScreen", "FieldNotesTesting",
+        "FieldNotesTerminal", "FieldNotesNavigation",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TagsScreenTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "TagsScreen", "FieldNotesTesting",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       swiftSettings: strict
     ),

@@ -123,13 +123,13 @@ public final class NoteListScreen: TerminalScreen {
   /// The form on screen.
   public var mode: NoteListMode { presentation.mode }
 
-  /// The list's heading: the notebook's name, All Notes, No Notebook, or the tag.
+  /// The list's heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
   public var title: String {
     switch scope {
     case .allNotes: NoteScope.allNotesName
     case .unfiled: NoteScope.unfiledName
     case .notebook(let id): store.notebook(withID: id)?.name ?? "(deleted notebook)"
-    case .tagged(let tag): "#" + tag
+    case .tagged(let tag): "Tagged #" + tag
     }
   }
 

@@ -67,10 +67,15 @@ import Testing
   @Test func bothFormsRenderTheSameRowsFor500GeneratedCases() {
     var random = SeededRandomNumberGenerator(seed: 20_261_129)
     var casesWithRows = 0
+    var taggedCasesWithRows = 0
     for _ in 0..<500 {
       let library = Self.makeLibrary(&random)
       let store = NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed())
-      let scopes = [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
+      // Lists opened from a notebook, from the notebooks screen's own rows, and from a tag.
+      let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
+      let scopes =
+        [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
+        + usedTags.map { .tagged($0) }
       let scope = scopes.randomElement(using: &random) ?? .allNotes
       let settings = Self.makeSettings(&random)
       let screen = Self.makeScreen(scope: scope, store: store)
@@ -82,9 +87,11 @@ import Testing
 
       #expect(mvvm == mv, "scope \(scope), settings \(settings)")
       if !mvvm.rowIDs.isEmpty { casesWithRows += 1 }
+      if case .tagged = scope, !mvvm.rowIDs.isEmpty { taggedCasesWithRows += 1 }
     }
     // The generator must produce real lists, not only empty ones, for the check to mean much.
     #expect(casesWithRows > 200)
+    #expect(taggedCasesWithRows > 20, "lists opened from a tag are compared too")
   }
 
   @Test func bothFormsCutALongListAlike() {

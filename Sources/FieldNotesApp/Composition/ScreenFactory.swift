@@ -5,18 +5,24 @@ import FieldNotesTerminal
 import NoteDetailScreen
 import NoteListScreen
 import NotebooksScreen
+import TagsScreen
 
 /// The one place that turns a route into a screen: every screen module is named here and
 /// nowhere else in the app.
 ///
-/// Adding a screen adds a case to ``FieldNotesNavigation/Route``, a line to ``makeScreen(for:)``
-/// and a guide to ``guides``.
+/// Adding a screen adds a case to ``FieldNotesNavigation/Route``, a case to
+/// ``makeScreen(for:)``, its guide to ``guides`` and, to reach it from another screen, an entry
+/// to ``entries``.
 @MainActor
 final class ScreenFactory {
   /// Every kind of screen's commands, for `help` and for "can't be used here".
   static let guides = [
     NotebooksScreen.guide, NoteListScreen.guide, NoteDetailScreen.guide, ComposerScreen.guide,
+    TagsScreen.guide,
   ]
+
+  /// Commands that open a screen from another: `tags` on the notebooks screen.
+  static let entries = [ScreenEntry(TagsScreen.entry, opens: .tags, on: NotebooksScreen.self)]
 
   private let dependencies: AppDependencies
   /// The notes deleted in this session, shared so `undo` works from any screen and either form.
@@ -57,7 +63,7 @@ final class ScreenFactory {
         store.note(withID: id).map { .editNote($0) } ?? .newNote(in: nil)
       return ComposerScreen(purpose: purpose, store: store, ids: dependencies.ids, now: now)
     case .tags:
-      return NotebooksScreen(store: store, ids: dependencies.ids)
+      return TagsScreen(store: store)
     }
   }
 

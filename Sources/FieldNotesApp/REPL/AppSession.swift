@@ -33,7 +33,8 @@ public final class AppSession: CommandShell<Route> {
       appName: "fieldnotes", title: "FieldNotes",
       helpFooter:
         "N is a row number as last shown. Quote words with spaces: notebook new \"Field trip\".",
-      root: .notebooks, guides: ScreenFactory.guides, isInteractive: isInteractive,
+      root: .notebooks, guides: ScreenFactory.guides, entries: ScreenFactory.entries,
+      isInteractive: isInteractive,
       output: output, makeScreen: factory.makeScreen(for:))
     add(Self.appCommands)
   }

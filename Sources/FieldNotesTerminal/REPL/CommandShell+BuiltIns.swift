@@ -81,7 +81,7 @@ extension CommandShell {
     }
     let here = groups.flatMap(\.commands).filter { $0.names.contains(word) }
     let elsewhere =
-      (navigator.guides.flatMap(\.commands) + navigator.entries.map(\.help)).first {
+      (navigator.entries.map(\.help) + navigator.guides.flatMap(\.commands)).first {
         $0.names.contains(word)
       }
     guard let first = here.first ?? elsewhere else {

@@ -32,7 +32,7 @@ public final class ScreenNavigator<Route> {
   private var tracer: StateTracer?
   private var traceEmit: ((String) -> Void)?
 
-  /// Creates a navigator showing the root screen.
+  /// Creates a navigator showing the root screen of a route.
   ///
   /// - Parameters:
   ///   - root: The route of the screen at the bottom of the stack.
@@ -41,8 +41,28 @@ public final class ScreenNavigator<Route> {
   ///   - isInteractive: Whether a person is typing.
   ///   - makeScreen: Makes the screen of a route: the app's one extension point.
   ///   - draw: Prints a drawn view.
-  public init(
+  public convenience init(
     root: Route, guides: [ScreenGuide], entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
+    makeScreen: @escaping (Route) -> any TerminalScreen<Route>,
+    draw: @escaping ([String]) -> Void
+  ) {
+    self.init(
+      rootScreen: makeScreen(root), guides: guides, entries: entries,
+      isInteractive: isInteractive, makeScreen: makeScreen, draw: draw)
+  }
+
+  /// Creates a navigator showing a root screen made already, as a test of one screen does.
+  ///
+  /// - Parameters:
+  ///   - rootScreen: The screen at the bottom of the stack.
+  ///   - guides: Every kind of screen's commands.
+  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
+  ///   - isInteractive: Whether a person is typing.
+  ///   - makeScreen: Makes the screen of a route.
+  ///   - draw: Prints a drawn view.
+  public init(
+    rootScreen: any TerminalScreen<Route>, guides: [ScreenGuide],
+    entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
     makeScreen: @escaping (Route) -> any TerminalScreen<Route>,
     draw: @escaping ([String]) -> Void
   ) {
@@ -51,7 +71,7 @@ public final class ScreenNavigator<Route> {
     self.isInteractive = isInteractive
     self.makeScreen = makeScreen
     self.draw = draw
-    self.screens = [makeScreen(root)]
+    self.screens = [rootScreen]
     showTop()
   }
 
@@ -198,10 +218,15 @@ public final class ScreenNavigator<Route> {
   /// - Returns: Each group's heading and commands.
   public func commandsHere() -> [(heading: String, commands: [CommandHelp])] {
     var groups: [(String, [CommandHelp])] = []
+    var seen: Set<String> = []
     for (index, screen) in screens.enumerated().reversed() {
       let isTop = index == screens.count - 1
       let offered = isTop ? entries.filter { $0.isOffered(by: screen) }.map(\.help) : []
-      let commands = screen.boundCommands(reachingDown: !isTop).map(\.help) + offered
+      // A command a screen above also has is the one that runs, so only that one is listed.
+      let commands = (screen.boundCommands(reachingDown: !isTop).map(\.help) + offered).filter {
+        seen.isDisjoint(with: $0.names)
+      }
+      seen.formUnion(commands.flatMap(\.names))
       let heading = type(of: screen).helpHeading
       if !commands.isEmpty, !groups.contains(where: { $0.0 == heading }) {
         groups.append((heading, commands))

@@ -1,0 +1,91 @@
+import FieldNotesTerminal
+
+/// Drives one screen the way the REPL does, without a terminal: type a line, then read what was
+/// printed, what was drawn, and where the screen asked to go.
+///
+/// ```swift
+/// let harness = ScreenHarness(TagsScreen(store: store))
+/// try await harness.run("open 1")
+/// #expect(harness.routes == [.noteList(.tagged("birds"))])
+/// ```
+///
+/// A route the screen pushes is recorded, and a blank screen stands in for it, so `back` (which
+/// the harness runs as the shell does, asking the top screen) returns to the screen under test.
+@MainActor
+public final class ScreenHarness<Route> {
+  /// Every view drawn, in order.
+  public private(set) var drawn: [[String]] = []
+  /// The routes the screen pushed, in order.
+  public private(set) var routes: [Route] = []
+  private var navigator: ScreenNavigator<Route>?
+
+  /// Shows a screen.
+  ///
+  /// - Parameters:
+  ///   - screen: The screen under test, at the bottom of the stack.
+  ///   - isInteractive: Whether to run as for a person (background work is not awaited).
+  public init(_ screen: any TerminalScreen<Route>, isInteractive: Bool = false) {
+    navigator = ScreenNavigator(
+      rootScreen: screen, guides: [], isInteractive: isInteractive,
+      makeScreen: { [unowned self] route in
+        routes.append(route)
+        return StandInScreen<Route>()
+      },
+      draw: { [unowned self] in drawn.append($0) })
+    navigator?.settle()
+  }
+
+  /// The view drawn last.
+  public var lastDrawn: [String]? { drawn.last }
+
+  /// Whether the screen under test is on top: it pushed no route, or was returned to.
+  public var isShowingTheScreen: Bool { navigator?.screens.count == 1 }
+
+  /// Runs a line as the REPL would on the screen on top.
+  ///
+  /// - Parameter line: The line, such as `rename birds aves`.
+  /// - Returns: The lines the command printed (the view is in ``drawn``).
+  /// - Throws: ``FieldNotesTerminal/CommandLineError`` when the line did nothing.
+  @discardableResult
+  public func run(_ line: String) async throws(CommandLineError) -> [String] {
+    guard let navigator else { return [] }
+    defer { navigator.settle() }
+    var printed: [String] = []
+    let collect: ([String]) -> Void = { printed += $0 }
+    do throws(ScreenNavigator<Route>.Failure) {
+      if navigator.top.linePrompt != nil {
+        try await navigator.takeLine(line, print: collect)
+      } else {
+        let words: [String]
+        do { words = try CommandTokenizer.words(in: line) } catch {
+          throw .screen(.refused("unreadable line: \(error.reason)"))
+        }
+        guard let name = words.first else { return [] }
+        if words == ["back"] {
+          try await navigator.back(print: collect)  // the shell's command, which asks the screen
+        } else {
+          try await navigator.run(name, Array(words.dropFirst()), print: collect)
+        }
+      }
+    } catch {
+      switch error {
+      case .unknownCommand(let name): throw .unknownCommand(name, suggestion: nil)
+      case .notHere(let command, let hint): throw .notHere(command: command, hint: hint)
+      case .screen(let error): throw CommandLineError(error)
+      }
+    }
+    return printed
+  }
+}
+
+/// The blank screen a ``ScreenHarness`` shows for a route the screen under test pushed.
+@MainActor
+final class StandInScreen<Route>: TerminalScreen {
+  var promptTitle: String? { "stand-in" }
+  var viewName: String { "StandInView" }
+  func render() -> [String] { [] }
+  var stateLine: String { "a stand-in for a pushed route" }
+  static var helpHeading: String { "Stand-in" }
+  static var directions: String { "" }
+  static var commands: [ScreenCommand<StandInScreen<Route>>] { [] }
+}

@@ -1,0 +1,32 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+/// Why an action on the tags screen did not happen; nothing changed.
+public enum TagsError: Error, Hashable, LocalizedError {
+  /// No note carries this tag.
+  case unknownTag(String)
+  /// The new name breaks the tag rules.
+  case invalidName(String, TagProblem)
+  /// There is no deletion waiting to be confirmed.
+  case noDeletionPending
+  /// There is no tag change to undo.
+  case nothingToUndo
+  /// The store could not save the change.
+  case store(NoteStoreError)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .unknownTag(let tag): "No note is tagged #\(tag)."
+    case .invalidName(let name, .empty): "\u{201C}\(name)\u{201D} is not a tag: it is empty."
+    case .invalidName(let name, .tooLong(let limit)):
+      "\u{201C}\(name)\u{201D} is too long for a tag (the limit is \(limit) characters)."
+    case .invalidName(let name, .invalidCharacters):
+      "\u{201C}\(name)\u{201D} is not a tag: use letters, digits, - and _."
+    case .noDeletionPending: "There is no deletion to confirm."
+    case .nothingToUndo: "There is no tag change to undo."
+    case .store(let error): error.errorDescription
+    }
+  }
+}

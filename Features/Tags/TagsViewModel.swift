@@ -1,0 +1,124 @@
+import FieldNotesModel
+import FieldNotesServices
+import Observation
+
+/// The screen model of the tags screen: every tag with its note count, renaming a tag across
+/// all notes, deleting one from all notes after a question, and undoing the last such change.
+///
+/// ``state`` is derived from the store each time it is read, so counts follow notes saved
+/// anywhere in the app.
+@MainActor
+@Observable
+public final class TagsViewModel {
+  /// What the tags screen shows.
+  public enum State: Hashable, Sendable {
+    /// Every tag, sorted by name, with its note count.
+    case loaded([TagRow])
+    /// No note carries a tag.
+    case empty
+    /// Asking whether to remove a tag from every note.
+    case confirming(TagDeletionRequest)
+  }
+
+  private var pendingDeletion: TagDeletionRequest?
+  /// Each changed note's tags before the last change, for ``undo()``.
+  private var tagsBeforeLastChange: [Note.ID: [String]]?
+  @ObservationIgnored private let store: NoteStore
+
+  /// Creates the screen model.
+  ///
+  /// - Parameter store: The store holding the notes.
+  public init(store: NoteStore) {
+    self.store = store
+  }
+
+  /// What the screen shows now.
+  ///
+  /// - Complexity: O(*n* × *t*) for *n* notes of about *t* tags each.
+  public var state: State {
+    let rows = rows
+    if let pendingDeletion { return .confirming(pendingDeletion) }
+    return rows.isEmpty ? .empty : .loaded(rows)
+  }
+
+  /// Whether the last rename or deletion can be undone.
+  public var canUndo: Bool { tagsBeforeLastChange != nil }
+
+  /// The notes a tag's row opens: the navigation value the app routes to.
+  ///
+  /// - Parameter tag: The tag, as typed (`#Birds` or `birds`).
+  /// - Returns: The scope of the note list to show.
+  public func scope(ofTag tag: String) -> NoteScope { .tagged(TagRules.normalized(tag)) }
+
+  private var rows: [TagRow] {
+    var counts: [String: Int] = [:]
+    for note in store.notes {
+      for tag in Set(note.tags) { counts[tag, default: 0] += 1 }
+    }
+    return counts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
+  }
+
+  // MARK: - Actions
+
+  /// Renames a tag on every note that carries it; a note that also carries the new name keeps
+  /// it once.
+  ///
+  /// - Parameters:
+  ///   - tag: The tag, as typed.
+  ///   - newName: The new name, as typed.
+  /// - Throws: ``TagsError``; nothing changed then.
+  public func renameTag(_ tag: String, to newName: String) throws(TagsError) {
+    let old = TagRules.normalized(tag)
+    let new = TagRules.normalized(newName)
+    if let problem = TagRules.problem(with: new) { throw .invalidName(newName, problem) }
+    try change(tag: old) { tags in
+      var seen: Set<String> = []
+      return tags.map { $0 == old ? new : $0 }.filter { seen.insert($0).inserted }
+    }
+  }
+
+  /// Asks to remove a tag from every note: the screen moves to ``State/confirming(_:)``.
+  ///
+  /// - Parameter tag: The tag, as typed.
+  /// - Throws: ``TagsError/unknownTag(_:)``.
+  public func requestDeletion(ofTag tag: String) throws(TagsError) {
+    let name = TagRules.normalized(tag)
+    let count = store.notes.count { $0.tags.contains(name) }
+    guard count > 0 else { throw .unknownTag(name) }
+    pendingDeletion = TagDeletionRequest(tag: name, noteCount: count)
+  }
+
+  /// Answers yes to the deletion question: the tag is removed from every note.
+  ///
+  /// - Throws: ``TagsError/noDeletionPending`` or ``TagsError/store(_:)``; on a store failure
+  ///   the question is withdrawn and nothing is removed.
+  public func confirmDeletion() throws(TagsError) {
+    guard let request = pendingDeletion else { throw .noDeletionPending }
+    defer { pendingDeletion = nil }
+    try change(tag: request.tag) { tags in tags.filter { $0 != request.tag } }
+  }
+
+  /// Answers no to the deletion question; nothing is removed.
+  public func cancelDeletion() {
+    pendingDeletion = nil
+  }
+
+  /// Puts back every changed note's tags as they were before the last rename or deletion.
+  ///
+  /// - Throws: ``TagsError/nothingToUndo``, or ``TagsError/store(_:)`` (it can then still be
+  ///   undone).
+  public func undo() throws(TagsError) {
+    guard var previous = tagsBeforeLastChange else { throw .nothingToUndo }
+    previous = previous.filter { store.note(withID: $0.key) != nil }  // notes deleted meanwhile
+    do { try store.perform(.replaceTags(previous)) } catch { throw .store(error) }
+    tagsBeforeLastChange = nil
+  }
+
+  private func change(tag: String, _ transform: ([String]) -> [String]) throws(TagsError) {
+    let tagged = store.notes.filter { $0.tags.contains(tag) }
+    guard !tagged.isEmpty else { throw .unknownTag(tag) }
+    let changes = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, transform($0.tags)) })
+    do { try store.perform(.replaceTags(changes)) } catch { throw .store(error) }
+    tagsBeforeLastChange = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, $0.tags) })
+  }
+}

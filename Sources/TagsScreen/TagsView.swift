@@ -1,0 +1,40 @@
+import FieldNotesTerminal
+import TagsFeature
+
+/// The tags screen: a function of ``TagsFeature/TagsViewModel``'s state.
+@MainActor
+enum TagsView {
+  static func render(_ state: TagsViewModel.State) -> [String] {
+    switch state {
+    case .empty:
+      return ["Tags · none yet", "  Tag a note in the composer: tags birds, lake"]
+    case .loaded(let rows):
+      let width = rows.map { $0.name.count + 1 }.max() ?? 0
+      return ["Tags"]
+        + rows.enumerated().map { index, row in
+          let number = String(index + 1)
+          let padding = String(repeating: " ", count: max(0, 3 - number.count))
+          let gap = String(repeating: " ", count: max(1, width - row.name.count - 1 + 2))
+          return "\(padding)\(number)  #\(row.name.terminalSafe)\(gap)"
+            + String(count: row.noteCount, noun: "note")
+        }
+    case .confirming(let request):
+      return [
+        "Remove #\(request.tag.terminalSafe) from "
+          + "\(String(count: request.noteCount, noun: "note"))? The notes stay.",
+        "  yes  remove the tag from every note (`undo` puts it back)",
+        "  no   keep it",
+      ]
+    }
+  }
+
+  /// The state in brief, for `state` and `trace on`.
+  static func describe(_ state: TagsViewModel.State) -> String {
+    switch state {
+    case .empty: "empty"
+    case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "tag")))"
+    case .confirming(let request):
+      "confirming(#\(request.tag.terminalSafe), \(String(count: request.noteCount, noun: "note")))"
+    }
+  }
+}

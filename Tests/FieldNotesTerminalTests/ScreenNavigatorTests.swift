@@ -1,0 +1,233 @@
+import FieldNotesTerminal
+import Observation
+import Testing
+
+/// Where the test screens go.
+enum Place: Hashable {
+  case home
+  case shelf(String)
+  case editor
+  case about
+}
+
+/// The root: `open NAME` (usable from above too) and `count`.
+@MainActor @Observable
+final class HomeScreen: TerminalScreen {
+  typealias Route = Place
+  var count = 0
+  var promptTitle: String? { nil }
+  var viewName: String { "HomeView" }
+  func render() -> [String] { ["home \(count)"] }
+  var stateLine: String { "home.count = \(count)" }
+  static let helpHeading = "Home"
+  static let directions = "go home first"
+  static let commands: [ScreenCommand<HomeScreen>] = [
+    ScreenCommand(["open"], usage: "open NAME", summary: "open a shelf", isReachableFromAbove: true)
+    { _, arguments, _ throws(ScreenError) in
+      guard let name = arguments.first else { throw .usage("open NAME") }
+      return ScreenResult(.push(.shelf(name)))
+    },
+    ScreenCommand(["count"], usage: "count", summary: "count one more") {
+      screen, _, context throws(ScreenError) in
+      screen.count += 1
+      return context.isOnTop ? .stay : .say("counted below")
+    },
+  ]
+}
+
+/// A shelf: `edit` opens the modal editor; its own `count` shadows the root's.
+@MainActor
+final class ShelfScreen: TerminalScreen {
+  typealias Route = Place
+  let name: String
+  init(name: String) { self.name = name }
+  var promptTitle: String? { name }
+  var viewName: String { "ShelfView" }
+  func render() -> [String] { ["shelf \(name)"] }
+  var stateLine: String { "shelf \(name)" }
+  static let helpHeading = "On a shelf"
+  static let directions = "open a shelf first"
+  static let commands: [ScreenCommand<ShelfScreen>] = [
+    ScreenCommand(["edit"], usage: "edit", summary: "edit here") { _, _, _ throws(ScreenError) in
+      ScreenResult(.push(.editor))
+    },
+    ScreenCommand(["count"], usage: "count", summary: "count the shelf") {
+      _, _, _ throws(ScreenError) in .say("shelf counted")
+    },
+  ]
+}
+
+/// A modal editor taking text lines after `type`, until `.`.
+@MainActor @Observable
+final class EditorScreen: TerminalScreen {
+  typealias Route = Place
+  var lines: [String]?
+  var text: [String] = []
+  var promptTitle: String? { "edit" }
+  var viewName: String { "EditorView" }
+  func render() -> [String] { ["editor: " + text.joined(separator: "/")] }
+  var stateLine: String { "editor" }
+  var blockingHint: String? { "finish editing first" }
+  var linePrompt: String? { lines == nil ? nil : "...> " }
+  func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Place> {
+    guard line != "." else {
+      text = lines ?? []
+      lines = nil
+      return .stay
+    }
+    lines?.append(line)
+    return .stay
+  }
+  static let helpHeading = "Editing"
+  static let directions = "edit on a shelf first"
+  static let commands: [ScreenCommand<EditorScreen>] = [
+    ScreenCommand(["type"], usage: "type", summary: "type lines") {
+      screen, _, _ throws(ScreenError) in
+      screen.lines = []
+      return .stay
+    },
+    ScreenCommand(["done"], usage: "done", summary: "finish") { _, _, _ throws(ScreenError) in
+      ScreenResult(.pop, lines: ["done"])
+    },
+  ]
+}
+
+/// A screen reached only through an entry the app adds to the root.
+@MainActor
+final class AboutScreen: TerminalScreen {
+  typealias Route = Place
+  var promptTitle: String? { "about" }
+  var viewName: String { "AboutView" }
+  func render() -> [String] { ["about"] }
+  var stateLine: String { "about" }
+  static let helpHeading = "About"
+  static let directions = "open about first"
+  static let commands: [ScreenCommand<AboutScreen>] = []
+}
+
+@MainActor
+@Suite struct ScreenNavigatorTests {
+  func makeNavigator() -> (ScreenNavigator<Place>, () -> [String]) {
+    var drawn: [String] = []
+    let navigator = ScreenNavigator<Place>(
+      root: .home,
+      guides: [HomeScreen.guide, ShelfScreen.guide, EditorScreen.guide],
+      entries: [
+        ScreenEntry(
+          CommandHelp(names: ["about"], usage: "about", summary: "about"), opens: .about,
+          on: HomeScreen.self)
+      ],
+      isInteractive: false,
+      makeScreen: { place in
+        switch place {
+        case .home: HomeScreen()
+        case .shelf(let name): ShelfScreen(name: name)
+        case .editor: EditorScreen()
+        case .about: AboutScreen()
+        }
+      },
+      draw: { drawn += $0 })
+    return (
+      navigator,
+      {
+        defer { drawn = [] }
+        return drawn
+      }
+    )
+  }
+
+  func run(_ navigator: ScreenNavigator<Place>, _ words: String...) async throws(ScreenNavigator<
+    Place
+  >.Failure) -> [String] {
+    var printed: [String] = []
+    try await navigator.run(words[0], Array(words.dropFirst())) { printed += $0 }
+    navigator.settle()
+    return printed
+  }
+
+  @Test func aCommandOnTopRunsAndItsRouteBecomesTheTop() async throws {
+    let (navigator, drawn) = makeNavigator()
+    navigator.settle()
+    #expect(drawn() == ["home 0"])
+
+    _ = try await run(navigator, "count")
+    _ = try await run(navigator, "open", "Maps")
+
+    #expect(drawn() == ["home 1", "shelf Maps"])
+    #expect(navigator.prompt(appName: "app") == "Maps> ")
+  }
+
+  @Test func aCommandLetThroughFromBelowRunsThereAndMovesRelativeToIt() async throws {
+    let (navigator, drawn) = makeNavigator()
+    _ = try await run(navigator, "open", "Maps")
+    _ = drawn()
+
+    _ = try await run(navigator, "open", "Atlases")
+
+    #expect(navigator.screens.count == 2, "the first shelf left before the second was shown")
+    #expect(drawn() == ["shelf Atlases"])
+  }
+
+  @Test func theTopScreenShadowsACommandOfTheScreenBelow() async throws {
+    let (navigator, _) = makeNavigator()
+    _ = try await run(navigator, "open", "Maps")
+
+    #expect(try await run(navigator, "count") == ["shelf counted"])
+    #expect(
+      navigator.commandsHere().map(\.heading) == ["On a shelf", "Home"],
+      "the root's own count is not listed under Home")
+    #expect(navigator.commandsHere()[1].commands.map(\.usage) == ["open NAME"])
+  }
+
+  @Test func aModalScreenClosesTheScreensBelowAndSaysWhatToFinish() async throws {
+    let (navigator, _) = makeNavigator()
+    _ = try await run(navigator, "open", "Maps")
+    _ = try await run(navigator, "edit")
+
+    await #expect(
+      throws: ScreenNavigator<Place>.Failure.notHere(
+        command: "open", hint: "finish editing first")
+    ) { _ = try await run(navigator, "open", "X") }
+    #expect(try await run(navigator, "done") == ["done"])
+    #expect(navigator.prompt(appName: "app") == "Maps> ")
+  }
+
+  @Test func aCommandOfAnotherScreenSaysWhereItWorks() async {
+    let (navigator, _) = makeNavigator()
+
+    await #expect(
+      throws: ScreenNavigator<Place>.Failure.notHere(
+        command: "edit", hint: "open a shelf first")
+    ) { _ = try await run(navigator, "edit") }
+    await #expect(throws: ScreenNavigator<Place>.Failure.unknownCommand("fly")) {
+      _ = try await run(navigator, "fly")
+    }
+  }
+
+  @Test func anEntryIsOfferedOnItsHostAlone() async throws {
+    let (navigator, drawn) = makeNavigator()
+    #expect(navigator.commandsHere()[0].commands.map(\.usage) == ["open NAME", "count", "about"])
+
+    _ = try await run(navigator, "about")
+    #expect(drawn().last == "about")
+    _ = try await run(navigator, "open", "Maps")
+
+    await #expect(
+      throws: ScreenNavigator<Place>.Failure.notHere(
+        command: "about", hint: "go home first")
+    ) { _ = try await run(navigator, "about") }
+  }
+
+  @Test func aScreenWithALinePromptTakesWholeLinesAsText() async throws {
+    let (navigator, drawn) = makeNavigator()
+    _ = try await run(navigator, "open", "Maps")
+    _ = try await run(navigator, "edit")
+    _ = try await run(navigator, "type")
+    #expect(navigator.prompt(appName: "app") == "...> ")
+
+    for line in ["open X", "count", "."] { try await navigator.takeLine(line) { _ in } }
+    navigator.settle()
+
+    #expect(drawn().last == "editor: open X/count")
+  }
+}

@@ -1,0 +1,79 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTesting
+import Foundation
+import TagsScreen
+import Testing
+
+/// The tags screen driven as the REPL drives it: what it draws, where `open` goes, and what its
+/// question and undo say.
+@MainActor
+@Suite struct TagsScreenTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    return (ScreenHarness(TagsScreen(store: store)), store)
+  }
+
+  @Test func drawsEveryTagAndOpensOneByNumberOrName() async throws {
+    let (harness, _) = try makeHarness()
+    #expect(
+      harness.lastDrawn == [
+        "Tags", "  1  #birds   2 notes", "  2  #lake    1 note", "  3  #plants  1 note",
+      ])
+
+    try await harness.run("open 2")
+    try await harness.run("back")
+    try await harness.run("open #Birds")
+
+    #expect(harness.routes == [.noteList(.tagged("lake")), .noteList(.tagged("birds"))])
+  }
+
+  @Test func deletingAsksAndUndoPutsTheTagBack() async throws {
+    let (harness, store) = try makeHarness()
+
+    try await harness.run("delete lake")
+    #expect(
+      harness.lastDrawn == [
+        "Remove #lake from 1 note? The notes stay.",
+        "  yes  remove the tag from every note (`undo` puts it back)", "  no   keep it",
+      ])
+    try await harness.run("yes")
+    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds"])
+    try await harness.run("undo")
+
+    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(harness.lastDrawn?.count == 4)
+  }
+
+  @Test func backWithdrawsTheQuestionBeforeLeaving() async throws {
+    let (harness, store) = try makeHarness()
+    try await harness.run("delete birds")
+
+    try await harness.run("back")
+
+    #expect(harness.isShowingTheScreen)
+    #expect(harness.lastDrawn?.first == "Tags")
+    #expect(store.notes == SampleData.library.notes)
+  }
+
+  @Test func refusalsSayWhyInOneLine() async throws {
+    let (harness, _) = try makeHarness()
+
+    await #expect(throws: CommandLineError.refused("No note is tagged #fungi.")) {
+      try await harness.run("rename fungi moss")
+    }
+    await #expect(throws: CommandLineError.usage("rename TAG NEWTAG")) {
+      try await harness.run("rename birds")
+    }
+    await #expect(throws: CommandLineError.refused("There is no deletion to confirm.")) {
+      try await harness.run("yes")
+    }
+    await #expect(throws: CommandLineError.refused("row 9 is out of range (1–3)")) {
+      try await harness.run("open 9")
+    }
+  }
+}
