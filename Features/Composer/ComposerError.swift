@@ -1,3 +1,4 @@
+import FieldNotesServices
 import Foundation
 
 /// Why a composer action did not happen.
@@ -10,6 +11,8 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case unknownNotebook(String)
   /// There is no discard question to answer.
   case noDiscardPending
+  /// The store refused the note; the draft is kept, and saving again retries.
+  case saveFailed(NoteStoreError)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -22,6 +25,8 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       "There is no notebook called \u{201C}\(name)\u{201D}."
     case .noDiscardPending:
       "There is nothing to discard."
+    case .saveFailed(let error):
+      error.errorDescription ?? "The note was not saved."
     }
   }
 }

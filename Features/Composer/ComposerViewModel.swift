@@ -6,10 +6,10 @@ import Observation
 /// The screen model of the composer: writing a new note or editing one, as a state machine.
 ///
 /// ```
-/// editing ──save──▶ saving ──▶ saved
-///    │  ▲              └──────▶ failed ──save (retry)──▶ saving
-///    │  └─keep editing─┐          └──any edit──▶ editing
-///    └─cancel─▶ confirmingDiscard ──discard──▶ discarded
+/// editing ──save──▶ saved
+///    │  ▲   (a failed save throws; the composer stays in editing, the draft kept)
+///    │  └─no─┐
+///    └─cancel─▶ confirming(.discardChanges) ──yes──▶ discarded
 ///    (no changes: cancel ─▶ discarded at once)
 /// ```
 ///
@@ -22,16 +22,12 @@ public final class ComposerViewModel {
   public enum State: Hashable, Sendable {
     /// Editing, with every reason the draft can't be saved yet (none when it can).
     case editing(problems: [DraftProblem])
-    /// Asking whether to throw away the unsaved changes.
-    case confirmingDiscard
-    /// Writing the note to the store.
-    case saving
+    /// Asking a question, the draft kept beside it.
+    case confirming(ComposerQuestion)
     /// The note was saved; the composer is done.
     case saved(Note.ID)
     /// The draft was thrown away; the composer is done.
     case discarded
-    /// Saving failed; the draft is kept, and saving again retries.
-    case failed(message: String)
   }
 
   /// What the composer was opened for.
@@ -42,13 +38,10 @@ public final class ComposerViewModel {
     case editNote(Note)
   }
 
-  private enum Phase: Hashable {
-    case editing
-    case confirmingDiscard
-    case saving
+  /// How the composer closed, once it has.
+  private enum Outcome: Hashable {
     case saved(Note.ID)
     case discarded
-    case failed(message: String)
   }
 
   /// The unsaved edits.
@@ -56,7 +49,10 @@ public final class ComposerViewModel {
   /// What the composer was opened for.
   public let purpose: Purpose
 
-  private var phase = Phase.editing
+  /// The question being asked, if any.
+  private var question: ComposerQuestion?
+  /// How the composer closed, once it has.
+  private var outcome: Outcome?
   @ObservationIgnored private let original: NoteDraft.Content
   @ObservationIgnored private let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
@@ -89,13 +85,10 @@ public final class ComposerViewModel {
   /// What the composer shows now.
   public var state: State {
     let problems = problems
-    switch phase {
-    case .editing: return .editing(problems: problems)
-    case .confirmingDiscard: return .confirmingDiscard
-    case .saving: return .saving
-    case .saved(let id): return .saved(id)
-    case .discarded: return .discarded
-    case .failed(let message): return .failed(message: message)
+    switch outcome {
+    case .saved(let id)?: return .saved(id)
+    case .discarded?: return .discarded
+    case nil: return question.map(State.confirming) ?? .editing(problems: problems)
     }
   }
 
@@ -115,19 +108,9 @@ public final class ComposerViewModel {
   public var hasChanges: Bool { draft.content != original }
 
   /// Whether the composer is done (saved or discarded), so it can be closed.
-  public var isFinished: Bool {
-    switch phase {
-    case .saved, .discarded: true
-    case .editing, .confirmingDiscard, .saving, .failed: false
-    }
-  }
+  public var isFinished: Bool { outcome != nil }
 
-  private var isEditable: Bool {
-    switch phase {
-    case .editing, .failed: true
-    case .confirmingDiscard, .saving, .saved, .discarded: false
-    }
-  }
+  private var isEditable: Bool { outcome == nil && question == nil }
 
   // MARK: - Editing
 
@@ -176,7 +159,6 @@ public final class ComposerViewModel {
   private func edit(_ change: (NoteDraft) -> Void) throws(ComposerError) {
     guard isEditable else { throw .notEditable }
     change(draft)
-    if case .failed = phase { phase = .editing }
   }
 
   // MARK: - Saving
@@ -186,30 +168,25 @@ public final class ComposerViewModel {
   /// Editing an existing note keeps its identifier, creation date and pin.
   ///
   /// - Returns: The saved note.
-  /// - Throws: ``ComposerError/invalidDraft(_:)`` (the composer stays in editing),
-  ///   ``ComposerError/notEditable``; a store failure moves to ``State/failed(message:)`` with
-  ///   the draft kept, and is not thrown.
+  /// - Throws: ``ComposerError/invalidDraft(_:)``, ``ComposerError/notEditable``, or
+  ///   ``ComposerError/saveFailed(_:)`` when the store refused; the composer then stays in
+  ///   editing with the draft kept, and saving again retries.
   @discardableResult
   public func save() throws(ComposerError) -> Note? {
     guard isEditable else { throw .notEditable }
     let problems = problems
-    guard problems.isEmpty else {
-      phase = .editing
-      throw .invalidDraft(problems)
-    }
-    phase = .saving
+    guard problems.isEmpty else { throw .invalidDraft(problems) }
     let note = noteToSave()
     do {
       switch purpose {
       case .newNote: try store.perform(.addNote(note))
       case .editNote: try store.perform(.updateNote(note))
       }
-      phase = .saved(note.id)
-      return store.note(withID: note.id)
     } catch {
-      phase = .failed(message: error.errorDescription ?? "The note was not saved.")
-      return nil
+      throw .saveFailed(error)
     }
+    outcome = .saved(note.id)
+    return store.note(withID: note.id)
   }
 
   private func noteToSave() -> Note {
@@ -234,27 +211,34 @@ public final class ComposerViewModel {
   // MARK: - Cancelling
 
   /// Closes the composer: at once when nothing changed, otherwise by asking first
-  /// (``State/confirmingDiscard``).
+  /// (``State/confirming(_:)`` with ``ComposerQuestion/discardChanges``).
   ///
-  /// - Throws: ``ComposerError/notEditable`` while saving or after closing.
+  /// - Throws: ``ComposerError/notEditable`` while asking or after closing.
   public func cancel() throws(ComposerError) {
     guard isEditable else { throw .notEditable }
-    phase = hasChanges ? .confirmingDiscard : .discarded
+    if hasChanges { question = .discardChanges } else { outcome = .discarded }
   }
 
   /// Answers the discard question: throw the changes away.
   ///
   /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
   public func confirmDiscard() throws(ComposerError) {
-    guard phase == .confirmingDiscard else { throw .noDiscardPending }
-    phase = .discarded
+    guard question == .discardChanges else { throw .noDiscardPending }
+    outcome = .discarded
+    question = nil
   }
 
   /// Answers the discard question: go back to editing, the draft intact.
   ///
   /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
   public func keepEditing() throws(ComposerError) {
-    guard phase == .confirmingDiscard else { throw .noDiscardPending }
-    phase = .editing
+    guard question == .discardChanges else { throw .noDiscardPending }
+    question = nil
   }
+}
+
+/// A question the composer asks before going on.
+public enum ComposerQuestion: Hashable, Sendable {
+  /// Whether to throw away the unsaved changes (`yes`) or keep editing (`no`).
+  case discardChanges
 }

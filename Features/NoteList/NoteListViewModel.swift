@@ -14,20 +14,12 @@ import Observation
 public final class NoteListViewModel {
   /// What the note list shows.
   public enum State: Hashable, Sendable {
-    /// Reading the store.
-    case loading
     /// The first rows (at most ``NoteListViewModel/rowLimit``), where the list's sync stands,
     /// and how many more rows there are beyond those shown.
     case loaded([NoteRow], sync: SyncStatus, hiddenCount: Int = 0)
     /// No rows, why, and where the list's sync stands.
     case empty(NoteListEmptyReason, sync: SyncStatus)
-    /// The store could not be read.
-    case failed(message: String)
-  }
-
-  private enum Phase: Hashable {
-    case loading
-    case ready
+    /// The store could not be read; ``load()`` tries again.
     case failed(message: String)
   }
 
@@ -46,7 +38,8 @@ public final class NoteListViewModel {
   /// The most rows the state carries; a list longer than that says how many more there are.
   public static let rowLimit = 200
 
-  private var phase = Phase.loading
+  /// Why the last ``load()`` failed, if it did.
+  private var loadFailure: String?
   private var syncStatus = SyncStatus.idle
   /// The notes deleted in this session, shared with every screen that can undo.
   @ObservationIgnored private let history: DeletionHistory
@@ -85,21 +78,15 @@ public final class NoteListViewModel {
   public var state: State {
     let notes = filteredNotes
     let hasNotesInScope = !notes.isEmpty || !store.notes(in: scope).isEmpty
-    switch phase {
-    case .loading:
-      return .loading
-    case .failed(let message):
-      return .failed(message: message)
-    case .ready:
-      guard !notes.isEmpty else {
-        return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
-      }
-      let date = now()
-      let shown = sortOrder.first(Self.rowLimit, of: notes)
-      return .loaded(
-        shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
-        hiddenCount: notes.count - shown.count)
+    if let loadFailure { return .failed(message: loadFailure) }
+    guard !notes.isEmpty else {
+      return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
     }
+    let date = now()
+    let shown = sortOrder.first(Self.rowLimit, of: notes)
+    return .loaded(
+      shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
+      hiddenCount: notes.count - shown.count)
   }
 
   /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
@@ -143,13 +130,15 @@ public final class NoteListViewModel {
   // MARK: - Loading and sync
 
   /// Reads the store again and shows the rows, or why they could not be read.
+  ///
+  /// Reading is synchronous, so there is no loading state to show: the list goes straight to
+  /// its rows or to ``State/failed(message:)``, and loading again is how to retry.
   public func load() {
-    phase = .loading
     do {
       try store.reload()
-      phase = .ready
+      loadFailure = nil
     } catch {
-      phase = .failed(message: error.errorDescription ?? "The notes could not be read.")
+      loadFailure = error.errorDescription ?? "The notes could not be read."
     }
   }
 

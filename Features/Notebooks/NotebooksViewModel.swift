@@ -14,27 +14,20 @@ import Observation
 public final class NotebooksViewModel {
   /// What the notebooks screen shows.
   public enum State: Hashable, Sendable {
-    /// Reading the store.
-    case loading
     /// The rows: "All Notes", each notebook by name, then "No Notebook".
     case loaded([NotebookRow])
     /// No notebooks yet; the screen offers to create one and says how many notes exist.
     case empty(noteCount: Int)
     /// Asking whether a notebook's notes go with it or stay, in no notebook.
-    case confirmingDeletion(NotebookDeletionRequest)
-    /// The store could not be read.
-    case failed(message: String, canRetry: Bool)
-  }
-
-  /// Where the model is in its own flow; everything else in ``state`` comes from the store.
-  private enum Phase: Equatable {
-    case loading
-    case ready
     case confirming(NotebookDeletionRequest)
+    /// The store could not be read; ``load()`` tries again.
     case failed(message: String)
   }
 
-  private var phase = Phase.loading
+  /// The deletion being asked about, if any.
+  private var pendingDeletion: NotebookDeletionRequest?
+  /// Why the last ``load()`` failed, if it did.
+  private var loadFailure: String?
   @ObservationIgnored let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
 
@@ -50,30 +43,28 @@ public final class NotebooksViewModel {
 
   /// What the screen shows now.
   ///
-  /// The store is read before the phase, in every phase, so that Observation tracks it even
+  /// The store is read first, whatever else is shown, so that Observation tracks it even
   /// while a question is on screen: the rows shown after the answer are always current.
   public var state: State {
     let rows = rows
-    switch phase {
-    case .loading: return .loading
-    case .failed(let message): return .failed(message: message, canRetry: true)
-    case .confirming(let request): return .confirmingDeletion(request)
-    case .ready:
-      guard !store.notebooks.isEmpty else { return .empty(noteCount: store.notes.count) }
-      return .loaded(rows)
-    }
+    if let loadFailure { return .failed(message: loadFailure) }
+    if let pendingDeletion { return .confirming(pendingDeletion) }
+    guard !store.notebooks.isEmpty else { return .empty(noteCount: store.notes.count) }
+    return .loaded(rows)
   }
 
   // MARK: - Loading
 
   /// Reads the store again and shows the notebooks, or why they could not be read.
+  ///
+  /// Reading is synchronous, so there is no loading state to show; loading again is how to
+  /// retry after ``State/failed(message:)``.
   public func load() {
-    phase = .loading
     do {
       try store.reload()
-      phase = .ready
+      loadFailure = nil
     } catch {
-      phase = .failed(message: error.errorDescription ?? "The notes could not be read.")
+      loadFailure = error.errorDescription ?? "The notes could not be read."
     }
   }
 
@@ -110,7 +101,7 @@ public final class NotebooksViewModel {
   }
 
   /// Asks to delete a notebook: an empty one goes at once; one holding notes moves the screen to
-  /// ``State/confirmingDeletion(_:)``.
+  /// ``State/confirming(_:)``.
   ///
   /// - Parameter name: The notebook's name, matched ignoring case.
   /// - Throws: ``NotebooksError``.
@@ -121,8 +112,8 @@ public final class NotebooksViewModel {
       try perform(.deleteNotebook(notebook.id, notes: .keepNotes))
       return
     }
-    phase = .confirming(
-      NotebookDeletionRequest(notebookID: notebook.id, name: notebook.name, noteCount: noteCount))
+    pendingDeletion = NotebookDeletionRequest(
+      notebookID: notebook.id, name: notebook.name, noteCount: noteCount)
   }
 
   /// Answers the pending deletion question.
@@ -131,14 +122,14 @@ public final class NotebooksViewModel {
   /// - Throws: ``NotebooksError/noDeletionPending`` or ``NotebooksError/store(_:)``; on a store
   ///   failure the question is withdrawn and nothing is deleted.
   public func confirmDeletion(_ disposition: NotebookDeletion) throws(NotebooksError) {
-    guard case .confirming(let request) = phase else { throw .noDeletionPending }
-    defer { phase = .ready }
+    guard let request = pendingDeletion else { throw .noDeletionPending }
+    defer { pendingDeletion = nil }
     try perform(.deleteNotebook(request.notebookID, notes: disposition))
   }
 
   /// Withdraws the pending deletion question; nothing is deleted.
   public func cancelDeletion() {
-    if case .confirming = phase { phase = .ready }
+    pendingDeletion = nil
   }
 
   /// Deletes a notebook without asking, as `notebook delete NAME --force` does.

@@ -100,9 +100,9 @@ public final class ComposerScreen: TerminalScreen {
       case .keepEditing: try composer.keepEditing()
       }
     } catch {
+      if case .saveFailed = error { throw .saveFailed(error.errorDescription ?? "") }
       throw .refused(error.errorDescription ?? "The composer can't do that now.")
     }
-    if command == .save, case .failed(let message) = composer.state { throw .saveFailed(message) }
     return saved
   }
 
@@ -122,11 +122,9 @@ public final class ComposerScreen: TerminalScreen {
     case .editing(let problems):
       problems.isEmpty
         ? "editing(valid)" : "editing(\(String(count: problems.count, noun: "problem")))"
-    case .confirmingDiscard: "confirmingDiscard"
-    case .saving: "saving"
+    case .confirming(.discardChanges): "confirming(discardChanges)"
     case .saved: "saved"
     case .discarded: "discarded"
-    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
   }
 }

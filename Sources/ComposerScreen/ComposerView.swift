@@ -27,16 +27,12 @@ enum ComposerView {
       } else {
         lines += problems.compactMap(\.errorDescription).map { "  ! \($0)" }
       }
-    case .confirmingDiscard:
+    case .confirming(.discardChanges):
       lines.append("Discard your changes? yes = discard, no = keep editing")
-    case .saving:
-      lines.append("Saving…")
     case .saved:
       lines.append("Saved.")
     case .discarded:
       lines.append("Discarded.")
-    case .failed(let message):
-      lines.append("Not saved: \(message.terminalSafe) Your text is kept; `save` to try again.")
     }
     return lines
   }

@@ -134,6 +134,12 @@ extension NoteListScreen {
       let notebookID: Notebook.ID? = if case .notebook(let id) = screen.scope { id } else { nil }
       return ScreenResult(.push(.newNote(in: notebookID)))
     },
+    ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("retry") }
+      screen.viewModel.load()
+      return .stay
+    },
     ScreenCommand(["edit"], usage: "edit N", summary: "change note N") {
       screen, arguments, _ throws(ScreenError) in
       ScreenResult(.push(.editNote(try screen.noteID(arguments, usage: "edit N"))))

@@ -201,7 +201,6 @@ public final class NoteListScreen: TerminalScreen {
 
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
-    case .loading: "loading"
     case .loaded(let rows, let sync, let hiddenCount):
       "loaded(\(String(count: rows.count + hiddenCount, noun: "row"))\(describe(sync)))"
     case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"

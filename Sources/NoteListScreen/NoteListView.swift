@@ -13,11 +13,12 @@ enum NoteListView {
       searchText: model.searchText, tag: model.tag, showsPinnedOnly: model.showsPinnedOnly,
       sortOrder: model.sortOrder)
     switch model.state {
-    case .loading:
-      return RenderedList(lines: ["\(title.terminalSafe) · loading…"], rowIDs: [])
     case .failed(let message):
       return RenderedList(
-        lines: ["\(title.terminalSafe) · the notes could not be read: \(message.terminalSafe)"],
+        lines: [
+          "\(title.terminalSafe) · \(message.terminalSafe)",
+          "  Type `retry` to read them again.",
+        ],
         rowIDs: [])
     case .empty(let reason, let sync):
       let message =

@@ -80,6 +80,12 @@ extension NotebooksScreen {
       screen, arguments, _ throws(ScreenError) in
       try screen.answer(.withdrawDeletion, arguments, usage: "no")
     },
+    ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("retry") }
+      screen.notebooks.load()
+      return .stay
+    },
     ScreenCommand(
       ["keep"], usage: "keep", summary: "delete a notebook but keep its notes (when asked)",
       hintElsewhere: noQuestion

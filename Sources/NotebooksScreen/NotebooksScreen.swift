@@ -78,7 +78,7 @@ public final class NotebooksScreen: TerminalScreen {
 
   /// Whether the screen is asking whether to delete a notebook.
   public var isConfirmingDeletion: Bool {
-    if case .confirmingDeletion = notebooks.state { true } else { false }
+    if case .confirming = notebooks.state { true } else { false }
   }
 
   /// Withdraws a pending deletion question, if there is one; nothing is deleted.
@@ -123,14 +123,12 @@ public final class NotebooksScreen: TerminalScreen {
 
   static func describe(_ state: NotebooksViewModel.State) -> String {
     switch state {
-    case .loading: "loading"
     case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "row")))"
     case .empty(let noteCount): "empty(\(String(count: noteCount, noun: "note")) in no notebook)"
-    case .confirmingDeletion(let request):
-      "confirmingDeletion(\"\(request.name.terminalSafe)\", "
+    case .confirming(let request):
+      "confirming(\"\(request.name.terminalSafe)\", "
         + "\(String(count: request.noteCount, noun: "note")))"
-    case .failed(let message, let canRetry):
-      "failed(\"\(message.terminalSafe)\", canRetry: \(canRetry))"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
   }
 }

@@ -6,12 +6,10 @@ import NotebooksFeature
 enum NotebooksView {
   static func render(_ state: NotebooksViewModel.State) -> [String] {
     switch state {
-    case .loading:
-      return ["Notebooks · loading…"]
-    case .failed(let message, let canRetry):
+    case .failed(let message):
       return [
-        "Notebooks · the notes could not be read: \(message.terminalSafe)"
-          + (canRetry ? " Type `list` to try again." : "")
+        "Notebooks · \(message.terminalSafe)",
+        "  Type `retry` to read them again.",
       ]
     case .empty(let noteCount):
       var lines = [
@@ -36,7 +34,7 @@ enum NotebooksView {
           if row.pinnedCount > 0 { line += ", \(row.pinnedCount) pinned" }
           return line
         }
-    case .confirmingDeletion(let request):
+    case .confirming(let request):
       return [
         "Delete \u{201C}\(request.name.terminalSafe)\u{201D}? It holds "
           + "\(String(count: request.noteCount, noun: "note")).",

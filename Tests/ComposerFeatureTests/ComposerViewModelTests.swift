@@ -43,8 +43,7 @@ import Testing
     #expect(saved == expected)
     #expect(
       recorder.values == [
-        .editing(problems: [.titleRequired]), .editing(problems: []), .saving,
-        .saved(UUID(number: 1)),
+        .editing(problems: [.titleRequired]), .editing(problems: []), .saved(UUID(number: 1)),
       ])
     #expect(store.note(withID: expected.id) == expected)
     #expect(repository.savedLibrary.notes.last == expected)
@@ -133,38 +132,35 @@ import Testing
     store.delete(SampleData.moss)
     try composer.setTitle("Moss, revised")
 
-    try composer.save()
+    #expect(throws: ComposerError.saveFailed(.noteNotFound(SampleData.moss.id))) {
+      try composer.save()
+    }
 
-    #expect(composer.state == .failed(message: "That note no longer exists."))
+    #expect(composer.state == .editing(problems: []))
     #expect(composer.draft.title == "Moss, revised")
   }
 
   // MARK: - Failing and retrying
 
-  @Test func aFailingStoreMovesToFailedThenARetrySaves() throws {
+  @Test func aFailingStoreThrowsAndStaysEditingThenARetrySaves() throws {
     let (composer, store) = try makeComposer()
     try composer.setTitle("Persistent")
     repository.failNextCommit(with: .diskFull)
     let recorder = StateRecorder(composer, \.state)
 
-    try composer.save()
+    #expect(throws: ComposerError.saveFailed(.persistence(.diskFull))) { try composer.save() }
     #expect(composer.draft.title == "Persistent")
     try composer.save()
 
-    #expect(
-      recorder.values == [
-        .editing(problems: []), .saving,
-        .failed(message: "The disk is full, so the change was not saved."), .saving,
-        .saved(UUID(number: 1)),
-      ])
+    #expect(recorder.values == [.editing(problems: []), .saved(UUID(number: 1))])
     #expect(store.notes.count { $0.title == "Persistent" } == 1)
   }
 
-  @Test func editingAfterAFailureReturnsToEditing() throws {
+  @Test func editingAfterAFailureGoesOn() throws {
     let (composer, _) = try makeComposer()
     try composer.setTitle("Persistent")
     repository.failNextCommit()
-    try composer.save()
+    #expect(throws: ComposerError.self) { try composer.save() }
 
     try composer.appendToBody("one more line")
 
@@ -192,7 +188,7 @@ import Testing
     try composer.cancel()
     try composer.confirmDiscard()
 
-    #expect(recorder.values == [.editing(problems: []), .confirmingDiscard, .discarded])
+    #expect(recorder.values == [.editing(problems: []), .confirming(.discardChanges), .discarded])
     #expect(store.notes == SampleData.library.notes)
   }
 
@@ -207,7 +203,9 @@ import Testing
     try composer.keepEditing()
 
     #expect(
-      recorder.values == [.editing(problems: []), .confirmingDiscard, .editing(problems: [])])
+      recorder.values == [
+        .editing(problems: []), .confirming(.discardChanges), .editing(problems: []),
+      ])
     #expect(composer.draft.title == "Second thoughts")
     #expect(composer.draft.body == "still here")
     #expect(throws: ComposerError.noDiscardPending) { try composer.confirmDiscard() }

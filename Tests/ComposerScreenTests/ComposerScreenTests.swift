@@ -74,10 +74,7 @@ import Testing
     #expect(
       throws: ComposerScreenError.saveFailed("The disk is full, so the change was not saved.")
     ) { try screen.perform(.save) }
-    #expect(
-      screen.render(notebookName: "Birds").last
-        == "Not saved: The disk is full, so the change was not saved. Your text is kept; "
-        + "`save` to try again.")
+    #expect(screen.render(notebookName: "Birds").last == "Ready to save: `save`, or `cancel`.")
     #expect(!screen.isFinished)
 
     let saved = try screen.perform(.save)
@@ -90,7 +87,7 @@ import Testing
     try screen.perform(.setTitle("Wren"))
 
     try screen.perform(.cancel)
-    #expect(screen.stateDescription == "confirmingDiscard")
+    #expect(screen.stateDescription == "confirming(discardChanges)")
     try screen.perform(.keepEditing)
     #expect(screen.stateDescription == "editing(valid)")
     try screen.perform(.cancel)

@@ -36,9 +36,8 @@ import Testing
     model.load()
 
     #expect(
-      recorder.values == [
-        .loading, .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
-      ])
+      recorder.values == [.loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle)],
+      "reading is synchronous: no loading")
   }
 
   @Test func rowsAreMadeForDisplay() throws {
@@ -64,7 +63,10 @@ import Testing
 
     #expect(
       recorder.values == [
-        .loading,
+        .loaded(
+          Self.rows(
+            SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher),
+          sync: .idle),
         .failed(
           message: "/n.sqlite is damaged and cannot be read (malformed); it was left untouched."),
       ])

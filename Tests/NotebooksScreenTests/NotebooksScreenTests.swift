@@ -68,7 +68,7 @@ import Testing
 
     #expect(screen.isConfirmingDeletion)
     #expect(screen.render().first == "Delete \u{201C}Birds\u{201D}? It holds 2 notes.")
-    #expect(screen.stateDescription == "confirmingDeletion(\"Birds\", 2 notes)")
+    #expect(screen.stateDescription == "confirming(\"Birds\", 2 notes)")
     try screen.perform(.withdrawDeletion)
     #expect(!screen.isConfirmingDeletion)
     #expect(store.notebook(withID: SampleData.birds.id) != nil)
@@ -90,7 +90,7 @@ import Testing
 
     #expect(
       printed == [
-        "NotebooksViewModel.state: loaded(4 rows) → confirmingDeletion(\"Plants\", 1 note)"
+        "NotebooksViewModel.state: loaded(4 rows) → confirming(\"Plants\", 1 note)"
       ])
   }
 }

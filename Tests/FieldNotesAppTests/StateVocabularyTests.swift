@@ -1,0 +1,80 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+/// Every state case a screen model has can be seen from the REPL: these drive a session into
+/// the cases the transcripts don't reach (a store that can't be read, and `retry`).
+@MainActor
+@Suite struct StateVocabularyTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeSession() throws -> (AppSession, RecordingConsole) {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let console = RecordingConsole()
+    let session = AppSession(
+      dependencies: AppDependencies(
+        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+      output: console)
+    session.start()
+    return (session, console)
+  }
+
+  @Test func aListThatCannotBeReadSaysWhyAndRetryReadsItAgain() async throws {
+    let (session, console) = try makeSession()
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+
+    try await session.run("open all")
+    try await session.run("state")
+    #expect(
+      console.output.suffix(3) == [
+        "All Notes · The notes could not be read: disk I/O error.",
+        "  Type `retry` to read them again.",
+        "NoteListViewModel.state = failed(\"The notes could not be read: disk I/O error.\")",
+      ])
+
+    repository.failLoads(with: nil)
+    try await session.run("retry")
+    try await session.run("state")
+    #expect(console.output.last == "NoteListViewModel.state = loaded(4 rows)")
+  }
+
+  @Test func theNotebooksScreenRetriesToo() async throws {
+    let (session, console) = try makeSession()
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+
+    try await session.run("retry")
+    try await session.run("state")
+    #expect(
+      console.output.last
+        == "NotebooksViewModel.state = failed(\"The notes could not be read: disk I/O error.\")")
+
+    repository.failLoads(with: nil)
+    try await session.run("retry")
+    try await session.run("state")
+    #expect(console.output.last == "NotebooksViewModel.state = loaded(4 rows)")
+  }
+
+  @Test func theComposerAndTheTagsScreenAskThroughTheSameCase() async throws {
+    let (session, console) = try makeSession()
+    try await session.run("open all")
+    try await session.run("new")
+    try await session.run("title Wren")
+    try await session.run("cancel")
+    try await session.run("state")
+    #expect(console.output.last == "ComposerViewModel.state = confirming(discardChanges)")
+    try await session.run("yes")
+    try await session.run("notebooks")
+    try await session.run("tags")
+    try await session.run("delete lake")
+    try await session.run("state")
+    #expect(console.output.last == "TagsViewModel.state = confirming(#lake, 1 note)")
+    try await session.run("notebooks")
+    try await session.run("notebook delete Birds")
+    try await session.run("state")
+    #expect(console.output.last == "NotebooksViewModel.state = confirming(\"Birds\", 2 notes)")
+  }
+}
