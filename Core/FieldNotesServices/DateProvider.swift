@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a screen model or the store gets "now" when it stamps a value with a date.
+/// Where a view model or the store gets "now" when it stamps a value with a date.
 ///
 /// Injected rather than calling `Date()` directly so that tests can fix the date.
 public struct DateProvider: Sendable {

@@ -3,7 +3,7 @@ import FieldNotesServices
 import Foundation
 import Observation
 
-/// The screen model of the composer: writing a new note or editing one, as a state machine.
+/// The view model of the composer: writing a new note or editing one, as a state machine.
 ///
 /// ```
 /// editing ──save──▶ saved

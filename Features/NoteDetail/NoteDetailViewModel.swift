@@ -3,7 +3,7 @@ import FieldNotesServices
 import Foundation
 import Observation
 
-/// The screen model of a note's page: one note in full, with its summary once asked for, and the
+/// The view model of a note's page: one note in full, with its summary once asked for, and the
 /// actions on that one note (pin, move, delete and undo).
 ///
 /// ``state`` is derived from the store each time it is read, so the page follows a change made

@@ -3,7 +3,7 @@ import FieldNotesServices
 import Foundation
 import Observation
 
-/// The screen model of a note list: one notebook's notes (or all notes, or the notes in no
+/// The view model of a note list: one notebook's notes (or all notes, or the notes in no
 /// notebook), searched, filtered and sorted, with pin, move, delete-and-undo and sync.
 ///
 /// It keeps the seed's filtering API (``init()``, ``searchText``, ``showsPinnedOnly``,
@@ -55,7 +55,7 @@ public final class NoteListViewModel {
     self.init(store: NoteStore(), scope: .allNotes)
   }
 
-  /// Creates the screen model of a list.
+  /// Creates the view model of a list.
   ///
   /// - Parameters:
   ///   - store: The store holding the notes.

@@ -2,7 +2,7 @@ import FieldNotesModel
 import FieldNotesServices
 import Observation
 
-/// The screen model of the notebooks screen: the app's home, listing every notebook with its
+/// The view model of the notebooks screen: the app's home, listing every notebook with its
 /// counts, plus entries for all notes and for notes in no notebook.
 ///
 /// ``state`` is derived from the store each time it is read, so counts follow changes made
@@ -31,7 +31,7 @@ public final class NotebooksViewModel {
   @ObservationIgnored let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
 
-  /// Creates the screen model.
+  /// Creates the view model.
   ///
   /// - Parameters:
   ///   - store: The store holding the notebooks and notes.

@@ -2,7 +2,7 @@ import FieldNotesModel
 import FieldNotesServices
 import Observation
 
-/// The screen model of the tags screen: every tag with its note count, renaming a tag across
+/// The view model of the tags screen: every tag with its note count, renaming a tag across
 /// all notes, deleting one from all notes after a question, and undoing the last such change.
 ///
 /// ``state`` is derived from the store each time it is read, so counts follow notes saved
@@ -25,7 +25,7 @@ public final class TagsViewModel {
   private var tagsBeforeLastChange: [Note.ID: [String]]?
   @ObservationIgnored private let store: NoteStore
 
-  /// Creates the screen model.
+  /// Creates the view model.
   ///
   /// - Parameter store: The store holding the notes.
   public init(store: NoteStore) {

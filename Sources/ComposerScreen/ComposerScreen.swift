@@ -4,7 +4,7 @@ import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
 
-/// The composer on a terminal: ``ComposerFeature``'s screen model, the view drawn from its
+/// The composer on a terminal: ``ComposerFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it.
 ///
 /// This is the only module of the app that imports `ComposerFeature`. The REPL knows the

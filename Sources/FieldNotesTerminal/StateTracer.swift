@@ -1,6 +1,6 @@
 import Observation
 
-/// Prints each transition of a screen model's `state` as it happens (`trace on`), such as
+/// Prints each transition of a view model's `state` as it happens (`trace on`), such as
 /// `NoteListViewModel.state: loading → loaded(3 rows)`.
 ///
 /// Like the test kit's state recorder it uses Observation alone: at each change it reads the

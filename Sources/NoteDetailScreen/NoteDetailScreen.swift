@@ -5,7 +5,7 @@ import FieldNotesTerminal
 import Foundation
 import NoteDetailFeature
 
-/// A note's page on a terminal: ``NoteDetailFeature``'s screen model, the view drawn from its
+/// A note's page on a terminal: ``NoteDetailFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
 /// `summarize`, `edit`).
 @MainActor

@@ -18,17 +18,17 @@ extension NoteListScreen {
   /// - Returns: The lines to print.
   public func render() -> [String] { render(title: title, in: mode) }
 
-  /// The screen model's state, or what the MV form shows instead of one.
+  /// The view model's state, or what the MV form shows instead of one.
   public var stateLine: String {
     guard mode == .mv else { return "NoteListViewModel.state = \(stateDescription)" }
     let settings = settings(in: .mv)
     return
-      "The MV note list has no screen model: it shows NoteStore.notes (\(store.notes.count) notes) "
+      "The MV note list has no view model: it shows NoteStore.notes (\(store.notes.count) notes) "
       + "through view-local state (search \"\(settings.searchText.terminalSafe)\", "
       + "sort \(settings.sortOrder.rawValue))."
   }
 
-  /// Traces the screen model's state in the MVVM form; the MV form has none.
+  /// Traces the view model's state in the MVVM form; the MV form has none.
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer, or `nil` in the MV form.

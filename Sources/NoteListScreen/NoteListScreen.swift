@@ -15,7 +15,7 @@ public enum NoteListMode: String, Sendable {
 
 /// A note list on a terminal, in both its forms.
 ///
-/// The MVVM form draws ``NoteListFeature``'s screen model's state; the MV form's view reads the
+/// The MVVM form draws ``NoteListFeature``'s view model's state; the MV form's view reads the
 /// store itself. Each call says which form it is for; both print the same bytes for the same
 /// settings.
 ///
@@ -195,8 +195,8 @@ public final class NoteListScreen: TerminalScreen {
     return rendered.lines
   }
 
-  /// The screen model's state in brief, such as `loaded(3 rows)`, for `state`; the MV form has no
-  /// screen model.
+  /// The view model's state in brief, such as `loaded(3 rows)`, for `state`; the MV form has no
+  /// view model.
   public var stateDescription: String { Self.describe(viewModel.state) }
 
   static func describe(_ state: NoteListViewModel.State) -> String {

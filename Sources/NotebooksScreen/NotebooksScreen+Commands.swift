@@ -15,7 +15,7 @@ extension NotebooksScreen {
   /// `NotebooksViewModel.state = …`.
   public var stateLine: String { "NotebooksViewModel.state = \(stateDescription)" }
 
-  /// Traces the screen model's state.
+  /// Traces the view model's state.
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.

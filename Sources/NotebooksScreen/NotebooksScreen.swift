@@ -4,7 +4,7 @@ import FieldNotesServices
 import FieldNotesTerminal
 import NotebooksFeature
 
-/// The notebooks screen on a terminal: ``NotebooksFeature``'s screen model, the view drawn from
+/// The notebooks screen on a terminal: ``NotebooksFeature``'s view model, the view drawn from
 /// its state, and the commands typed at it.
 ///
 /// This is the only module of the app that imports `NotebooksFeature`; the REPL knows the screen
@@ -108,7 +108,7 @@ public final class NotebooksScreen: TerminalScreen {
     rows.indices.contains(number - 1) ? notebooks.select(rows[number - 1]) : nil
   }
 
-  /// The screen, drawn from the screen model's state; the rows are remembered for
+  /// The screen, drawn from the view model's state; the rows are remembered for
   /// ``scope(ofRow:)``.
   ///
   /// - Returns: The lines to print.
@@ -118,7 +118,7 @@ public final class NotebooksScreen: TerminalScreen {
     return NotebooksView.render(state)
   }
 
-  /// The screen model's state in brief, such as `loaded(3 rows)`, for `state`.
+  /// The view model's state in brief, such as `loaded(3 rows)`, for `state`.
   public var stateDescription: String { Self.describe(notebooks.state) }
 
   static func describe(_ state: NotebooksViewModel.State) -> String {

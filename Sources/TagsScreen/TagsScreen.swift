@@ -4,7 +4,7 @@ import FieldNotesServices
 import FieldNotesTerminal
 import TagsFeature
 
-/// The tags screen on a terminal: ``TagsFeature``'s screen model, the view drawn from its
+/// The tags screen on a terminal: ``TagsFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`open`, `rename`, `delete`, `yes`, `no`, `undo`).
 @MainActor
 public final class TagsScreen: TerminalScreen {
@@ -47,7 +47,7 @@ public final class TagsScreen: TerminalScreen {
   /// `TagsViewModel.state = …`.
   public var stateLine: String { "TagsViewModel.state = \(TagsView.describe(model.state))" }
 
-  /// Traces the screen model's state.
+  /// Traces the view model's state.
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.

@@ -16,7 +16,7 @@ import Testing
     #expect(Documentation.generatedSection("module-graph", in: text) == graph)
   }
 
-  @Test(arguments: ["Architecture.md", "MV-vs-MVVM.md", "Testing.md"])
+  @Test(arguments: ["Architecture.md", "MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md"])
   func everyNamedSymbolExists(_ document: String) throws {
     let rows = Documentation.symbolRows(in: try Documentation.text(of: document))
     for (path, symbol) in rows {
@@ -33,7 +33,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["MV-vs-MVVM.md", "Testing.md"])
+  @Test(arguments: ["MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md"])
   func everyQuoteMatchesItsSource(_ document: String) throws {
     let quotes = Documentation.quotes(in: try Documentation.text(of: document))
     #expect(!quotes.isEmpty)

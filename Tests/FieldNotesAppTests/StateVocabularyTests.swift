@@ -6,7 +6,7 @@ import Testing
 
 @testable import FieldNotesApp
 
-/// Every state case a screen model has can be seen from the REPL: these drive a session into
+/// Every state case a view model has can be seen from the REPL: these drive a session into
 /// the cases the transcripts don't reach (a store that can't be read, and `retry`).
 @MainActor
 @Suite struct StateVocabularyTests {

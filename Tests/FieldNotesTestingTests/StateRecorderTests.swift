@@ -2,7 +2,7 @@ import FieldNotesTesting
 import Observation
 import Testing
 
-/// A tiny screen model, standing in for a real one.
+/// A tiny view model, standing in for a real one.
 @MainActor @Observable
 final class TrafficLight {
   enum State: Equatable { case red, amber, green }

@@ -4,7 +4,7 @@ import FieldNotesServices
 import FieldNotesServicesLive
 import Foundation
 
-/// Every dependency of the app, built once at start and handed to screen models through their
+/// Every dependency of the app, built once at start and handed to view models through their
 /// initializers.
 ///
 /// `live(storePath:)` is what `swift run fieldnotes` uses; `inMemory(_:)` and `demo` keep

@@ -38,14 +38,14 @@ extension CommandShell {
         shell.navigator.redraw()
         return .done
       },
-      ShellCommand(["state"], usage: "state", summary: "print the current screen model's state") {
+      ShellCommand(["state"], usage: "state", summary: "print the current view model's state") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("state") }
         shell.output.print(shell.navigator.top.stateLine)
         return .done
       },
       ShellCommand(
-        ["trace"], usage: "trace on|off", summary: "print every screen-model state transition"
+        ["trace"], usage: "trace on|off", summary: "print every view-model state transition"
       ) { shell, arguments throws(CommandLineError) in
         try shell.trace(arguments)
         return .done
@@ -103,7 +103,7 @@ extension CommandShell {
       output.print(
         traced
           ? "Tracing state transitions."
-          : "Tracing state transitions; this screen has no screen model, so it traces nothing.")
+          : "Tracing state transitions; this screen has no view model, so it traces nothing.")
     case ["off"]:
       navigator.stopTracing()
       output.print("Tracing off.")

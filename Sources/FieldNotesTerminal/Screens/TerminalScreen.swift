@@ -34,10 +34,10 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// again when any of that changes.
   func render() -> [String]
 
-  /// One line describing the screen model's state, for `state`.
+  /// One line describing the view model's state, for `state`.
   var stateLine: String { get }
 
-  /// Starts printing each transition of the screen model's state (`trace on`).
+  /// Starts printing each transition of the view model's state (`trace on`).
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer, or `nil` when the screen has no state to trace.
