@@ -255,6 +255,7 @@ let package = Package(
       name: "ComposerScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "ComposerScreen", "FieldNotesTesting",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       swiftSettings: strict
     ),
@@ -262,6 +263,7 @@ let package = Package(
       name: "NotebooksScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NotebooksScreen", "FieldNotesTesting",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       swiftSettings: strict
     ),

@@ -1,0 +1,72 @@
+import ComposerScreen
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The composer's own commands, typed as the REPL types them: the rules that used to live in the
+/// app (multi-line body entry, the quit warning, closing after a save) now live here.
+@MainActor
+@Suite struct ComposerCommandTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeHarness() throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore) {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let screen = ComposerScreen(
+      purpose: .newNote(in: SampleData.birds.id), store: store, ids: .incrementing(), now: .fixed())
+    return (ScreenHarness(screen), screen, store)
+  }
+
+  @Test func aBareBodyTakesLinesUntilADot() async throws {
+    let (harness, screen, _) = try makeHarness()
+
+    #expect(
+      try await harness.run("body") == ["Type the body; end with a line holding a single `.`"])
+    #expect(screen.linePrompt == "...> ")
+    for line in ["First line", "save", "."] { try await harness.run(line) }
+
+    #expect(screen.linePrompt == nil)
+    #expect(harness.lastDrawn?.contains("    save") == true, "a command word is text here")
+    #expect(harness.lastDrawn?.contains("  body:  2 lines") == true)
+  }
+
+  @Test func quitWarnsOnceWhileTheDraftHasChanges() async throws {
+    let (harness, screen, _) = try makeHarness()
+    #expect(screen.quitWarning() == nil, "nothing typed yet")
+
+    try await harness.run("title Wren")
+
+    #expect(screen.quitWarning()?.hasPrefix("The note being written is not saved") == true)
+    #expect(screen.quitWarning() == nil, "the second quit leaves")
+    try await harness.run("tags garden")
+    #expect(screen.quitWarning() != nil, "another edit warns again")
+  }
+
+  @Test func savingSaysSoAndLeaves() async throws {
+    let (harness, screen, store) = try makeHarness()
+    try await harness.run("title Wren")
+
+    #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
+
+    #expect(screen.isFinished, "the screen asked to leave")
+    #expect(store.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
+  }
+
+  @Test func aFailedSaveIsOneErrorAndTheDraftStays() async throws {
+    let (harness, screen, _) = try makeHarness()
+    try await harness.run("title Wren")
+    repository.failNextCommit(with: .diskFull)
+
+    await #expect(
+      throws: CommandLineError.refused(
+        "not saved: The disk is full, so the change was not saved. (the draft is kept; `save` retries)"
+      )
+    ) { try await harness.run("save") }
+
+    #expect(screen.stateDescription == "editing(valid)")
+    #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
+  }
+}

@@ -1,0 +1,77 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTesting
+import Foundation
+import NotebooksScreen
+import Testing
+
+/// The notebooks screen's own commands, typed as the REPL types them: `notebook` and its
+/// subcommands, `open`, and the answers to the deletion question.
+@MainActor
+@Suite struct NotebookCommandTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
+    let store = try NoteStore(repository: repository, now: .fixed())
+    return (ScreenHarness(NotebooksScreen(store: store, ids: .incrementing())), store)
+  }
+
+  @Test func subcommandsAndTheirAliasesChangeTheStore() async throws {
+    let (harness, store) = try makeHarness()
+
+    try await harness.run("notebook new \"Field trips\"")
+    try await harness.run("notebook add Moths")
+    try await harness.run("notebook rename moths Insects")
+    try await harness.run("notebook rm Insects")
+
+    #expect(store.notebooks.map(\.name) == ["Birds", "Plants", "Field trips"])
+  }
+
+  @Test func badSubcommandsSayHowToTypeThem() async throws {
+    let (harness, _) = try makeHarness()
+    let usages: [(String, String)] = [
+      ("notebook", "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]"),
+      (
+        "notebook fly",
+        "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]"
+      ),
+      ("notebook new", "notebook new NAME"),
+      ("notebook rename Birds", "notebook rename NAME NEWNAME (quote names with spaces)"),
+      (
+        "notebook delete Birds --force --keep-notes",
+        "notebook delete NAME [--force | --keep-notes]"
+      ),
+    ]
+    for (line, usage) in usages {
+      await #expect(throws: CommandLineError.usage(usage), "\(line)") {
+        try await harness.run(line)
+      }
+    }
+  }
+
+  @Test func openGoesToTheRowsScope() async throws {
+    let (harness, _) = try makeHarness()
+
+    try await harness.run("open 2")
+    try await harness.run("back")
+    try await harness.run("open none")
+
+    #expect(harness.routes == [.noteList(.notebook(SampleData.birds.id)), .noteList(.unfiled)])
+  }
+
+  @Test func aDeletionQuestionIsAnsweredHere() async throws {
+    let (harness, store) = try makeHarness()
+
+    try await harness.run("notebook delete Birds")
+    #expect(harness.lastDrawn?.first == "Delete \u{201C}Birds\u{201D}? It holds 2 notes.")
+    try await harness.run("keep")
+
+    #expect(store.notebooks.map(\.name) == ["Plants"])
+    #expect(store.notes.count == 4, "keep deletes the notebook, not its notes")
+    await #expect(throws: CommandLineError.refused("There is no deletion to confirm.")) {
+      try await harness.run("yes")
+    }
+  }
+}
