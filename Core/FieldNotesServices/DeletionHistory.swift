@@ -27,4 +27,33 @@ public final class DeletionHistory {
   public func forgetLast() {
     _ = deleted.popLast()
   }
+
+  /// Deletes a note from a store and remembers it as it was.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - store: The store holding it.
+  /// - Throws: ``NoteStoreError``; nothing was deleted or remembered then.
+  public func delete(_ id: Note.ID, from store: NoteStore) throws(NoteStoreError) {
+    let note = store.note(withID: id)
+    try store.perform(.deleteNote(id))
+    if let note { remember(note) }
+  }
+
+  /// Restores the note deleted last with its identity, notebook, tags, pin and dates; if its
+  /// notebook went meanwhile, the note comes back in no notebook.
+  ///
+  /// - Parameter store: The store to restore it to.
+  /// - Returns: The note restored, or `nil` when there is nothing to restore.
+  /// - Throws: ``NoteStoreError`` when it cannot be saved; it can then still be restored.
+  @discardableResult
+  public func restoreLast(to store: NoteStore) throws(NoteStoreError) -> Note? {
+    guard var note = lastDeleted else { return nil }
+    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+      note.notebookID = nil
+    }
+    try store.perform(.addNote(note))
+    forgetLast()
+    return note
+  }
 }

@@ -116,9 +116,7 @@ public final class NoteDetailViewModel {
   ///
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   public func delete() throws(NoteDetailError) {
-    let note = store.note(withID: noteID)
-    try perform(.deleteNote(noteID))
-    if let note { history.remember(note) }
+    do { try history.delete(noteID, from: store) } catch { throw .store(error) }
   }
 
   /// Restores the note deleted last, on any screen, with its identity and dates.
@@ -126,12 +124,9 @@ public final class NoteDetailViewModel {
   /// - Throws: ``NoteDetailError/nothingToUndo``, or ``NoteDetailError/store(_:)`` when it
   ///   cannot be saved (it can then still be restored).
   public func undoDelete() throws(NoteDetailError) {
-    guard var note = history.lastDeleted else { throw .nothingToUndo }
-    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
-      note.notebookID = nil  // its notebook went meanwhile: keep the note, in no notebook
-    }
-    try perform(.addNote(note))
-    history.forgetLast()
+    let restored: Note?
+    do { restored = try history.restoreLast(to: store) } catch { throw .store(error) }
+    guard restored != nil else { throw .nothingToUndo }
   }
 
   private func perform(_ mutation: NoteStore.Mutation) throws(NoteDetailError) {

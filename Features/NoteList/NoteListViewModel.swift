@@ -200,9 +200,7 @@ public final class NoteListViewModel {
   /// - Parameter id: The note.
   /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
   public func delete(_ id: Note.ID) throws(NoteListError) {
-    let note = store.note(withID: id)
-    try perform(.deleteNote(id))
-    if let note { history.remember(note) }
+    do { try history.delete(id, from: store) } catch { throw .store(error) }
   }
 
   /// Restores the last deleted note with its identity, notebook, tags, pin and dates.
@@ -210,12 +208,9 @@ public final class NoteListViewModel {
   /// - Throws: ``NoteListError/nothingToUndo``, or ``NoteListError/store(_:)`` when it cannot be
   ///   saved (the deletion can then still be undone).
   public func undoDelete() throws(NoteListError) {
-    guard var note = history.lastDeleted else { throw .nothingToUndo }
-    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
-      note.notebookID = nil  // its notebook went meanwhile: keep the note, in no notebook
-    }
-    try perform(.addNote(note))
-    history.forgetLast()
+    let restored: Note?
+    do { restored = try history.restoreLast(to: store) } catch { throw .store(error) }
+    guard restored != nil else { throw .nothingToUndo }
   }
 
   private func perform(_ mutation: NoteStore.Mutation) throws(NoteListError) {

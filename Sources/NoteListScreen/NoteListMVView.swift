@@ -99,19 +99,14 @@ struct NoteListMVView {
 
   /// Deletes a note, keeping it in the session's history for undo.
   func delete(_ id: Note.ID) throws(ActionError) {
-    let note = store.note(withID: id)
-    do { try store.perform(.deleteNote(id)) } catch { throw .store(error) }
-    if let note { history.remember(note) }
+    do { try history.delete(id, from: store) } catch { throw .store(error) }
   }
 
   /// Restores the last deleted note exactly (in no notebook if its notebook went meanwhile).
   func undoDelete() throws(ActionError) {
-    guard var note = history.lastDeleted else { throw .nothingToUndo }
-    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
-      note.notebookID = nil
-    }
-    do { try store.perform(.addNote(note)) } catch { throw .store(error) }
-    history.forgetLast()
+    let restored: Note?
+    do { restored = try history.restoreLast(to: store) } catch { throw .store(error) }
+    guard restored != nil else { throw .nothingToUndo }
   }
 
   /// Syncs through the store, keeping the sync's progress in view-local state.

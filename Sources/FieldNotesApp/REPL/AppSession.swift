@@ -36,7 +36,7 @@ public final class AppSession: CommandShell<Route> {
       root: .notebooks, guides: ScreenFactory.guides, entries: ScreenFactory.entries,
       isInteractive: isInteractive,
       output: output, makeScreen: factory.makeScreen(for:))
-    add(Self.appCommands)
+    add(appCommands())
   }
 
   /// Waits for background work a command started (a sync, a summary), as a script does
@@ -61,46 +61,46 @@ public final class AppSession: CommandShell<Route> {
   }
 
   /// FieldNotes' own app-wide commands, listed by `help` after the shell's.
-  static let appCommands: [ShellCommand<Route>] = [
-    ShellCommand(
-      ["mode"], usage: "mode mv|mvvm",
-      summary: "switch the note list between its MV and MVVM forms"
-    ) { shell, arguments throws(AppError) in
-      guard arguments.count == 1, let session = shell as? AppSession else {
-        throw .usage("mode mv|mvvm")
+  private func appCommands() -> [ShellCommand<Route>] {
+    [
+      ShellCommand(
+        ["mode"], usage: "mode mv|mvvm",
+        summary: "switch the note list between its MV and MVVM forms"
+      ) { [unowned self] _, arguments throws(AppError) in
+        guard arguments.count == 1 else { throw .usage("mode mv|mvvm") }
+        output.print(try factory.switchNoteListForm(to: arguments[0]))
+        return .done
       }
-      session.output.print(try session.factory.switchNoteListForm(to: arguments[0]))
-      return .done
-    }
-    .completing { _, previous in previous.isEmpty ? ["mv", "mvvm"] : [] },
-    ShellCommand(
-      ["notebooks", "home"], usage: "notebooks", summary: "go to the notebooks screen",
-      worksInModalScreens: false
-    ) { shell, arguments throws(AppError) in
-      guard arguments.isEmpty else { throw .usage("notebooks") }
-      shell.navigator.goHome()
-      return .done
-    },
-    ShellCommand(
-      ["sync"], usage: "sync", summary: "synchronise with the sync folder",
-      worksInModalScreens: false
-    ) { shell, arguments throws(AppError) in
-      try await (shell as? AppSession)?.syncCommand(arguments)
-      return .done
-    },
-    ShellCommand(
-      ["export"], usage: "export FILE",
-      summary: "write every note to FILE (JSON, or Markdown for .md)", worksInModalScreens: false
-    ) { shell, arguments throws(AppError) in
-      try (shell as? AppSession)?.export(arguments)
-      return .done
-    },
-    ShellCommand(
-      ["import"], usage: "import FILE",
-      summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
-    ) { shell, arguments throws(AppError) in
-      try (shell as? AppSession)?.importLibrary(arguments)
-      return .done
-    },
-  ]
+      .completing { _, previous in previous.isEmpty ? ["mv", "mvvm"] : [] },
+      ShellCommand(
+        ["notebooks", "home"], usage: "notebooks", summary: "go to the notebooks screen",
+        worksInModalScreens: false
+      ) { [unowned self] _, arguments throws(AppError) in
+        guard arguments.isEmpty else { throw .usage("notebooks") }
+        navigator.goHome()
+        return .done
+      },
+      ShellCommand(
+        ["sync"], usage: "sync", summary: "synchronise with the sync folder",
+        worksInModalScreens: false
+      ) { [unowned self] _, arguments throws(AppError) in
+        try await syncCommand(arguments)
+        return .done
+      },
+      ShellCommand(
+        ["export"], usage: "export FILE",
+        summary: "write every note to FILE (JSON, or Markdown for .md)", worksInModalScreens: false
+      ) { [unowned self] _, arguments throws(AppError) in
+        try export(arguments)
+        return .done
+      },
+      ShellCommand(
+        ["import"], usage: "import FILE",
+        summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
+      ) { [unowned self] _, arguments throws(AppError) in
+        try importLibrary(arguments)
+        return .done
+      },
+    ]
+  }
 }
