@@ -182,7 +182,7 @@ public final class NoteListScreen: TerminalScreen {
   /// The list in one form; the rows drawn are remembered in ``rowIDs``.
   ///
   /// - Parameters:
-  ///   - title: The heading: the notebook's name, or All Notes or No Notebook.
+  ///   - title: The heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
   ///   - mode: The form.
   /// - Returns: The lines to print.
   public func render(title: String, in mode: NoteListMode) -> [String] {

@@ -110,7 +110,7 @@ extension TerminalScreen {
   /// Lines are commands.
   public var linePrompt: String? { nil }
 
-  /// Refuses: only a screen with a ``linePrompt`` takes text lines.
+  /// Ignores the line: only a screen with a ``linePrompt`` is ever handed one.
   public func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route> { .stay }
 
   /// Leaves the screen.
