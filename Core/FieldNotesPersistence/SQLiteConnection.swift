@@ -105,9 +105,14 @@ struct SQLiteError: Error {
   /// The primary result code, without the extended bits.
   var primaryCode: Int32 { code & 0xFF }
 
+  /// The code of a write refused because a note changed since it was read (not one of
+  /// SQLite's; the message is the note's identifier).
+  static let conflictCode: Int32 = -1
+
   /// The repository error a user sees for this failure while writing the store at `path`.
   func repositoryError(path: String, writing: Bool) -> RepositoryError {
-    switch primaryCode {
+    if code == Self.conflictCode, let id = UUID(uuidString: message) { return .conflict(id) }
+    return switch primaryCode {
     case SQLITE_FULL: .diskFull
     case SQLITE_READONLY: .readOnly(path: path)
     case SQLITE_BUSY, SQLITE_LOCKED: .busy

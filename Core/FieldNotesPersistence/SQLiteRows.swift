@@ -172,7 +172,42 @@ enum SQLiteRows {
       let statement = try connection.prepare("DELETE FROM notebooks WHERE id = ?1")
       statement.bind(id.uuidString, at: 1)
       try statement.run()
+    case .expectNote(let id, let expected):
+      guard try savedNote(id, matches: expected, in: connection) else {
+        throw SQLiteError(code: SQLiteError.conflictCode, message: id.uuidString)
+      }
     }
+  }
+
+  /// Whether the saved note with an identifier is exactly the one given, column by column as
+  /// it would be written, or is absent for `nil`.
+  private static func savedNote(
+    _ id: UUID, matches expected: Note?, in connection: SQLiteConnection
+  ) throws(SQLiteError) -> Bool {
+    let statement = try connection.prepare(
+      """
+      SELECT title = ?2 AND body = ?3 AND created_at = ?4 AND updated_at = ?5
+        AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8
+      FROM notes WHERE id = ?1
+      """)
+    statement.bind(id.uuidString, at: 1)
+    if let expected {
+      // A body that can't be read back can't be compared: count it as changed.
+      guard let body = expected.bodyText.textIfReadable else { return false }
+      statement.bind(expected.title, at: 2)
+      statement.bind(body, at: 3)
+      statement.bind(expected.createdAt.timeIntervalSinceReferenceDate, at: 4)
+      statement.bind(expected.updatedAt.timeIntervalSinceReferenceDate, at: 5)
+      if let notebookID = expected.notebookID {
+        statement.bind(notebookID.uuidString, at: 6)
+      } else {
+        statement.bindNull(at: 6)
+      }
+      statement.bind(TagsText.encode(expected.tags), at: 7)
+      statement.bind(expected.isPinned ? 1 : 0, at: 8)
+    }
+    guard try statement.step() else { return expected == nil }
+    return expected != nil && statement.int(at: 0) == 1
   }
 
   private static func uuid(_ text: String, path: String) throws(RepositoryError) -> UUID {

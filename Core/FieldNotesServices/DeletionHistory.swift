@@ -28,16 +28,15 @@ public final class DeletionHistory {
     _ = deleted.popLast()
   }
 
-  /// Deletes a note from a store and remembers it as it was.
+  /// Deletes a note from a store and remembers it as it was when deleted (another process's
+  /// newer version, if it changed the note meanwhile).
   ///
   /// - Parameters:
   ///   - id: The note.
   ///   - store: The store holding it.
   /// - Throws: ``NoteStoreError``; nothing was deleted or remembered then.
   public func delete(_ id: Note.ID, from store: NoteStore) throws(NoteStoreError) {
-    let note = store.note(withID: id)
-    try store.perform(.deleteNote(id))
-    if let note { remember(note) }
+    remember(try store.deleteNote(withID: id))
   }
 
   /// Restores the note deleted last with its identity, notebook, tags, pin and dates; if its

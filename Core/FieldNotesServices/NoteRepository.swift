@@ -49,4 +49,8 @@ public enum RepositoryChange: Hashable, Sendable {
   case saveNotebook(Notebook)
   /// Removes the notebook with this identifier, if saved.
   case deleteNotebook(Notebook.ID)
+  /// Saves nothing, but fails the whole commit with ``RepositoryError/conflict(_:)`` unless the
+  /// saved note with this identifier is exactly the one given, or is absent for `nil`: how a
+  /// write checks that no other process changed the note since this one read it.
+  case expectNote(Note.ID, Note?)
 }

@@ -11,6 +11,8 @@ extension NoteStore {
     case deleteNote(Note.ID)
     /// Flips a note's pin.
     case togglePin(Note.ID)
+    /// Pins (`true`) or unpins a note; nothing changes when it already is so.
+    case setPinned(Note.ID, Bool)
     /// Moves a note into a notebook, or out of every notebook when the destination is `nil`.
     case moveNote(Note.ID, to: Notebook.ID?)
     /// Adds a notebook.
@@ -42,6 +44,12 @@ extension NoteStore {
       let index = try indexOfNote(id)
       var note = notes[index]
       note.isPinned.toggle()
+      return replaceNote(at: index, with: note)
+    case .setPinned(let id, let isPinned):
+      let index = try indexOfNote(id)
+      guard notes[index].isPinned != isPinned else { return .none }
+      var note = notes[index]
+      note.isPinned = isPinned
       return replaceNote(at: index, with: note)
     case .moveNote(let id, let notebookID):
       let index = try indexOfNote(id)
@@ -89,4 +97,18 @@ public enum NotebookDeletion: Hashable, Sendable {
   case deleteNotes
   /// The notes stay, in no notebook.
   case keepNotes
+}
+
+extension NoteStore.Mutation {
+  /// Whether the mutation can be made again on a note another process changed.
+  ///
+  /// Pin or unpin, move, delete, and deleting or renaming a notebook say what the user wants
+  /// whatever the note's other fields hold. Flipping a pin, saving a whole note, adding one and
+  /// retagging from a computed list do not.
+  var isIntentOnly: Bool {
+    switch self {
+    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true
+    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary, .replaceTags: false
+    }
+  }
 }

@@ -218,13 +218,48 @@ public final class NoteStore {
 
   /// Applies a mutation in memory and saves it as one transaction.
   ///
+  /// Every write of a note checks, in its transaction, that the saved note is still the one this
+  /// store last read. When another process changed it meanwhile, the store reads what is saved
+  /// and, for a change whose intent still holds (pin or unpin, move, delete, or deleting a
+  /// notebook), makes it again on the fresh note; any other change is refused with
+  /// ``RepositoryError/conflict(_:)`` and the fresh notes are shown.
+  ///
   /// - Parameter mutation: The change to make.
-  /// - Throws: ``NoteStoreError``; the store is then exactly as it was before the call.
+  /// - Throws: ``NoteStoreError``; the store then holds what is saved.
   public func perform(_ mutation: Mutation) throws(NoteStoreError) {
+    _ = try performReturningEdit(mutation)
+  }
+
+  /// Deletes a note, and returns it as it was when deleted (the fresh version, when another
+  /// process had changed it meanwhile).
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: The note deleted.
+  /// - Throws: ``NoteStoreError``; nothing was deleted then.
+  @discardableResult
+  public func deleteNote(withID id: Note.ID) throws(NoteStoreError) -> Note {
+    let edit = try performReturningEdit(.deleteNote(id))
+    guard let removed = edit.removedNote else { throw .noteNotFound(id) }
+    return removed
+  }
+
+  private func performReturningEdit(_ mutation: Mutation) throws(NoteStoreError) -> Edit {
     let edit = try apply(mutation)
-    guard let repository else { return }
+    guard let repository, !edit.changes.isEmpty else { return edit }
     do {
       try repository.commit(edit.changes)
+      return edit
+    } catch .conflict(let id) {
+      edit.rollback()
+      try reload()
+      guard mutation.isIntentOnly else { throw .persistence(.conflict(id)) }
+      let retry = try apply(mutation)
+      guard !retry.changes.isEmpty else { return retry }
+      do { try repository.commit(retry.changes) } catch {
+        retry.rollback()
+        throw .persistence(error)
+      }
+      return retry
     } catch {
       edit.rollback()
       throw .persistence(error)
@@ -245,7 +280,21 @@ public final class NoteStore {
   /// What one applied mutation saves, and how to undo it in memory if saving fails.
   struct Edit {
     var changes: [RepositoryChange]
+    /// The note a deletion removed, as it was.
+    var removedNote: Note?
     var rollback: @MainActor () -> Void
+
+    init(
+      changes: [RepositoryChange], removedNote: Note? = nil,
+      rollback: @escaping @MainActor () -> Void
+    ) {
+      self.changes = changes
+      self.removedNote = removedNote
+      self.rollback = rollback
+    }
+
+    /// An edit that changes nothing.
+    static var none: Edit { Edit(changes: []) {} }
   }
 
   func indexOfNote(_ id: Note.ID) throws(NoteStoreError) -> Int {
@@ -269,7 +318,8 @@ public final class NoteStore {
     edited.updatedAt = now()
     library.notes[index] = edited
     self.index.noteChanged(at: index, from: original, to: edited)
-    return Edit(changes: [.saveNote(edited)]) { [weak self] in
+    return Edit(changes: [.expectNote(original.id, original), .saveNote(edited)]) {
+      [weak self] in
       self?.library.notes[index] = original
       self?.index.noteChanged(at: index, from: edited, to: original)
     }
@@ -278,7 +328,7 @@ public final class NoteStore {
   func insertNote(_ note: Note) -> Edit {
     library.notes.append(note)
     index.noteAppended(note, at: library.notes.count - 1)
-    return Edit(changes: [.saveNote(note)]) { [weak self] in
+    return Edit(changes: [.expectNote(note.id, nil), .saveNote(note)]) { [weak self] in
       self?.library.notes.removeLast()
       self?.index.reset()
     }
@@ -287,7 +337,9 @@ public final class NoteStore {
   func removeNote(at index: Int) -> Edit {
     let removed = library.notes.remove(at: index)
     self.index.reset()
-    return Edit(changes: [.deleteNote(removed.id)]) { [weak self] in
+    return Edit(
+      changes: [.expectNote(removed.id, removed), .deleteNote(removed.id)], removedNote: removed
+    ) { [weak self] in
       self?.library.notes.insert(removed, at: index)
       self?.index.reset()
     }
@@ -316,6 +368,7 @@ public final class NoteStore {
     var changes: [RepositoryChange] = []
     for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       let position = try indexOfNote(id)
+      changes.append(.expectNote(id, updated.notes[position]))
       updated.notes[position].tags = tags
       updated.notes[position].updatedAt = stamp
       changes.append(.saveNote(updated.notes[position]))
@@ -353,12 +406,15 @@ public final class NoteStore {
     var changes: [RepositoryChange] = []
     switch disposition {
     case .deleteNotes:
-      changes = updated.notes.filter { $0.notebookID == removed.id }.map { .deleteNote($0.id) }
+      for note in updated.notes where note.notebookID == removed.id {
+        changes += [.expectNote(note.id, note), .deleteNote(note.id)]
+      }
       updated.notes.removeAll { $0.notebookID == removed.id }
     case .keepNotes:
       let stamp = now()
       for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id
       {
+        changes.append(.expectNote(updated.notes[noteIndex].id, updated.notes[noteIndex]))
         updated.notes[noteIndex].notebookID = nil
         updated.notes[noteIndex].updatedAt = stamp
         changes.append(.saveNote(updated.notes[noteIndex]))

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// Why a ``NoteRepository`` could not read or write.
@@ -16,6 +17,9 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
   case diskFull
   /// Another process held the store for too long.
   case busy
+  /// Another process changed (or deleted, or added) this note since it was read; nothing was
+  /// saved.
+  case conflict(Note.ID)
   /// Any other failure while writing.
   case writeFailed(reason: String)
   /// Any other failure while reading.
@@ -39,6 +43,8 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
       "The disk is full, so the change was not saved."
     case .busy:
       "Another FieldNotes is busy with the store, so the change was not saved; try again."
+    case .conflict:
+      "Another FieldNotes changed this note meanwhile, so the change was not saved."
     case .writeFailed(let reason):
       "The change was not saved: \(reason)."
     case .readFailed(let reason):

@@ -71,18 +71,31 @@ public final class InMemoryNoteRepository: NoteRepository {
   /// Saves every change, or none if a failure was injected.
   ///
   /// - Parameter changes: The changes of one mutation.
-  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``, or
+  ///   ``FieldNotesServices/RepositoryError/conflict(_:)`` when an expectation fails.
   public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
     let failure: RepositoryError? = state.withLock { state in
       if let error = state.nextCommitError ?? state.commitError {
         state.nextCommitError = nil
         return error
       }
+      if let conflict = Self.firstConflict(in: changes, state: state) { return conflict }
       for change in changes { Self.apply(change, to: &state) }
       state.commitCount += 1
       return nil
     }
     if let failure { throw failure }
+  }
+
+  /// The conflict an expectation among the changes meets, if any.
+  private static func firstConflict(in changes: [RepositoryChange], state: State)
+    -> RepositoryError?
+  {
+    for case .expectNote(let id, let expected) in changes
+    where state.notes.first(where: { $0.id == id }) != expected {
+      return .conflict(id)
+    }
+    return nil
   }
 
   /// Saves changes computed from the saved library, all under one lock, or none if a failure
@@ -122,6 +135,8 @@ public final class InMemoryNoteRepository: NoteRepository {
       }
     case .deleteNotebook(let id):
       state.notebooks.removeAll { $0.id == id }
+    case .expectNote:
+      break  // checked before any change is applied
     }
   }
 }

@@ -25,6 +25,9 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       "There is no notebook called \u{201C}\(name)\u{201D}."
     case .noDiscardPending:
       "There is nothing to discard."
+    case .saveFailed(.persistence(.conflict)):
+      "Another FieldNotes changed this note since you opened it; saving again puts your version "
+        + "over theirs."
     case .saveFailed(let error):
       error.errorDescription ?? "The note was not saved."
     }

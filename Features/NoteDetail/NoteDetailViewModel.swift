@@ -100,7 +100,7 @@ public final class NoteDetailViewModel {
   public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
     guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
     guard note.isPinned != isPinned else { return false }
-    try perform(.togglePin(noteID))
+    try perform(.setPinned(noteID, isPinned))
     return true
   }
 

@@ -181,7 +181,7 @@ public final class NoteListViewModel {
   public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteListError) -> Bool {
     guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
     guard note.isPinned != isPinned else { return false }
-    try perform(.togglePin(id))
+    try perform(.setPinned(id, isPinned))
     return true
   }
 

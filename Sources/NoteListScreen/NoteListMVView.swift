@@ -88,7 +88,7 @@ struct NoteListMVView {
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ActionError) -> Bool {
     guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
     guard note.isPinned != isPinned else { return false }
-    try togglePin(id)
+    do { try store.perform(.setPinned(id, isPinned)) } catch { throw .store(error) }
     return true
   }
 
