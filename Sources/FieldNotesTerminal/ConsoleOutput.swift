@@ -70,13 +70,20 @@ public final class StandardConsole: ConsoleOutput {
   }
 }
 
-/// Standard output or standard error, written to whole: a closed pipe or a full disk drops the
-/// text rather than stopping the program.
+/// Standard output or standard error, written to whole.
+///
+/// When standard output is a pipe whose reader has gone (`fieldnotes … | head -1`), the program
+/// ends quietly with the status a shell expects of a program killed by `SIGPIPE` (141), even
+/// where `SIGPIPE` is ignored (`trap '' PIPE`) and the write fails with `EPIPE` instead. Other
+/// failed writes (a full disk, a closed standard error) drop the text.
 public enum StandardStream: Int32, Sendable {
   /// Standard output.
   case output = 1
   /// Standard error.
   case error = 2
+
+  /// The exit status after standard output's reader went away: 128 + `SIGPIPE`.
+  public static let brokenPipeStatus = 128 + SIGPIPE
 
   /// Writes text, retrying short writes and interrupted calls.
   ///
@@ -92,6 +99,7 @@ public enum StandardStream: Int32, Sendable {
         #endif
       }
       if written < 0, errno == EINTR { continue }
+      if written < 0, errno == EPIPE, self == .output { exit(Self.brokenPipeStatus) }
       guard written > 0 else { return }
       bytes = bytes.dropFirst(written)
     }

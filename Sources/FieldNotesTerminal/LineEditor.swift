@@ -170,12 +170,12 @@ public final class LineEditor {
   /// - Parameter lines: The lines to print.
   public func printAbovePrompt(_ lines: [String]) {
     guard isEditing else {
-      FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+      StandardStream.output.write(lines.map { $0 + "\n" }.joined())
       return
     }
     let typed = suspend()
     let start = clearsLine ? "\r\u{1B}[K" : "\n"
-    FileHandle.standardOutput.write(Data((start + lines.map { $0 + "\n" }.joined()).utf8))
+    StandardStream.output.write(start + lines.map { $0 + "\n" }.joined())
     resume(typed)
   }
 
@@ -183,7 +183,7 @@ public final class LineEditor {
   public func abandonLine() {
     guard isEditing else { return }
     _ = suspend()
-    FileHandle.standardOutput.write(Data("^C\n".utf8))
+    StandardStream.output.write("^C\n")
     resume("")
   }
 
@@ -207,7 +207,7 @@ public final class LineEditor {
     if !typed.isEmpty {
       _ = insertText(typed)
       // Installing printed the prompt; go back over it so the redraw shows it once, with the text.
-      FileHandle.standardOutput.write(Data((clearsLine ? "\r\u{1B}[K" : "\r").utf8))
+      StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\r")
       _ = redisplay()
     }
   }
