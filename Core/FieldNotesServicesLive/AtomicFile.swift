@@ -31,16 +31,22 @@ public enum AtomicFile {
     }
   }
 
-  /// Writes data to a file atomically.
+  /// Writes data to a file atomically, only ever creating or replacing a regular file.
+  ///
+  /// A symbolic link, a folder, a device or a pipe at the path is refused rather than replaced,
+  /// and so is any of the files to spare (such as an open store and its `-wal` and `-shm`),
+  /// whatever path names it.
   ///
   /// - Parameters:
   ///   - data: The whole content.
   ///   - path: The file to create or replace.
   ///   - permissions: The new file's permissions; owner read and write only by default.
+  ///   - sparedPaths: Files never to write over; none by default.
   /// - Throws: ``Failure``; the target is then unchanged and no temporary file is left.
-  public static func write(_ data: Data, to path: String, permissions: mode_t = 0o600)
-    throws(Failure)
-  {
+  public static func write(
+    _ data: Data, to path: String, permissions: mode_t = 0o600, sparing sparedPaths: [String] = []
+  ) throws(Failure) {
+    try requireWritableTarget(path, sparing: sparedPaths)
     let directory = (path as NSString).deletingLastPathComponent
     var template = Array("\(directory.isEmpty ? "." : directory)/.fieldnotes-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
@@ -106,6 +112,44 @@ public enum AtomicFile {
         throw Failure(path: path, reason: "is larger than \(limit) bytes")
       }
     }
+  }
+
+  /// Refuses a path that is not a regular file, or that names one of the files to spare.
+  private static func requireWritableTarget(_ path: String, sparing sparedPaths: [String])
+    throws(Failure)
+  {
+    var status = stat()
+    if lstat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: break
+      case S_IFLNK:
+        throw Failure(path: path, reason: "is a symbolic link; FieldNotes writes only to a file")
+      case S_IFDIR: throw Failure(path: path, reason: "is a folder; name a file in it instead")
+      default:
+        throw Failure(
+          path: path, reason: "is a device or a pipe, not a file; FieldNotes writes only to a file")
+      }
+    }
+    let target = resolved(path)
+    let isSpared = { (spared: String) -> Bool in
+      if resolved(spared) == target { return true }
+      // Another name of the same file (a hard link) is the same file.
+      var sparedStatus = stat()
+      return status.st_ino != 0 && stat(spared, &sparedStatus) == 0
+        && sparedStatus.st_dev == status.st_dev && sparedStatus.st_ino == status.st_ino
+    }
+    if sparedPaths.contains(where: isSpared) {
+      throw Failure(path: path, reason: "is where FieldNotes keeps your notes; choose another file")
+    }
+  }
+
+  /// A path with its folder resolved (links, `..`), so two names of one file compare equal.
+  private static func resolved(_ path: String) -> String {
+    let folder = (path as NSString).deletingLastPathComponent
+    let name = (path as NSString).lastPathComponent
+    guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return path }
+    defer { free(real) }
+    return String(cString: real) + "/" + name
   }
 
   /// Flushes a directory's entries to disk, so a rename survives a power cut.

@@ -21,8 +21,8 @@ public struct AppDependencies {
   public let ids: IDGenerator
   /// The time zone dates are shown in.
   public let timeZone: TimeZone
-  /// Where the notes are kept, for messages: a path, or "memory".
-  public let storeDescription: String
+  /// The store file, or `nil` when the notes are kept in memory.
+  public let storePath: String?
   /// The sync connection the store syncs through, when the store is a real repository.
   let sync: SyncConnection?
 
@@ -34,27 +34,27 @@ public struct AppDependencies {
   ///   - now: The date source; the system clock by default.
   ///   - ids: The identifier source; random by default.
   ///   - timeZone: The time zone dates are shown in; the system's by default.
-  ///   - storeDescription: Where the notes are kept.
+  ///   - storePath: The store file, or `nil` for notes kept in memory.
   public init(
     store: NoteStore, summarizer: any SummaryGenerating = UnavailableSummaryGenerator(),
     now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current,
-    storeDescription: String = "memory"
+    storePath: String? = nil
   ) {
     self.init(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storeDescription: storeDescription, sync: nil)
+      storePath: storePath, sync: nil)
   }
 
   init(
     store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, storeDescription: String, sync: SyncConnection?
+    timeZone: TimeZone, storePath: String?, sync: SyncConnection?
   ) {
     self.store = store
     self.summarizer = summarizer
     self.now = now
     self.ids = ids
     self.timeZone = timeZone
-    self.storeDescription = storeDescription
+    self.storePath = storePath
     self.sync = sync
   }
 
@@ -104,7 +104,7 @@ public struct AppDependencies {
       throw .persistence(error)
     }
     return try live(
-      repository: repository, storeDescription: storePath,
+      repository: repository, storePath: storePath,
       baseLocation: { folder in .file(besideStore: storePath, forFolder: folder) },
       sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
   }
@@ -135,12 +135,12 @@ public struct AppDependencies {
       throw .persistence(error)
     }
     return try live(
-      repository: repository, storeDescription: "memory", baseLocation: { _ in .memory },
+      repository: repository, storePath: nil, baseLocation: { _ in .memory },
       sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
   }
 
   private static func live(
-    repository: any NoteRepository, storeDescription: String,
+    repository: any NoteRepository, storePath: String?,
     baseLocation: @escaping @Sendable (String) -> SyncBaseLocation, sync settings: SyncSettings,
     summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator, timeZone: TimeZone
   ) throws(NoteStoreError) -> AppDependencies {
@@ -150,7 +150,7 @@ public struct AppDependencies {
     let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storeDescription: storeDescription, sync: sync)
+      storePath: storePath, sync: sync)
   }
 
   /// Dependencies that keep everything in memory.

@@ -14,7 +14,10 @@ extension AppSession {
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
       let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
-      try AtomicFile.write(data, to: path)
+      let storeFiles = dependencies.storePath.map { store in
+        [store, store + "-wal", store + "-shm", store + "-journal"]
+      }
+      try AtomicFile.write(data, to: path, sparing: storeFiles ?? [])
     } catch let error as LibraryArchiveError {
       throw .refused(fileMessage(path, error.errorDescription ?? ""))
     } catch {
