@@ -79,7 +79,7 @@ public enum LibraryArchive {
     var lines = ["# FieldNotes", ""]
     let sections: [(String, [Note])] =
       library.notebooks.map { notebook in
-        (notebook.name, library.notes.filter { $0.notebookID == notebook.id })
+        (printable(notebook.name), library.notes.filter { $0.notebookID == notebook.id })
       } + [
         (
           "No Notebook",
@@ -93,12 +93,27 @@ public enum LibraryArchive {
       for note in NoteSortOrder.oldest.sorted(notes) {
         var facts = [note.createdAt.formatted(.iso8601.year().month().day())]
         if note.isPinned { facts.insert("pinned", at: 0) }
-        if !note.tags.isEmpty { facts.append(note.tags.map { "#\($0)" }.joined(separator: " ")) }
-        lines += ["### \(note.title)", "", "*\(facts.joined(separator: " · "))*", ""]
-        if !note.body.isEmpty { lines += [note.body, ""] }
+        if !note.tags.isEmpty {
+          facts.append(note.tags.map { "#\(printable($0))" }.joined(separator: " "))
+        }
+        lines += ["### \(printable(note.title))", "", "*\(facts.joined(separator: " · "))*", ""]
+        if !note.body.isEmpty { lines += [printable(note.body, keepingLines: true), ""] }
       }
     }
     return Data(lines.joined(separator: "\n").utf8)
+  }
+
+  /// Text with control characters (escape sequences, bells, NULs) replaced by `�`, so that
+  /// reading the Markdown file in a terminal shows the notes and obeys nothing in them.
+  private static func printable(_ text: String, keepingLines: Bool = false) -> String {
+    let isControl = { (scalar: Unicode.Scalar) -> Bool in
+      (scalar.value < 0x20 && !(keepingLines && (scalar == "\n" || scalar == "\t")))
+        || (0x7F..<0xA0).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var safe = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { safe.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+    return String(safe)
   }
 
   private static func describe(_ error: any Error) -> String {

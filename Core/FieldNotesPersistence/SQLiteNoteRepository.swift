@@ -53,6 +53,12 @@ public final class SQLiteNoteRepository: NoteRepository {
     self.path = path
     self.parallelLoadThreshold = parallelLoadThreshold
     isInMemory = false
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw .cannotOpen(
+        path: path, reason: "it is a folder; give a store file's path, such as \(path)/notes.sqlite"
+      )
+    }
     if !FileManager.default.fileExists(atPath: path) {
       try Self.createStore(at: path)
     }
@@ -206,7 +212,9 @@ public final class SQLiteNoteRepository: NoteRepository {
 
   /// Refuses a file that is not a FieldNotes store, reading it through a read-only handle.
   private static func checkIdentity(ofStoreAt path: String) throws(RepositoryError) {
-    try checkLength(ofStoreAt: path)
+    // Read from the header where it is the whole truth, so a store that is refused is left
+    // exactly as it was: even a read-only connection creates `-shm` and `-wal` files.
+    if try checkHeader(ofStoreAt: path) { return }
     let applicationID: Int
     let version: Int
     do {
@@ -224,34 +232,47 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
-  /// Refuses a store file shorter than its own header says it is — a truncated copy — before
-  /// SQLite opens it (which would leave journal files beside it).
+  /// Checks a store from its file header without opening it: refuses a file shorter than its
+  /// header says (a truncated copy), another application's database, and a newer schema.
   ///
-  /// The header records the page size (bytes 16–17) and the page count (bytes 28–31), the latter
-  /// valid when bytes 92–95 match the change counter in bytes 24–27. Pages still in a write-ahead
-  /// log are the log's business, so a store with a non-empty `-wal` file is left to SQLite.
-  private static func checkLength(ofStoreAt path: String) throws(RepositoryError) {
+  /// The header records the page size (bytes 16–17), the page count (bytes 28–31, valid when
+  /// bytes 92–95 match the change counter in bytes 24–27), the schema version (`user_version`,
+  /// bytes 60–63) and the application (`application_id`, bytes 68–71). Pages still in a
+  /// write-ahead log are the log's business, so a store with a non-empty `-wal` file is left to
+  /// SQLite.
+  ///
+  /// - Returns: Whether the header settled it: `false` when SQLite must look (a `-wal` file, or
+  ///   no SQLite header at all).
+  private static func checkHeader(ofStoreAt path: String) throws(RepositoryError) -> Bool {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-    if let walSize = attributes?[.size] as? Int, walSize > 0 { return }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return }
+    if let walSize = attributes?[.size] as? Int, walSize > 0 { return false }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     guard let header = try? handle.read(upToCount: 100), header.count == 100,
       header.starts(with: Array("SQLite format 3\0".utf8)),
       let fileSize = try? handle.seekToEnd()
-    else { return }
+    else { return false }
     func number(_ offset: Int, _ count: Int) -> Int {
       header[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
     }
     let rawPageSize = number(16, 2)
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
     let pageCount = number(28, 4)
-    guard pageCount > 0, number(92, 4) == number(24, 4) else { return }
+    guard pageCount > 0, number(92, 4) == number(24, 4) else { return false }
     if UInt64(pageSize * pageCount) > fileSize {
       throw .corrupt(
         path: path,
         detail:
           "it is \(fileSize) bytes long but its header says \(pageSize * pageCount): truncated")
     }
+    guard Int32(truncatingIfNeeded: number(68, 4)) == SQLiteSchema.applicationID else {
+      throw .notAFieldNotesStore(path: path)
+    }
+    let version = Int(Int32(truncatingIfNeeded: number(60, 4)))
+    guard version <= SQLiteSchema.currentVersion else {
+      throw .newerSchema(path: path, version: version, supported: SQLiteSchema.currentVersion)
+    }
+    return true
   }
 
   /// Runs the migrations this store hasn't had yet, each batch in one transaction.

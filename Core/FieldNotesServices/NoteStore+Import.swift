@@ -26,11 +26,10 @@ extension NoteStore {
   public func importLibrary(_ incoming: NoteLibrary) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
     var seenNotes = Set(notes.map(\.id))
-    var takenNames = Set(notebooks.map { $0.name.lowercased() })
+    var names = FreeNames(taken: notebooks.map(\.name))
     var addition = NoteLibrary()
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
-      notebook.name = Self.freeName(notebook.name, taken: takenNames)
-      takenNames.insert(notebook.name.lowercased())
+      notebook.name = names.claim(notebook.name)
       addition.notebooks.append(notebook)
     }
     for var note in incoming.notes where seenNotes.insert(note.id).inserted {
@@ -45,12 +44,32 @@ extension NoteStore {
       skippedNotes: incoming.notes.count - addition.notes.count)
   }
 
-  /// A notebook name not yet taken: the name itself, or "Name (2)", "Name (3)" and on.
-  private static func freeName(_ name: String, taken: Set<String>) -> String {
-    guard taken.contains(name.lowercased()) else { return name }
-    var number = 2
-    while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
-    return "\(name) (\(number))"
+}
+
+/// Notebook names not yet taken, handed out one by one: a name itself, or "Name (2)",
+/// "Name (3)" and on.
+///
+/// Each name remembers the next number to try, so handing out *n* copies of one name costs
+/// O(*n*), not O(*n*²).
+struct FreeNames {
+  private var taken: Set<String>
+  private var nextNumber: [String: Int] = [:]
+
+  init(taken names: [String]) {
+    taken = Set(names.map { $0.lowercased() })
+  }
+
+  /// A free name for a notebook called `name`, which is then taken.
+  mutating func claim(_ name: String) -> String {
+    var free = name
+    if taken.contains(name.lowercased()) {
+      var number = nextNumber[name.lowercased(), default: 2]
+      while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
+      nextNumber[name.lowercased()] = number + 1
+      free = "\(name) (\(number))"
+    }
+    taken.insert(free.lowercased())
+    return free
   }
 }
 

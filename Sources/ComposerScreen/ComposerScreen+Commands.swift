@@ -36,6 +36,9 @@ extension ComposerScreen {
       describe: Self.describe, emit: emit)
   }
 
+  /// The lines typed here are a note's text, kept out of the history file.
+  public var remembersTypedLines: Bool { false }
+
   /// The composer is modal: the note is finished before anything else.
   public var blockingHint: String? { "finish the note first (`save` or `cancel`)" }
 

@@ -161,8 +161,12 @@ public final class LineEditor {
     guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     _ = addHistory(line)
     guard let historyPath else { return }
+    // Create the file readable by its owner alone before anything is written to it.
+    let descriptor = open(historyPath, O_WRONLY | O_CREAT | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { return }
+    fchmod(descriptor, 0o600)
+    close(descriptor)
     _ = writeHistory(historyPath)
-    chmod(historyPath, 0o600)
   }
 
   /// Prints lines above the line being edited, then shows the prompt and the typed text again.

@@ -3,7 +3,8 @@ extension String {
   /// visible symbols instead of being obeyed by the terminal.
   ///
   /// A note titled `\u{1B}[2J` prints as `␛[2J` rather than clearing the screen. Tabs become a
-  /// space; newlines are shown as `␤` (views print one line at a time).
+  /// space; newlines are shown as `␤` (views print one line at a time); C1 controls and the
+  /// bidirectional controls (which would reorder the rest of the line) become `�`.
   public var terminalSafe: String {
     guard unicodeScalars.contains(where: Self.isControl) else { return self }
     var safe = String.UnicodeScalarView()
@@ -15,6 +16,8 @@ extension String {
       case 0x00..<0x20: safe.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
       case 0x7F: safe.append("\u{2421}")
       case 0x80..<0xA0: safe.append("\u{FFFD}")
+      // Bidirectional controls reorder the rest of the terminal line.
+      case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: safe.append("\u{FFFD}")
       default: safe.append(scalar)
       }
     }
@@ -23,6 +26,8 @@ extension String {
 
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+      || [0x200E, 0x200F].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
   }
 }
 

@@ -58,6 +58,32 @@ struct InteractiveSessionTests {
     #expect(history.contains("pin 2"))
     #expect(!history.contains("half a comm"))
   }
+
+  @Test func aNotesTextStaysOutOfTheHistoryFileWhichOnlyItsOwnerCanRead() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    for line in ["open Birds", "new", "title Secret heron", "body A private line", "cancel"] {
+      try terminal.type(line, keys: ["Enter"])
+    }
+    try terminal.waitFor("Discard your changes?")
+    try terminal.type("yes", keys: ["Enter"])
+    try terminal.waitFor("Birds>", lastLineOnly: true)
+    try terminal.type("quit", keys: ["Enter"])
+    try terminal.waitForExit()
+
+    let path = terminal.home + "/state/fieldnotes/history"
+    let history = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "\\040", with: " ")
+    #expect(history.contains("open Birds"))
+    #expect(history.contains("new"))
+    #expect(!history.contains("Secret"), "\(history)")
+    #expect(!history.contains("private"))
+    let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
+    #expect(permissions as? Int == 0o600)
+  }
 }
 
 /// Drives a program inside a detached tmux session on a private socket.

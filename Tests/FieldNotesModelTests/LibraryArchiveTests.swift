@@ -48,3 +48,22 @@ import Testing
     #expect(text.contains("## No Notebook\n\n### Field kit"))
   }
 }
+
+@Suite struct MarkdownExportTests {
+  @Test func controlCharactersInNotesAreNotWrittenToTheMarkdown() {
+    let notebook = Notebook(id: UUID(), name: "Bell\u{7}s")
+    let note = Note(
+      title: "Clear \u{1B}[2J screen", body: "line one\n\ttabbed\u{0}\nline three",
+      createdAt: Date(timeIntervalSince1970: 0), notebookID: notebook.id, tags: ["a\u{1B}b"])
+
+    let text = String(
+      decoding: LibraryArchive.markdown(NoteLibrary(notebooks: [notebook], notes: [note])),
+      as: UTF8.self)
+
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    #expect(text.contains("## Bell\u{FFFD}s"))
+    #expect(text.contains("### Clear \u{FFFD}[2J screen"))
+    #expect(text.contains("line one\n\ttabbed\u{FFFD}\nline three"))
+    #expect(text.contains("#a\u{FFFD}b"))
+  }
+}

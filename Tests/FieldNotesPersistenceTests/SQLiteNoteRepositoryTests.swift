@@ -117,6 +117,18 @@ import Testing
     #expect(siblings == ["store"])
   }
 
+  @Test func aFolderGivenAsTheStoreIsNamedInTheError() throws {
+    let path = directory.file("a-folder")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+
+    #expect(
+      throws: RepositoryError.cannotOpen(
+        path: path,
+        reason: "it is a folder; give a store file's path, such as \(path)/notes.sqlite")
+    ) { _ = try SQLiteNoteRepository(path: path) }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path).isEmpty)
+  }
+
   @Test func aTruncatedStoreIsReportedAsDamaged() throws {
     let path = directory.file("notes.sqlite")
     let repository = try SQLiteNoteRepository(path: path)
@@ -140,7 +152,7 @@ import Testing
 
 /// Files that must never be opened as a FieldNotes store.
 enum RefusedFile: CaseIterable, Sendable {
-  case empty, text, otherApplication, newerSchema
+  case empty, text, otherApplication, newerSchema, newerSchemaInWALMode
 
   func make(at path: String) throws {
     switch self {
@@ -155,13 +167,21 @@ enum RefusedFile: CaseIterable, Sendable {
       try execute(
         "PRAGMA application_id = \(0x464E_4F54); PRAGMA user_version = 99; CREATE TABLE future (x)",
         on: path, create: true)
+    case .newerSchemaInWALMode:
+      // As a newer FieldNotes leaves its store: in WAL mode, which SQLite can't open (even to
+      // read) without creating -shm and -wal files beside it.
+      try execute(
+        "PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x464E_4F54); "
+          + "PRAGMA user_version = 99; CREATE TABLE future (x)",
+        on: path, create: true)
     }
   }
 
   func expectedError(path: String) -> RepositoryError {
     switch self {
     case .empty, .text, .otherApplication: .notAFieldNotesStore(path: path)
-    case .newerSchema: .newerSchema(path: path, version: 99, supported: 1)
+    case .newerSchema, .newerSchemaInWALMode:
+      .newerSchema(path: path, version: 99, supported: 1)
     }
   }
 }

@@ -81,3 +81,23 @@ import Testing
     #expect(history.lastDeleted == SampleData.moss, "still there to restore once it's gone")
   }
 }
+
+@MainActor
+@Suite struct ImportNamingTests {
+  @Test func manyNotebooksOfOneNameGetNumberedNamesInOneCheapPass() throws {
+    let store = NoteStore(notebooks: [Notebook(id: UUID(), name: "Trip")])
+    let incoming = NoteLibrary(
+      notebooks: (0..<5_000).map { _ in Notebook(id: UUID(), name: "trip") }
+        + [Notebook(id: UUID(), name: "Trip (3)")],
+      notes: [])
+
+    let summary = try store.importLibrary(incoming)
+
+    #expect(summary.addedNotebooks == 5_001)
+    let names = store.notebooks.map { $0.name.lowercased() }
+    #expect(Set(names).count == names.count, "every name is unique")
+    #expect(store.notebooks[1].name == "trip (2)")
+    #expect(store.notebooks.last?.name == "Trip (3) (2)", "a taken numbered name is numbered too")
+    #expect(names.contains("trip (5001)") && !names.contains("trip (5002)"))
+  }
+}

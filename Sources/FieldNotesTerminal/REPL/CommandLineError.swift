@@ -26,11 +26,17 @@ public enum CommandLineError: Error, Equatable, Sendable {
     switch self {
     case .invalidInput(let reason): "unreadable line: \(reason)"
     case .unknownCommand(let name, let suggestion):
-      "unknown command '\(name.terminalSafe)'"
+      "unknown command '\(Self.shortened(name).terminalSafe)'"
         + (suggestion.map { "; did you mean '\($0)'?" } ?? "; type `help`")
     case .usage(let usage): "usage: \(usage)"
-    case .notHere(let command, let hint): "'\(command)' can't be used here: \(hint)"
+    case .notHere(let command, let hint):
+      "'\(Self.shortened(command).terminalSafe)' can't be used here: \(hint)"
     case .refused(let reason): reason
     }
+  }
+
+  /// A word cut to a readable length for a message, with `…` where it was cut.
+  static func shortened(_ word: String) -> String {
+    word.count <= 40 ? word : word.prefix(39) + "…"
   }
 }

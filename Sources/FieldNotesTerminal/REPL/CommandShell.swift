@@ -114,6 +114,10 @@ open class CommandShell<Route>: LineSession {
     }
   }
 
+  /// Whether the next line typed may go into the history file: not on a screen that keeps its
+  /// lines out (the composer).
+  public var remembersNextLine: Bool { navigator.top.remembersTypedLines }
+
   /// Waits for background work the screens started (a summary), as a script does before its
   /// next line.
   open func waitForBackgroundWork() async {

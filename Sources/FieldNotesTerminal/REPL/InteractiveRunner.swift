@@ -80,7 +80,9 @@ public struct InteractiveRunner {
       let outcome: LineOutcome
       switch line {
       case .bytes(let bytes):
-        if let text = String(validating: bytes, as: UTF8.self) { editor?.remember(text) }
+        if session.remembersNextLine, let text = String(validating: bytes, as: UTF8.self) {
+          editor?.remember(text)
+        }
         outcome = await session.runLine(bytes)
       case .tooLong(let count):
         outcome = .tooLong(count)

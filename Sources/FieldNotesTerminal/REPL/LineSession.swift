@@ -13,6 +13,9 @@ public protocol LineSession: AnyObject {
   /// - Returns: What became of it.
   func runLine(_ bytes: [UInt8]) async -> LineOutcome
 
+  /// Whether the next line typed may go into the history file.
+  var remembersNextLine: Bool { get }
+
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async
 

@@ -1,5 +1,8 @@
 /// The command a mistyped word probably meant, for "did you mean …?".
 public enum CommandSuggestion {
+  /// The longest word a suggestion is looked for.
+  public static let longestWord = 40
+
   /// The closest name to a mistyped word, if any is close enough: at most one edit in three
   /// letters (and one edit for short words).
   ///
@@ -9,6 +12,8 @@ public enum CommandSuggestion {
   /// - Returns: The closest name, or `nil` when none is close.
   /// - Complexity: O(*n* × *m*²) for *n* names of about *m* letters.
   public static func closest(to word: String, among names: [String]) -> String? {
+    // No command is anywhere near this long, and comparing a huge word costs its length squared.
+    guard word.count <= longestWord else { return nil }
     let folded = word.lowercased()
     let scored = names.filter { $0.count > 1 }.map { ($0, editDistance(folded, $0)) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, word.count / 3) else {

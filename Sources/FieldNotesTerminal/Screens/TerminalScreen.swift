@@ -65,6 +65,10 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// - Throws: ``ScreenError`` when the screen refused to go.
   func back() throws(ScreenError) -> ScreenResult<Route>
 
+  /// Whether lines typed on this screen go into the line editor's history file; a composer's
+  /// don't, so the text of a note never outlives the note there.
+  var remembersTypedLines: Bool { get }
+
   /// A warning that holds the first `quit` (a composer holding unsaved text), or `nil` to let
   /// it through.
   ///
@@ -115,6 +119,9 @@ extension TerminalScreen {
 
   /// Leaves the screen.
   public func back() throws(ScreenError) -> ScreenResult<Route> { ScreenResult(.pop) }
+
+  /// Lines typed here are remembered.
+  public var remembersTypedLines: Bool { true }
 
   /// Nothing to warn about.
   ///
