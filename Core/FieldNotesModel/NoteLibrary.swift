@@ -6,6 +6,12 @@ public struct NoteLibrary: Hashable, Sendable, Codable {
   public var notebooks: [Notebook]
   /// The notes, oldest first.
   public var notes: [Note]
+  /// Notes the store holds but could not read; not part of an export or an import.
+  public var unreadableNotes: [UnreadableNote] = []
+
+  private enum CodingKeys: String, CodingKey {
+    case notebooks, notes
+  }
 
   /// Creates a library.
   ///

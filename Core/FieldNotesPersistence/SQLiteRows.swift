@@ -17,9 +17,13 @@ enum SQLiteRows {
   static func library(from connection: SQLiteConnection, bodies: Bodies = .eager) throws
     -> NoteLibrary
   {
+    var unreadable: [UnreadableNote] = []
     let notes = try self.notes(
-      from: connection, expectedCount: lastNoteRow(in: connection), bodies: bodies)
-    return NoteLibrary(notebooks: try notebooks(from: connection), notes: oldestFirst(notes))
+      from: connection, expectedCount: lastNoteRow(in: connection), bodies: bodies,
+      unreadable: &unreadable)
+    var library = NoteLibrary(notebooks: try notebooks(from: connection), notes: oldestFirst(notes))
+    library.unreadableNotes = unreadable
+    return library
   }
 
   static func notebooks(from connection: SQLiteConnection) throws -> [Notebook] {
@@ -49,12 +53,12 @@ enum SQLiteRows {
   ///   - rows: The row numbers to read; all of them by default.
   ///   - expectedCount: About how many there are, so the array is allocated once.
   ///   - bodies: Whether bodies are read now or deferred.
+  ///   - unreadable: Where a damaged row is reported; it is skipped, and the others are read.
   /// - Returns: The notes, in storage order.
-  /// - Throws: `SQLiteError` when the file can't be read, or
-  ///   ``FieldNotesServices/RepositoryError/corrupt(path:detail:)`` for a damaged row.
+  /// - Throws: `SQLiteError` when the file can't be read.
   static func notes(
     from connection: SQLiteConnection, rows: Range<Int>? = nil, expectedCount: Int,
-    bodies: Bodies
+    bodies: Bodies, unreadable: inout [UnreadableNote]
   ) throws -> [Note] {
     var loaded: [Note] = []
     loaded.reserveCapacity(min(max(expectedCount, 0), 10_000_000))
@@ -72,18 +76,20 @@ enum SQLiteRows {
       notes.bind(rows.lowerBound, at: 1)
       notes.bind(rows.upperBound, at: 2)
     }
-    let path = connection.path
     while try notes.step() {
       guard let id = notes.uuid(at: 0) else {
-        throw RepositoryError.corrupt(path: path, detail: "a note's identifier is not a UUID")
+        unreadable.append(UnreadableNote(id: nil, reason: "its identifier is not a UUID"))
+        continue
       }
       guard let tags = notes.withBytes(at: 6, TagsText.decode) else {
-        throw RepositoryError.corrupt(path: path, detail: "a note's tags are not a list")
+        unreadable.append(UnreadableNote(id: id, reason: "its tags are not a list"))
+        continue
       }
       var notebookID: UUID?
       if !notes.isNull(at: 5) {
         guard let parsed = notes.uuid(at: 5) else {
-          throw RepositoryError.corrupt(path: path, detail: "a note's notebook is not a UUID")
+          unreadable.append(UnreadableNote(id: id, reason: "its notebook is not a UUID"))
+          continue
         }
         notebookID = parsed
       }

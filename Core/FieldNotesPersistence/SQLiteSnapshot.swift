@@ -80,27 +80,29 @@ final class SQLiteSnapshot: Sendable {
       bulkThreshold: min(1_024, rows / 4 + 1),
       readOne: { [self] row in body(ofRow: row) },
       readAll: { [self] in allBodies() })
-    let notes: [Note]
+    let read: ReadNotes
     if let helper {
-      notes = try readInHalves(rows: rows, helper: helper, source: source)
+      read = try readInHalves(rows: rows, helper: helper, source: source)
     } else {
-      notes = try self.notes(rows: nil, expectedCount: rows, source: source)
+      read = try self.notes(rows: nil, expectedCount: rows, source: source)
     }
     let notebooks = try reader.withLock { reader in
       try SQLiteRows.notebooks(from: reader.connection)
     }
-    return NoteLibrary(notebooks: notebooks, notes: SQLiteRows.oldestFirst(notes))
+    var library = NoteLibrary(notebooks: notebooks, notes: SQLiteRows.oldestFirst(read.notes))
+    library.unreadableNotes = read.unreadable
+    return library
   }
 
   /// Reads rows up to the middle on this snapshot's connection and the rest on `helper`'s, at
   /// the same time.
   private func readInHalves(rows: Int, helper: SQLiteSnapshot, source: DeferredTextSource) throws
-    -> [Note]
+    -> ReadNotes
   {
     let middle = rows / 2 + 1
-    let halves = Mutex([Int: Result<[Note], any Error>]())
+    let halves = Mutex([Int: Result<ReadNotes, any Error>]())
     DispatchQueue.concurrentPerform(iterations: 2) { half in
-      let result = Result { () throws -> [Note] in
+      let result = Result { () throws -> ReadNotes in
         half == 0
           ? try notes(rows: Int.min..<middle, expectedCount: middle, source: source)
           : try helper.notes(rows: middle..<Int.max, expectedCount: middle, source: source)
@@ -108,9 +110,18 @@ final class SQLiteSnapshot: Sendable {
       halves.withLock { $0[half] = result }
     }
     return try halves.withLock { halves in
-      guard let first = halves[0], let second = halves[1] else { return [] }
-      return try first.get() + second.get()
+      guard let first = try halves[0]?.get(), let second = try halves[1]?.get() else {
+        return ReadNotes(notes: [], unreadable: [])
+      }
+      return ReadNotes(
+        notes: first.notes + second.notes, unreadable: first.unreadable + second.unreadable)
     }
+  }
+
+  /// The notes read from some rows, and the rows that could not be read.
+  private struct ReadNotes: Sendable {
+    var notes: [Note]
+    var unreadable: [UnreadableNote]
   }
 
   private func lastNoteRow() throws(SQLiteError) -> Int {
@@ -120,12 +131,14 @@ final class SQLiteSnapshot: Sendable {
   }
 
   private func notes(rows: Range<Int>?, expectedCount: Int, source: DeferredTextSource) throws
-    -> [Note]
+    -> ReadNotes
   {
     try reader.withLock { reader in
-      try SQLiteRows.notes(
+      var unreadable: [UnreadableNote] = []
+      let notes = try SQLiteRows.notes(
         from: reader.connection, rows: rows, expectedCount: expectedCount,
-        bodies: .deferred(source))
+        bodies: .deferred(source), unreadable: &unreadable)
+      return ReadNotes(notes: notes, unreadable: unreadable)
     }
   }
 

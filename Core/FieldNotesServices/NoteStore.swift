@@ -71,6 +71,10 @@ public final class NoteStore {
     self.now = now
   }
 
+  /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
+  /// written over, and reported so the user knows.
+  public var unreadableNotes: [UnreadableNote] { library.unreadableNotes }
+
   // MARK: - Reading
 
   /// Returns the notes carrying a tag.

@@ -109,7 +109,11 @@ struct SyncPlan {
       if note.updatedAt > tombstone.deletedAt { tombstones[id] = nil } else { theirs[id] = nil }
     }
     let all = Set(mine.keys).union(theirs.keys).union(previous.notes.keys).union(tombstones.keys)
-    for id in all.sorted(by: { $0.uuidString < $1.uuidString }) {
+    // A note this store could not read is neither sent nor deleted, here or there: the sync
+    // leaves it as it is and keeps what both sides agreed on last.
+    let unreadable = Set(local.unreadableNotes.compactMap(\.id))
+    for id in unreadable { base.notes[id] = previous.notes[id] }
+    for id in all.subtracting(unreadable).sorted(by: { $0.uuidString < $1.uuidString }) {
       let base = previous.notes[id]
       switch (mine[id], theirs[id]) {
       case (let here?, let there?):

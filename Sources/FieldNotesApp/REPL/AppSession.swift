@@ -39,6 +39,20 @@ public final class AppSession: CommandShell<Route> {
     add(appCommands())
   }
 
+  /// Draws the first screen, after a warning for each note the store could not read.
+  override public func start() {
+    let unreadable = dependencies.store.unreadableNotes
+    for note in unreadable.prefix(10) {
+      output.printError(
+        "warning: a note could not be read (\(note.reason)) and is left as it is in the store"
+          + (note.id.map { ": \($0.uuidString)" } ?? ""))
+    }
+    if unreadable.count > 10 {
+      output.printError("warning: … and \(unreadable.count - 10) more notes that could not be read")
+    }
+    super.start()
+  }
+
   /// Waits for background work a command started (a sync, a summary), as a script does
   /// before its next line.
   override public func waitForBackgroundWork() async {

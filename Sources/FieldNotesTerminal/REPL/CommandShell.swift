@@ -54,7 +54,7 @@ open class CommandShell<Route>: LineSession {
   public var isInteractive: Bool { navigator.isInteractive }
 
   /// Draws the first screen.
-  public func start() {
+  open func start() {
     navigator.settle()
   }
 

@@ -1,0 +1,65 @@
+import CSQLite
+import FieldNotesModel
+import FieldNotesPersistence
+import Foundation
+import Testing
+
+/// One damaged row in the store: the store still opens, every other note works, the damaged
+/// note is named in a warning, and neither a write nor a sync touches it.
+@Suite struct DamagedRowTests {
+  func sqlite(_ path: String, _ sql: String) throws -> [String] {
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+      throw CocoaError(.fileReadUnknown)
+    }
+    defer { sqlite3_finalize(statement) }
+    var rows: [String] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+    }
+    return rows
+  }
+
+  @Test func oneDamagedRowIsIsolatedAndLeftAsItIs() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-damaged-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let syncFolder = folder + "/sync"
+    let arguments = ["--store", store, "--sync-folder", syncFolder]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    let first = try BuiltProduct.run(
+      binary, arguments: arguments,
+      input: "open all\nnew\ntitle Heron\nsave\nnew\ntitle Wren\nsave\nsync\n",
+      environment: environment)
+    #expect(first.status == 0, "\(first.errors)")
+    let heron = try #require(try sqlite(store, "SELECT id FROM notes WHERE title = 'Heron'").first)
+    _ = try sqlite(store, "UPDATE notes SET tags = 'not a list' WHERE id = '\(heron)'")
+    let damagedRow = try sqlite(
+      store, "SELECT title || '|' || tags FROM notes WHERE id = '\(heron)'")
+
+    let second = try BuiltProduct.run(
+      binary, arguments: arguments,
+      input: "open all\npin 1\nnew\ntitle Moss\nsave\nsync\n", environment: environment)
+
+    #expect(second.status == 0)
+    #expect(
+      second.errors == [
+        "warning: a note could not be read (its tags are not a list) and is left as it is in "
+          + "the store: \(heron)"
+      ])
+    #expect(second.output.contains { $0.hasPrefix("All Notes · 1 note") }, "Wren is listed")
+    #expect(try sqlite(store, "SELECT count(*) FROM notes") == ["3"])
+    #expect(
+      try sqlite(store, "SELECT title || '|' || tags FROM notes WHERE id = '\(heron)'")
+        == damagedRow, "never written over")
+    #expect(
+      FileManager.default.fileExists(atPath: syncFolder + "/notes/\(heron).json"),
+      "the sync neither deleted it there nor sent a tombstone")
+    #expect(!FileManager.default.fileExists(atPath: syncFolder + "/tombstones/\(heron).json"))
+  }
+}
