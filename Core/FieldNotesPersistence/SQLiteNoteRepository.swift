@@ -19,7 +19,7 @@ import Synchronization
 public final class SQLiteNoteRepository: NoteRepository {
   /// The path of the database file.
   public let path: String
-  private let connection: Mutex<SQLiteConnection>
+  let connection: Mutex<SQLiteConnection>
   /// Whether the store lives in memory, where a second connection would see another database;
   /// its notes are loaded with their bodies.
   private let isInMemory: Bool

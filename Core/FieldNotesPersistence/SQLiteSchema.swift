@@ -30,6 +30,18 @@ enum SQLiteSchema {
       is_pinned INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX notes_by_notebook ON notes (notebook_id);
+    """,
+    // Version 2. The unsaved text of a note being written when FieldNotes had to stop, one per
+    // note (`note_key` is the note's identifier, or "new" for a new note).
     """
+    CREATE TABLE drafts (
+      note_key TEXT PRIMARY KEY NOT NULL,
+      notebook_id TEXT,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      tags TEXT NOT NULL DEFAULT '[]',
+      kept_at REAL NOT NULL
+    );
+    """,
   ]
 }

@@ -32,6 +32,26 @@ public protocol NoteRepository: Sendable {
   /// ``NoteStore/reload()`` skips reading a large store again when this is `false`. A repository
   /// that can't tell answers `true`, which is always safe.
   var mayHaveUnloadedChanges: Bool { get }
+
+  /// Keeps the unsaved text of a note being written, replacing any kept for the same note (or,
+  /// for a new note, any kept for a new note).
+  ///
+  /// - Parameter draft: The draft.
+  /// - Throws: ``RepositoryError`` when it could not be kept.
+  func keepDraft(_ draft: Draft) throws(RepositoryError)
+
+  /// The draft kept for a note, if any.
+  ///
+  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Returns: The draft, or `nil`.
+  /// - Throws: ``RepositoryError`` when drafts could not be read.
+  func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft?
+
+  /// Forgets the draft kept for a note, if any.
+  ///
+  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Throws: ``RepositoryError`` when it could not be removed.
+  func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError)
 }
 
 extension NoteRepository {

@@ -32,7 +32,9 @@ public final class NoteStore {
 
   @ObservationIgnored var index = NoteIndex()
   @ObservationIgnored private let syncer: any NoteSyncing
-  @ObservationIgnored private let repository: (any NoteRepository)?
+  @ObservationIgnored let repository: (any NoteRepository)?
+  /// Drafts kept by a store with no repository.
+  @ObservationIgnored var draftsInMemory: [Note.ID?: Draft] = [:]
   @ObservationIgnored let now: DateProvider
 
   /// Creates a store that keeps its notes in memory only.

@@ -15,6 +15,7 @@ public final class InMemoryNoteRepository: NoteRepository {
     var commitCount = 0
     var nextCommitError: RepositoryError?
     var commitError: RepositoryError?
+    var drafts: [Note.ID?: Draft] = [:]
     var loadError: RepositoryError?
   }
 
@@ -85,6 +86,39 @@ public final class InMemoryNoteRepository: NoteRepository {
       return nil
     }
     if let failure { throw failure }
+  }
+
+  /// Keeps a draft, replacing the one kept for the same note.
+  ///
+  /// - Parameter draft: The draft.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  public func keepDraft(_ draft: Draft) throws(RepositoryError) {
+    let failure: RepositoryError? = state.withLock { state in
+      if let error = state.nextCommitError ?? state.commitError {
+        state.nextCommitError = nil
+        return error
+      }
+      state.drafts[draft.noteID] = draft
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// The draft kept for a note, if any.
+  ///
+  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Returns: The draft.
+  /// - Throws: Nothing: the in-memory drafts are always readable.
+  public func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft? {
+    state.withLock { $0.drafts[noteID] }
+  }
+
+  /// Forgets the draft kept for a note.
+  ///
+  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Throws: Nothing: the in-memory drafts are always writable.
+  public func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError) {
+    state.withLock { $0.drafts[noteID] = nil }
   }
 
   /// The conflict an expectation among the changes meets, if any.

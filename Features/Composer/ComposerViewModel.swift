@@ -60,6 +60,8 @@ public final class ComposerViewModel {
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
+  /// The draft kept when FieldNotes last had to stop, while the composer offers it back.
+  @ObservationIgnored private var keptDraft: Draft?
 
   /// Opens the composer.
   ///
@@ -80,6 +82,15 @@ public final class ComposerViewModel {
     self.store = store
     self.makeID = ids
     self.now = now
+    if let kept = store.keptDraft(forNote: noteID) {
+      keptDraft = kept
+      question = .restoreKeptDraft(keptAt: kept.keptAt)
+    }
+  }
+
+  /// The note being edited, or `nil` for a new note: whose kept draft this composer offers.
+  private var noteID: Note.ID? {
+    if case .editNote(let note) = purpose { note.id } else { nil }
   }
 
   /// What the composer shows now.
@@ -210,6 +221,49 @@ public final class ComposerViewModel {
 
   // MARK: - Cancelling
 
+  // MARK: - Keeping a draft
+
+  /// Keeps the unsaved text in the store, as FieldNotes does when its input ends or it is told
+  /// to stop, so the next composer for the same note offers it back.
+  ///
+  /// - Returns: Whether there was unsaved text to keep.
+  /// - Throws: ``NoteStoreError`` when it could not be kept.
+  @discardableResult
+  public func keepUnsavedDraft() throws(NoteStoreError) -> Bool {
+    guard !isFinished, hasChanges else { return false }
+    try store.keepDraft(
+      Draft(
+        noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: draft.body,
+        tags: draft.tags, keptAt: now()))
+    return true
+  }
+
+  /// Answers yes to the kept-draft question: the draft goes on from the kept text.
+  ///
+  /// - Throws: ``ComposerError/noDiscardPending`` when no such question is asked.
+  public func restoreKeptDraft() throws(ComposerError) {
+    guard case .restoreKeptDraft = question, let kept = keptDraft else {
+      throw .noDiscardPending
+    }
+    draft.title = kept.title
+    draft.body = kept.body
+    draft.tags = kept.tags
+    draft.notebookID = kept.notebookID
+    store.discardDraft(forNote: noteID)
+    keptDraft = nil
+    question = nil
+  }
+
+  /// Answers no to the kept-draft question: the kept text is forgotten.
+  ///
+  /// - Throws: ``ComposerError/noDiscardPending`` when no such question is asked.
+  public func declineKeptDraft() throws(ComposerError) {
+    guard case .restoreKeptDraft = question else { throw .noDiscardPending }
+    store.discardDraft(forNote: noteID)
+    keptDraft = nil
+    question = nil
+  }
+
   /// Closes the composer: at once when nothing changed, otherwise by asking first
   /// (``State/confirming(_:)`` with ``ComposerQuestion/discardChanges``).
   ///
@@ -241,4 +295,7 @@ public final class ComposerViewModel {
 public enum ComposerQuestion: Hashable, Sendable {
   /// Whether to throw away the unsaved changes (`yes`) or keep editing (`no`).
   case discardChanges
+  /// Whether to go on with the draft kept when FieldNotes last had to stop (`yes`), or start
+  /// from the note as saved (`no`, which forgets the kept draft).
+  case restoreKeptDraft(keptAt: Date)
 }

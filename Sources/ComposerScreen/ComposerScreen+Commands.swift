@@ -42,6 +42,11 @@ extension ComposerScreen {
   /// The composer is modal: the note is finished before anything else.
   public var blockingHint: String? { "finish the note first (`save` or `cancel`)" }
 
+  /// Whether the composer is asking whether to go on with a kept draft.
+  var isOfferingKeptDraft: Bool {
+    if case .confirming(.restoreKeptDraft) = composer.state { true } else { false }
+  }
+
   /// `...> ` while the lines of a body are being typed.
   public var linePrompt: String? { bodyLines == nil ? nil : "...> " }
 
@@ -52,12 +57,22 @@ extension ComposerScreen {
   /// - Throws: ``FieldNotesTerminal/ScreenError`` when the body can't be changed now.
   public func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route> {
     guard line == "." else {
-      bodyLines?.append(line)
+      // A line that starts with a dot is typed with one more, so `..` enters a lone `.`.
+      bodyLines?.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
       return .stay
     }
     let body = (bodyLines ?? []).joined(separator: "\n")
     bodyLines = nil
     return try carryOut(.replaceBody(body))
+  }
+
+  /// Ctrl-C while the lines of a body are typed: the entry ends and the body stays as it was.
+  ///
+  /// - Returns: A line saying so, or `nil` when no body was being typed.
+  public func interruptLineEntry() -> String? {
+    guard bodyLines != nil else { return nil }
+    bodyLines = nil
+    return "Body entry cancelled; the body is as it was."
   }
 
   /// `back` ends body entry, then asks before throwing changes away (like `cancel`).
@@ -67,6 +82,21 @@ extension ComposerScreen {
   public func back() throws(ScreenError) -> ScreenResult<Route> {
     bodyLines = nil
     return try carryOut(.cancel)
+  }
+
+  /// Keeps the unsaved text as a draft in the store (FieldNotes' input ended, or it was told to
+  /// stop), so the next composer for the same note offers it back.
+  ///
+  /// - Returns: A line saying so, or why it could not be kept.
+  public func preserveUnsavedWork() -> [String] {
+    do {
+      guard try composer.keepUnsavedDraft() else { return [] }
+      return [
+        "Kept the unsaved note as a draft; the next composer for it offers it back."
+      ]
+    } catch {
+      return ["error: the unsaved note could not be kept: \(error.errorDescription ?? "")"]
+    }
   }
 
   /// Asks once before leaving with unsaved changes.
@@ -98,7 +128,9 @@ extension ComposerScreen {
         return try screen.carryOut(.replaceBody(arguments.joined(separator: " ")))
       }
       screen.bodyLines = []
-      return .say("Type the body; end with a line holding a single `.`")
+      return .say(
+        "Type the body; end with a line holding a single `.` (`..` for a line that is `.`; "
+          + "Ctrl-C leaves the body as it was)")
     },
     ScreenCommand(
       ["tags"], usage: "tags a, b", summary: "set the tags (commas or spaces between them)"
@@ -132,7 +164,7 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("yes") }
-      return try screen.carryOut(.confirmDiscard)
+      return try screen.carryOut(screen.isOfferingKeptDraft ? .restoreKeptDraft : .confirmDiscard)
     },
     ScreenCommand(
       ["no", "n"], usage: "no", summary: "answer no to the question on screen",
@@ -140,7 +172,7 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("no") }
-      return try screen.carryOut(.keepEditing)
+      return try screen.carryOut(screen.isOfferingKeptDraft ? .declineKeptDraft : .keepEditing)
     },
   ]
 

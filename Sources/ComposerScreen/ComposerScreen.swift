@@ -41,6 +41,10 @@ public final class ComposerScreen: TerminalScreen {
     case confirmDiscard
     /// `no` to that question.
     case keepEditing
+    /// `yes` to the question whether to go on with a kept draft.
+    case restoreKeptDraft
+    /// `no` to that question.
+    case declineKeptDraft
   }
 
   /// What the composer was opened for.
@@ -98,6 +102,8 @@ public final class ComposerScreen: TerminalScreen {
       case .cancel: try composer.cancel()
       case .confirmDiscard: try composer.confirmDiscard()
       case .keepEditing: try composer.keepEditing()
+      case .restoreKeptDraft: try composer.restoreKeptDraft()
+      case .declineKeptDraft: try composer.declineKeptDraft()
       }
     } catch {
       if case .saveFailed = error { throw .saveFailed(error.errorDescription ?? "") }
@@ -123,6 +129,7 @@ public final class ComposerScreen: TerminalScreen {
       problems.isEmpty
         ? "editing(valid)" : "editing(\(String(count: problems.count, noun: "problem")))"
     case .confirming(.discardChanges): "confirming(discardChanges)"
+    case .confirming(.restoreKeptDraft): "confirming(restoreKeptDraft)"
     case .saved: "saved"
     case .discarded: "discarded"
     }

@@ -29,6 +29,12 @@ enum ComposerView {
       }
     case .confirming(.discardChanges):
       lines.append("Discard your changes? yes = discard, no = keep editing")
+    case .confirming(.restoreKeptDraft(let keptAt)):
+      let date = keptAt.formatted(
+        .iso8601.year().month().day().time(includingFractionalSeconds: false))
+      lines.append(
+        "A draft of this note was kept when FieldNotes stopped (\(date) UTC). "
+          + "yes = go on with it, no = forget it")
     case .saved:
       lines.append("Saved.")
     case .discarded:

@@ -23,14 +23,61 @@ import Testing
   @Test func aBareBodyTakesLinesUntilADot() async throws {
     let (harness, screen, _) = try makeHarness()
 
-    #expect(
-      try await harness.run("body") == ["Type the body; end with a line holding a single `.`"])
+    #expect(try await harness.run("body").first?.hasPrefix("Type the body;") == true)
     #expect(screen.linePrompt == "...> ")
-    for line in ["First line", "save", "."] { try await harness.run(line) }
+    for line in ["First line", "save", "..", "...and more", "."] {
+      try await harness.run(line)
+    }
 
     #expect(screen.linePrompt == nil)
     #expect(harness.lastDrawn?.contains("    save") == true, "a command word is text here")
-    #expect(harness.lastDrawn?.contains("  body:  2 lines") == true)
+    #expect(harness.lastDrawn?.contains("    .") == true, "`..` enters a lone dot")
+    #expect(harness.lastDrawn?.contains("    ..and more") == true)
+    #expect(harness.lastDrawn?.contains("  body:  4 lines") == true)
+  }
+
+  @Test func interruptingBodyEntryKeepsTheBodyAsItWas() async throws {
+    let (harness, screen, _) = try makeHarness()
+    try await harness.run("body The first body")
+    try await harness.run("body")
+    try await harness.run("Half a second body")
+
+    #expect(screen.interruptLineEntry() == "Body entry cancelled; the body is as it was.")
+
+    #expect(screen.linePrompt == nil)
+    #expect(screen.interruptLineEntry() == nil)
+    #expect(screen.render().contains("    The first body"))
+  }
+
+  @Test func unsavedTextIsKeptAndOfferedBackByTheNextComposer() async throws {
+    let (harness, screen, store) = try makeHarness()
+    try await harness.run("title Wren")
+    try await harness.run("body Loud for its size.")
+
+    #expect(screen.preserveUnsavedWork().first?.hasPrefix("Kept the unsaved note") == true)
+
+    let next = ComposerScreen(
+      purpose: .newNote(in: nil), store: store, ids: .incrementing(), now: .fixed())
+    let nextHarness = ScreenHarness<Route>(next)
+    #expect(next.stateDescription == "confirming(restoreKeptDraft)")
+    try await nextHarness.run("yes")
+    #expect(nextHarness.lastDrawn?.contains("  title: Wren") == true)
+    #expect(nextHarness.lastDrawn?.contains("    Loud for its size.") == true)
+    #expect(store.keptDraft(forNote: nil) == nil, "offered once")
+  }
+
+  @Test func aDeclinedDraftIsForgottenAndNothingIsKeptWithoutChanges() async throws {
+    let (harness, screen, store) = try makeHarness()
+    #expect(screen.preserveUnsavedWork().isEmpty, "nothing typed, nothing kept")
+    try await harness.run("title Wren")
+    _ = screen.preserveUnsavedWork()
+
+    let next = ScreenHarness<Route>(
+      ComposerScreen(purpose: .newNote(in: nil), store: store, ids: .incrementing(), now: .fixed()))
+    try await next.run("no")
+
+    #expect(store.keptDraft(forNote: nil) == nil)
+    #expect(next.lastDrawn?.contains("  title: ") == true)
   }
 
   @Test func quitWarnsOnceWhileTheDraftHasChanges() async throws {

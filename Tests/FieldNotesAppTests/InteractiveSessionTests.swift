@@ -84,6 +84,33 @@ struct InteractiveSessionTests {
     let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
     #expect(permissions as? Int == 0o600)
   }
+
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-draft-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let first = try TerminalDriver(command: [binary.path, "--store", store])
+    defer { first.close() }
+    try first.waitFor("fieldnotes>")
+    for line in ["open all", "new", "title Kept through a signal"] {
+      try first.type(line, keys: ["Enter"])
+    }
+    try first.waitFor("title: Kept through a signal")
+
+    try first.send(signal: signal)
+    try first.waitForExit()
+
+    let second = try TerminalDriver(command: [binary.path, "--store", store])
+    defer { second.close() }
+    try second.waitFor("fieldnotes>")
+    try second.type("open all", keys: ["Enter"])
+    try second.type("new", keys: ["Enter"])
+    try second.waitFor("A draft of this note was kept when FieldNotes stopped")
+    try second.type("yes", keys: ["Enter"])
+    try second.waitFor("title: Kept through a signal")
+  }
 }
 
 /// Drives a program inside a detached tmux session on a private socket.
@@ -136,6 +163,15 @@ final class TerminalDriver {
       usleep(20_000)
     }
     throw Timeout(expected: text, screen: shown)
+  }
+
+  /// Sends a signal to the program, as a closed terminal (SIGHUP) or `kill` (SIGTERM) does.
+  func send(signal number: Int32) throws {
+    let listed = try run(["list-panes", "-t", "main", "-F", "#{pane_pid}"])
+    guard let pid = Int32(listed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw Failure(status: -1)
+    }
+    kill(pid, number)
   }
 
   func waitForExit() throws {

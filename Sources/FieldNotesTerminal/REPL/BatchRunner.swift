@@ -64,13 +64,15 @@ public struct BatchRunner {
         if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }
         outcome = .tooLong(count)
       }
-      if outcome == .quit { break }
+      if outcome == .quit { return failed ? 1 : 0 }
       if case .failed(let message) = outcome {
         failed = true
         console.printError("error: \(message) (line \(number) of \(name))")
         if bails { break }
       }
     }
+    // The input ended without `quit`: nothing typed so far is lost.
+    session.preserveUnsavedWork()
     return failed ? 1 : 0
   }
 }

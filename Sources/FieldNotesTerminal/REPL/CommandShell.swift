@@ -125,6 +125,23 @@ open class CommandShell<Route>: LineSession {
     navigator.settle()
   }
 
+  /// Keeps every screen's unsaved work safe before the program ends without the user leaving
+  /// (its input ended, or a signal told it to stop), printing what was kept.
+  public func preserveUnsavedWork() {
+    for screen in navigator.screens.reversed() {
+      let lines = screen.preserveUnsavedWork()
+      if !lines.isEmpty { output.print(lines: lines) }
+    }
+  }
+
+  /// Ends text entry on the screen on top without using it (Ctrl-C).
+  ///
+  /// - Returns: A line saying so, or `nil` when no text was being entered.
+  public func interruptLineEntry() -> String? {
+    defer { navigator.settle() }
+    return navigator.top.interruptLineEntry()
+  }
+
   /// Cancels the screens' background work (Ctrl-C).
   ///
   /// - Returns: Whether anything was running.

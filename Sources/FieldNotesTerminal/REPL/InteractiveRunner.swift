@@ -49,14 +49,18 @@ public struct InteractiveRunner {
     let interrupts = SignalWatcher(signals: [SIGINT]) { [session, console] _ in
       if session.cancelBackgroundWork() {
         console.print("Cancelled.")
+      } else if let message = session.interruptLineEntry() {
+        console.editor?.abandonLine()
+        console.print(message)
       } else if let editor = console.editor {
         editor.abandonLine()
       } else {
         console.print("^C (type `quit` or press Ctrl-D to leave)")
       }
     }
-    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { _ in
-      // Every change is committed when it is made; leaving now loses nothing.
+    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [session] _ in
+      // Every saved change is committed when it is made; unsaved text is kept as a draft.
+      session.preserveUnsavedWork()
       exit(0)
     }
     defer {
@@ -75,6 +79,7 @@ public struct InteractiveRunner {
       }
       guard let line else {
         console.print("")
+        session.preserveUnsavedWork()
         return 0
       }
       let outcome: LineOutcome

@@ -16,8 +16,17 @@ public protocol LineSession: AnyObject {
   /// Whether the next line typed may go into the history file.
   var remembersNextLine: Bool { get }
 
+  /// Keeps unsaved work safe before the program ends without the user leaving (its input
+  /// ended, or a signal told it to stop).
+  func preserveUnsavedWork()
+
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async
+
+  /// Ends text entry on the screen on top without using it (Ctrl-C).
+  ///
+  /// - Returns: A line saying so, or `nil` when no text was being entered.
+  func interruptLineEntry() -> String?
 
   /// Cancels background work (Ctrl-C).
   ///

@@ -59,6 +59,11 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// - Throws: ``ScreenError`` when the text was refused.
   func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route>
 
+  /// Ctrl-C while the screen takes whole lines as text: ends that entry without using it.
+  ///
+  /// - Returns: A line saying what happened, or `nil` when no such entry was under way.
+  func interruptLineEntry() -> String?
+
   /// What `back` does here; by default, leaves the screen.
   ///
   /// - Returns: What happened.
@@ -92,6 +97,12 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// Called when the screen leaves the stack: stop what it started.
   func didLeave()
 
+  /// Keeps unsaved work safe because the program is about to end without the user leaving the
+  /// screen (its input ended, or it was told to stop by a signal).
+  ///
+  /// - Returns: Lines saying what was kept; none when there was nothing.
+  func preserveUnsavedWork() -> [String]
+
   /// Called when the screen is on top again after the screens above it left.
   func didReappear()
 }
@@ -117,6 +128,11 @@ extension TerminalScreen {
   /// Ignores the line: only a screen with a ``linePrompt`` is ever handed one.
   public func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route> { .stay }
 
+  /// No entry to interrupt.
+  ///
+  /// - Returns: `nil`.
+  public func interruptLineEntry() -> String? { nil }
+
   /// Leaves the screen.
   public func back() throws(ScreenError) -> ScreenResult<Route> { ScreenResult(.pop) }
 
@@ -139,6 +155,11 @@ extension TerminalScreen {
 
   /// Nothing to stop.
   public func didLeave() {}
+
+  /// Nothing to keep.
+  ///
+  /// - Returns: No lines.
+  public func preserveUnsavedWork() -> [String] { [] }
 
   /// Nothing to do.
   public func didReappear() {}

@@ -67,7 +67,7 @@ import Testing
     case .newerSchema:
       try sqlite(
         path,
-        "PRAGMA application_id = \(0x464E_4F54); PRAGMA user_version = 2; CREATE TABLE notes (id TEXT)"
+        "PRAGMA application_id = \(0x464E_4F54); PRAGMA user_version = 99; CREATE TABLE notes (id TEXT)"
       )
     }
   }

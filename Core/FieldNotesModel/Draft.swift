@@ -1,0 +1,40 @@
+import Foundation
+
+/// The text of a note being written that was not saved when FieldNotes had to stop (its input
+/// ended, or it was told to quit by a signal): kept in the store and offered back by the next
+/// composer for the same note.
+public struct Draft: Hashable, Sendable {
+  /// The note being edited, or `nil` for a new note.
+  public var noteID: Note.ID?
+  /// The notebook the note was going into, or `nil` for none.
+  public var notebookID: Notebook.ID?
+  /// The title as typed.
+  public var title: String
+  /// The body as typed.
+  public var body: String
+  /// The tags as typed.
+  public var tags: [String]
+  /// When the draft was kept.
+  public var keptAt: Date
+
+  /// Creates a draft.
+  ///
+  /// - Parameters:
+  ///   - noteID: The note being edited, or `nil` for a new note.
+  ///   - notebookID: The notebook, or `nil` for none.
+  ///   - title: The title as typed.
+  ///   - body: The body as typed.
+  ///   - tags: The tags as typed.
+  ///   - keptAt: When it was kept.
+  public init(
+    noteID: Note.ID?, notebookID: Notebook.ID?, title: String, body: String, tags: [String],
+    keptAt: Date
+  ) {
+    self.noteID = noteID
+    self.notebookID = notebookID
+    self.title = title
+    self.body = body
+    self.tags = tags
+    self.keptAt = keptAt
+  }
+}

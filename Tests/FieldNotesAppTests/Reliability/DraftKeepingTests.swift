@@ -1,0 +1,34 @@
+import FieldNotesPersistence
+import Foundation
+import Testing
+
+/// A script that ends while the composer holds unsaved text keeps it as a draft; the next
+/// composer offers it back.
+@Suite struct DraftKeepingTests {
+  @Test func theEndOfAScriptKeepsTheDraftForTheNextRun() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-script-draft-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["--store", folder + "/notes.sqlite"]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+
+    let first = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\ntitle From a script\n",
+      environment: environment)
+    #expect(first.status == 0)
+    #expect(
+      first.output.last == "Kept the unsaved note as a draft; the next composer for it "
+        + "offers it back.")
+
+    let second = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\nyes\nsave\nnew\n",
+      environment: environment)
+    #expect(second.status == 0, "\(second.errors)")
+    #expect(second.output.contains("Saved \u{201C}From a script\u{201D}."))
+    let notes = try SQLiteNoteRepository(path: folder + "/notes.sqlite").load().notes
+    #expect(notes.map(\.title) == ["From a script"])
+    #expect(
+      second.output.filter { $0.hasPrefix("A draft of this note was kept") }.count == 1,
+      "the second `new` has no draft to offer")
+  }
+}
