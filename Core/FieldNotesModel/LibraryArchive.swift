@@ -29,7 +29,13 @@ public enum LibraryArchive {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
+      // ISO 8601 has four-digit years: a date outside years 1–9999 (a sync can bring one) is
+      // written as seconds since 2001-01-01, which reads back exactly.
+      if isWrittenAsText(date) {
+        try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
+      } else {
+        try container.encode(date.timeIntervalSinceReferenceDate)
+      }
     }
     do {
       return try encoder.encode(
@@ -48,7 +54,11 @@ public enum LibraryArchive {
   public static func library(fromJSON data: Data) throws(LibraryArchiveError) -> NoteLibrary {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
-      let text = try decoder.singleValueContainer().decode(String.self)
+      let container = try decoder.singleValueContainer()
+      if let seconds = try? container.decode(Double.self), seconds.isFinite {
+        return Date(timeIntervalSinceReferenceDate: seconds)
+      }
+      let text = try container.decode(String.self)
       let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
       if let date = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) {
         return date
@@ -69,6 +79,14 @@ public enum LibraryArchive {
       throw .newerVersion(envelope.version)
     }
     return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
+  }
+
+  /// Whether a date is written as ISO 8601 text: years 1 to 9999, in UTC.
+  private static func isWrittenAsText(_ date: Date) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let components = calendar.dateComponents([.era, .year], from: date)
+    return components.era == 1 && (1...9999).contains(components.year ?? 0)
   }
 
   /// A library as Markdown, for reading: a section per notebook, oldest note first.

@@ -24,6 +24,17 @@ import Testing
     #expect(read == library)
   }
 
+  @Test(arguments: [-70_000_000_000.25, 300_000_000_000.5, -63_114_076_800.0])
+  func aDateOutsideFourDigitYearsStillRoundTrips(_ seconds: Double) throws {
+    var library = Self.library
+    library.notes[0].createdAt = Date(timeIntervalSinceReferenceDate: seconds)
+    library.notes[0].updatedAt = Date(timeIntervalSinceReferenceDate: seconds)
+
+    let read = try LibraryArchive.library(fromJSON: try LibraryArchive.json(library))
+
+    #expect(read == library)
+  }
+
   @Test func refusesOtherJSON() {
     #expect(throws: LibraryArchiveError.notAnExport(detail: "missing format")) {
       try LibraryArchive.library(fromJSON: Data(#"{"notes": []}"#.utf8))
