@@ -19,4 +19,35 @@ import Testing
     }
     #expect(text.contains(start + table + "\n" + end))
   }
+
+  /// Every suite the table of found cases names is a suite of the package's tests.
+  @Test func everyCaseNamesASuiteThatExists() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/Reliability.md"), encoding: .utf8)
+    let cases = try #require(
+      text.components(separatedBy: "<!-- cases -->").last?
+        .components(separatedBy: "<!-- end: cases -->").first)
+    let suites = Set(
+      cases.split(separator: "\n").compactMap { line -> String? in
+        let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard cells.count >= 3, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else {
+          return nil
+        }
+        return String(cells[1].dropFirst().dropLast())
+      })
+    #expect(suites.count >= 12)
+    let sources = FileManager.default.enumerator(
+      at: root.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
+    var declared = ""
+    while let file = sources?.nextObject() as? URL {
+      if file.pathExtension == "swift" {
+        declared += (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+      }
+    }
+    for suite in suites.sorted() {
+      #expect(declared.contains("struct \(suite)"), "docs/Reliability.md names \(suite)")
+    }
+  }
 }
