@@ -93,13 +93,13 @@ public enum FieldNotesApp {
           "error: cannot read \(scriptPath.terminalSafe): \(String(cString: strerror(errno)))")
         return 1
       }
-      source = .reader(ByteLineReader(descriptor: descriptor), name: scriptPath)
+      source = .descriptor(descriptor, name: scriptPath)
     } else if !options.commands.isEmpty {
       source = .byteLines(options.commands.map { Array($0.utf8) }, name: "-c")
     } else if let input {
       source = .byteLines(input, name: "standard input")
     } else {
-      source = .reader(ByteLineReader(descriptor: 0), name: "standard input")
+      source = .descriptor(0, name: "standard input")
     }
     let runner = BatchRunner(
       session: session, console: console, echoes: options.echoes, bails: options.bails)

@@ -11,6 +11,8 @@ import Foundation
 @MainActor
 public final class SignalWatcher {
   private var sources: [any DispatchSourceSignal] = []
+  /// Each signal's disposition before watching began, put back by ``cancel()``.
+  private var previous: [(signal: Int32, action: sigaction)] = []
 
   /// Starts watching signals; the process no longer dies of them.
   ///
@@ -19,6 +21,9 @@ public final class SignalWatcher {
   ///   - handler: Called on the main actor with the signal received.
   public init(signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
     for number in signals {
+      var old = sigaction()
+      sigaction(number, nil, &old)
+      previous.append((number, old))
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
       source.setEventHandler { MainActor.assumeIsolated { handler(number) } }
@@ -27,8 +32,13 @@ public final class SignalWatcher {
     }
   }
 
-  /// Stops watching.
+  /// Stops watching, and gives each signal back the disposition it had.
   public func cancel() {
     for source in sources { source.cancel() }
+    for (number, action) in previous {
+      var action = action
+      sigaction(number, &action, nil)
+    }
+    previous = []
   }
 }

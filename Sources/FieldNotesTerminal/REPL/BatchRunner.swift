@@ -1,11 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs commands from a script, a pipe or `-c`: no prompt, no banner; errors go to standard
 /// error as `error: MESSAGE (line N of FILE)`.
 @MainActor
 public struct BatchRunner {
   /// Where the lines come from.
   public enum Source {
-    /// A file or a pipe, named in messages.
-    case reader(ByteLineReader, name: String)
+    /// A file or a pipe, by its descriptor, named in messages; read off the main actor, so a
+    /// signal can be handled while a line is awaited.
+    case descriptor(Int32, name: String)
     /// Lines given whole, such as `-c` commands.
     case byteLines([[UInt8]], name: String)
   }
@@ -33,23 +40,36 @@ public struct BatchRunner {
   ///
   /// - Parameter source: Where the lines come from.
   ///
-  /// - Returns: 0 when every line succeeded, 1 when any failed.
+  /// - Returns: 0 when every line succeeded, 1 when any failed; 128 plus the signal's number
+  ///   when SIGTERM or SIGHUP ended the run (unsaved work is kept first).
   public func run(_ source: Source) async -> Int32 {
+    // Lines read from a file or a pipe may take a while: a signal meanwhile keeps unsaved work.
+    var terminations: SignalWatcher?
+    if case .descriptor = source {
+      // Held weakly: the session (and the store it closes when it goes) must not outlive
+      // the run because a signal source still holds its handler.
+      terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [weak session] signal in
+        session?.preserveUnsavedWork()
+        exit(128 + signal)
+      }
+    }
+    defer { terminations?.cancel() }
     session.start()
     var failed = false
     var number = 0
     let name: String
-    var next: () -> ByteLineReader.Line?
+    var next: () async -> ByteLineReader.Line?
     switch source {
-    case .reader(let reader, let sourceName):
+    case .descriptor(let descriptor, let sourceName):
       name = sourceName
-      next = reader.nextLine
+      let input = LineInput(descriptor: descriptor)
+      next = { await input.nextLine() }
     case .byteLines(let lines, let sourceName):
       name = sourceName
       var iterator = lines.makeIterator()
       next = { iterator.next().map { .bytes($0) } }
     }
-    while let line = next() {
+    while let line = await next() {
       number += 1
       let prompt = session.prompt
       let outcome: LineOutcome

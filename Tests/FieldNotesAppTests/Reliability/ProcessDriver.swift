@@ -82,6 +82,11 @@ final class ProcessDriver: Sendable {
     return true
   }
 
+  /// Sends a signal, such as SIGTERM, without waiting.
+  func send(signal number: Int32) {
+    Foundation.kill(process.processIdentifier, number)
+  }
+
   func kill() {
     Foundation.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()

@@ -30,12 +30,13 @@ import Testing
       text.components(separatedBy: "<!-- cases -->").last?
         .components(separatedBy: "<!-- end: cases -->").first)
     let suites = Set(
-      cases.split(separator: "\n").compactMap { line -> String? in
+      cases.split(separator: "\n").flatMap { line -> [String] in
         let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard cells.count >= 3, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else {
-          return nil
-        }
-        return String(cells[1].dropFirst().dropLast())
+        guard cells.count >= 3 else { return [] }
+        // The test column: one or more `Suite` names, separated by commas.
+        return cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+          .filter { $0.hasPrefix("`") && $0.hasSuffix("`") && $0.count > 2 }
+          .map { String($0.dropFirst().dropLast()) }
       })
     #expect(suites.count >= 12)
     let sources = FileManager.default.enumerator(
