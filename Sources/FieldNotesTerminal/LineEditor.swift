@@ -65,11 +65,31 @@ public final class LineEditor {
   ///   - clearsLine: Whether escape sequences may clear the line (not under `NO_COLOR`).
   /// - Returns: The editor, or `nil`.
   public static func load(historyPath: String?, clearsLine: Bool) -> LineEditor? {
+    useUTF8Characters()
     let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.dylib"]
     guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
       return nil
     }
     return LineEditor(library: library, historyPath: historyPath, clearsLine: clearsLine)
+  }
+
+  /// Sets the C library's character type to UTF-8, which is what FieldNotes reads and writes.
+  ///
+  /// libedit turns the prompt and typed text into wide characters with the C library's
+  /// locale. Left in the "C" locale a program starts in, it drops every non-ASCII character
+  /// typed and crashes on a prompt holding one (a notebook called "Café"). The user's locale
+  /// is used when it is UTF-8; otherwise the first UTF-8 locale the system has.
+  static func useUTF8Characters() {
+    for name in ["", "C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"] {
+      if setlocale(LC_CTYPE, name) != nil, isUTF8 { return }
+    }
+  }
+
+  /// Whether the C library's current character type is UTF-8.
+  static var isUTF8: Bool {
+    guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+    let name = String(cString: codeset).uppercased()
+    return name == "UTF-8" || name == "UTF8"
   }
 
   private init?(library: UnsafeMutableRawPointer, historyPath: String?, clearsLine: Bool) {

@@ -85,6 +85,26 @@ struct InteractiveSessionTests {
     #expect(permissions as? Int == 0o600)
   }
 
+  /// Typed accented, CJK and emoji text is kept, and a notebook with such a name can be
+  /// opened (its name becomes the prompt), whatever locale the terminal was started in.
+  @Test(arguments: ["LANG=C.UTF-8", "LANG=C", "LC_ALL=C"])
+  func internationalTextIsTypedSavedAndShownInThePrompt(_ locale: String) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: ["env", locale, binary.path, "--in-memory"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    for line in ["notebook new Café", "open Café", "new", "title 鳥 🐦 naïve"] {
+      try terminal.type(line, keys: ["Enter"])
+    }
+    try terminal.waitFor("title: 鳥 🐦 naïve")
+    try terminal.type("save", keys: ["Enter"])
+    try terminal.waitFor("Saved \u{201C}鳥 🐦 naïve\u{201D}.")
+    try terminal.waitFor("Café>", lastLineOnly: true)
+    try terminal.type("quit", keys: ["Enter"])
+    try terminal.waitForExit()
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
