@@ -142,23 +142,12 @@ enum SQLiteRows {
           tags = excluded.tags, is_pinned = excluded.is_pinned
         """)
       statement.bind(note.id.uuidString, at: 1)
-      statement.bind(note.title, at: 2)
       // A body deferred to a snapshot that can no longer be read is never saved as empty text.
-      guard let body = note.bodyText.textIfReadable else {
+      guard bindColumns(of: note, to: statement) else {
         throw SQLiteError(
           code: SQLITE_IOERR,
           message: "the body of \"\(note.title)\" could not be read back from the store")
       }
-      statement.bind(body, at: 3)
-      statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
-      statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
-      if let notebookID = note.notebookID {
-        statement.bind(notebookID.uuidString, at: 6)
-      } else {
-        statement.bindNull(at: 6)
-      }
-      statement.bind(TagsText.encode(note.tags), at: 7)
-      statement.bind(note.isPinned ? 1 : 0, at: 8)
       try statement.run()
     case .deleteNote(let id):
       let statement = try connection.prepare("DELETE FROM notes WHERE id = ?1")
@@ -185,6 +174,26 @@ enum SQLiteRows {
     }
   }
 
+  /// Binds a note's columns after its identifier, as parameters 2 to 8: title, body, creation
+  /// and edit dates, notebook, tags, pin; the order every statement here uses.
+  ///
+  /// - Returns: `false` when the body can't be read back (nothing is bound then).
+  private static func bindColumns(of note: Note, to statement: SQLiteStatement) -> Bool {
+    guard let body = note.bodyText.textIfReadable else { return false }
+    statement.bind(note.title, at: 2)
+    statement.bind(body, at: 3)
+    statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
+    statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
+    if let notebookID = note.notebookID {
+      statement.bind(notebookID.uuidString, at: 6)
+    } else {
+      statement.bindNull(at: 6)
+    }
+    statement.bind(TagsText.encode(note.tags), at: 7)
+    statement.bind(note.isPinned ? 1 : 0, at: 8)
+    return true
+  }
+
   /// Whether the saved note with an identifier is exactly the one given, column by column as
   /// it would be written, or is absent for `nil`.
   private static func savedNote(
@@ -197,21 +206,8 @@ enum SQLiteRows {
       FROM notes WHERE id = ?1
       """)
     statement.bind(id.uuidString, at: 1)
-    if let expected {
-      // A body that can't be read back can't be compared: count it as changed.
-      guard let body = expected.bodyText.textIfReadable else { return false }
-      statement.bind(expected.title, at: 2)
-      statement.bind(body, at: 3)
-      statement.bind(expected.createdAt.timeIntervalSinceReferenceDate, at: 4)
-      statement.bind(expected.updatedAt.timeIntervalSinceReferenceDate, at: 5)
-      if let notebookID = expected.notebookID {
-        statement.bind(notebookID.uuidString, at: 6)
-      } else {
-        statement.bindNull(at: 6)
-      }
-      statement.bind(TagsText.encode(expected.tags), at: 7)
-      statement.bind(expected.isPinned ? 1 : 0, at: 8)
-    }
+    // A body that can't be read back can't be compared: count it as changed.
+    if let expected, !bindColumns(of: expected, to: statement) { return false }
     guard try statement.step() else { return expected == nil }
     return expected != nil && statement.int(at: 0) == 1
   }
