@@ -230,6 +230,8 @@ public final class LineEditor {
     install()
     if !typed.isEmpty {
       _ = insertText(typed)
+      // The text is on the line again: a second print above the prompt must keep it too.
+      hasTyped = true
       // Installing printed the prompt; go back over it so the redraw shows it once, with the text.
       StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\r")
       _ = redisplay()

@@ -85,6 +85,29 @@ struct InteractiveSessionTests {
     #expect(permissions as? Int == 0o600)
   }
 
+  /// A half-typed line survives a sync that redraws the list several times while it runs.
+  @Test func aHalfTypedLineSurvivesEveryRedrawOfAnAsynchronousSync() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-sync-redraw-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let terminal = try TerminalDriver(command: [
+      binary.path, "--demo", "--network-profile", "slow", "--sync-folder", folder,
+    ])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open Birds", keys: ["Enter"])
+    try terminal.waitFor("Birds · 3 notes")
+
+    try terminal.type("sync", keys: ["Enter"])
+    try terminal.waitFor("Syncing…")
+    try terminal.type("search kingf", keys: [])
+    try terminal.waitFor("Synced")
+
+    try terminal.waitFor("Birds> search kingf", lastLineOnly: true)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Showing: search \"kingf\"")
+  }
+
   /// Typed accented, CJK and emoji text is kept, and a notebook with such a name can be
   /// opened (its name becomes the prompt), whatever locale the terminal was started in.
   @Test(arguments: ["LANG=C.UTF-8", "LANG=C", "LC_ALL=C"])
