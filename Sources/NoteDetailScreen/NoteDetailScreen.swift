@@ -145,15 +145,18 @@ public final class NoteDetailScreen: TerminalScreen {
       throw .usage("move to NOTEBOOK|none")
     }
     let name = arguments.dropFirst().joined(separator: " ")
-    var destination: Notebook.ID?
+    var destination: Notebook?
     if name.lowercased() != "none" {
       guard let notebook = store.notebook(named: name) else {
         throw .refused("There is no notebook called \u{201C}\(name.terminalSafe)\u{201D}.")
       }
-      destination = notebook.id
+      destination = notebook
     }
-    do { try model.move(to: destination) } catch { throw .refused(error.message) }
-    return .stay
+    do { try model.move(to: destination?.id) } catch { throw .refused(error.message) }
+    let title = store.note(withID: model.noteID)?.title ?? ""
+    return .say(
+      "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
+        + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
   }
 
   private func delete(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {

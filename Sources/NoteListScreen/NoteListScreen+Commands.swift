@@ -57,14 +57,24 @@ extension NoteListScreen {
       ["search", "find"], usage: "search [TEXT]",
       summary: "show notes containing TEXT; alone, clear the search"
     ) { screen, arguments, _ throws(ScreenError) in
-      screen.updateSettings { $0.searchText = arguments.joined(separator: " ") }
+      let text = arguments.joined(separator: " ")
+      return screen.updateSettings(
+        { $0.searchText = text },
+        unchanged: text.isEmpty
+          ? "There is no search to clear."
+          : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
     },
     ScreenCommand(
       ["filter"], usage: "filter pinned|all", summary: "show only pinned notes, or all"
     ) { screen, arguments, _ throws(ScreenError) in
       switch arguments.map({ $0.lowercased() }) {
-      case ["pinned"]: return screen.updateSettings { $0.showsPinnedOnly = true }
-      case ["all"]: return screen.updateSettings { $0.showsPinnedOnly = false }
+      case ["pinned"]:
+        return screen.updateSettings(
+          { $0.showsPinnedOnly = true }, unchanged: "The list already shows only pinned notes.")
+      case ["all"]:
+        return screen.updateSettings(
+          { $0.showsPinnedOnly = false },
+          unchanged: "The list already shows pinned and unpinned notes.")
       default: throw .usage("filter pinned|all")
       }
     }
@@ -73,8 +83,12 @@ extension NoteListScreen {
       ["tag"], usage: "tag [TAG]", summary: "show notes tagged TAG; alone, clear the tag"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.count <= 1 else { throw .usage("tag [TAG]") }
-      let tag = arguments.first.map { String($0.drop(while: { $0 == "#" })).lowercased() }
-      return screen.updateSettings { $0.tag = tag?.isEmpty == true ? nil : tag }
+      let typed = arguments.first.map { String($0.drop(while: { $0 == "#" })).lowercased() }
+      let tag = typed?.isEmpty == true ? nil : typed
+      return screen.updateSettings(
+        { $0.tag = tag },
+        unchanged: tag.map { "The list already shows notes tagged #\($0.terminalSafe)." }
+          ?? "There is no tag to clear.")
     }
     .completing { screen, previous in
       previous.isEmpty ? Array(Set(screen.store.notes.flatMap(\.tags))) : []
@@ -84,7 +98,9 @@ extension NoteListScreen {
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.count == 1, let order = NoteSortOrder(rawValue: arguments[0].lowercased())
       else { throw .usage("sort newest|oldest|title") }
-      return screen.updateSettings { $0.sortOrder = order }
+      return screen.updateSettings(
+        { $0.sortOrder = order },
+        unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
     }
     .completing { _, previous in previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : [] },
     ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
@@ -154,9 +170,13 @@ extension NoteListScreen {
     return try RowNumber.element(arguments[0], in: rowIDs)
   }
 
-  private func updateSettings(_ change: (inout Settings) -> Void) -> ScreenResult<Route> {
+  /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.
+  private func updateSettings(_ change: (inout Settings) -> Void, unchanged: String)
+    -> ScreenResult<Route>
+  {
     var settings = settings(in: mode)
     change(&settings)
+    guard settings != self.settings(in: mode) else { return .say(unchanged) }
     apply(settings, in: mode)
     return .stay
   }
@@ -178,15 +198,18 @@ extension NoteListScreen {
     guard arguments.count >= 3, arguments[1].lowercased() == "to" else { throw .usage(usage) }
     let id = try noteID([arguments[0]], usage: usage)
     let name = arguments[2...].joined(separator: " ")
-    var destination: Notebook.ID?
+    var destination: Notebook?
     if name.lowercased() != "none" {
       guard let notebook = store.notebook(named: name) else {
         throw .refused("There is no notebook called \u{201C}\(name.terminalSafe)\u{201D}.")
       }
-      destination = notebook.id
+      destination = notebook
     }
-    try run(.move(id, to: destination))
-    return .stay
+    let title = store.note(withID: id)?.title ?? ""
+    try run(.move(id, to: destination?.id))
+    return .say(
+      "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
+        + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
   }
 
   private func run(_ action: Action) throws(ScreenError) {

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesServices
 import FieldNotesTerminal
 import NotebooksFeature
 
@@ -29,6 +30,9 @@ extension NotebooksScreen {
   ///
   /// - Returns: Staying.
   public func back() throws(ScreenError) -> ScreenResult<Route> {
+    guard isConfirmingDeletion else {
+      return .say("This is the notebooks screen, the first one; `quit` leaves FieldNotes.")
+    }
     cancelDeletion()
     return .stay
   }
@@ -151,6 +155,7 @@ extension NotebooksScreen {
       let found: Notebook = try run { () throws(NotebooksScreenError) in
         try self.notebook(named: names[0])
       }
+      let noteCount = store.notes.count { $0.notebookID == found.id }
       if flags.contains("--force") {
         try carryOut(.delete(named: names[0], notes: .deleteNotes))
       } else if flags.contains("--keep-notes") {
@@ -160,7 +165,11 @@ extension NotebooksScreen {
         try carryOut(.requestDeletion(named: names[0]))
         return ScreenResult(.reveal)
       }
-      confirmation = "Deleted notebook \u{201C}\(found.name.terminalSafe)\u{201D}."
+      // Deleting without asking always says what went, wherever it was typed.
+      return .say(
+        Self.deletion(
+          of: found.name, noteCount: noteCount,
+          notes: flags.contains("--force") ? .deleteNotes : .keepNotes))
     default:
       throw .usage(
         "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
@@ -174,8 +183,24 @@ extension NotebooksScreen {
     throws(ScreenError) -> ScreenResult<Route>
   {
     guard arguments.isEmpty else { throw .usage(usage) }
+    let request = pendingDeletion
     try carryOut(command)
-    return .stay
+    guard case .confirmDeletion(let disposition) = command, let request else { return .stay }
+    return .say(Self.deletion(of: request.name, noteCount: request.noteCount, notes: disposition))
+  }
+
+  /// What a deletion did, in words, such as `Deleted notebook “Birds” and its 2 notes.`.
+  private static func deletion(of name: String, noteCount: Int, notes: NotebookDeletion)
+    -> String
+  {
+    let notebook = "Deleted notebook \u{201C}\(name.terminalSafe)\u{201D}"
+    guard noteCount > 0 else { return notebook + "; it held no notes." }
+    let count = String(count: noteCount, noun: "note")
+    return switch notes {
+    case .deleteNotes: notebook + " and its \(count)."
+    case .keepNotes:
+      notebook + "; its \(count) \(noteCount == 1 ? "is" : "are") now in no notebook."
+    }
   }
 
   @discardableResult

@@ -76,6 +76,11 @@ public final class NotebooksScreen: TerminalScreen {
     }
   }
 
+  /// The deletion being asked about, if any.
+  var pendingDeletion: NotebookDeletionRequest? {
+    if case .confirming(let request) = notebooks.state { request } else { nil }
+  }
+
   /// Whether the screen is asking whether to delete a notebook.
   public var isConfirmingDeletion: Bool {
     if case .confirming = notebooks.state { true } else { false }

@@ -91,6 +91,7 @@ public final class AppSession: CommandShell<Route> {
         worksInModalScreens: false
       ) { [unowned self] _, arguments throws(AppError) in
         guard arguments.isEmpty else { throw .usage("notebooks") }
+        if navigator.screens.count == 1 { output.print("This is the notebooks screen.") }
         navigator.goHome()
         return .done
       },
