@@ -67,6 +67,12 @@ final class ScreenFactory {
     }
   }
 
+  /// Which form the note lists are in, in words (`mode` alone).
+  var noteListForm: String {
+    "The note list is in its \(listPresentation.mode.rawValue.uppercased()) form; "
+      + "`mode mv` or `mode mvvm` switches it."
+  }
+
   /// Switches every note list to its MV or MVVM form (`mode`).
   ///
   /// - Parameter word: `mv` or `mvvm`.
@@ -74,7 +80,7 @@ final class ScreenFactory {
   /// - Throws: A usage error for any other word.
   func switchNoteListForm(to word: String) throws(AppError) -> String {
     guard let mode = NoteListMode(rawValue: word.lowercased()) else {
-      throw .usage("mode mv|mvvm")
+      throw .usage("mode [mv|mvvm]")
     }
     let form = mode.rawValue.uppercased()
     return listPresentation.switchMode(to: mode)

@@ -78,11 +78,14 @@ public final class AppSession: CommandShell<Route> {
   private func appCommands() -> [ShellCommand<Route>] {
     [
       ShellCommand(
-        ["mode"], usage: "mode mv|mvvm",
-        summary: "switch the note list between its MV and MVVM forms"
+        ["mode"], usage: "mode [mv|mvvm]",
+        summary: "show or switch the note list's form, MV or MVVM"
       ) { [unowned self] _, arguments throws(AppError) in
-        guard arguments.count == 1 else { throw .usage("mode mv|mvvm") }
-        output.print(try factory.switchNoteListForm(to: arguments[0]))
+        switch arguments.count {
+        case 0: output.print(factory.noteListForm)
+        case 1: output.print(try factory.switchNoteListForm(to: arguments[0]))
+        default: throw .usage("mode [mv|mvvm]")
+        }
         return .done
       }
       .completing { _, previous in previous.isEmpty ? ["mv", "mvvm"] : [] },

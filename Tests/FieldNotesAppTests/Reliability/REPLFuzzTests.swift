@@ -13,7 +13,7 @@ import Testing
   /// Commands with argument lists that are wrong for them on every screen.
   static let wrongArities = [
     "quit now", "exit 1", "back again", "list all", "ls x", "state x", "trace", "trace on off",
-    "mode", "mode mv mvvm", "sync x", "export", "export a b", "import", "import a b",
+    "mode mv mvvm x", "mode mv mvvm", "sync x", "export", "export a b", "import", "import a b",
     "notebooks x", "notebook", "notebook frob", "notebook rename Birds", "open", "filter",
     "filter a b", "tag a b", "sort", "sort a b", "show", "show 1 2", "pin", "pin 1 2", "unpin",
     "move", "move 1", "move 1 to", "delete", "delete 1 2", "undo x", "summarize 1 2", "new x",
