@@ -77,6 +77,14 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// The files a store at a path is made of: the database and SQLite's journal files beside it.
+  ///
+  /// - Parameter path: The store's path.
+  /// - Returns: The paths, the store's first.
+  public static func files(ofStoreAt path: String) -> [String] {
+    [path, path + "-wal", path + "-shm", path + "-journal"]
+  }
+
   /// Creates a store that lives in memory only, for `--in-memory` sessions: the same schema and
   /// transactions as a file, gone when the process ends.
   ///

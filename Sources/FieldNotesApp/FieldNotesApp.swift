@@ -117,12 +117,11 @@ public enum FieldNotesApp {
       return nil
     }
     let folder = base + "/fieldnotes"
-    do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    } catch {
-      return nil
-    }
+    let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
+    guard
+      (try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: attributes)) != nil
+    else { return nil }
     return folder + "/history"
   }
 

@@ -37,6 +37,8 @@ public final class LineEditor {
     >?
   private let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
   private let point: UnsafeMutablePointer<Int32>
+  private let attemptedOver: UnsafeMutablePointer<Int32>
+  private let appendCharacter: UnsafeMutablePointer<Int32>
 
   /// Returns the words that could complete `word`, given the line before it.
   public var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
@@ -120,6 +122,8 @@ public final class LineEditor {
           UnsafeMutablePointer<CChar>?
         >?).self),
       let attempted = dlsym(library, "rl_attempted_completion_function"),
+      let attemptedOver = dlsym(library, "rl_attempted_completion_over"),
+      let appendCharacter = dlsym(library, "rl_completion_append_character"),
       let catchSignals = dlsym(library, "rl_catch_signals"),
       let lineBuffer = dlsym(library, "rl_line_buffer"),
       let point = dlsym(library, "rl_point")
@@ -135,6 +139,8 @@ public final class LineEditor {
     self.completionMatches = completionMatches
     self.lineBuffer = lineBuffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
     self.point = point.assumingMemoryBound(to: Int32.self)
+    self.attemptedOver = attemptedOver.assumingMemoryBound(to: Int32.self)
+    self.appendCharacter = appendCharacter.assumingMemoryBound(to: Int32.self)
     self.historyPath = historyPath
     self.clearsLine = clearsLine
     // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers.
@@ -258,6 +264,10 @@ public final class LineEditor {
     let cursor = min(max(0, Int(point.pointee)), line.count)
     let wordStart = max(0, cursor - typed.utf8.count)
     matches = completer(String(decoding: line[..<wordStart], as: UTF8.self), typed)
+    // The completer is the whole answer: no falling back to file names where it has none.
+    attemptedOver.pointee = 1
+    // A folder completes without a space after it, so Tab can go on into it.
+    appendCharacter.pointee = matches.count == 1 && matches[0].hasSuffix("/") ? 0 : 0x20
     guard !matches.isEmpty else { return nil }
     return completionMatches(word) { _, state in
       let address = MainActor.assumeIsolated { () -> UInt in

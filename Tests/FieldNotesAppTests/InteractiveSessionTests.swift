@@ -85,6 +85,29 @@ struct InteractiveSessionTests {
     #expect(permissions as? Int == 0o600)
   }
 
+  /// Tab offers only what fits the command: file paths for `export`, nothing for a title.
+  @Test func tabCompletesPathsForExportAndNeverFileNamesElsewhere() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try FileManager.default.createDirectory(
+      atPath: terminal.home + "/exports", withIntermediateDirectories: true)
+    #expect(
+      FileManager.default.createFile(atPath: terminal.home + "/titleworthy.txt", contents: Data()))
+    try terminal.waitFor("fieldnotes>")
+
+    try terminal.type("export \(terminal.home)/exp", keys: ["Tab"])
+    try terminal.waitFor("export \(terminal.home)/exports/", lastLineOnly: true)
+    try terminal.type("", keys: ["C-u"])
+    try terminal.type("open Birds", keys: ["Enter"])
+    try terminal.type("new", keys: ["Enter"])
+    try terminal.waitFor("New note in Birds")
+    // Started in the home folder, file-name completion would offer titleworthy.txt here.
+    try terminal.type("title title", keys: ["Tab", "Enter"])
+    try terminal.waitFor("title: title")
+    #expect(!(try terminal.screen()).contains("titleworthy"))
+  }
+
   /// A half-typed line survives a sync that redraws the list several times while it runs.
   @Test func aHalfTypedLineSurvivesEveryRedrawOfAnAsynchronousSync() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
@@ -177,7 +200,7 @@ final class TerminalDriver {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let environment = "env HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
     try run([
-      "new-session", "-d", "-x", "100", "-y", "50", "-s", "main",
+      "new-session", "-d", "-x", "100", "-y", "50", "-s", "main", "-c", home,
       environment + " " + command.joined(separator: " "),
     ])
   }

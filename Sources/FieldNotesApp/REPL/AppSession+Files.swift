@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPersistence
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal
@@ -8,16 +9,14 @@ extension AppSession {
   /// `export FILE`: JSON, or Markdown when FILE ends in `.md`.
   func export(_ arguments: [String]) throws(AppError) {
     guard arguments.count == 1 else { throw .usage("export FILE") }
-    let path = arguments[0]
+    let path = PathCompletion.expandingTilde(arguments[0])
     let library = NoteLibrary(
       notebooks: dependencies.store.notebooks, notes: dependencies.store.notes)
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
       let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
-      let storeFiles = dependencies.storePath.map { store in
-        [store, store + "-wal", store + "-shm", store + "-journal"]
-      }
-      try AtomicFile.write(data, to: path, sparing: storeFiles ?? [])
+      let storeFiles = dependencies.storePath.map(SQLiteNoteRepository.files(ofStoreAt:)) ?? []
+      try AtomicFile.write(data, to: path, sparing: storeFiles)
     } catch let error as LibraryArchiveError {
       throw .refused(fileMessage(path, error.errorDescription ?? ""))
     } catch {
@@ -32,7 +31,7 @@ extension AppSession {
   /// `import FILE`: notes and notebooks from a JSON export; those already here are skipped.
   func importLibrary(_ arguments: [String]) throws(AppError) {
     guard arguments.count == 1 else { throw .usage("import FILE") }
-    let path = arguments[0]
+    let path = PathCompletion.expandingTilde(arguments[0])
     let summary: NoteStore.ImportSummary
     do {
       let incoming = try LibraryArchive.library(fromJSON: try readImportFile(path))

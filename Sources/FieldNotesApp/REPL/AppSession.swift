@@ -111,14 +111,16 @@ public final class AppSession: CommandShell<Route> {
       ) { [unowned self] _, arguments throws(AppError) in
         try export(arguments)
         return .done
-      },
+      }
+      .completingPaths(),
       ShellCommand(
         ["import"], usage: "import FILE",
         summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
       ) { [unowned self] _, arguments throws(AppError) in
         try importLibrary(arguments)
         return .done
-      },
+      }
+      .completingPaths(),
     ]
   }
 }

@@ -194,8 +194,12 @@ open class CommandShell<Route>: LineSession {
       candidates = []
     } else if let name = words.first?.lowercased() {
       let previous = Array(words.dropFirst())
+      let command = commands.first { $0.names.contains(name) }
+      if command?.completesPaths == true, previous.isEmpty {
+        return PathCompletion.candidates(for: word)
+      }
       candidates =
-        commands.first { $0.names.contains(name) }?.complete(self, previous)
+        command?.complete(self, previous)
         ?? navigator.completions(forCommand: name, after: previous) ?? []
     } else {
       candidates = commandsHere().flatMap { $0.commands.map(\.names[0]) }

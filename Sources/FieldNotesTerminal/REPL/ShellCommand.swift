@@ -18,6 +18,9 @@ public struct ShellCommand<Route> {
   public let run:
     @MainActor (CommandShell<Route>, [String]) async throws(CommandLineError) -> ShellOutcome
 
+  /// Whether its first argument is a file path, completed from the file system.
+  public private(set) var completesPaths = false
+
   /// The command's name, without aliases.
   public var name: String { names[0] }
 
@@ -41,6 +44,15 @@ public struct ShellCommand<Route> {
     self.summary = summary
     self.worksInModalScreens = worksInModalScreens
     self.run = run
+  }
+
+  /// The same command, completing its first argument as a file path.
+  ///
+  /// - Returns: The command.
+  public func completingPaths() -> Self {
+    var command = self
+    command.completesPaths = true
+    return command
   }
 
   /// The same command, completing its arguments.
