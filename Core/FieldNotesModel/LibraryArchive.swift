@@ -136,7 +136,10 @@ public enum LibraryArchive {
 
   private static func describe(_ error: any Error) -> String {
     switch error as? DecodingError {
-    case .dataCorrupted(let context)?: context.debugDescription
+    case .dataCorrupted(let context)? where context.codingPath.isEmpty: "it is not JSON"
+    case .dataCorrupted(let context)?:
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")): "
+        + context.debugDescription
     case .keyNotFound(let key, _)?: "missing \(key.stringValue)"
     case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
       "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"

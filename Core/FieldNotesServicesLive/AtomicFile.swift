@@ -89,16 +89,26 @@ public enum AtomicFile {
   public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
     guard descriptor >= 0 else {
-      throw Failure(path: path, reason: errno == ELOOP ? "is a symbolic link" : errorText())
+      let reason =
+        switch errno {
+        case ELOOP: "is a symbolic link"
+        case ENOENT: "does not exist"
+        case EACCES, EPERM: "cannot be read (no permission)"
+        default: errorText()
+        }
+      throw Failure(path: path, reason: reason)
     }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: errorText()) }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw Failure(path: path, reason: "is not a regular file")
+      throw Failure(
+        path: path,
+        reason: (status.st_mode & S_IFMT) == S_IFDIR
+          ? "is a folder; name a file in it" : "is not a regular file")
     }
     guard Int(status.st_size) <= limit else {
-      throw Failure(path: path, reason: "is larger than \(limit) bytes")
+      throw Failure(path: path, reason: "is larger than \(size(limit))")
     }
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -109,7 +119,7 @@ public enum AtomicFile {
       if count == 0 { return data }
       data.append(contentsOf: buffer[..<count])
       guard data.count <= limit else {
-        throw Failure(path: path, reason: "is larger than \(limit) bytes")
+        throw Failure(path: path, reason: "is larger than \(size(limit))")
       }
     }
   }
@@ -161,6 +171,11 @@ public enum AtomicFile {
   }
 
   private static func errorText() -> String { String(cString: strerror(errno)) }
+
+  /// A size in words: "512 MB", or "900 bytes" below a mebibyte.
+  private static func size(_ bytes: Int) -> String {
+    bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
+  }
 }
 
 /// The system `read(2)`, named apart from ``AtomicFile/read(_:limit:)``.

@@ -24,7 +24,7 @@ public enum ComposerError: Error, Hashable, LocalizedError {
     case .unknownNotebook(let name):
       "There is no notebook called \u{201C}\(name)\u{201D}."
     case .noDiscardPending:
-      "There is nothing to discard."
+      "There is no question to answer."
     case .saveFailed(.persistence(.conflict)):
       "Another FieldNotes changed this note since you opened it; saving again puts your version "
         + "over theirs."

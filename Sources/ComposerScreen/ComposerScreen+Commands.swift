@@ -1,3 +1,4 @@
+import ComposerFeature
 import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesTerminal
@@ -41,6 +42,24 @@ extension ComposerScreen {
 
   /// The composer is modal: the note is finished before anything else.
   public var blockingHint: String? { "finish the note first (`save` or `cancel`)" }
+
+  /// The commands that answer a question.
+  private static func answers(_ question: ComposerQuestion) -> [Command] {
+    switch question {
+    case .discardChanges: [.confirmDiscard, .keepEditing]
+    case .restoreKeptDraft: [.restoreKeptDraft, .declineKeptDraft]
+    }
+  }
+
+  /// What to say to any other command while a question is asked.
+  private static func answerFirst(_ question: ComposerQuestion) -> String {
+    switch question {
+    case .discardChanges:
+      "Answer the question first: `yes` throws your changes away, `no` keeps editing."
+    case .restoreKeptDraft:
+      "Answer the question first: `yes` goes on with the kept draft, `no` forgets it."
+    }
+  }
 
   /// Whether the composer is asking whether to go on with a kept draft.
   var isOfferingKeptDraft: Bool {
@@ -105,6 +124,10 @@ extension ComposerScreen {
   public func quitWarning() -> String? {
     guard hasChanges, !hasWarnedBeforeQuitting else { return nil }
     hasWarnedBeforeQuitting = true
+    if case .confirming(.discardChanges) = composer.state {
+      return "The note being written is not saved: answer `no` and `save` it, or `quit` again "
+        + "to leave without it."
+    }
     return "The note being written is not saved: `save` it, or `quit` again to leave without it."
   }
 
@@ -184,6 +207,9 @@ extension ComposerScreen {
   /// Carries out a command, and leaves once the note is saved or the draft discarded.
   private func carryOut(_ command: Command) throws(ScreenError) -> ScreenResult<Route> {
     hasWarnedBeforeQuitting = false
+    if case .confirming(let question) = composer.state, !Self.answers(question).contains(command) {
+      throw .refused(Self.answerFirst(question))
+    }
     let saved: Note?
     do { saved = try perform(command) } catch {
       switch error {

@@ -34,36 +34,20 @@ extension AppSession {
     let path = PathCompletion.expandingTilde(arguments[0])
     let summary: NoteStore.ImportSummary
     do {
-      let incoming = try LibraryArchive.library(fromJSON: try readImportFile(path))
+      let incoming = try LibraryArchive.library(
+        fromJSON: try AtomicFile.read(path, limit: LibraryArchive.maximumImportBytes))
       summary = try dependencies.store.importLibrary(incoming)
     } catch let error as LibraryArchiveError {
       throw .refused(fileMessage(path, error.errorDescription ?? ""))
     } catch let error as LibraryImportError {
       throw .refused(error.errorDescription ?? "The notes were not imported.")
-    } catch let error as AppError {
-      throw error
     } catch {
-      throw .refused(fileMessage(path, "cannot be read"))
+      throw .refused(fileMessage(path, (error as? AtomicFile.Failure)?.reason ?? "cannot be read"))
     }
     output.print(
       "Imported \(String(count: summary.addedNotes, noun: "note")) and "
         + "\(String(count: summary.addedNotebooks, noun: "notebook")); "
         + "skipped \(summary.skippedNotes) already here.")
-  }
-
-  private func readImportFile(_ path: String) throws(AppError) -> Data {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .refused(fileMessage(path, "cannot be read (no such file, or no permission)"))
-    }
-    defer { try? handle.close() }
-    let limit = LibraryArchive.maximumImportBytes
-    guard let data = try? handle.read(upToCount: limit + 1) ?? Data() else {
-      throw .refused(fileMessage(path, "cannot be read"))
-    }
-    guard data.count <= limit else {
-      throw .refused(fileMessage(path, "is larger than \(limit / 1_048_576) MB"))
-    }
-    return data
   }
 
   /// An error about a file: its path, then what is wrong with it.

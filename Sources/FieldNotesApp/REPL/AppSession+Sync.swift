@@ -20,7 +20,7 @@ extension AppSession {
       output.print("Syncing with \(path.terminalSafe) from now on; `sync` to sync.")
       return
     }
-    guard arguments.isEmpty else { throw .usage("sync") }
+    guard arguments.isEmpty else { throw .usage("sync, or sync folder PATH") }
     if await dependencies.sync?.folderPath == nil {
       output.print(
         "No sync folder is set, so there is nothing to sync with: `sync folder PATH` sets one.")

@@ -85,7 +85,10 @@ extension CommandShell {
         $0.names.contains(word)
       }
     guard let first = here.first ?? elsewhere else {
-      throw .unknownCommand(word, suggestion: suggestion(for: word))
+      let named = "there is no command called '\(CommandLineError.shortened(word).terminalSafe)'"
+      throw .refused(
+        named + (suggestion(for: word).map { " (did you mean '\($0)'?)" } ?? "")
+          + "; `help` alone lists them")
     }
     for command in here.isEmpty ? [first] : here {
       output.print(command.usage)

@@ -166,13 +166,25 @@ public final class ScreenNavigator<Route> {
   /// What to say when a word names another screen's command.
   private func hint(for word: String) -> String? {
     let name = word.lowercased()
+    if let blockingHint = top.blockingHint, canBeNamed(name) { return blockingHint }
     if let entry = entries.first(where: { $0.help.names.contains(name) }) {
-      return top.blockingHint ?? entry.hostDirections
+      return entry.hostDirections
     }
     guard let guide = guides.first(where: { $0.commands.contains { $0.names.contains(name) } }),
       let command = guide.commands.first(where: { $0.names.contains(name) })
     else { return nil }
-    return top.blockingHint ?? command.hintElsewhere ?? guide.directions
+    if let hintElsewhere = command.hintElsewhere { return hintElsewhere }
+    // A command of a screen below the top one (a list under a note's page) is one `back` away.
+    if screens.dropLast().contains(where: { $0.command(named: name, reachingDown: false) != nil }) {
+      return "it belongs to a screen below this one; `back` returns to it"
+    }
+    return guide.directions
+  }
+
+  /// Whether any screen or entry has a command of this name.
+  private func canBeNamed(_ name: String) -> Bool {
+    entries.contains { $0.help.names.contains(name) }
+      || guides.contains { $0.commands.contains { $0.names.contains(name) } }
   }
 
   private func apply(
