@@ -271,6 +271,7 @@ let package = Package(
       name: "NoteListScreenTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "NoteListScreen", "FieldNotesTesting",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       swiftSettings: strict
     ),

@@ -14,7 +14,7 @@ import Observation
 public final class NoteListViewModel {
   /// What the note list shows.
   public enum State: Hashable, Sendable {
-    /// The first rows (at most ``NoteListViewModel/rowLimit``), where the list's sync stands,
+    /// The first rows (at most ``NoteListViewModel/shownRowCount``), where the list's sync stands,
     /// and how many more rows there are beyond those shown.
     case loaded([NoteRow], sync: SyncStatus, hiddenCount: Int = 0)
     /// No rows, why, and where the list's sync stands.
@@ -31,12 +31,15 @@ public final class NoteListViewModel {
   public var tag: String?
   /// How the rows are ordered after the pinned ones.
   public var sortOrder = NoteSortOrder.newest
+  /// How many rows the state carries at most: ``rowLimit`` at first, more after `more`.
+  public var shownRowCount = NoteListViewModel.rowLimit
 
   /// The notes this list shows before search and filters.
   public let scope: NoteScope
 
-  /// The most rows the state carries; a list longer than that says how many more there are.
-  public static let rowLimit = 200
+  /// The rows the state carries at first, and how many more each `more` shows; a list longer
+  /// than what is shown says how many more there are.
+  public nonisolated static let rowLimit = 200
 
   /// Why the last ``load()`` failed, if it did.
   private var loadFailure: String?
@@ -83,7 +86,7 @@ public final class NoteListViewModel {
       return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
     }
     let date = now()
-    let shown = sortOrder.first(Self.rowLimit, of: notes)
+    let shown = sortOrder.first(shownRowCount, of: notes)
     return .loaded(
       shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
       hiddenCount: notes.count - shown.count)

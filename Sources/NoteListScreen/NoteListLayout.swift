@@ -28,7 +28,8 @@ enum NoteListLayout {
       lines += rowLines.flatMap { $0 }
       if hiddenCount > 0 {
         lines.append(
-          "  … and \(hiddenCount) more; `search`, `tag` or `filter pinned` narrows the list.")
+          "  … and \(hiddenCount) more; `more` shows the next \(min(hiddenCount, NoteListScreen.rowLimit)), "
+            + "`search`, `tag` or `filter pinned` narrows the list.")
       }
     }
     if let syncLine { lines.append(syncLine) }

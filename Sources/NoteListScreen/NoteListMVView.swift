@@ -12,6 +12,7 @@ final class NoteListViewState {
   var showsPinnedOnly = false
   var tag: String?
   var sortOrder = NoteSortOrder.newest
+  var shownRowCount = NoteListMVView.rowLimit
   var isRefreshing = false
   var syncError: String?
 }
@@ -48,11 +49,11 @@ struct NoteListMVView {
 
   func render(title: String) -> RenderedList {
     let notes = visibleNotes
-    let shown = state.sortOrder.first(Self.rowLimit, of: notes)
+    let shown = state.sortOrder.first(state.shownRowCount, of: notes)
     let date = now()
     let settings = NoteListScreen.Settings(
       searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
-      sortOrder: state.sortOrder)
+      sortOrder: state.sortOrder, shownRowCount: state.shownRowCount)
     let syncLine =
       state.isRefreshing
       ? NoteListLayout.refreshingLine : state.syncError.map(NoteListLayout.syncFailedLine)
@@ -70,7 +71,7 @@ struct NoteListMVView {
         title: title, settings: settings, rowLines: rowLines,
         hiddenCount: notes.count - shown.count, emptyMessage: emptyMessage,
         syncLine: syncLine),
-      rowIDs: shown.map(\.id))
+      rowIDs: shown.map(\.id), hiddenCount: notes.count - shown.count)
   }
 
   /// Why an action of the MV list did not happen.

@@ -103,6 +103,12 @@ extension NoteListScreen {
         unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
     }
     .completing { _, previous in previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : [] },
+    ScreenCommand(["more"], usage: "more", summary: "show the next rows of a long list") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("more") }
+      guard screen.hiddenRowCount > 0 else { return .say("Every note of the list is shown.") }
+      return screen.updateSettings({ $0.shownRowCount += rowLimit }, unchanged: "")
+    },
     ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
       screen, arguments, _ throws(ScreenError) in
       ScreenResult(.push(.noteDetail(try screen.noteID(arguments, usage: "show N"))))

@@ -37,6 +37,8 @@ public final class NoteListScreen: TerminalScreen {
     public var showsPinnedOnly: Bool
     /// The order of the rows (pinned notes first in every order).
     public var sortOrder: NoteSortOrder
+    /// How many rows are shown at most: ``NoteListScreen/rowLimit`` at first, more after `more`.
+    public var shownRowCount: Int
 
     /// Creates settings.
     ///
@@ -45,14 +47,16 @@ public final class NoteListScreen: TerminalScreen {
     ///   - tag: The tag every note shown has, or `nil`.
     ///   - showsPinnedOnly: Whether only pinned notes are shown.
     ///   - sortOrder: The order of the rows.
+    ///   - shownRowCount: How many rows are shown at most; ``NoteListScreen/rowLimit`` by default.
     public init(
       searchText: String = "", tag: String? = nil, showsPinnedOnly: Bool = false,
-      sortOrder: NoteSortOrder = .newest
+      sortOrder: NoteSortOrder = .newest, shownRowCount: Int = NoteListScreen.rowLimit
     ) {
       self.searchText = searchText
       self.tag = tag
       self.showsPinnedOnly = showsPinnedOnly
       self.sortOrder = sortOrder
+      self.shownRowCount = shownRowCount
     }
   }
 
@@ -71,12 +75,14 @@ public final class NoteListScreen: TerminalScreen {
   }
 
   /// The rows a list shows at most; the rest are counted.
-  public static let rowLimit = NoteListViewModel.rowLimit
+  public nonisolated static let rowLimit = NoteListViewModel.rowLimit
 
   /// The notes this list shows: all, a notebook's, or those in no notebook.
   public let scope: NoteScope
   /// The notes behind the row numbers as last drawn, in either form.
   public private(set) var rowIDs: [Note.ID] = []
+  /// How many rows the list had beyond those last drawn.
+  public private(set) var hiddenRowCount = 0
 
   let viewModel: NoteListViewModel
   private let viewState = NoteListViewState()
@@ -144,11 +150,13 @@ public final class NoteListScreen: TerminalScreen {
     case .mvvm:
       Settings(
         searchText: viewModel.searchText, tag: viewModel.tag,
-        showsPinnedOnly: viewModel.showsPinnedOnly, sortOrder: viewModel.sortOrder)
+        showsPinnedOnly: viewModel.showsPinnedOnly, sortOrder: viewModel.sortOrder,
+        shownRowCount: viewModel.shownRowCount)
     case .mv:
       Settings(
         searchText: viewState.searchText, tag: viewState.tag,
-        showsPinnedOnly: viewState.showsPinnedOnly, sortOrder: viewState.sortOrder)
+        showsPinnedOnly: viewState.showsPinnedOnly, sortOrder: viewState.sortOrder,
+        shownRowCount: viewState.shownRowCount)
     }
   }
 
@@ -167,6 +175,9 @@ public final class NoteListScreen: TerminalScreen {
         viewModel.showsPinnedOnly = settings.showsPinnedOnly
       }
       if viewModel.sortOrder != settings.sortOrder { viewModel.sortOrder = settings.sortOrder }
+      if viewModel.shownRowCount != settings.shownRowCount {
+        viewModel.shownRowCount = settings.shownRowCount
+      }
     case .mv:
       if viewState.searchText != settings.searchText { viewState.searchText = settings.searchText }
       if viewState.tag != settings.tag { viewState.tag = settings.tag }
@@ -174,6 +185,9 @@ public final class NoteListScreen: TerminalScreen {
         viewState.showsPinnedOnly = settings.showsPinnedOnly
       }
       if viewState.sortOrder != settings.sortOrder { viewState.sortOrder = settings.sortOrder }
+      if viewState.shownRowCount != settings.shownRowCount {
+        viewState.shownRowCount = settings.shownRowCount
+      }
     }
   }
 
@@ -192,6 +206,7 @@ public final class NoteListScreen: TerminalScreen {
       case .mv: mvView.render(title: title)
       }
     rowIDs = rendered.rowIDs
+    hiddenRowCount = rendered.hiddenCount
     return rendered.lines
   }
 

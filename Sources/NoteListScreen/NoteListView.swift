@@ -11,7 +11,7 @@ enum NoteListView {
   static func render(_ model: NoteListViewModel, title: String) -> RenderedList {
     let settings = NoteListScreen.Settings(
       searchText: model.searchText, tag: model.tag, showsPinnedOnly: model.showsPinnedOnly,
-      sortOrder: model.sortOrder)
+      sortOrder: model.sortOrder, shownRowCount: model.shownRowCount)
     switch model.state {
     case .failed(let message):
       return RenderedList(
@@ -41,7 +41,7 @@ enum NoteListView {
         lines: NoteListLayout.lines(
           title: title, settings: settings, rowLines: rowLines, hiddenCount: hiddenCount,
           emptyMessage: nil, syncLine: syncLine(sync)),
-        rowIDs: rows.map(\.id))
+        rowIDs: rows.map(\.id), hiddenCount: hiddenCount)
     }
   }
 
@@ -54,8 +54,10 @@ enum NoteListView {
   }
 }
 
-/// A rendered list: its lines, and which note each row number stands for.
+/// A rendered list: its lines, which note each row number stands for, and how many rows were
+/// left out.
 struct RenderedList: Equatable {
   var lines: [String]
   var rowIDs: [Note.ID]
+  var hiddenCount = 0
 }

@@ -404,3 +404,28 @@ import Testing
     #expect(model.visibleNotes.count == 250)
   }
 }
+
+@MainActor
+@Suite struct NoteListMoreRowsTests {
+  @Test func showingMoreRowsReachesEveryNote() {
+    let notes = (0..<450).map { index in
+      Note(
+        id: UUID(number: index + 1), title: "Note \(index)",
+        createdAt: SampleData.date(minutes: index))
+    }
+    let model = NoteListViewModel(store: NoteStore(notes: notes), scope: .allNotes, now: .fixed())
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+
+    model.shownRowCount += NoteListViewModel.rowLimit
+    model.shownRowCount += NoteListViewModel.rowLimit
+
+    let counts = recorder.values.map { state -> [Int] in
+      guard case .loaded(let rows, _, let hidden) = state else { return [] }
+      return [rows.count, hidden]
+    }
+    #expect(counts == [[200, 250], [400, 50], [450, 0]])
+    guard case .loaded(let rows, _, _) = model.state else { return }
+    #expect(rows.last?.title == "Note 0", "the oldest note is reached")
+  }
+}

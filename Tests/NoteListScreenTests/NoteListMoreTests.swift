@@ -1,0 +1,41 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTesting
+import Foundation
+import NoteListScreen
+import Testing
+
+/// Every row of a long list can be reached: `more` shows the next rows, in both forms, and the
+/// list says how.
+@MainActor
+@Suite struct NoteListMoreTests {
+  @Test(arguments: [NoteListMode.mvvm, .mv])
+  func moreReachesEveryRowAndRowNumbersGoOn(mode: NoteListMode) async throws {
+    let notes = (0..<450).map { index in
+      Note(
+        id: UUID(number: index + 1), title: "Note \(index)",
+        createdAt: SampleData.date(minutes: index))
+    }
+    let store = NoteStore(notes: notes)
+    let harness = ScreenHarness<Route>(
+      NoteListScreen(
+        scope: .allNotes, store: store, now: .fixed(),
+        timeZone: TimeZone(identifier: "UTC") ?? .current,
+        presentation: NoteListPresentation(mode: mode)))
+    #expect(
+      harness.lastDrawn?.last
+        == "  … and 250 more; `more` shows the next 200, `search`, `tag` or `filter pinned` "
+        + "narrows the list.")
+
+    try await harness.run("more")
+    #expect(harness.lastDrawn?.last?.hasPrefix("  … and 50 more; `more` shows the next 50") == true)
+    try await harness.run("more")
+    #expect(harness.lastDrawn?.last == "450   Note 0 · just now", "no line says more are left")
+
+    #expect(try await harness.run("more") == ["Every note of the list is shown."])
+    try await harness.run("pin 450")
+    #expect(store.note(withID: UUID(number: 1))?.isPinned == true, "row 450 is the oldest note")
+  }
+}
