@@ -21,7 +21,8 @@ final class NoteListViewState {
 /// in computed properties, with no view model, exactly the seed's MV shape.
 ///
 /// It must print the same bytes as the MVVM form (``NoteListView``) for the same store, search,
-/// filter and sort; `FieldNotesAppTests` proves it over generated stores.
+/// filter and sort; `NoteListEquivalenceTests` (in `NoteListScreenTests`) proves it over generated
+/// stores.
 @MainActor
 struct NoteListMVView {
   let store: NoteStore

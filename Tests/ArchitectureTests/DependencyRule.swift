@@ -26,7 +26,9 @@ enum DependencyRule {
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
       [model, services, terminal, navigation, target.name.dropLast("Screen".count) + "Feature"]
-    case "fieldnotes-bench": [model, services, "fieldnotes"]  // it runs the app, never links it
+    // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
+    // executable's modules into the bench too, but the bench calls none of them.
+    case "fieldnotes-bench": [model, services, "fieldnotes"]
     case _ where target.type == "executable": [app, model, services]
     default: []
     }
