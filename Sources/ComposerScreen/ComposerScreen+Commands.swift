@@ -159,7 +159,8 @@ extension ComposerScreen {
       ["tags"], usage: "tags a, b", summary: "set the tags (commas or spaces between them)"
     ) { screen, arguments, _ throws(ScreenError) in
       try screen.carryOut(.setTags(arguments.joined(separator: " ")))
-    },
+    }
+    .completing { screen, _ in Array(Set(screen.store.notes.flatMap(\.tags))) },
     ScreenCommand(
       ["notebook"], usage: "notebook NAME|none", summary: "choose the note's notebook"
     ) { screen, arguments, _ throws(ScreenError) in

@@ -48,4 +48,19 @@ import Testing
     #expect(session.completions(lineBefore: "move 1 ", word: "") == ["to"])
     #expect(session.completions(lineBefore: "tag ", word: "l") == ["lake"])
   }
+
+  @Test func insideAnOpeningQuoteANameCompletesAndClosesTheQuote() {
+    let session = makeSession()
+    #expect(session.completions(lineBefore: "open \"", word: "Fi") == ["Field trips\""])
+    #expect(session.completions(lineBefore: "open \"", word: "B") == ["Birds\""])
+    #expect(session.completions(lineBefore: "open \"", word: "fil") == [], "not command names")
+  }
+
+  @Test func theComposersTagsCompleteFromTheTagsInUse() async throws {
+    let session = makeSession()
+    try await session.run("open Birds")
+    try await session.run("new")
+    #expect(session.completions(lineBefore: "tags ", word: "l") == ["lake"])
+    #expect(session.completions(lineBefore: "tags birds, ", word: "pl") == ["plants"])
+  }
 }

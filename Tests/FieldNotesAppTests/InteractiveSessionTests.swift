@@ -108,6 +108,19 @@ struct InteractiveSessionTests {
     #expect(!(try terminal.screen()).contains("titleworthy"))
   }
 
+  /// A name with a space completes inside the quote the user opened, and the quote is closed.
+  @Test func aQuotedNameCompletesInsideItsQuote() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    try terminal.type("open \"Fi", keys: ["Tab"])
+    try terminal.waitFor("fieldnotes> open \"Field trips\"", lastLineOnly: true)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Field trips>", lastLineOnly: true)
+  }
+
   /// A half-typed line survives a sync that redraws the list several times while it runs.
   @Test func aHalfTypedLineSurvivesEveryRedrawOfAnAsynchronousSync() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

@@ -188,6 +188,19 @@ open class CommandShell<Route>: LineSession {
   ///   - word: The part of the word typed so far.
   /// - Returns: The candidates that start with `word`, ignoring case, sorted.
   public func completions(lineBefore: String, word: String) -> [String] {
+    // Inside an opening quote (`open "Fi`), the line editor hands over the word after the quote:
+    // complete it as an argument, and close the quote rather than open another.
+    var before = lineBefore
+    let isInsideQuote =
+      (try? CommandTokenizer.words(in: before)) == nil
+      && (before.last == "\"" || before.last == "'")
+    if isInsideQuote { before.removeLast() }
+    let found = candidates(lineBefore: before, word: word)
+    guard isInsideQuote else { return found }
+    return found.map { $0.first == "\"" ? String($0.dropFirst()) : $0 + "\"" }
+  }
+
+  private func candidates(lineBefore: String, word: String) -> [String] {
     let words = (try? CommandTokenizer.words(in: lineBefore)) ?? []
     let candidates: [String]
     if navigator.top.linePrompt != nil {
