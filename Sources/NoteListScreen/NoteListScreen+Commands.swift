@@ -159,6 +159,13 @@ extension NoteListScreen {
     ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("retry") }
+      guard screen.mode == .mvvm else {
+        // The MV form reads the store as it is; reading it again is all a retry can do.
+        do throws(NoteStoreError) { try screen.store.reload() } catch {
+          throw .refused(error.errorDescription ?? "The notes could not be read.")
+        }
+        return .stay
+      }
       screen.viewModel.load()
       return .stay
     },

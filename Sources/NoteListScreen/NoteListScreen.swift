@@ -84,7 +84,14 @@ public final class NoteListScreen: TerminalScreen {
   /// How many rows the list had beyond those last drawn.
   public private(set) var hiddenRowCount = 0
 
-  let viewModel: NoteListViewModel
+  /// The MVVM form's view model, made (and loaded) the first time that form needs it: a list
+  /// that stays in the MV form never has one.
+  private(set) lazy var viewModel: NoteListViewModel = {
+    let model = NoteListViewModel(
+      store: store, scope: scope, now: now, timeZone: timeZone, history: history)
+    model.load()
+    return model
+  }()
   private let viewState = NoteListViewState()
   let store: NoteStore
   private let now: DateProvider
@@ -114,9 +121,7 @@ public final class NoteListScreen: TerminalScreen {
     self.timeZone = timeZone
     self.history = history
     self.presentation = presentation
-    viewModel = NoteListViewModel(
-      store: store, scope: scope, now: now, timeZone: timeZone, history: history)
-    viewModel.load()
+    if presentation.mode == .mvvm { _ = viewModel }
     presentation.register(self)
   }
 
@@ -272,8 +277,8 @@ public final class NoteListScreen: TerminalScreen {
         case .store(let error):
           throw .refused(error.errorDescription ?? "The change was not saved.")
         case .nothingToUndo:
-          // The MVVM form's words, so both forms print the same bytes.
-          throw .refused(NoteListError.nothingToUndo.errorDescription ?? "")
+          // The same words as the MVVM form's, so both forms print the same bytes.
+          throw .refused("There is nothing to undo.")
         }
       }
     }
