@@ -138,12 +138,6 @@ public final class ScreenNavigator<Route> {
     try await apply(result, from: screen, print: print)
   }
 
-  /// Whether a word names a command the top screen can run now.
-  ///
-  /// - Parameter word: The command's name.
-  /// - Returns: Whether it would run.
-  public func canRun(_ word: String) -> Bool { command(named: word) != nil }
-
   /// The command a word names, on the top screen or on a screen below that lets it through.
   private func command(named word: String) -> (Int, BoundCommand<Route>)? {
     for index in screens.indices.reversed() {
