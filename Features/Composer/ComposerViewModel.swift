@@ -71,7 +71,7 @@ public final class ComposerViewModel {
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date.
   public init(
-    store: NoteStore, purpose: Purpose, ids: IDGenerator = .random, now: DateProvider = .system
+    store: NoteStore, purpose: Purpose, ids: IDGenerator, now: DateProvider
   ) {
     switch purpose {
     case .newNote(let notebookID): draft = NoteDraft(notebookID: notebookID)

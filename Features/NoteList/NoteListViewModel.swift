@@ -55,7 +55,8 @@ public final class NoteListViewModel {
   ///
   /// Use ``visibleNotes(from:in:)`` with notes from anywhere.
   public convenience init() {
-    self.init(store: NoteStore(), scope: .allNotes)
+    // The filter-only model never describes a date, so the system clock is never read.
+    self.init(store: NoteStore(), scope: .allNotes, now: .system)
   }
 
   /// Creates the view model of a list.
@@ -63,11 +64,12 @@ public final class NoteListViewModel {
   /// - Parameters:
   ///   - store: The store holding the notes.
   ///   - scope: The notes the list shows.
-  ///   - now: Where row dates are described from; the system clock by default.
+  ///   - now: Where row dates are described from; there is no default, so a test chooses its
+  ///     clock rather than falling back on the system's.
   ///   - timeZone: The time zone of calendar dates in rows; the system's by default.
   ///   - history: Where deleted notes are kept for ``undoDelete()``; one of its own by default.
   public init(
-    store: NoteStore, scope: NoteScope, now: DateProvider = .system,
+    store: NoteStore, scope: NoteScope, now: DateProvider,
     timeZone: TimeZone = .current, history: DeletionHistory = DeletionHistory()
   ) {
     self.store = store

@@ -36,7 +36,7 @@ public final class NotebooksViewModel {
   /// - Parameters:
   ///   - store: The store holding the notebooks and notes.
   ///   - ids: Where new notebooks get their identifiers.
-  public init(store: NoteStore, ids: IDGenerator = .random) {
+  public init(store: NoteStore, ids: IDGenerator) {
     self.store = store
     self.makeID = ids
   }

@@ -74,7 +74,7 @@ import Testing
 
   @Test func anEmptyNotebookAndAFruitlessSearchSayDifferentThings() throws {
     let store = NoteStore(notebooks: [SampleData.birds])
-    let model = NoteListViewModel(store: store, scope: Self.birds)
+    let model = NoteListViewModel(store: store, scope: Self.birds, now: .fixed())
     model.load()
     #expect(model.state == .empty(.noNotes, sync: .idle))
 
@@ -89,7 +89,7 @@ import Testing
   @Test func searchIgnoresCaseAndDiacriticsAcrossTitleBodyAndTags() throws {
     let cafe = Note(title: "Café terrace", body: "sparrows", createdAt: SampleData.date(minutes: 5))
     let store = NoteStore(notes: [cafe, SampleData.heron, SampleData.moss])
-    let model = NoteListViewModel(store: store, scope: .allNotes)
+    let model = NoteListViewModel(store: store, scope: .allNotes, now: .fixed())
     model.load()
 
     model.searchText = "CAFE"
@@ -104,7 +104,7 @@ import Testing
     let percent = Note(title: "100% sure", createdAt: SampleData.date(minutes: 1))
     let underscore = Note(title: "snake_case", createdAt: SampleData.date(minutes: 2))
     let store = NoteStore(notes: [percent, underscore, SampleData.heron])
-    let model = NoteListViewModel(store: store, scope: .allNotes)
+    let model = NoteListViewModel(store: store, scope: .allNotes, now: .fixed())
 
     model.searchText = "%"
     #expect(model.visibleNotes == [percent])
@@ -372,7 +372,7 @@ import Testing
 
   @Test func anEmptyListRefreshesToo() async throws {
     let store = NoteStore(notebooks: [SampleData.birds], syncer: FailingNoteSyncer())
-    let model = NoteListViewModel(store: store, scope: Self.birds)
+    let model = NoteListViewModel(store: store, scope: Self.birds, now: .fixed())
     model.load()
 
     await model.refresh()
