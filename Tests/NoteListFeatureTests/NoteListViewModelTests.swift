@@ -385,14 +385,20 @@ import Testing
 
 @MainActor
 @Suite struct NoteListRowLimitTests {
-  @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() {
-    let notes = (0..<250).map { index in
+  /// A list of `count` notes, "Note 0" the oldest, loaded.
+  static func longList(_ count: Int) -> NoteListViewModel {
+    let notes = (0..<count).map { index in
       Note(
         id: UUID(number: index + 1), title: "Note \(index)",
         createdAt: SampleData.date(minutes: index))
     }
     let model = NoteListViewModel(store: NoteStore(notes: notes), scope: .allNotes, now: .fixed())
     model.load()
+    return model
+  }
+
+  @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() {
+    let model = Self.longList(250)
 
     guard case .loaded(let rows, .idle, let hiddenCount) = model.state else {
       Issue.record("expected rows")
@@ -403,18 +409,9 @@ import Testing
     #expect(rows.first?.title == "Note 249")
     #expect(model.visibleNotes.count == 250)
   }
-}
 
-@MainActor
-@Suite struct NoteListMoreRowsTests {
   @Test func showingMoreRowsReachesEveryNote() {
-    let notes = (0..<450).map { index in
-      Note(
-        id: UUID(number: index + 1), title: "Note \(index)",
-        createdAt: SampleData.date(minutes: index))
-    }
-    let model = NoteListViewModel(store: NoteStore(notes: notes), scope: .allNotes, now: .fixed())
-    model.load()
+    let model = Self.longList(450)
     let recorder = StateRecorder(model, \.state)
 
     model.shownRowCount += NoteListViewModel.rowLimit
