@@ -121,6 +121,23 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Field trips>", lastLineOnly: true)
   }
 
+  /// Leaving closes the store, so SQLite folds its journal back in and removes `-wal`/`-shm`.
+  @Test func quittingClosesTheStoreCleanly() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-clean-exit-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let terminal = try TerminalDriver(command: [binary.path, "--store", folder + "/notes.sqlite"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    try terminal.type("notebook new Birds", keys: ["Enter"])
+    try terminal.waitFor("Birds")
+    try terminal.type("quit", keys: ["Enter"])
+    try terminal.waitForExit()
+
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["notes.sqlite"])
+  }
+
   /// A half-typed line survives a sync that redraws the list several times while it runs.
   @Test func aHalfTypedLineSurvivesEveryRedrawOfAnAsynchronousSync() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

@@ -42,11 +42,14 @@ public struct InteractiveRunner {
   public func run() async -> Int32 {
     let editor = LineEditor.load(historyPath: historyPath, clearsLine: clearsLine)
     console.editor = editor
-    editor?.completer = { [session] before, word in
-      session.completions(lineBefore: before, word: word)
+    editor?.completer = { [weak session] before, word in
+      session?.completions(lineBefore: before, word: word) ?? []
     }
     console.print(banner)
-    let interrupts = SignalWatcher(signals: [SIGINT]) { [session, console] _ in
+    // The handlers hold the session weakly: a signal source keeps its handler after it is
+    // cancelled, and the session must go at the end of the run so the store is closed.
+    let interrupts = SignalWatcher(signals: [SIGINT]) { [weak session, console] _ in
+      guard let session else { return }
       if session.cancelBackgroundWork() {
         console.print("Cancelled.")
       } else if let message = session.interruptLineEntry() {
@@ -58,9 +61,9 @@ public struct InteractiveRunner {
         console.print("^C (type `quit` or press Ctrl-D to leave)")
       }
     }
-    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [session] _ in
+    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [weak session] _ in
       // Every saved change is committed when it is made; unsaved text is kept as a draft.
-      session.preserveUnsavedWork()
+      session?.preserveUnsavedWork()
       exit(0)
     }
     defer {
