@@ -27,4 +27,12 @@ public enum StoreLocation {
       return "\(home)/.local/share/fieldnotes/\(fileName)"
     #endif
   }
+
+  /// The git repository a store syncs through, beside it: `PATH.sync`.
+  ///
+  /// - Parameter path: The store file.
+  /// - Returns: The repository's folder (which may not exist yet).
+  public static func syncRepositoryPath(ofStoreAt path: String) -> String {
+    "\(path).sync"
+  }
 }

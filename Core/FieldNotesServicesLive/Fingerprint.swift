@@ -1,17 +1,6 @@
-import FieldNotesModel
-import Foundation
-
-/// A short digest of a value's content, to tell whether it changed since the last sync.
+/// A short digest of bytes, stable across runs and platforms (unlike `Hasher`).
 enum Fingerprint {
-  static func of<Value: Encodable>(_ value: Value) -> UInt64 {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    encoder.dateEncodingStrategy = .deferredToDate
-    guard let data = try? encoder.encode(value) else { return 0 }
-    return of(bytes: data)
-  }
-
-  /// FNV-1a, 64 bits: stable across runs and platforms, unlike `Hasher`.
+  /// FNV-1a, 64 bits.
   static func of(bytes: some Sequence<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in bytes {

@@ -61,3 +61,21 @@ public actor NetworkProfileSyncer: NoteSyncing {
     try await wrapped.sync()
   }
 }
+
+/// A simulated network to sync through (`--network-profile`, `--seed`).
+public struct NetworkSimulation: Equatable, Sendable {
+  /// How the network behaves.
+  public var profile: NetworkProfileSyncer.Profile
+  /// The seed of the flaky profile's failures.
+  public var seed: UInt64
+
+  /// Creates a simulation.
+  ///
+  /// - Parameters:
+  ///   - profile: How the network behaves.
+  ///   - seed: The seed of the flaky profile's failures; 1 by default.
+  public init(_ profile: NetworkProfileSyncer.Profile, seed: UInt64 = 1) {
+    self.profile = profile
+    self.seed = seed
+  }
+}

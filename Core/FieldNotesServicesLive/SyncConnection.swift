@@ -1,86 +1,169 @@
 import FieldNotesServices
 import Foundation
 
-/// The syncer the store is given: the sync folder's syncer once a folder is set (by
-/// `--sync-folder` or `sync folder PATH`), the seed's no-op syncer until then, wrapped in the
-/// network profile when one was chosen.
+/// The syncer the store is given: the store's git syncer, wrapped in the network profile when
+/// one was chosen.
+///
+/// The remote is remembered in the store's sync repository, so it is set once (`--sync-remote`,
+/// `sync remote URL`) and used by every later session of that store.
 public actor SyncConnection: NoteSyncing {
-  private let repository: any NoteRepository
-  private let baseLocation: @Sendable (String) -> SyncBaseLocation
-  private let profile: NetworkProfileSyncer.Profile?
-  private let seed: UInt64
-  private let now: DateProvider
-  private let ids: IDGenerator
-  private let timeZone: TimeZone
-  private var folderSyncer: FolderNoteSyncer?
-  private var current: any NoteSyncing
+  private let syncer: GitNoteSyncer
+  private let current: any NoteSyncing
+  /// Where each step of a sync is shown: a session sets what prints it.
+  public nonisolated let progress: SyncProgressRelay
 
-  /// Creates the connection, syncing with a folder if one is given.
+  /// Creates the connection.
   ///
   /// - Parameters:
-  ///   - repository: The store's repository, which the folder syncer reads and writes.
-  ///   - baseLocation: Where the last synced state of a folder is kept.
-  ///   - profile: The simulated network to go through, or `nil` for none.
-  ///   - seed: The seed of the flaky network profile.
-  ///   - now: The date source.
-  ///   - ids: The identifier source.
+  ///   - repository: The store's repository, which the syncer reads and writes.
+  ///   - repositoryPath: The store's sync repository (see ``GitNoteSyncer``).
+  ///   - network: The simulated network to go through, or `nil` for none.
+  ///   - now: Where commits get their dates.
   ///   - timeZone: The time zone of dates in conflict copies.
-  ///   - folder: The sync folder, or `nil` until one is set.
   public init(
-    repository: any NoteRepository, baseLocation: @escaping @Sendable (String) -> SyncBaseLocation,
-    profile: NetworkProfileSyncer.Profile?, seed: UInt64, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, folder: String?
+    repository: any NoteRepository, repositoryPath: String,
+    network: NetworkSimulation?, now: DateProvider, timeZone: TimeZone
   ) {
-    self.repository = repository
-    self.baseLocation = baseLocation
-    self.profile = profile
-    self.seed = seed
-    self.now = now
-    self.ids = ids
-    self.timeZone = timeZone
-    if let folder {
-      let syncer = FolderNoteSyncer(
-        folder: folder, repository: repository, baseLocation: baseLocation(folder), now: now,
-        ids: ids, timeZone: timeZone)
-      self.folderSyncer = syncer
-      self.current = Self.wrap(syncer, profile: profile, seed: seed)
-    } else {
-      self.current = Self.wrap(NoOpNoteSyncer(), profile: profile, seed: seed)
-    }
+    let progress = SyncProgressRelay()
+    let syncer = GitNoteSyncer(
+      repositoryPath: repositoryPath, repository: repository, now: now, timeZone: timeZone,
+      progress: { phase in await progress.show(phase.description) })
+    self.progress = progress
+    self.syncer = syncer
+    self.current =
+      network.map {
+        NetworkProfileSyncer(
+          wrapping: syncer, profile: $0.profile, seed: $0.seed, clock: ContinuousClock())
+      } ?? syncer
   }
 
-  /// The sync folder, if one is set.
-  public var folderPath: String? { folderSyncer?.folderPath }
-
-  /// What the last sync through the folder did.
-  public var lastReport: SyncReport? {
-    get async { await folderSyncer?.lastReport }
-  }
-
-  /// Syncs with this folder from now on.
+  /// The remote, if one is set.
   ///
-  /// - Parameter path: The sync folder.
-  public func useFolder(_ path: String) {
-    let syncer = FolderNoteSyncer(
-      folder: path, repository: repository, baseLocation: baseLocation(path), now: now, ids: ids,
-      timeZone: timeZone)
-    folderSyncer = syncer
-    current = Self.wrap(syncer, profile: profile, seed: seed)
+  /// - Throws: ``SyncError`` when the sync repository can't be read.
+  public func remote() async throws -> String? { try await syncer.remote() }
+
+  /// Syncs with this remote from now on, or with none.
+  ///
+  /// - Parameter url: The remote: a path to a bare repository (made absolute here), or any URL
+  ///   git accepts; `nil` for none.
+  /// - Throws: ``SyncError`` when the sync repository can't be written.
+  public func setRemote(_ url: String?) async throws {
+    try await syncer.setRemote(url.map(Self.resolved))
   }
 
-  /// Syncs through the folder (and the network profile), or does nothing while no folder is
-  /// set.
+  /// Remembers a remote (making the bare repository a ``SyncRemote/bareRepository(_:)`` names,
+  /// if missing), unless it is the one remembered already; or, given `nil`, forgets it.
+  ///
+  /// - Parameter remote: The remote, or `nil` for none.
+  /// - Returns: The remote now used, as git is given it.
+  /// - Throws: ``SyncError`` when the sync repository can't be written or the bare repository
+  ///   can't be made.
+  @discardableResult
+  public func use(_ remote: SyncRemote?) async throws -> String? {
+    let url: String? =
+      switch remote {
+      case .url(let url)?: Self.resolved(url)
+      case .bareRepository(let path)?: try await Self.bareRepository(at: path)
+      case nil: nil
+      }
+    if try await self.remote() != url { try await syncer.setRemote(url) }
+    return url
+  }
+
+  /// What the last sync did.
+  public var lastReport: SyncReport? {
+    get async { await syncer.lastReport }
+  }
+
+  /// Syncs through the remote (and the network profile).
   ///
   /// - Throws: The syncer's error.
   public func sync() async throws {
     try await current.sync()
   }
 
-  private static func wrap(
-    _ syncer: any NoteSyncing, profile: NetworkProfileSyncer.Profile?, seed: UInt64
-  ) -> any NoteSyncing {
-    guard let profile else { return syncer }
-    return NetworkProfileSyncer(
-      wrapping: syncer, profile: profile, seed: seed, clock: ContinuousClock())
+  /// A local path made absolute (git would read a relative one from inside the sync
+  /// repository); a URL as given.
+  ///
+  /// A remote is a URL when it has a scheme (`ssh://`, `https://`, `file://`) or is written the
+  /// way scp writes a host (`host:path`, with the colon before any slash).
+  ///
+  /// - Parameter remote: The remote as given.
+  /// - Returns: The remote as git should be given it.
+  public static func resolved(_ remote: String) -> String {
+    if remote.contains("://") { return remote }
+    if let colon = remote.firstIndex(of: ":"),
+      !remote[..<colon].contains("/"), !remote.hasPrefix(".")
+    {
+      return remote
+    }
+    let expanded = (remote as NSString).expandingTildeInPath
+    let absolute =
+      expanded.hasPrefix("/")
+      ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
+    return (absolute as NSString).standardizingPath
+  }
+
+  /// Makes a bare repository at a path to sync through, unless one is there already: what
+  /// `--sync-folder PATH` does.
+  ///
+  /// - Parameter path: The folder.
+  /// - Returns: The remote to use: the folder's absolute path.
+  /// - Throws: ``SyncError`` when the folder holds something other than a git repository, or
+  ///   git is missing.
+  public static func bareRepository(at path: String) async throws -> String {
+    let folder = resolved(path)
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw SyncError.repositoryUnusable(path: folder, reason: "it is a file, not a folder")
+      }
+      let contents = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      if contents.isEmpty {
+        try await GitProcess.initializeBare(at: folder)
+      } else if !FileManager.default.fileExists(atPath: folder + "/HEAD")
+        || !FileManager.default.fileExists(atPath: folder + "/objects")
+      {
+        throw SyncError.repositoryUnusable(
+          path: folder,
+          reason: "it holds files but is not a git repository (give a new or empty folder)")
+      }
+    } else {
+      // Made aside and moved into place in one step, so two stores starting at once with the
+      // same new folder don't both write into it: the second move fails and finds the first.
+      let aside = "\(folder).fieldnotes-\(UUID().uuidString)"
+      defer { try? FileManager.default.removeItem(atPath: aside) }
+      try await GitProcess.initializeBare(at: aside)
+      if rename(aside, folder) != 0, !FileManager.default.fileExists(atPath: folder + "/HEAD") {
+        throw SyncError.repositoryUnusable(path: folder, reason: String(cString: strerror(errno)))
+      }
+    }
+    return folder
+  }
+}
+
+/// A remote to sync with, as given on the command line or in the REPL.
+public enum SyncRemote: Equatable, Sendable {
+  /// Anything git accepts: a path to a bare repository, `file://`, `ssh://`, `https://`.
+  case url(String)
+  /// A bare repository at a path, made if missing (`--sync-folder PATH`).
+  case bareRepository(String)
+}
+
+/// Passes the steps of a sync, reported on the syncer's actor, to whatever prints them on the
+/// main actor.
+@MainActor
+public final class SyncProgressRelay {
+  /// Prints a step; `nil` until a session sets it.
+  public var print: ((String) -> Void)?
+
+  /// Creates a relay that shows nothing yet.
+  nonisolated public init() {}
+
+  /// Shows a step, if anything prints them.
+  ///
+  /// - Parameter line: The step, as a line for the user.
+  public func show(_ line: String) {
+    print?(line)
   }
 }

@@ -2,13 +2,24 @@ import FieldNotesServices
 import Foundation
 
 /// Why a sync did not complete.
+///
+/// Whatever the reason, nothing was lost: the store holds every note it held, and syncing
+/// again finishes the job.
 public enum SyncError: Error, Hashable, LocalizedError {
-  /// The sync folder can't be read or created.
-  case folderUnavailable(path: String, reason: String)
-  /// The sync folder is laid out in a way that could make FieldNotes write outside it.
-  case unsafeFolder(path: String, reason: String)
-  /// A file in the sync folder could not be written; the sync can simply be run again.
-  case writeFailed(path: String, reason: String)
+  /// No remote is set.
+  case noRemote
+  /// There is no `git` on `PATH`.
+  case gitMissing
+  /// The remote could not be reached or read; nothing here changed.
+  case remoteUnreachable(remote: String, reason: String)
+  /// The remote moved every time this sync tried to push.
+  case remoteKeptMoving(remote: String)
+  /// Another sync of this store is running.
+  case busy
+  /// The store's working repository can't be used.
+  case repositoryUnusable(path: String, reason: String)
+  /// A git command failed.
+  case gitFailed(command: String, reason: String)
   /// The local store could not be read or written.
   case store(RepositoryError)
   /// The network profile in use made the sync fail (`--network-profile flaky|offline`).
@@ -17,12 +28,20 @@ public enum SyncError: Error, Hashable, LocalizedError {
   /// A message for the user.
   public var errorDescription: String? {
     switch self {
-    case .folderUnavailable(let path, let reason):
-      "The sync folder \(path) can't be used: \(reason)."
-    case .unsafeFolder(let path, let reason):
-      "The sync folder \(path) is not safe to use: \(reason)."
-    case .writeFailed(let path, let reason):
-      "Could not write \(path): \(reason). Nothing was lost; sync again to finish."
+    case .noRemote:
+      "No sync remote is set: `sync remote URL` sets one (a path to a bare git repository, or any URL git accepts)."
+    case .gitMissing:
+      "Syncing needs git, and there is no `git` on PATH; install git and sync again."
+    case .remoteUnreachable(let remote, let reason):
+      "Could not reach the sync remote \(remote) (git: \(reason)); nothing here changed."
+    case .remoteKeptMoving(let remote):
+      "The sync remote \(remote) kept changing while this sync pushed; sync again."
+    case .busy:
+      "Another sync of this store is running; sync again when it ends."
+    case .repositoryUnusable(let path, let reason):
+      "The sync repository \(path) can't be used: \(reason)."
+    case .gitFailed(let command, let reason):
+      "git \(command) failed: \(reason). Nothing was lost; sync again to finish."
     case .store(let error):
       error.errorDescription
     case .networkUnavailable:

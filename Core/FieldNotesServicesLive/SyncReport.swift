@@ -1,37 +1,41 @@
 /// What one sync did.
 public struct SyncReport: Hashable, Sendable {
-  /// Notes and notebooks brought in from the folder.
-  public var pulled = 0
-  /// Notes and notebooks written to the folder.
-  public var pushed = 0
-  /// Items deleted here because they were deleted elsewhere.
-  public var deletedHere = 0
-  /// Items deleted in the folder because they were deleted here.
-  public var deletedThere = 0
-  /// Notes changed on both sides; each kept the newer edit and saved the other as a copy.
+  /// Notes and notebooks the remote changed, saved here.
+  public var incoming = 0
+  /// Notes and notebooks the remote received.
+  public var outgoing = 0
+  /// Notes changed on both sides and merged field by field, with no copy.
+  public var merged = 0
+  /// Notes whose text both sides changed: each kept the later edit and a copy of the other.
   public var conflicts = 0
-  /// Folder entries skipped because they were unreadable or unsafe, with why.
-  public var warnings: [String] = []
+  /// The remote's entries that were skipped (links, odd names, malformed or oversize files),
+  /// each with why.
+  public var skipped: [String] = []
 
   /// Creates an empty report.
   public init() {}
 
   /// A one-line account for the user.
   ///
-  /// For example: "Synced: 2 in, 1 out, 1 conflict copy."
+  /// For example: "Synced: 2 in, 1 out, 1 merged, 1 conflict copy."
   public var summary: String {
     var parts: [String] = []
-    if pulled > 0 { parts.append("\(pulled) in") }
-    if pushed > 0 { parts.append("\(pushed) out") }
-    if deletedHere > 0 { parts.append("\(deletedHere) deleted here") }
-    if deletedThere > 0 { parts.append("\(deletedThere) deleted there") }
+    if incoming > 0 { parts.append("\(incoming) in") }
+    if outgoing > 0 { parts.append("\(outgoing) out") }
+    if merged > 0 { parts.append("\(merged) merged") }
     if conflicts > 0 { parts.append("\(conflicts) conflict cop\(conflicts == 1 ? "y" : "ies")") }
     var text =
       parts.isEmpty ? "Synced: already up to date." : "Synced: \(parts.joined(separator: ", "))."
-    if !warnings.isEmpty {
-      text +=
-        " Skipped \(warnings.count) unreadable or unsafe entr\(warnings.count == 1 ? "y" : "ies")."
+    if !skipped.isEmpty {
+      text += " Skipped \(skipped.count) entr\(skipped.count == 1 ? "y" : "ies") of the remote."
     }
     return text
+  }
+
+  /// The summary, then each skipped entry (the first ten, then how many more).
+  public var lines: [String] {
+    var lines = [summary] + skipped.prefix(10).map { "  skipped \($0)" }
+    if skipped.count > 10 { lines.append("  … and \(skipped.count - 10) more") }
+    return lines
   }
 }

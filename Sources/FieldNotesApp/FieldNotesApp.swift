@@ -72,6 +72,13 @@ public enum FieldNotesApp {
       console.printError("error: \(error.errorDescription ?? "the store could not be opened")")
       return 1
     }
+    if let remote = options.syncRemote, let sync = dependencies.sync {
+      do { _ = try await sync.use(remote) } catch {
+        let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+        console.printError("error: \(message.terminalSafe)")
+        return 1
+      }
+    }
     let isInteractive =
       input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1
       && isatty(1) == 1
@@ -134,24 +141,23 @@ public enum FieldNotesApp {
     let timeZone = environment["TZ"].flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
     let summarizer: any SummaryGenerating =
       options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
-    let sync = AppDependencies.SyncSettings(
-      folder: options.syncFolder,
-      networkProfile: options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:)),
-      seed: options.seed)
+    let network = options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:))
+      .map { NetworkSimulation($0, seed: options.seed) }
     switch options.store {
     case .inMemory:
-      return try .memory(sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      return try .memory(
+        network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     case .demo:
       return try .memory(
-        DemoLibrary.make(now: now(), ids: ids), sync: sync, summarizer: summarizer, now: now,
+        DemoLibrary.make(now: now(), ids: ids), network: network, summarizer: summarizer, now: now,
         ids: ids, timeZone: timeZone)
     case .file(let path):
       return try .live(
-        storePath: path, sync: sync, summarizer: summarizer, now: now, ids: ids,
+        storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
         timeZone: timeZone)
     case .defaultFile:
       return try .live(
-        storePath: StoreLocation.defaultPath(environment: environment), sync: sync,
+        storePath: StoreLocation.defaultPath(environment: environment), network: network,
         summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     }
   }

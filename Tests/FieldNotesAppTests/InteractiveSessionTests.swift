@@ -14,7 +14,11 @@ import Testing
 struct InteractiveSessionTests {
   @Test func historyCompletionAndCtrlCDuringASlowSync() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
-    let terminal = try TerminalDriver(command: [binary.path, "--demo", "--network-profile", "slow"])
+    let remote = NSTemporaryDirectory() + "fieldnotes-slow-sync-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: remote) }
+    let terminal = try TerminalDriver(command: [
+      binary.path, "--demo", "--network-profile", "slow", "--sync-folder", remote,
+    ])
     defer { terminal.close() }
     try terminal.waitFor("fieldnotes>")
 

@@ -6,15 +6,15 @@ import Foundation
 import NoteListFeature
 import Testing
 
-/// The note list's refresh through the real folder syncer, transition by transition.
+/// The note list's refresh through the real git syncer, transition by transition.
 @MainActor
 @Suite struct SyncScreenTests {
   let world = SyncWorld()
 
   @Test func aRefreshBringsInWhatAnotherDeviceSynced() async throws {
-    let other = world.device(SampleData.library)
+    let other = try await world.device(SampleData.library)
     try await other.syncer.sync()
-    let here = world.device(NoteLibrary(notebooks: SampleData.library.notebooks))
+    let here = try await world.device(NoteLibrary(notebooks: SampleData.library.notebooks))
     let store = try NoteStore(repository: here.repository, syncer: here.syncer, now: .fixed())
     let model = NoteListViewModel(
       store: store, scope: .notebook(SampleData.birds.id),
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func anOfflineRefreshKeepsTheRowsAndSaysWhy() async throws {
-    let here = world.device(SampleData.library)
+    let here = try await world.device(SampleData.library)
     let offline = NetworkProfileSyncer(
       wrapping: here.syncer, profile: .offline, seed: 1, clock: TestClock())
     let store = try NoteStore(repository: here.repository, syncer: offline, now: .fixed())

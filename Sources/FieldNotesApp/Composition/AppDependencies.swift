@@ -58,36 +58,12 @@ public struct AppDependencies {
     self.sync = sync
   }
 
-  /// How a live session syncs.
-  public struct SyncSettings: Sendable {
-    /// The sync folder, or `nil` until `sync folder PATH` sets one.
-    public var folder: String?
-    /// The simulated network the syncer goes through, or `nil` for none.
-    public var networkProfile: NetworkProfileSyncer.Profile?
-    /// The seed of the flaky network profile.
-    public var seed: UInt64
-
-    /// Creates sync settings.
-    ///
-    /// - Parameters:
-    ///   - folder: The sync folder; none by default.
-    ///   - networkProfile: The simulated network; none by default.
-    ///   - seed: The seed of the flaky profile; 1 by default.
-    public init(
-      folder: String? = nil, networkProfile: NetworkProfileSyncer.Profile? = nil, seed: UInt64 = 1
-    ) {
-      self.folder = folder
-      self.networkProfile = networkProfile
-      self.seed = seed
-    }
-  }
-
-  /// The dependencies of a real session: the SQLite store at a path, the folder syncer and the
-  /// extractive summarizer.
+  /// The dependencies of a real session: the SQLite store at a path, the git syncer (its
+  /// repository beside the store, at `PATH.sync`) and the extractive summarizer.
   ///
   /// - Parameters:
   ///   - storePath: The store file; created if missing.
-  ///   - sync: How to sync.
+  ///   - network: The simulated network sync goes through, or `nil` for none.
   ///   - summarizer: The summary service.
   ///   - now: The date source.
   ///   - ids: The identifier source.
@@ -95,7 +71,7 @@ public struct AppDependencies {
   /// - Returns: The dependencies.
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be opened or read.
   public static func live(
-    storePath: String, sync: SyncSettings = SyncSettings(),
+    storePath: String, network: NetworkSimulation? = nil,
     summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
     now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
   ) throws(NoteStoreError) -> AppDependencies {
@@ -105,16 +81,17 @@ public struct AppDependencies {
     }
     return try live(
       repository: repository, storePath: storePath,
-      baseLocation: { folder in .file(besideStore: storePath, forFolder: folder) },
-      sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      syncRepository: StoreLocation.syncRepositoryPath(ofStoreAt: storePath), network: network,
+      summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
   }
 
   /// The dependencies of an in-memory session (`--in-memory`, `--demo`): an in-memory SQLite
-  /// store, so sync and everything else work as with a file, and nothing is saved.
+  /// store, so sync and everything else work as with a file, and nothing is saved (its sync
+  /// repository goes in the temporary folder).
   ///
   /// - Parameters:
   ///   - library: What the store holds at first.
-  ///   - sync: How to sync.
+  ///   - network: The simulated network sync goes through, or `nil` for none.
   ///   - summarizer: The summary service.
   ///   - now: The date source.
   ///   - ids: The identifier source.
@@ -122,7 +99,7 @@ public struct AppDependencies {
   /// - Returns: The dependencies.
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be made.
   public static func memory(
-    _ library: NoteLibrary = NoteLibrary(), sync: SyncSettings = SyncSettings(),
+    _ library: NoteLibrary = NoteLibrary(), network: NetworkSimulation? = nil,
     summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
     now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
   ) throws(NoteStoreError) -> AppDependencies {
@@ -135,18 +112,19 @@ public struct AppDependencies {
       throw .persistence(error)
     }
     return try live(
-      repository: repository, storePath: nil, baseLocation: { _ in .memory },
-      sync: sync, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      repository: repository, storePath: nil,
+      syncRepository: NSTemporaryDirectory() + "fieldnotes-memory-\(UUID().uuidString).sync",
+      network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
   }
 
   private static func live(
-    repository: any NoteRepository, storePath: String?,
-    baseLocation: @escaping @Sendable (String) -> SyncBaseLocation, sync settings: SyncSettings,
-    summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator, timeZone: TimeZone
+    repository: any NoteRepository, storePath: String?, syncRepository: String,
+    network: NetworkSimulation?, summarizer: any SummaryGenerating, now: DateProvider,
+    ids: IDGenerator, timeZone: TimeZone
   ) throws(NoteStoreError) -> AppDependencies {
     let sync = SyncConnection(
-      repository: repository, baseLocation: baseLocation, profile: settings.networkProfile,
-      seed: settings.seed, now: now, ids: ids, timeZone: timeZone, folder: settings.folder)
+      repository: repository, repositoryPath: syncRepository, network: network, now: now,
+      timeZone: timeZone)
     let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,

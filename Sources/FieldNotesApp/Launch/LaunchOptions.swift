@@ -1,3 +1,4 @@
+import FieldNotesServicesLive
 import FieldNotesTerminal
 
 /// What `fieldnotes` was asked to do on its command line.
@@ -24,8 +25,9 @@ public struct LaunchOptions: Equatable, Sendable {
   public var echoes = false
   /// Whether to stop at the first failing line.
   public var bails = false
-  /// The sync folder, if given.
-  public var syncFolder: String?
+  /// The sync remote to remember for the store, if given: a URL, or with `--sync-folder` a
+  /// folder that holds (or will hold) a bare repository.
+  public var syncRemote: SyncRemote?
   /// The simulated network the syncer goes through, if any (`slow`, `flaky`, `offline`).
   public var networkProfile: String?
   /// The seed of the flaky network profile.
@@ -63,7 +65,13 @@ public struct LaunchOptions: Equatable, Sendable {
         guard options.scriptPath == nil else { throw UsageError("--script can be given once") }
         options.scriptPath = try value(for: argument)
       case "-c", "--command": options.commands.append(try value(for: argument))
-      case "--sync-folder": options.syncFolder = try value(for: argument)
+      case "--sync-remote", "--sync-folder":
+        guard options.syncRemote == nil else {
+          throw UsageError("--sync-remote and --sync-folder can be given once, and not both")
+        }
+        let value = try value(for: argument)
+        guard !value.isEmpty else { throw UsageError("\(argument) needs a value") }
+        options.syncRemote = argument == "--sync-remote" ? .url(value) : .bareRepository(value)
       case "--network-profile":
         let profile = try value(for: argument)
         guard ["slow", "flaky", "offline"].contains(profile) else {
@@ -105,7 +113,7 @@ public struct LaunchOptions: Equatable, Sendable {
   public static let help = """
     OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
 
-    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-folder PATH]
+    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
                       [--network-profile slow|flaky|offline] [--seed N] [--no-summaries]
                       [--script FILE | -c COMMAND ...] [--echo] [--bail]
 
@@ -114,7 +122,9 @@ public struct LaunchOptions: Equatable, Sendable {
                           Default: $XDG_DATA_HOME/fieldnotes/notes.sqlite
       --in-memory         Keep notes in memory only; nothing is saved.
       --demo              Like --in-memory, with sample notebooks and notes to explore.
-      --sync-folder PATH  Sync with the folder at PATH (also `sync folder PATH`).
+      --sync-remote URL   Sync through git with URL (a bare repository's path, ssh://, https://),
+                          remembered for this store; also `sync remote URL`.
+      --sync-folder PATH  The same with a bare repository at PATH, made if missing.
       --network-profile slow|flaky|offline
                           Sync through a simulated bad network, to see the screens' loading
                           and failure states.

@@ -4,26 +4,25 @@ import FieldNotesTerminal
 import Foundation
 
 extension AppSession {
-  /// Runs `sync` and `sync folder PATH`.
+  /// Runs `sync`, `sync remote [URL|none]` and `sync folder PATH`.
   ///
   /// A screen that shows a sync (a note list) runs it, so its state shows the sync; elsewhere
   /// the store syncs and a line reports it. Scripts wait for it; a person gets the prompt back
   /// at once.
   func syncCommand(_ arguments: [String]) async throws(AppError) {
-    if arguments.first?.lowercased() == "folder" {
-      guard arguments.count >= 2 else { throw .usage("sync folder PATH") }
-      guard let connection = dependencies.sync else {
-        throw .notHere(command: "sync folder", hint: "this store can't sync")
-      }
-      let path = arguments.dropFirst().joined(separator: " ")
-      await connection.useFolder(path)
-      output.print("Syncing with \(path.terminalSafe) from now on; `sync` to sync.")
+    if let first = arguments.first?.lowercased(), first == "remote" || first == "folder" {
+      try await setRemote(Array(arguments.dropFirst()), folder: first == "folder")
       return
     }
-    guard arguments.isEmpty else { throw .usage("sync, or sync folder PATH") }
-    if await dependencies.sync?.folderPath == nil {
-      output.print(
-        "No sync folder is set, so there is nothing to sync with: `sync folder PATH` sets one.")
+    guard arguments.isEmpty else { throw .usage("sync, sync remote URL|none, or sync folder PATH") }
+    // A store given its own syncer (as tests give one) syncs through it; a live store needs a
+    // remote first.
+    do {
+      if let connection = dependencies.sync, try await connection.remote() == nil {
+        throw SyncError.noRemote
+      }
+    } catch {
+      throw .refused(Self.message(error))
     }
     guard syncTask == nil else {
       output.print("A sync is already running.")
@@ -38,7 +37,9 @@ extension AppSession {
       case .failed(let message)?: failure = message
       case nil: failure = await syncStore()
       }
-      if failure == nil, let report = await dependencies.sync?.lastReport { announce(report) }
+      if failure == nil, !Task.isCancelled, let report = await dependencies.sync?.lastReport {
+        for line in report.lines { output.print(line.terminalSafe) }
+      }
       return failure
     }
     syncTask = task
@@ -47,26 +48,46 @@ extension AppSession {
     if let failure = await task.value { throw .refused("sync failed: \(failure.terminalSafe)") }
   }
 
+  /// Shows, sets or forgets the remote.
+  private func setRemote(_ arguments: [String], folder: Bool) async throws(AppError) {
+    guard let connection = dependencies.sync else { throw .refused("this store can't sync") }
+    let value = arguments.joined(separator: " ")
+    if folder, value.isEmpty { throw .usage("sync folder PATH") }
+    do {
+      if value.isEmpty {
+        let remote = try await connection.remote()
+        output.print(
+          remote.map { "Syncing with \($0.terminalSafe)." }
+            ?? "No sync remote is set: `sync remote URL` sets one.")
+      } else if !folder, value.lowercased() == "none" {
+        try await connection.use(nil)
+        output.print("This store no longer syncs; its notes stay here.")
+      } else {
+        let remote = try await connection.use(folder ? .bareRepository(value) : .url(value))
+        output.print("Syncing with \((remote ?? value).terminalSafe) from now on; `sync` to sync.")
+      }
+    } catch {
+      throw .refused(Self.message(error))
+    }
+  }
+
+  private static func message(_ error: any Error) -> String {
+    ((error as? any LocalizedError)?.errorDescription ?? "\(error)").terminalSafe
+  }
+
   /// Syncs from a screen that shows no sync status, reporting the outcome in a line.
   private func syncStore() async -> String? {
     do {
       try await dependencies.store.refresh()
-      if await dependencies.sync?.folderPath == nil { output.print("Synced.") }
       return nil
     } catch is CancellationError {
       output.print("Sync cancelled.")
       return nil
     } catch {
-      let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+      let message = Self.message(error)
       if isInteractive { output.printError("error: sync failed: \(message)") }
       return message
     }
   }
 
-  /// Prints what a sync did, and each entry it skipped.
-  private func announce(_ report: SyncReport) {
-    output.print(report.summary)
-    for warning in report.warnings.prefix(10) { output.print("  skipped \(warning.terminalSafe)") }
-    if report.warnings.count > 10 { output.print("  … and \(report.warnings.count - 10) more") }
-  }
 }

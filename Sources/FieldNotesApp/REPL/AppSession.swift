@@ -37,6 +37,7 @@ public final class AppSession: CommandShell<Route> {
       isInteractive: isInteractive,
       output: output, makeScreen: factory.makeScreen(for:))
     add(appCommands())
+    dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
   /// Draws the first screen, after a warning for each note the store could not read.
@@ -99,7 +100,7 @@ public final class AppSession: CommandShell<Route> {
         return .done
       },
       ShellCommand(
-        ["sync"], usage: "sync", summary: "synchronise with the sync folder",
+        ["sync"], usage: "sync", summary: "sync with the remote (`sync remote URL` sets it)",
         worksInModalScreens: false
       ) { [unowned self] _, arguments throws(AppError) in
         try await syncCommand(arguments)

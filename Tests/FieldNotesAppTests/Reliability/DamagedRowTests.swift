@@ -57,9 +57,16 @@ import Testing
     #expect(
       try sqlite(store, "SELECT title || '|' || tags FROM notes WHERE id = '\(heron)'")
         == damagedRow, "never written over")
-    #expect(
-      FileManager.default.fileExists(atPath: syncFolder + "/notes/\(heron).json"),
-      "the sync neither deleted it there nor sent a tombstone")
-    #expect(!FileManager.default.fileExists(atPath: syncFolder + "/tombstones/\(heron).json"))
+    // The remote still has the note as it was before the damage: the sync neither deleted it
+    // there nor sent anything read from the damaged row.
+    let clone = folder + "/clone"
+    let cloned = Process()
+    cloned.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    cloned.arguments = ["git", "clone", "--quiet", syncFolder, clone]
+    try cloned.run()
+    cloned.waitUntilExit()
+    let file = try String(
+      contentsOfFile: "\(clone)/notes/\(heron.lowercased()).md", encoding: .utf8)
+    #expect(file.contains("tags: []\n") && file.contains("# Heron\n"))
   }
 }

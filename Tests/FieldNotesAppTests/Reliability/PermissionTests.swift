@@ -8,7 +8,7 @@ import Testing
     (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
   }
 
-  @Test func theDefaultStoreExportsAndSyncEntriesAreOwnerOnly() throws {
+  @Test func theDefaultStoreExportsAndTheSyncRepositoryAreOwnerOnly() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let home = NSTemporaryDirectory() + "fieldnotes-permissions-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
@@ -25,9 +25,14 @@ import Testing
     #expect(permissions(home + "/data/fieldnotes") == 0o700)
     #expect(permissions(home + "/out.json") == 0o600)
     #expect(permissions(home + "/out.md") == 0o600)
-    #expect(permissions(home + "/sync/notes") == 0o700)
-    let entries = try FileManager.default.contentsOfDirectory(atPath: home + "/sync/notes")
+    // The working repository beside the store, and the bare repository --sync-folder made.
+    let repository = home + "/data/fieldnotes/notes.sqlite.sync"
+    for folder in ["", "/.git", "/notes", "/notebooks"] {
+      #expect(permissions(repository + folder) == 0o700, "\(folder)")
+    }
+    let entries = try FileManager.default.contentsOfDirectory(atPath: repository + "/notes")
     #expect(entries.count == 1)
-    #expect(entries.allSatisfy { permissions(home + "/sync/notes/" + $0) == 0o600 })
+    #expect(entries.allSatisfy { permissions(repository + "/notes/" + $0) == 0o600 })
+    #expect(permissions(home + "/sync") == 0o700)
   }
 }

@@ -1,0 +1,168 @@
+import FieldNotesModel
+import Foundation
+
+/// The merge of a sync: what this store's files (ours) become, given the files the other side
+/// changed since the two last agreed.
+///
+/// Pure: the git syncer reads the versions and writes the outcome, so every rule is tested on
+/// values. Each file merges by ``ThreeWayMerge``; then notes whose notebook is gone move to no
+/// notebook, and two notebooks that ended up with one name (made on both sides) are told apart
+/// as "Name (2)".
+struct SyncMerge {
+  /// A file the other side changed: its version in the base and in theirs (`nil` for absent).
+  struct Incoming: Equatable {
+    var base: Data?
+    var theirs: Data?
+  }
+
+  /// The files whose merged content differs from ours, with the new content (`nil` to delete).
+  private(set) var results: [SyncDocument.Kind: Data?] = [:]
+  /// How many of the other side's changes came in.
+  private(set) var incomingCount = 0
+  /// How many files both sides had changed and merged without a copy.
+  private(set) var mergedCount = 0
+  /// How many conflict copies were made.
+  private(set) var conflictCount = 0
+  /// The other side's files that could not be read, with why.
+  private(set) var skipped: [String] = []
+
+  /// Merges.
+  ///
+  /// - Parameters:
+  ///   - ours: This store's files.
+  ///   - library: This store's library, whose files `ours` are.
+  ///   - incoming: The other side's changed files.
+  ///   - protected: Notes this store could not read: the other side's version goes into the
+  ///     repository, and this store keeps its own.
+  ///   - timeZone: The time zone of the date in conflict copies' titles.
+  init(
+    ours: [SyncDocument.Kind: Data], library: NoteLibrary,
+    incoming: [SyncDocument.Kind: Incoming], protected: Set<UUID>, timeZone: TimeZone
+  ) {
+    var notebooks = Dictionary(library.notebooks.map { ($0.id, $0) }) { first, _ in first }
+    var changedNotes: [UUID: Note?] = [:]
+    var touchedNotebooks = Set<UUID>()
+    for (kind, entry) in incoming.sorted(by: {
+      SyncDocument.path($0.key) < SyncDocument.path($1.key)
+    }) {
+      let mine = ours[kind]
+      guard entry.theirs != mine, entry.theirs != entry.base else { continue }
+      switch kind {
+      case .note(let id):
+        guard let theirs = read(entry.theirs, kind) else { continue }
+        if protected.contains(id) {
+          results[kind] = entry.theirs
+          continue
+        }
+        let outcome = ThreeWayMerge.note(
+          base: Self.note(entry.base, id), ours: Self.note(mine, id), theirs: theirs.note,
+          timeZone: timeZone)
+        if outcome.changedOnBothSides {
+          if outcome.copy == nil { mergedCount += 1 } else { conflictCount += 1 }
+        } else {
+          incomingCount += 1
+        }
+        changedNotes[id] = outcome.note
+        if let copy = outcome.copy { changedNotes[copy.id] = copy }
+      case .notebook(let id):
+        guard let theirs = read(entry.theirs, kind) else { continue }
+        let merged = ThreeWayMerge.notebook(
+          base: Self.notebook(entry.base, id), ours: Self.notebook(mine, id),
+          theirs: theirs.notebook)
+        incomingCount += 1
+        notebooks[id] = merged
+        touchedNotebooks.insert(id)
+      }
+    }
+    let renamed = Self.distinctNames(Array(notebooks.values), ours: library.notebooks)
+    for id in touchedNotebooks.union(renamed.keys) {
+      record(.notebook(id), notebooks[id].map { renamed[id] ?? $0 }, ours)
+    }
+    // A note whose notebook is gone stays, in no notebook.
+    for note in library.notes where changedNotes[note.id] == nil {
+      if let id = note.notebookID, notebooks[id] == nil { changedNotes[note.id] = note }
+    }
+    for (id, note) in changedNotes {
+      var homed = note
+      if let notebook = note?.notebookID, notebooks[notebook] == nil { homed?.notebookID = nil }
+      record(.note(id), homed, ours)
+    }
+  }
+
+  /// The other side's version, read; `nil` after noting why it was skipped.
+  private mutating func read(_ data: Data?, _ kind: SyncDocument.Kind) -> Version? {
+    guard let data else { return Version() }
+    do throws(SyncDocument.Problem) {
+      switch kind {
+      case .note(let id): return Version(note: try SyncDocument.note(from: data, id: id))
+      case .notebook(let id):
+        return Version(notebook: try SyncDocument.notebook(from: data, id: id))
+      }
+    } catch {
+      let reason =
+        switch error {
+        case .tooLarge: "it is larger than the size limit"
+        case .malformed(let reason): reason
+        }
+      skipped.append("\(SyncDocument.path(kind)): \(reason)")
+      return nil
+    }
+  }
+
+  /// One side's version of a file: a note, a notebook, or neither (absent).
+  private struct Version {
+    var note: Note?
+    var notebook: Notebook?
+  }
+
+  private mutating func record(
+    _ kind: SyncDocument.Kind, _ note: Note?, _ ours: [SyncDocument.Kind: Data]
+  ) {
+    let data = note.map(SyncDocument.data(of:))
+    if data != ours[kind] { results[kind] = data }
+  }
+
+  private mutating func record(
+    _ kind: SyncDocument.Kind, _ notebook: Notebook?, _ ours: [SyncDocument.Kind: Data]
+  ) {
+    let data = notebook.map(SyncDocument.data(of:))
+    if data != ours[kind] { results[kind] = data }
+  }
+
+  private static func note(_ data: Data?, _ id: UUID) -> Note? {
+    data.flatMap { try? SyncDocument.note(from: $0, id: id) }
+  }
+
+  private static func notebook(_ data: Data?, _ id: UUID) -> Notebook? {
+    data.flatMap { try? SyncDocument.notebook(from: $0, id: id) }
+  }
+
+  /// New names for notebooks that share a name (ignoring case) with another.
+  ///
+  /// "Name (2)" and on: this store's notebooks keep their names; among new ones, the lower
+  /// identifier does.
+  private static func distinctNames(_ notebooks: [Notebook], ours: [Notebook]) -> [UUID: Notebook] {
+    let mine = Set(ours.map(\.id))
+    let ordered = notebooks.sorted {
+      (mine.contains($0.id) ? 0 : 1, $0.id.uuidString) < (
+        mine.contains($1.id) ? 0 : 1, $1.id.uuidString
+      )
+    }
+    var taken = Set<String>()
+    var renamed: [UUID: Notebook] = [:]
+    for var notebook in ordered {
+      var name = notebook.name
+      var number = 2
+      while taken.contains(name.lowercased()) {
+        name = "\(notebook.name) (\(number))"
+        number += 1
+      }
+      taken.insert(name.lowercased())
+      if name != notebook.name {
+        notebook.name = name
+        renamed[notebook.id] = notebook
+      }
+    }
+    return renamed
+  }
+}

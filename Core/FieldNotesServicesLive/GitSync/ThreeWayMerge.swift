@@ -1,0 +1,137 @@
+import FieldNotesModel
+import Foundation
+
+/// The merge rules of a sync, for one note or notebook given its three versions.
+///
+/// The versions are the one both sides last agreed on (the base), ours and theirs; `nil` is a
+/// version that doesn't exist: not yet written, or deleted.
+///
+/// - The same on both sides, or changed on one side only: that side's version.
+/// - Deleted on one side and edited on the other: the edit survives; the deleting side never
+///   saw it.
+/// - Changed on both sides: merged field by field. Tags merge as sets (an addition or a removal
+///   on either side stands), the pin, the notebook and the dates take the side that changed
+///   them, the edit date the later one. Only when both sides changed the title or the body
+///   differently is there a conflict: the later edit keeps the note and the other is kept as a
+///   copy, titled "Title (conflict 2026-11-29 12:00)", so no text is ever dropped. Identical
+///   content never makes a copy, and the copy's identifier comes from its content, so merging
+///   the same conflict twice (on two machines, or after an interrupted sync) makes one copy.
+enum ThreeWayMerge {
+  /// What merging one note gave.
+  struct NoteOutcome: Equatable {
+    /// The note, or `nil` when it is deleted.
+    var note: Note?
+    /// The copy kept of the other side's text, when both changed it.
+    var copy: Note?
+    /// Whether both sides changed the note (merged or in conflict).
+    var changedOnBothSides: Bool
+  }
+
+  /// Merges three versions of one note.
+  ///
+  /// - Parameters:
+  ///   - base: The version both sides last agreed on.
+  ///   - ours: This side's version.
+  ///   - theirs: The other side's version.
+  ///   - timeZone: The time zone of the date in a conflict copy's title.
+  /// - Returns: The merged note, and the copy kept when both sides changed its text.
+  static func note(base: Note?, ours: Note?, theirs: Note?, timeZone: TimeZone) -> NoteOutcome {
+    if ours == theirs || theirs == base {
+      return NoteOutcome(note: ours, changedOnBothSides: false)
+    }
+    if ours == base { return NoteOutcome(note: theirs, changedOnBothSides: false) }
+    guard let ours else { return NoteOutcome(note: theirs, changedOnBothSides: true) }
+    guard let theirs else { return NoteOutcome(note: ours, changedOnBothSides: true) }
+    let theirsIsNewer =
+      theirs.updatedAt != ours.updatedAt
+      ? theirs.updatedAt > ours.updatedAt
+      : (theirs.title, theirs.body) > (ours.title, ours.body)
+    let (newer, older) = theirsIsNewer ? (theirs, ours) : (ours, theirs)
+    var merged = ours
+    let title = pick(base.map(\.title), ours.title, theirs.title)
+    let body = pick(base.map(\.body), ours.body, theirs.body)
+    merged.title = title ?? newer.title
+    merged.body = body ?? newer.body
+    merged.tags = tags(base: base?.tags, ours: ours.tags, theirs: theirs.tags)
+    merged.isPinned = pick(base.map(\.isPinned), ours.isPinned, theirs.isPinned) ?? newer.isPinned
+    merged.notebookID =
+      pick(base.map(\.notebookID), ours.notebookID, theirs.notebookID) ?? newer.notebookID
+    merged.createdAt =
+      pick(base.map(\.createdAt), ours.createdAt, theirs.createdAt)
+      ?? min(ours.createdAt, theirs.createdAt)
+    merged.updatedAt = max(ours.updatedAt, theirs.updatedAt)
+    guard title == nil || body == nil else {
+      return NoteOutcome(note: merged, changedOnBothSides: true)
+    }
+    var copy = older
+    copy.id = copyID(of: older)
+    copy.title = "\(older.title) (conflict \(stamp(older.updatedAt, timeZone)))"
+    copy.isPinned = false
+    copy.notebookID = merged.notebookID
+    return NoteOutcome(note: merged, copy: copy, changedOnBothSides: true)
+  }
+
+  /// Merges three versions of one notebook; when both sides renamed it, ours wins.
+  static func notebook(base: Notebook?, ours: Notebook?, theirs: Notebook?) -> Notebook? {
+    if ours == theirs || theirs == base { return ours }
+    if ours == base { return theirs }
+    guard let ours else { return theirs }
+    guard let theirs else { return ours }
+    var merged = ours
+    merged.name = pick(base.map(\.name), ours.name, theirs.name) ?? ours.name
+    merged.symbolName =
+      pick(base.map(\.symbolName), ours.symbolName, theirs.symbolName) ?? ours.symbolName
+    return merged
+  }
+
+  /// The value of a field both sides may have changed: the changed one, or `nil` when both
+  /// changed it differently.
+  private static func pick<Value: Equatable>(_ base: Value?, _ ours: Value, _ theirs: Value)
+    -> Value?
+  {
+    if ours == theirs { return ours }
+    if let base, base == ours { return theirs }
+    if let base, base == theirs { return ours }
+    return nil
+  }
+
+  /// Tags merged as sets: ours in order, then theirs that are new, less any either side removed.
+  static func tags(base: [String]?, ours: [String], theirs: [String]) -> [String] {
+    let base = Set(base ?? [])
+    let removed = base.subtracting(ours).union(base.subtracting(theirs))
+    var merged = ours.filter { !removed.contains($0) }
+    for tag in theirs where !removed.contains(tag) && !merged.contains(tag) { merged.append(tag) }
+    return merged
+  }
+
+  /// An identifier that depends only on the copied version, so the same conflict gives the
+  /// same copy wherever and however often it is merged.
+  static func copyID(of version: Note) -> UUID {
+    let content = SyncDocument.data(of: version)
+    let first = Fingerprint.of(bytes: content)
+    let second = Fingerprint.of(bytes: content.reversed())
+    var bytes =
+      withUnsafeBytes(of: first.bigEndian, Array.init)
+      + withUnsafeBytes(of: second.bigEndian, Array.init)
+    bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: a custom, content-derived identifier
+    bytes[8] = (bytes[8] & 0x3F) | 0x80  // the RFC 4122 variant
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+        bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+
+  /// "2026-11-29 12:00" in the user's time zone.
+  static func stamp(_ date: Date, _ timeZone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ value: Int?) -> String {
+      let value = value ?? 0
+      return value < 10 ? "0\(value)" : "\(value)"
+    }
+    return
+      "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+  }
+}

@@ -1,0 +1,68 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesServicesLive
+
+/// Two stores editing the same notes and syncing at the same moment, round after round.
+///
+/// The remote takes one push at a time and rejects the other, which merges again and retries.
+/// No edit is lost: different fields merge, and of two texts written at once, the other is kept
+/// as a copy.
+@Suite struct ConcurrentSyncTests {
+  let world = SyncWorld()
+  static let rounds = 8
+
+  @Test func simultaneousSyncsOfTheSameNotesLoseNoEdit() async throws {
+    let shared = syncNote(0xA1, "Shared", body: "Start.")
+    let contested = syncNote(0xA2, "Contested", body: "Start.")
+    let first = try await world.device(NoteLibrary(notes: [shared, contested]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+
+    for round in 1...Self.rounds {
+      // Each side changes its own field of the shared note and adds a tag to it, and both
+      // rewrite the contested note's body: from the same starting point, at the same moment.
+      for (device, side) in [(first, "a"), (second, "b")] {
+        var note = try #require(device.note(shared.id))
+        if side == "a" { note.title = "Shared, titled in round \(round)" }
+        if side == "b" { note.body = "Body of round \(round)." }
+        note.tags.append("\(side)\(round)")
+        note.updatedAt = SampleData.date(minutes: round)
+        try device.save(note)
+        var text = try #require(device.note(contested.id))
+        text.body = "Written by \(side) in round \(round)."
+        text.updatedAt = SampleData.date(minutes: round)
+        try device.save(text)
+      }
+      async let one: Void = first.syncer.sync()
+      async let two: Void = second.syncer.sync()
+      _ = try await (one, two)
+      // Whichever pushed first hasn't seen the other's changes yet.
+      try await first.syncer.sync()
+      try await second.syncer.sync()
+      try await first.syncer.sync()
+      #expect(first.notes == second.notes, "round \(round)")
+    }
+
+    let note = try #require(first.note(shared.id))
+    #expect(note.title == "Shared, titled in round \(Self.rounds)")
+    #expect(note.body == "Body of round \(Self.rounds).")
+    #expect(
+      Set(note.tags) == Set((1...Self.rounds).flatMap { ["a\($0)", "b\($0)"] }),
+      "every tag added by either side")
+    // Each round's two texts: one is the note or was knowingly rewritten by a later round,
+    // the other was kept as a copy. Exactly one copy per round, none twice.
+    let copies = first.notes.filter { $0.title.hasPrefix("Contested (conflict") }
+    #expect(copies.count == Self.rounds)
+    for round in 1...Self.rounds {
+      let texts = ["a", "b"].map { "Written by \($0) in round \(round)." }
+      #expect(copies.filter { texts.contains($0.body) }.count == 1, "round \(round)")
+    }
+    let last = try #require(first.note(contested.id))
+    #expect(["a", "b"].map { "Written by \($0) in round \(Self.rounds)." }.contains(last.body))
+  }
+}

@@ -1,0 +1,205 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesServicesLive
+
+/// Stores syncing through a bare repository in a temporary folder: the merge rules end to end,
+/// through real git.
+@Suite struct GitNoteSyncerTests {
+  let world = SyncWorld()
+
+  @Test func twoStoresConvergeAndTheRemoteIsAReadableNotebook() async throws {
+    let first = try await world.device(SampleData.library)
+    let second = try await world.device()
+    try await first.syncer.sync()
+    #expect(await first.syncer.lastReport?.outgoing == 6)
+    try await second.syncer.sync()
+    #expect(await second.syncer.lastReport?.incoming == 6)
+    #expect(second.notes == first.notes)
+    #expect(Set(second.library.notebooks) == Set(first.library.notebooks))
+
+    let clone = try world.clone("look")
+    let heron = try String(
+      contentsOfFile: "\(clone)/notes/\(SampleData.heron.id.uuidString.lowercased()).md",
+      encoding: .utf8)
+    #expect(heron.contains("# \(SampleData.heron.title)\n\n\(SampleData.heron.body)"))
+    #expect(try world.git(["log", "--format=%s"], in: clone).contains("FieldNotes"))
+  }
+
+  @Test func threeStoresConverge() async throws {
+    let devices = [
+      try await world.device(), try await world.device(), try await world.device(),
+    ]
+    for (index, device) in devices.enumerated() {
+      try device.save(syncNote(index + 1, "Note \(index)"))
+      try await device.syncer.sync()
+    }
+    for device in devices { try await device.syncer.sync() }
+    #expect(devices.allSatisfy { $0.notes.count == 3 })
+    #expect(devices[0].notes == devices[1].notes && devices[1].notes == devices[2].notes)
+  }
+
+  @Test func changesToDifferentNotesAndToDifferentFieldsOfOneNoteMerge() async throws {
+    let start = NoteLibrary(notes: [syncNote(1, "Heron"), syncNote(2, "Wren")])
+    let first = try await world.device(start)
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+
+    var heron = syncNote(1, "Grey heron", minutes: 5)
+    try first.save(heron)
+    try first.save(syncNote(3, "Moss", minutes: 5))
+    heron = syncNote(1, "Heron", body: "In the shallows.", tags: ["lake"], minutes: 6)
+    try second.save(heron)
+    try second.save(syncNote(2, "Wren", body: "Loud.", minutes: 6))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    #expect(await second.syncer.lastReport?.merged == 1)
+    #expect(await second.syncer.lastReport?.conflicts == 0)
+    try await first.syncer.sync()
+
+    let merged = syncNote(1, "Grey heron", body: "In the shallows.", tags: ["lake"], minutes: 6)
+    #expect(first.note(UUID(number: 1)) == merged)
+    #expect(first.notes == second.notes)
+    #expect(first.notes.count == 3)
+  }
+
+  @Test func conflictingEditsKeepBothAndSyncingAgainMakesNoMoreCopies() async throws {
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try first.save(syncNote(1, "Heron", body: "Written first.", minutes: 5))
+    try second.save(syncNote(1, "Heron", body: "Written second.", minutes: 6))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    #expect(await second.syncer.lastReport?.conflicts == 1)
+    for _ in 0..<3 {
+      try await first.syncer.sync()
+      try await second.syncer.sync()
+    }
+    #expect(first.notes == second.notes)
+    #expect(first.notes.count == 2)
+    #expect(first.note(UUID(number: 1))?.body == "Written second.")
+    #expect(
+      first.notes.contains { $0.body == "Written first." && $0.title.hasPrefix("Heron (conflict") })
+  }
+
+  @Test func anEditMadeAfterTheOtherSideDeletedTheNoteSurvivesEverywhere() async throws {
+    // A deletes X; a little later B edits X; A syncs, then B: B's edit must not be deleted.
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try first.delete(UUID(number: 1))
+    try second.save(syncNote(1, "Heron", body: "Seen again.", minutes: 2))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+    #expect(first.note(UUID(number: 1))?.body == "Seen again.")
+    #expect(second.note(UUID(number: 1))?.body == "Seen again.")
+  }
+
+  @Test func aDeletionOfANoteTheDeleterHadSeenStandsWhateverTheClocksSay() async throws {
+    // The deleting side's clock is far behind: dates don't decide, history does.
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron", minutes: 600)]))
+    try await first.syncer.sync()
+    let second = try await world.device(now: .fixed(SampleData.date(minutes: -6000)))
+    try await second.syncer.sync()
+    try second.delete(UUID(number: 1))
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+    #expect(first.notes.isEmpty)
+    #expect(second.notes.isEmpty)
+  }
+
+  @Test func restoringAnExportAndSyncingMakesNoCopies() async throws {
+    let first = try await world.device(SampleData.library)
+    try await first.syncer.sync()
+    // A new machine: the export restored into a fresh store, then the same remote.
+    let archive = try LibraryArchive.json(first.library)
+    let restored = try await world.device(try LibraryArchive.library(fromJSON: archive))
+    try await restored.syncer.sync()
+    let report = await restored.syncer.lastReport
+    #expect(report?.conflicts == 0)
+    #expect(restored.notes == first.notes)
+    try await first.syncer.sync()
+    #expect(first.notes.count == SampleData.library.notes.count)
+  }
+
+  @Test func aNoteAtTheSizeLimitSyncsBothWays() async throws {
+    // Combining marks: few characters, many bytes (the composer's old character limit let
+    // such a note through while the folder sync refused it and then pushed an old copy over it).
+    let body = String(repeating: "e\u{301}\u{302}\u{303}", count: Note.maximumBodyBytes / 7)
+    #expect(body.utf8.count <= Note.maximumBodyBytes)
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Old", body: "short")]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try first.save(syncNote(1, "Large", body: body, minutes: 1))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+    #expect(second.note(UUID(number: 1))?.body == body)
+    #expect(first.note(UUID(number: 1))?.body == body)
+  }
+
+  @Test func aNoteChangedHereWhileTheSyncRanIsMergedNotOverwritten() {
+    let exported = ExportedState(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    var incoming = syncNote(1, "Heron", body: "From the remote.", minutes: 3)
+    incoming.tags = ["lake"]
+    var current = NoteLibrary(notes: [syncNote(1, "Grey heron", minutes: 2)])
+    current.notes.append(syncNote(2, "Written meanwhile", minutes: 2))
+    let changes = StoreChanges(
+      results: [.note(UUID(number: 1)): SyncDocument.data(of: incoming)], exported: exported,
+      current: current, timeZone: TimeZone(identifier: "UTC") ?? .current
+    ).changes
+    var expected = incoming
+    expected.title = "Grey heron"
+    #expect(changes == [.saveNote(expected)])
+  }
+
+  @Test func withNoRemoteSyncSaysHowToSetOne() async throws {
+    let device = try await world.device()
+    try await device.syncer.setRemote(nil)
+    await #expect(throws: SyncError.noRemote) { try await device.syncer.sync() }
+    #expect(SyncError.noRemote.errorDescription?.contains("sync remote URL") == true)
+  }
+
+  @Test func anUnreachableRemoteChangesNothingHere() async throws {
+    let device = try await world.device(SampleData.library)
+    try await device.syncer.setRemote(world.root + "/missing.git")
+    let before = device.library
+    await #expect {
+      try await device.syncer.sync()
+    } throws: { error in
+      guard case .remoteUnreachable(let remote, _)? = error as? SyncError else { return false }
+      return remote == world.root + "/missing.git"
+    }
+    #expect(device.library == before)
+  }
+
+  @Test func aFolderThatIsNotAGitRepositoryIsRefused() async throws {
+    let folder = world.root + "/old-sync-folder"
+    try FileManager.default.createDirectory(
+      atPath: folder + "/notes", withIntermediateDirectories: true)
+    await #expect {
+      try await SyncConnection.bareRepository(at: folder)
+    } throws: { error in
+      (error as? SyncError)?.errorDescription?.contains("is not a git repository") == true
+    }
+  }
+
+  @Test func aRemoteIsTheSameWhateverWayItsPathIsWritten() {
+    #expect(SyncConnection.resolved("/x/sf/") == "/x/sf")
+    #expect(SyncConnection.resolved("/x/./sf") == "/x/sf")
+    #expect(
+      SyncConnection.resolved("sf") == FileManager.default.currentDirectoryPath + "/sf")
+    for url in ["ssh://host/x.git", "git@host:notes.git", "https://host/x.git", "file:///x"] {
+      #expect(SyncConnection.resolved(url) == url)
+    }
+  }
+}

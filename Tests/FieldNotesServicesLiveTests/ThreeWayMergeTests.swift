@@ -1,0 +1,107 @@
+import FieldNotesModel
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesServicesLive
+
+/// The merge rules, one note at a time, on values.
+@Suite struct ThreeWayMergeTests {
+  let utc = TimeZone(identifier: "UTC") ?? .current
+  let base = syncNote(1, "Heron", body: "Grey heron.", tags: ["birds"])
+
+  func merge(_ ours: Note?, _ theirs: Note?, base: Note?? = .none) -> ThreeWayMerge.NoteOutcome {
+    ThreeWayMerge.note(base: base ?? self.base, ours: ours, theirs: theirs, timeZone: utc)
+  }
+
+  @Test func aChangeOnOneSideOnlyIsTaken() {
+    var edited = base
+    edited.body = "Two herons."
+    #expect(merge(edited, base).note == edited)
+    #expect(merge(base, edited).note == edited)
+    #expect(merge(edited, base).changedOnBothSides == false)
+  }
+
+  @Test func differentFieldsOfOneNoteMerge() {
+    var ours = base
+    ours.title = "Grey heron"
+    ours.updatedAt = SampleData.date(minutes: 5)
+    var theirs = base
+    theirs.body = "Standing in the shallows."
+    theirs.isPinned = true
+    theirs.tags = ["birds", "lake"]
+    theirs.updatedAt = SampleData.date(minutes: 9)
+    let outcome = merge(ours, theirs)
+    var expected = base
+    expected.title = "Grey heron"
+    expected.body = "Standing in the shallows."
+    expected.isPinned = true
+    expected.tags = ["birds", "lake"]
+    expected.updatedAt = SampleData.date(minutes: 9)
+    #expect(outcome == .init(note: expected, copy: nil, changedOnBothSides: true))
+  }
+
+  @Test func tagsMergeAsSets() {
+    #expect(
+      ThreeWayMerge.tags(base: ["a", "b", "c"], ours: ["a", "c", "d"], theirs: ["b", "c", "e"])
+        == ["c", "d", "e"])
+    #expect(ThreeWayMerge.tags(base: nil, ours: ["a"], theirs: ["b", "a"]) == ["a", "b"])
+  }
+
+  @Test func conflictingTextKeepsTheLaterEditAndACopyOfTheOther() {
+    var ours = base
+    ours.body = "Ours."
+    ours.isPinned = true
+    ours.updatedAt = SampleData.date(minutes: 5)
+    var theirs = base
+    theirs.body = "Theirs."
+    theirs.updatedAt = SampleData.date(minutes: 9)
+    let outcome = merge(ours, theirs)
+    #expect(outcome.note?.body == "Theirs.")
+    #expect(outcome.note?.isPinned == true)
+    let copy = outcome.copy
+    #expect(copy?.body == "Ours.")
+    #expect(copy?.title == "Heron (conflict 2026-11-29 12:05)")
+    #expect(copy?.isPinned == false)
+    #expect(copy?.id != base.id)
+    // The same conflict merged again, here or on another machine, gives the same copy.
+    #expect(merge(ours, theirs).copy == copy)
+    #expect(merge(theirs, ours).copy == copy)
+  }
+
+  @Test func identicalContentNeverMakesACopy() {
+    var ours = base
+    ours.body = "Same."
+    ours.updatedAt = SampleData.date(minutes: 5)
+    var theirs = ours
+    theirs.updatedAt = SampleData.date(minutes: 7)
+    let outcome = merge(ours, theirs)
+    #expect(outcome.copy == nil)
+    #expect(outcome.note?.updatedAt == SampleData.date(minutes: 7))
+    // Added on both sides with no common version (a restored export): still no copy.
+    #expect(merge(ours, theirs, base: .some(nil)).copy == nil)
+  }
+
+  @Test func anEditTheDeletingSideNeverSawSurvivesTheDeletion() {
+    var edited = base
+    edited.body = "Edited after the other side deleted it."
+    #expect(merge(nil, edited).note == edited)
+    #expect(merge(edited, nil).note == edited)
+    // Deleted after seeing the note as it is: the deletion stands.
+    #expect(merge(nil, base).note == nil)
+    #expect(merge(base, nil).note == nil)
+  }
+
+  @Test func notebooksMergeByFieldAndARenameOutlivesADeletion() {
+    let base = Notebook(id: UUID(number: 0xB1), name: "Birds", symbolName: "bird")
+    var renamed = base
+    renamed.name = "Waders"
+    var symbol = base
+    symbol.symbolName = "leaf"
+    #expect(
+      ThreeWayMerge.notebook(base: base, ours: renamed, theirs: symbol)
+        == Notebook(id: base.id, name: "Waders", symbolName: "leaf"))
+    #expect(ThreeWayMerge.notebook(base: base, ours: nil, theirs: renamed) == renamed)
+    #expect(ThreeWayMerge.notebook(base: base, ours: nil, theirs: base) == nil)
+  }
+}
