@@ -78,6 +78,9 @@ public enum LibraryArchive {
     guard envelope.version <= version else {
       throw .newerVersion(envelope.version)
     }
+    if let large = envelope.notes.first(where: { $0.body.utf8.count > Note.maximumBodyBytes }) {
+      throw .noteTooLarge(title: large.title, bytes: large.body.utf8.count)
+    }
     return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
   }
 
@@ -123,7 +126,7 @@ public enum LibraryArchive {
 
   /// Text with control characters (escape sequences, bells, NULs) replaced by `�`, so that
   /// reading the Markdown file in a terminal shows the notes and obeys nothing in them.
-  private static func printable(_ text: String, keepingLines: Bool = false) -> String {
+  static func printable(_ text: String, keepingLines: Bool = false) -> String {
     let isControl = { (scalar: Unicode.Scalar) -> Bool in
       (scalar.value < 0x20 && !(keepingLines && (scalar == "\n" || scalar == "\t")))
         || (0x7F..<0xA0).contains(scalar.value)
@@ -156,6 +159,8 @@ public enum LibraryArchiveError: Error, Equatable, LocalizedError {
   case notAnExport(detail: String?)
   /// The file was written by a newer FieldNotes, with this export version.
   case newerVersion(Int)
+  /// A note's body is larger than ``Note/maximumBodyBytes``; nothing was imported.
+  case noteTooLarge(title: String, bytes: Int)
 
   /// A message for the user, to follow the file's path.
   public var errorDescription: String? {
@@ -164,6 +169,9 @@ public enum LibraryArchiveError: Error, Equatable, LocalizedError {
     case .notAnExport(let detail?): "not a FieldNotes JSON export (\(detail))"
     case .notAnExport(nil): "not a FieldNotes JSON export"
     case .newerVersion(let version): "written by a newer FieldNotes (export version \(version))"
+    case .noteTooLarge(let title, let bytes):
+      "the note \u{201C}\(LibraryArchive.printable(title).prefix(40))\u{201D} holds \(bytes) bytes of text, more "
+        + "than the \(Note.maximumBodyBytes) a note may hold; nothing was imported"
     }
   }
 }

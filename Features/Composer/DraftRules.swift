@@ -5,8 +5,9 @@ import Foundation
 public enum DraftRules {
   /// The longest title, in characters after trimming.
   public static let maximumTitleLength = 200
-  /// The longest body, in characters.
-  public static let maximumBodyLength = 100_000
+  /// The longest body, in bytes of UTF-8: the one limit a note meets wherever it enters
+  /// (the composer, an import, a sync).
+  public static let maximumBodyBytes = Note.maximumBodyBytes
   /// The longest tag, in characters.
   public static let maximumTagLength = TagRules.maximumLength
 
@@ -40,9 +41,9 @@ public enum DraftRules {
     } else if trimmed.count > maximumTitleLength {
       problems.append(.titleTooLong(length: trimmed.count, limit: maximumTitleLength))
     }
-    let bodyLength = body.count
-    if bodyLength > maximumBodyLength {
-      problems.append(.bodyTooLong(length: bodyLength, limit: maximumBodyLength))
+    let bodyBytes = body.utf8.count
+    if bodyBytes > maximumBodyBytes {
+      problems.append(.bodyTooLong(bytes: bodyBytes, limit: maximumBodyBytes))
     }
     for tag in tags {
       switch TagRules.problem(with: tag) {

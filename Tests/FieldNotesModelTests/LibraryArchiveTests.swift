@@ -35,7 +35,7 @@ import Testing
     #expect(read == library)
   }
 
-  @Test func refusesOtherJSON() {
+  @Test func refusesOtherJSON() throws {
     #expect(throws: LibraryArchiveError.notAnExport(detail: "missing format")) {
       try LibraryArchive.library(fromJSON: Data(#"{"notes": []}"#.utf8))
     }
@@ -47,6 +47,16 @@ import Testing
       try LibraryArchive.library(
         fromJSON: Data(
           #"{"format": "fieldnotes-export", "version": 2, "notebooks": [], "notes": []}"#.utf8))
+    }
+    // The one size limit: a note the composer and a sync would refuse can't come in this way.
+    let large = Note(
+      title: "Large", body: String(repeating: "é", count: Note.maximumBodyBytes / 2 + 1),
+      createdAt: Date(timeIntervalSince1970: 0))
+    let export = try LibraryArchive.json(NoteLibrary(notes: [large]))
+    #expect(
+      throws: LibraryArchiveError.noteTooLarge(title: "Large", bytes: Note.maximumBodyBytes + 2)
+    ) {
+      try LibraryArchive.library(fromJSON: export)
     }
   }
 

@@ -58,8 +58,8 @@ import Testing
 
   @Test func aBodyAtTheComposersLimitIsSummarised() throws {
     let sentence = "The heron waited by the reeds while the water settled. "
-    let body = String(
-      String(repeating: sentence, count: 100_000 / sentence.count + 1).prefix(100_000))
+    let limit = Note.maximumBodyBytes
+    let body = String(String(repeating: sentence, count: limit / sentence.count + 1).prefix(limit))
     let summary = try ExtractiveSummaryGenerator.summarize(body)
     #expect(summary.hasPrefix("The heron waited"))
   }
