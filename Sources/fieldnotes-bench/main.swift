@@ -69,6 +69,8 @@ log("memory…")
 results.append(try workloads.memory(100_000))
 log("redraw…")
 results.append(try workloads.redraw(100_000))
+log("sync through git…")
+results += try workloads.sync(10_000)
 if !quick {
   log("modular build (a few minutes)…")
   results += try BuildWorkload.run(packageRoot: packageRoot, repetitions: 3)

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Sync through git: 10,000 notes to an empty bare repository, then one changed note, against
+/// plain `git` doing the same commits and pushes on the same files.
+extension Workloads {
+  func sync(_ size: Int) throws -> [Result] {
+    guard let source = stores[size] else { throw BenchError.failed("no \(size)-note store") }
+    let scratch = NSTemporaryDirectory() + "fieldnotes-bench-sync-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var round = 0
+    /// A copy of the store with a fresh bare remote, as a first sync finds them.
+    func freshStore() throws -> (store: String, remote: String) {
+      round += 1
+      let store = "\(scratch)/store-\(round).sqlite"
+      try FileManager.default.copyItem(atPath: source, toPath: store)
+      return (store, "\(scratch)/remote-\(round).git")
+    }
+    func syncing(_ store: String, _ remote: String, _ commands: [String]) throws -> Double {
+      let run = try Measurement.run(
+        [fieldnotes, "--store", store, "--no-summaries", "--sync-folder", remote],
+        input: commands.joined(separator: "\n") + "\n")
+      guard run.status == 0 else { throw BenchError.failed("sync failed: \(commands)") }
+      return run.seconds
+    }
+    let firstRepetitions = max(3, repetitions / 2)
+    let first = try samples(firstRepetitions) {
+      let (store, remote) = try freshStore()
+      return try syncing(store, remote, ["sync"])
+    }
+    // One note changed and synced, less the same session without the change and the sync.
+    let (store, remote) = try freshStore()
+    _ = try syncing(store, remote, ["sync"])
+    // The oldest note is retitled: a change every time, to the same note.
+    let edit = ["open all", "sort oldest", "edit 1"]
+    let changed = try (0..<repetitions).map { number in
+      try syncing(store, remote, edit + ["title Retitled \(number)", "save", "sync"])
+    }
+    let opened = try samples { try syncing(store, remote, edit + ["cancel"]) }
+    let one = Summary(changed.map { $0 - opened.median })
+
+    // The peer: git alone, committing and pushing the same files.
+    let files = "\(store).sync"
+    let git = "git -c user.name=bench -c user.email=bench@localhost -c core.hooksPath=/dev/null"
+    func shell(_ script: String) throws -> Double {
+      let run = try Measurement.run(["sh", "-c", script])
+      guard run.status == 0 else { throw BenchError.failed("git peer failed: \(script)") }
+      return run.seconds
+    }
+    let peerFirst = try samples(firstRepetitions) {
+      round += 1
+      let copy = "\(scratch)/peer-\(round)"
+      let bare = "\(scratch)/peer-\(round).git"
+      try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+      for folder in ["notes", "notebooks"] {
+        try FileManager.default.copyItem(atPath: "\(files)/\(folder)", toPath: "\(copy)/\(folder)")
+      }
+      return try shell(
+        "git init -q --bare \(bare) && cd \(copy) && git init -q -b main && \(git) add -A "
+          + "&& \(git) commit -qm first && \(git) push -q \(bare) main")
+    }
+    let peerCopy = "\(scratch)/peer-\(round)"
+    let peerBare = "\(scratch)/peer-\(round).git"
+    let note = try FileManager.default.contentsOfDirectory(atPath: "\(peerCopy)/notes").sorted()[0]
+    var peerEdits = 0
+    let peerOne = try samples {
+      peerEdits += 1
+      return try shell(
+        "cd \(peerCopy) && echo edit-\(peerEdits) >> notes/\(note) && \(git) commit -qam edit "
+          + "&& \(git) push -q \(peerBare) main")
+    }
+    return [
+      Result(
+        name: "first sync of \(size.formatted()) notes to an empty bare repository",
+        fieldNotes: ms(first),
+        peer: ms(peerFirst) + " (`git add -A`, `commit`, `push` of the same files)",
+        ratio: first.median / peerFirst.median, target: "—", isMet: nil),
+      Result(
+        name: "sync of one changed note among \(size.formatted())",
+        fieldNotes: ms(one) + " (session with the change and sync, less the session alone)",
+        peer: ms(peerOne) + " (`git commit -a`, `push` of one changed file)",
+        ratio: one.median / peerOne.median, target: "—", isMet: nil),
+    ]
+  }
+}
