@@ -25,7 +25,8 @@ import Testing
     let start = NoteLibrary(
       notes: (0..<300).map { index in
         Note(
-          title: "Start \(index)", body: "Body \(index) \(UInt64.random(in: 0...UInt64.max, using: &random))",
+          title: "Start \(index)",
+          body: "Body \(index) \(UInt64.random(in: 0...UInt64.max, using: &random))",
           createdAt: Date(timeIntervalSince1970: 1_795_953_600 + Double(index)))
       })
     try LibraryArchive.json(start).write(to: URL(fileURLWithPath: "\(folder)/start.json"))
