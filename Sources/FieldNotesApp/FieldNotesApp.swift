@@ -69,13 +69,12 @@ public enum FieldNotesApp {
     do {
       dependencies = try makeDependencies(options, environment: environment)
     } catch {
-      console.printError("error: \(error.errorDescription ?? "the store could not be opened")")
+      console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
       return 1
     }
     if let remote = options.syncRemote, let sync = dependencies.sync {
       do { _ = try await sync.use(remote) } catch {
-        let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-        console.printError("error: \(message.terminalSafe)")
+        console.printError(MessageStyle.errorLine(AppSession.message(error)))
         return 1
       }
     }

@@ -71,7 +71,8 @@ extension AppSession {
     }
   }
 
-  private static func message(_ error: any Error) -> String {
+  /// An error's message for the user, made safe to print.
+  static func message(_ error: any Error) -> String {
     ((error as? any LocalizedError)?.errorDescription ?? "\(error)").terminalSafe
   }
 
@@ -85,7 +86,7 @@ extension AppSession {
       return nil
     } catch {
       let message = Self.message(error)
-      if isInteractive { output.printError("error: sync failed: \(message)") }
+      if isInteractive { output.printError(MessageStyle.errorLine("sync failed: \(message)")) }
       return message
     }
   }

@@ -87,7 +87,7 @@ public struct BatchRunner {
       if outcome == .quit { return failed ? 1 : 0 }
       if case .failed(let message) = outcome {
         failed = true
-        console.printError("error: \(message) (line \(number) of \(name))")
+        console.printError("\(MessageStyle.errorLine(message)) (line \(number) of \(name))")
         if bails { break }
       }
     }

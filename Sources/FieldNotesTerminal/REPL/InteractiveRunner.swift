@@ -97,7 +97,7 @@ public struct InteractiveRunner {
       }
       switch outcome {
       case .quit: return 0
-      case .failed(let message): console.printError("error: \(message)")
+      case .failed(let message): console.printError(MessageStyle.errorLine(message))
       case .done: break
       }
     }

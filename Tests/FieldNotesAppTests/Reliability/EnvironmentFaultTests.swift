@@ -50,7 +50,7 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.errors == [
-        "error: Cannot open the store at \(folder)/notes.sqlite: Operation not permitted."
+        "error: cannot open the store at \(folder)/notes.sqlite: operation not permitted"
       ])
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }

@@ -93,7 +93,7 @@ import Testing
     #expect(try setting.savedNote()?.title == "Heron at dusk", "the stale draft was not saved")
     #expect(
       processB.errors.contains(
-        "not saved: Another FieldNotes changed this note since you opened it"),
+        "not saved: another FieldNotes changed this note since you opened it"),
       "\(processB.errors)")
     #expect(processB.output.contains("ComposerViewModel.state = editing(valid)"))
     #expect(processB.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)

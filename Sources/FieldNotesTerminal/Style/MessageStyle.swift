@@ -1,0 +1,46 @@
+/// The one way FieldNotes words an error: `error: ` and a lower-case clause saying what went
+/// wrong and what to type instead, with no closing period.
+///
+/// Errors are written where they arise as sentences, since the same words also appear inside a
+/// screen (`Sync failed: The network is unavailable…`); the line printed for a failed command
+/// is made from them here, in one place, so every error line looks alike:
+///
+/// ```
+/// error: there is no notebook called “Fungi” (line 3 of notes.txt)
+/// error: not saved: another FieldNotes changed this note since you opened it; …
+/// ```
+///
+/// A word is lower-cased only when it is an ordinary capitalised word, so names such as
+/// `FieldNotes` or `JSON` keep their case.
+public enum MessageStyle {
+  /// The line printed for an error.
+  ///
+  /// - Parameter message: What went wrong, as a sentence or a clause.
+  /// - Returns: `error: ` and the message as a clause.
+  public static func errorLine(_ message: String) -> String {
+    "error: " + clause(message)
+  }
+
+  /// A message as a clause: its first word, and the first word after each `: `, lower-cased
+  /// when ordinary, and no closing period.
+  ///
+  /// - Parameter message: A sentence, such as `There is no notebook called “Fungi”.`
+  /// - Returns: The clause, such as `there is no notebook called “Fungi”`.
+  public static func clause(_ message: String) -> String {
+    var text = message
+    if text.hasSuffix("."), !text.hasSuffix("..") { text.removeLast() }
+    return
+      text
+      .components(separatedBy: ": ")
+      .map(lowercasingFirstWord)
+      .joined(separator: ": ")
+  }
+
+  private static func lowercasingFirstWord(_ text: String) -> String {
+    let word = text.prefix { $0.isLetter }
+    guard let first = word.first, first.isUppercase,
+      word.dropFirst().allSatisfy(\.isLowercase)
+    else { return text }
+    return first.lowercased() + text.dropFirst()
+  }
+}
