@@ -40,8 +40,14 @@ extension ComposerScreen {
   /// The lines typed here are a note's text, kept out of the history file.
   public var remembersTypedLines: Bool { false }
 
-  /// The composer is modal: the note is finished before anything else.
-  public var blockingHint: String? { "finish the note first (`save` or `cancel`)" }
+  /// The composer is modal: the note is finished before anything else, and a question is
+  /// answered before the note.
+  public var blockingHint: String? {
+    if case .confirming(let question) = composer.state {
+      return MessageStyle.clause(Self.answerFirst(question))
+    }
+    return "finish the note first (`save` or `cancel`)"
+  }
 
   /// The commands that answer a question.
   private static func answers(_ question: ComposerQuestion) -> [Command] {

@@ -160,7 +160,8 @@ public final class ScreenNavigator<Route> {
   /// What to say when a word names another screen's command.
   private func hint(for word: String) -> String? {
     let name = word.lowercased()
-    if let blockingHint = top.blockingHint, canBeNamed(name) { return blockingHint }
+    // A question waits for its answer: any other word, known or not, gets the question again.
+    if let blockingHint = top.blockingHint { return blockingHint }
     if let entry = entries.first(where: { $0.help.names.contains(name) }) {
       return entry.hostDirections
     }
@@ -173,12 +174,6 @@ public final class ScreenNavigator<Route> {
       return "it belongs to a screen below this one; `back` returns to it"
     }
     return guide.directions
-  }
-
-  /// Whether any screen or entry has a command of this name.
-  private func canBeNamed(_ name: String) -> Bool {
-    entries.contains { $0.help.names.contains(name) }
-      || guides.contains { $0.commands.contains { $0.names.contains(name) } }
   }
 
   private func apply(
