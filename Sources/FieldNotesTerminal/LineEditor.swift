@@ -209,6 +209,16 @@ public final class LineEditor {
     resume(typed)
   }
 
+  /// Draws the prompt and the line being typed again, as they are: after the window was
+  /// resized, or the process was stopped (Ctrl-Z) and continued, when the terminal may show
+  /// anything.
+  public func redrawLine() {
+    guard isEditing else { return }
+    let typed = suspend()
+    StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\n")
+    resume(typed)
+  }
+
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
   public func abandonLine() {
     guard isEditing else { return }

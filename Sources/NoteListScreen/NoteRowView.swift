@@ -10,11 +10,16 @@ enum NoteRowView {
   ) -> [String] {
     let numberText = String(number)
     let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
-    var first = "\(padding)\(numberText) \(isPinned ? "*" : " ") \(title.terminalSafe) · \(date)"
+    let start = "\(padding)\(numberText) \(isPinned ? "*" : " ") "
+    // On a terminal each line is cut to its width, the title first, so the date stays.
+    let columns = TerminalWidth.columns
+    let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
+    var first = start + title.terminalSafe.fitted(toColumns: titleColumns) + " · \(date)"
     if !tags.isEmpty {
       first += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
     }
+    first = first.fitted(toColumns: columns)
     guard !excerpt.isEmpty else { return [first] }
-    return [first, "      \(excerpt.terminalSafe)"]
+    return [first, "      \(excerpt.terminalSafe)".fitted(toColumns: columns)]
   }
 }

@@ -22,17 +22,20 @@ enum NotebooksView {
       }
       return lines
     case .loaded(let rows):
-      let width = rows.map(\.name.count).max() ?? 0
+      // Names are aligned by the columns they take (鳥 takes two), and cut to leave the
+      // counts room on a narrow terminal.
+      let columns = TerminalWidth.columns
+      let names = rows.map { $0.name.terminalSafe.fitted(toColumns: columns.map { $0 / 2 }) }
+      let width = names.map(\.terminalColumns).max() ?? 0
       return ["Notebooks"]
-        + rows.enumerated().map { index, row in
+        + zip(rows.indices, rows).map { index, row in
           let number = String(index + 1)
           let padding = String(repeating: " ", count: max(0, 3 - number.count))
-          let name = row.name.terminalSafe
-          let gap = String(repeating: " ", count: max(1, width - row.name.count + 2))
           var line =
-            "\(padding)\(number)  \(name)\(gap)\(String(count: row.noteCount, noun: "note"))"
+            "\(padding)\(number)  \(names[index].padded(toColumns: width + 2))"
+            + String(count: row.noteCount, noun: "note")
           if row.pinnedCount > 0 { line += ", \(row.pinnedCount) pinned" }
-          return line
+          return line.fitted(toColumns: columns)
         }
     case .confirming(let request):
       return [

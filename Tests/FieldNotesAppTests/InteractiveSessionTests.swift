@@ -185,6 +185,56 @@ struct InteractiveSessionTests {
     try terminal.waitForExit()
   }
 
+  /// At 40 columns, wide characters are counted as two, names stay aligned and rows are cut to
+  /// the width; resizing, and stopping and continuing (Ctrl-Z, `fg`), draw the typed line again.
+  @Test func aNarrowTerminalGetsAlignedCutLinesAndResizingKeepsTheTypedLine() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(
+      command: ["env", "LANG=C.UTF-8", binary.path, "--in-memory"], columns: 40)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    for line in [
+      "notebook new 鳥の観察ノート", "notebook new Café", "open Café", "new",
+      "title 鳥が二羽、池のほとりで静かに羽を休めていた長い午後",
+      "body Two birds resting by the pond for the whole long afternoon.",
+      "save",
+    ] {
+      try terminal.type(line, keys: ["Enter"])
+    }
+    try terminal.waitFor("Saved")
+    try terminal.type("back", keys: ["Enter"])
+    try terminal.waitFor("No Notebook     0 notes")
+    let notebooks = try terminal.screen().split(separator: "\n").map(String.init)
+    let expected = [
+      "  1  All Notes       1 note",
+      "  2  Café            1 note",
+      "  3  鳥の観察ノート  0 notes",
+      "  4  No Notebook     0 notes",
+    ]
+    let last = try #require(notebooks.lastIndex(of: "Notebooks"))
+    #expect(Array(notebooks[(last + 1)...].prefix(4)) == expected)
+
+    try terminal.type("open Café", keys: ["Enter"])
+    try terminal.waitFor("Café · 1 note")
+    let rows = try terminal.screen().split(separator: "\n").map(String.init)
+    let heading = try #require(rows.lastIndex { $0.hasPrefix("Café · 1 note") })
+    let list = Array(rows[(heading + 1)...].prefix(2))
+    #expect(
+      list == [
+        "  1   鳥が二羽、池のほとりで… · just now",
+        "      Two birds resting by the pond for…",
+      ])
+
+    try terminal.type("search 鳥", keys: [])
+    try terminal.resize(columns: 60)
+    try terminal.waitFor("Café> search 鳥", lastLineOnly: true)
+    try terminal.send(signal: SIGTSTP)
+    try terminal.send(signal: SIGCONT)
+    try terminal.waitFor("Café> search 鳥", lastLineOnly: true)
+    try terminal.type("が", keys: ["Enter"])
+    try terminal.waitFor("Showing: search \"鳥が\"")
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
@@ -230,13 +280,18 @@ final class TerminalDriver {
     }
   }
 
-  init(command: [String]) throws {
+  init(command: [String], columns: Int = 100) throws {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let environment = "env HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
     try run([
-      "new-session", "-d", "-x", "100", "-y", "50", "-s", "main", "-c", home,
+      "new-session", "-d", "-x", "\(columns)", "-y", "50", "-s", "main", "-c", home,
       environment + " " + command.joined(separator: " "),
     ])
+  }
+
+  /// Makes the window this many columns wide, as dragging a terminal's edge does.
+  func resize(columns: Int) throws {
+    try run(["resize-window", "-t", "main", "-x", "\(columns)"])
   }
 
   func type(_ text: String, keys: [String]) throws {

@@ -68,15 +68,26 @@ extension CommandShell {
     guard arguments.count <= 1 else { throw .usage("help [COMMAND]") }
     let groups = commandsHere()
     guard let word = arguments.first?.lowercased() else {
+      // Two columns where the terminal is wide enough (or unknown); on a narrow one, the
+      // summary goes under its command, wrapped to the width.
+      let columns = TerminalWidth.columns
       for (heading, commands) in groups {
         output.print("\(heading):")
         for command in commands {
           let usage = command.usage.count > 34 ? command.names[0] + " …" : command.usage
-          let padding = String(repeating: " ", count: max(0, 36 - usage.count))
-          output.print("  " + usage + padding + command.summary)
+          if let columns, 38 + command.summary.terminalColumns > columns {
+            let usageLines = command.usage.wrapped(toColumns: columns - 4)
+            output.print(lines: ["  " + usageLines[0]] + usageLines.dropFirst().map { "    " + $0 })
+            output.print(
+              lines: command.summary.wrapped(toColumns: columns - 6).map { "      " + $0 })
+          } else {
+            output.print("  " + usage.padded(toColumns: 36) + command.summary)
+          }
         }
       }
-      if let helpFooter { output.print(helpFooter) }
+      if let helpFooter {
+        output.print(lines: columns.map { helpFooter.wrapped(toColumns: $0) } ?? [helpFooter])
+      }
       return
     }
     let here = groups.flatMap(\.commands).filter { $0.names.contains(word) }

@@ -66,9 +66,18 @@ public struct InteractiveRunner {
       session?.preserveUnsavedWork()
       exit(0)
     }
+    // Lines are laid out for the terminal's width, measured again when the window is resized;
+    // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
+    TerminalWidth.columns = TerminalWidth.measure()
+    let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [console] _ in
+      TerminalWidth.columns = TerminalWidth.measure()
+      console.editor?.redrawLine()
+    }
     defer {
       interrupts.cancel()
       terminations.cancel()
+      redraws.cancel()
+      TerminalWidth.columns = nil
     }
     session.start()
     let plainInput = editor == nil ? LineInput(descriptor: 0) : nil

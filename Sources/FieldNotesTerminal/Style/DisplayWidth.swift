@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many columns of the terminal there are to lay text out in.
+///
+/// `nil` when the output is not a terminal (a pipe, a file, a test's console): then nothing is
+/// cut, so scripts and transcripts see whole lines. An interactive session sets it from the
+/// terminal (`TIOCGWINSZ`, else `COLUMNS`) when it starts and again whenever the window is
+/// resized; views read it as they draw.
+@MainActor
+public enum TerminalWidth {
+  /// The columns to lay text out in, or `nil` for no limit.
+  public static var columns: Int?
+
+  /// The narrowest layout FieldNotes attempts; a narrower window gets this and wraps.
+  public static let minimum = 20
+
+  /// Reads the width of the terminal on standard output, or else `COLUMNS`.
+  ///
+  /// - Returns: The columns, or `nil` when standard output is not a terminal of known width.
+  public static func measure() -> Int? {
+    var size = winsize()
+    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return max(minimum, Int(size.ws_col))
+    }
+    return getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map { max(minimum, $0) }
+  }
+}
+
+extension Character {
+  /// The columns a terminal draws this character in: 2 for wide East Asian characters and
+  /// emoji, 0 for a mark or format character on its own, 1 otherwise.
+  public var terminalColumns: Int {
+    guard let first = unicodeScalars.first else { return 0 }
+    if unicodeScalars.contains(where: { $0.properties.isEmojiPresentation })
+      || unicodeScalars.contains("\u{FE0F}") || Self.isWide(first)
+    {
+      return 2
+    }
+    switch first.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: return 1
+    }
+  }
+
+  /// East Asian Wide and Fullwidth ranges (after Markus Kuhn's `wcwidth`).
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD,
+      0x30000...0x3FFFD:
+      true
+    default:
+      false
+    }
+  }
+}
+
+extension String {
+  /// The columns a terminal draws this text in (see ``Character/terminalColumns``).
+  public var terminalColumns: Int {
+    reduce(0) { $0 + $1.terminalColumns }
+  }
+
+  /// This text cut to fit in some columns, ending in `…` when cut.
+  ///
+  /// - Parameter columns: The columns available, or `nil` for no limit.
+  /// - Returns: The text, whole when it fits.
+  public func fitted(toColumns columns: Int?) -> String {
+    guard let columns, terminalColumns > columns else { return self }
+    var kept = ""
+    var used = 0
+    for character in self {
+      let width = character.terminalColumns
+      guard used + width <= columns - 1 else { break }
+      kept.append(character)
+      used += width
+    }
+    return kept + "…"
+  }
+
+  /// This text followed by spaces up to some columns.
+  ///
+  /// - Parameter columns: The columns to fill.
+  /// - Returns: The text, and at least no spaces.
+  public func padded(toColumns columns: Int) -> String {
+    self + String(repeating: " ", count: max(0, columns - terminalColumns))
+  }
+
+  /// This text broken into lines of at most some columns, at spaces where it can be (a word
+  /// longer than a line is cut).
+  ///
+  /// - Parameter columns: The columns of each line.
+  /// - Returns: The lines; one empty line for empty text.
+  public func wrapped(toColumns columns: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if candidate.terminalColumns <= columns {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = word.fitted(toColumns: max(1, columns))
+    }
+    lines.append(line)
+    return lines
+  }
+}

@@ -1,0 +1,34 @@
+import FieldNotesTerminal
+import Testing
+
+/// Text measured in the columns a terminal draws it in, not in characters.
+@Suite struct DisplayWidthTests {
+  @Test(arguments: [
+    ("heron", 5), ("鳥", 2), ("鳥の観察", 8), ("🐦", 2), ("e\u{301}", 1), ("Ｆｕｌｌ", 8),
+    ("👩‍👩‍👧", 2), ("☀\u{FE0F}", 2), ("\u{200B}", 0), ("한글", 4), ("", 0),
+  ])
+  func columns(text: String, columns: Int) {
+    #expect(text.terminalColumns == columns)
+  }
+
+  @Test func textIsCutToFitWithAnEllipsis() {
+    #expect("heron at the lake".fitted(toColumns: 8) == "heron a…")
+    #expect("鳥の観察ノート".fitted(toColumns: 7) == "鳥の観…")
+    #expect("鳥の観察ノート".fitted(toColumns: 8) == "鳥の観…")
+    #expect("heron".fitted(toColumns: 5) == "heron")
+    #expect("heron".fitted(toColumns: nil) == "heron")
+  }
+
+  @Test func paddingCountsColumns() {
+    #expect("鳥".padded(toColumns: 4) == "鳥  ")
+    #expect("Café".padded(toColumns: 6) == "Café  ")
+  }
+
+  @Test func wrappingBreaksAtSpacesAndCutsLongWords() {
+    #expect(
+      "list every tag with its note count".wrapped(toColumns: 14)
+        == ["list every tag", "with its note", "count"])
+    #expect("a supercalifragilistic word".wrapped(toColumns: 8) == ["a", "superca…", "word"])
+    #expect("".wrapped(toColumns: 8) == [""])
+  }
+}
