@@ -65,7 +65,8 @@ struct NoteListMVView {
       NoteRowView.lines(
         number: index + 1, title: note.title, excerpt: note.excerpt, tags: note.tags,
         isPinned: note.isPinned,
-        date: note.createdAt.relativeDescription(to: date, timeZone: timeZone))
+        date: note.createdAt.relativeDescription(to: date, timeZone: timeZone),
+        highlighting: settings.searchText)
     }
     return RenderedList(
       lines: NoteListLayout.lines(

@@ -35,7 +35,7 @@ enum NoteListView {
       let rowLines = rows.enumerated().map { index, row in
         NoteRowView.lines(
           number: index + 1, title: row.title, excerpt: row.excerpt, tags: row.tags,
-          isPinned: row.isPinned, date: row.date)
+          isPinned: row.isPinned, date: row.date, highlighting: settings.searchText)
       }
       return RenderedList(
         lines: NoteListLayout.lines(

@@ -5,21 +5,53 @@ import FieldNotesTerminal
 @MainActor
 enum NoteRowView {
   /// The lines of one row: number, pin, title, date and tags; then the excerpt, indented.
+  ///
+  /// On a terminal each line is cut to its width, the title first so the date stays; with
+  /// colour on, the date and tags are dim and the search's matches are highlighted.
   static func lines(
-    number: Int, title: String, excerpt: String, tags: [String], isPinned: Bool, date: String
+    number: Int, title: String, excerpt: String, tags: [String], isPinned: Bool, date: String,
+    highlighting query: String = ""
   ) -> [String] {
     let numberText = String(number)
     let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
     let start = "\(padding)\(numberText) \(isPinned ? "*" : " ") "
-    // On a terminal each line is cut to its width, the title first, so the date stays.
     let columns = TerminalWidth.columns
     let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
-    var first = start + title.terminalSafe.fitted(toColumns: titleColumns) + " · \(date)"
+    var metadata = " · \(date)"
     if !tags.isEmpty {
-      first += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
+      metadata += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
     }
-    first = first.fitted(toColumns: columns)
+    let matches: (String) -> String = {
+      TerminalStyle.highlighting($0, SearchHighlight.ranges(of: query, in: $0))
+    }
+    let first = fitted(
+      [
+        (start, { $0 }), (title.terminalSafe.fitted(toColumns: titleColumns), matches),
+        (metadata, TerminalStyle.dim),
+      ], columns: columns)
     guard !excerpt.isEmpty else { return [first] }
-    return [first, "      \(excerpt.terminalSafe)".fitted(toColumns: columns)]
+    return [
+      first, fitted([("      ", { $0 }), (excerpt.terminalSafe, matches)], columns: columns),
+    ]
+  }
+
+  /// Pieces of a line, each with its style, cut together to the width (with `…`), then styled.
+  private static func fitted(_ pieces: [(String, (String) -> String)], columns: Int?) -> String {
+    let plain = pieces.map(\.0).joined()
+    guard let columns, plain.terminalColumns > columns else {
+      return pieces.map { text, style in style(text) }.joined()
+    }
+    var budget = columns - 1
+    var line = ""
+    for (text, style) in pieces {
+      var kept = ""
+      for character in text {
+        guard character.terminalColumns <= budget else { return line + style(kept) + "…" }
+        kept.append(character)
+        budget -= character.terminalColumns
+      }
+      line += style(kept)
+    }
+    return line + "…"
   }
 }

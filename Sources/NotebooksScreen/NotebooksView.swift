@@ -31,11 +31,12 @@ enum NotebooksView {
         + zip(rows.indices, rows).map { index, row in
           let number = String(index + 1)
           let padding = String(repeating: " ", count: max(0, 3 - number.count))
-          var line =
-            "\(padding)\(number)  \(names[index].padded(toColumns: width + 2))"
-            + String(count: row.noteCount, noun: "note")
-          if row.pinnedCount > 0 { line += ", \(row.pinnedCount) pinned" }
-          return line.fitted(toColumns: columns)
+          let start = "\(padding)\(number)  \(names[index].padded(toColumns: width + 2))"
+          var counts = String(count: row.noteCount, noun: "note")
+          if row.pinnedCount > 0 { counts += ", \(row.pinnedCount) pinned" }
+          // The counts are dim (with colour on), and cut to the width.
+          let room = columns.map { max(1, $0 - start.terminalColumns) }
+          return start + TerminalStyle.dim(counts.fitted(toColumns: room))
         }
     case .confirming(let request):
       return [

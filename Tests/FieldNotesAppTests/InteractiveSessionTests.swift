@@ -235,6 +235,27 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Showing: search \"鳥が\"")
   }
 
+  /// Colour at a terminal (dim dates, highlighted matches, red errors); none under `NO_COLOR`
+  /// or `TERM=dumb`.
+  @Test(arguments: [("", true), ("NO_COLOR=1", false), ("TERM=dumb", false)])
+  func colourOnlyWhereWanted(_ setting: String, _ coloured: Bool) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let command =
+      ["env", "LANG=C.UTF-8"] + (setting.isEmpty ? [] : [setting]) + [binary.path, "--demo"]
+    let terminal = try TerminalDriver(command: command)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open Birds", keys: ["Enter"])
+    try terminal.type("search heron", keys: ["Enter"])
+    try terminal.waitFor("Showing: search \"heron\"")
+    try terminal.type("bogus", keys: ["Enter"])
+    try terminal.waitFor("unknown command 'bogus'")
+    let screen = try terminal.screenWithEscapes()
+    #expect(screen.contains("\u{1B}[2m") == coloured, "dim dates")
+    #expect(screen.contains("\u{1B}[1m\u{1B}[33mHeron") == coloured, "the match")
+    #expect(screen.contains("\u{1B}[31merror:") == coloured, "the error")
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
@@ -282,7 +303,7 @@ final class TerminalDriver {
 
   init(command: [String], columns: Int = 100) throws {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    let environment = "env HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
+    let environment = "env -u NO_COLOR HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
     try run([
       "new-session", "-d", "-x", "\(columns)", "-y", "50", "-s", "main", "-c", home,
       environment + " " + command.joined(separator: " "),
@@ -297,6 +318,11 @@ final class TerminalDriver {
   func type(_ text: String, keys: [String]) throws {
     if !text.isEmpty { try run(["send-keys", "-t", "main", "-l", text]) }
     for key in keys { try run(["send-keys", "-t", "main", key]) }
+  }
+
+  /// The screen with its colours, as escape sequences.
+  func screenWithEscapes() throws -> String {
+    try run(["capture-pane", "-t", "main", "-p", "-e", "-S", "-200"])
   }
 
   func screen() throws -> String {

@@ -85,9 +85,9 @@ extension AppSession {
       output.print("Sync cancelled.")
       return nil
     } catch {
-      let message = Self.message(error)
-      if isInteractive { output.printError(MessageStyle.errorLine("sync failed: \(message)")) }
-      return message
+      let line = TerminalStyle.error(MessageStyle.errorLine("sync failed: \(Self.message(error))"))
+      if isInteractive { output.printError(line) }
+      return Self.message(error)
     }
   }
 

@@ -69,6 +69,7 @@ public struct InteractiveRunner {
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
     TerminalWidth.columns = TerminalWidth.measure()
+    TerminalStyle.isEnabled = TerminalStyle.isWanted()
     let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [console] _ in
       TerminalWidth.columns = TerminalWidth.measure()
       console.editor?.redrawLine()
@@ -78,6 +79,7 @@ public struct InteractiveRunner {
       terminations.cancel()
       redraws.cancel()
       TerminalWidth.columns = nil
+      TerminalStyle.isEnabled = false
     }
     session.start()
     let plainInput = editor == nil ? LineInput(descriptor: 0) : nil
@@ -106,7 +108,8 @@ public struct InteractiveRunner {
       }
       switch outcome {
       case .quit: return 0
-      case .failed(let message): console.printError(MessageStyle.errorLine(message))
+      case .failed(let message):
+        console.printError(TerminalStyle.error(MessageStyle.errorLine(message)))
       case .done: break
       }
     }

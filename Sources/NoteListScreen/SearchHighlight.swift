@@ -1,0 +1,38 @@
+import FieldNotesModel
+import Foundation
+
+/// Where a search's text appears in a line as shown, matched the way the search matches
+/// (``FieldNotesModel/SearchFolding``: case and diacritics ignored), so "cafe" lights up
+/// "Café".
+enum SearchHighlight {
+  /// The character offsets of each match of a query in a text.
+  ///
+  /// - Parameters:
+  ///   - query: The search text; nothing matches an empty one.
+  ///   - text: The line as shown.
+  /// - Returns: The matches, in order, not overlapping.
+  static func ranges(of query: String, in text: String) -> [Range<Int>] {
+    let needle = SearchFolding.fold(query.trimmingCharacters(in: .whitespaces))
+    guard !needle.isEmpty else { return [] }
+    // The folded text, and for each of its bytes the character it came from.
+    var folded: [UInt8] = []
+    var owner: [Int] = []
+    for (index, character) in text.enumerated() {
+      let bytes = SearchFolding.fold(String(character))
+      folded += bytes
+      owner += Array(repeating: index, count: bytes.count)
+    }
+    var ranges: [Range<Int>] = []
+    var start = 0
+    while start + needle.count <= folded.count {
+      if folded[start..<(start + needle.count)].elementsEqual(needle) {
+        let range = owner[start]..<(owner[start + needle.count - 1] + 1)
+        if range.lowerBound >= (ranges.last?.upperBound ?? 0) { ranges.append(range) }
+        start += needle.count
+      } else {
+        start += 1
+      }
+    }
+    return ranges
+  }
+}
