@@ -15,7 +15,7 @@ enum NoteRowView {
     let numberText = String(number)
     let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
     let start = "\(padding)\(numberText) \(isPinned ? "*" : " ") "
-    let columns = TerminalWidth.columns
+    let columns = TerminalSize.columns
     let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
     var metadata = " · \(date)"
     if !tags.isEmpty {

@@ -24,7 +24,7 @@ enum NotebooksView {
     case .loaded(let rows):
       // Names are aligned by the columns they take (鳥 takes two), and cut to leave the
       // counts room on a narrow terminal.
-      let columns = TerminalWidth.columns
+      let columns = TerminalSize.columns
       let names = rows.map { $0.name.terminalSafe.fitted(toColumns: columns.map { $0 / 2 }) }
       let width = names.map(\.terminalColumns).max() ?? 0
       return ["Notebooks"]

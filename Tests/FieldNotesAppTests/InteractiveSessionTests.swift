@@ -256,6 +256,29 @@ struct InteractiveSessionTests {
     #expect(screen.contains("\u{1B}[31merror:") == coloured, "the error")
   }
 
+  /// Output taller than the window goes through `PAGER`; shorter output, and every script,
+  /// is printed as it is.
+  @Test func longOutputIsPagedAtATerminalAndNeverInAScript() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let pager = "PAGER=sed 's/^/paged: /'"
+    let terminal = try TerminalDriver(
+      command: ["env", "\"\(pager)\"", binary.path, "--demo"], rows: 30)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open Birds", keys: ["Enter"])
+    try terminal.waitFor("Birds · 3 notes")
+    #expect(try !terminal.screen().contains("paged:"), "a short list is printed")
+    try terminal.type("help", keys: ["Enter"])
+    try terminal.waitFor("paged: Anywhere:")
+    try terminal.waitFor("Birds>", lastLineOnly: true)
+
+    let script = try BuiltProduct.run(
+      binary, arguments: ["--demo"], input: "help\n",
+      environment: ["PAGER": "sed 's/^/paged: /'", "LINES": "5"])
+    #expect(script.output.contains("Anywhere:"))
+    #expect(!script.output.contains { $0.hasPrefix("paged:") })
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
@@ -301,11 +324,11 @@ final class TerminalDriver {
     }
   }
 
-  init(command: [String], columns: Int = 100) throws {
+  init(command: [String], columns: Int = 100, rows: Int = 50) throws {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let environment = "env -u NO_COLOR HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
     try run([
-      "new-session", "-d", "-x", "\(columns)", "-y", "50", "-s", "main", "-c", home,
+      "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main", "-c", home,
       environment + " " + command.joined(separator: " "),
     ])
   }

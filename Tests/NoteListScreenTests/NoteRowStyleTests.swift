@@ -36,10 +36,10 @@ import Testing
 
   @Test func aStyledLineIsCutByItsTextNotItsEscapes() {
     TerminalStyle.isEnabled = true
-    TerminalWidth.columns = 30
+    TerminalSize.columns = 30
     defer {
       TerminalStyle.isEnabled = false
-      TerminalWidth.columns = nil
+      TerminalSize.columns = nil
     }
     let lines = NoteRowView.lines(
       number: 1, title: "Heron", excerpt: "", tags: ["birds", "lake"], isPinned: true,

@@ -182,7 +182,12 @@ enum ChildProcess {
     _ executable: String, arguments: [String], environment: [String: String], input: String,
     output: String, errors: String
   ) async throws -> Int32 {
-    var actions = posix_spawn_file_actions_t()
+    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)

@@ -70,7 +70,7 @@ extension CommandShell {
     guard let word = arguments.first?.lowercased() else {
       // Two columns where the terminal is wide enough (or unknown); on a narrow one, the
       // summary goes under its command, wrapped to the width.
-      let columns = TerminalWidth.columns
+      let columns = TerminalSize.columns
       for (heading, commands) in groups {
         output.print("\(heading):")
         for command in commands {

@@ -68,17 +68,20 @@ public struct InteractiveRunner {
     }
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
-    TerminalWidth.columns = TerminalWidth.measure()
+    TerminalSize.columns = TerminalSize.measure()
+    TerminalSize.rows = TerminalSize.measureRows()
     TerminalStyle.isEnabled = TerminalStyle.isWanted()
     let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [console] _ in
-      TerminalWidth.columns = TerminalWidth.measure()
+      TerminalSize.columns = TerminalSize.measure()
+      TerminalSize.rows = TerminalSize.measureRows()
       console.editor?.redrawLine()
     }
     defer {
       interrupts.cancel()
       terminations.cancel()
       redraws.cancel()
-      TerminalWidth.columns = nil
+      TerminalSize.columns = nil
+      TerminalSize.rows = nil
       TerminalStyle.isEnabled = false
     }
     session.start()
@@ -102,7 +105,11 @@ public struct InteractiveRunner {
         if session.remembersNextLine, let text = String(validating: bytes, as: UTF8.self) {
           editor?.remember(text)
         }
+        // What a command prints is shown when it ends: through the pager when taller than
+        // the window.
+        console.collectOutput()
         outcome = await session.runLine(bytes)
+        console.showCollectedOutput()
       case .tooLong(let count):
         outcome = .tooLong(count)
       }
@@ -121,9 +128,25 @@ public struct InteractiveRunner {
 @MainActor
 public final class InteractiveConsole: ConsoleOutput {
   var editor: LineEditor?
+  /// The lines printed by the command running now, while they are collected.
+  private var collected: [String]?
 
   /// Creates the console; the runner gives it its line editor.
   public init() {}
+
+  /// Starts collecting what is printed, until ``showCollectedOutput()``.
+  func collectOutput() {
+    collected = []
+  }
+
+  /// Shows what was collected: through the pager when it is taller than the window, else
+  /// printed.
+  func showCollectedOutput() {
+    guard let lines = collected else { return }
+    collected = nil
+    if let rows = TerminalSize.rows, lines.count >= rows, Pager.show(lines) { return }
+    print(lines: lines)
+  }
 
   /// Prints a line above the line being typed.
   ///
@@ -136,6 +159,10 @@ public final class InteractiveConsole: ConsoleOutput {
   ///
   /// - Parameter lines: The lines, without newlines.
   public func print(lines: [String]) {
+    if collected != nil {
+      collected?.append(contentsOf: lines)
+      return
+    }
     if let editor {
       editor.printAbovePrompt(lines)
     } else {
