@@ -276,8 +276,10 @@ public final class LineEditor {
     matches = completer(String(decoding: line[..<wordStart], as: UTF8.self), typed)
     // The completer is the whole answer: no falling back to file names where it has none.
     attemptedOver.pointee = 1
-    // A folder completes without a space after it, so Tab can go on into it.
-    appendCharacter.pointee = matches.count == 1 && matches[0].hasSuffix("/") ? 0 : 0x20
+    // A folder completes without a space after it (even after its closing quote, as in
+    // `"my dir/"`), so Tab, or typing a name, goes on into it.
+    let isFolder = matches.count == 1 && (matches[0].hasSuffix("/") || matches[0].hasSuffix("/\""))
+    appendCharacter.pointee = isFolder ? 0 : 0x20
     guard !matches.isEmpty else { return nil }
     return completionMatches(word) { _, state in
       let address = MainActor.assumeIsolated { () -> UInt in

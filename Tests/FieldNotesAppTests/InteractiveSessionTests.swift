@@ -103,6 +103,14 @@ struct InteractiveSessionTests {
     try terminal.type("export \(terminal.home)/exp", keys: ["Tab"])
     try terminal.waitFor("export \(terminal.home)/exports/", lastLineOnly: true)
     try terminal.type("", keys: ["C-u"])
+    // A folder with a space completes quoted, with `~`, and a name typed after it goes inside.
+    try FileManager.default.createDirectory(
+      atPath: terminal.home + "/my exports", withIntermediateDirectories: true)
+    try terminal.type("export ~/my", keys: ["Tab"])
+    try terminal.waitFor("export \"~/my exports/\"", lastLineOnly: true)
+    try terminal.type("notes.json", keys: ["Enter"])
+    try terminal.waitFor("Exported")
+    #expect(FileManager.default.fileExists(atPath: terminal.home + "/my exports/notes.json"))
     try terminal.type("open Birds", keys: ["Enter"])
     try terminal.type("new", keys: ["Enter"])
     try terminal.waitFor("New note in Birds")

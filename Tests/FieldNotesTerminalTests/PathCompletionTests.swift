@@ -30,6 +30,22 @@ import Testing
     #expect(PathCompletion.candidates(for: folder + "/nowhere/x") == [])
   }
 
+  @Test func aQuotedFolderGoesOnInsideItsQuotes() throws {
+    try makeFiles()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/my exports", withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: folder + "/my exports/a.json", contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    let quoted = "\"\(folder)/my exports/\""
+    #expect(PathCompletion.candidates(for: folder + "/my ex") == [quoted])
+    #expect(PathCompletion.candidates(for: quoted) == ["\"\(folder)/my exports/a.json\""])
+    // A name typed straight after the closing quote is part of the same word.
+    #expect(
+      try CommandTokenizer.words(in: "export \(quoted)b.json")
+        == ["export", folder + "/my exports/b.json"])
+  }
+
   @Test func aTildeIsTheHomeFolderWhenCompletingAndWhenUsed() throws {
     try makeFiles()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -15,7 +15,9 @@ public enum PathCompletion {
   public static func candidates(
     for word: String, home: String? = ProcessInfo.processInfo.environment["HOME"]
   ) -> [String] {
-    let typed = word.first == "\"" ? String(word.dropFirst()) : word
+    // A quoted folder, completed before (`"my dir/"`), goes on inside its quotes.
+    var typed = word.first == "\"" ? String(word.dropFirst()) : word
+    if word.first == "\"", typed.hasSuffix("/\"") { typed.removeLast() }
     let slash = typed.lastIndex(of: "/")
     let folderPart = slash.map { String(typed[...$0]) } ?? ""
     let prefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
