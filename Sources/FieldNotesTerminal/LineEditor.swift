@@ -172,7 +172,7 @@ public final class LineEditor {
       source.setEventHandler { [weak self] in
         MainActor.assumeIsolated {
           self?.hasTyped = true
-          self?.readCharacter()
+          self?.readKey()
         }
       }
       source.resume()
@@ -208,6 +208,24 @@ public final class LineEditor {
     StandardStream.output.write(start + lines.map { $0 + "\n" }.joined())
     resume(typed)
   }
+
+  /// Hands libedit the key that is waiting.
+  ///
+  /// Ctrl-R starts an incremental search that reads keys itself until one ends it; libedit
+  /// then pushes that key back to be run as a command, but in callback mode it runs only when
+  /// the next key arrives — so Enter would not run the line found. A call that took a person's
+  /// typing time (a search) is therefore followed by one more, which runs the pushed-back key
+  /// at once. (After a search ended with Esc or Ctrl-G, nothing was pushed back, and that call
+  /// waits for the next key, as libedit's blocking `readline` does.)
+  private func readKey() {
+    let clock = ContinuousClock()
+    let started = clock.now
+    readCharacter()
+    if isEditing, clock.now - started > Self.searchThreshold { readCharacter() }
+  }
+
+  /// Longer than handling one key takes, shorter than typing a search and pressing Enter.
+  private static let searchThreshold = Duration.milliseconds(100)
 
   /// Draws the prompt and the line being typed again, as they are: after the window was
   /// resized, or the process was stopped (Ctrl-Z) and continued, when the terminal may show

@@ -243,6 +243,24 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Showing: search \"鳥が\"")
   }
 
+  /// Ctrl-R finds an earlier line, and Enter runs it at once, as in sqlite3's shell.
+  @Test func reverseSearchThenEnterRunsTheLineFound() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: ["env", "LANG=C.UTF-8", binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open Plants", keys: ["Enter"])
+    try terminal.waitFor("Plants · 2 notes")
+    try terminal.type("back", keys: ["Enter"])
+    try terminal.waitFor("fieldnotes>", lastLineOnly: true)
+    try terminal.type("", keys: ["C-r"])
+    try terminal.type("Pla", keys: [])
+    // A person's pace: the search reads these keys itself.
+    usleep(300_000)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Plants>", lastLineOnly: true)
+  }
+
   /// Colour at a terminal (dim dates, highlighted matches, red errors); none under `NO_COLOR`
   /// or `TERM=dumb`.
   @Test(arguments: [("", true), ("NO_COLOR=1", false), ("TERM=dumb", false)])
