@@ -1,8 +1,12 @@
 import Foundation
 
 extension Note {
-  /// The longest ``excerpt`` in characters, including the trailing ellipsis.
+  /// The longest ``excerpt`` in characters, including the trailing ellipsis: what a list shows
+  /// where it doesn't know how wide it can be (a script, a pipe).
   public static let excerptLength = 60
+
+  /// The longest excerpt a list keeps for a wide terminal, which cuts it to its width.
+  public static let wideExcerptLength = 240
 
   /// The first line of the body with text in it, whitespace collapsed, cut to
   /// ``excerptLength`` characters with an ellipsis.
@@ -10,7 +14,15 @@ extension Note {
   /// Both forms of the note list show it, so it is computed here, once, from the note itself.
   ///
   /// - Complexity: O(*k*) where *k* is the length of the body up to the end of the excerpt.
-  public var excerpt: String {
+  public var excerpt: String { excerpt(maximumLength: Self.excerptLength) }
+
+  /// The first line of the body with text in it, whitespace collapsed, cut to some characters
+  /// with an ellipsis.
+  ///
+  /// - Parameter maximumLength: The longest excerpt, including the ellipsis.
+  /// - Returns: The excerpt.
+  /// - Complexity: O(*k*) where *k* is the length of the body up to the end of the excerpt.
+  public func excerpt(maximumLength: Int) -> String {
     var excerpt = ""
     var length = 0
     var hasStarted = false
@@ -32,10 +44,10 @@ extension Note {
       excerpt.append(character)
       length += 1
       hasStarted = true
-      if length > Self.excerptLength { break }
+      if length > maximumLength { break }
     }
-    guard length > Self.excerptLength else { return excerpt }
-    return String(excerpt.prefix(Self.excerptLength - 1)) + "…"
+    guard length > maximumLength else { return excerpt }
+    return String(excerpt.prefix(maximumLength - 1)) + "…"
   }
 }
 

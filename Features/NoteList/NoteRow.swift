@@ -25,7 +25,7 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   public init(note: Note, now: Date, timeZone: TimeZone = .current) {
     id = note.id
     title = note.title
-    excerpt = note.excerpt
+    excerpt = note.excerpt(maximumLength: Note.wideExcerptLength)
     tags = note.tags
     isPinned = note.isPinned
     date = note.createdAt.relativeDescription(to: now, timeZone: timeZone)

@@ -63,7 +63,8 @@ struct NoteListMVView {
       ? (hasNotesInScope ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
-        number: index + 1, title: note.title, excerpt: note.excerpt, tags: note.tags,
+        number: index + 1, title: note.title,
+        excerpt: note.excerpt(maximumLength: Note.wideExcerptLength), tags: note.tags,
         isPinned: note.isPinned,
         date: note.createdAt.relativeDescription(to: date, timeZone: timeZone),
         highlighting: settings.searchText)

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesTerminal
 
 /// How one note looks in a list, shared by the MV and MVVM forms of the note list (as the seed's
@@ -30,9 +31,9 @@ enum NoteRowView {
         (metadata, TerminalStyle.dim),
       ], columns: columns)
     guard !excerpt.isEmpty else { return [first] }
-    return [
-      first, fitted([("      ", { $0 }), (excerpt.terminalSafe, matches)], columns: columns),
-    ]
+    // The excerpt is as long as a wide terminal can show; elsewhere it is cut to the usual 60.
+    let shown = excerpt.terminalSafe.fitted(toColumns: columns == nil ? Note.excerptLength : nil)
+    return [first, fitted([("      ", { $0 }), (shown, matches)], columns: columns)]
   }
 
   /// Pieces of a line, each with its style, cut together to the width (with `…`), then styled.
