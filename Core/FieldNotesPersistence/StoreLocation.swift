@@ -35,4 +35,30 @@ public enum StoreLocation {
   public static func syncRepositoryPath(ofStoreAt path: String) -> String {
     "\(path).sync"
   }
+
+  /// Where an interactive session keeps the lines typed at its prompt:
+  /// `$XDG_STATE_HOME/fieldnotes/history`, or `~/.local/state/fieldnotes/history`, in a folder
+  /// made owner-only.
+  ///
+  /// - Parameter environment: The process environment; the real one by default.
+  /// - Returns: The history file's path, or `nil` when there is no home to keep it in.
+  public static func historyPath(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    let base: String
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      base = state
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      base = home + "/.local/state"
+    } else {
+      return nil
+    }
+    let folder = base + "/fieldnotes"
+    let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
+    guard
+      (try? FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: attributes)) != nil
+    else { return nil }
+    return folder + "/history"
+  }
 }

@@ -87,7 +87,8 @@ public enum FieldNotesApp {
       return await InteractiveRunner(
         session: session, console: terminal,
         banner: "FieldNotes \(version) — type `help` to see the commands.",
-        historyPath: historyPath(environment), clearsLine: environment["NO_COLOR"] == nil
+        historyPath: StoreLocation.historyPath(environment: environment),
+        clearsLine: environment["NO_COLOR"] == nil
       ).run()
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
@@ -110,25 +111,6 @@ public enum FieldNotesApp {
     let runner = BatchRunner(
       session: session, console: console, echoes: options.echoes, bails: options.bails)
     return await runner.run(source)
-  }
-
-  /// `$XDG_STATE_HOME/fieldnotes/history`, or `~/.local/state/fieldnotes/history`.
-  static func historyPath(_ environment: [String: String]) -> String? {
-    let base: String
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      base = state
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      base = home + "/.local/state"
-    } else {
-      return nil
-    }
-    let folder = base + "/fieldnotes"
-    let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
-    guard
-      (try? FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: attributes)) != nil
-    else { return nil }
-    return folder + "/history"
   }
 
   @MainActor

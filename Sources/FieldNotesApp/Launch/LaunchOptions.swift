@@ -140,6 +140,10 @@ public struct LaunchOptions: Equatable, Sendable {
     With a terminal on both ends FieldNotes is interactive: type `help`. Otherwise it reads
     commands from standard input. Exit status: 0 when every command succeeded, 1 when one
     failed, 64 for a bad command line.
+
+    At a terminal, typed lines are kept in $XDG_STATE_HOME/fieldnotes/history (or
+    ~/.local/state/fieldnotes/history), output taller than the window goes through $PAGER (else
+    less -R), and colour is used unless NO_COLOR is set or TERM is dumb.
     """
 }
 
