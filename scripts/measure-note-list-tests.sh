@@ -13,12 +13,12 @@ measure() {
 }
 
 read -r mvvm_tests mvvm_seconds < <(measure NoteListFeatureTests)
-read -r mv_tests mv_seconds < <(measure NoteListEquivalenceTests)
+read -r mv_tests mv_seconds < <(measure NoteListMVViewTests)
 machine="$(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1)"
 
 table="| | MV | MVVM |
 |---|---|---|
-| test filter | \`NoteListEquivalenceTests\` | \`NoteListFeatureTests\` |
+| test filter | \`NoteListMVViewTests\` | \`NoteListFeatureTests\` |
 | tests run | $mv_tests | $mvvm_tests |
 | test time (Swift Testing's own figure) | ${mv_seconds} s | ${mvvm_seconds} s |
 

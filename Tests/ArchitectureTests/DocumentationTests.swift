@@ -30,7 +30,61 @@ import Testing
       ]
       .contains { source.contains(name == "init" ? "init(" : $0) }
       #expect(declared, "\(document): \(path) declares no \(symbol)")
+      // A function named with its argument labels must have exactly those labels.
+      if let labels = Self.labels(of: symbol) {
+        let declarations = Self.parameterLabels(ofFunction: name, in: source)
+        #expect(
+          declarations.contains(labels),
+          "\(document): \(path) declares no \(symbol); its \(name) takes \(declarations)")
+      }
     }
+  }
+
+  /// `lines(title:settings:)` → `["title", "settings"]`; `nil` for a symbol without labels.
+  static func labels(of symbol: String) -> [String]? {
+    guard let open = symbol.firstIndex(of: "("), symbol.hasSuffix(")") else { return nil }
+    let inside = symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]
+    return inside.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+  }
+
+  /// The argument labels of every declaration of a function (or `init`) in some source:
+  /// `func lines(title: String, _ rows: [Row])` → `["title", "_"]`.
+  static func parameterLabels(ofFunction name: String, in source: String) -> [[String]] {
+    let opening = name == "init" ? "init(" : "func \(name)("
+    var found: [[String]] = []
+    var rest = source[...]
+    while let range = rest.range(of: opening) {
+      var depth = 1
+      var index = range.upperBound
+      var parameters = ""
+      while index < rest.endIndex, depth > 0 {
+        let character = rest[index]
+        if character == "(" || character == "[" || character == "<" { depth += 1 }
+        if character == ")" || character == "]" || character == ">" { depth -= 1 }
+        if depth > 0 { parameters.append(depth == 1 && character == "," ? "\u{0}" : character) }
+        index = rest.index(after: index)
+      }
+      let labels = parameters.split(separator: "\u{0}").compactMap { parameter -> String? in
+        let words = parameter.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ":" })
+        return words.first.map(String.init)
+      }
+      found.append(labels.filter { !$0.hasPrefix("@") })
+      rest = rest[index...]
+    }
+    return found
+  }
+
+  @Test func argumentLabelsAreReadFromDeclarations() {
+    let source = """
+      func lines(title: String, settings: Settings, rowLines: [[String]], hiddenCount: Int = 0) {}
+      init(_ store: NoteStore, scope: [Int: (String, Int)]) {}
+      """
+    #expect(
+      Self.parameterLabels(ofFunction: "lines", in: source)
+        == [["title", "settings", "rowLines", "hiddenCount"]])
+    #expect(Self.parameterLabels(ofFunction: "init", in: source) == [["_", "scope"]])
+    #expect(Self.labels(of: "NoteListLayout.lines(title:settings:)") == ["title", "settings"])
+    #expect(Self.labels(of: "NoteListViewModel.state") == nil)
   }
 
   @Test(arguments: ["MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md"])
@@ -41,6 +95,10 @@ import Testing
       let source = try String(
         contentsOf: PackageManifest.packageRoot.appendingPathComponent(path), encoding: .utf8)
       #expect(source.contains(code), "\(document): the quote from \(path) no longer matches it")
+      // A quote is whole: every brace it opens, it closes.
+      let opened = code.filter { $0 == "{" }.count
+      let closed = code.filter { $0 == "}" }.count
+      #expect(opened == closed, "\(document): a quote from \(path) stops inside a declaration")
     }
   }
 

@@ -13,8 +13,8 @@ enum NoteListForms {
   static let mv = Form(
     name: "MV (view reads the store)",
     files: ["Sources/NoteListScreen/NoteListMVView.swift"],
-    testFiles: ["Tests/NoteListScreenTests/NoteListEquivalenceTests.swift"],
-    testFilter: "NoteListEquivalenceTests")
+    testFiles: ["Tests/NoteListScreenTests/NoteListMVViewTests.swift"],
+    testFilter: "NoteListMVViewTests")
   static let mvvm = Form(
     name: "MVVM (view renders a view model)",
     files: [
@@ -77,7 +77,7 @@ enum NoteListForms {
       "| types of the form | \(types(mv.files).count): \(types(mv.files).joined(separator: ", ")) | \(types(mvvm.files).count): \(types(mvvm.files).joined(separator: ", ")) |",
     ]
     rows.append(
-      "| tests of its screen logic, none needing a terminal | \(testCount(mv.testFiles)) (`\(mv.testFilter)`, through rendered text) | \(testCount(mvvm.testFiles)) (`\(mvvm.testFilter)`, on states) |"
+      "| tests of its screen logic, none needing a terminal | \(testCount(mv.testFiles)) (`\(mv.testFilter)`, on values) | \(testCount(mvvm.testFiles)) (`\(mvvm.testFilter)`, on states) |"
     )
     rows.append(
       "| where a test of it lives | the note list screen's target, which holds both forms' views | the feature's own target, linking Core and the test kit only |"
