@@ -37,6 +37,18 @@ import Testing
     _ = await TranscriptTests.replayInProcess(transcript, scratch: scratch)
   }
 
+  /// The closing sentence counts the lines that failed, and says so in words: keep it true.
+  @Test func theTourCountsItsFailedLinesRight() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/Tour.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let failed = text.split(separator: "\n").filter { $0.hasPrefix("! error:") }.count
+    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    #expect(failed < words.count)
+    #expect(text.contains("because \(words[min(failed, words.count - 1)]) lines failed"))
+  }
+
   @Test func theTourIsWhatTheBinaryPrints() throws {
     let scratch = TranscriptTests.Scratch()
     try TranscriptTests.replayThroughTheBinary(try Self.tour(scratch), scratch: scratch)

@@ -287,6 +287,8 @@ public final class ScreenNavigator<Route> {
   /// - Returns: Whether the screen on top has a state to trace.
   @discardableResult
   public func startTracing(emit: @escaping (String) -> Void) -> Bool {
+    // The screen traced until now may have moved on as it left (the composer to `saved`).
+    tracer?.catchUp()
     tracer?.stop()
     traceEmit = emit
     tracer = top.traceState(emit: emit)
