@@ -177,6 +177,15 @@ let package = Package(
     // MARK: - Tests
 
     .testTarget(
+      name: "ExercisesTests",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal", "FieldNotesTesting",
+        "NoteListFeature", "NotebooksFeature",
+      ],
+      path: "Tests/ExercisesTests",
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "FieldNotesModelTests",
       dependencies: ["FieldNotesModel"],
       swiftSettings: strict
