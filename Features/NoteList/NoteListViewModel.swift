@@ -27,6 +27,8 @@ public final class NoteListViewModel {
   public var searchText = ""
   /// Whether only pinned notes are shown.
   public var showsPinnedOnly = false
+  /// Whether only notes without tags are shown.
+  public var showsUntaggedOnly = false
   /// The tag a note must carry to be shown, or `nil` for any.
   public var tag: String?
   /// How the rows are ordered after the pinned ones.
@@ -104,10 +106,11 @@ public final class NoteListViewModel {
   /// The notes that pass the scope, the search, the tag and pinned-only, in store order.
   private var filteredNotes: [Note] {
     let found = store.notes(in: scope, matching: searchText)
-    guard tag != nil || showsPinnedOnly else { return found }
+    guard tag != nil || showsPinnedOnly || showsUntaggedOnly else { return found }
     let tagged = tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
     return found.filter { note in
       (tagged?.contains(note.id) ?? true) && (!showsPinnedOnly || note.isPinned)
+        && (!showsUntaggedOnly || note.tags.isEmpty)
     }
   }
 

@@ -21,6 +21,7 @@ enum NoteListLayout {
     }
     if let tag = settings.tag { filters.append("tag #\(tag.terminalSafe)") }
     if settings.showsPinnedOnly { filters.append("pinned only") }
+    if settings.showsUntaggedOnly { filters.append("untagged only") }
     if !filters.isEmpty { lines.append("Showing: " + filters.joined(separator: ", ")) }
     if let emptyMessage {
       lines.append("  \(emptyMessage)")

@@ -10,6 +10,7 @@ import Observation
 final class NoteListViewState {
   var searchText = ""
   var showsPinnedOnly = false
+  var showsUntaggedOnly = false
   var tag: String?
   var sortOrder = NoteSortOrder.newest
   var shownRowCount = NoteListMVView.rowLimit
@@ -36,10 +37,13 @@ struct NoteListMVView {
   /// The notes shown, before ordering: the scope, the search, the tag and pinned-only.
   var visibleNotes: [Note] {
     let found = store.notes(in: scope, matching: state.searchText)
-    guard state.tag != nil || state.showsPinnedOnly else { return found }
+    guard state.tag != nil || state.showsPinnedOnly || state.showsUntaggedOnly else {
+      return found
+    }
     let tagged = state.tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
     return found.filter { note in
       (tagged?.contains(note.id) ?? true) && (!state.showsPinnedOnly || note.isPinned)
+        && (!state.showsUntaggedOnly || note.tags.isEmpty)
     }
   }
 
@@ -54,6 +58,7 @@ struct NoteListMVView {
     let date = now()
     let settings = NoteListScreen.Settings(
       searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
+      showsUntaggedOnly: state.showsUntaggedOnly,
       sortOrder: state.sortOrder, shownRowCount: state.shownRowCount)
     let syncLine =
       state.isRefreshing

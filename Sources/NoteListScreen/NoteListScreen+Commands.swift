@@ -65,20 +65,27 @@ extension NoteListScreen {
           : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
     },
     ScreenCommand(
-      ["filter"], usage: "filter pinned|all", summary: "show only pinned notes, or all"
+      ["filter"], usage: "filter pinned|untagged|all",
+      summary: "show only pinned notes, only notes without tags, or all"
     ) { screen, arguments, _ throws(ScreenError) in
       switch arguments.map({ $0.lowercased() }) {
       case ["pinned"]:
         return screen.updateSettings(
           { $0.showsPinnedOnly = true }, unchanged: "The list already shows only pinned notes.")
+      case ["untagged"]:
+        return screen.updateSettings(
+          { $0.showsUntaggedOnly = true },
+          unchanged: "The list already shows only notes without tags.")
       case ["all"]:
         return screen.updateSettings(
-          { $0.showsPinnedOnly = false },
-          unchanged: "The list already shows pinned and unpinned notes.")
-      default: throw .usage("filter pinned|all")
+          {
+            $0.showsPinnedOnly = false
+            $0.showsUntaggedOnly = false
+          }, unchanged: "The list already shows every note.")
+      default: throw .usage("filter pinned|untagged|all")
       }
     }
-    .completing { _, previous in previous.isEmpty ? ["pinned", "all"] : [] },
+    .completing { _, previous in previous.isEmpty ? ["pinned", "untagged", "all"] : [] },
     ScreenCommand(
       ["tag"], usage: "tag [TAG]", summary: "show notes tagged TAG; alone, clear the tag"
     ) { screen, arguments, _ throws(ScreenError) in

@@ -35,6 +35,8 @@ public final class NoteListScreen: TerminalScreen {
     public var tag: String?
     /// Whether only pinned notes are shown.
     public var showsPinnedOnly: Bool
+    /// Whether only notes without tags are shown.
+    public var showsUntaggedOnly: Bool
     /// The order of the rows (pinned notes first in every order).
     public var sortOrder: NoteSortOrder
     /// How many rows are shown at most: ``NoteListScreen/rowLimit`` at first, more after `more`.
@@ -46,15 +48,18 @@ public final class NoteListScreen: TerminalScreen {
     ///   - searchText: Text every note shown contains; empty for no search.
     ///   - tag: The tag every note shown has, or `nil`.
     ///   - showsPinnedOnly: Whether only pinned notes are shown.
+    ///   - showsUntaggedOnly: Whether only notes without tags are shown.
     ///   - sortOrder: The order of the rows.
     ///   - shownRowCount: How many rows are shown at most; ``NoteListScreen/rowLimit`` by default.
     public init(
       searchText: String = "", tag: String? = nil, showsPinnedOnly: Bool = false,
-      sortOrder: NoteSortOrder = .newest, shownRowCount: Int = NoteListScreen.rowLimit
+      showsUntaggedOnly: Bool = false, sortOrder: NoteSortOrder = .newest,
+      shownRowCount: Int = NoteListScreen.rowLimit
     ) {
       self.searchText = searchText
       self.tag = tag
       self.showsPinnedOnly = showsPinnedOnly
+      self.showsUntaggedOnly = showsUntaggedOnly
       self.sortOrder = sortOrder
       self.shownRowCount = shownRowCount
     }
@@ -155,12 +160,14 @@ public final class NoteListScreen: TerminalScreen {
     case .mvvm:
       Settings(
         searchText: viewModel.searchText, tag: viewModel.tag,
-        showsPinnedOnly: viewModel.showsPinnedOnly, sortOrder: viewModel.sortOrder,
+        showsPinnedOnly: viewModel.showsPinnedOnly,
+        showsUntaggedOnly: viewModel.showsUntaggedOnly, sortOrder: viewModel.sortOrder,
         shownRowCount: viewModel.shownRowCount)
     case .mv:
       Settings(
         searchText: viewState.searchText, tag: viewState.tag,
-        showsPinnedOnly: viewState.showsPinnedOnly, sortOrder: viewState.sortOrder,
+        showsPinnedOnly: viewState.showsPinnedOnly,
+        showsUntaggedOnly: viewState.showsUntaggedOnly, sortOrder: viewState.sortOrder,
         shownRowCount: viewState.shownRowCount)
     }
   }
@@ -179,6 +186,9 @@ public final class NoteListScreen: TerminalScreen {
       if viewModel.showsPinnedOnly != settings.showsPinnedOnly {
         viewModel.showsPinnedOnly = settings.showsPinnedOnly
       }
+      if viewModel.showsUntaggedOnly != settings.showsUntaggedOnly {
+        viewModel.showsUntaggedOnly = settings.showsUntaggedOnly
+      }
       if viewModel.sortOrder != settings.sortOrder { viewModel.sortOrder = settings.sortOrder }
       if viewModel.shownRowCount != settings.shownRowCount {
         viewModel.shownRowCount = settings.shownRowCount
@@ -188,6 +198,9 @@ public final class NoteListScreen: TerminalScreen {
       if viewState.tag != settings.tag { viewState.tag = settings.tag }
       if viewState.showsPinnedOnly != settings.showsPinnedOnly {
         viewState.showsPinnedOnly = settings.showsPinnedOnly
+      }
+      if viewState.showsUntaggedOnly != settings.showsUntaggedOnly {
+        viewState.showsUntaggedOnly = settings.showsUntaggedOnly
       }
       if viewState.sortOrder != settings.sortOrder { viewState.sortOrder = settings.sortOrder }
       if viewState.shownRowCount != settings.shownRowCount {

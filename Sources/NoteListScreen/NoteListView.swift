@@ -11,6 +11,7 @@ enum NoteListView {
   static func render(_ model: NoteListViewModel, title: String) -> RenderedList {
     let settings = NoteListScreen.Settings(
       searchText: model.searchText, tag: model.tag, showsPinnedOnly: model.showsPinnedOnly,
+      showsUntaggedOnly: model.showsUntaggedOnly,
       sortOrder: model.sortOrder, shownRowCount: model.shownRowCount)
     switch model.state {
     case .failed(let message):

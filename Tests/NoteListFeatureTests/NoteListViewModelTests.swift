@@ -302,6 +302,23 @@ import Testing
       ])
   }
 
+  @Test func theUntaggedFilterShowsOnlyNotesWithoutTags() throws {
+    let (model, _) = try makeModel()
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+
+    model.showsUntaggedOnly = true
+    model.showsUntaggedOnly = false
+
+    let all = Self.rows(
+      SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher)
+    #expect(
+      recorder.values == [
+        .loaded(all, sync: .idle), .loaded(Self.rows(SampleData.shoppingList), sync: .idle),
+        .loaded(all, sync: .idle),
+      ])
+  }
+
   // MARK: - Refresh
 
   @Test func refreshShowsStaleRowsThenTheSyncedOnes() async throws {

@@ -45,6 +45,7 @@ import Testing
         ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
       tag: Bool.random(using: &random) ? nil : tags.randomElement(using: &random),
       showsPinnedOnly: Int.random(in: 0..<3, using: &random) == 0,
+      showsUntaggedOnly: Int.random(in: 0..<4, using: &random) == 0,
       sortOrder: NoteSortOrder.allCases.randomElement(using: &random) ?? .newest)
   }
 

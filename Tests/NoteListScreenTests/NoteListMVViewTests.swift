@@ -42,6 +42,12 @@ import Testing
     #expect(view.visibleNotes == [SampleData.heron])
   }
 
+  @Test func theUntaggedFilterShowsOnlyNotesWithoutTags() throws {
+    let (view, state, _) = try makeView(scope: .allNotes)
+    state.showsUntaggedOnly = true
+    #expect(view.visibleNotes == [SampleData.shoppingList])
+  }
+
   @Test func actionsGoStraightToTheStoreAndUndoRestores() throws {
     let (view, _, store) = try makeView()
     try view.delete(SampleData.heron.id)
