@@ -87,7 +87,7 @@ import Testing
     #expect(Self.labels(of: "NoteListViewModel.state") == nil)
   }
 
-  @Test(arguments: ["MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md"])
+  @Test(arguments: ["MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md", "Class.md"])
   func everyQuoteMatchesItsSource(_ document: String) throws {
     let quotes = Documentation.quotes(in: try Documentation.text(of: document))
     #expect(!quotes.isEmpty)
