@@ -7,12 +7,14 @@ import Synchronization
 ///
 /// Use it wherever a test needs persistence without a file: make the next write fail with
 /// ``failNextCommit(with:)`` (one write) or ``failCommits(with:)`` (until cleared), and read back
-/// exactly what was saved with ``savedLibrary`` and ``commitCount``.
+/// exactly what was saved with ``savedLibrary`` and ``commitCount``, or every change in the
+/// order it was saved with ``committedChanges`` (the store mutations a test cares about).
 public final class InMemoryNoteRepository: NoteRepository {
   private struct State {
     var notebooks: [Notebook]
     var notes: [Note]
     var commitCount = 0
+    var committed: [[RepositoryChange]] = []
     var nextCommitError: RepositoryError?
     var commitError: RepositoryError?
     var drafts: [Note.ID?: Draft] = [:]
@@ -35,6 +37,9 @@ public final class InMemoryNoteRepository: NoteRepository {
 
   /// How many commits succeeded.
   public var commitCount: Int { state.withLock { $0.commitCount } }
+
+  /// The changes of each commit that succeeded, in order: what the code under test wrote.
+  public var committedChanges: [[RepositoryChange]] { state.withLock { $0.committed } }
 
   /// Makes the next commit fail with an error, then behave normally again.
   ///
@@ -83,6 +88,7 @@ public final class InMemoryNoteRepository: NoteRepository {
       if let conflict = Self.firstConflict(in: changes, state: state) { return conflict }
       for change in changes { Self.apply(change, to: &state) }
       state.commitCount += 1
+      state.committed.append(changes)
       return nil
     }
     if let failure { throw failure }
@@ -146,6 +152,7 @@ public final class InMemoryNoteRepository: NoteRepository {
       let changes = transform(NoteLibrary(notebooks: state.notebooks, notes: state.notes))
       for change in changes { Self.apply(change, to: &state) }
       state.commitCount += 1
+      state.committed.append(changes)
       return nil
     }
     if let failure { throw failure }

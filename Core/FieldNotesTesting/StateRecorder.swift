@@ -1,4 +1,5 @@
 import Observation
+import Testing
 
 /// Records every value an observable model's state takes, through Observation alone.
 ///
@@ -23,6 +24,7 @@ import Observation
 public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable> {
   private let model: Model
   private let keyPath: KeyPath<Model, Value>
+  private let isInFlight: ((Value) -> Bool)?
   private var recorded: [Value]
 
   /// Starts recording, with the model's current value as the first one.
@@ -30,11 +32,29 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
   /// - Parameters:
   ///   - model: The observable model to watch.
   ///   - keyPath: The property to record, usually `\.state`.
-  public init(_ model: Model, _ keyPath: KeyPath<Model, Value>) {
+  ///   - inFlight: Which values mean work is still under way (such as a list's
+  ///     `sync: .refreshing`), for ``finish(sourceLocation:)``; none by default.
+  public init(
+    _ model: Model, _ keyPath: KeyPath<Model, Value>, inFlight: ((Value) -> Bool)? = nil
+  ) {
     self.model = model
     self.keyPath = keyPath
+    self.isInFlight = inFlight
     self.recorded = [model[keyPath: keyPath]]
     track()
+  }
+
+  /// Fails the test when the model is still in a value the recorder was told means work in
+  /// flight: call it last, as TCA's `TestStore.finish()` is, so a test can't end while a sync or
+  /// a save it started is still running unseen.
+  ///
+  /// - Parameter sourceLocation: Where the failure is reported; the caller by default.
+  public func finish(sourceLocation: SourceLocation = #_sourceLocation) {
+    let current = values.last ?? model[keyPath: keyPath]
+    if let isInFlight, isInFlight(current) {
+      Issue.record(
+        "The test ended with work still in flight: \(current)", sourceLocation: sourceLocation)
+    }
   }
 
   /// Every distinct value in order, the initial one first and the current one last.

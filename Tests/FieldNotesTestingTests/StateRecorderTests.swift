@@ -24,6 +24,19 @@ final class TrafficLight {
 
 @MainActor
 @Suite struct StateRecorderTests {
+  @Test func finishFailsATestThatEndsWithWorkInFlight() {
+    let light = TrafficLight()
+    let recorder = StateRecorder(light, \.state, inFlight: { $0 == .amber })
+
+    light.state = .amber
+    // Amber stands for work in flight: a test ending here must fail.
+    withKnownIssue { recorder.finish() }
+
+    light.state = .green
+    recorder.finish()  // settled: no issue
+    #expect(recorder.values == [.red, .amber, .green])
+  }
+
   @Test func recordsEverySynchronousStep() {
     let light = TrafficLight()
     let recorder = StateRecorder(light, \.state)

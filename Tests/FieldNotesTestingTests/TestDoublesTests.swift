@@ -30,6 +30,19 @@ import Testing
     #expect(repository.commitCount == 1)
   }
 
+  @Test func inMemoryRepositoryRecordsEachCommitsChanges() throws {
+    let repository = InMemoryNoteRepository()
+    repository.failNextCommit(with: .busy)
+    _ = try? repository.commit([.saveNote(SampleData.heron)])
+    try repository.commit([.saveNote(SampleData.moss)])
+    try repository.update { _ in [.deleteNote(SampleData.moss.id)] }
+
+    #expect(
+      repository.committedChanges == [
+        [.saveNote(SampleData.moss)], [.deleteNote(SampleData.moss.id)],
+      ], "the failed commit wrote nothing")
+  }
+
   @Test func inMemoryRepositoryFailsUntilCleared() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
     repository.failCommits(with: .diskFull)

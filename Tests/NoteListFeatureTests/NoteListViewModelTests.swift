@@ -201,6 +201,14 @@ import Testing
         .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
         .loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle),
       ])
+    // The effect: one write, made only if the note is still the one this store read, and
+    // stamped with the store's clock (fixed at `DateProvider.referenceDate`).
+    var saved = kingfisher
+    saved.updatedAt = DateProvider.referenceDate
+    #expect(
+      repository.committedChanges == [
+        [.expectNote(kingfisher.id, SampleData.kingfisher), .saveNote(saved)]
+      ])
   }
 
   @Test func aFailingPinRollsBack() throws {
@@ -325,7 +333,7 @@ import Testing
     let syncer = GatedNoteSyncer()
     let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
     model.load()
-    let recorder = StateRecorder(model, \.state)
+    let recorder = StateRecorder(model, \.state, inFlight: Self.isSyncing)
     let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
 
     let refresh = Task { await model.refresh() }
@@ -344,6 +352,15 @@ import Testing
         .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .refreshing),
         .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle),
       ])
+    recorder.finish()
+  }
+
+  /// Whether a state shows a sync still running: work in flight, for `StateRecorder.finish()`.
+  static func isSyncing(_ state: NoteListViewModel.State) -> Bool {
+    switch state {
+    case .loaded(_, .refreshing, _), .empty(_, .refreshing): true
+    default: false
+    }
   }
 
   @Test func aFailedRefreshKeepsTheRowsAndSaysWhy() async throws {
