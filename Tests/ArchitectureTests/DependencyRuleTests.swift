@@ -112,6 +112,28 @@ import Testing
       ])
   }
 
+  @Test func coreLayersReachingUpOrSidewaysAreCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(name: "FieldNotesModel", type: "regular", dependencies: []),
+        .init(
+          name: "FieldNotesServices", type: "regular",
+          dependencies: ["FieldNotesModel", "NoteListFeature"]),
+        .init(
+          name: "FieldNotesServicesLive", type: "regular",
+          dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence"]),
+        .init(
+          name: "FieldNotesPersistence", type: "regular",
+          dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal"]),
+        .init(name: "NoteListFeature", type: "regular", dependencies: ["FieldNotesModel"]),
+      ], dependencies: [])
+    let violations = DependencyRule.violations(in: manifest)
+    #expect(violations.contains("FieldNotesServices may not depend on NoteListFeature"))
+    #expect(
+      violations.contains("FieldNotesServicesLive may not depend on FieldNotesPersistence"))
+    #expect(violations.contains("FieldNotesPersistence may not depend on FieldNotesTerminal"))
+  }
+
   @Test func aFeatureTestLinkingAnotherFeatureIsCaught() {
     let manifest = PackageManifest(
       targets: [
