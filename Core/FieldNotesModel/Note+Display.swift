@@ -28,11 +28,22 @@ extension Note {
     var hasStarted = false
     var pendingSpace = false
     for character in body {
-      if character.isNewline {
+      // ASCII, most of any text, is told apart by its byte; only other characters need
+      // Unicode's properties, which are far slower to look up.
+      let isNewline: Bool
+      let isWhitespace: Bool
+      if let byte = character.asciiValue {
+        isNewline = byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
+        isWhitespace = isNewline || byte == 0x20 || byte == 0x09
+      } else {
+        isNewline = character.isNewline
+        isWhitespace = character.isWhitespace
+      }
+      if isNewline {
         if hasStarted { break }
         continue
       }
-      if character.isWhitespace {
+      if isWhitespace {
         pendingSpace = hasStarted
         continue
       }

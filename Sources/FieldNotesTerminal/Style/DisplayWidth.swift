@@ -46,6 +46,8 @@ extension Character {
   /// The columns a terminal draws this character in: 2 for wide East Asian characters and
   /// emoji, 0 for a mark or format character on its own, 1 otherwise.
   public var terminalColumns: Int {
+    // Printable ASCII takes one column, and is most text: no Unicode property to look up.
+    if let byte = asciiValue, byte >= 0x20, byte < 0x7F { return 1 }
     guard let first = unicodeScalars.first else { return 0 }
     if unicodeScalars.contains(where: { $0.properties.isEmojiPresentation })
       || unicodeScalars.contains("\u{FE0F}") || Self.isWide(first)
@@ -75,7 +77,8 @@ extension Character {
 extension String {
   /// The columns a terminal draws this text in (see ``Character/terminalColumns``).
   public var terminalColumns: Int {
-    reduce(0) { $0 + $1.terminalColumns }
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+    return reduce(0) { $0 + $1.terminalColumns }
   }
 
   /// This text cut to fit in some columns, ending in `…` when cut.
