@@ -45,6 +45,7 @@ public final class TestClock: Clock {
     var now = Instant(offset: .zero)
     var sleepers: [Int: Sleeper] = [:]
     var nextToken = 0
+    var sleepWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   private let state = Mutex(State())
@@ -61,6 +62,19 @@ public final class TestClock: Clock {
   /// How many tasks are sleeping on the clock right now.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// Returns once a task is sleeping on the clock: how a test knows the code under test has
+  /// reached its wait, without polling.
+  public func waitUntilSleeping() async {
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      let isSleeping = state.withLock { state in
+        if !state.sleepers.isEmpty { return true }
+        state.sleepWaiters.append(waiter)
+        return false
+      }
+      if isSleeping { waiter.resume() }
+    }
+  }
+
   /// Suspends until the clock is advanced to `deadline`, or the task is cancelled.
   ///
   /// - Parameters:
@@ -75,11 +89,15 @@ public final class TestClock: Clock {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let isDue = state.withLock { state in
-          if Task.isCancelled || deadline <= state.now { return true }
+        let (isDue, waiters) = state.withLock { state in
+          if Task.isCancelled || deadline <= state.now {
+            return (true, [CheckedContinuation<Void, Never>]())
+          }
           state.sleepers[token] = Sleeper(deadline: deadline, continuation: continuation)
-          return false
+          defer { state.sleepWaiters = [] }
+          return (false, state.sleepWaiters)
         }
+        for waiter in waiters { waiter.resume() }
         if isDue {
           if Task.isCancelled {
             continuation.resume(throwing: CancellationError())

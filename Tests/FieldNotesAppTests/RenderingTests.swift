@@ -77,7 +77,7 @@ import Testing
     let drawn = session.renderCounts["NoteListView"] ?? 0
 
     await syncer.fail(with: SyncTestError.offline)
-    await waitUntil { session.renderCounts["NoteListView"] ?? 0 > drawn }
+    await session.waitForBackgroundWork()
 
     #expect(session.renderCounts["NoteListView"] == drawn + 1)
     #expect(console.output.last == "Sync failed: The sync folder could not be reached.")
@@ -93,7 +93,7 @@ import Testing
     console.clear()
 
     #expect(session.cancelBackgroundWork())
-    await waitUntil { !console.output.isEmpty }
+    await session.waitForBackgroundWork()
 
     #expect(console.output == Array(before.drop { !$0.hasPrefix("Birds ·") }))
   }
@@ -104,15 +104,10 @@ import Testing
     try await session.run("summarize 1")
     #expect(console.output.last == "Summary: summarizing…")
 
-    await waitUntil { console.output.last?.hasPrefix("Summary: A short") == true }
+    await session.waitForBackgroundWork()
 
     #expect(console.output.last == "Summary: A short summary of Heron at the lake.")
     #expect(session.renderCounts["NoteDetailView"] == 2)
   }
 
-  /// Lets the main actor run queued work until a condition holds (bounded; never sleeps).
-  private func waitUntil(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
-    #expect(condition())
-  }
 }

@@ -17,7 +17,7 @@ import Testing
     let clock = TestClock()
     let syncer = NetworkProfileSyncer(wrapping: inner, profile: .slow, seed: 1, clock: clock)
     let sync = Task { try await syncer.sync() }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitUntilSleeping()
     #expect(await inner.syncCount == 0)
 
     clock.advance(by: NetworkProfileSyncer.slowDelay)
@@ -31,7 +31,7 @@ import Testing
     let clock = TestClock()
     let syncer = NetworkProfileSyncer(wrapping: inner, profile: .slow, seed: 1, clock: clock)
     let sync = Task { try await syncer.sync() }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitUntilSleeping()
 
     sync.cancel()
 
@@ -47,7 +47,7 @@ import Testing
       var results: [Bool] = []
       for _ in 0..<12 {
         let sync = Task { try await syncer.sync() }
-        while clock.sleeperCount == 0 { await Task.yield() }
+        await clock.waitUntilSleeping()
         clock.advance(by: NetworkProfileSyncer.flakyDelay)
         results.append((try? await sync.value) != nil)
       }

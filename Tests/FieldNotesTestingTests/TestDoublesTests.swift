@@ -60,7 +60,7 @@ import Testing
   @Test func testClockWakesSleepersOnlyWhenAdvanced() async throws {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(5)) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitUntilSleeping()
 
     clock.advance(by: .seconds(4))
     #expect(clock.sleeperCount == 1)
@@ -74,7 +74,7 @@ import Testing
   @Test func testClockSleepIsCancellable() async {
     let clock = TestClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(5)) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitUntilSleeping()
 
     sleeper.cancel()
 

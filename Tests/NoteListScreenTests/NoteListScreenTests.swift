@@ -47,6 +47,23 @@ import Testing
     }
   }
 
+  /// `mode` changes the form, not the session: a deletion made in one form is undone in the
+  /// other (both keep it in the session's `DeletionHistory`), and the settings carry over.
+  @Test(arguments: [(NoteListMode.mvvm, NoteListMode.mv), (.mv, .mvvm)])
+  func switchingFormsKeepsUndoAndSettings(from first: NoteListMode, to second: NoteListMode)
+    throws
+  {
+    let (screen, store) = try makeScreen()
+    screen.apply(NoteListScreen.Settings(searchText: "moss", showsUntaggedOnly: false), in: first)
+    try screen.perform(.delete(SampleData.moss.id), in: first)
+
+    screen.apply(screen.settings(in: first), in: second)
+    try screen.perform(.undoDelete, in: second)
+
+    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(screen.settings(in: second).searchText == "moss")
+  }
+
   @Test func bothFormsRefuseAFailedChangeInTheSameWords() throws {
     let (screen, store) = try makeScreen()
     repository.failCommits(with: .diskFull)
