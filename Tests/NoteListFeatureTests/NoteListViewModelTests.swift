@@ -352,10 +352,10 @@ import Testing
         .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .refreshing),
         .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle),
       ])
-    recorder.finish()
+    #expect(recorder.workInFlight == nil)
   }
 
-  /// Whether a state shows a sync still running: work in flight, for `StateRecorder.finish()`.
+  /// Whether a state shows a sync still running: work in flight, for `StateRecorder`.
   static func isSyncing(_ state: NoteListViewModel.State) -> Bool {
     switch state {
     case .loaded(_, .refreshing, _), .empty(_, .refreshing): true

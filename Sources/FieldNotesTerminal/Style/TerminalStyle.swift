@@ -35,9 +35,9 @@ public enum TerminalStyle {
     isEnabled && !text.isEmpty ? "\u{1B}[1;33m\(text)\u{1B}[22;39m" : text
   }
 
-  /// An error line: red.
+  /// An error line: red, when standard error is a terminal too (not a file it was sent to).
   public static func error(_ text: String) -> String {
-    isEnabled && !text.isEmpty ? "\u{1B}[31m\(text)\u{1B}[39m" : text
+    isEnabled && !text.isEmpty && isatty(2) == 1 ? "\u{1B}[31m\(text)\u{1B}[39m" : text
   }
 
   /// Text with some of its characters highlighted.
