@@ -8,6 +8,8 @@ import Foundation
 public enum SyncError: Error, Hashable, LocalizedError {
   /// No remote is set.
   case noRemote
+  /// The remote given can't be used as one (it would read as an option to git).
+  case invalidRemote(String)
   /// There is no `git` on `PATH`.
   case gitMissing
   /// The remote could not be reached or read; nothing here changed.
@@ -30,6 +32,8 @@ public enum SyncError: Error, Hashable, LocalizedError {
     switch self {
     case .noRemote:
       "No sync remote is set: `sync remote URL` sets one (a path to a bare git repository, or any URL git accepts)."
+    case .invalidRemote(let remote):
+      "\(remote) can't be a sync remote: it starts with '-'; give a path, or a URL such as ssh://host/notes.git."
     case .gitMissing:
       "Syncing needs git, and there is no `git` on PATH; install git and sync again."
     case .remoteUnreachable(let remote, let reason):

@@ -193,6 +193,15 @@ import Testing
     }
   }
 
+  @Test func aRemoteThatReadsAsAnOptionIsRefused() async throws {
+    let device = try await world.device()
+    await #expect(throws: SyncError.invalidRemote("-oProxyCommand=touch x:y")) {
+      try await device.syncer.setRemote("-oProxyCommand=touch x:y")
+    }
+    // Through the connection, a relative path is made absolute first, so it can't start so.
+    #expect(SyncConnection.resolved("-x").hasPrefix("/"))
+  }
+
   @Test func aRemoteIsTheSameWhateverWayItsPathIsWritten() {
     #expect(SyncConnection.resolved("/x/sf/") == "/x/sf")
     #expect(SyncConnection.resolved("/x/./sf") == "/x/sf")

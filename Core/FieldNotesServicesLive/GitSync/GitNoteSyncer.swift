@@ -104,11 +104,13 @@ public actor GitNoteSyncer: NoteSyncing {
   /// - Parameter url: Anything git accepts as a remote, or `nil` for none.
   /// - Throws: ``SyncError`` when the repository can't be used.
   public func setRemote(_ url: String?) async throws {
+    // Git would read a leading '-' as an option, as it would in an ssh host's name.
+    if let url, url.hasPrefix("-") { throw SyncError.invalidRemote(url) }
     let git = try git()
     let lock = try await openRepository(git)
     defer { lock.release() }
     _ = try await git.run(["remote", "remove", "origin"])
-    if let url { try await git.check(["remote", "add", "origin", url]) }
+    if let url { try await git.check(["remote", "add", "--", "origin", url]) }
   }
 
   // MARK: - Sync
