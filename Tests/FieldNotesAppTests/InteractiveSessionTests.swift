@@ -438,6 +438,16 @@ final class TerminalDriver {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // The tmux server lives on after this client: it must not hold a pipe another test of this
+    // process reads to its end (that test would wait for ever). Close everything else.
+    #if os(Linux)
+      typealias CloseFrom =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+        -> Int32
+      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+      }
+    #endif
     let argv =
       ([Self.tmux ?? "/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }

@@ -166,6 +166,39 @@ struct GitProcess: Sendable {
 /// itself (so the parent holds no descriptor another thread could see reused), and waits for it
 /// on a thread of its own, so no task's thread is held while it runs.
 enum ChildProcess {
+  #if canImport(Darwin)
+    typealias Attributes = posix_spawnattr_t?
+    typealias Actions = posix_spawn_file_actions_t?
+  #else
+    typealias Attributes = posix_spawnattr_t
+    typealias Actions = posix_spawn_file_actions_t
+  #endif
+
+  /// Spawn attributes, and a file action, that close every file descriptor above standard
+  /// error in the child: `POSIX_SPAWN_CLOEXEC_DEFAULT` on Darwin, glibc's
+  /// `posix_spawn_file_actions_addclosefrom_np` (looked up at run time, since Swift's Glibc
+  /// module doesn't declare it) on Linux.
+  ///
+  /// - Parameter actions: The file actions, to which the closing is added on Linux.
+  /// - Returns: The attributes to spawn with; destroy them afterwards.
+  static func attributesClosingOtherFiles(_ actions: inout Actions) -> Attributes {
+    #if canImport(Darwin)
+      var attributes: posix_spawnattr_t?
+      posix_spawnattr_init(&attributes)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+    #else
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      typealias CloseFrom =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+        -> Int32
+      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+      }
+    #endif
+    return attributes
+  }
+
   /// Runs a program to its end.
   ///
   /// - Parameters:
@@ -193,11 +226,16 @@ enum ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // Git gets nothing else of this process: not the store's file, not a pipe another part of
+    // the process is reading to its end (which a long-lived git, such as an automatic
+    // `gc`, would otherwise hold open).
+    var attributes = ChildProcess.attributesClosingOtherFiles(&actions)
+    defer { posix_spawnattr_destroy(&attributes) }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid = pid_t()
-    let started = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard started == 0 else {
       throw SyncError.gitFailed(
         command: arguments.first ?? executable, reason: String(cString: strerror(started)))
