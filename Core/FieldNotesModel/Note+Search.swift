@@ -3,12 +3,26 @@ extension Note {
   ///
   /// - Complexity: O(*n*) in the length of the note's text.
   public var searchKey: [UInt8] {
+    Self.searchKey(title: title, body: body, tags: tags)
+  }
+
+  /// The searchable text of a note with these fields, folded: what ``searchKey`` is, for a store
+  /// that reads the fields without making a note (a search index builds the same text).
+  ///
+  /// - Parameters:
+  ///   - title: The note's title.
+  ///   - body: The note's text.
+  ///   - tags: The note's tags.
+  /// - Returns: The folded title, body and tags, a line each, as UTF-8.
+  public static func searchKey(title: String, body: String, tags: [String]) -> [UInt8] {
     var key: [UInt8] = []
     key.reserveCapacity(title.utf8.count + body.utf8.count + 16)
     SearchFolding.fold(title, into: &key)
-    for part in [body] + tags {
+    key.append(0x0A)
+    SearchFolding.fold(body, into: &key)
+    for tag in tags {
       key.append(0x0A)
-      SearchFolding.fold(part, into: &key)
+      SearchFolding.fold(tag, into: &key)
     }
     return key
   }

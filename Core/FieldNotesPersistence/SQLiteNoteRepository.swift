@@ -190,6 +190,23 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// Finds the saved notes whose text contains a folded query through the search index (see
+  /// ``SQLiteSearchIndex``), or, for a query shorter than a trigram, by reading every note once.
+  ///
+  /// - Parameter query: A folded query; not empty.
+  /// - Returns: The identifiers of the notes that match.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
+  public func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]? {
+    let path = self.path
+    return try connection.withLock { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        return try SQLiteSearchIndex.noteIDs(matching: query, in: connection)
+      } catch {
+        throw error.repositoryError(path: path, writing: false)
+      }
+    }
+  }
+
   /// Runs SQLite's own consistency check of the whole file.
   ///
   /// - Returns: The problems found; empty when the file is sound.
@@ -291,8 +308,9 @@ public final class SQLiteNoteRepository: NoteRepository {
     try connection.inTransaction { () throws(SQLiteError) in
       // Read again inside the write lock: another process may have migrated meanwhile.
       let version = try connection.integer("PRAGMA user_version")
-      for migration in SQLiteSchema.migrations.dropFirst(version) {
+      for (index, migration) in SQLiteSchema.migrations.enumerated().dropFirst(version) {
         try connection.execute(migration)
+        if index + 1 == SQLiteSchema.searchIndexVersion { try SQLiteSearchIndex.fill(connection) }
       }
       try connection.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
     }

@@ -132,27 +132,17 @@ enum SQLiteRows {
   {
     switch change {
     case .saveNote(let note):
-      let statement = try connection.prepare(
-        """
-        INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-        ON CONFLICT (id) DO UPDATE SET
-          title = excluded.title, body = excluded.body, created_at = excluded.created_at,
-          updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
-          tags = excluded.tags, is_pinned = excluded.is_pinned
-        """)
-      statement.bind(note.id.uuidString, at: 1)
-      // A body deferred to a snapshot that can no longer be read is never saved as empty text.
-      guard bindColumns(of: note, to: statement) else {
-        throw SQLiteError(
-          code: SQLITE_IOERR,
-          message: "the body of \"\(note.title)\" could not be read back from the store")
-      }
-      try statement.run()
+      try save(note, to: connection)
     case .deleteNote(let id):
-      let statement = try connection.prepare("DELETE FROM notes WHERE id = ?1")
+      let statement = try connection.prepare(
+        "DELETE FROM notes WHERE id = ?1 RETURNING rowid, title, body, tags")
       statement.bind(id.uuidString, at: 1)
-      try statement.run()
+      defer { statement.reset() }
+      guard try statement.step() else { return }
+      let row = statement.int(at: 0)
+      let text = SQLiteSearchIndex.indexedText(of: statement)
+      statement.reset()
+      try SQLiteSearchIndex.remove(row: row, text: text, from: connection)
     case .saveNotebook(let notebook):
       let statement = try connection.prepare(
         """
@@ -172,6 +162,66 @@ enum SQLiteRows {
         throw SQLiteError(code: SQLiteError.conflictCode, message: id.uuidString)
       }
     }
+  }
+
+  /// Inserts or replaces a note's row and keeps its search entry in step: the old text's entry
+  /// is removed and the new one added, unless the text (title, body, tags) is unchanged, as for
+  /// a pin.
+  private static func save(_ note: Note, to connection: SQLiteConnection) throws(SQLiteError) {
+    let saved = try connection.prepare(
+      "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
+    saved.bind(note.id.uuidString, at: 1)
+    var previous: (row: Int, text: [UInt8])?
+    if try saved.step() {
+      let unchanged =
+        saved.text(at: 1) == note.title && saved.text(at: 3) == TagsText.encode(note.tags)
+        && note.bodyText.textIfReadable.map { saved.text(at: 2) == $0 } == true
+      if !unchanged { previous = (saved.int(at: 0), SQLiteSearchIndex.indexedText(of: saved)) }
+      saved.reset()
+      if unchanged {
+        try upsert(note, into: connection)
+        return
+      }
+    }
+    if let previous {
+      try SQLiteSearchIndex.remove(row: previous.row, text: previous.text, from: connection)
+    }
+    let row = try upsert(note, into: connection)
+    try SQLiteSearchIndex.add(row: row, text: note.searchKey, to: connection)
+  }
+
+  /// Inserts or replaces a note's row.
+  ///
+  /// - Returns: The row's number, which its search entry is keyed by.
+  @discardableResult
+  private static func upsert(_ note: Note, into connection: SQLiteConnection) throws(SQLiteError)
+    -> Int
+  {
+    let statement = try connection.prepare(
+      """
+      INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+      ON CONFLICT (id) DO UPDATE SET
+        title = excluded.title, body = excluded.body, created_at = excluded.created_at,
+        updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
+        tags = excluded.tags, is_pinned = excluded.is_pinned
+      RETURNING rowid
+      """)
+    statement.bind(note.id.uuidString, at: 1)
+    // A body deferred to a snapshot that can no longer be read is never saved as empty text.
+    guard bindColumns(of: note, to: statement) else {
+      throw SQLiteError(
+        code: SQLITE_IOERR,
+        message: "the body of \"\(note.title)\" could not be read back from the store")
+    }
+    defer { statement.reset() }
+    guard try statement.step() else {
+      throw SQLiteError(code: SQLITE_IOERR, message: "saving \"\(note.title)\" gave no row")
+    }
+    let row = statement.int(at: 0)
+    // Stepping to the end finishes the statement, as RETURNING requires before the next one.
+    _ = try statement.step()
+    return row
   }
 
   /// Binds a note's columns after its identifier, as parameters 2 to 8: title, body, creation

@@ -43,5 +43,10 @@ enum SQLiteSchema {
       kept_at REAL NOT NULL
     );
     """,
+    // Version 3. The search index (see `SQLiteSearchIndex`); the migration also fills it.
+    SQLiteSearchIndex.creation,
   ]
+
+  /// The version whose migration adds the search index, which is then filled from the notes.
+  static let searchIndexVersion = 3
 }

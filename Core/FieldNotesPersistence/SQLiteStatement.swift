@@ -33,6 +33,20 @@ final class SQLiteStatement {
     }
   }
 
+  /// Binds UTF-8 bytes as text.
+  func bind(bytes: [UInt8], at index: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        sqlite3_bind_text(handle, index, "", 0, Self.transient)
+        return
+      }
+      base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
+        _ = sqlite3_bind_text64(
+          handle, index, characters, UInt64(buffer.count), Self.transient, UInt8(SQLITE_UTF8))
+      }
+    }
+  }
+
   func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
 
   func bind(_ value: Int, at index: Int32) { sqlite3_bind_int64(handle, index, Int64(value)) }

@@ -33,6 +33,14 @@ public protocol NoteRepository: Sendable {
   /// that can't tell answers `true`, which is always safe.
   var mayHaveUnloadedChanges: Bool { get }
 
+  /// The identifiers of the saved notes whose searchable text contains a folded query, found by
+  /// the repository's own search index; `nil` when it keeps none, and the store then scans.
+  ///
+  /// - Parameter query: A query folded by `SearchFolding.fold(_:)`; not empty.
+  /// - Returns: The identifiers, in no particular order, or `nil`.
+  /// - Throws: ``RepositoryError`` when the index can't be read.
+  func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]?
+
   /// Keeps the unsaved text of a note being written, replacing any kept for the same note (or,
   /// for a new note, any kept for a new note).
   ///
@@ -57,6 +65,9 @@ public protocol NoteRepository: Sendable {
 extension NoteRepository {
   /// Always `true`: without a way to tell, a reload always reads.
   public var mayHaveUnloadedChanges: Bool { true }
+
+  /// Always `nil`: a repository with no search index leaves searching to the store.
+  public func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]? { nil }
 }
 
 /// One change written to a ``NoteRepository``.

@@ -108,8 +108,9 @@ public final class NoteStore {
 
   /// Returns the notes of a scope that match search text (see `Note.matches(_:)`), oldest first.
   ///
-  /// The folded text of each note is kept between searches, so a search costs one scan of the
-  /// scope's notes.
+  /// A repository with a search index (the SQLite store's) answers the search, and it costs what
+  /// the matches cost. Otherwise the folded text of each note is kept between searches, so a
+  /// search costs one scan of the scope's notes.
   ///
   /// - Parameters:
   ///   - scope: All notes, the notes in no notebook, or one notebook's.
@@ -117,6 +118,9 @@ public final class NoteStore {
   /// - Returns: The matching notes of the scope.
   public func notes(in scope: NoteScope, matching query: String) -> [Note] {
     let notes = library.notes
+    if let positions = indexedPositions(matching: query) {
+      return positions.lazy.map { notes[$0] }.filter { scope.contains($0) }
+    }
     let candidates: [Int]
     switch scope {
     case .allNotes:
@@ -133,6 +137,20 @@ public final class NoteStore {
       query.isEmpty
       ? candidates : index.positions(candidates, matching: SearchFolding.fold(query), in: notes)
     return positions.map { notes[$0] }
+  }
+
+  /// The positions of the notes matching a query, in store order, as the repository's search
+  /// index finds them; `nil` with no index, for an empty query, or when the index can't be read
+  /// (the store then scans, so a search never fails for want of its index).
+  private func indexedPositions(matching query: String) -> [Int]? {
+    guard let repository, !query.isEmpty else { return nil }
+    let folded = SearchFolding.fold(query)
+    guard !folded.isEmpty, let ids = try? repository.noteIDs(matchingFolded: folded) else {
+      return nil
+    }
+    var positions = ids.compactMap { index.position(of: $0, in: library.notes) }
+    positions.sort()
+    return positions
   }
 
   /// Returns the notebook with a name, ignoring case and surrounding spaces.

@@ -28,8 +28,9 @@ import Testing
     let repository = try SQLiteNoteRepository(path: path)
 
     #expect(try repository.load().notes.map(\.title) == ["Heron"])
-    #expect(try pragma("user_version", of: path) == 2)
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
     #expect(try repository.keptDraft(forNote: nil) == nil)
+    #expect(try repository.noteIDs(matchingFolded: SearchFolding.fold("grey"))?.count == 1)
   }
 
   @Test func aDraftIsKeptPerNoteAndForgotten() throws {

@@ -1,0 +1,201 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// The search index must find exactly what the in-memory scan finds, for every kind of query and
+/// after every kind of write; these tests hold the SQLite store's answers against the scan's on
+/// the same notes.
+@MainActor
+@Suite struct SQLiteSearchIndexTests {
+  let directory = TemporaryDirectory()
+
+  /// The schema version of a store this FieldNotes makes: the one with the search index.
+  nonisolated static let currentVersion = 3
+
+  /// Words from several scripts, with diacritics, capitals, quotes, emoji and the characters the
+  /// FTS5 query language would read as syntax.
+  static let words = [
+    "heron", "Kingfisher", "café", "CAFÉ", "naïve", "Ünïcödé", "straße", "日本語", "東京",
+    "👩‍👩‍👧", "🐝", "moss", "MOSS-covered", "a\"b", "\"quoted\"", "AND", "OR", "NOT", "NEAR",
+    "col:umn", "star*", "^caret", "(paren)", "{brace}", "100%", "_under_", "x", "ab", "abc",
+    "Ærøskøbing", "İstanbul", "ǅemal", "ﬁsh", "e\u{301}clair", "tide", "marsh",
+  ]
+
+  static let queries =
+    words + [
+      "e", "é", "É", "ca", "caf", "cafe", "CAFE", "afe", "her", "heron k", "on kin", "\"",
+      "\"\"", "a\"", "\"b", "*", "-", "ss", "strasse", "日本", "本語", "👩", "🐝 ", " ", "  ",
+      "zzz-absent", "x x", "fish", "fi", "eclair", "éclair", "and or", "near(", "col:",
+      "n\nm", "tide\nmarsh",
+    ]
+
+  static func library(count: Int, seed: UInt64) -> NoteLibrary {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    func phrase(_ range: ClosedRange<Int>) -> String {
+      (0..<Int.random(in: range, using: &random)).map { _ in
+        words.randomElement(using: &random) ?? "x"
+      }.joined(separator: Bool.random(using: &random) ? " " : "\n")
+    }
+    let notebooks = [
+      Notebook(name: "One"), Notebook(name: "Two"),
+    ]
+    let notes = (0..<count).map { index in
+      Note(
+        title: phrase(0...4), body: phrase(0...30),
+        createdAt: Date(timeIntervalSinceReferenceDate: Double(index) * 60),
+        notebookID: index % 3 == 2 ? nil : notebooks[index % 3].id,
+        tags: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+          words.randomElement(using: &random) ?? "x"
+        },
+        isPinned: index % 7 == 0)
+    }
+    return NoteLibrary(notebooks: notebooks, notes: notes)
+  }
+
+  /// A store on a new file holding a library, and the same notes in memory.
+  func stores(_ library: NoteLibrary) throws -> (indexed: NoteStore, scanned: NoteStore) {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try repository.commit(
+      library.notebooks.map { .saveNotebook($0) } + library.notes.map { .saveNote($0) })
+    // One fixed clock, so an edit stamps the same date in both.
+    let now = DateProvider { Date(timeIntervalSinceReferenceDate: 900_000_000) }
+    return (
+      try NoteStore(repository: repository, now: now),
+      NoteStore(notes: library.notes, notebooks: library.notebooks, now: now)
+    )
+  }
+
+  func expectSameAnswers(
+    _ indexed: NoteStore, _ scanned: NoteStore, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(indexed.notes == scanned.notes, sourceLocation: sourceLocation)
+    let scopes =
+      [NoteScope.allNotes, .unfiled] + indexed.notebooks.map { NoteScope.notebook($0.id) }
+    for query in Self.queries {
+      for scope in scopes {
+        let found = indexed.notes(in: scope, matching: query).map(\.id)
+        let expected = scanned.notes(in: scope, matching: query).map(\.id)
+        #expect(found == expected, "\(query) in \(scope)", sourceLocation: sourceLocation)
+      }
+      #expect(
+        scanned.notes(in: .allNotes, matching: query)
+          == scanned.notes.filter { $0.matches(query) }, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func theIndexFindsWhatTheScanFinds() throws {
+    let (indexed, scanned) = try stores(Self.library(count: 300, seed: 7))
+    expectSameAnswers(indexed, scanned)
+    // Not vacuous: the queries find some notes and miss others.
+    #expect(indexed.notes(in: .allNotes, matching: "heron").count > 10)
+    #expect(indexed.notes(in: .allNotes, matching: "zzz-absent").isEmpty)
+  }
+
+  @Test func theIndexFollowsEveryKindOfWrite() throws {
+    let library = Self.library(count: 120, seed: 11)
+    let (indexed, scanned) = try stores(library)
+    var random = SeededRandomNumberGenerator(seed: 3)
+    for step in 0..<60 {
+      let note = indexed.notes[Int.random(in: 0..<indexed.notes.count, using: &random)]
+      var edited = note
+      let mutation: NoteStore.Mutation
+      switch step % 8 {
+      case 0:
+        edited.title = Self.words.randomElement(using: &random) ?? "x"
+        mutation = .updateNote(edited)
+      case 1:
+        edited.body = "straße (paren) " + edited.body.prefix(10)
+        mutation = .updateNote(edited)
+      case 2:
+        edited.tags = ["İstanbul", "col:umn"]
+        mutation = .updateNote(edited)
+      case 3: mutation = .togglePin(note.id)
+      case 4: mutation = .moveNote(note.id, to: nil)
+      case 5: mutation = .deleteNote(note.id)
+      case 6:
+        mutation = .addNote(
+          Note(title: "Ærøskøbing heron \(step)", body: "café 🐝", tags: ["moss"]))
+      default:
+        mutation = .replaceTags([note.id: ["NEAR", "tide"]])
+      }
+      try indexed.perform(mutation)
+      try scanned.perform(mutation)
+    }
+    expectSameAnswers(indexed, scanned)
+    // A store opened afresh on the file, and its index, agree with both.
+    let reopened = try NoteStore(
+      repository: SQLiteNoteRepository(path: directory.file("notes.sqlite")))
+    expectSameAnswers(reopened, scanned)
+  }
+
+  @Test func anImportAndADeletedNotebookKeepTheIndexExact() throws {
+    let (indexed, scanned) = try stores(Self.library(count: 80, seed: 5))
+    let incoming = Self.library(count: 90, seed: 6)
+    _ = try indexed.importLibrary(incoming)
+    _ = try scanned.importLibrary(incoming)
+    let doomed = try #require(indexed.notebooks.first)
+    try indexed.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
+    try scanned.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
+    expectSameAnswers(indexed, scanned)
+  }
+
+  @Test func aFailedCommitLeavesTheIndexAsItWas() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let kept = Note(title: "heron kept", body: "by the tide")
+    try repository.commit([.saveNote(kept)])
+    let stranger = Note(title: "heron stranger")
+    // The expectation fails after the save was written: the transaction takes both back.
+    #expect(throws: RepositoryError.self) {
+      try repository.commit([.saveNote(stranger), .expectNote(kept.id, nil)])
+    }
+    #expect(try repository.noteIDs(matchingFolded: SearchFolding.fold("heron")) == [kept.id])
+  }
+
+  @Test func aStoreMadeBeforeTheIndexGetsOneWhenOpened() throws {
+    let path = directory.file("old.sqlite")
+    let library = Self.library(count: 150, seed: 9)
+    // A version 2 store, as the previous FieldNotes made it, holding notes.
+    try execute(
+      """
+      PRAGMA journal_mode = WAL; PRAGMA application_id = \(0x464E_4F54);
+      CREATE TABLE notebooks (id TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
+        symbol_name TEXT NOT NULL);
+      CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+        created_at REAL NOT NULL, updated_at REAL NOT NULL, notebook_id TEXT,
+        tags TEXT NOT NULL DEFAULT '[]', is_pinned INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX notes_by_notebook ON notes (notebook_id);
+      CREATE TABLE drafts (note_key TEXT PRIMARY KEY NOT NULL, notebook_id TEXT,
+        title TEXT NOT NULL, body TEXT NOT NULL, tags TEXT NOT NULL DEFAULT '[]',
+        kept_at REAL NOT NULL);
+      PRAGMA user_version = 2;
+      """, on: path, create: true)
+    try execute(
+      library.notebooks.map { notebook in
+        "INSERT INTO notebooks VALUES ('\(notebook.id)', '\(notebook.name)', 'book');"
+      }.joined()
+        + library.notes.map { note in
+          """
+          INSERT INTO notes VALUES ('\(note.id)', \(sqlText(note.title)), \(sqlText(note.body)),
+            \(note.createdAt.timeIntervalSinceReferenceDate),
+            \(note.updatedAt.timeIntervalSinceReferenceDate),
+            \(note.notebookID.map { "'\($0)'" } ?? "NULL"),
+            \(sqlText(tagsJSON(note.tags))),
+            \(note.isPinned ? 1 : 0));
+          """
+        }.joined(), on: path)
+    let indexed = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    #expect(try pragma("user_version", of: path) == Self.currentVersion)
+    expectSameAnswers(indexed, NoteStore(notes: library.notes, notebooks: library.notebooks))
+  }
+
+  func tagsJSON(_ tags: [String]) -> String {
+    (try? JSONEncoder().encode(tags)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+  }
+
+  func sqlText(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+  }
+}
