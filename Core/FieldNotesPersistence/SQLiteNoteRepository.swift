@@ -70,7 +70,10 @@ public final class SQLiteNoteRepository: NoteRepository {
       // A 16 MiB page cache keeps a large store's index pages in memory between commits, so an
       // edit costs about the same with 100,000 notes as with 1,000.
       try connection.execute("PRAGMA cache_size = -16384")
-      if !connection.isReadOnly { try Self.migrate(connection) }
+      if !connection.isReadOnly {
+        try Self.migrate(connection)
+        try SQLiteSearchIndex.prepareQueue(connection)
+      }
       self.connection = Mutex(connection)
     } catch {
       throw error.repositoryError(path: path, writing: false)
@@ -95,6 +98,7 @@ public final class SQLiteNoteRepository: NoteRepository {
       let connection = try SQLiteConnection(path: ":memory:", readOnly: false)
       try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
       try migrate(connection)
+      try SQLiteSearchIndex.prepareQueue(connection)
       return SQLiteNoteRepository(path: ":memory:", connection: connection)
     } catch {
       throw error.repositoryError(path: ":memory:", writing: true)
@@ -153,7 +157,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     try connection.withLock { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         try connection.inTransaction { () throws(SQLiteError) in
-          for change in changes { try SQLiteRows.write(change, to: connection) }
+          try SQLiteRows.write(changes, to: connection)
         }
       } catch {
         throw error.repositoryError(path: path, writing: true)
@@ -173,7 +177,7 @@ public final class SQLiteNoteRepository: NoteRepository {
         try connection.execute("BEGIN IMMEDIATE")
         do {
           let changes = transform(try SQLiteRows.library(from: connection))
-          for change in changes { try SQLiteRows.write(change, to: connection) }
+          try SQLiteRows.write(changes, to: connection)
           try connection.execute("COMMIT")
           if !changes.isEmpty { loadMark.withLock { $0?.updatedSinceLoad = true } }
         } catch {

@@ -128,13 +128,23 @@ enum SQLiteRows {
       ? lhs.createdAt > rhs.createdAt : lhs.id.uuidString > rhs.id.uuidString
   }
 
-  static func write(_ change: RepositoryChange, to connection: SQLiteConnection) throws(SQLiteError)
+  /// Writes the changes of one transaction, the search index's entries last (see
+  /// ``SQLiteSearchIndex/applyPending(_:)``).
+  static func write(_ changes: [RepositoryChange], to connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    for change in changes { try write(change, to: connection) }
+    try SQLiteSearchIndex.applyPending(connection)
+  }
+
+  private static func write(_ change: RepositoryChange, to connection: SQLiteConnection)
+    throws(SQLiteError)
   {
     switch change {
     case .saveNote(let note):
       try save(note, to: connection)
     case .deleteNote(let id):
-      let statement = try connection.prepare(
+      let statement = try connection.cached(
         "DELETE FROM notes WHERE id = ?1 RETURNING rowid, title, body, tags")
       statement.bind(id.uuidString, at: 1)
       defer { statement.reset() }
@@ -168,7 +178,7 @@ enum SQLiteRows {
   /// is removed and the new one added, unless the text (title, body, tags) is unchanged, as for
   /// a pin.
   private static func save(_ note: Note, to connection: SQLiteConnection) throws(SQLiteError) {
-    let saved = try connection.prepare(
+    let saved = try connection.cached(
       "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
     saved.bind(note.id.uuidString, at: 1)
     var previous: (row: Int, text: [UInt8])?
@@ -197,7 +207,7 @@ enum SQLiteRows {
   private static func upsert(_ note: Note, into connection: SQLiteConnection) throws(SQLiteError)
     -> Int
   {
-    let statement = try connection.prepare(
+    let statement = try connection.cached(
       """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
@@ -249,7 +259,7 @@ enum SQLiteRows {
   private static func savedNote(
     _ id: UUID, matches expected: Note?, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Bool {
-    let statement = try connection.prepare(
+    let statement = try connection.cached(
       """
       SELECT title = ?2 AND body = ?3 AND created_at = ?4 AND updated_at = ?5
         AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8

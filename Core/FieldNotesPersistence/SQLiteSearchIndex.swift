@@ -17,38 +17,29 @@ import Foundation
 /// a migration that rebuilds this index.
 enum SQLiteSearchIndex {
   /// The statement that creates the index (part of schema version 3).
+  ///
+  /// FTS5 gathers a transaction's new entries in memory and writes them out as a segment each
+  /// time they pass its hash size, then merges segments. At the default 1 MiB an import of
+  /// 100,000 notes writes hundreds of segments and spends most of its time merging them; at
+  /// 64 MiB it writes a few. The memory is only used while a large transaction is being written.
   static let creation = """
     CREATE VIRTUAL TABLE note_search USING fts5(
       text, tokenize = 'trigram case_sensitive 1', content = '', detail = full
     );
+    INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 67108864);
     """
 
   /// The fewest Unicode scalars a folded query needs for the index to answer it: one trigram.
   static let shortestIndexedQuery = 3
 
   /// Fills an empty index from every saved note, as the migration that adds it does.
-  ///
-  /// Merging is put off until every note is in, which halves the time a large store takes.
   static func fill(_ connection: SQLiteConnection) throws(SQLiteError) {
-    try withMergesDeferred(connection) { () throws(SQLiteError) in
-      let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")
-      let insert = try connection.prepare("INSERT INTO note_search (rowid, text) VALUES (?1, ?2)")
-      while try notes.step() {
-        insert.bind(notes.int(at: 0), at: 1)
-        insert.bind(bytes: indexedText(of: notes), at: 2)
-        try insert.run()
-      }
+    try prepareQueue(connection)
+    let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")
+    while try notes.step() {
+      try add(row: notes.int(at: 0), text: indexedText(of: notes), to: connection)
     }
-  }
-
-  /// Runs writes with FTS5's incremental merging switched off, then switched back on: many
-  /// notes written in one transaction (an import, the migration) are indexed in far less time.
-  static func withMergesDeferred(
-    _ connection: SQLiteConnection, _ body: () throws(SQLiteError) -> Void
-  ) throws(SQLiteError) {
-    try connection.execute("INSERT INTO note_search (note_search, rank) VALUES ('automerge', 0)")
-    try body()
-    try connection.execute("INSERT INTO note_search (note_search, rank) VALUES ('automerge', 4)")
+    try applyPending(connection)
   }
 
   /// The text indexed for a row read as `rowid, title, body, tags` (columns 0 to 3).
@@ -60,23 +51,59 @@ enum SQLiteSearchIndex {
       tags: row.withBytes(at: 3, TagsText.decode) ?? [])
   }
 
-  /// Adds a note's entry.
-  static func add(row: Int, text: [UInt8], to connection: SQLiteConnection) throws(SQLiteError) {
-    let insert = try connection.prepare("INSERT INTO note_search (rowid, text) VALUES (?1, ?2)")
-    insert.bind(row, at: 1)
-    insert.bind(bytes: text, at: 2)
-    try insert.run()
+  // MARK: - Writing entries
+
+  // FTS5 writes out the entries it gathers in memory whenever a statement that changes the
+  // index begins inside a transaction (so that the statement could be rolled back on its own).
+  // One statement per note would write a tiny segment per note and spend an import merging
+  // them, so a transaction's entries are queued in a temporary table, in order, and written by
+  // one statement at its end.
+
+  /// Makes the connection's queue; every connection that writes notes makes it once, outside
+  /// any transaction (so no rollback takes it away).
+  static func prepareQueue(_ connection: SQLiteConnection) throws(SQLiteError) {
+    try connection.execute(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS note_search_queue (
+        command TEXT, row INTEGER NOT NULL, text TEXT NOT NULL
+      )
+      """)
   }
 
-  /// Removes a note's entry, given the text it was indexed with.
+  /// Queues adding a note's entry, written by ``applyPending(_:)``.
+  static func add(row: Int, text: [UInt8], to connection: SQLiteConnection) throws(SQLiteError) {
+    try queue(command: nil, row: row, text: text, in: connection)
+  }
+
+  /// Queues removing a note's entry, given the text it was indexed with.
   static func remove(row: Int, text: [UInt8], from connection: SQLiteConnection)
     throws(SQLiteError)
   {
-    let delete = try connection.prepare(
-      "INSERT INTO note_search (note_search, rowid, text) VALUES ('delete', ?1, ?2)")
-    delete.bind(row, at: 1)
-    delete.bind(bytes: text, at: 2)
-    try delete.run()
+    try queue(command: "delete", row: row, text: text, in: connection)
+  }
+
+  private static func queue(
+    command: String?, row: Int, text: [UInt8], in connection: SQLiteConnection
+  ) throws(SQLiteError) {
+    let insert = try connection.cached(
+      "INSERT INTO temp.note_search_queue (command, row, text) VALUES (?1, ?2, ?3)")
+    if let command { insert.bind(command, at: 1) } else { insert.bindNull(at: 1) }
+    insert.bind(row, at: 2)
+    insert.bind(bytes: text, at: 3)
+    try insert.run()
+  }
+
+  /// Writes the queued entries to the index in the order they were queued, in one statement,
+  /// and empties the queue: called at the end of every transaction that writes notes. (The
+  /// queue is part of the transaction, so a rollback empties it too.)
+  static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) {
+    // A null command adds the row; 'delete' removes it.
+    try connection.execute(
+      """
+      INSERT INTO note_search (note_search, rowid, text)
+        SELECT command, row, text FROM temp.note_search_queue ORDER BY rowid;
+      DELETE FROM temp.note_search_queue;
+      """)
   }
 
   /// The identifiers of the saved notes whose folded text contains a folded query.
@@ -96,7 +123,7 @@ enum SQLiteSearchIndex {
     // One FTS5 phrase: the query's trigrams, consecutive. Inside double quotes only a double
     // quote is special, and it is written twice.
     let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    let statement = try connection.prepare(
+    let statement = try connection.cached(
       """
       SELECT notes.id FROM note_search JOIN notes ON notes.rowid = note_search.rowid
       WHERE note_search MATCH ?1

@@ -4,11 +4,14 @@ import Foundation
 /// A prepared statement: bind values by position, step through rows, read columns.
 final class SQLiteStatement {
   private let handle: OpaquePointer
-  private let connection: SQLiteConnection
 
-  init(_ handle: OpaquePointer, connection: SQLiteConnection) {
+  /// Wraps a prepared statement.
+  ///
+  /// It doesn't keep its connection object alive (the connection keeps its cached statements):
+  /// SQLite closes a database whose statements are still unfinalized only once they are
+  /// (`sqlite3_close_v2`).
+  init(_ handle: OpaquePointer) {
     self.handle = handle
-    self.connection = connection
   }
 
   deinit {
@@ -58,7 +61,9 @@ final class SQLiteStatement {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
-    case let code: throw SQLiteError(code: code, message: connection.lastErrorMessage)
+    case let code:
+      throw SQLiteError(
+        code: code, message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
     }
   }
 
