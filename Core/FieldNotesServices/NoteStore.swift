@@ -153,6 +153,42 @@ public final class NoteStore {
     return positions
   }
 
+  /// Returns the first notes of a list in an order, pinned notes first: the rows a list shows,
+  /// without ordering the rest of the list.
+  ///
+  /// - Parameters:
+  ///   - count: How many notes at most.
+  ///   - scope: The list.
+  ///   - order: The order.
+  /// - Returns: The same as `order.first(count, of: notes(in: scope))`.
+  /// - Complexity: By date, for All Notes, the notes in no notebook or a notebook's, about
+  ///   O(*count*) (the first call after notes were removed or reordered is O(*n*)); otherwise
+  ///   O(*n*) for *n* notes in the list.
+  public func firstNotes(_ count: Int, in scope: NoteScope, sortedBy order: NoteSortOrder)
+    -> [Note]
+  {
+    let notes = library.notes
+    if let positions = index.firstPositions(count, in: scope, order: order, of: notes) {
+      return positions.map { notes[$0] }
+    }
+    return order.first(count, of: self.notes(in: scope))
+  }
+
+  /// Returns how many notes a list holds.
+  ///
+  /// - Parameter scope: The list.
+  /// - Returns: The number of notes in it.
+  /// - Complexity: O(1) for All Notes, and for a notebook's list once its notes are known;
+  ///   O(*n*) for a tag's.
+  public func noteCount(in scope: NoteScope) -> Int {
+    switch scope {
+    case .allNotes: library.notes.count
+    case .unfiled: index.positions(in: nil, of: library.notes).count
+    case .notebook(let id): index.positions(in: id, of: library.notes).count
+    case .tagged: notes(in: scope).count
+    }
+  }
+
   /// Returns the notebook with a name, ignoring case and surrounding spaces.
   ///
   /// - Parameter name: The name as typed.
@@ -349,11 +385,31 @@ public final class NoteStore {
     }
   }
 
+  /// Inserts a note where it keeps the notes oldest first: at the end for a new note, in its
+  /// place for an older one (a deleted note brought back).
   func insertNote(_ note: Note) -> Edit {
-    library.notes.append(note)
-    index.noteAppended(note, at: library.notes.count - 1)
+    let notes = library.notes
+    var place = notes.count
+    if let last = notes.last, !NoteIndex.isCreated(last, before: note) {
+      var low = 0
+      while low < place {
+        let middle = (low + place) / 2
+        if NoteIndex.isCreated(notes[middle], before: note) {
+          low = middle + 1
+        } else {
+          place = middle
+        }
+      }
+    }
+    if place == notes.count {
+      library.notes.append(note)
+      index.noteAppended(note, at: place, after: notes.last)
+    } else {
+      library.notes.insert(note, at: place)
+      index.reset()
+    }
     return Edit(changes: [.expectNote(note.id, nil), .saveNote(note)]) { [weak self] in
-      self?.library.notes.removeLast()
+      self?.library.notes.remove(at: place)
       self?.index.reset()
     }
   }

@@ -83,17 +83,31 @@ public final class NoteListViewModel {
 
   /// What the list shows now.
   public var state: State {
-    let notes = filteredNotes
-    let hasNotesInScope = !notes.isEmpty || !store.notes(in: scope).isEmpty
+    let (shown, total) = firstRows
+    let hasNotesInScope = total > 0 || store.noteCount(in: scope) > 0
     if let loadFailure { return .failed(message: loadFailure) }
-    guard !notes.isEmpty else {
+    guard total > 0 else {
       return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
     }
     let date = now()
-    let shown = sortOrder.first(shownRowCount, of: notes)
     return .loaded(
       shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
-      hiddenCount: notes.count - shown.count)
+      hiddenCount: total - shown.count)
+  }
+
+  /// The rows shown and how many notes pass the filters.
+  ///
+  /// With no search or filter, the store gives the first rows of the list without ordering the rest, so a list of a million notes
+  /// costs what its rows cost.
+  private var firstRows: (shown: [Note], total: Int) {
+    guard !searchText.isEmpty || tag != nil || showsPinnedOnly || showsUntaggedOnly else {
+      return (
+        store.firstNotes(shownRowCount, in: scope, sortedBy: sortOrder),
+        store.noteCount(in: scope)
+      )
+    }
+    let notes = filteredNotes
+    return (sortOrder.first(shownRowCount, of: notes), notes.count)
   }
 
   /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.

@@ -50,11 +50,26 @@ struct NoteListMVView {
   /// The rows a list shows at most; the rest are counted.
   static let rowLimit = 200
 
-  private var hasNotesInScope: Bool { !store.notes(in: scope).isEmpty }
+  private var hasNotesInScope: Bool { store.noteCount(in: scope) > 0 }
+
+  /// The rows shown and how many notes pass the filters; with none, the store's first rows of
+  /// the list, without ordering the rest.
+  private var firstRows: (shown: [Note], total: Int) {
+    guard
+      !state.searchText.isEmpty || state.tag != nil || state.showsPinnedOnly
+        || state.showsUntaggedOnly
+    else {
+      return (
+        store.firstNotes(state.shownRowCount, in: scope, sortedBy: state.sortOrder),
+        store.noteCount(in: scope)
+      )
+    }
+    let notes = visibleNotes
+    return (state.sortOrder.first(state.shownRowCount, of: notes), notes.count)
+  }
 
   func render(title: String) -> RenderedList {
-    let notes = visibleNotes
-    let shown = state.sortOrder.first(state.shownRowCount, of: notes)
+    let (shown, total) = firstRows
     let date = now()
     let settings = NoteListScreen.Settings(
       searchText: state.searchText, tag: state.tag, showsPinnedOnly: state.showsPinnedOnly,
@@ -64,7 +79,7 @@ struct NoteListMVView {
       state.isRefreshing
       ? NoteListLayout.refreshingLine : state.syncError.map(NoteListLayout.syncFailedLine)
     let emptyMessage: String? =
-      notes.isEmpty
+      total == 0
       ? (hasNotesInScope ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
@@ -77,9 +92,9 @@ struct NoteListMVView {
     return RenderedList(
       lines: NoteListLayout.lines(
         title: title, settings: settings, rowLines: rowLines,
-        hiddenCount: notes.count - shown.count, emptyMessage: emptyMessage,
+        hiddenCount: total - shown.count, emptyMessage: emptyMessage,
         syncLine: syncLine),
-      rowIDs: shown.map(\.id), hiddenCount: notes.count - shown.count)
+      rowIDs: shown.map(\.id), hiddenCount: total - shown.count)
   }
 
   /// Why an action of the MV list did not happen.

@@ -18,12 +18,79 @@ import Testing
     let scopes: [NoteScope] = [.allNotes, .unfiled] + store.notebooks.map { .notebook($0.id) }
     for scope in scopes {
       #expect(store.notes(in: scope) == store.notes.filter { scope.contains($0) }, comment)
+      expectFirstNotesMatch(store, scope, counts: [0, 1, 2, 3, 200], comment)
       for query in ["", "heron", "LAKE", "blue", "zzz"] {
         #expect(
           store.notes(in: scope, matching: query)
             == store.notes.filter { scope.contains($0) && $0.matches(query) }, comment)
       }
     }
+  }
+
+  /// A list's first rows and count, against ordering the whole list.
+  func expectFirstNotesMatch(
+    _ store: NoteStore, _ scope: NoteScope, counts: [Int], _ comment: Comment? = nil
+  ) {
+    let list = store.notes.filter { scope.contains($0) }
+    #expect(store.noteCount(in: scope) == list.count, comment)
+    for order in NoteSortOrder.allCases {
+      for count in counts {
+        #expect(
+          store.firstNotes(count, in: scope, sortedBy: order).map(\.id)
+            == order.first(count, of: list).map(\.id),
+          "\(order) \(count) \(scope) \(comment.map { "\($0)" } ?? "")")
+      }
+    }
+  }
+
+  /// The first rows of a list are read from its ends, past pinned notes and runs of notes with
+  /// one date; every kind of change must keep them what ordering the whole list gives.
+  @Test func theFirstRowsOfAListFollowEveryChange() throws {
+    var random = SeededRandomNumberGenerator(seed: 42)
+    let notebooks = (0..<3).map { Notebook(id: UUID(number: 0xB0 + $0), name: "Book \($0)") }
+    // Oldest first, as a store keeps them, with many notes sharing a date.
+    let notes = (0..<300).map { number in
+      Note(
+        id: UUID(number: 1_000 + Int.random(in: 0..<1_000_000, using: &random)),
+        title: "Note \(number)", createdAt: SampleData.date(minutes: number / 3),
+        notebookID: number % 4 == 3 ? nil : notebooks[number % 3].id,
+        isPinned: Int.random(in: 0..<5, using: &random) == 0)
+    }.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes)),
+      now: .fixed())
+    let scopes: [NoteScope] = [.allNotes, .unfiled] + notebooks.map { .notebook($0.id) }
+    var deleted: [Note] = []
+    for step in 0..<150 {
+      let note = store.notes[Int.random(in: 0..<store.notes.count, using: &random)]
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0, 1: try store.perform(.togglePin(note.id))
+      case 2:
+        try store.perform(.moveNote(note.id, to: notebooks.randomElement(using: &random)?.id))
+      case 3:
+        try store.perform(.deleteNote(note.id))
+        deleted.append(note)
+      case 4:
+        // A deleted note brought back goes to its place among older notes.
+        if let restored = deleted.popLast() { try store.perform(.addNote(restored)) }
+      default:
+        try store.perform(
+          .addNote(
+            Note(
+              id: UUID(number: 2_000_000 + step), title: "New \(step)",
+              createdAt: SampleData.date(minutes: 100 + step / 2),
+              notebookID: notebooks.randomElement(using: &random)?.id,
+              isPinned: Bool.random(using: &random))))
+      }
+      for scope in scopes {
+        expectFirstNotesMatch(store, scope, counts: [1, 7, 40], "step \(step)")
+      }
+    }
+    #expect(
+      store.notes
+        == store.notes.sorted {
+          ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString)
+        }, "the store keeps its notes oldest first")
   }
 
   @Test func aSearchSplitAcrossProcessorsFindsWhatTheSlowWayFinds() throws {
