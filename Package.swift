@@ -171,6 +171,7 @@ let package = Package(
       name: "fieldnotes-bench",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "fieldnotes"],
       path: "Sources/fieldnotes-bench",
+      exclude: ["Corpus"],
       swiftSettings: strict
     ),
 

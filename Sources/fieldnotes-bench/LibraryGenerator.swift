@@ -2,73 +2,272 @@ import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
-/// Makes deterministic libraries of realistic notes: 100 notebooks, titles and bodies of field
-/// words, bodies of 50–2,000 characters, 0–5 tags, 5% pinned.
+/// Makes deterministic libraries of realistic notes: 100 notebooks, bodies of 50–2,000 bytes,
+/// 0–5 tags, 5% pinned, one note every ten minutes or so.
+///
+/// The text comes from one of two sources: prose written by a ``ProseModel`` (the default, and
+/// what an index meets in real use), or the benchmark's first generator, sentences of 60 field
+/// words (`--field-words`), which makes every common trigram occur in nearly every note.
 enum LibraryGenerator {
   static let notebookCount = 100
 
-  private static let words = [
+  /// Where a library's titles and bodies come from.
+  enum Text {
+    /// Prose in the manner of a corpus.
+    case prose(ProseModel)
+    /// Sentences of the 60 field words.
+    case fieldWords
+  }
+
+  private static let fieldWords = [
     "heron", "kingfisher", "wren", "robin", "moss", "fern", "lichen", "oak", "willow", "river",
     "lake", "estuary", "tide", "marsh", "reed", "hedge", "meadow", "path", "bridge", "stone",
     "morning", "evening", "rain", "mist", "frost", "wind", "quiet", "bright", "grey", "green",
     "saw", "heard", "counted", "followed", "waited", "flew", "sang", "fed", "nested", "flowered",
     "two", "three", "several", "many", "small", "large", "young", "old", "near", "far",
     "café", "naïve", "Ünïcödé", "the", "a", "by", "under", "over", "along", "after",
-  ]
+  ].map { Array($0.utf8) }
   private static let tags = [
     "birds", "plants", "insects", "weather", "river", "lake", "garden", "trip", "moss", "trees",
     "spring", "summer", "autumn", "winter", "dawn", "dusk", "rare", "common", "nest", "song",
   ]
 
-  static func library(notes count: Int, seed: UInt64) -> NoteLibrary {
+  static func library(notes count: Int, seed: UInt64, text: Text) -> NoteLibrary {
     var random = SeededRandomNumberGenerator(seed: seed)
-    func word() -> String { words.randomElement(using: &random) ?? "note" }
     let notebooks = (0..<notebookCount).map { index in
-      Notebook(id: uuid(0xB000_0000 + index), name: "Notebook \(index + 1) \(word())")
+      Notebook(id: uuid(0xB000_0000 + index), name: "Notebook \(index + 1) \(word(&random))")
     }
     let start = Date(timeIntervalSince1970: 1_700_000_000)
-    let notes = (0..<count).map { index -> Note in
-      let titleWords = (0..<Int.random(in: 2...6, using: &random)).map { _ in word() }
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(4_096)
+    var notes: [Note] = []
+    notes.reserveCapacity(count)
+    for index in 0..<count {
+      buffer.removeAll(keepingCapacity: true)
+      appendSentence(to: &buffer, text: text, using: &random)
+      let title = capitalized(firstWords(Int.random(in: 2...6, using: &random), of: buffer))
       let bodyLength = Int.random(in: 50...2_000, using: &random)
-      var body = ""
-      while body.count < bodyLength {
-        let sentence = (0..<Int.random(in: 5...14, using: &random)).map { _ in word() }.joined(
-          separator: " ")
-        body +=
-          sentence.prefix(1).uppercased() + sentence.dropFirst()
-          + (Int.random(in: 0..<6, using: &random) == 0 ? ".\n" : ". ")
+      buffer.removeAll(keepingCapacity: true)
+      while buffer.count < bodyLength {
+        if !buffer.isEmpty {
+          buffer.append(Int.random(in: 0..<6, using: &random) == 0 ? 0x0A : 0x20)
+        }
+        appendSentence(to: &buffer, text: text, using: &random)
       }
       let date = start.addingTimeInterval(
         Double(index) * 600 + Double(Int.random(in: 0..<600, using: &random)))
-      return Note(
-        id: uuid(index + 1), title: titleWords.joined(separator: " ").capitalized,
-        body: String(body.prefix(bodyLength)), createdAt: date,
-        notebookID: notebooks[index % notebookCount].id,
-        tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random))),
-        isPinned: Int.random(in: 0..<20, using: &random) == 0)
+      notes.append(
+        Note(
+          id: uuid(index + 1), title: title, body: prefix(bodyLength, of: buffer),
+          createdAt: date, notebookID: notebooks[index % notebookCount].id,
+          tags: Array(tags.shuffled(using: &random).prefix(Int.random(in: 0...5, using: &random))),
+          isPinned: Int.random(in: 0..<20, using: &random) == 0))
     }
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
-  /// The export file `fieldnotes import` reads (its documented format, version 1).
-  static func exportJSON(_ library: NoteLibrary) throws -> Data {
-    struct Envelope: Encodable {
-      var format = "fieldnotes-export"
-      var version = 1
-      var notebooks: [Notebook]
-      var notes: [Note]
+  private static func word(_ random: inout SeededRandomNumberGenerator) -> String {
+    String(decoding: fieldWords.randomElement(using: &random) ?? [], as: UTF8.self)
+  }
+
+  private static func appendSentence(
+    to buffer: inout [UInt8], text: Text, using random: inout SeededRandomNumberGenerator
+  ) {
+    switch text {
+    case .prose(let model):
+      model.appendSentence(to: &buffer, using: &random)
+    case .fieldWords:
+      let words = (0..<Int.random(in: 5...14, using: &random)).map { _ in
+        fieldWords.randomElement(using: &random) ?? []
+      }
+      var sentence = Array(words.joined(separator: [0x20]))
+      if let first = sentence.first, first >= 0x61, first <= 0x7A { sentence[0] = first - 0x20 }
+      buffer += sentence
+      buffer.append(UInt8(ascii: "."))
     }
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
+  }
+
+  private static func firstWords(_ count: Int, of text: [UInt8]) -> String {
+    let words = text.split(separator: 0x20, maxSplits: count, omittingEmptySubsequences: true)
+      .prefix(count)
+    return String(decoding: Array(words.joined(separator: [0x20])), as: UTF8.self)
+      .trimmingCharacters(in: .punctuationCharacters)
+  }
+
+  private static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+  }
+
+  /// The first bytes of some text, cut back to the last whole character.
+  private static func prefix(_ length: Int, of text: [UInt8]) -> String {
+    var end = min(length, text.count)
+    while end > 0, end < text.count, text[end] & 0xC0 == 0x80 { end -= 1 }
+    return String(decoding: text[..<end], as: UTF8.self)
+  }
+
+  // MARK: - Files
+
+  /// Writes the export file `fieldnotes import` reads (its documented format, version 1, dates
+  /// as ISO 8601 text with milliseconds, as FieldNotes writes them), quickly enough for a
+  /// million notes.
+  static func writeExport(_ library: NoteLibrary, to path: String) throws {
+    let writer = try FileWriter(path: path)
+    writer.write("{\"format\":\"fieldnotes-export\",\"version\":1,\"notebooks\":[")
+    for (index, notebook) in library.notebooks.enumerated() {
+      writer.write(index == 0 ? "{\"id\":" : ",{\"id\":")
+      writer.writeJSON(notebook.id.uuidString)
+      writer.write(",\"name\":")
+      writer.writeJSON(notebook.name)
+      writer.write(",\"symbolName\":")
+      writer.writeJSON(notebook.symbolName)
+      writer.write("}")
     }
-    return try encoder.encode(Envelope(notebooks: library.notebooks, notes: library.notes))
+    writer.write("],\"notes\":[")
+    for (index, note) in library.notes.enumerated() {
+      writer.write(index == 0 ? "{\"id\":" : ",\n{\"id\":")
+      writer.writeJSON(note.id.uuidString)
+      writer.write(",\"title\":")
+      writer.writeJSON(note.title)
+      writer.write(",\"body\":")
+      writer.writeJSON(note.body)
+      writer.write(",\"createdAt\":\"\(iso8601(note.createdAt))\",\"updatedAt\":")
+      writer.write("\"\(iso8601(note.updatedAt))\"")
+      if let notebookID = note.notebookID {
+        writer.write(",\"notebookID\":\"\(notebookID.uuidString)\"")
+      }
+      writer.write(",\"tags\":[")
+      for (tagIndex, tag) in note.tags.enumerated() {
+        if tagIndex > 0 { writer.write(",") }
+        writer.writeJSON(tag)
+      }
+      writer.write("],\"isPinned\":\(note.isPinned)}")
+    }
+    writer.write("]}\n")
+    try writer.close()
+  }
+
+  /// Writes the same notes as SQL for the `sqlite3` shell: the notes table FieldNotes keeps
+  /// (without its search index), filled by one `INSERT` per note in one transaction.
+  static func writeInserts(_ library: NoteLibrary, to path: String) throws {
+    let writer = try FileWriter(path: path)
+    writer.write(
+      """
+      CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+        created_at REAL NOT NULL, updated_at REAL NOT NULL, notebook_id TEXT,
+        tags TEXT NOT NULL DEFAULT '[]', is_pinned INTEGER NOT NULL DEFAULT 0);
+      CREATE INDEX notes_by_notebook ON notes (notebook_id);
+      BEGIN;
+
+      """)
+    for note in library.notes {
+      writer.write("INSERT INTO notes VALUES (")
+      writer.writeSQL(note.id.uuidString)
+      writer.write(",")
+      writer.writeSQL(note.title)
+      writer.write(",")
+      writer.writeSQL(note.body)
+      writer.write(
+        ",\(note.createdAt.timeIntervalSinceReferenceDate),"
+          + "\(note.updatedAt.timeIntervalSinceReferenceDate),")
+      if let notebookID = note.notebookID {
+        writer.writeSQL(notebookID.uuidString)
+      } else {
+        writer.write("NULL")
+      }
+      writer.write(",")
+      writer.writeSQL(
+        "[" + note.tags.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+      writer.write(",\(note.isPinned ? 1 : 0));\n")
+    }
+    writer.write("COMMIT;\n")
+    try writer.close()
+  }
+
+  /// A date as ISO 8601 in UTC with milliseconds, computed from the calendar arithmetic rather
+  /// than a formatter (a million notes have two million dates).
+  static func iso8601(_ date: Date) -> String {
+    let milliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded())
+    let seconds = milliseconds.quotientAndRemainder(dividingBy: 1_000)
+    let days = seconds.quotient.quotientAndRemainder(dividingBy: 86_400)
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days.quotient + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let time = days.remainder
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let millis = seconds.remainder
+    let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+    return
+      "\(year)-\(two(month))-\(two(day))T\(two(time / 3_600)):\(two(time / 60 % 60)):"
+      + "\(two(time % 60)).\(fraction)Z"
   }
 
   private static func uuid(_ number: Int) -> UUID {
     let hex = String(number, radix: 16, uppercase: true)
     let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
     return UUID(uuidString: "00000000-0000-4000-8000-\(digits.suffix(12))") ?? UUID()
+  }
+}
+
+/// Writes a large text file through a buffer.
+final class FileWriter {
+  private let handle: FileHandle
+  private var buffer: [UInt8] = []
+
+  init(path: String) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      throw BenchError.failed("cannot write \(path)")
+    }
+    self.handle = handle
+    buffer.reserveCapacity(1 << 20)
+  }
+
+  func write(_ text: String) {
+    buffer += text.utf8
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
+  /// Writes text as a JSON string literal.
+  func writeJSON(_ text: String) {
+    buffer.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: buffer += [0x5C, 0x22]
+      case 0x5C: buffer += [0x5C, 0x5C]
+      case 0x0A: buffer += [0x5C, 0x6E]
+      case ..<0x20: buffer += Array(String(format: "\\u%04x", byte).utf8)
+      default: buffer.append(byte)
+      }
+    }
+    buffer.append(0x22)
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
+  /// Writes text as an SQL string literal.
+  func writeSQL(_ text: String) {
+    buffer.append(0x27)
+    for byte in text.utf8 {
+      if byte == 0x27 { buffer.append(0x27) }
+      buffer.append(byte)
+    }
+    buffer.append(0x27)
+    if buffer.count >= 1 << 20 { flush() }
+  }
+
+  private func flush() {
+    handle.write(Data(buffer))
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  func close() throws {
+    flush()
+    try handle.close()
   }
 }

@@ -6,9 +6,27 @@ import Foundation
 struct Workloads {
   let fieldnotes: String
   let stores: [Int: String]
-  let libraries: [Int: NoteLibrary]
-  let repetitions: Int
+  /// Each tier's export file and the same rows as SQL.
+  let exports: [Int: (json: String, sql: String)]
+  let allNotesTargets: [Int: ToggleTarget]
+  let redrawTarget: (size: Int, notebookRow: Int, target: ToggleTarget)?
+  let searchWords: [String]
+  var repetitions: Int
   let hasSQLite: Bool
+
+  /// A list's newest note, which the edit workloads pin and unpin: it must start unpinned, and
+  /// pinning it makes it the first row.
+  struct ToggleTarget {
+    var pinnedCount: Int
+
+    /// The target in some notes, if their newest is unpinned.
+    init?(_ notes: some Collection<Note>) {
+      guard let newest = notes.max(by: { $0.createdAt < $1.createdAt }), !newest.isPinned else {
+        return nil
+      }
+      pinnedCount = notes.count { $0.isPinned }
+    }
+  }
 
   struct Result {
     var name: String
@@ -36,136 +54,196 @@ struct Workloads {
     return run
   }
 
-  // MARK: - Start, load, quit
+  // MARK: - Choosing what to measure
 
-  func startup(_ size: Int) throws -> Result {
-    let store = stores[size] ?? ""
-    let ours = try samples { try fieldNotes(store, ["quit"]).seconds }
+  /// The first notebook in the Notebooks screen's order whose newest note is unpinned, as its
+  /// row there (the first notebook is row 2, after All Notes), and that note.
+  static func redrawTarget(in library: NoteLibrary) -> (row: Int, target: ToggleTarget)? {
+    let sortedNotebooks = library.notebooks.sorted {
+      $0.name.localizedStandardCompare($1.name) == .orderedAscending
+    }
+    let byNotebook = Dictionary(grouping: library.notes, by: \.notebookID)
+    return sortedNotebooks.enumerated().lazy.compactMap { index, notebook in
+      ToggleTarget(byNotebook[notebook.id] ?? []).map { (index + 2, $0) }
+    }.first
+  }
+
+  /// Ten search words across the range of how common words are: by prose, the words of four
+  /// letters or more at ranks 1, 4, 11, 31, 61, 101, 201, 401, 701 and 1,001 of the corpus's
+  /// frequencies (from words in most notes to words in few); by field words, the first
+  /// generator's queries.
+  static func searchWords(in library: NoteLibrary, text: LibraryGenerator.Text) -> [String] {
+    guard case .prose(let model) = text else {
+      return [
+        "heron", "MIST", "café", "kingfisher", "naïve", "estuary", "frost", "lichen",
+        "willow", "reed",
+      ]
+    }
+    var counts: [String: Int] = [:]
+    for (word, count) in zip(model.words, model.counts) {
+      let cleaned = String(decoding: word, as: UTF8.self).lowercased().trimmingCharacters(
+        in: .punctuationCharacters)
+      guard cleaned.count >= 4, cleaned.allSatisfy(\.isLetter) else { continue }
+      counts[cleaned, default: 0] += count
+    }
+    let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+    return [0, 3, 10, 30, 60, 100, 200, 400, 700, 1_000].map {
+      ranked[min($0, ranked.count - 1)].key
+    }
+  }
+
+  // MARK: - Import
+
+  /// `import` of an export into a new store, against the `sqlite3` shell reading the same rows as
+  /// `INSERT`s into a new database with the same notes table (no search index).
+  func importing(_ size: Int, repetitions count: Int) throws -> Result {
+    guard let files = exports[size] else { throw BenchError.failed("no export of \(size) notes") }
+    let scratch = NSTemporaryDirectory() + "fieldnotes-bench-import-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var round = 0
+    let ours = try samples(count) {
+      round += 1
+      let run = try Measurement.run(
+        [
+          fieldnotes, "--store", "\(scratch)/ours-\(round).sqlite", "--no-summaries", "-c",
+          "import \(files.json)",
+        ])
+      guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
+      try? FileManager.default.removeItem(atPath: "\(scratch)/ours-\(round).sqlite")
+      return run.seconds
+    }
+    let name = "import \(size.formatted()) notes (`import FILE.json` into a new store)"
     guard hasSQLite else {
       return Result(
-        name: "start, load, quit with \(size.formatted()) notes", fieldNotes: ms(ours),
-        peer: "sqlite3 not installed", ratio: nil, target: "≤ 1.0×", isMet: nil)
+        name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
+        target: "≤ 2.0×", isMet: nil)
+    }
+    let peer = try samples(count) {
+      round += 1
+      let input = try String(contentsOfFile: files.sql, encoding: .utf8)
+      return try Measurement.run(["sqlite3", "\(scratch)/peer-\(round).db"], input: input).seconds
+    }
+    let ratio = ours.median / peer.median
+    return Result(
+      name: name, fieldNotes: ms(ours),
+      peer: ms(peer) + " (`sqlite3 NEW.db < INSERTS.sql`, the same rows, one transaction)",
+      ratio: ratio, target: "≤ 2.0×", isMet: ratio <= 2.0)
+  }
+
+  // MARK: - Open and show the first page
+
+  func firstPage(_ size: Int) throws -> Result {
+    let store = stores[size] ?? ""
+    let name = "open and show the first page of All Notes, \(size.formatted()) notes"
+    let ours = try samples { try fieldNotes(store, ["open all"]).seconds }
+    guard hasSQLite else {
+      return Result(
+        name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
+        target: "≤ 1.0×", isMet: nil)
     }
     let peer = try samples {
       try Measurement.run(["sqlite3", store, "SELECT * FROM notes"]).seconds
     }
     let ratio = ours.median / peer.median
     return Result(
-      name: "start, load, quit with \(size.formatted()) notes", fieldNotes: ms(ours),
-      peer: ms(peer) + " (`sqlite3 FILE \"SELECT * FROM notes\"`)", ratio: ratio, target: "≤ 1.0×",
-      isMet: ratio <= 1.0)
+      name: name, fieldNotes: ms(ours),
+      peer: ms(peer) + " (`sqlite3 FILE \"SELECT * FROM notes\"`)", ratio: ratio,
+      target: "≤ 1.0×", isMet: ratio <= 1.0)
   }
 
   // MARK: - Search
 
-  static let queries = [
-    "heron", "MIST", "café", "kingfisher", "naïve", "estuary", "frost", "lichen", "willow", "reed",
-    "nested", "Bridge", "quiet river", "zzz-absent", "flowered", "ünïcödé", "dusk", "marsh", "oak",
-    "tide",
-  ]
+  /// The `LIKE` query the `sqlite3` shell answers a search with: title, body and tags.
+  func likeQuery(_ word: String, select: String) -> String {
+    let pattern = "%" + word.replacingOccurrences(of: "'", with: "''") + "%"
+    return
+      "SELECT \(select) FROM notes WHERE title LIKE '\(pattern)' OR body LIKE '\(pattern)' "
+      + "OR tags LIKE '\(pattern)';"
+  }
 
-  func search(_ size: Int) throws -> Result {
+  /// A search as a separate run.
+  ///
+  /// Start, open All Notes, search, print the first page, quit; against `sqlite3` printing the
+  /// matching titles. The median over the search words of each
+  /// word's median.
+  func oneShotSearch(_ size: Int) throws -> Result {
     let store = stores[size] ?? ""
-    let open = try samples { try fieldNotes(store, ["open all"]).seconds }
-    let batch = try samples {
-      try fieldNotes(store, ["open all"] + Self.queries.map { "search \($0)" }).seconds
-    }
-    let ours = (batch.median - open.median) / Double(Self.queries.count)
-    let oursText = String(
-      format: "%.1f ms per query (batch %@, startup %@)", ours * 1_000, ms(batch), ms(open))
+    let name =
+      "one-shot search, cold (open, search, print), \(size.formatted()) notes, "
+      + "median of \(searchWords.count) words"
+    let ours = Summary(
+      try searchWords.map { word in
+        try samples { try fieldNotes(store, ["open all", "search \(word)"]).seconds }.median
+      })
     guard hasSQLite else {
       return Result(
-        name: "search \(size.formatted()) notes (title, body, tags)", fieldNotes: oursText,
-        peer: "sqlite3 not installed", ratio: nil, target: "≤ 1.0×", isMet: nil)
+        name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
+        target: "≤ 1.0×", isMet: nil)
     }
-    let sql = Self.queries.map { query in
-      let pattern = "%" + query.replacingOccurrences(of: "'", with: "''") + "%"
-      return
-        "SELECT count(*) FROM notes WHERE title LIKE '\(pattern)' OR body LIKE '\(pattern)' OR tags LIKE '\(pattern)';"
-    }.joined(separator: "\n")
+    let peer = Summary(
+      try searchWords.map { word in
+        try samples {
+          try Measurement.run(["sqlite3", store, likeQuery(word, select: "id, title")]).seconds
+        }.median
+      })
+    let ratio = ours.median / peer.median
+    return Result(
+      name: name, fieldNotes: ms(ours) + " (over the words)",
+      peer: ms(peer) + " (`sqlite3 FILE` with a `LIKE` query over title, body and tags)",
+      ratio: ratio, target: "≤ 1.0×", isMet: ratio <= 1.0)
+  }
+
+  /// Searches one after another in one session, each printing its first page, per query;
+  /// against one `LIKE` query in one `sqlite3` session, per query.
+  func sessionSearch(_ size: Int) throws -> Result {
+    let store = stores[size] ?? ""
+    let rounds = 3
+    let queries = Array(repeating: searchWords, count: rounds).flatMap { $0 }
+    let open = try samples { try fieldNotes(store, ["open all"]).seconds }
+    let batch = try samples {
+      try fieldNotes(store, ["open all"] + queries.map { "search \($0)" }).seconds
+    }
+    let ours = (batch.median - open.median) / Double(queries.count)
+    let name = "search inside a session, per query, \(size.formatted()) notes"
+    let oursText = String(
+      format: "%.2f ms per query (%d queries: %@; open alone %@)", ours * 1_000, queries.count,
+      ms(batch), ms(open))
+    guard hasSQLite else {
+      return Result(
+        name: name, fieldNotes: oursText, peer: "sqlite3 not installed", ratio: nil,
+        target: "≤ 0.1×", isMet: nil)
+    }
+    let sql = queries.map { likeQuery($0, select: "count(*)") }.joined(separator: "\n")
     let baseline = try samples { try Measurement.run(["sqlite3", store, "SELECT 1;"]).seconds }
     let peerBatch = try samples { try Measurement.run(["sqlite3", store], input: sql).seconds }
-    let peer = (peerBatch.median - baseline.median) / Double(Self.queries.count)
+    let peer = (peerBatch.median - baseline.median) / Double(queries.count)
     let ratio = ours / peer
     return Result(
-      name: "search \(size.formatted()) notes (title, body, tags), per query", fieldNotes: oursText,
-      peer: String(format: "%.1f ms per `LIKE` query", peer * 1_000), ratio: ratio,
-      target: "≤ 1.0×", isMet: ratio <= 1.0)
-  }
-
-  // MARK: - One edit persisted
-
-  /// Seconds per pin toggle, done on a note's page so only persistence and that page count.
-  ///
-  /// The note is the library's oldest (pinned first), reached through its notebook's list
-  /// sorted oldest first. The generator makes a smaller store's notes the first of a larger
-  /// one's, so it is the same note, with the same page to redraw, at every size; and the lists
-  /// on the way read too few bodies for the load's snapshot to be let go at any size (a search
-  /// lets it go, with `releasingSnapshot`). So the difference between sizes is the store's
-  /// alone. The run without the toggles is subtracted.
-  func editCost(_ size: Int, releasingSnapshot: Bool = false, toggles: Int = 1_000) throws
-    -> (seconds: Double, note: Note)
-  {
-    guard let library = libraries[size], let store = stores[size],
-      let note = NoteSortOrder.oldest.first(1, of: library.notes).first,
-      let notebook = library.notebooks.first(where: { $0.id == note.notebookID })
-    else { throw BenchError.failed("no note to edit in the \(size)-note library") }
-    let release = releasingSnapshot ? ["open all", "search zzzzzz", "search", "back"] : []
-    let prefix = release + ["open \"\(notebook.name)\"", "sort oldest", "show 1"]
-    let page = try fieldNotes(store, prefix, keepOutput: true).output
-    guard page.contains("\n\(note.title)\n") else {
-      throw BenchError.failed("the edit workload did not reach \(note.title)")
-    }
-    // "unpin" first when the note starts pinned keeps the pairs balanced.
-    let commands = (0..<toggles).map { ($0 % 2 == 0) != note.isPinned ? "pin" : "unpin" }
-    let base = try samples { try fieldNotes(store, prefix).seconds }
-    let batch = try samples { try fieldNotes(store, prefix + commands).seconds }
-    return ((batch.median - base.median) / Double(toggles), note)
-  }
-
-  func edits() throws -> [Result] {
-    let (small, smallNote) = try editCost(1_000)
-    let (large, largeNote) = try editCost(100_000)
-    guard smallNote == largeNote else {
-      throw BenchError.failed(
-        "the edit workload must toggle the same note, title and body and all, at both sizes")
-    }
-    let (released, _) = try editCost(100_000, releasingSnapshot: true)
-    let ratio = large / small
-    return [
-      Result(
-        name: "one edit persisted (pin toggle), per edit, 100,000 vs 1,000 notes",
-        fieldNotes: String(format: "%.2f ms at 100,000", large * 1_000),
-        peer: String(format: "%.2f ms at 1,000 (itself)", small * 1_000), ratio: ratio,
-        target: "≤ 1.3×", isMet: ratio <= 1.3),
-      Result(
-        name: "one edit while the load's snapshot is held, 100,000 notes",
-        fieldNotes: String(format: "%.2f ms held", large * 1_000),
-        peer: String(format: "%.2f ms once a search has let it go (itself)", released * 1_000),
-        ratio: large / released, target: "—", isMet: nil),
-    ]
+      name: name, fieldNotes: oursText,
+      peer: String(format: "%.1f ms per `LIKE` query in one `sqlite3` session", peer * 1_000),
+      ratio: ratio, target: "≤ 0.1×", isMet: ratio <= 0.1)
   }
 
   // MARK: - Peak memory
 
   func memory(_ size: Int) throws -> Result {
     let store = stores[size] ?? ""
-    let peak = try peakMemory(store, "open all\nquit\n")
-    // A search reads every body and keeps a folded copy of every note's text: the most a
-    // session holds. Shown beside the row; the target is for the notes loaded and listed.
-    let searched = try peakMemory(store, "open all\nsearch heron\nquit\n")
+    let input =
+      (["open all"] + searchWords.map { "search \($0)" } + ["quit"]).joined(
+        separator: "\n") + "\n"
+    let peak = try peakMemory(store, input)
+    let listed = try peakMemory(store, "open all\nquit\n")
     let fileBytes = ["", "-wal"].compactMap { suffix in
       (try? FileManager.default.attributesOfItem(atPath: store + suffix))?[.size] as? Int
     }.reduce(0, +)
     let ratio = peak.median / Double(fileBytes)
     return Result(
-      name: "peak memory with \(size.formatted()) notes loaded (and listed)",
-      fieldNotes: mebibytes(peak.median) + " max RSS (after a search, with every body read: "
-        + mebibytes(searched.median)
-        + String(
-          format: ", %.2f×)", searched.median / Double(fileBytes)),
-      peer: mebibytes(Double(fileBytes)) + " database file", ratio: ratio, target: "≤ 2.0×",
-      isMet: ratio <= 2.0)
+      name: "peak memory after \(searchWords.count) searches, \(size.formatted()) notes",
+      fieldNotes: mebibytes(peak.median) + " max RSS (All Notes listed, no search: "
+        + mebibytes(listed.median) + ")",
+      peer: mebibytes(Double(fileBytes)) + " database file, search index included", ratio: ratio,
+      target: "≤ 1.0×", isMet: ratio <= 1.0)
   }
 
   func peakMemory(_ store: String, _ input: String) throws -> Summary {
@@ -177,26 +255,44 @@ struct Workloads {
     }
   }
 
+  // MARK: - Pin and unpin on All Notes
+
+  /// Seconds per pin or unpin on the All Notes list, newest first.
+  ///
+  /// The library's newest note is pinned (it becomes the first row) and unpinned (it goes back
+  /// below the pinned notes), so every command changes the list. The run without the toggles
+  /// is subtracted.
+  func pinCost(_ size: Int, toggles: Int = 1_000) throws -> Double {
+    guard let store = stores[size], let target = allNotesTargets[size] else {
+      throw BenchError.failed("no \(size)-note store")
+    }
+    let commands = (0..<toggles).map { $0 % 2 == 0 ? "pin \(target.pinnedCount + 1)" : "unpin 1" }
+    let base = try samples { try fieldNotes(store, ["open all"]).seconds }
+    let batch = try samples { try fieldNotes(store, ["open all"] + commands).seconds }
+    return (batch.median - base.median) / Double(toggles)
+  }
+
+  func pinning(_ size: Int, against smallSize: Int, small: Double) throws -> Result {
+    let large = try pinCost(size)
+    let ratio = large / small
+    return Result(
+      name:
+        "`pin`/`unpin` on the All Notes list, per edit, \(size.formatted()) vs "
+        + "\(smallSize.formatted()) notes",
+      fieldNotes: String(format: "%.2f ms at %@", large * 1_000, size.formatted()),
+      peer: String(format: "%.2f ms at %@ (itself)", small * 1_000, smallSize.formatted()),
+      ratio: ratio, target: "≤ 1.3×", isMet: ratio <= 1.3)
+  }
+
   // MARK: - Redraw
 
   /// A list where one note can be pinned and unpinned over and over, each command changing that
-  /// one row: the newest unpinned note of a notebook whose newest note is unpinned.
-  func redraw(_ size: Int, commands count: Int = 1_000) throws -> Result {
-    let store = stores[size] ?? ""
-    guard let library = libraries[size] else { throw BenchError.failed("no library") }
-    let sortedNotebooks = library.notebooks.sorted {
-      $0.name.localizedStandardCompare($1.name) == .orderedAscending
+  /// one row: the newest note of a notebook whose newest note is unpinned.
+  func redraw(commands count: Int = 1_000) throws -> Result {
+    guard let (size, row, target) = redrawTarget, let store = stores[size] else {
+      throw BenchError.failed("no notebook whose newest note is unpinned")
     }
-    guard
-      let (row, pinned) = sortedNotebooks.enumerated().lazy.compactMap({
-        index, notebook -> (Int, Int)? in
-        let notes = library.notes.filter { $0.notebookID == notebook.id }
-        guard let newest = notes.max(by: { $0.createdAt < $1.createdAt }), !newest.isPinned else {
-          return nil
-        }
-        return (index + 2, notes.count { $0.isPinned })
-      }).first
-    else { throw BenchError.failed("no notebook whose newest note is unpinned") }
+    let pinned = target.pinnedCount
     let open = ["open \(row)"]
     let toggles = (0..<count).map { $0 % 2 == 0 ? "pin \(pinned + 1)" : "unpin 1" }
     let base = try samples { try fieldNotes(store, open).seconds }

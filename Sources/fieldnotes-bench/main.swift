@@ -3,8 +3,13 @@ import Foundation
 
 // fieldnotes-bench: measures FieldNotes at scale against the sqlite3 shell.
 //
-//   swift run -c release fieldnotes-bench            every workload (a few minutes)
-//   swift run -c release fieldnotes-bench --quick    fewer repetitions, no build workload
+//   swift run -c release fieldnotes-bench            every workload, at 100,000 and 1,000,000
+//                                                     notes (most of an hour the first time,
+//                                                     which builds the stores)
+//   swift run -c release fieldnotes-bench --quick    100,000 notes only, fewer repetitions,
+//                                                     no build workload; prints only
+//   --field-words    libraries of the first generator's 60 field words instead of prose
+//   --corpus FILE    prose learned from FILE instead of Corpus/prose.txt
 //
 // It prints a Markdown table and writes it, with the machine, to docs/Performance.md.
 
@@ -14,10 +19,14 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
       reportPath: CommandLine.arguments[2], arguments: Array(CommandLine.arguments.dropFirst(3))))
 }
 
-let arguments = Set(CommandLine.arguments.dropFirst())
-let quick = arguments.contains("--quick")
+let argumentList = Array(CommandLine.arguments.dropFirst())
+let quick = argumentList.contains("--quick")
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().path
+let corpusPath =
+  argumentList.firstIndex(of: "--corpus").flatMap {
+    argumentList.indices.contains($0 + 1) ? argumentList[$0 + 1] : nil
+  } ?? packageRoot + "/Sources/fieldnotes-bench/Corpus/prose.txt"
 let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   .deletingLastPathComponent().path
 let fieldnotes = binaryFolder + "/fieldnotes"
@@ -28,47 +37,96 @@ guard FileManager.default.isExecutableFile(atPath: fieldnotes) else {
 let workFolder = packageRoot + "/.build/fieldnotes-bench"
 try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
 let seed: UInt64 = 20_261_129
-let sizes = [1_000, 10_000, 100_000]
+let tiers = quick ? [100_000] : [100_000, 1_000_000]
+let sizes = [1_000, 10_000] + tiers
 
 func log(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+let text: LibraryGenerator.Text
+let textName: String
+if argumentList.contains("--field-words") {
+  text = .fieldWords
+  textName = "field-words"
+} else {
+  guard let corpus = try? String(contentsOfFile: corpusPath, encoding: .utf8) else {
+    log("error: cannot read the corpus \(corpusPath)")
+    exit(1)
+  }
+  let model = ProseModel(corpus: corpus)
+  text = .prose(model)
+  // Stores are kept between runs under a name that changes with the corpus.
+  let digest = corpus.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+    ($0 ^ UInt64($1)) &* 1_099_511_628_211
+  }
+  textName = "prose-" + String(digest % 1_000_000_007, radix: 36)
+  log("prose from \(corpusPath): \(model.wordCount) words, \(model.words.count) distinct")
+}
+
 var stores: [Int: String] = [:]
-var libraries: [Int: NoteLibrary] = [:]
+var exports: [Int: (json: String, sql: String)] = [:]
+var allNotesTargets: [Int: Workloads.ToggleTarget] = [:]
+var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
+var searchWords: [String] = []
 for size in sizes {
-  let library = LibraryGenerator.library(notes: size, seed: seed)
-  libraries[size] = library
-  let store = "\(workFolder)/store-\(size)-\(seed).sqlite"
+  log("generating \(size.formatted()) notes…")
+  let library = LibraryGenerator.library(notes: size, seed: seed, text: text)
+  allNotesTargets[size] = Workloads.ToggleTarget(library.notes)
+  if size == 100_000 {
+    redrawTarget = Workloads.redrawTarget(in: library).map { (size, $0.row, $0.target) }
+    searchWords = Workloads.searchWords(in: library, text: text)
+  }
+  let store = "\(workFolder)/store-\(size)-\(seed)-\(textName).sqlite"
   stores[size] = store
+  let json = "\(workFolder)/library-\(size)-\(textName).json"
+  if tiers.contains(size) || !FileManager.default.fileExists(atPath: store) {
+    try LibraryGenerator.writeExport(library, to: json)
+  }
+  if tiers.contains(size) {
+    let sql = "\(workFolder)/library-\(size)-\(textName).sql"
+    try LibraryGenerator.writeInserts(library, to: sql)
+    exports[size] = (json, sql)
+  }
   if !FileManager.default.fileExists(atPath: store) {
-    log("generating \(size) notes…")
-    let json = "\(workFolder)/library-\(size).json"
-    try LibraryGenerator.exportJSON(library).write(to: URL(fileURLWithPath: json))
+    log("importing \(size.formatted()) notes…")
     // Built under another name and moved into place, so a failed run leaves no half store.
     let partial = store + ".partial"
     try? FileManager.default.removeItem(atPath: partial)
     let run = try Measurement.run([fieldnotes, "--store", partial, "-c", "import \(json)"])
-    try? FileManager.default.removeItem(atPath: json)
     guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
     try FileManager.default.moveItem(atPath: partial, toPath: store)
   }
+  if !tiers.contains(size) { try? FileManager.default.removeItem(atPath: json) }
 }
+defer {
+  for files in exports.values {
+    try? FileManager.default.removeItem(atPath: files.json)
+    try? FileManager.default.removeItem(atPath: files.sql)
+  }
+}
+log("search words: \(searchWords.joined(separator: ", "))")
 
-let workloads = Workloads(
-  fieldnotes: fieldnotes, stores: stores, libraries: libraries, repetitions: quick ? 3 : 7,
+var workloads = Workloads(
+  fieldnotes: fieldnotes, stores: stores, exports: exports, allNotesTargets: allNotesTargets,
+  redrawTarget: redrawTarget, searchWords: searchWords, repetitions: quick ? 3 : 7,
   hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []
-log("start, load, quit…")
-results.append(try workloads.startup(100_000))
-log("search…")
-results.append(try workloads.search(100_000))
-log("edits…")
-results += try workloads.edits()
-log("memory…")
-results.append(try workloads.memory(100_000))
+let smallPin = try workloads.pinCost(1_000)
+for size in tiers {
+  if size >= 1_000_000 { workloads.repetitions = 3 }
+  log("\(size.formatted()) notes: import…")
+  results.append(try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3))
+  log("\(size.formatted()) notes: first page, search, memory, pin…")
+  results.append(try workloads.firstPage(size))
+  results.append(try workloads.oneShotSearch(size))
+  results.append(try workloads.sessionSearch(size))
+  results.append(try workloads.memory(size))
+  results.append(try workloads.pinning(size, against: 1_000, small: smallPin))
+}
+workloads.repetitions = quick ? 3 : 7
 log("redraw…")
-results.append(try workloads.redraw(100_000))
+results.append(try workloads.redraw())
 log("sync through git…")
 results += try workloads.sync(10_000)
 if !quick {
