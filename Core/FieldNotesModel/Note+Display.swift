@@ -23,6 +23,8 @@ extension Note {
   /// - Returns: The excerpt.
   /// - Complexity: O(*k*) where *k* is the length of the body up to the end of the excerpt.
   public func excerpt(maximumLength: Int) -> String {
+    let body = self.body
+    if let excerpt = Self.asciiExcerpt(of: body, maximumLength: maximumLength) { return excerpt }
     var excerpt = ""
     var length = 0
     var hasStarted = false
@@ -59,6 +61,36 @@ extension Note {
     }
     guard length > maximumLength else { return excerpt }
     return String(excerpt.prefix(maximumLength - 1)) + "…"
+  }
+
+  /// The excerpt worked out on bytes, when every byte it reads is ASCII (one byte, one
+  /// character, and the same newlines and spaces); `nil` at the first that isn't, and the
+  /// characters are read instead.
+  private static func asciiExcerpt(of body: String, maximumLength: Int) -> String? {
+    var excerpt: [UInt8] = []
+    excerpt.reserveCapacity(maximumLength + 1)
+    var hasStarted = false
+    var pendingSpace = false
+    for byte in body.utf8 {
+      guard byte < 0x80 else { return nil }
+      if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
+        if hasStarted { break }
+        continue
+      }
+      if byte == 0x20 || byte == 0x09 {
+        pendingSpace = hasStarted
+        continue
+      }
+      if pendingSpace {
+        excerpt.append(0x20)
+        pendingSpace = false
+      }
+      excerpt.append(byte)
+      hasStarted = true
+      if excerpt.count > maximumLength { break }
+    }
+    guard excerpt.count > maximumLength else { return String(decoding: excerpt, as: UTF8.self) }
+    return String(decoding: excerpt.prefix(maximumLength - 1), as: UTF8.self) + "…"
   }
 }
 

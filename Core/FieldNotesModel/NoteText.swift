@@ -31,6 +31,13 @@ package struct NoteText: Sendable {
     storage = .deferred(source, key: key)
   }
 
+  /// The key the text is deferred to in its store (for SQLite, the note's row), or `nil` for
+  /// text held in memory.
+  package var storeKey: Int64? {
+    if case .deferred(_, let key) = storage { return key }
+    return nil
+  }
+
   /// The text, or `nil` when it was deferred and its store could not read it.
   ///
   /// Anything that saves or exports a note reads this rather than ``Note/body``, so a body that
@@ -58,11 +65,13 @@ extension NoteText: Hashable {
   }
 }
 
-/// Reads the deferred bodies of one loaded library from one snapshot of its store: one at a time
-/// at first, then all at once when many are asked for (a search reads every body).
+/// Reads the deferred bodies of one loaded library from one snapshot of its store.
 ///
-/// Texts read are kept, so each is read at most once. Once every text is in memory the source
-/// lets go of its readers, and with them the store's snapshot.
+/// A small library's bodies are read one at a time at first, then all at once when many are
+/// asked for; once every text is in memory the source lets go of its readers, and with them the
+/// store's snapshot. A large library's are never all read: a source made without a reader of
+/// everything keeps the texts read most recently, up to a limit, and reads others again when
+/// asked, so memory follows what is shown, not what is stored.
 package final class DeferredTextSource: Sendable {
   /// Reads one text by key, or returns `nil` when it can't.
   package typealias ReadOne = @Sendable (Int64) -> String?
@@ -71,46 +80,72 @@ package final class DeferredTextSource: Sendable {
 
   private struct Readers {
     var one: ReadOne
-    var all: ReadAll
+    var all: ReadAll?
   }
 
   private struct State {
     var texts: [Int64: String] = [:]
+    /// The keys of `texts` in the order they were read, from `oldest` on.
+    var readOrder: [Int64] = []
+    var oldest = 0
     var singleReads = 0
     var readers: Readers?
   }
 
   private let state: Mutex<State>
   private let bulkThreshold: Int
+  private let keptLimit: Int
 
   /// Creates a source.
   ///
   /// - Parameters:
   ///   - bulkThreshold: How many texts are read one at a time before the rest are read at once.
+  ///   - keptLimit: How many texts are kept at most when there is no `readAll`.
   ///   - readOne: Reads one text.
-  ///   - readAll: Reads every text.
+  ///   - readAll: Reads every text; `nil` for a library too large to hold in memory.
   package init(
-    bulkThreshold: Int = 1_024, readOne: @escaping ReadOne, readAll: @escaping ReadAll
+    bulkThreshold: Int = 1_024, keptLimit: Int = 4_096, readOne: @escaping ReadOne,
+    readAll: ReadAll?
   ) {
     self.bulkThreshold = bulkThreshold
+    self.keptLimit = keptLimit
     state = Mutex(State(readers: Readers(one: readOne, all: readAll)))
   }
 
-  /// The text for a key, read now if it has not been yet; `nil` when it can't be read.
+  /// The text for a key, read now if it is not in memory; `nil` when it can't be read.
   package func text(forKey key: Int64) -> String? {
     state.withLock { state in
       if let text = state.texts[key] { return text }
       guard let readers = state.readers else { return nil }
-      if state.singleReads >= bulkThreshold, let texts = readers.all() {
+      if state.singleReads >= bulkThreshold, let all = readers.all, let texts = all() {
         state.texts = texts
         state.readers = nil
         return texts[key]
       }
       guard let text = readers.one(key) else { return nil }
       state.singleReads += 1
+      if readers.all == nil { Self.forgetOldest(&state, keeping: keptLimit - 1) }
       state.texts[key] = text
+      state.readOrder.append(key)
       return text
     }
+  }
+
+  /// Forgets the texts read longest ago until at most `count` are kept.
+  private static func forgetOldest(_ state: inout State, keeping count: Int) {
+    while state.texts.count > count, state.oldest < state.readOrder.count {
+      state.texts[state.readOrder[state.oldest]] = nil
+      state.oldest += 1
+    }
+    if state.oldest > 4_096 {
+      state.readOrder.removeFirst(state.oldest)
+      state.oldest = 0
+    }
+  }
+
+  /// How many texts are in memory.
+  package var keptCount: Int {
+    state.withLock { $0.texts.count }
   }
 
   /// Whether the source still holds its store's snapshot: not every text has been read yet.

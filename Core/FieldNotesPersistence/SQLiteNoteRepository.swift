@@ -198,13 +198,37 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// ``SQLiteSearchIndex``), or, for a query shorter than a trigram, by reading every note once.
   ///
   /// - Parameter query: A folded query; not empty.
-  /// - Returns: The identifiers of the notes that match.
+  /// - Returns: The rows of the notes that match.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
-  public func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]? {
+  public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? {
     let path = self.path
     return try connection.withLock { connection throws(RepositoryError) in
       do throws(SQLiteError) {
-        return try SQLiteSearchIndex.noteIDs(matching: query, in: connection)
+        return try SQLiteSearchIndex.rows(matching: query, in: connection)
+      } catch {
+        throw error.repositoryError(path: path, writing: false)
+      }
+    }
+  }
+
+  /// The identifiers of the notes in some rows.
+  ///
+  /// - Parameter keys: The rows.
+  /// - Returns: The identifiers of the notes found.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
+  public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] {
+    let path = self.path
+    return try connection.withLock { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        let statement = try connection.cached("SELECT id FROM notes WHERE rowid = ?1")
+        var ids: [Note.ID] = []
+        for key in keys {
+          statement.reset()
+          statement.bind(Int(key), at: 1)
+          if try statement.step(), let id = statement.uuid(at: 0) { ids.append(id) }
+        }
+        statement.reset()
+        return ids
       } catch {
         throw error.repositoryError(path: path, writing: false)
       }

@@ -106,15 +106,15 @@ enum SQLiteSearchIndex {
       """)
   }
 
-  /// The identifiers of the saved notes whose folded text contains a folded query.
+  /// The rows of the saved notes whose folded text contains a folded query.
   ///
   /// - Parameters:
   ///   - query: The folded query; not empty.
   ///   - connection: Where to look.
-  /// - Returns: The identifiers, in no particular order.
+  /// - Returns: The rows, in no particular order.
   /// - Throws: `SQLiteError` when the index or the notes can't be read.
-  static func noteIDs(matching query: [UInt8], in connection: SQLiteConnection)
-    throws(SQLiteError) -> [UUID]
+  static func rows(matching query: [UInt8], in connection: SQLiteConnection)
+    throws(SQLiteError) -> [Int64]
   {
     let text = String(decoding: query, as: UTF8.self)
     guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0) else {
@@ -124,30 +124,25 @@ enum SQLiteSearchIndex {
     // quote is special, and it is written twice.
     let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     let statement = try connection.cached(
-      """
-      SELECT notes.id FROM note_search JOIN notes ON notes.rowid = note_search.rowid
-      WHERE note_search MATCH ?1
-      """)
+      "SELECT rowid FROM note_search WHERE note_search MATCH ?1")
     statement.bind(phrase, at: 1)
-    var ids: [UUID] = []
-    while try statement.step() {
-      if let id = statement.uuid(at: 0) { ids.append(id) }
-    }
-    return ids
+    var rows: [Int64] = []
+    while try statement.step() { rows.append(Int64(statement.int(at: 0))) }
+    return rows
   }
 
   /// Answers a query too short for the index by folding every note's text as it is read, keeping
   /// none of it: the time of a full read, and no memory beyond one note.
   private static func scan(matching query: [UInt8], in connection: SQLiteConnection)
-    throws(SQLiteError) -> [UUID]
+    throws(SQLiteError) -> [Int64]
   {
-    let notes = try connection.prepare("SELECT rowid, title, body, tags, id FROM notes")
-    var ids: [UUID] = []
+    let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")
+    var rows: [Int64] = []
     while try notes.step() {
-      if SearchFolding.contains(indexedText(of: notes), query), let id = notes.uuid(at: 4) {
-        ids.append(id)
+      if SearchFolding.contains(indexedText(of: notes), query) {
+        rows.append(Int64(notes.int(at: 0)))
       }
     }
-    return ids
+    return rows
   }
 }

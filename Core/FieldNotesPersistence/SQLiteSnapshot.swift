@@ -8,10 +8,10 @@ import Synchronization
 ///
 /// In WAL mode a reader keeps its snapshot while other connections, in this process or another,
 /// commit; so a body read an hour after the load is the body the load saw, even if the note has
-/// been edited or deleted since. The transaction ends when the last note read from it is gone or
-/// when every body has been read (see ``FieldNotesModel/DeferredTextSource``). While it is open,
-/// SQLite can't reset the WAL file, which therefore grows by what is written meanwhile; a search
-/// reads every body and so ends it.
+/// been edited or deleted since. The transaction ends when the last note read from it is gone,
+/// or, for a library of up to ``largestLibraryReadWhole`` notes, when every body has been read
+/// (see ``FieldNotesModel/DeferredTextSource``). While it is open, SQLite can't reset the WAL
+/// file, which therefore grows by what is written meanwhile, until the next reload.
 final class SQLiteSnapshot: Sendable {
   private struct Reader {
     var connection: SQLiteConnection
@@ -19,6 +19,9 @@ final class SQLiteSnapshot: Sendable {
   }
 
   private let reader: Mutex<Reader>
+
+  /// The most notes whose bodies are ever all read into memory (about 20 MB of text).
+  static let largestLibraryReadWhole = 20_000
 
   private let path: String
   private let busyTimeoutMilliseconds: Int32
@@ -50,8 +53,9 @@ final class SQLiteSnapshot: Sendable {
   /// can't be had at once (another process is writing, or the file is read-only), one
   /// connection reads everything rather than wait.
   ///
-  /// Once a quarter of the bodies (at most 1,024) have been read one at a time, the rest are read
-  /// in one pass: a list reads a screenful, a search reads them all.
+  /// In a library of up to ``largestLibraryReadWhole`` notes, once a quarter of the bodies (at
+  /// most 1,024) have been read one at a time, the rest are read in one pass. A larger library's
+  /// bodies are read one at a time, as they are shown, and only the latest 4,096 are kept.
   ///
   /// - Parameters:
   ///   - writer: The repository's own connection, not in a transaction.
@@ -76,10 +80,13 @@ final class SQLiteSnapshot: Sendable {
     } else {
       rows = try lastNoteRow()
     }
+    // A small library's bodies may all be read, which lets the snapshot go; a large one's are
+    // read as they are shown and only the latest kept.
+    let readAll: DeferredTextSource.ReadAll? =
+      rows > Self.largestLibraryReadWhole ? nil : { @Sendable [self] in allBodies() }
     let source = DeferredTextSource(
       bulkThreshold: min(1_024, rows / 4 + 1),
-      readOne: { [self] row in body(ofRow: row) },
-      readAll: { [self] in allBodies() })
+      readOne: { [self] row in body(ofRow: row) }, readAll: readAll)
     let read: ReadNotes
     if let helper {
       read = try readInHalves(rows: rows, helper: helper, source: source)

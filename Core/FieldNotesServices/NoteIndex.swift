@@ -8,6 +8,8 @@ import FieldNotesModel
 /// notes around calls ``reset()``, a change to one note ``noteChanged(at:from:to:)``.
 struct NoteIndex {
   private var positions: [Note.ID: Int]?
+  /// Positions by the key each note loaded from the repository carries (see `NoteText`).
+  private var keyPositions: KeyPositions?
   private var members: [Notebook.ID?: [Int]]?
   /// The positions of each list's pinned notes, ascending, built as lists ask for them.
   private var pinned: [NoteScope: [Int]] = [:]
@@ -20,6 +22,7 @@ struct NoteIndex {
   /// Forgets every lookup, after notes were inserted, removed or reordered.
   mutating func reset() {
     positions = nil
+    keyPositions = nil
     members = nil
     pinned = [:]
     isInCreationOrder = nil
@@ -34,6 +37,7 @@ struct NoteIndex {
   ///   - previous: The note before it, if any.
   mutating func noteAppended(_ note: Note, at position: Int, after previous: Note?) {
     positions?[note.id] = position
+    if let key = note.bodyText.storeKey { keyPositions?[key] = position }
     members?[note.notebookID, default: []].append(position)
     if searchKeys.count == position { searchKeys.append(nil) }
     if isInCreationOrder == true, let previous, !Self.isCreated(previous, before: note) {
@@ -49,6 +53,10 @@ struct NoteIndex {
   /// Forgets or updates what depended on one note's content, after it changed in place.
   mutating func noteChanged(at position: Int, from old: Note, to new: Note) {
     if searchKeys.indices.contains(position) { searchKeys[position] = nil }
+    if old.bodyText.storeKey != new.bodyText.storeKey {
+      if let key = old.bodyText.storeKey { keyPositions?[key] = nil }
+      if let key = new.bodyText.storeKey { keyPositions?[key] = position }
+    }
     if old.notebookID != new.notebookID { members = nil }
     if old.createdAt != new.createdAt { isInCreationOrder = nil }
     if old.isPinned { remove(position, fromPinnedOf: Self.listScopes(of: old)) }
@@ -98,75 +106,135 @@ struct NoteIndex {
 
   // MARK: - The first rows of a list
 
-  /// The positions of the first notes of a list in an order, read from the ends of the list
-  /// rather than by ordering it, or `nil` when that can't be done and the caller must order the
-  /// notes itself: by title, for a tag's list, or when the notes are not in creation order.
-  ///
-  /// The notes being in creation order, a list by date is its pinned notes from one end, then
-  /// its other notes from the same end. Each end is read a little past `count`, to the end of
-  /// any run of notes with the same date (whose order is by identifier either way), and what
-  /// was read is put in the order: a few hundred notes, whatever the size of the library.
-  ///
-  /// - Complexity: O(*count* + *p*), for *p* pinned notes passed over; O(*n*) the first time
-  ///   after the notes were reordered.
-  mutating func firstPositions(
-    _ count: Int, in scope: NoteScope, order: NoteSortOrder, of notes: [Note]
-  ) -> [Int]? {
-    guard order != .title, count > 0 else { return order == .title ? nil : [] }
-    let listPositions: [Int]
-    switch scope {
-    case .allNotes: listPositions = []
-    case .unfiled: listPositions = positions(in: nil, of: notes)
-    case .notebook(let id): listPositions = positions(in: id, of: notes)
-    case .tagged: return nil
-    }
+  /// Whether the notes are in creation order, checked once after each reset.
+  mutating func notesAreInCreationOrder(_ notes: [Note]) -> Bool {
     if isInCreationOrder == nil {
       isInCreationOrder = notes.indices.dropFirst().allSatisfy { position in
         Self.isCreated(notes[position - 1], before: notes[position])
       }
     }
-    guard isInCreationOrder == true else { return nil }
-    let all = scope == .allNotes
-    let pinnedPositions = pinnedPositions(in: scope, listPositions: listPositions, of: notes)
-    let listCount = all ? notes.count : listPositions.count
-    let fromEnd = order == .newest
-    /// The list's positions from the chosen end, as many as `body` takes.
-    func walk(_ total: Int, _ element: (Int) -> Int, _ body: (Int) -> Bool) {
-      for step in 0..<total {
-        if !body(element(fromEnd ? total - 1 - step : step)) { return }
+    return isInCreationOrder == true
+  }
+
+  /// The positions of the first notes of a list in an order, read from the ends of the list
+  /// rather than by ordering it, or `nil` when that can't be done and the caller must order the
+  /// notes itself: by title, for a tag's list, or when the notes are not in creation order.
+  ///
+  /// - Parameters:
+  ///   - count: How many at most.
+  ///   - scope: The list.
+  ///   - matches: The positions, ascending, of the notes that match a search, or `nil` for the
+  ///     whole list.
+  ///   - order: The order.
+  ///   - notes: The store's notes.
+  /// - Returns: The positions, in the order, or `nil`.
+  /// - Complexity: About O(*count*) for a whole list, whose pinned notes are kept; O(*m*) at
+  ///   worst for *m* matches. O(*n*) the first time after the notes were reordered.
+  mutating func firstPositions(
+    _ count: Int, in scope: NoteScope, among matches: [Int]?, order: NoteSortOrder,
+    of notes: [Note]
+  ) -> [Int]? {
+    guard order != .title, notesAreInCreationOrder(notes) else { return nil }
+    guard count > 0 else { return [] }
+    if let matches {
+      return Self.first(
+        count, of: matches.count, at: { matches[$0] }, knownPinned: nil, order: order,
+        in: notes)
+    }
+    switch scope {
+    case .allNotes:
+      let pinned = pinnedPositions(in: scope, listPositions: nil, of: notes)
+      return Self.first(
+        count, of: notes.count, at: { $0 }, knownPinned: pinned, order: order, in: notes)
+    case .unfiled, .notebook:
+      var notebookID: Notebook.ID?
+      if case .notebook(let id) = scope { notebookID = id }
+      let list = positions(in: notebookID, of: notes)
+      let pinned = pinnedPositions(in: scope, listPositions: list, of: notes)
+      return Self.first(
+        count, of: list.count, at: { list[$0] }, knownPinned: pinned, order: order, in: notes)
+    case .tagged:
+      return nil
+    }
+  }
+
+  /// The first notes in a date order among positions in creation order.
+  ///
+  /// The pinned notes come first, then the others, each group from the same end of the
+  /// positions: the newest end, or the oldest. Each group is read a little past `count`, to
+  /// the end of any run of notes with the same date (whose order is by identifier either way),
+  /// and what was read is put in the order: a few hundred notes, however many there are.
+  ///
+  /// - Parameters:
+  ///   - count: How many at most.
+  ///   - total: How many positions there are.
+  ///   - position: The position at an offset, ascending with the offset.
+  ///   - knownPinned: The pinned notes among the positions, ascending, when they are kept;
+  ///     `nil` to find them while reading.
+  ///   - order: `newest` or `oldest`.
+  ///   - notes: The store's notes.
+  /// - Returns: The first positions, in the order.
+  private static func first(
+    _ count: Int, of total: Int, at position: (Int) -> Int, knownPinned: [Int]?,
+    order: NoteSortOrder, in notes: [Note]
+  ) -> [Int] {
+    let fromNewest = order == .newest
+    /// A group read from the chosen end: full once `count` are taken and a note of another date
+    /// follows.
+    struct Group {
+      var taken: [Int] = []
+      var isFull = false
+
+      mutating func offer(_ position: Int, count: Int, notes: [Note]) {
+        if taken.count >= count, let last = taken.last,
+          notes[last].createdAt != notes[position].createdAt
+        {
+          isFull = true
+        } else {
+          taken.append(position)
+        }
       }
     }
-    var candidates: [Int] = []
-    func collect(_ position: Int, into taken: inout Int) -> Bool {
-      if taken >= count, let last = candidates.last,
-        notes[last].createdAt != notes[position].createdAt
-      {
-        return false
+    var pinned = Group()
+    var others = Group()
+    if let knownPinned {
+      var offset = 0
+      while offset < knownPinned.count, !pinned.isFull {
+        pinned.offer(
+          knownPinned[fromNewest ? knownPinned.count - 1 - offset : offset], count: count,
+          notes: notes)
+        offset += 1
       }
-      candidates.append(position)
-      taken += 1
-      return true
+      pinned.isFull = true
     }
-    var takenPinned = 0
-    walk(
-      pinnedPositions.count, { pinnedPositions[$0] }, { collect($0, into: &takenPinned) })
-    var takenOthers = 0
-    walk(
-      listCount, { all ? $0 : listPositions[$0] },
-      { notes[$0].isPinned || collect($0, into: &takenOthers) })
+    for offset in 0..<total {
+      if pinned.isFull && others.isFull { break }
+      let next = position(fromNewest ? total - 1 - offset : offset)
+      if notes[next].isPinned {
+        if !pinned.isFull { pinned.offer(next, count: count, notes: notes) }
+      } else if !others.isFull {
+        others.offer(next, count: count, notes: notes)
+      }
+    }
+    var candidates = pinned.taken + others.taken
     candidates.sort { order.areInIncreasingOrder(notes[$0], notes[$1]) }
     return Array(candidates.prefix(count))
   }
 
   private mutating func pinnedPositions(
-    in scope: NoteScope, listPositions: [Int], of notes: [Note]
+    in scope: NoteScope, listPositions: [Int]?, of notes: [Note]
   ) -> [Int] {
     if let built = pinned[scope] { return built }
     let built =
-      scope == .allNotes
-      ? notes.indices.filter { notes[$0].isPinned } : listPositions.filter { notes[$0].isPinned }
+      listPositions?.filter { notes[$0].isPinned } ?? notes.indices.filter { notes[$0].isPinned }
     pinned[scope] = built
     return built
+  }
+
+  /// The position of the note whose text is deferred to a key of the repository, if any.
+  mutating func position(ofKey key: Int64, in notes: [Note]) -> Int? {
+    if keyPositions == nil { keyPositions = KeyPositions(notes) }
+    return keyPositions?[key]
   }
 
   mutating func position(of id: Note.ID, in notes: [Note]) -> Int? {
@@ -204,5 +272,39 @@ struct NoteIndex {
         keys[position].map { SearchFolding.contains($0, query) } ?? false
       }
     }.flatMap { $0 }
+  }
+}
+
+/// Positions by repository key.
+///
+/// A SQLite store's keys are its row numbers, nearly all of 1 to
+/// the number of notes, so they are kept in an array indexed by key (a search looks up every
+/// match); keys far beyond that go in a dictionary.
+private struct KeyPositions {
+  private var dense: [Int32]
+  private var sparse: [Int64: Int] = [:]
+
+  init(_ notes: [Note]) {
+    dense = Array(repeating: -1, count: notes.count * 2 + 1)
+    for position in notes.indices {
+      if let key = notes[position].bodyText.storeKey { self[key] = position }
+    }
+  }
+
+  subscript(key: Int64) -> Int? {
+    get {
+      if key >= 0, key < dense.count {
+        let position = dense[Int(key)]
+        return position < 0 ? nil : Int(position)
+      }
+      return sparse[key]
+    }
+    set {
+      if key >= 0, key < dense.count {
+        dense[Int(key)] = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1
+      } else {
+        sparse[key] = newValue
+      }
+    }
   }
 }

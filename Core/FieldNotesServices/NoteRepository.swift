@@ -33,13 +33,23 @@ public protocol NoteRepository: Sendable {
   /// that can't tell answers `true`, which is always safe.
   var mayHaveUnloadedChanges: Bool { get }
 
-  /// The identifiers of the saved notes whose searchable text contains a folded query, found by
-  /// the repository's own search index; `nil` when it keeps none, and the store then scans.
+  /// The keys of the saved notes whose searchable text contains a folded query, found by the
+  /// repository's own search index; `nil` when it keeps none, and the store then scans.
+  ///
+  /// A key is what the repository gives the deferred body of each note it loads (for SQLite,
+  /// the note's row), so the store can tell which of its notes a key is without asking.
   ///
   /// - Parameter query: A query folded by `SearchFolding.fold(_:)`; not empty.
-  /// - Returns: The identifiers, in no particular order, or `nil`.
+  /// - Returns: The keys, in no particular order, or `nil`.
   /// - Throws: ``RepositoryError`` when the index can't be read.
-  func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]?
+  func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]?
+
+  /// The identifiers of the saved notes with some keys (see ``noteKeys(matchingFolded:)``).
+  ///
+  /// - Parameter keys: The keys.
+  /// - Returns: The identifiers of the notes found, in no particular order.
+  /// - Throws: ``RepositoryError`` when the notes can't be read.
+  func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID]
 
   /// Keeps the unsaved text of a note being written, replacing any kept for the same note (or,
   /// for a new note, any kept for a new note).
@@ -67,7 +77,10 @@ extension NoteRepository {
   public var mayHaveUnloadedChanges: Bool { true }
 
   /// Always `nil`: a repository with no search index leaves searching to the store.
-  public func noteIDs(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Note.ID]? { nil }
+  public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? { nil }
+
+  /// Always empty: a repository with no search index has no keys to look up.
+  public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] { [] }
 }
 
 /// One change written to a ``NoteRepository``.

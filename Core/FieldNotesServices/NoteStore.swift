@@ -117,61 +117,93 @@ public final class NoteStore {
   ///   - query: The search text; empty matches every note.
   /// - Returns: The matching notes of the scope.
   public func notes(in scope: NoteScope, matching query: String) -> [Note] {
+    if query.isEmpty, scope == .allNotes { return library.notes }
+    return matchingPositions(in: scope, query).map { library.notes[$0] }
+  }
+
+  /// The positions, ascending, of a scope's notes that match a query (all of them for an
+  /// empty one).
+  private func matchingPositions(in scope: NoteScope, _ query: String) -> [Int] {
     let notes = library.notes
     if let positions = indexedPositions(matching: query) {
-      return positions.lazy.map { notes[$0] }.filter { scope.contains($0) }
+      return scope == .allNotes ? positions : positions.filter { scope.contains(notes[$0]) }
     }
     let candidates: [Int]
     switch scope {
-    case .allNotes:
-      guard !query.isEmpty else { return notes }
-      candidates = Array(notes.indices)
-    case .unfiled:
-      candidates = index.positions(in: nil, of: notes)
-    case .notebook(let id):
-      candidates = index.positions(in: id, of: notes)
-    default:
-      candidates = notes.indices.filter { scope.contains(notes[$0]) }
+    case .allNotes: candidates = Array(notes.indices)
+    case .unfiled: candidates = index.positions(in: nil, of: notes)
+    case .notebook(let id): candidates = index.positions(in: id, of: notes)
+    case .tagged: candidates = notes.indices.filter { scope.contains(notes[$0]) }
     }
-    let positions =
-      query.isEmpty
+    return query.isEmpty
       ? candidates : index.positions(candidates, matching: SearchFolding.fold(query), in: notes)
-    return positions.map { notes[$0] }
   }
 
   /// The positions of the notes matching a query, in store order, as the repository's search
   /// index finds them; `nil` with no index, for an empty query, or when the index can't be read
   /// (the store then scans, so a search never fails for want of its index).
+  ///
+  /// The index answers with keys, and each note loaded from the repository carries its key, so
+  /// most matches are placed without asking the repository anything more. A key is only taken
+  /// at its word while nothing has changed the repository behind the store's back; otherwise,
+  /// and for notes written in this session (whose text is in memory, without a key), the
+  /// repository says which notes its keys are.
   private func indexedPositions(matching query: String) -> [Int]? {
     guard let repository, !query.isEmpty else { return nil }
     let folded = SearchFolding.fold(query)
-    guard !folded.isEmpty, let ids = try? repository.noteIDs(matchingFolded: folded) else {
+    guard !folded.isEmpty, let keys = try? repository.noteKeys(matchingFolded: folded) else {
       return nil
     }
-    var positions = ids.compactMap { index.position(of: $0, in: library.notes) }
+    let notes = library.notes
+    var positions: [Int] = []
+    positions.reserveCapacity(keys.count)
+    var unplaced: [Int64] = []
+    if repository.mayHaveUnloadedChanges {
+      unplaced = keys
+    } else {
+      for key in keys {
+        if let position = index.position(ofKey: key, in: notes) {
+          positions.append(position)
+        } else {
+          unplaced.append(key)
+        }
+      }
+    }
+    if !unplaced.isEmpty {
+      guard let ids = try? repository.noteIDs(forKeys: unplaced) else { return nil }
+      positions += ids.compactMap { index.position(of: $0, in: notes) }
+    }
     positions.sort()
     return positions
   }
 
-  /// Returns the first notes of a list in an order, pinned notes first: the rows a list shows,
-  /// without ordering the rest of the list.
+  /// Returns the first notes of a list in an order, pinned notes first, with how many notes
+  /// the list (or its search) holds: the rows a list shows, without ordering the rest.
   ///
   /// - Parameters:
-  ///   - count: How many notes at most.
   ///   - scope: The list.
+  ///   - query: The search text; empty for the whole list.
   ///   - order: The order.
-  /// - Returns: The same as `order.first(count, of: notes(in: scope))`.
+  ///   - count: How many notes at most.
+  /// - Returns: The same notes as `order.first(count, of: notes(in: scope, matching: query))`,
+  ///   and the number of notes that call orders.
   /// - Complexity: By date, for All Notes, the notes in no notebook or a notebook's, about
-  ///   O(*count*) (the first call after notes were removed or reordered is O(*n*)); otherwise
-  ///   O(*n*) for *n* notes in the list.
-  public func firstNotes(_ count: Int, in scope: NoteScope, sortedBy order: NoteSortOrder)
-    -> [Note]
-  {
+  ///   O(*count*) for the whole list and O(*m*) for *m* matches of a search (the first call
+  ///   after notes were removed or reordered is O(*n*)); otherwise O(*n*) for *n* notes in the
+  ///   list.
+  public func page(
+    of scope: NoteScope, matching query: String = "", sortedBy order: NoteSortOrder, count: Int
+  ) -> NotePage {
     let notes = library.notes
-    if let positions = index.firstPositions(count, in: scope, order: order, of: notes) {
-      return positions.map { notes[$0] }
+    let matches = query.isEmpty ? nil : matchingPositions(in: scope, query)
+    if let positions = index.firstPositions(
+      count, in: scope, among: matches, order: order, of: notes)
+    {
+      return NotePage(
+        notes: positions.map { notes[$0] }, totalCount: matches?.count ?? noteCount(in: scope))
     }
-    return order.first(count, of: self.notes(in: scope))
+    let listed = matches.map { $0.map { notes[$0] } } ?? self.notes(in: scope)
+    return NotePage(notes: order.first(count, of: listed), totalCount: listed.count)
   }
 
   /// Returns how many notes a list holds.
@@ -388,6 +420,13 @@ public final class NoteStore {
   /// Inserts a note where it keeps the notes oldest first: at the end for a new note, in its
   /// place for an older one (a deleted note brought back).
   func insertNote(_ note: Note) -> Edit {
+    // A note coming back (a deletion undone) gets a new row in the repository: its text is
+    // taken into memory, so that no key of its old row, which another note may have by now,
+    // stays with it.
+    var note = note
+    if note.bodyText.storeKey != nil, let text = note.bodyText.textIfReadable {
+      note.bodyText = NoteText(text)
+    }
     let notes = library.notes
     var place = notes.count
     if let last = notes.last, !NoteIndex.isCreated(last, before: note) {

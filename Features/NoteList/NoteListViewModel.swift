@@ -97,14 +97,13 @@ public final class NoteListViewModel {
 
   /// The rows shown and how many notes pass the filters.
   ///
-  /// With no search or filter, the store gives the first rows of the list without ordering the rest, so a list of a million notes
-  /// costs what its rows cost.
+  /// With no filter but the search, the store gives the first rows of the list (or of its
+  /// search) without ordering the rest, so a list of a million notes costs what its rows cost.
   private var firstRows: (shown: [Note], total: Int) {
-    guard !searchText.isEmpty || tag != nil || showsPinnedOnly || showsUntaggedOnly else {
-      return (
-        store.firstNotes(shownRowCount, in: scope, sortedBy: sortOrder),
-        store.noteCount(in: scope)
-      )
+    guard tag != nil || showsPinnedOnly || showsUntaggedOnly else {
+      let page = store.page(
+        of: scope, matching: searchText, sortedBy: sortOrder, count: shownRowCount)
+      return (page.notes, page.totalCount)
     }
     let notes = filteredNotes
     return (sortOrder.first(shownRowCount, of: notes), notes.count)

@@ -52,17 +52,14 @@ struct NoteListMVView {
 
   private var hasNotesInScope: Bool { store.noteCount(in: scope) > 0 }
 
-  /// The rows shown and how many notes pass the filters; with none, the store's first rows of
-  /// the list, without ordering the rest.
+  /// The rows shown and how many notes pass the filters; with no filter but the search, the
+  /// store's first rows of the list (or of its search), without ordering the rest.
   private var firstRows: (shown: [Note], total: Int) {
-    guard
-      !state.searchText.isEmpty || state.tag != nil || state.showsPinnedOnly
-        || state.showsUntaggedOnly
-    else {
-      return (
-        store.firstNotes(state.shownRowCount, in: scope, sortedBy: state.sortOrder),
-        store.noteCount(in: scope)
-      )
+    guard state.tag != nil || state.showsPinnedOnly || state.showsUntaggedOnly else {
+      let page = store.page(
+        of: scope, matching: state.searchText, sortedBy: state.sortOrder,
+        count: state.shownRowCount)
+      return (page.notes, page.totalCount)
     }
     let notes = visibleNotes
     return (state.sortOrder.first(state.shownRowCount, of: notes), notes.count)

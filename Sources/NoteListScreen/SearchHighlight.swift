@@ -14,18 +14,26 @@ enum SearchHighlight {
   static func ranges(of query: String, in text: String) -> [Range<Int>] {
     let needle = SearchFolding.fold(query.trimmingCharacters(in: .whitespaces))
     guard !needle.isEmpty else { return [] }
-    // The folded text, and for each of its bytes the character it came from.
+    // The folded text, and for each of its bytes the character it came from. ASCII text with
+    // no carriage return (which joins a following line feed into one character) is one
+    // character per byte.
     var folded: [UInt8] = []
     var owner: [Int] = []
-    for (index, character) in text.enumerated() {
-      let bytes = SearchFolding.fold(String(character))
-      folded += bytes
-      owner += Array(repeating: index, count: bytes.count)
+    if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      folded = SearchFolding.fold(text)
+      owner = Array(folded.indices)
+    } else {
+      for (index, character) in text.enumerated() {
+        let bytes = SearchFolding.fold(String(character))
+        folded += bytes
+        owner += Array(repeating: index, count: bytes.count)
+      }
     }
     var ranges: [Range<Int>] = []
     var start = 0
+    let first = needle[0]
     while start + needle.count <= folded.count {
-      if folded[start..<(start + needle.count)].elementsEqual(needle) {
+      if folded[start] == first, folded[start..<(start + needle.count)].elementsEqual(needle) {
         let range = owner[start]..<(owner[start + needle.count - 1] + 1)
         if range.lowerBound >= (ranges.last?.upperBound ?? 0) { ranges.append(range) }
         start += needle.count

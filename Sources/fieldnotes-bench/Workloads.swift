@@ -8,7 +8,6 @@ struct Workloads {
   let stores: [Int: String]
   /// Each tier's export file and the same rows as SQL.
   let exports: [Int: (json: String, sql: String)]
-  let allNotesTargets: [Int: ToggleTarget]
   let redrawTarget: (size: Int, notebookRow: Int, target: ToggleTarget)?
   let searchWords: [String]
   var repetitions: Int
@@ -257,16 +256,32 @@ struct Workloads {
 
   // MARK: - Pin and unpin on All Notes
 
-  /// Seconds per pin or unpin on the All Notes list, newest first.
+  /// Seconds per pin or unpin on the All Notes list, newest first: `pin 1`, `unpin 1`, over and
+  /// over.
   ///
-  /// The library's newest note is pinned (it becomes the first row) and unpinned (it goes back
-  /// below the pinned notes), so every command changes the list. The run without the toggles
-  /// is subtracted.
+  /// Both commands must change the same note at every size, so they run on a copy of the store
+  /// in which no note is pinned (cleared by `sqlite3`): row 1 is then the newest note, pinned it
+  /// stays row 1, and unpinned too. (With the generated 5% pinned, the first row is the newest
+  /// pinned note, `pin 1` would change nothing, and at 100,000 notes the note `unpin 1` moves
+  /// is beyond the rows shown.) The run without the toggles is subtracted.
   func pinCost(_ size: Int, toggles: Int = 1_000) throws -> Double {
-    guard let store = stores[size], let target = allNotesTargets[size] else {
-      throw BenchError.failed("no \(size)-note store")
+    guard let source = stores[size] else { throw BenchError.failed("no \(size)-note store") }
+    guard hasSQLite else { throw BenchError.failed("the pin workload needs sqlite3") }
+    let store = NSTemporaryDirectory() + "fieldnotes-bench-pin-\(UUID().uuidString).sqlite"
+    try FileManager.default.copyItem(atPath: source, toPath: store)
+    defer {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
     }
-    let commands = (0..<toggles).map { $0 % 2 == 0 ? "pin \(target.pinnedCount + 1)" : "unpin 1" }
+    let cleared = try Measurement.run(["sqlite3", store, "UPDATE notes SET is_pinned = 0"])
+    guard cleared.status == 0 else { throw BenchError.failed("could not unpin the copy") }
+    let commands = (0..<toggles).map { $0 % 2 == 0 ? "pin 1" : "unpin 1" }
+    // Row 1 of the list drawn after `pin 1` carries the pin mark.
+    let check = try fieldNotes(store, ["open all", "pin 1"], keepOutput: true)
+    guard check.output.split(separator: "\n").contains(where: { $0.hasPrefix("  1 * ") }) else {
+      throw BenchError.failed("the pin workload did not pin row 1")
+    }
     let base = try samples { try fieldNotes(store, ["open all"]).seconds }
     let batch = try samples { try fieldNotes(store, ["open all"] + commands).seconds }
     return (batch.median - base.median) / Double(toggles)
@@ -299,8 +314,9 @@ struct Workloads {
     var renders = ""
     let batch = try samples {
       let run = try fieldNotes(store, open + toggles + ["renders"], keepOutput: true)
+      // The `renders` report: a line per view, "  NoteListView: 1001".
       renders = run.output.split(separator: "\n").filter {
-        $0.hasPrefix("  ") && $0.contains("View")
+        $0.wholeMatch(of: /\ \ [A-Za-z]+View: [0-9]+/) != nil
       }.joined(separator: ", ")
       return run.seconds
     }

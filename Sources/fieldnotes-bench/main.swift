@@ -66,13 +66,11 @@ if argumentList.contains("--field-words") {
 
 var stores: [Int: String] = [:]
 var exports: [Int: (json: String, sql: String)] = [:]
-var allNotesTargets: [Int: Workloads.ToggleTarget] = [:]
 var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
 var searchWords: [String] = []
 for size in sizes {
   log("generating \(size.formatted()) notes…")
   let library = LibraryGenerator.library(notes: size, seed: seed, text: text)
-  allNotesTargets[size] = Workloads.ToggleTarget(library.notes)
   if size == 100_000 {
     redrawTarget = Workloads.redrawTarget(in: library).map { (size, $0.row, $0.target) }
     searchWords = Workloads.searchWords(in: library, text: text)
@@ -108,7 +106,7 @@ defer {
 log("search words: \(searchWords.joined(separator: ", "))")
 
 var workloads = Workloads(
-  fieldnotes: fieldnotes, stores: stores, exports: exports, allNotesTargets: allNotesTargets,
+  fieldnotes: fieldnotes, stores: stores, exports: exports,
   redrawTarget: redrawTarget, searchWords: searchWords, repetitions: quick ? 3 : 7,
   hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []

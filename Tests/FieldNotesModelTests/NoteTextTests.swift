@@ -79,6 +79,20 @@ final class CountingTexts: Sendable {
     #expect(notes.map(\.body) == (1...10).map { "Body \($0)" }, "kept after the readers are gone")
   }
 
+  @Test func aLargeLibrarysBodiesAreNeverAllKept() {
+    let texts = Dictionary(uniqueKeysWithValues: (1...100).map { (Int64($0), "Body \($0)") })
+    let store = CountingTexts(texts)
+    let source = DeferredTextSource(
+      bulkThreshold: 3, keptLimit: 10, readOne: { store.texts[$0] }, readAll: nil)
+    let notes = (1...100).map { Self.note(Int64($0), from: source) }
+
+    #expect(notes.map(\.body) == (1...100).map { "Body \($0)" })
+    #expect(source.keptCount == 10, "only the latest texts are kept")
+    #expect(source.isHoldingSnapshot, "a text forgotten can be read again")
+    #expect(notes.map(\.body) == (1...100).map { "Body \($0)" }, "read again")
+    #expect(source.keptCount == 10)
+  }
+
   @Test func aBodyThatCannotBeReadIsNeverPassedOffAsText() throws {
     let store = CountingTexts([1: "Heron at dawn"])
     store.fail(true)

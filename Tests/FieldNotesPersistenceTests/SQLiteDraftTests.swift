@@ -30,7 +30,10 @@ import Testing
     #expect(try repository.load().notes.map(\.title) == ["Heron"])
     #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
     #expect(try repository.keptDraft(forNote: nil) == nil)
-    #expect(try repository.noteIDs(matchingFolded: SearchFolding.fold("grey"))?.count == 1)
+    #expect(
+      try repository.noteIDs(
+        forKeys: repository.noteKeys(matchingFolded: SearchFolding.fold("grey")) ?? []
+      ).count == 1)
   }
 
   @Test func aDraftIsKeptPerNoteAndForgotten() throws {

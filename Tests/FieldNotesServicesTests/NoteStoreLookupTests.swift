@@ -27,18 +27,22 @@ import Testing
     }
   }
 
-  /// A list's first rows and count, against ordering the whole list.
+  /// A list's first rows and count, with and without a search, against ordering the whole
+  /// list.
   func expectFirstNotesMatch(
     _ store: NoteStore, _ scope: NoteScope, counts: [Int], _ comment: Comment? = nil
   ) {
-    let list = store.notes.filter { scope.contains($0) }
-    #expect(store.noteCount(in: scope) == list.count, comment)
-    for order in NoteSortOrder.allCases {
-      for count in counts {
-        #expect(
-          store.firstNotes(count, in: scope, sortedBy: order).map(\.id)
-            == order.first(count, of: list).map(\.id),
-          "\(order) \(count) \(scope) \(comment.map { "\($0)" } ?? "")")
+    #expect(store.noteCount(in: scope) == store.notes.count { scope.contains($0) }, comment)
+    for query in ["", "1", "Note 2", "heron", "zzz"] {
+      let list = store.notes.filter { scope.contains($0) && $0.matches(query) }
+      for order in NoteSortOrder.allCases {
+        for count in counts {
+          let page = store.page(of: scope, matching: query, sortedBy: order, count: count)
+          #expect(
+            page.notes.map(\.id) == order.first(count, of: list).map(\.id),
+            "\(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
+          #expect(page.totalCount == list.count, "'\(query)' \(comment.map { "\($0)" } ?? "")")
+        }
       }
     }
   }

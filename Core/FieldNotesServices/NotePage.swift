@@ -1,0 +1,20 @@
+import FieldNotesModel
+
+/// The first notes of a list, in its order, and how many notes the list holds: what a list
+/// screen shows (see ``NoteStore/page(of:matching:sortedBy:count:)``).
+public struct NotePage: Hashable, Sendable {
+  /// The first notes, in order.
+  public var notes: [Note]
+  /// How many notes the list (or its search) holds, the ones in ``notes`` included.
+  public var totalCount: Int
+
+  /// Creates a page.
+  ///
+  /// - Parameters:
+  ///   - notes: The first notes, in order.
+  ///   - totalCount: How many notes the list holds.
+  public init(notes: [Note], totalCount: Int) {
+    self.notes = notes
+    self.totalCount = totalCount
+  }
+}
