@@ -107,6 +107,27 @@ enum LibraryGenerator {
 
   // MARK: - Files
 
+  /// The most notes one export file holds: 250,000 notes of up to 2,000 bytes stay under the
+  /// 512 MB an import reads (`LibraryArchive.maximumImportBytes`).
+  static let notesPerExportFile = 250_000
+
+  /// Writes a library as export files of at most ``notesPerExportFile`` notes each, every file
+  /// with all the notebooks (an import skips those it already has).
+  ///
+  /// - Returns: The files' paths, `PATH-1.json`, `PATH-2.json` and on.
+  static func writeExports(_ library: NoteLibrary, to path: String) throws -> [String] {
+    var paths: [String] = []
+    var start = 0
+    repeat {
+      let end = min(start + notesPerExportFile, library.notes.count)
+      let part = NoteLibrary(notebooks: library.notebooks, notes: Array(library.notes[start..<end]))
+      paths.append("\(path)-\(paths.count + 1).json")
+      try writeExport(part, to: paths[paths.count - 1])
+      start = end
+    } while start < library.notes.count
+    return paths
+  }
+
   /// Writes the export file `fieldnotes import` reads (its documented format, version 1, dates
   /// as ISO 8601 text with milliseconds, as FieldNotes writes them), quickly enough for a
   /// million notes.

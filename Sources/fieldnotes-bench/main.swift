@@ -65,7 +65,7 @@ if argumentList.contains("--field-words") {
 }
 
 var stores: [Int: String] = [:]
-var exports: [Int: (json: String, sql: String)] = [:]
+var exports: [Int: (json: [String], sql: String)] = [:]
 var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
 var searchWords: [String] = []
 for size in sizes {
@@ -77,9 +77,10 @@ for size in sizes {
   }
   let store = "\(workFolder)/store-\(size)-\(seed)-\(textName).sqlite"
   stores[size] = store
-  let json = "\(workFolder)/library-\(size)-\(textName).json"
+  var json: [String] = []
   if tiers.contains(size) || !FileManager.default.fileExists(atPath: store) {
-    try LibraryGenerator.writeExport(library, to: json)
+    json = try LibraryGenerator.writeExports(
+      library, to: "\(workFolder)/library-\(size)-\(textName)")
   }
   if tiers.contains(size) {
     let sql = "\(workFolder)/library-\(size)-\(textName).sql"
@@ -91,15 +92,18 @@ for size in sizes {
     // Built under another name and moved into place, so a failed run leaves no half store.
     let partial = store + ".partial"
     try? FileManager.default.removeItem(atPath: partial)
-    let run = try Measurement.run([fieldnotes, "--store", partial, "-c", "import \(json)"])
+    let run = try Measurement.run(
+      [fieldnotes, "--store", partial, "--no-summaries"] + json.flatMap { ["-c", "import \($0)"] })
     guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
     try FileManager.default.moveItem(atPath: partial, toPath: store)
   }
-  if !tiers.contains(size) { try? FileManager.default.removeItem(atPath: json) }
+  if !tiers.contains(size) {
+    for path in json { try? FileManager.default.removeItem(atPath: path) }
+  }
 }
 defer {
   for files in exports.values {
-    try? FileManager.default.removeItem(atPath: files.json)
+    for path in files.json { try? FileManager.default.removeItem(atPath: path) }
     try? FileManager.default.removeItem(atPath: files.sql)
   }
 }
