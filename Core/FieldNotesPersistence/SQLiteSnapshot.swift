@@ -89,7 +89,13 @@ final class SQLiteSnapshot: Sendable {
       readOne: { [self] row in body(ofRow: row) }, readAll: readAll)
     let read: ReadNotes
     if let helper {
-      read = try readInHalves(rows: rows, helper: helper, source: source)
+      // Each half's notes refer to a source of their own: two threads taking references to one
+      // object contend for its reference count, a tenth of a million-note load.
+      let secondSource = DeferredTextSource(
+        bulkThreshold: min(1_024, rows / 4 + 1),
+        readOne: { [self] row in body(ofRow: row) }, readAll: readAll)
+      read = try readInHalves(
+        rows: rows, helper: helper, sources: (source, secondSource))
     } else {
       read = try self.notes(rows: nil, expectedCount: rows, source: source)
     }
@@ -103,25 +109,30 @@ final class SQLiteSnapshot: Sendable {
 
   /// Reads rows up to the middle on this snapshot's connection and the rest on `helper`'s, at
   /// the same time.
-  private func readInHalves(rows: Int, helper: SQLiteSnapshot, source: DeferredTextSource) throws
-    -> ReadNotes
-  {
+  private func readInHalves(
+    rows: Int, helper: SQLiteSnapshot, sources: (DeferredTextSource, DeferredTextSource)
+  ) throws -> ReadNotes {
     let middle = rows / 2 + 1
     let halves = Mutex([Int: Result<ReadNotes, any Error>]())
     DispatchQueue.concurrentPerform(iterations: 2) { half in
       let result = Result { () throws -> ReadNotes in
         half == 0
-          ? try notes(rows: Int.min..<middle, expectedCount: middle, source: source)
-          : try helper.notes(rows: middle..<Int.max, expectedCount: middle, source: source)
+          ? try notes(rows: Int.min..<middle, expectedCount: middle, source: sources.0)
+          : try helper.notes(rows: middle..<Int.max, expectedCount: middle, source: sources.1)
       }
       halves.withLock { $0[half] = result }
     }
     return try halves.withLock { halves in
-      guard let first = try halves[0]?.get(), let second = try halves[1]?.get() else {
+      // Taken out of the dictionary, the first half's array is this function's alone and grows
+      // in place, rather than both halves being copied into a third.
+      guard var first = try halves.removeValue(forKey: 0)?.get(),
+        let second = try halves.removeValue(forKey: 1)?.get()
+      else {
         return ReadNotes(notes: [], unreadable: [])
       }
-      return ReadNotes(
-        notes: first.notes + second.notes, unreadable: first.unreadable + second.unreadable)
+      first.notes.append(contentsOf: second.notes)
+      first.unreadable += second.unreadable
+      return first
     }
   }
 

@@ -414,6 +414,9 @@ final class TerminalDriver {
   }
 
   func close() {
+    // Ending the session ends the server with it. (`kill-server` alone answers success but, in
+    // tmux 3.3a, can leave the server and the program in its pane running after the test.)
+    _ = try? run(["kill-session", "-t", "main"])
     _ = try? run(["kill-server"])
     try? FileManager.default.removeItem(atPath: home)
   }
