@@ -22,8 +22,12 @@ enum NoteRowView {
     if !tags.isEmpty {
       metadata += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
     }
-    let matches: (String) -> String = {
-      TerminalStyle.highlighting($0, SearchHighlight.ranges(of: query, in: $0))
+    // Matches are only looked for where they are shown: with colour on.
+    let needle = TerminalStyle.isEnabled ? SearchHighlight.needle(for: query) : []
+    let matches: (String) -> String = { line in
+      needle.isEmpty
+        ? line
+        : TerminalStyle.highlighting(line, SearchHighlight.ranges(ofNeedle: needle, in: line))
     }
     let first = fitted(
       [

@@ -12,7 +12,16 @@ enum SearchHighlight {
   ///   - text: The line as shown.
   /// - Returns: The matches, in order, not overlapping.
   static func ranges(of query: String, in text: String) -> [Range<Int>] {
-    let needle = SearchFolding.fold(query.trimmingCharacters(in: .whitespaces))
+    ranges(ofNeedle: needle(for: query), in: text)
+  }
+
+  /// A query as ``ranges(ofNeedle:in:)`` looks for it: trimmed and folded, once for many lines.
+  static func needle(for query: String) -> [UInt8] {
+    SearchFolding.fold(query.trimmingCharacters(in: .whitespaces))
+  }
+
+  /// The character offsets of each match of a folded query (from ``needle(for:)``) in a text.
+  static func ranges(ofNeedle needle: [UInt8], in text: String) -> [Range<Int>] {
     guard !needle.isEmpty else { return [] }
     // The folded text, and for each of its bytes the character it came from. ASCII text with
     // no carriage return (which joins a following line feed into one character) is one

@@ -15,6 +15,8 @@ final class ProcessDriver: Sendable {
       var output: [String] = []
       var errors: [String] = []
       var partial = Data()
+      /// Whether standard output has reached its end.
+      var isClosed = false
     }
 
     let state = Mutex(State())
@@ -36,6 +38,7 @@ final class ProcessDriver: Sendable {
           state.output.append(String(decoding: state.partial[..<newline], as: UTF8.self))
           state.partial.removeSubrange(...newline)
         }
+        if data.isEmpty { state.isClosed = true }
       }
       condition.lock()
       condition.broadcast()
@@ -92,8 +95,16 @@ final class ProcessDriver: Sendable {
     process.waitUntilExit()
   }
 
+  /// Waits for the process to exit and for the last of its output to be read: a process's
+  /// exit can be seen before the reader has taken its last lines from the pipe.
   func waitForExit() -> Int32 {
     process.waitUntilExit()
+    let deadline = Date().addingTimeInterval(10)
+    condition.lock()
+    while !buffer.state.withLock({ $0.isClosed }) {
+      guard condition.wait(until: deadline) else { break }
+    }
+    condition.unlock()
     return process.terminationStatus
   }
 }
