@@ -6,6 +6,8 @@ extension String {
   /// space; newlines are shown as `␤` (views print one line at a time); C1 controls and the
   /// bidirectional controls (which would reorder the rest of the line) become `�`.
   public var terminalSafe: String {
+    // Printable ASCII, most text, is safe as it is.
+    if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
     guard unicodeScalars.contains(where: Self.isControl) else { return self }
     var safe = String.UnicodeScalarView()
     for scalar in unicodeScalars {

@@ -17,6 +17,12 @@ import Testing
     #expect("鳥の観察ノート".fitted(toColumns: 8) == "鳥の観…")
     #expect("heron".fitted(toColumns: 5) == "heron")
     #expect("heron".fitted(toColumns: nil) == "heron")
+    // Text that is printable ASCII up to the cut is cut by bytes, whatever follows.
+    #expect("heron at the lake…".fitted(toColumns: 8) == "heron a…")
+    #expect("heron…".fitted(toColumns: 6) == "heron…")
+    #expect("heron, café".fitted(toColumns: 11) == "heron, café")
+    #expect("heron, 鳥".fitted(toColumns: 8) == "heron, …")
+    #expect("heron".fitted(toColumns: 0) == "…")
   }
 
   @Test func paddingCountsColumns() {

@@ -86,7 +86,18 @@ extension String {
   /// - Parameter columns: The columns available, or `nil` for no limit.
   /// - Returns: The text, whole when it fits.
   public func fitted(toColumns columns: Int?) -> String {
-    guard let columns, terminalColumns > columns else { return self }
+    guard let columns else { return self }
+    // Printable ASCII is a column a byte: text that is, at least past the cut, is cut by bytes.
+    var printable = 0
+    for byte in utf8 {
+      guard byte >= 0x20, byte < 0x7F, printable <= columns else { break }
+      printable += 1
+    }
+    if printable > columns {
+      return String(decoding: utf8.prefix(Swift.max(0, columns - 1)), as: UTF8.self) + "…"
+    }
+    if printable == utf8.count { return self }
+    guard terminalColumns > columns else { return self }
     var kept = ""
     var used = 0
     for character in self {
