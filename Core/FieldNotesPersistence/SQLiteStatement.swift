@@ -24,29 +24,22 @@ final class SQLiteStatement {
   /// Binds text by byte length, so strings holding NUL survive intact.
   func bind(_ text: String, at index: Int32) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress, !bytes.isEmpty else {
-        sqlite3_bind_text(handle, index, "", 0, Self.transient)
-        return
-      }
-      base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
-        _ = sqlite3_bind_text64(
-          handle, index, characters, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
-      }
-    }
+    text.withUTF8 { bindText($0, at: index) }
   }
 
   /// Binds UTF-8 bytes as text.
   func bind(bytes: [UInt8], at index: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress, !buffer.isEmpty else {
-        sqlite3_bind_text(handle, index, "", 0, Self.transient)
-        return
-      }
-      base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { characters in
-        _ = sqlite3_bind_text64(
-          handle, index, characters, UInt64(buffer.count), Self.transient, UInt8(SQLITE_UTF8))
-      }
+    bytes.withUnsafeBufferPointer { bindText($0, at: index) }
+  }
+
+  private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      sqlite3_bind_text(handle, index, "", 0, Self.transient)
+      return
+    }
+    base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+      _ = sqlite3_bind_text64(
+        handle, index, characters, UInt64(bytes.count), Self.transient, UInt8(SQLITE_UTF8))
     }
   }
 
