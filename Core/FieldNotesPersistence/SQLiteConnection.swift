@@ -112,6 +112,55 @@ final class SQLiteConnection {
   }
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+  // MARK: - Between commands
+
+  /// What the connection holds at the moment (`sqlite3_txn_state`).
+  var transactionState: SQLiteTransactionState {
+    switch sqlite3_txn_state(handle, nil) {
+    case SQLITE_TXN_NONE: .none
+    case SQLITE_TXN_READ: .read
+    default: .write
+    }
+  }
+
+  /// Ends a command of the repository: resets every statement still stepped and ends any
+  /// transaction still open, so the connection holds nothing until the next command.
+  ///
+  /// A statement stepped to a row and never reset keeps a read transaction open after `COMMIT`;
+  /// once another connection commits, that snapshot is stale and every `BEGIN IMMEDIATE` fails
+  /// at once, without waiting out the busy timeout: the session could never save again. Each
+  /// command should finish its own statements; this is the rule's backstop, and what it had to
+  /// finish is returned so tests can hold every command to the rule.
+  ///
+  /// - Returns: The SQL of each statement that was still stepped, and `"transaction"` when a
+  ///   transaction was still open after they were reset (it is rolled back).
+  func finishCommand() -> [String] {
+    var unfinished: [String] = []
+    var statement = sqlite3_next_stmt(handle, nil)
+    while let current = statement {
+      if sqlite3_stmt_busy(current) != 0 {
+        unfinished.append(sqlite3_sql(current).map { String(cString: $0) } ?? "")
+        sqlite3_reset(current)
+      }
+      statement = sqlite3_next_stmt(handle, current)
+    }
+    if transactionState != .none {
+      unfinished.append("transaction")
+      try? execute("ROLLBACK")
+    }
+    return unfinished
+  }
+}
+
+/// What a connection holds between statements.
+enum SQLiteTransactionState: Equatable {
+  /// Nothing: another connection's commit is seen by the next statement.
+  case none
+  /// A read transaction: a snapshot, kept until it ends.
+  case read
+  /// A write transaction: the file's write lock.
+  case write
 }
 
 /// A failed SQLite call: the extended result code and SQLite's message.

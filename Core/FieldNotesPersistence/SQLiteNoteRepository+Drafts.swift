@@ -10,7 +10,7 @@ extension SQLiteNoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when it could not be saved.
   public func keepDraft(_ draft: Draft) throws(RepositoryError) {
     let path = self.path
-    try connection.withLock { connection throws(RepositoryError) in
+    try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         let statement = try connection.prepare(
           """
@@ -41,7 +41,7 @@ extension SQLiteNoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the table could not be read.
   public func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft? {
     let path = self.path
-    return try connection.withLock { connection throws(RepositoryError) -> Draft? in
+    return try writer.perform { connection throws(RepositoryError) -> Draft? in
       do throws(SQLiteError) {
         let statement = try connection.prepare(
           "SELECT notebook_id, title, body, tags, kept_at FROM drafts WHERE note_key = ?1")
@@ -65,7 +65,7 @@ extension SQLiteNoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when it could not be removed.
   public func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError) {
     let path = self.path
-    try connection.withLock { connection throws(RepositoryError) in
+    try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         let statement = try connection.prepare("DELETE FROM drafts WHERE note_key = ?1")
         statement.bind(Self.key(noteID), at: 1)

@@ -19,7 +19,8 @@ import Synchronization
 public final class SQLiteNoteRepository: NoteRepository {
   /// The path of the database file.
   public let path: String
-  let connection: Mutex<SQLiteConnection>
+  /// The store's connection, one command at a time.
+  let writer: SQLiteWriter
   /// Whether the store lives in memory, where a second connection would see another database;
   /// its notes are loaded with their bodies.
   private let isInMemory: Bool
@@ -74,7 +75,7 @@ public final class SQLiteNoteRepository: NoteRepository {
         try Self.migrate(connection)
         try SQLiteSearchIndex.prepareQueue(connection)
       }
-      self.connection = Mutex(connection)
+      writer = SQLiteWriter(connection)
     } catch {
       throw error.repositoryError(path: path, writing: false)
     }
@@ -107,7 +108,7 @@ public final class SQLiteNoteRepository: NoteRepository {
 
   private init(path: String, connection: sending SQLiteConnection) {
     self.path = path
-    self.connection = Mutex(connection)
+    writer = SQLiteWriter(connection)
     isInMemory = true
     parallelLoadThreshold = .max
   }
@@ -126,7 +127,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     let path = self.path
     let isInMemory = self.isInMemory
     let parallelLoadThreshold = self.parallelLoadThreshold
-    return try connection.withLock { connection throws(RepositoryError) in
+    return try writer.perform { connection throws(RepositoryError) in
       do {
         // The version is read before the snapshot is taken: a commit in between then makes the
         // store reload once more than needed, never once less.
@@ -154,7 +155,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
   public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
     let path = self.path
-    try connection.withLock { connection throws(RepositoryError) in
+    try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         try connection.inTransaction { () throws(SQLiteError) in
           try SQLiteRows.write(changes, to: connection)
@@ -172,7 +173,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
   public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
     let path = self.path
-    try connection.withLock { connection throws(RepositoryError) in
+    try writer.perform { connection throws(RepositoryError) in
       do {
         try connection.execute("BEGIN IMMEDIATE")
         do {
@@ -202,7 +203,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
   public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? {
     let path = self.path
-    return try connection.withLock { connection throws(RepositoryError) in
+    return try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         return try SQLiteSearchIndex.rows(matching: query, in: connection)
       } catch {
@@ -218,7 +219,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
   public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] {
     let path = self.path
-    return try connection.withLock { connection throws(RepositoryError) in
+    return try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         let statement = try connection.cached("SELECT id FROM notes WHERE rowid = ?1")
         var ids: [Note.ID] = []
@@ -241,7 +242,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the check can't run.
   public func integrityProblems() throws(RepositoryError) -> [String] {
     let path = self.path
-    return try connection.withLock { connection throws(RepositoryError) in
+    return try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         let statement = try connection.prepare("PRAGMA integrity_check")
         var problems: [String] = []
@@ -253,11 +254,34 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// What the store's connection holds between commands: always nothing.
+  package var connectionState: ConnectionState {
+    switch writer.transactionState {
+    case .none: .idle
+    case .read: .reading
+    case .write: .writing
+    }
+  }
+
+  /// What a connection holds between commands.
+  package enum ConnectionState: Equatable {
+    /// No transaction: the next command sees every other connection's commits.
+    case idle
+    /// A read transaction.
+    case reading
+    /// A write transaction.
+    case writing
+  }
+
+  /// The SQL of every statement a command of this repository left stepped, which the
+  /// repository then had to reset itself: empty while each command finishes its own.
+  package var statementsLeftStepped: [String] { writer.statementsLeftStepped }
+
   /// Whether another process has committed, or ``update(_:)`` has written, since the last load.
   public var mayHaveUnloadedChanges: Bool {
     guard let mark = loadMark.withLock({ $0 }) else { return true }
     if mark.updatedSinceLoad { return true }
-    let version = connection.withLock { try? $0.integer("PRAGMA data_version") }
+    let version = writer.perform { try? $0.integer("PRAGMA data_version") }
     return version != mark.dataVersion
   }
 

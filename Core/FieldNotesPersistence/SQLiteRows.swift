@@ -197,16 +197,19 @@ enum SQLiteRows {
       "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
     saved.bind(note.id.uuidString, at: 1)
     var previous: (row: Int, text: [UInt8])?
-    if try saved.step() {
-      let unchanged =
-        saved.text(at: 1) == note.title && saved.text(at: 3) == TagsText.encode(note.tags)
-        && note.bodyText.textIfReadable.map { saved.text(at: 2) == $0 } == true
-      if !unchanged { previous = (saved.int(at: 0), SQLiteSearchIndex.indexedText(of: saved)) }
-      saved.reset()
-      if unchanged {
-        try upsert(note, into: connection)
-        return
+    var unchanged = false
+    do {
+      defer { saved.reset() }
+      if try saved.step() {
+        unchanged =
+          saved.text(at: 1) == note.title && saved.text(at: 3) == TagsText.encode(note.tags)
+          && note.bodyText.textIfReadable.map { saved.text(at: 2) == $0 } == true
+        if !unchanged { previous = (saved.int(at: 0), SQLiteSearchIndex.indexedText(of: saved)) }
       }
+    }
+    if unchanged {
+      try upsert(note, into: connection)
+      return
     }
     if let previous {
       try SQLiteSearchIndex.remove(row: previous.row, text: previous.text, from: connection)
@@ -280,6 +283,7 @@ enum SQLiteRows {
         AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8
       FROM notes WHERE id = ?1
       """)
+    defer { statement.reset() }
     statement.bind(id.uuidString, at: 1)
     // A body that can't be read back can't be compared: count it as changed.
     if let expected, !bindColumns(of: expected, to: statement) { return false }

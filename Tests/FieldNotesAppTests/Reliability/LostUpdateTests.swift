@@ -38,19 +38,27 @@ import Testing
       return driver
     }
 
-    /// Runs the last lines in B, waits until it has run them all (a `state` line comes back),
-    /// and ends its input.
-    func finish(_ driver: ProcessDriver, with lines: [String]) -> Int32 {
+    /// Runs lines in B and waits until it has run them all (a `state` line comes back).
+    func perform(_ driver: ProcessDriver, _ lines: [String]) {
       let isState: (String) -> Bool = { $0.contains(".state = ") }
       let stateLines = driver.output.filter(isState).count
       driver.send(lines + ["state"])
-      #expect(driver.waitForLines(count: stateLines + 1, matching: isState), "B ran every line")
+      #expect(driver.waitForLines(count: stateLines + 1, matching: isState), "B ran \(lines)")
+    }
+
+    /// Runs the last lines in B, waits until it has run them all, and ends its input.
+    func finish(_ driver: ProcessDriver, with lines: [String]) -> Int32 {
+      perform(driver, lines)
       driver.finishInput()
       return driver.waitForExit()
     }
 
     func savedNote() throws -> Note? {
-      try SQLiteNoteRepository(path: store).load().notes.first
+      try savedNotes().first
+    }
+
+    func savedNotes() throws -> [Note] {
+      try SQLiteNoteRepository(path: store).load().notes
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: folder) }

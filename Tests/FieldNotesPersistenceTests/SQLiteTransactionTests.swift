@@ -1,0 +1,96 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// The persistence layer's rule: no command leaves a transaction or a stepped statement behind.
+///
+/// When a command of the repository returns, its connection holds no transaction and no
+/// statement is left stepped. A connection that kept a read transaction
+/// after `COMMIT` could never write again once another connection had committed: its
+/// `BEGIN IMMEDIATE` fails at once, without waiting.
+@Suite struct SQLiteTransactionTests {
+  let directory = TemporaryDirectory()
+
+  /// Every kind of command a session runs, against a store another connection writes between
+  /// them: each command waits for the other writer if it must, and none fails.
+  @Test func aLongSessionKeepsSavingAfterAnotherConnectionWrites() throws {
+    let path = directory.file("notes.sqlite")
+    let session = try SQLiteNoteRepository(path: path)
+    let other = try SQLiteNoteRepository(path: path)
+    let birds = Notebook(name: "Birds")
+    var heron = Note(title: "Heron", body: "Grey.", tags: ["birds"])
+    try session.commit([.saveNotebook(birds), .saveNote(heron)])
+    _ = try session.load()
+
+    for round in 1...20 {
+      // Another process commits something…
+      try other.commit([.saveNote(Note(title: "From elsewhere \(round)"))])
+      // …and this session's next write of an existing note, checked against what it read,
+      // still goes through.
+      let before = heron
+      heron.isPinned.toggle()
+      heron.title = "Heron \(round)"
+      try session.commit([.expectNote(heron.id, before), .saveNote(heron)])
+      try other.commit([.saveNote(Note(title: "Again from elsewhere \(round)"))])
+      _ = try session.load()
+      _ = try session.noteKeys(matchingFolded: Array("heron".utf8))
+      try session.keepDraft(
+        Draft(
+          noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
+          keptAt: Date(timeIntervalSinceReferenceDate: 0)))
+      _ = try session.keptDraft(forNote: heron.id)
+      try other.commit([.saveNote(Note(title: "Third from elsewhere \(round)"))])
+      try session.discardDraft(forNote: heron.id)
+      try session.update { _ in [] }
+    }
+    #expect(try other.load().notes.first { $0.id == heron.id }?.title == "Heron 20")
+  }
+
+  /// After each command, the session's connection holds no transaction: checked with
+  /// `sqlite3_txn_state`, and every statement the command stepped was finished by the command
+  /// itself (none was left for the repository to reset).
+  @Test func noCommandLeavesATransactionOrAStatementOpen() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    var note = Note(title: "Heron", body: "Grey heron.")
+    let commands: [(String, () throws -> Void)] = [
+      ("commit", { try repository.commit([.saveNote(note)]) }),
+      (
+        "expect and save",
+        {
+          let before = note
+          note.isPinned = true
+          try repository.commit([.expectNote(note.id, before), .saveNote(note)])
+        }
+      ),
+      ("expect a missing note", { try repository.commit([.expectNote(UUID(), nil)]) }),
+      ("delete", { try repository.commit([.deleteNote(UUID())]) }),
+      ("load", { _ = try repository.load() }),
+      ("update", { try repository.update { _ in [.saveNote(note)] } }),
+      ("search", { _ = try repository.noteKeys(matchingFolded: Array("her".utf8)) }),
+      ("short search", { _ = try repository.noteKeys(matchingFolded: Array("h".utf8)) }),
+      ("ids for keys", { _ = try repository.noteIDs(forKeys: [1, 2]) }),
+      ("integrity", { _ = try repository.integrityProblems() }),
+      ("unloaded changes", { _ = repository.mayHaveUnloadedChanges }),
+      (
+        "keep a draft",
+        {
+          try repository.keepDraft(
+            Draft(
+              noteID: nil, notebookID: nil, title: "t", body: "b", tags: [],
+              keptAt: Date(timeIntervalSinceReferenceDate: 0)))
+        }
+      ),
+      ("read a draft", { _ = try repository.keptDraft(forNote: nil) }),
+      ("discard a draft", { try repository.discardDraft(forNote: nil) }),
+    ]
+    for (name, command) in commands {
+      let earlier = repository.statementsLeftStepped.count
+      try command()
+      #expect(repository.connectionState == .idle, "after \(name)")
+      #expect(repository.statementsLeftStepped.dropFirst(earlier) == [], "after \(name)")
+    }
+  }
+}
