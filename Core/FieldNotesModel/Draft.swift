@@ -3,6 +3,9 @@ import Foundation
 /// The text of a note being written that was not saved when FieldNotes had to stop (its input
 /// ended, or it was told to quit by a signal): kept in the store and offered back by the next
 /// composer for the same note.
+///
+/// A draft is kept per session and note: a session keeping another draft of the same note
+/// replaces its own, never another session's.
 public struct Draft: Hashable, Sendable {
   /// The note being edited, or `nil` for a new note.
   public var noteID: Note.ID?
@@ -16,6 +19,8 @@ public struct Draft: Hashable, Sendable {
   public var tags: [String]
   /// When the draft was kept.
   public var keptAt: Date
+  /// The session that kept it.
+  public var session: DraftSession
 
   /// Creates a draft.
   ///
@@ -26,9 +31,10 @@ public struct Draft: Hashable, Sendable {
   ///   - body: The body as typed.
   ///   - tags: The tags as typed.
   ///   - keptAt: When it was kept.
+  ///   - session: The session that kept it.
   public init(
     noteID: Note.ID?, notebookID: Notebook.ID?, title: String, body: String, tags: [String],
-    keptAt: Date
+    keptAt: Date, session: DraftSession
   ) {
     self.noteID = noteID
     self.notebookID = notebookID
@@ -36,5 +42,16 @@ public struct Draft: Hashable, Sendable {
     self.body = body
     self.tags = tags
     self.keptAt = keptAt
+    self.session = session
+  }
+}
+
+extension Draft {
+  /// Whether a draft is kept in the place of another: by the same session, of the same note.
+  ///
+  /// - Parameter other: The other draft.
+  /// - Returns: Whether keeping one replaces the other.
+  public func isKept(as other: Draft) -> Bool {
+    noteID == other.noteID && session.id == other.session.id
   }
 }

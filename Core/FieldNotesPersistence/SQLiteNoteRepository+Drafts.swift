@@ -4,76 +4,111 @@ import FieldNotesServices
 import Foundation
 
 extension SQLiteNoteRepository {
-  /// Keeps a draft in the `drafts` table, replacing the one kept for the same note.
+  /// Keeps a draft in the `session_drafts` table, replacing the one its session kept of the
+  /// same note, and forgets the draft it was taken up from, in one transaction.
   ///
-  /// - Parameter draft: The draft.
-  /// - Throws: ``FieldNotesServices/RepositoryError`` when it could not be saved.
-  public func keepDraft(_ draft: Draft) throws(RepositoryError) {
+  /// - Parameters:
+  ///   - draft: The draft.
+  ///   - origin: The kept draft it was taken up from, if any.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it could not be saved; nothing
+  ///   changed then.
+  public func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
     let path = self.path
     try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
-        let statement = try connection.prepare(
-          """
-          INSERT OR REPLACE INTO drafts (note_key, notebook_id, title, body, tags, kept_at)
-          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-          """)
-        statement.bind(Self.key(draft.noteID), at: 1)
-        if let notebookID = draft.notebookID {
-          statement.bind(notebookID.uuidString, at: 2)
-        } else {
-          statement.bindNull(at: 2)
+        try connection.inTransaction { () throws(SQLiteError) in
+          if let origin { try Self.delete(origin, in: connection) }
+          let statement = try connection.prepare(
+            """
+            INSERT OR REPLACE INTO session_drafts (note_key, session_id, session_started_at,
+              session_terminal, notebook_id, title, body, tags, kept_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+          statement.bind(Self.key(draft.noteID), at: 1)
+          statement.bind(draft.session.id.uuidString, at: 2)
+          statement.bind(draft.session.startedAt.timeIntervalSinceReferenceDate, at: 3)
+          if let terminal = draft.session.terminal {
+            statement.bind(terminal, at: 4)
+          } else {
+            statement.bindNull(at: 4)
+          }
+          if let notebookID = draft.notebookID {
+            statement.bind(notebookID.uuidString, at: 5)
+          } else {
+            statement.bindNull(at: 5)
+          }
+          statement.bind(draft.title, at: 6)
+          statement.bind(draft.body, at: 7)
+          statement.bind(TagsText.encode(draft.tags), at: 8)
+          statement.bind(draft.keptAt.timeIntervalSinceReferenceDate, at: 9)
+          try statement.run()
         }
-        statement.bind(draft.title, at: 3)
-        statement.bind(draft.body, at: 4)
-        statement.bind(TagsText.encode(draft.tags), at: 5)
-        statement.bind(draft.keptAt.timeIntervalSinceReferenceDate, at: 6)
-        try statement.run()
       } catch {
         throw error.repositoryError(path: path, writing: true)
       }
     }
   }
 
-  /// The draft kept for a note, if any.
+  /// The drafts kept of a note by every session, newest first.
   ///
   /// - Parameter noteID: The note, or `nil` for a new note.
-  /// - Returns: The draft, or `nil` (also for a row too damaged to read).
+  /// - Returns: The drafts; a row too damaged to read is left out.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the table could not be read.
-  public func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft? {
+  public func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
     let path = self.path
-    return try writer.perform { connection throws(RepositoryError) -> Draft? in
+    return try writer.perform { connection throws(RepositoryError) -> [Draft] in
       do throws(SQLiteError) {
         let statement = try connection.prepare(
-          "SELECT notebook_id, title, body, tags, kept_at FROM drafts WHERE note_key = ?1")
+          """
+          SELECT session_id, session_started_at, session_terminal, notebook_id, title, body, tags,
+            kept_at
+          FROM session_drafts WHERE note_key = ?1 ORDER BY kept_at DESC, session_id
+          """)
         statement.bind(Self.key(noteID), at: 1)
-        guard try statement.step(),
-          let tags = statement.withBytes(at: 3, TagsText.decode)
-        else { return nil }
-        return Draft(
-          noteID: noteID, notebookID: statement.isNull(at: 0) ? nil : statement.uuid(at: 0),
-          title: statement.text(at: 1), body: statement.text(at: 2), tags: tags,
-          keptAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 4)))
+        var drafts: [Draft] = []
+        while try statement.step() {
+          guard let sessionID = statement.uuid(at: 0),
+            let tags = statement.withBytes(at: 6, TagsText.decode)
+          else { continue }
+          let session = DraftSession(
+            id: sessionID,
+            startedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 1)),
+            terminal: statement.isNull(at: 2) ? nil : statement.text(at: 2))
+          drafts.append(
+            Draft(
+              noteID: noteID, notebookID: statement.isNull(at: 3) ? nil : statement.uuid(at: 3),
+              title: statement.text(at: 4), body: statement.text(at: 5), tags: tags,
+              keptAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 7)),
+              session: session))
+        }
+        return drafts
       } catch {
         throw error.repositoryError(path: path, writing: false)
       }
     }
   }
 
-  /// Forgets the draft kept for a note.
+  /// Forgets a kept draft: the one its session kept of its note.
   ///
-  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Parameter draft: The draft.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when it could not be removed.
-  public func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError) {
+  public func discardDraft(_ draft: Draft) throws(RepositoryError) {
     let path = self.path
     try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
-        let statement = try connection.prepare("DELETE FROM drafts WHERE note_key = ?1")
-        statement.bind(Self.key(noteID), at: 1)
-        try statement.run()
+        try Self.delete(draft, in: connection)
       } catch {
         throw error.repositoryError(path: path, writing: true)
       }
     }
+  }
+
+  private static func delete(_ draft: Draft, in connection: SQLiteConnection) throws(SQLiteError) {
+    let statement = try connection.prepare(
+      "DELETE FROM session_drafts WHERE note_key = ?1 AND session_id = ?2")
+    statement.bind(key(draft.noteID), at: 1)
+    statement.bind(draft.session.id.uuidString, at: 2)
+    try statement.run()
   }
 
   private static func key(_ noteID: Note.ID?) -> String { noteID?.uuidString ?? "new" }

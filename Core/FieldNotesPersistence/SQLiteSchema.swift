@@ -51,7 +51,38 @@ enum SQLiteSchema {
       CREATE INDEX notes_listing
         ON notes (created_at, id, title, updated_at, notebook_id, tags, is_pinned);
       """,
+    // Version 4. Drafts kept per session and note, so two sessions never write over each
+    // other's (version 2 kept one per note). The drafts kept so far move over, as kept by a
+    // session of their own whose start is unknown (its time is the draft's). The old table is
+    // made again first where it is missing, so the migration can run again on a store whose
+    // `user_version` went back.
+    """
+    CREATE TABLE IF NOT EXISTS drafts (
+      note_key TEXT PRIMARY KEY NOT NULL, notebook_id TEXT, title TEXT NOT NULL,
+      body TEXT NOT NULL, tags TEXT NOT NULL DEFAULT '[]', kept_at REAL NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS session_drafts (
+      note_key TEXT NOT NULL,
+      session_id TEXT NOT NULL,
+      session_started_at REAL NOT NULL,
+      session_terminal TEXT,
+      notebook_id TEXT,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      tags TEXT NOT NULL DEFAULT '[]',
+      kept_at REAL NOT NULL,
+      PRIMARY KEY (note_key, session_id)
+    );
+    INSERT OR IGNORE INTO session_drafts
+      SELECT note_key, '\(SQLiteSchema.earlierSession)', kept_at, NULL, notebook_id, title, body,
+        tags, kept_at
+      FROM drafts;
+    DROP TABLE drafts;
+    """,
   ]
+
+  /// The session identifier of the drafts kept before they were kept per session.
+  static let earlierSession = "00000000-0000-0000-0000-000000000000"
 
   /// The version whose migration adds the search index, which is then filled from the notes.
   static let searchIndexVersion = 3

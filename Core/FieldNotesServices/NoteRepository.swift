@@ -51,25 +51,28 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the notes can't be read.
   func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID]
 
-  /// Keeps the unsaved text of a note being written, replacing any kept for the same note (or,
-  /// for a new note, any kept for a new note).
+  /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
+  /// of the same note (never another session's), and forgetting the draft it grew from.
+  ///
+  /// - Parameters:
+  ///   - draft: The draft.
+  ///   - origin: The kept draft this one was taken up from, if any; it is forgotten in the same
+  ///     write, so the text is kept once.
+  /// - Throws: ``RepositoryError`` when it could not be kept; nothing changed then.
+  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError)
+
+  /// The drafts kept of a note, by every session, newest first.
+  ///
+  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Returns: The drafts; a draft too damaged to read is left out.
+  /// - Throws: ``RepositoryError`` when drafts could not be read.
+  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft]
+
+  /// Forgets a kept draft: the one its session kept of its note.
   ///
   /// - Parameter draft: The draft.
-  /// - Throws: ``RepositoryError`` when it could not be kept.
-  func keepDraft(_ draft: Draft) throws(RepositoryError)
-
-  /// The draft kept for a note, if any.
-  ///
-  /// - Parameter noteID: The note, or `nil` for a new note.
-  /// - Returns: The draft, or `nil`.
-  /// - Throws: ``RepositoryError`` when drafts could not be read.
-  func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft?
-
-  /// Forgets the draft kept for a note, if any.
-  ///
-  /// - Parameter noteID: The note, or `nil` for a new note.
   /// - Throws: ``RepositoryError`` when it could not be removed.
-  func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError)
+  func discardDraft(_ draft: Draft) throws(RepositoryError)
 }
 
 extension NoteRepository {

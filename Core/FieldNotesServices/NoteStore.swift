@@ -34,7 +34,7 @@ public final class NoteStore {
   @ObservationIgnored private let syncer: any NoteSyncing
   @ObservationIgnored let repository: (any NoteRepository)?
   /// Drafts kept by a store with no repository.
-  @ObservationIgnored var draftsInMemory: [Note.ID?: Draft] = [:]
+  @ObservationIgnored var draftsInMemory: [Draft] = []
   @ObservationIgnored let now: DateProvider
 
   /// Creates a store that keeps its notes in memory only.

@@ -17,7 +17,7 @@ public final class InMemoryNoteRepository: NoteRepository {
     var committed: [[RepositoryChange]] = []
     var nextCommitError: RepositoryError?
     var commitError: RepositoryError?
-    var drafts: [Note.ID?: Draft] = [:]
+    var drafts: [Draft] = []
     var loadError: RepositoryError?
   }
 
@@ -94,37 +94,43 @@ public final class InMemoryNoteRepository: NoteRepository {
     if let failure { throw failure }
   }
 
-  /// Keeps a draft, replacing the one kept for the same note.
+  /// Keeps a draft, replacing the one its session kept of the same note, and forgets the one
+  /// it was taken up from.
   ///
-  /// - Parameter draft: The draft.
+  /// - Parameters:
+  ///   - draft: The draft.
+  ///   - origin: The kept draft it was taken up from, if any.
   /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
-  public func keepDraft(_ draft: Draft) throws(RepositoryError) {
+  public func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
     let failure: RepositoryError? = state.withLock { state in
       if let error = state.nextCommitError ?? state.commitError {
         state.nextCommitError = nil
         return error
       }
-      state.drafts[draft.noteID] = draft
+      state.drafts.removeAll { $0.isKept(as: draft) || origin.map($0.isKept(as:)) == true }
+      state.drafts.append(draft)
       return nil
     }
     if let failure { throw failure }
   }
 
-  /// The draft kept for a note, if any.
+  /// The drafts kept of a note, newest first.
   ///
   /// - Parameter noteID: The note, or `nil` for a new note.
-  /// - Returns: The draft.
+  /// - Returns: The drafts.
   /// - Throws: Nothing: the in-memory drafts are always readable.
-  public func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft? {
-    state.withLock { $0.drafts[noteID] }
+  public func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
+    state.withLock { state in
+      state.drafts.filter { $0.noteID == noteID }.sorted { $0.keptAt > $1.keptAt }
+    }
   }
 
-  /// Forgets the draft kept for a note.
+  /// Forgets a kept draft.
   ///
-  /// - Parameter noteID: The note, or `nil` for a new note.
+  /// - Parameter draft: The draft.
   /// - Throws: Nothing: the in-memory drafts are always writable.
-  public func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError) {
-    state.withLock { $0.drafts[noteID] = nil }
+  public func discardDraft(_ draft: Draft) throws(RepositoryError) {
+    state.withLock { $0.drafts.removeAll { $0.isKept(as: draft) } }
   }
 
   /// The conflict an expectation among the changes meets, if any.

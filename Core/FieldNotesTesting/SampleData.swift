@@ -32,6 +32,17 @@ public enum SampleData {
     NoteLibrary(notebooks: [birds, plants], notes: [heron, kingfisher, moss, shoppingList])
   }
 
+  /// A session of FieldNotes with a readable identity, started some minutes before the
+  /// reference date at a terminal of its number.
+  ///
+  /// - Parameter number: Which session; its identifier spells it.
+  /// - Returns: The session.
+  public static func session(_ number: Int) -> DraftSession {
+    DraftSession(
+      id: UUID(number: 0x5E55_0000 + number), startedAt: date(minutes: -number),
+      terminal: "/dev/pts/\(number)")
+  }
+
   /// The reference date plus some minutes.
   ///
   /// - Parameter minutes: Minutes after ``FieldNotesServices/DateProvider/referenceDate``.

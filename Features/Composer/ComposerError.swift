@@ -13,6 +13,12 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case noDiscardPending
   /// The store refused the note; the draft is kept, and saving again retries.
   case saveFailed(NoteStoreError)
+  /// No kept draft is at this position of the list; `count` are kept.
+  case noSuchDraft(position: Int, count: Int)
+  /// A kept draft can't be taken up over text typed since the composer opened.
+  case unsavedChangesInTheWay
+  /// The store could not forget a kept draft; it is still kept.
+  case discardFailed(NoteStoreError)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -30,6 +36,16 @@ public enum ComposerError: Error, Hashable, LocalizedError {
         + "over theirs."
     case .saveFailed(let error):
       error.errorDescription ?? "The note was not saved."
+    case .noSuchDraft(_, let count):
+      switch count {
+      case 0: "No draft of this note is kept."
+      case 1: "Only one draft of this note is kept."
+      default: "Only \(count) drafts of this note are kept."
+      }
+    case .unsavedChangesInTheWay:
+      "A kept draft would replace what you typed here; save it or cancel it first."
+    case .discardFailed(let error):
+      "The draft is still kept: " + (error.errorDescription ?? "the store refused.")
     }
   }
 }

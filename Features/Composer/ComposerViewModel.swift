@@ -11,10 +11,16 @@ import Observation
 ///    │  └─no─┐
 ///    └─cancel─▶ confirming(.discardChanges) ──yes──▶ discarded
 ///    (no changes: cancel ─▶ discarded at once)
+///
+/// editing ──askToDiscardKeptDraft──▶ confirming(.discardKeptDraft) ──yes or no──▶ editing
 /// ```
 ///
 /// The draft's edits stay out of the store until ``save()``. ``state`` and ``canSave`` are
 /// derived from the draft each time they are read, never stored beside it.
+///
+/// Drafts kept when FieldNotes last had to stop (``keptDrafts``, by any session) are listed
+/// beside the draft: ``takeUpKeptDraft(at:)`` goes on from one, and it is forgotten once the
+/// note is saved or its text kept again.
 @MainActor
 @Observable
 public final class ComposerViewModel {
@@ -60,8 +66,14 @@ public final class ComposerViewModel {
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
-  /// The draft kept when FieldNotes last had to stop, while the composer offers it back.
-  @ObservationIgnored private var keptDraft: Draft?
+  /// The session this composer runs in, whose draft it keeps.
+  @ObservationIgnored private let session: DraftSession
+  /// The kept draft the composer went on from, forgotten when the note is saved.
+  @ObservationIgnored private var takenUpDraft: Draft?
+
+  /// The drafts of this note kept when FieldNotes had to stop, newest first, less the one
+  /// taken up.
+  public private(set) var keptDrafts: [Draft] = []
 
   /// Opens the composer.
   ///
@@ -69,9 +81,11 @@ public final class ComposerViewModel {
   ///   - store: Where the note is saved.
   ///   - purpose: A new note, or the note to edit (its content fills the draft).
   ///   - ids: Where a new note gets its identifier.
-  ///   - now: Where a new note gets its creation date.
+  ///   - now: Where a new note gets its creation date, and a kept draft its date.
+  ///   - session: The session the composer runs in, whose draft it keeps.
   public init(
-    store: NoteStore, purpose: Purpose, ids: IDGenerator, now: DateProvider
+    store: NoteStore, purpose: Purpose, ids: IDGenerator, now: DateProvider,
+    session: DraftSession
   ) {
     switch purpose {
     case .newNote(let notebookID): draft = NoteDraft(notebookID: notebookID)
@@ -82,13 +96,11 @@ public final class ComposerViewModel {
     self.store = store
     self.makeID = ids
     self.now = now
-    if let kept = store.keptDraft(forNote: noteID) {
-      keptDraft = kept
-      question = .restoreKeptDraft(keptAt: kept.keptAt)
-    }
+    self.session = session
+    keptDrafts = store.keptDrafts(forNote: noteID)
   }
 
-  /// The note being edited, or `nil` for a new note: whose kept draft this composer offers.
+  /// The note being edited, or `nil` for a new note: whose kept drafts this composer offers.
   private var noteID: Note.ID? {
     if case .editNote(let note) = purpose { note.id } else { nil }
   }
@@ -197,6 +209,8 @@ public final class ComposerViewModel {
       throw .saveFailed(error)
     }
     outcome = .saved(note.id)
+    // The draft's text is in the note now; one that can't be forgotten is offered again.
+    if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
     return store.note(withID: note.id)
   }
 
@@ -219,50 +233,76 @@ public final class ComposerViewModel {
     }
   }
 
-  // MARK: - Cancelling
+  // MARK: - Kept drafts
 
-  // MARK: - Keeping a draft
-
-  /// Keeps the unsaved text in the store, as FieldNotes does when its input ends or it is told
-  /// to stop, so the next composer for the same note offers it back.
+  /// Keeps the unsaved text in the store, so the next composer for the same note offers it back.
+  ///
+  /// FieldNotes does so when its input ends or it is told to stop. It replaces only this
+  /// session's draft of the note, and the kept draft it was taken up from.
   ///
   /// - Returns: Whether there was unsaved text to keep.
-  /// - Throws: ``NoteStoreError`` when it could not be kept.
+  /// - Throws: ``NoteStoreError`` when it could not be kept; nothing changed then.
   @discardableResult
   public func keepUnsavedDraft() throws(NoteStoreError) -> Bool {
     guard !isFinished, hasChanges else { return false }
     try store.keepDraft(
       Draft(
         noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: draft.body,
-        tags: draft.tags, keptAt: now()))
+        tags: draft.tags, keptAt: now(), session: session),
+      superseding: takenUpDraft)
     return true
   }
 
-  /// Answers yes to the kept-draft question: the draft goes on from the kept text.
+  /// Goes on from a kept draft: its text fills the draft.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no such question is asked.
-  public func restoreKeptDraft() throws(ComposerError) {
-    guard case .restoreKeptDraft = question, let kept = keptDraft else {
-      throw .noDiscardPending
-    }
+  /// It stays kept until the note is saved. A draft taken up before may be swapped for another; text typed since can't be, so nothing
+  /// unsaved is lost.
+  ///
+  /// - Parameter position: The draft's position in ``keptDrafts``.
+  /// - Throws: ``ComposerError/noSuchDraft(position:count:)``,
+  ///   ``ComposerError/unsavedChangesInTheWay`` or ``ComposerError/notEditable``.
+  public func takeUpKeptDraft(at position: Int) throws(ComposerError) {
+    guard isEditable else { throw .notEditable }
+    let kept = try keptDraft(at: position)
+    let untouched = takenUpDraft.map { draft.content == Self.content(of: $0) } ?? !hasChanges
+    guard untouched else { throw .unsavedChangesInTheWay }
+    keptDrafts.remove(at: position)
+    if let takenUpDraft { keptDrafts = Self.newestFirst(keptDrafts + [takenUpDraft]) }
+    takenUpDraft = kept
     draft.title = kept.title
     draft.body = kept.body
     draft.tags = kept.tags
     draft.notebookID = kept.notebookID
-    store.discardDraft(forNote: noteID)
-    keptDraft = nil
-    question = nil
   }
 
-  /// Answers no to the kept-draft question: the kept text is forgotten.
+  /// Asks whether to forget a kept draft (``State/confirming(_:)`` with
+  /// ``ComposerQuestion/discardKeptDraft(_:)``): `yes` forgets it, `no` keeps it.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no such question is asked.
-  public func declineKeptDraft() throws(ComposerError) {
-    guard case .restoreKeptDraft = question else { throw .noDiscardPending }
-    store.discardDraft(forNote: noteID)
-    keptDraft = nil
-    question = nil
+  /// - Parameter position: The draft's position in ``keptDrafts``.
+  /// - Throws: ``ComposerError/noSuchDraft(position:count:)`` or
+  ///   ``ComposerError/notEditable``.
+  public func askToDiscardKeptDraft(at position: Int) throws(ComposerError) {
+    guard isEditable else { throw .notEditable }
+    question = .discardKeptDraft(try keptDraft(at: position))
   }
+
+  private func keptDraft(at position: Int) throws(ComposerError) -> Draft {
+    guard keptDrafts.indices.contains(position) else {
+      throw .noSuchDraft(position: position, count: keptDrafts.count)
+    }
+    return keptDrafts[position]
+  }
+
+  private static func content(of draft: Draft) -> NoteDraft.Content {
+    NoteDraft.Content(
+      title: draft.title, body: draft.body, tags: draft.tags, notebookID: draft.notebookID)
+  }
+
+  private static func newestFirst(_ drafts: [Draft]) -> [Draft] {
+    drafts.sorted { $0.keptAt > $1.keptAt }
+  }
+
+  // MARK: - Cancelling
 
   /// Closes the composer: at once when nothing changed, otherwise by asking first
   /// (``State/confirming(_:)`` with ``ComposerQuestion/discardChanges``).
@@ -273,29 +313,43 @@ public final class ComposerViewModel {
     if hasChanges { question = .discardChanges } else { outcome = .discarded }
   }
 
-  /// Answers the discard question: throw the changes away.
+  /// Answers yes to the question asked: throws the changes away (the composer is done, and a
+  /// kept draft taken up is forgotten), or forgets the kept draft asked about.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
+  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked, or
+  ///   ``ComposerError/discardFailed(_:)`` when the kept draft could not be forgotten (it is
+  ///   still kept, and still listed).
   public func confirmDiscard() throws(ComposerError) {
-    guard question == .discardChanges else { throw .noDiscardPending }
-    outcome = .discarded
+    switch question {
+    case .discardChanges?:
+      if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
+      outcome = .discarded
+    case .discardKeptDraft(let kept)?:
+      do { try store.discardDraft(kept) } catch {
+        question = nil
+        throw .discardFailed(error)
+      }
+      keptDrafts.removeAll { $0.isKept(as: kept) }
+    case nil:
+      throw .noDiscardPending
+    }
     question = nil
   }
 
-  /// Answers the discard question: go back to editing, the draft intact.
+  /// Answers no to the question asked: goes back to editing, the draft and the kept drafts
+  /// intact.
   ///
   /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
   public func keepEditing() throws(ComposerError) {
-    guard question == .discardChanges else { throw .noDiscardPending }
+    guard question != nil else { throw .noDiscardPending }
     question = nil
   }
 }
 
-/// A question the composer asks before going on.
+/// A question the composer asks before going on; `yes` discards, `no` goes back to editing.
 public enum ComposerQuestion: Hashable, Sendable {
-  /// Whether to throw away the unsaved changes (`yes`) or keep editing (`no`).
+  /// Whether to throw away the unsaved changes.
   case discardChanges
-  /// Whether to go on with the draft kept when FieldNotes last had to stop (`yes`), or start
-  /// from the note as saved (`no`, which forgets the kept draft).
-  case restoreKeptDraft(keptAt: Date)
+  /// Whether to forget a draft kept when FieldNotes had to stop.
+  case discardKeptDraft(Draft)
 }

@@ -50,26 +50,16 @@ extension ComposerScreen {
   }
 
   /// The commands that answer a question.
-  private static func answers(_ question: ComposerQuestion) -> [Command] {
-    switch question {
-    case .discardChanges: [.confirmDiscard, .keepEditing]
-    case .restoreKeptDraft: [.restoreKeptDraft, .declineKeptDraft]
-    }
-  }
+  private static let answers: [Command] = [.confirmDiscard, .keepEditing]
 
   /// What to say to any other command while a question is asked.
   private static func answerFirst(_ question: ComposerQuestion) -> String {
     switch question {
     case .discardChanges:
       "Answer the question first: `yes` throws your changes away, `no` keeps editing."
-    case .restoreKeptDraft:
-      "Answer the question first: `yes` goes on with the kept draft, `no` forgets it."
+    case .discardKeptDraft:
+      "Answer the question first: `yes` forgets the kept draft, `no` keeps it."
     }
-  }
-
-  /// Whether the composer is asking whether to go on with a kept draft.
-  var isOfferingKeptDraft: Bool {
-    if case .confirming(.restoreKeptDraft) = composer.state { true } else { false }
   }
 
   /// `...> ` while the lines of a body are being typed.
@@ -110,7 +100,8 @@ extension ComposerScreen {
   }
 
   /// Keeps the unsaved text as a draft in the store (FieldNotes' input ended, or it was told to
-  /// stop), so the next composer for the same note offers it back.
+  /// stop), so the next composer for the same note offers it back; the line saying so is
+  /// printed only once it is kept.
   ///
   /// - Returns: A line saying so, or why it could not be kept.
   public func preserveUnsavedWork() -> [String] {
@@ -194,7 +185,7 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("yes") }
-      return try screen.carryOut(screen.isOfferingKeptDraft ? .restoreKeptDraft : .confirmDiscard)
+      return try screen.carryOut(.confirmDiscard)
     },
     ScreenCommand(
       ["no", "n"], usage: "no", summary: "answer no to the question on screen",
@@ -202,8 +193,23 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("no") }
-      return try screen.carryOut(screen.isOfferingKeptDraft ? .declineKeptDraft : .keepEditing)
+      return try screen.carryOut(.keepEditing)
     },
+    ScreenCommand(
+      ["draft"], usage: "draft N", summary: "go on from kept draft N (listed when it opens)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.count == 1, let number = Int(arguments[0]) else { throw .usage("draft N") }
+      return try screen.carryOut(.takeUpKeptDraft(number: number))
+    },
+    ScreenCommand(
+      ["discard"], usage: "discard draft N", summary: "forget kept draft N (asks first)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.count == 2, arguments[0] == "draft", let number = Int(arguments[1]) else {
+        throw .usage("discard draft N")
+      }
+      return try screen.carryOut(.discardKeptDraft(number: number))
+    }
+    .completing { _, previous in previous.isEmpty ? ["draft"] : [] },
   ]
 
   // MARK: - Commands
@@ -214,7 +220,7 @@ extension ComposerScreen {
   /// Carries out a command, and leaves once the note is saved or the draft discarded.
   private func carryOut(_ command: Command) throws(ScreenError) -> ScreenResult<Route> {
     hasWarnedBeforeQuitting = false
-    if case .confirming(let question) = composer.state, !Self.answers(question).contains(command) {
+    if case .confirming(let question) = composer.state, !Self.answers.contains(command) {
       throw .refused(Self.answerFirst(question))
     }
     let saved: Note?

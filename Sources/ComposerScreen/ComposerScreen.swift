@@ -37,14 +37,14 @@ public final class ComposerScreen: TerminalScreen {
     case save
     /// `cancel`, or `back`: asks first when something changed.
     case cancel
-    /// `yes` to the question whether to discard the changes.
+    /// `yes` to the question asked: discard the changes, or forget the kept draft.
     case confirmDiscard
     /// `no` to that question.
     case keepEditing
-    /// `yes` to the question whether to go on with a kept draft.
-    case restoreKeptDraft
-    /// `no` to that question.
-    case declineKeptDraft
+    /// `draft N`: go on from the kept draft numbered N (from 1).
+    case takeUpKeptDraft(number: Int)
+    /// `discard draft N`: ask whether to forget the kept draft numbered N.
+    case discardKeptDraft(number: Int)
   }
 
   /// What the composer was opened for.
@@ -63,14 +63,19 @@ public final class ComposerScreen: TerminalScreen {
   ///   - store: Where the note is saved.
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date.
-  public init(purpose: Purpose, store: NoteStore, ids: IDGenerator, now: DateProvider) {
+  ///   - session: The session the composer runs in, whose draft it keeps.
+  public init(
+    purpose: Purpose, store: NoteStore, ids: IDGenerator, now: DateProvider,
+    session: DraftSession
+  ) {
     self.purpose = purpose
     let modelPurpose: ComposerViewModel.Purpose =
       switch purpose {
       case .newNote(let notebookID): .newNote(in: notebookID)
       case .editNote(let note): .editNote(note)
       }
-    composer = ComposerViewModel(store: store, purpose: modelPurpose, ids: ids, now: now)
+    composer = ComposerViewModel(
+      store: store, purpose: modelPurpose, ids: ids, now: now, session: session)
     self.store = store
   }
 
@@ -102,8 +107,8 @@ public final class ComposerScreen: TerminalScreen {
       case .cancel: try composer.cancel()
       case .confirmDiscard: try composer.confirmDiscard()
       case .keepEditing: try composer.keepEditing()
-      case .restoreKeptDraft: try composer.restoreKeptDraft()
-      case .declineKeptDraft: try composer.declineKeptDraft()
+      case .takeUpKeptDraft(let number): try composer.takeUpKeptDraft(at: number - 1)
+      case .discardKeptDraft(let number): try composer.askToDiscardKeptDraft(at: number - 1)
       }
     } catch {
       if case .saveFailed = error { throw .saveFailed(error.errorDescription ?? "") }
@@ -129,7 +134,7 @@ public final class ComposerScreen: TerminalScreen {
       problems.isEmpty
         ? "editing(valid)" : "editing(\(String(count: problems.count, noun: "problem")))"
     case .confirming(.discardChanges): "confirming(discardChanges)"
-    case .confirming(.restoreKeptDraft): "confirming(restoreKeptDraft)"
+    case .confirming(.discardKeptDraft): "confirming(discardKeptDraft)"
     case .saved: "saved"
     case .discarded: "discarded"
     }

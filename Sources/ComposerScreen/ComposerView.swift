@@ -1,5 +1,7 @@
 import ComposerFeature
+import FieldNotesModel
 import FieldNotesTerminal
+import Foundation
 
 /// The composer screen: a function of ``ComposerFeature/ComposerViewModel``'s state and draft.
 @MainActor
@@ -20,6 +22,7 @@ enum ComposerView {
     lines.append(
       "  body:  " + (bodyLines.isEmpty ? "" : String(count: bodyLines.count, noun: "line")))
     lines += bodyLines.map { "    \($0)" }
+    lines += keptDraftLines(composer.keptDrafts)
     switch composer.state {
     case .editing(let problems):
       if problems.isEmpty {
@@ -29,17 +32,45 @@ enum ComposerView {
       }
     case .confirming(.discardChanges):
       lines.append("Discard your changes? yes = discard, no = keep editing")
-    case .confirming(.restoreKeptDraft(let keptAt)):
-      let date = keptAt.formatted(
-        .iso8601.year().month().day().time(includingFractionalSeconds: false))
+    case .confirming(.discardKeptDraft(let kept)):
       lines.append(
-        "A draft of this note was kept when FieldNotes stopped (\(date) UTC). "
-          + "yes = go on with it, no = forget it")
+        "Forget the draft \u{201C}\(kept.title.terminalSafe)\u{201D} kept \(stamp(kept.keptAt))? "
+          + "yes = forget it, no = keep it")
     case .saved:
       lines.append("Saved.")
     case .discarded:
       lines.append("Discarded.")
     }
     return lines
+  }
+
+  /// The drafts kept of the note, numbered for `draft N`: when each was kept, and by which
+  /// session (its start and terminal).
+  private static func keptDraftLines(_ drafts: [Draft]) -> [String] {
+    guard !drafts.isEmpty else { return [] }
+    let heading =
+      drafts.count == 1
+      ? "A draft of this note was kept when FieldNotes stopped: `draft 1` goes on with it, "
+        + "`discard draft 1` forgets it."
+      : "\(drafts.count) drafts of this note were kept when FieldNotes stopped, newest first: "
+        + "`draft N` goes on with one, `discard draft N` forgets it."
+    var lines = [heading]
+    for (offset, kept) in drafts.enumerated() {
+      let place = kept.session.terminal.map { " at \($0.terminalSafe)" } ?? " in a script"
+      let title = kept.title.isEmpty ? "untitled" : "\u{201C}\(kept.title.terminalSafe)\u{201D}"
+      lines.append("  \(offset + 1)  \(title), kept \(stamp(kept.keptAt))")
+      lines.append("       by the session started \(stamp(kept.session.startedAt))\(place)")
+    }
+    return lines
+  }
+
+  /// A date as `2026-11-29 12:00 UTC`.
+  private static func stamp(_ date: Date) -> String {
+    let style = Date.VerbatimFormatStyle(
+      format: """
+        \(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \
+        \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)
+        """, timeZone: .gmt, calendar: Calendar(identifier: .gregorian))
+    return date.formatted(style) + " UTC"
   }
 }

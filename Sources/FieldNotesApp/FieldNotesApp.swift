@@ -124,23 +124,29 @@ public enum FieldNotesApp {
       options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
     let network = options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:))
       .map { NetworkSimulation($0, seed: options.seed) }
+    var dependencies: AppDependencies
     switch options.store {
     case .inMemory:
-      return try .memory(
+      dependencies = try .memory(
         network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     case .demo:
-      return try .memory(
+      dependencies = try .memory(
         DemoLibrary.make(now: now(), ids: ids), network: network, summarizer: summarizer, now: now,
         ids: ids, timeZone: timeZone)
     case .file(let path):
-      return try .live(
+      dependencies = try .live(
         storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
         timeZone: timeZone)
     case .defaultFile:
-      return try .live(
+      dependencies = try .live(
         storePath: StoreLocation.defaultPath(environment: environment), network: network,
         summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     }
+    // This run's identity is never shown (its start and terminal are), so it doesn't come from
+    // `ids`, whose numbering the transcripts rely on.
+    let terminal = isatty(0) == 1 ? ttyname(0).map { String(cString: $0) } : nil
+    dependencies.session = DraftSession(id: UUID(), startedAt: now(), terminal: terminal)
+    return dependencies
   }
 }
 

@@ -14,7 +14,8 @@ import Testing
   {
     let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
-      store: store, purpose: purpose, ids: .incrementing(), now: .fixed())
+      store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1))
     return (composer, store)
   }
 

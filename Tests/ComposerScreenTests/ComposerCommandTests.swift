@@ -16,7 +16,8 @@ import Testing
   func makeHarness() throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore) {
     let store = try NoteStore(repository: repository, now: .fixed())
     let screen = ComposerScreen(
-      purpose: .newNote(in: SampleData.birds.id), store: store, ids: .incrementing(), now: .fixed())
+      purpose: .newNote(in: SampleData.birds.id), store: store, ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1))
     return (ScreenHarness(screen), screen, store)
   }
 
@@ -49,35 +50,78 @@ import Testing
     #expect(screen.render().contains("    The first body"))
   }
 
-  @Test func unsavedTextIsKeptAndOfferedBackByTheNextComposer() async throws {
+  /// The next composer, in another session.
+  func nextComposer(_ store: NoteStore, session: Int = 2) -> (ComposerScreen, ScreenHarness<Route>)
+  {
+    let next = ComposerScreen(
+      purpose: .newNote(in: nil), store: store, ids: .incrementing(),
+      now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session))
+    return (next, ScreenHarness<Route>(next))
+  }
+
+  @Test func unsavedTextIsKeptAndListedByTheNextComposer() async throws {
     let (harness, screen, store) = try makeHarness()
     try await harness.run("title Wren")
     try await harness.run("body Loud for its size.")
 
     #expect(screen.preserveUnsavedWork().first?.hasPrefix("Kept the unsaved note") == true)
 
-    let next = ComposerScreen(
-      purpose: .newNote(in: nil), store: store, ids: .incrementing(), now: .fixed())
-    let nextHarness = ScreenHarness<Route>(next)
-    #expect(next.stateDescription == "confirming(restoreKeptDraft)")
-    try await nextHarness.run("yes")
+    let (next, nextHarness) = nextComposer(store)
+    #expect(next.stateDescription == "editing(1 problem)", "the list asks nothing")
+    let drawn = next.render()
+    let listed = try #require(drawn.firstIndex { $0.hasPrefix("A draft of this note was kept") })
+    #expect(
+      drawn[listed...].prefix(3) == [
+        "A draft of this note was kept when FieldNotes stopped: `draft 1` goes on with it, "
+          + "`discard draft 1` forgets it.",
+        "  1  \u{201C}Wren\u{201D}, kept 2026-11-29 12:00 UTC",
+        "       by the session started 2026-11-29 11:59 UTC at /dev/pts/1",
+      ])
+    try await nextHarness.run("draft 1")
     #expect(nextHarness.lastDrawn?.contains("  title: Wren") == true)
     #expect(nextHarness.lastDrawn?.contains("    Loud for its size.") == true)
-    #expect(store.keptDraft(forNote: nil) == nil, "offered once")
+    #expect(try await nextHarness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
+    #expect(store.keptDrafts(forNote: nil) == [], "a saved draft is forgotten")
   }
 
-  @Test func aDeclinedDraftIsForgottenAndNothingIsKeptWithoutChanges() async throws {
+  @Test func aDraftIsForgottenOnlyAfterAskingAndNothingIsKeptWithoutChanges() async throws {
     let (harness, screen, store) = try makeHarness()
     #expect(screen.preserveUnsavedWork().isEmpty, "nothing typed, nothing kept")
     try await harness.run("title Wren")
     _ = screen.preserveUnsavedWork()
 
-    let next = ScreenHarness<Route>(
-      ComposerScreen(purpose: .newNote(in: nil), store: store, ids: .incrementing(), now: .fixed()))
-    try await next.run("no")
+    let (next, nextHarness) = nextComposer(store)
+    try await nextHarness.run("discard draft 1")
+    #expect(next.stateDescription == "confirming(discardKeptDraft)")
+    #expect(
+      nextHarness.lastDrawn?.last
+        == "Forget the draft \u{201C}Wren\u{201D} kept 2026-11-29 12:00 UTC? yes = forget it, "
+        + "no = keep it")
+    await #expect(
+      throws: CommandLineError.refused(
+        "Answer the question first: `yes` forgets the kept draft, `no` keeps it.")
+    ) { try await nextHarness.run("title Robin") }
+    try await nextHarness.run("yes")
 
-    #expect(store.keptDraft(forNote: nil) == nil)
-    #expect(next.lastDrawn?.contains("  title: ") == true)
+    #expect(store.keptDrafts(forNote: nil) == [])
+    #expect(nextHarness.lastDrawn?.contains("  title: ") == true)
+  }
+
+  @Test func aDraftNumberOutOfRangeOrMistypedIsRefused() async throws {
+    let (harness, screen, store) = try makeHarness()
+    try await harness.run("title Wren")
+    _ = screen.preserveUnsavedWork()
+    let (_, nextHarness) = nextComposer(store)
+
+    await #expect(throws: CommandLineError.refused("Only one draft of this note is kept.")) {
+      try await nextHarness.run("draft 2")
+    }
+    await #expect(throws: CommandLineError.usage("draft N")) {
+      try await nextHarness.run("draft one")
+    }
+    await #expect(throws: CommandLineError.usage("discard draft N")) {
+      try await nextHarness.run("discard 1")
+    }
   }
 
   @Test func quitWarnsOnceWhileTheDraftHasChanges() async throws {

@@ -15,7 +15,9 @@ import Testing
     -> (ComposerScreen, NoteStore)
   {
     let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
-    let screen = ComposerScreen(purpose: purpose, store: store, ids: .incrementing(), now: .fixed())
+    let screen = ComposerScreen(
+      purpose: purpose, store: store, ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1))
     return (screen, store)
   }
 

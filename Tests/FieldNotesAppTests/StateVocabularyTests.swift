@@ -77,4 +77,20 @@ import Testing
     try await session.run("state")
     #expect(console.output.last == "NotebooksViewModel.state = confirming(\"Birds\", 2 notes)")
   }
+
+  @Test func forgettingAKeptDraftIsAQuestionToo() async throws {
+    let (stopped, _) = try makeSession()
+    try await stopped.run("open all")
+    try await stopped.run("new")
+    try await stopped.run("title Wren")
+    stopped.preserveUnsavedWork()
+    let (session, console) = try makeSession()
+
+    try await session.run("open all")
+    try await session.run("new")
+    try await session.run("discard draft 1")
+    try await session.run("state")
+
+    #expect(console.output.last == "ComposerViewModel.state = confirming(discardKeptDraft)")
+  }
 }

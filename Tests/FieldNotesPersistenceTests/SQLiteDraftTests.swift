@@ -29,30 +29,96 @@ import Testing
 
     #expect(try repository.load().notes.map(\.title) == ["Heron"])
     #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
-    #expect(try repository.keptDraft(forNote: nil) == nil)
+    #expect(try repository.keptDrafts(forNote: nil) == [])
     #expect(
       try repository.noteIDs(
         forKeys: repository.noteKeys(matchingFolded: SearchFolding.fold("grey")) ?? []
       ).count == 1)
   }
 
-  @Test func aDraftIsKeptPerNoteAndForgotten() throws {
+  static func session(_ number: Int) -> DraftSession {
+    DraftSession(
+      id: UUID(uuidString: "00000000-0000-0000-0000-00000000000\(number)") ?? UUID(),
+      startedAt: Date(timeIntervalSinceReferenceDate: Double(number)),
+      terminal: number == 1 ? nil : "/dev/pts/\(number)")
+  }
+
+  @Test func aDraftIsKeptPerSessionAndNoteAndForgotten() throws {
     let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     let noteID = UUID()
     let newNote = Draft(
       noteID: nil, notebookID: UUID(), title: "New", body: "line\nline", tags: ["a", "b"],
-      keptAt: Date(timeIntervalSinceReferenceDate: 1_000.5))
+      keptAt: Date(timeIntervalSinceReferenceDate: 1_000.5), session: Self.session(1))
+    let otherSession = Draft(
+      noteID: nil, notebookID: nil, title: "Also new", body: "", tags: [],
+      keptAt: Date(timeIntervalSinceReferenceDate: 1_500), session: Self.session(2))
     let edit = Draft(
       noteID: noteID, notebookID: nil, title: "Edited", body: "", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 2_000))
+      keptAt: Date(timeIntervalSinceReferenceDate: 2_000), session: Self.session(1))
 
-    try repository.keepDraft(newNote)
-    try repository.keepDraft(edit)
+    try repository.keepDraft(newNote, superseding: nil)
+    try repository.keepDraft(otherSession, superseding: nil)
+    try repository.keepDraft(edit, superseding: nil)
 
-    #expect(try repository.keptDraft(forNote: nil) == newNote)
-    #expect(try repository.keptDraft(forNote: noteID) == edit)
-    try repository.discardDraft(forNote: nil)
-    #expect(try repository.keptDraft(forNote: nil) == nil)
-    #expect(try repository.keptDraft(forNote: noteID) == edit)
+    #expect(try repository.keptDrafts(forNote: nil) == [otherSession, newNote])
+    #expect(try repository.keptDrafts(forNote: noteID) == [edit])
+    try repository.discardDraft(newNote)
+    #expect(try repository.keptDrafts(forNote: nil) == [otherSession])
+    #expect(try repository.keptDrafts(forNote: noteID) == [edit])
+  }
+
+  @Test func keepingAgainReplacesOnlyTheSessionsOwnAndTheDraftItGrewFrom() throws {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    func draft(_ title: String, session: Int, at seconds: Double) -> Draft {
+      Draft(
+        noteID: nil, notebookID: nil, title: title, body: "", tags: [],
+        keptAt: Date(timeIntervalSinceReferenceDate: seconds), session: Self.session(session))
+    }
+    try repository.keepDraft(draft("One", session: 1, at: 1), superseding: nil)
+    try repository.keepDraft(draft("Two", session: 2, at: 2), superseding: nil)
+
+    try repository.keepDraft(draft("One again", session: 1, at: 3), superseding: nil)
+    #expect(try repository.keptDrafts(forNote: nil).map(\.title) == ["One again", "Two"])
+    try repository.keepDraft(
+      draft("Three, from two", session: 3, at: 4), superseding: draft("Two", session: 2, at: 2))
+    #expect(
+      try repository.keptDrafts(forNote: nil).map(\.title) == ["Three, from two", "One again"])
+  }
+
+  @Test func aVersionThreeStoresDraftsMoveOverAsAnEarlierSessions() throws {
+    let path = directory.file("notes.sqlite")
+    _ = try SQLiteNoteRepository(path: path)
+    try execute(
+      """
+      DROP TABLE session_drafts;
+      CREATE TABLE drafts (note_key TEXT PRIMARY KEY NOT NULL, notebook_id TEXT,
+        title TEXT NOT NULL, body TEXT NOT NULL, tags TEXT NOT NULL DEFAULT '[]',
+        kept_at REAL NOT NULL);
+      INSERT INTO drafts VALUES ('new', NULL, 'Kept before', 'Its body.', '["a"]', 42);
+      PRAGMA user_version = 3;
+      """, on: path)
+
+    let repository = try SQLiteNoteRepository(path: path)
+
+    let kept = try repository.keptDrafts(forNote: nil)
+    #expect(kept.map(\.title) == ["Kept before"])
+    #expect(kept.first?.body == "Its body.")
+    #expect(kept.first?.tags == ["a"])
+    #expect(kept.first?.session.startedAt == Date(timeIntervalSinceReferenceDate: 42))
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+  }
+
+  @Test func theDraftsMigrationRunsAgainOnAStoreWhoseVersionWentBack() throws {
+    let path = directory.file("notes.sqlite")
+    let first = try SQLiteNoteRepository(path: path)
+    let draft = Draft(
+      noteID: nil, notebookID: nil, title: "Kept", body: "", tags: [],
+      keptAt: Date(timeIntervalSinceReferenceDate: 7), session: Self.session(2))
+    try first.keepDraft(draft, superseding: nil)
+    try execute("PRAGMA user_version = 3", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(try reopened.keptDrafts(forNote: nil) == [draft])
   }
 }

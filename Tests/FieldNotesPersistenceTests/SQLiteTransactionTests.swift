@@ -36,13 +36,13 @@ import Testing
       try other.commit([.saveNote(Note(title: "Again from elsewhere \(round)"))])
       _ = try session.load()
       _ = try session.noteKeys(matchingFolded: Array("heron".utf8))
-      try session.keepDraft(
-        Draft(
-          noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
-          keptAt: Date(timeIntervalSinceReferenceDate: 0)))
-      _ = try session.keptDraft(forNote: heron.id)
+      let draft = Draft(
+        noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
+        keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1))
+      try session.keepDraft(draft, superseding: nil)
+      _ = try session.keptDrafts(forNote: heron.id)
       try other.commit([.saveNote(Note(title: "Third from elsewhere \(round)"))])
-      try session.discardDraft(forNote: heron.id)
+      try session.discardDraft(draft)
       try session.update { _ in [] }
     }
     #expect(try other.load().notes.first { $0.id == heron.id }?.title == "Heron 20")
@@ -55,6 +55,9 @@ import Testing
     let path = directory.file("notes.sqlite")
     let repository = try SQLiteNoteRepository(path: path)
     var note = Note(title: "Heron", body: "Grey heron.")
+    let draft = Draft(
+      noteID: nil, notebookID: nil, title: "t", body: "b", tags: [],
+      keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1))
     let commands: [(String, () throws -> Void)] = [
       ("commit", { try repository.commit([.saveNote(note)]) }),
       (
@@ -74,17 +77,9 @@ import Testing
       ("ids for keys", { _ = try repository.noteIDs(forKeys: [1, 2]) }),
       ("integrity", { _ = try repository.integrityProblems() }),
       ("unloaded changes", { _ = repository.mayHaveUnloadedChanges }),
-      (
-        "keep a draft",
-        {
-          try repository.keepDraft(
-            Draft(
-              noteID: nil, notebookID: nil, title: "t", body: "b", tags: [],
-              keptAt: Date(timeIntervalSinceReferenceDate: 0)))
-        }
-      ),
-      ("read a draft", { _ = try repository.keptDraft(forNote: nil) }),
-      ("discard a draft", { try repository.discardDraft(forNote: nil) }),
+      ("keep a draft", { try repository.keepDraft(draft, superseding: draft) }),
+      ("read drafts", { _ = try repository.keptDrafts(forNote: nil) }),
+      ("discard a draft", { try repository.discardDraft(draft) }),
     ]
     for (name, command) in commands {
       let earlier = repository.statementsLeftStepped.count

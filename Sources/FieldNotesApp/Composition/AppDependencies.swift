@@ -23,6 +23,9 @@ public struct AppDependencies {
   public let timeZone: TimeZone
   /// The store file, or `nil` when the notes are kept in memory.
   public let storePath: String?
+  /// This run of FieldNotes, which keeps one draft per note when it has to stop; by default one
+  /// started when the dependencies were made, not at a terminal.
+  public internal(set) var session = DraftSession(id: UUID(), startedAt: .now, terminal: nil)
   /// The sync connection the store syncs through, when the store is a real repository.
   let sync: SyncConnection?
 

@@ -56,12 +56,15 @@ final class ScreenFactory {
         now: now, timeZone: timeZone)
     case .newNote(let notebookID):
       return ComposerScreen(
-        purpose: .newNote(in: notebookID), store: store, ids: dependencies.ids, now: now)
+        purpose: .newNote(in: notebookID), store: store, ids: dependencies.ids, now: now,
+        session: dependencies.session)
     case .editNote(let id):
       // A note deleted meanwhile (by a sync) leaves a new note to write instead.
       let purpose: ComposerScreen.Purpose =
         store.note(withID: id).map { .editNote($0) } ?? .newNote(in: nil)
-      return ComposerScreen(purpose: purpose, store: store, ids: dependencies.ids, now: now)
+      return ComposerScreen(
+        purpose: purpose, store: store, ids: dependencies.ids, now: now,
+        session: dependencies.session)
     case .tags:
       return TagsScreen(store: store)
     }

@@ -21,7 +21,7 @@ import Testing
         + "offers it back.")
 
     let second = try BuiltProduct.run(
-      binary, arguments: arguments, input: "open all\nnew\nyes\nsave\nnew\n",
+      binary, arguments: arguments, input: "open all\nnew\ndraft 1\nsave\nnew\n",
       environment: environment)
     #expect(second.status == 0, "\(second.errors)")
     #expect(second.output.contains("Saved \u{201C}From a script\u{201D}."))
@@ -29,7 +29,7 @@ import Testing
     #expect(notes.map(\.title) == ["From a script"])
     #expect(
       second.output.filter { $0.hasPrefix("A draft of this note was kept") }.count == 1,
-      "the second `new` has no draft to offer")
+      "the second `new` has no draft to offer: the saved one is forgotten")
   }
 
   @Test func aSignalWhileAScriptWaitsForInputKeepsTheDraft() throws {
@@ -47,7 +47,39 @@ import Testing
     #expect(script.waitForExit() == 128 + SIGTERM)
     #expect(script.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
     let next = try BuiltProduct.run(
-      binary, arguments: arguments, input: "open all\nnew\nyes\nsave\n", environment: environment)
+      binary, arguments: arguments, input: "open all\nnew\ndraft 1\nsave\n",
+      environment: environment)
     #expect(next.output.contains("Saved \u{201C}Kept through SIGTERM\u{201D}."))
+  }
+
+  /// Two sessions with unsaved text for a new note, one ended by SIGTERM and one by the end of
+  /// its input: each is told its draft was kept, and each draft was.
+  @Test func twoSessionsStoppedWithUnsavedTextKeepTwoDrafts() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-two-drafts-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["--store", folder + "/notes.sqlite"]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    let first = try ProcessDriver(binary, arguments: arguments, environment: environment)
+    let second = try ProcessDriver(binary, arguments: arguments, environment: environment)
+    first.send(["open all", "new", "title Wren", "body Loud for its size."])
+    second.send(["open all", "new", "title Robin"])
+    #expect(first.waitForLines(count: 1, matching: { $0.contains("Loud for its size.") }))
+    #expect(second.waitForLines(count: 1, matching: { $0.contains("title: Robin") }))
+
+    first.send(signal: SIGTERM)
+    second.finishInput()
+
+    #expect(first.waitForExit() == 128 + SIGTERM)
+    #expect(second.waitForExit() == 0)
+    for session in [first, second] {
+      #expect(session.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
+    }
+    let next = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\n", environment: environment)
+    #expect(next.output.contains { $0.hasPrefix("2 drafts of this note were kept") })
+    for title in ["Wren", "Robin"] {
+      #expect(next.output.contains { $0.contains("\u{201C}\(title)\u{201D}, kept ") }, "\(title)")
+    }
   }
 }

@@ -106,9 +106,8 @@ import Testing
     #expect(processB.output.contains("ComposerViewModel.state = editing(valid)"))
     #expect(processB.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
 
-    // The next composer for the note offers B's kept draft; declining it starts afresh.
-    let processC = try setting.listingProcess(
-      ["open all", "edit 1", "no", "title Heron in the rain"])
+    // The next composer for the note lists B's kept draft; typing starts afresh.
+    let processC = try setting.listingProcess(["open all", "edit 1", "title Heron in the rain"])
     #expect(try setting.run(["open all", "pin 1"]).status == 0)
     #expect(setting.finish(processC, with: ["save", "save"]) == 1)
     #expect(try setting.savedNote()?.title == "Heron in the rain", "a second save is a choice")
