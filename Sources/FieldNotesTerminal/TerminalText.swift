@@ -8,28 +8,26 @@ extension String {
   public var terminalSafe: String {
     // Printable ASCII, most text, is safe as it is.
     if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }
-    guard unicodeScalars.contains(where: Self.isControl) else { return self }
+    guard unicodeScalars.contains(where: { Self.shownInstead(of: $0) != nil }) else { return self }
     var safe = String.UnicodeScalarView()
-    for scalar in unicodeScalars {
-      switch scalar.value {
-      case 0x09: safe.append(" ")
-      case 0x0A: safe.append("\u{2424}")
-      case 0x1B: safe.append("\u{241B}")
-      case 0x00..<0x20: safe.append(Unicode.Scalar(0x2400 + scalar.value) ?? "?")
-      case 0x7F: safe.append("\u{2421}")
-      case 0x80..<0xA0: safe.append("\u{FFFD}")
-      // Bidirectional controls reorder the rest of the terminal line.
-      case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: safe.append("\u{FFFD}")
-      default: safe.append(scalar)
-      }
-    }
+    for scalar in unicodeScalars { safe.append(Self.shownInstead(of: scalar) ?? scalar) }
     return String(safe)
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-      || [0x200E, 0x200F].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value)
+  /// What is printed in the place of a character the terminal would obey rather than show, or
+  /// `nil` for one it shows: the one list of them, so the check and the replacement can't drift.
+  private static func shownInstead(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    switch scalar.value {
+    case 0x09: " "
+    case 0x0A: "\u{2424}"
+    case 0x1B: "\u{241B}"
+    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "?"
+    case 0x7F: "\u{2421}"
+    case 0x80..<0xA0: "\u{FFFD}"
+    // Bidirectional controls reorder the rest of the terminal line.
+    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
+    default: nil
+    }
   }
 }
 
