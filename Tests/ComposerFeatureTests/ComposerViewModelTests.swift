@@ -128,6 +128,21 @@ import Testing
     #expect(store.note(withID: SampleData.kingfisher.id)?.isPinned == true)
   }
 
+  /// Only the title is trimmed: a body keeps its blank lines and trailing newline.
+  @Test func editingKeepsTheBodyToItsLastByte() throws {
+    var note = SampleData.kingfisher
+    note.body = "A flash of blue.\n\n  Under the bridge.  \n"
+    try NoteStore(repository: repository, now: .fixed()).perform(.updateNote(note))
+    let (composer, store) = try makeComposer(.editNote(note))
+
+    try composer.setTitle("  Kingfisher again  ")
+    try composer.save()
+
+    #expect(store.note(withID: note.id)?.title == "Kingfisher again")
+    #expect(store.note(withID: note.id)?.body == note.body)
+    #expect(repository.savedLibrary.notes.first { $0.id == note.id }?.body == note.body)
+  }
+
   @Test func savingANoteDeletedMeanwhileFailsAndKeepsTheDraft() throws {
     let (composer, store) = try makeComposer(.editNote(SampleData.moss))
     store.delete(SampleData.moss)

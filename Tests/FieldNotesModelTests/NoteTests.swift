@@ -97,6 +97,18 @@ import Testing
     }
   }
 
+  /// By title, case and diacritics don't count and numbers go by their value.
+  @Test func titleOrderIgnoresCaseAndDiacriticsAndReadsNumbers() {
+    let titles = ["cherry", "Émile", "apple", "Note 10", "Banana", "eagle", "note 9", "Fox"]
+    let notes = titles.enumerated().map { offset, title in
+      Note(title: title, createdAt: Date(timeIntervalSinceReferenceDate: Double(offset)))
+    }
+    #expect(
+      NoteSortOrder.title.sorted(notes).map(\.title) == [
+        "apple", "Banana", "cherry", "eagle", "Émile", "Fox", "note 9", "Note 10",
+      ])
+  }
+
   /// By title the first notes are selected rather than sorted; whatever order the notes come
   /// in, and however many are asked for, the selection is the prefix of the full sort.
   @Test(arguments: [0, 1, 2, 19, 200, 399, 400, 401])

@@ -37,6 +37,47 @@ import Testing
       try reopened.load() == NoteLibrary(notebooks: [Self.birds], notes: [plain, Self.tricky]))
   }
 
+  /// A body's leading and trailing whitespace, blank lines included, is the body's.
+  @Test(arguments: ["ends with a newline\n", "two\n\n", "\n", "  spaced  ", "\r\n", "\t"])
+  func aBodyIsSavedExactlyToItsLastByte(body: String) throws {
+    let path = directory.file("notes.sqlite")
+    let note = Note(title: "Heron", body: body)
+    try SQLiteNoteRepository(path: path).commit([.saveNote(note)])
+
+    #expect(try SQLiteNoteRepository(path: path).load().notes.first?.body == body)
+  }
+
+  /// Each column of the saved note is checked against what this process read: a stale copy
+  /// that differs in any one of them is refused, so it can't write over another's change.
+  @Test(arguments: 0..<7)
+  func aStaleCopyDifferingInAnyOneColumnIsRefused(column: Int) throws {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    let birds = Notebook(name: "Birds")
+    let saved = Note(
+      title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSinceReferenceDate: 10),
+      notebookID: birds.id, tags: ["birds"], isPinned: false,
+      updatedAt: Date(timeIntervalSinceReferenceDate: 20))
+    try repository.commit([.saveNotebook(birds), .saveNote(saved)])
+    var stale = saved
+    switch column {
+    case 0: stale.title = "Heron at dusk"
+    case 1: stale.body = "Grey and still."
+    case 2: stale.createdAt = Date(timeIntervalSinceReferenceDate: 11)
+    case 3: stale.updatedAt = Date(timeIntervalSinceReferenceDate: 21)
+    case 4: stale.notebookID = nil
+    case 5: stale.tags = ["birds", "lake"]
+    default: stale.isPinned = true
+    }
+    var edit = stale
+    edit.title = "Written from the stale copy"
+
+    #expect(throws: RepositoryError.conflict(saved.id)) {
+      try repository.commit([.expectNote(saved.id, stale), .saveNote(edit)])
+    }
+    #expect(try repository.load().notes == [saved])
+    try repository.commit([.expectNote(saved.id, saved), .saveNote(edit)])
+  }
+
   @Test func savingAgainReplacesAndDeletingRemoves() throws {
     let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     var note = Note(title: "Heron")

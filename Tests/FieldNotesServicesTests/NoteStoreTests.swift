@@ -18,14 +18,32 @@ import Testing
     #expect(count == 1)
   }
 
+  /// The note flipped is the second of two, so a pin that always flipped the first would fail.
   @Test func togglePinFlipsOnlyThatNote() {
-    let pinned = Note(title: "Heron", isPinned: true)
-    let other = Note(title: "Kingfisher")
-    let store = NoteStore(notes: [pinned, other])
+    let first = Note(title: "Heron")
+    let second = Note(title: "Kingfisher", isPinned: true)
+    let store = NoteStore(notes: [first, second])
 
-    store.togglePin(pinned)
-
+    store.togglePin(second)
     #expect(store.notes.map(\.isPinned) == [false, false])
+    store.togglePin(second)
+    #expect(store.notes.map(\.isPinned) == [false, true])
+  }
+
+  /// Pinning a pinned note, or unpinning an unpinned one, changes nothing: no write, and the
+  /// edit date stays.
+  @Test(arguments: [true, false])
+  func settingThePinANoteAlreadyHasWritesNothing(isPinned: Bool) throws {
+    let note = Note(
+      title: "Heron", createdAt: SampleData.date(minutes: 0), isPinned: isPinned,
+      updatedAt: SampleData.date(minutes: 5))
+    let repository = InMemoryNoteRepository(NoteLibrary(notes: [note]))
+    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+
+    try store.perform(.setPinned(note.id, isPinned))
+
+    #expect(repository.commitCount == 0)
+    #expect(store.notes == [note])
   }
 
   // MARK: - Operations
@@ -94,6 +112,28 @@ import Testing
     #expect(store.notebooks == [SampleData.plants])
     #expect(store.notes.count == 4)
     #expect(store.notes.filter { $0.notebookID == nil }.count == 3)
+  }
+
+  /// The notes a deleted notebook leaves are saved in no notebook, in the same write: after a
+  /// restart they are in No Notebook, and can be edited.
+  @Test func theNotesADeletedNotebookLeavesAreSavedInNoNotebook() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+
+    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
+
+    #expect(repository.commitCount == 1)
+    let saved = repository.savedLibrary
+    #expect(saved.notebooks == [SampleData.plants])
+    for note in [SampleData.heron, SampleData.kingfisher] {
+      #expect(saved.notes.first { $0.id == note.id }?.notebookID == nil, "\(note.title)")
+    }
+    let restarted = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 91)))
+    #expect(restarted.notes(in: .unfiled).map(\.id).contains(SampleData.heron.id))
+    var edited = try #require(restarted.note(withID: SampleData.heron.id))
+    edited.title = "Heron, after the notebook went"
+    try restarted.perform(.updateNote(edited))
+    #expect(repository.savedLibrary.notes.contains { $0.title == "Heron, after the notebook went" })
   }
 
   @Test func deletingANotebookCanDeleteItsNotes() throws {
