@@ -31,8 +31,8 @@ public enum LibraryArchive {
       var container = encoder.singleValueContainer()
       // ISO 8601 has four-digit years: a date outside years 1–9999 (a sync can bring one) is
       // written as seconds since 2001-01-01, which reads back exactly.
-      if isWrittenAsText(date) {
-        try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
+      if let text = NoteDocument.textStamp(date) {
+        try container.encode(text)
       } else {
         try container.encode(date.timeIntervalSinceReferenceDate)
       }
@@ -56,13 +56,18 @@ public enum LibraryArchive {
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
       if let seconds = try? container.decode(Double.self), seconds.isFinite {
-        return Date(timeIntervalSinceReferenceDate: seconds)
-      }
-      let text = try container.decode(String.self)
-      let style = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-      if let date = (try? style.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) {
+        let date = Date(timeIntervalSinceReferenceDate: seconds)
+        guard NoteDocument.isInRange(date) else {
+          throw DecodingError.dataCorrupted(
+            .init(codingPath: decoder.codingPath, debugDescription: "a date out of range"))
+        }
         return date
       }
+      let text = try container.decode(String.self)
+      // Read to the millisecond as the export wrote it, or to the second as a person might;
+      // every field is checked, never carried into the next minute or day.
+      let whole = text.utf8.count == 20 && text.hasSuffix("Z") ? text.dropLast() + ".000Z" : text
+      if let date = NoteDocument.textDate(from: whole) { return date }
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
     }
@@ -78,18 +83,11 @@ public enum LibraryArchive {
     guard envelope.version <= version else {
       throw .newerVersion(envelope.version)
     }
-    if let large = envelope.notes.first(where: { $0.body.utf8.count > Note.maximumBodyBytes }) {
-      throw .noteTooLarge(title: large.title, bytes: large.body.utf8.count)
+    for note in envelope.notes {
+      let bytes = NoteDocument.byteCount(of: note)
+      if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
     }
     return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
-  }
-
-  /// Whether a date is written as ISO 8601 text: years 1 to 9999, in UTC.
-  private static func isWrittenAsText(_ date: Date) -> Bool {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let components = calendar.dateComponents([.era, .year], from: date)
-    return components.era == 1 && (1...9999).contains(components.year ?? 0)
   }
 
   /// A library as Markdown, for reading: a section per notebook, oldest note first.
@@ -159,7 +157,7 @@ public enum LibraryArchiveError: Error, Equatable, LocalizedError {
   case notAnExport(detail: String?)
   /// The file was written by a newer FieldNotes, with this export version.
   case newerVersion(Int)
-  /// A note's body is larger than ``Note/maximumBodyBytes``; nothing was imported.
+  /// A note is larger than ``NoteDocument/maximumBytes``; nothing was imported.
   case noteTooLarge(title: String, bytes: Int)
 
   /// A message for the user, to follow the file's path.
@@ -170,8 +168,8 @@ public enum LibraryArchiveError: Error, Equatable, LocalizedError {
     case .notAnExport(nil): "not a FieldNotes JSON export"
     case .newerVersion(let version): "written by a newer FieldNotes (export version \(version))"
     case .noteTooLarge(let title, let bytes):
-      "the note \u{201C}\(LibraryArchive.printable(title).prefix(40))\u{201D} holds \(bytes) bytes of text, more "
-        + "than the \(Note.maximumBodyBytes) a note may hold; nothing was imported"
+      "the note \u{201C}\(LibraryArchive.printable(title).prefix(40))\u{201D} would take \(bytes) "
+        + "bytes, more than the \(NoteDocument.maximumBytes) a note may; nothing was imported"
     }
   }
 }

@@ -33,10 +33,12 @@ extension NoteStore {
     case .addNote(let note):
       guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
+      try requireSize(of: note)
       return insertNote(note)
     case .updateNote(let note):
       let index = try indexOfNote(note.id)
       try requireNotebook(note.notebookID)
+      try requireSize(of: note)
       return replaceNote(at: index, with: note)
     case .deleteNote(let id):
       return removeNote(at: try indexOfNote(id))
@@ -78,6 +80,7 @@ extension NoteStore {
       for note in addition.notes {
         guard !knownNotes.contains(note.id) else { throw .duplicateNote(note.id) }
         if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
+        try requireSize(of: note)
       }
       return insertLibrary(addition)
     case .replaceTags(let tagsByNote):
@@ -88,6 +91,18 @@ extension NoteStore {
   private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {
     guard let id else { return }
     guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
+  }
+
+  /// Refuses a note too large for its file, when its title, body or tags are written.
+  ///
+  /// It must fit the one limit every way in applies (``FieldNotesModel/NoteDocument/maximumBytes``),
+  /// so the note can be synced and exported as it is saved. A pin or a move changes nothing that
+  /// counts.
+  func requireSize(of note: Note) throws(NoteStoreError) {
+    let bytes = NoteDocument.byteCount(of: note)
+    guard bytes <= NoteDocument.maximumBytes else {
+      throw .noteTooLarge(title: note.title, bytes: bytes)
+    }
   }
 }
 

@@ -489,6 +489,7 @@ public final class NoteStore {
       let position = try indexOfNote(id)
       changes.append(.expectNote(id, updated.notes[position]))
       updated.notes[position].tags = tags
+      try requireSize(of: updated.notes[position])
       updated.notes[position].updatedAt = stamp
       changes.append(.saveNote(updated.notes[position]))
     }

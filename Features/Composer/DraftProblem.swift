@@ -6,8 +6,8 @@ public enum DraftProblem: Hashable, Sendable, LocalizedError {
   case titleRequired
   /// The title is longer than the limit, in characters.
   case titleTooLong(length: Int, limit: Int)
-  /// The body is larger than the limit, in bytes of UTF-8.
-  case bodyTooLong(bytes: Int, limit: Int)
+  /// The note, title, body and tags together, is larger than the limit, in bytes of its file.
+  case noteTooLarge(bytes: Int, limit: Int)
   /// A tag is empty (a lone `#`).
   case emptyTag
   /// A tag is longer than the limit, in characters.
@@ -24,8 +24,8 @@ public enum DraftProblem: Hashable, Sendable, LocalizedError {
       "A note needs a title."
     case .titleTooLong(let length, let limit):
       "A title can be at most \(limit) characters; this one has \(length)."
-    case .bodyTooLong(let bytes, let limit):
-      "A body can hold at most \(limit) bytes of text; this one has \(bytes)."
+    case .noteTooLarge(let bytes, let limit):
+      "A note can hold at most \(limit) bytes of text and tags; this one has \(bytes)."
     case .emptyTag:
       "A tag needs at least one character after the #."
     case .tagTooLong(let tag, let limit):

@@ -5,9 +5,10 @@ import Foundation
 public enum DraftRules {
   /// The longest title, in characters after trimming.
   public static let maximumTitleLength = 200
-  /// The longest body, in bytes of UTF-8: the one limit a note meets wherever it enters
-  /// (the composer, an import, a sync).
-  public static let maximumBodyBytes = Note.maximumBodyBytes
+  /// The largest note, title, body and tags together, as its file holds them: the one limit a
+  /// note meets wherever it enters (the composer, an import, a sync; see
+  /// `FieldNotesModel.NoteDocument`).
+  public static let maximumNoteBytes = NoteDocument.maximumBytes
   /// The longest tag, in characters.
   public static let maximumTagLength = TagRules.maximumLength
 
@@ -41,9 +42,9 @@ public enum DraftRules {
     } else if trimmed.count > maximumTitleLength {
       problems.append(.titleTooLong(length: trimmed.count, limit: maximumTitleLength))
     }
-    let bodyBytes = body.utf8.count
-    if bodyBytes > maximumBodyBytes {
-      problems.append(.bodyTooLong(bytes: bodyBytes, limit: maximumBodyBytes))
+    let bytes = NoteDocument.byteCount(title: trimmed, body: body, tags: tags)
+    if bytes > maximumNoteBytes {
+      problems.append(.noteTooLarge(bytes: bytes, limit: maximumNoteBytes))
     }
     for tag in tags {
       switch TagRules.problem(with: tag) {

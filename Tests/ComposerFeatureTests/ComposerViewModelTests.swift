@@ -249,16 +249,37 @@ import Testing
     #expect(composer.problems == [])
   }
 
-  @Test func bodyLimits() throws {
+  /// One limit covers the whole note, as its file holds it.
+  ///
+  /// It is the one a sync and an import apply too, in bytes ("ü" is two), and tags count.
+  @Test func noteLimits() throws {
     let (composer, _) = try makeComposer()
     try composer.setTitle("Long")
-    // The limit is in bytes, the one a sync and an import also apply: "ü" is two.
-    let limit = Note.maximumBodyBytes
-    try composer.replaceBody(with: String(repeating: "ü", count: limit / 2))
-    #expect(composer.canSave)
-    try composer.appendToBody("x")
-    #expect(composer.problems == [.bodyTooLong(bytes: limit + 2, limit: limit)])
+    let limit = NoteDocument.maximumBytes
+    let room = limit - NoteDocument.byteCount(title: "Long", body: "", tags: [])
+    let body = String(repeating: "ü", count: room / 2) + String(repeating: "a", count: room % 2)
+    try composer.replaceBody(with: body)
+    #expect(composer.canSave, "exactly at the limit")
+    try composer.setTags(from: "heron")
+    let bytes = NoteDocument.byteCount(title: "Long", body: body, tags: ["heron"])
+    #expect(bytes == limit + 7, "the tag and its quotes count")
+    #expect(composer.problems == [.noteTooLarge(bytes: bytes, limit: limit)])
     #expect(!composer.canSave)
+  }
+
+  /// A body under a mebibyte with thousands of tags is still one note too large: the composer
+  /// says so, rather than saving a note a sync would never carry.
+  @Test func manyTagsCountTowardTheLimit() throws {
+    let (composer, _) = try makeComposer()
+    try composer.setTitle("Tagged")
+    try composer.replaceBody(with: String(repeating: "a", count: 1_000_001))
+    try composer.setTags(from: (1...12_000).map { "birds-\($0)" }.joined(separator: " "))
+
+    #expect(
+      composer.problems.contains {
+        if case .noteTooLarge = $0 { true } else { false }
+      })
+    #expect(throws: ComposerError.self) { try composer.save() }
   }
 
   @Test func tagParsing() {
@@ -299,7 +320,7 @@ import Testing
   @Test func everyProblemHasItsOwnMessage() {
     let problems: [DraftProblem] = [
       .titleRequired, .titleTooLong(length: 201, limit: 200),
-      .bodyTooLong(bytes: 1_048_577, limit: 1_048_576), .emptyTag,
+      .noteTooLarge(bytes: 1_114_113, limit: 1_114_112), .emptyTag,
       .tagTooLong(tag: String(repeating: "a", count: 41), limit: 40),
       .tagHasInvalidCharacters(tag: "a.b"), .notebookNotFound,
     ]

@@ -48,15 +48,46 @@ import Testing
         fromJSON: Data(
           #"{"format": "fieldnotes-export", "version": 2, "notebooks": [], "notes": []}"#.utf8))
     }
-    // The one size limit: a note the composer and a sync would refuse can't come in this way.
+    // The one size limit: a note the composer and a sync would refuse can't come in this way,
+    // however its bytes are split between a long title and a body.
     let large = Note(
-      title: "Large", body: String(repeating: "é", count: Note.maximumBodyBytes / 2 + 1),
+      title: String(repeating: "T", count: 200_011),
+      body: String(repeating: "é", count: NoteDocument.maximumBytes / 2 - 1_000),
       createdAt: Date(timeIntervalSince1970: 0))
     let export = try LibraryArchive.json(NoteLibrary(notes: [large]))
     #expect(
-      throws: LibraryArchiveError.noteTooLarge(title: "Large", bytes: Note.maximumBodyBytes + 2)
+      throws: LibraryArchiveError.noteTooLarge(
+        title: large.title, bytes: NoteDocument.byteCount(of: large))
     ) {
       try LibraryArchive.library(fromJSON: export)
+    }
+  }
+
+  /// Dates are exported to the millisecond, rounded, never cut: a date held as .45599…
+  /// seconds exports as .456 and imports back to the same millisecond.
+  @Test func datesExportToTheirMillisecond() throws {
+    let date = Date(timeIntervalSince1970: 1_795_953_600.456)
+    let note = Note(title: "Timed", createdAt: date, updatedAt: date.addingTimeInterval(0.001))
+    let export = try LibraryArchive.json(NoteLibrary(notes: [note]))
+    let text = String(decoding: export, as: UTF8.self)
+
+    #expect(text.contains("\"2026-11-29T12:00:00.456Z\""), "\(text)")
+    #expect(text.contains("\"2026-11-29T12:00:00.457Z\""))
+    let imported = try #require(try LibraryArchive.library(fromJSON: export).notes.first)
+    #expect(NoteDocument.stamp(imported.createdAt) == "2026-11-29T12:00:00.456Z")
+    #expect(try LibraryArchive.json(NoteLibrary(notes: [imported])) == export)
+  }
+
+  /// A date that is no real moment, or beyond about 31,700 years, is refused, not bent.
+  @Test func anImportedDateOutOfRangeIsRefused() {
+    for date in [#""2025-01-01T99:99:99.999Z""#, "1e300", "-1e15"] {
+      let file =
+        #"{"format": "fieldnotes-export", "version": 1, "notebooks": [], "notes": ["#
+        + #"{"id": "00000000-0000-0000-0000-000000000001", "title": "T", "body": "", "tags": [], "#
+        + #""isPinned": false, "createdAt": \#(date), "updatedAt": 0}]}"#
+      #expect(throws: LibraryArchiveError.self, "\(date)") {
+        try LibraryArchive.library(fromJSON: Data(file.utf8))
+      }
     }
   }
 

@@ -36,7 +36,7 @@ import Testing
     try impostor.write(to: URL(fileURLWithPath: "\(attacker)/notes/\(fresh).md"))
     try Data("garbage".utf8).write(
       to: URL(fileURLWithPath: "\(attacker)/notes/\(UUID(number: 4).uuidString.lowercased()).md"))
-    let large = syncNote(5, "Large", body: String(repeating: "a", count: Note.maximumBodyBytes + 1))
+    let large = syncNote(5, "Large", body: String(repeating: "a", count: NoteDocument.maximumBytes))
     try SyncDocument.data(of: large).write(
       to: URL(fileURLWithPath: "\(attacker)/notes/\(UUID(number: 5).uuidString.lowercased()).md"))
     try Data("hello".utf8).write(to: URL(fileURLWithPath: "\(attacker)/notes/readme.md"))

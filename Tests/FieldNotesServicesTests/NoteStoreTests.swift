@@ -114,6 +114,29 @@ import Testing
     #expect(store.notes.filter { $0.notebookID == nil }.count == 3)
   }
 
+  /// One limit covers a whole note wherever it enters the store: adding, editing, importing
+  /// and retagging all refuse a note its file couldn't hold, and save nothing.
+  @Test func aNoteTooLargeForItsFileIsRefusedWhereverItEnters() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository, now: .fixed())
+    let room = NoteDocument.maximumBytes - NoteDocument.byteCount(title: "Big", body: "", tags: [])
+    let big = Note(title: "Big", body: String(repeating: "a", count: room))
+    try store.perform(.addNote(big))
+    let tooLarge = NoteStoreError.noteTooLarge(
+      title: "Big", bytes: NoteDocument.maximumBytes + 7)
+    var over = big
+    over.id = UUID()
+    over.tags = ["heron"]
+
+    #expect(throws: tooLarge) { try store.perform(.addNote(over)) }
+    #expect(throws: tooLarge) { try store.perform(.addLibrary(NoteLibrary(notes: [over]))) }
+    over.id = big.id
+    #expect(throws: tooLarge) { try store.perform(.updateNote(over)) }
+    #expect(throws: tooLarge) { try store.perform(.replaceTags([big.id: ["heron"]])) }
+    #expect(repository.commitCount == 1, "only the note that fits was saved")
+    try store.perform(.setPinned(big.id, true))
+  }
+
   /// The notes a deleted notebook leaves are saved in no notebook, in the same write: after a
   /// restart they are in No Notebook, and can be edited.
   @Test func theNotesADeletedNotebookLeavesAreSavedInNoNotebook() throws {

@@ -1,0 +1,228 @@
+import Foundation
+
+/// A note or a notebook as a Markdown file: a small front matter with its identity and
+/// metadata, then its title as a heading and the body verbatim.
+///
+/// ```
+/// ---
+/// id: 6f1c1a52-3c8e-4f5e-9d53-2b8a0e1f7c11
+/// notebook: 0b3a44a1-98f5-4c55-8f4e-3f7b0c2d9a10
+/// tags: ["birds", "lake"]
+/// pinned: false
+/// created: 2026-11-29T12:00:00.000Z
+/// updated: 2026-11-29T12:30:00.000Z
+/// ---
+/// # Heron at the lake
+///
+/// Grey heron, standing still in the shallows.
+/// ```
+///
+/// A title holding a line break is also written in the front matter (`title:`), as a JSON
+/// string, so nothing is lost. Dates are UTC to the millisecond (see ``stamp(_:)``).
+///
+/// It is also the measure of a note's size: ``maximumBytes`` is the one limit every way in
+/// applies (the composer, an import, a sync), so a note one of them accepts is never refused by
+/// another.
+public enum NoteDocument {
+  /// The largest a note may be: its file, front matter included, at most 1,088 KiB (1 MiB of
+  /// text with room for a title, tags and the front matter).
+  public static let maximumBytes = 1_114_112
+
+  // MARK: - Writing
+
+  /// A note's file.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: The file's bytes.
+  public static func data(of note: Note) -> Data {
+    Data((header(of: note) + note.body).utf8)
+  }
+
+  /// A notebook's file: its symbol in the front matter, its name as the heading, no body.
+  ///
+  /// - Parameter notebook: The notebook.
+  /// - Returns: The file's bytes.
+  public static func data(of notebook: Notebook) -> Data {
+    let lines = [
+      "---", "id: \(notebook.id.uuidString.lowercased())", "symbol: \(json(notebook.symbolName))",
+    ]
+    return Data(header(lines, title: notebook.name).utf8)
+  }
+
+  /// How large a note's file is at most, whatever its pin, notebook and dates.
+  ///
+  /// It is what the title, body and tags make it, so a note within ``maximumBytes`` stays
+  /// within it when it is pinned, moved or touched.
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - body: The body.
+  ///   - tags: The tags.
+  /// - Returns: The bytes; at least `data(of:).count` of any note with these fields.
+  /// - Complexity: O(*t*) in the size of the title and tags; the body is only counted.
+  public static func byteCount(title: String, body: String, tags: [String]) -> Int {
+    // The longest value of each field that varies: a notebook's identifier (not `none`), an
+    // unpin (`false`), and a date's 24 characters (a date written as seconds is never longer).
+    let widest = Note(
+      id: UUID(), title: title, createdAt: Date(timeIntervalSince1970: 0), notebookID: UUID(),
+      tags: tags)
+    return header(of: widest).utf8.count + body.utf8.count
+  }
+
+  /// How large a note's file is at most, whatever its pin, notebook and dates (see
+  /// ``byteCount(title:body:tags:)``).
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: The bytes.
+  public static func byteCount(of note: Note) -> Int {
+    byteCount(title: note.title, body: note.body, tags: note.tags)
+  }
+
+  /// Everything of a note's file before its body.
+  private static func header(of note: Note) -> String {
+    var lines = ["---", "id: \(note.id.uuidString.lowercased())"]
+    lines.append("notebook: \(note.notebookID.map { $0.uuidString.lowercased() } ?? "none")")
+    lines.append("tags: \(json(note.tags))")
+    lines.append("pinned: \(note.isPinned)")
+    lines.append("created: \(stamp(note.createdAt))")
+    lines.append("updated: \(stamp(note.updatedAt))")
+    return header(lines, title: note.title)
+  }
+
+  private static func header(_ frontMatter: [String], title: String) -> String {
+    var lines = frontMatter
+    let plain = !title.contains(where: \.isNewline)
+    if !plain { lines.append("title: \(json(title))") }
+    lines.append("---")
+    lines.append("# \(plain ? title : "")")
+    return lines.joined(separator: "\n") + "\n\n"
+  }
+
+  private static func json(_ value: some Encodable) -> String {
+    (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+  }
+
+  // MARK: - Reading
+
+  /// Reads a note's file.
+  ///
+  /// - Parameters:
+  ///   - data: The file.
+  ///   - id: The identifier its name gives, which the front matter must repeat.
+  /// - Returns: The note.
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
+  public static func note(from data: Data, id: UUID) throws(NoteDocumentError) -> Note {
+    let (fields, title, body) = try parse(data, id: id)
+    guard let created = fields["created"].flatMap(date(from:)),
+      let updated = fields["updated"].flatMap(date(from:))
+    else { throw .malformed("its dates are missing, unreadable or out of range") }
+    let notebook: UUID?
+    switch fields["notebook"] {
+    case nil, "none"?: notebook = nil
+    case let value?:
+      guard let id = UUID(uuidString: value) else { throw .malformed("its notebook is not an id") }
+      notebook = id
+    }
+    var tags: [String] = []
+    if let value = fields["tags"] {
+      guard let decoded = decode([String].self, value) else {
+        throw .malformed("its tags are not a list")
+      }
+      tags = decoded
+    }
+    let pinned: Bool
+    switch fields["pinned"] {
+    case nil, "false"?: pinned = false
+    case "true"?: pinned = true
+    default: throw .malformed("its pin is neither true nor false")
+    }
+    let bytes = byteCount(title: title, body: body, tags: tags)
+    guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
+    return Note(
+      id: id, title: title, body: body, createdAt: created, notebookID: notebook, tags: tags,
+      isPinned: pinned, updatedAt: updated)
+  }
+
+  /// Reads a notebook's file.
+  ///
+  /// - Parameters:
+  ///   - data: The file.
+  ///   - id: The identifier its name gives, which the front matter must repeat.
+  /// - Returns: The notebook.
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a notebook's file.
+  public static func notebook(from data: Data, id: UUID) throws(NoteDocumentError) -> Notebook {
+    let (fields, name, _) = try parse(data, id: id)
+    var symbol = "book.closed"
+    if let value = fields["symbol"] {
+      guard let decoded = decode(String.self, value) else {
+        throw .malformed("its symbol is not a string")
+      }
+      symbol = decoded
+    }
+    return Notebook(id: id, name: name, symbolName: symbol)
+  }
+
+  /// Splits a file into its front matter's fields, its title and its body.
+  private static func parse(_ data: Data, id: UUID) throws(NoteDocumentError) -> (
+    [String: String], String, String
+  ) {
+    guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count) }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      throw .malformed("it is not UTF-8 text")
+    }
+    guard text.hasPrefix("---\n") else { throw .malformed("it has no front matter") }
+    var rest = text.utf8.dropFirst(4)
+    var fields: [String: String] = [:]
+    while true {
+      guard let end = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+        throw .malformed("its front matter never ends")
+      }
+      let line = String(Substring(rest[..<end]))
+      rest = rest[rest.index(after: end)...]
+      if line == "---" { break }
+      guard let colon = line.firstIndex(of: ":") else {
+        throw .malformed("its front matter has a line without a key")
+      }
+      let value = line[line.index(after: colon)...].drop(while: { $0 == " " })
+      fields[String(line[..<colon])] = String(value)
+    }
+    guard fields["id"].flatMap(UUID.init(uuidString:)) == id else {
+      throw .malformed("its id is not the one its name gives")
+    }
+    guard rest.starts(with: "# ".utf8) else { throw .malformed("it has no title heading") }
+    rest = rest.dropFirst(2)
+    let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+    var title = String(Substring(rest[..<end]))
+    rest = rest[end...]
+    if rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
+    if rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
+    if let value = fields["title"] {
+      guard let decoded = decode(String.self, value) else {
+        throw .malformed("its title is not a string")
+      }
+      title = decoded
+    }
+    return (fields, title, String(Substring(rest)))
+  }
+
+  private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
+    try? JSONDecoder().decode(type, from: Data(text.utf8))
+  }
+}
+
+/// Why a file can't be read as a note or a notebook.
+public enum NoteDocumentError: Error, Hashable, Sendable {
+  /// It isn't a FieldNotes file, for the reason given.
+  case malformed(String)
+  /// It is larger than ``NoteDocument/maximumBytes``: the bytes its note would take.
+  case tooLarge(bytes: Int)
+
+  /// Why, in a few words, such as "its tags are not a list".
+  public var reason: String {
+    switch self {
+    case .malformed(let reason): reason
+    case .tooLarge(let bytes):
+      "it is \(bytes) bytes, more than the \(NoteDocument.maximumBytes) a note may be"
+    }
+  }
+}

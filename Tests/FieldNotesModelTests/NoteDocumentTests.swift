@@ -1,0 +1,211 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+/// A note's file: readable Markdown that reads back as the same note, and the one measure of a
+/// note's size.
+@Suite struct NoteDocumentTests {
+  static let id = UUID(uuidString: "00000000-0000-0000-0000-000000000042") ?? UUID()
+  static let noon = Date(timeIntervalSince1970: 1_795_953_600)
+
+  @Test func aNoteIsFrontMatterThenItsTitleThenItsBodyVerbatim() throws {
+    let note = Note(
+      id: Self.id, title: "Heron", body: "Grey heron.\n\nStill in the shallows.",
+      createdAt: Self.noon, notebookID: UUID(uuidString: "00000000-0000-0000-0000-0000000000B1"),
+      tags: ["birds", "lake"], isPinned: true, updatedAt: Self.noon.addingTimeInterval(1_800))
+    let text = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
+    #expect(
+      text == """
+        ---
+        id: 00000000-0000-0000-0000-000000000042
+        notebook: 00000000-0000-0000-0000-0000000000b1
+        tags: ["birds","lake"]
+        pinned: true
+        created: 2026-11-29T12:00:00.000Z
+        updated: 2026-11-29T12:30:00.000Z
+        ---
+        # Heron
+
+        Grey heron.
+
+        Still in the shallows.
+        """)
+    #expect(try NoteDocument.note(from: Data(text.utf8), id: note.id) == note)
+  }
+
+  @Test(arguments: [
+    ("Two\nlines", ""), ("Plain", "\nstarts with a blank line"), ("Plain", ""),
+    ("  spaced  ", "ends with blank lines\n\n"), ("Café 鳥 🐦", "naïve\r\nCRLF"),
+    ("# hash", "---\nnot front matter\n---"), ("a/b \"quoted\"\n", "\u{0}NUL"),
+  ])
+  func anyTitleAndBodyReadBackExactly(title: String, body: String) throws {
+    let note = Note(id: Self.id, title: title, body: body, createdAt: Self.noon)
+    let data = NoteDocument.data(of: note)
+    #expect(try NoteDocument.note(from: data, id: note.id) == note)
+  }
+
+  @Test func datesOutsideYearsOneTo9999AreWrittenAsSeconds() throws {
+    let note = Note(id: Self.id, title: "Far", createdAt: Date(timeIntervalSince1970: 1e12))
+    let data = NoteDocument.data(of: note)
+    #expect(String(decoding: data, as: UTF8.self).contains("created: 1000000000000.0"))
+    #expect(try NoteDocument.note(from: data, id: note.id) == note)
+  }
+
+  @Test func aNotebookReadsBack() throws {
+    let notebook = Notebook(id: Self.id, name: "Field \"trips\"", symbolName: "map")
+    #expect(
+      try NoteDocument.notebook(from: NoteDocument.data(of: notebook), id: notebook.id)
+        == notebook)
+  }
+
+  @Test func malformedFilesAreRefusedWithAReason() {
+    let id = Self.id
+    let other = UUID(uuidString: "00000000-0000-0000-0000-000000000001") ?? UUID()
+    let cases: [(String, NoteDocumentError)] = [
+      ("no front matter", .malformed("it has no front matter")),
+      ("---\nid: \(id.uuidString)\n", .malformed("its front matter never ends")),
+      (
+        "---\nid: \(other.uuidString)\n---\n# T\n\n",
+        .malformed("its id is not the one its name gives")
+      ),
+      (
+        "---\nid: \(id.uuidString)\n---\n# T\n\n",
+        .malformed("its dates are missing, unreadable or out of range")
+      ),
+      (
+        "---\nid: \(id.uuidString)\ncreated: 0\nupdated: 0\ntags: birds\n---\n# T\n\n",
+        .malformed("its tags are not a list")
+      ),
+      ("---\nid: \(id.uuidString)\n---\nno heading", .malformed("it has no title heading")),
+    ]
+    for (text, problem) in cases {
+      #expect(throws: problem) { try NoteDocument.note(from: Data(text.utf8), id: id) }
+    }
+    #expect(throws: NoteDocumentError.malformed("it is not UTF-8 text")) {
+      try NoteDocument.note(from: Data([0x2D, 0x2D, 0x2D, 0x0A, 0xFF]), id: id)
+    }
+  }
+
+  // MARK: - Size
+
+  /// The measure never undercounts a file, whatever the pin, notebook and dates; it is exact
+  /// for the widest of them (a notebook, unpinned, dates in years 1 to 9999).
+  @Test func theMeasureIsTheLargestFileTheNoteCanMake() {
+    var random = LinearCongruentialGenerator(state: 5)
+    let titles = ["Heron", "", "Two\nlines", "quote \" and / slash\n", "鳥 🐦", "\u{1B}[2J"]
+    for _ in 0..<500 {
+      let title = titles[Int.random(in: titles.indices, using: &random)]
+      let tags = (0..<Int.random(in: 0...5, using: &random)).map { "tag\($0)ü" }
+      let body = String(repeating: "é", count: Int.random(in: 0...50, using: &random))
+      let measure = NoteDocument.byteCount(title: title, body: body, tags: tags)
+      let widest = Note(
+        title: title, body: body, createdAt: Self.noon, notebookID: random.uuid(), tags: tags)
+      #expect(NoteDocument.data(of: widest).count == measure)
+      for isPinned in [true, false] {
+        for date in [Self.noon, Date(timeIntervalSince1970: -1e12), .distantFuture] {
+          let note = Note(
+            title: title, body: body, createdAt: date, tags: tags, isPinned: isPinned,
+            updatedAt: date)
+          #expect(NoteDocument.data(of: note).count <= measure)
+        }
+      }
+    }
+  }
+
+  /// A file is read only when the note in it fits the limit as every other way in counts it;
+  /// the size of the file alone doesn't settle it (a note in no notebook writes a shorter file).
+  @Test func aNoteOverTheLimitIsRefusedHoweverItsFileIsShort() throws {
+    let header = NoteDocument.byteCount(title: "Large", body: "", tags: [])
+    let fits = Note(
+      id: Self.id, title: "Large",
+      body: String(repeating: "a", count: NoteDocument.maximumBytes - header),
+      createdAt: Self.noon)
+    #expect(try NoteDocument.note(from: NoteDocument.data(of: fits), id: Self.id) == fits)
+
+    var over = fits
+    over.body += "a"
+    let file = NoteDocument.data(of: over)
+    #expect(file.count <= NoteDocument.maximumBytes, "no notebook: 32 bytes short of the widest")
+    #expect(throws: NoteDocumentError.tooLarge(bytes: NoteDocument.maximumBytes + 1)) {
+      try NoteDocument.note(from: file, id: Self.id)
+    }
+  }
+}
+
+/// Dates are written to the millisecond and read back only when they name a real moment.
+@Suite struct NoteDocumentDateTests {
+  @Test func aDateReadBackWritesTheSameText() throws {
+    var random = LinearCongruentialGenerator(state: 7)
+    for _ in 0..<2_000 {
+      let date = Date(
+        timeIntervalSince1970: Double.random(in: -62_000_000_000...253_000_000_000, using: &random))
+      let note = Note(id: NoteDocumentTests.id, title: "T", createdAt: date)
+      let once = NoteDocument.data(of: note)
+      let twice = NoteDocument.data(of: try NoteDocument.note(from: once, id: note.id))
+      #expect(once == twice)
+    }
+    #expect(
+      NoteDocument.stamp(Date(timeIntervalSince1970: 1_795_953_600.25))
+        == "2026-11-29T12:00:00.250Z")
+    #expect(
+      NoteDocument.stamp(Date(timeIntervalSince1970: 1_795_953_600.456))
+        == "2026-11-29T12:00:00.456Z", "rounded, not cut")
+    #expect(NoteDocument.stamp(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59.000Z")
+    #expect(
+      NoteDocument.stamp(Date(timeIntervalSince1970: -62_135_596_800))
+        == "0001-01-01T00:00:00.000Z")
+  }
+
+  /// Fields out of range are refused, never carried into the next day or year; a year of
+  /// nine digits (which once overflowed a multiplication) is refused, not a crash.
+  @Test(arguments: [
+    "999999999-1-1T1:1:1.111Z", "2025-01-01T99:99:99.999Z", "2025-13-01T00:00:00.000Z",
+    "2025-02-29T00:00:00.000Z", "2024-04-31T00:00:00.000Z", "0000-01-01T00:00:00.000Z",
+    "2025-01-01T24:00:00.000Z", "2025-01-01T00:60:00.000Z", "2025-01-01T00:00:60.000Z",
+    "2025-01-01 00:00:00.000Z", "2025-01-01T00:00:00.000+", "+025-01-01T00:00:00.000Z",
+    "2025-01-01T00:00:00.-01Z", "1e300", "-1e13", "nan", "inf", "", "0x1p99",
+  ])
+  func aDateThatIsNoRealMomentIsRefused(text: String) {
+    #expect(NoteDocument.date(from: text) == nil)
+  }
+
+  @Test func realMomentsAreRead() {
+    #expect(NoteDocument.date(from: "2024-02-29T23:59:59.999Z") != nil)
+    #expect(NoteDocument.date(from: "9999-12-31T23:59:59.999Z") != nil)
+    #expect(
+      NoteDocument.date(from: "-62167219200.0") == Date(timeIntervalSince1970: -62_167_219_200))
+  }
+
+  /// The reader, fed damaged files: every answer is a note or a reason, never a crash, and a
+  /// note it reads writes a file that reads back as the same note.
+  @Test func damagedFilesGiveANoteOrAReasonNeverACrash() throws {
+    let id = NoteDocumentTests.id
+    let seed = NoteDocument.data(
+      of: Note(
+        id: id, title: "Heron", body: "Grey.\n---\nStill.", createdAt: NoteDocumentTests.noon,
+        tags: ["birds"]))
+    let pieces = [
+      "9", "-", ":", "\n", "---\n", "T", "Z", ".", "\u{0}", "é", "999999999", "\"", "[", "]",
+      "created: ", "updated: 1e308\n", "title: \"x\\ny\"\n", "tags: [\"a\"]\n", "pinned: maybe\n",
+    ].map { Array($0.utf8) }
+    var random = LinearCongruentialGenerator(state: 13)
+    var read = 0
+    for _ in 0..<20_000 {
+      var bytes = Array(seed)
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let at = Int.random(in: 0...bytes.count, using: &random)
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+          bytes.insert(contentsOf: pieces[Int.random(in: pieces.indices, using: &random)], at: at)
+        case 1 where at < bytes.count: bytes.remove(at: at)
+        case 2 where at < bytes.count: bytes[at] = UInt8.random(in: 0...255, using: &random)
+        default: bytes = Array(bytes.prefix(at))
+        }
+      }
+      guard let note = try? NoteDocument.note(from: Data(bytes), id: id) else { continue }
+      read += 1
+      #expect(try NoteDocument.note(from: NoteDocument.data(of: note), id: id) == note)
+    }
+    #expect(read > 0, "some damaged files still read as notes")
+  }
+}
