@@ -1,4 +1,11 @@
+import FieldNotesServices
 import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where FieldNotes keeps its store when no path is given.
 public enum StoreLocation {
@@ -9,23 +16,62 @@ public enum StoreLocation {
   ///
   /// On Linux this is `$XDG_DATA_HOME/fieldnotes/notes.sqlite`, falling back to
   /// `~/.local/share/fieldnotes/notes.sqlite`; on macOS, `FieldNotes/notes.sqlite` in
-  /// Application Support.
+  /// Application Support. A relative `XDG_DATA_HOME` is ignored, as the XDG rules ask.
   ///
   /// - Parameter environment: The process environment; the real one by default.
   /// - Returns: The path of the default store file (which may not exist yet).
+  /// - Throws: ``FieldNotesServices/RepositoryError/cannotOpen(path:reason:)`` when there is no
+  ///   home folder to keep it in (see ``home(environment:)``).
   public static func defaultPath(
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> String {
+  ) throws(RepositoryError) -> String {
     #if os(macOS)
-      let home = environment["HOME"] ?? NSHomeDirectory()
-      return "\(home)/Library/Application Support/FieldNotes/\(fileName)"
+      let place = "~/Library/Application Support/FieldNotes/\(fileName)"
     #else
       if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
         return "\(dataHome)/fieldnotes/\(fileName)"
       }
-      let home = environment["HOME"] ?? NSHomeDirectory()
-      return "\(home)/.local/share/fieldnotes/\(fileName)"
+      let place = "~/.local/share/fieldnotes/\(fileName)"
     #endif
+    switch home(environment: environment) {
+    case .success(let home): return home + place.dropFirst()
+    case .failure(let problem): throw .cannotOpen(path: place, reason: problem.description)
+    }
+  }
+
+  /// The user's home folder: `HOME`, which must be an absolute path; where `HOME` is unset or
+  /// empty (as some schedulers leave it), the account's home in the system's user database.
+  ///
+  /// A relative `HOME` is refused rather than read from the current folder, and an empty one
+  /// never means `/`.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The folder, or why there is none to use.
+  public static func home(environment: [String: String]) -> Result<String, HomeProblem> {
+    switch environment["HOME"] {
+    case let home? where home.hasPrefix("/"): return .success(home)
+    case let home? where !home.isEmpty:
+      return .failure(
+        HomeProblem(
+          description: "HOME is \u{201C}\(home)\u{201D}, not an absolute path; set HOME to your "
+            + "home folder, or give the store with --store PATH"))
+    default:
+      guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir,
+        case let home = String(cString: folder), home.hasPrefix("/")
+      else {
+        return .failure(
+          HomeProblem(
+            description: "HOME is not set and the account has no home folder; give the store "
+              + "with --store PATH"))
+      }
+      return .success(home)
+    }
+  }
+
+  /// Why there is no home folder to keep FieldNotes' files in.
+  public struct HomeProblem: Error, CustomStringConvertible {
+    /// What is wrong and what to do, for the user.
+    public var description: String
   }
 
   /// The git repository a store syncs through, beside it: `PATH.sync`.
@@ -48,7 +94,7 @@ public enum StoreLocation {
     let base: String
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       base = state
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
+    } else if case .success(let home) = home(environment: environment) {
       base = home + "/.local/state"
     } else {
       return nil

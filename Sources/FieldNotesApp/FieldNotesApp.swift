@@ -124,29 +124,27 @@ public enum FieldNotesApp {
       options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
     let network = options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:))
       .map { NetworkSimulation($0, seed: options.seed) }
-    var dependencies: AppDependencies
     switch options.store {
     case .inMemory:
-      dependencies = try .memory(
+      return try .memory(
         network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     case .demo:
-      dependencies = try .memory(
+      return try .memory(
         DemoLibrary.make(now: now(), ids: ids), network: network, summarizer: summarizer, now: now,
         ids: ids, timeZone: timeZone)
-    case .file(let path):
-      dependencies = try .live(
+    case .file, .defaultFile:
+      let path: String
+      do {
+        if case .file(let given) = options.store {
+          path = given
+        } else {
+          path = try StoreLocation.defaultPath(environment: environment)
+        }
+      } catch { throw .persistence(error) }
+      return try .live(
         storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
         timeZone: timeZone)
-    case .defaultFile:
-      dependencies = try .live(
-        storePath: StoreLocation.defaultPath(environment: environment), network: network,
-        summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
     }
-    // This run's identity is never shown (its start and terminal are), so it doesn't come from
-    // `ids`, whose numbering the transcripts rely on.
-    let terminal = isatty(0) == 1 ? ttyname(0).map { String(cString: $0) } : nil
-    dependencies.session = DraftSession(id: UUID(), startedAt: now(), terminal: terminal)
-    return dependencies
   }
 }
 

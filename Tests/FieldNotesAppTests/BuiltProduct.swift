@@ -53,12 +53,14 @@ enum BuiltProduct {
     var status: Int32
   }
 
-  /// Runs an executable to completion with some standard input.
+  /// Runs an executable to completion with some standard input, in a folder if one is given.
   static func run(
-    _ executable: URL, arguments: [String], input: String, environment: [String: String]
+    _ executable: URL, arguments: [String], input: String, environment: [String: String],
+    in folder: String? = nil
   ) throws -> Result {
     let (process, standardInput, standardOutput, standardError) = BuiltProduct.pipedProcess(
       executable, arguments: arguments, environment: environment)
+    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
     try process.run()
     let group = DispatchGroup()
     let errorData = Mutex(Data())

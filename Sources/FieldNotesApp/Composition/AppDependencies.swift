@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
 import FieldNotesServicesLive
+import FieldNotesTerminal
 import Foundation
 
 /// Every dependency of the app, built once at start and handed to view models through their
@@ -23,9 +24,9 @@ public struct AppDependencies {
   public let timeZone: TimeZone
   /// The store file, or `nil` when the notes are kept in memory.
   public let storePath: String?
-  /// This run of FieldNotes, which keeps one draft per note when it has to stop; by default one
-  /// started when the dependencies were made, not at a terminal.
-  public internal(set) var session = DraftSession(id: UUID(), startedAt: .now, terminal: nil)
+  /// This run of FieldNotes, which keeps one draft per note when it has to stop: started when
+  /// the dependencies were made, at the terminal of standard input if there is one.
+  public let session: DraftSession
   /// The sync connection the store syncs through, when the store is a real repository.
   let sync: SyncConnection?
 
@@ -59,6 +60,9 @@ public struct AppDependencies {
     self.timeZone = timeZone
     self.storePath = storePath
     self.sync = sync
+    // Its identity is never shown (its start and terminal are), so it doesn't come from `ids`,
+    // whose numbering the transcripts rely on.
+    session = DraftSession(id: UUID(), startedAt: now(), terminal: TerminalDevice.ofStandardInput)
   }
 
   /// The dependencies of a real session: the SQLite store at a path, the git syncer (its

@@ -32,6 +32,28 @@ import Testing
     return process.terminationStatus
   }
 
+  /// A relative `HOME` would put the store wherever FieldNotes was started: it is refused, with
+  /// what to do, and nothing is written in the current folder.
+  @Test func aRelativeHomeIsRefusedAndNothingIsWrittenWhereFieldNotesStarted() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-relative-home-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["-c", "open all"], input: "", environment: ["HOME": "relhome"],
+      in: folder)
+
+    #expect(result.status == 1)
+    #expect(
+      result.errors == [
+        "error: cannot open the store at ~/.local/share/fieldnotes/notes.sqlite: HOME is "
+          + "\u{201C}relhome\u{201D}, not an absolute path; set HOME to your home folder, or give "
+          + "the store with --store PATH"
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+  }
+
   @Test(.enabled(if: canFreezeFiles, "chattr +i is not available here"))
   func anUnwritableStoreFolderIsReportedAndNothingIsCreated() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
