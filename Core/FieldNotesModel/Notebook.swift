@@ -21,3 +21,26 @@ public struct Notebook: Identifiable, Hashable, Sendable, Codable {
     self.symbolName = symbolName
   }
 }
+
+extension Notebook {
+  /// The words that open something other than a notebook wherever a notebook is named: `all`
+  /// and `none`, and the names of the rows that stand for them, All Notes and No Notebook.
+  public static let reservedNames: Set<String> = ["all", "none", "all notes", "no notebook"]
+
+  /// Whether a name can't be a notebook's, because naming it opens something else: a word of
+  /// ``reservedNames`` (ignoring case and surrounding spaces), or a number, which is read as a
+  /// row.
+  ///
+  /// - Parameter name: The name.
+  /// - Returns: Whether it is reserved.
+  public static func isReservedName(_ name: String) -> Bool {
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    return reservedNames.contains(trimmed.lowercased())
+      || (!trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit))
+  }
+}
+
+extension Character {
+  /// Whether the character is one of the ASCII digits 0 to 9, as a row number is typed.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

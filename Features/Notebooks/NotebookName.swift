@@ -22,6 +22,7 @@ public enum NotebookName {
     guard name.count <= maximumLength else {
       throw .tooLong(length: name.count, limit: maximumLength)
     }
+    guard !Notebook.isReservedName(name) else { throw .reserved(name) }
     let folded = name.lowercased()
     if let existing = notebooks.first(where: {
       $0.id != renamedID && $0.name.lowercased() == folded

@@ -10,6 +10,9 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
   case containsNewline
   /// Another notebook already has this name, ignoring case.
   case duplicate(existing: String)
+  /// The name is a word that opens something else (see
+  /// `FieldNotesModel.Notebook.isReservedName(_:)`), so the notebook could not be opened by it.
+  case reserved(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -22,6 +25,9 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
       "A notebook name must fit on one line."
     case .duplicate(let existing):
       "There is already a notebook called \u{201C}\(existing)\u{201D}."
+    case .reserved(let name):
+      "\u{201C}\(name)\u{201D} can't name a notebook: `open \(name)` opens something else. "
+        + "Choose another name."
     }
   }
 }

@@ -142,6 +142,9 @@ import Testing
     (String(repeating: "x", count: 61), .tooLong(length: 61, limit: 60)),
     ("birds", .duplicate(existing: "Birds")),
     (" PLANTS ", .duplicate(existing: "Plants")),
+    ("all", .reserved("all")), ("None", .reserved("None")), ("1", .reserved("1")),
+    ("042", .reserved("042")), ("All Notes", .reserved("All Notes")),
+    (" no notebook ", .reserved("no notebook")),
   ])
   func invalidNamesAreRejected(name: String, reason: NotebookNameError) throws {
     let (model, _) = try makeModel()
@@ -161,6 +164,21 @@ import Testing
     #expect(throws: NotebooksError.invalidName(.duplicate(existing: "Ünïcödé"))) {
       try model.createNotebook(named: "ünïcödé")
     }
+    try model.createNotebook(named: "Trip 2026")
+    try model.createNotebook(named: "All notes from the trip")
+    try model.createNotebook(named: "Nonesuch")
+  }
+
+  /// A name that opens something else (`all`, `none`, a row number, the names of the All Notes
+  /// and No Notebook rows) is refused for a rename too.
+  @Test func aRenameToANameThatOpensSomethingElseIsRefused() throws {
+    let (model, store) = try makeModel()
+    model.load()
+
+    #expect(throws: NotebooksError.invalidName(.reserved("none"))) {
+      try model.renameNotebook(named: "Birds", to: "none")
+    }
+    #expect(store.notebooks.map(\.name) == ["Birds", "Plants"])
   }
 
   // MARK: - Renaming
