@@ -5,11 +5,31 @@ import Synchronization
 enum BuiltProduct {
   /// The folder the test bundle was built into, which holds the executables too.
   static var buildFolder: URL {
-    let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = executable.deletingLastPathComponent()
-    while folder.path != "/"
-      && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("fieldnotes").path)
-    {
+    buildFolder(testArguments: CommandLine.arguments) { folder in
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("fieldnotes").path)
+    }
+  }
+
+  /// The build folder, found from how the tests were started: the folder holding the test
+  /// bundle, or the first above it that holds the executables.
+  ///
+  /// On Linux the tests run as the bundle's own executable (`…/debug/FieldNotesPackageTests
+  /// .xctest`); on macOS `swift test` runs a helper inside Xcode, given the bundle as
+  /// `--test-bundle-path …/debug/FieldNotesPackageTests.xctest/Contents/MacOS/…`, so the walk
+  /// starts there instead of at the helper.
+  ///
+  /// - Parameters:
+  ///   - testArguments: The test process's arguments, its executable first.
+  ///   - holdsExecutables: Whether a folder holds the built executables.
+  /// - Returns: The first folder up from the bundle that holds them, or where the walk stopped
+  ///   (`/`, or a `.build` folder).
+  static func buildFolder(testArguments: [String], holdsExecutables: (URL) -> Bool) -> URL {
+    let bundle =
+      testArguments.firstIndex(of: "--test-bundle-path").flatMap { flag in
+        testArguments.indices.contains(flag + 1) ? testArguments[flag + 1] : nil
+      } ?? testArguments.first ?? "/"
+    var folder = URL(fileURLWithPath: bundle).resolvingSymlinksInPath().deletingLastPathComponent()
+    while folder.path != "/" && !holdsExecutables(folder) {
       folder = folder.deletingLastPathComponent()
       if folder.lastPathComponent == ".build" { break }
     }

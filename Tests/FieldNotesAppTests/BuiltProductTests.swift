@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// The tests find the `fieldnotes` they run from how `swift test` started them, on Linux and
+/// on macOS alike.
+@Suite struct BuiltProductTests {
+  static let debug = "/work/FieldNotes/.build/arm64-apple-macosx/debug"
+
+  func holdsExecutables(_ folder: URL) -> Bool { folder.path == Self.debug }
+
+  @Test func onLinuxTheTestsAreTheBundlesOwnExecutable() {
+    let folder = BuiltProduct.buildFolder(
+      testArguments: [Self.debug + "/FieldNotesPackageTests.xctest", "--testing-library", "swift"],
+      holdsExecutables: holdsExecutables)
+    #expect(folder.path == Self.debug)
+  }
+
+  @Test func onMacOSTheBundleIsGivenToXcodesHelper() {
+    let helper =
+      "/Applications/Xcode.app/Contents/Developer/usr/libexec/swift/pm/swiftpm-testing-helper"
+    let folder = BuiltProduct.buildFolder(
+      testArguments: [
+        helper, "--test-bundle-path",
+        Self.debug + "/FieldNotesPackageTests.xctest/Contents/MacOS/FieldNotesPackageTests",
+        "--testing-library", "swift",
+      ],
+      holdsExecutables: holdsExecutables)
+    #expect(folder.path == Self.debug)
+  }
+
+  @Test func theWalkStopsAtTheBuildFolderWhenNothingIsBuilt() {
+    let folder = BuiltProduct.buildFolder(
+      testArguments: ["/work/FieldNotes/.build/debug/FieldNotesPackageTests.xctest"],
+      holdsExecutables: { _ in false })
+    #expect(folder.lastPathComponent == ".build")
+  }
+}
