@@ -26,7 +26,8 @@ public final class LineEditor {
   private let installHandler: @convention(c) (UnsafePointer<CChar>?, LineHandler?) -> Void
   private let removeHandler: @convention(c) () -> Void
   private let readCharacter: @convention(c) () -> Void
-  private let redisplay: @convention(c) () -> Int32
+  // Apple's libedit declares it returning nothing; the result is never used.
+  private let redisplay: @convention(c) () -> Void
   private let insertText: @convention(c) (UnsafePointer<CChar>?) -> Int32
   private let addHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
   private let readHistory: @convention(c) (UnsafePointer<CChar>?) -> Int32
@@ -68,10 +69,7 @@ public final class LineEditor {
   /// - Returns: The editor, or `nil`.
   public static func load(historyPath: String?, clearsLine: Bool) -> LineEditor? {
     useUTF8Characters()
-    let candidates = ["libedit.so.2", "libedit.so", "libedit.3.dylib", "/usr/lib/libedit.dylib"]
-    guard let library = candidates.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
-      return nil
-    }
+    guard let library = Libedit.openSystemLibrary() else { return nil }
     return LineEditor(library: library, historyPath: historyPath, clearsLine: clearsLine)
   }
 
@@ -94,39 +92,38 @@ public final class LineEditor {
     return name == "UTF-8" || name == "UTF8"
   }
 
-  private init?(library: UnsafeMutableRawPointer, historyPath: String?, clearsLine: Bool) {
-    func symbol<T>(_ name: String, as type: T.Type) -> T? {
-      dlsym(library, name).map { unsafeBitCast($0, to: type) }
-    }
+  private init?(library: Libedit, historyPath: String?, clearsLine: Bool) {
+    // Every one is required, so `Libedit.openSystemLibrary()` found them all.
     guard
-      let installHandler = symbol(
-        "rl_callback_handler_install",
+      let installHandler = library.function(
+        .callbackHandlerInstall,
         as: (@convention(c) (UnsafePointer<CChar>?, LineHandler?) -> Void).self),
-      let removeHandler = symbol(
-        "rl_callback_handler_remove", as: (@convention(c) () -> Void).self),
-      let readCharacter = symbol("rl_callback_read_char", as: (@convention(c) () -> Void).self),
-      let redisplay = symbol("rl_forced_update_display", as: (@convention(c) () -> Int32).self),
-      let insertText = symbol(
-        "rl_insert_text", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-      let addHistory = symbol(
-        "add_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-      let readHistory = symbol(
-        "read_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-      let writeHistory = symbol(
-        "write_history", as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
-      let stifleHistory = symbol("stifle_history", as: (@convention(c) (Int32) -> Void).self),
-      let usingHistory = symbol("using_history", as: (@convention(c) () -> Void).self),
-      let completionMatches = symbol(
-        "rl_completion_matches",
+      let removeHandler = library.function(
+        .callbackHandlerRemove, as: (@convention(c) () -> Void).self),
+      let readCharacter = library.function(
+        .callbackReadCharacter, as: (@convention(c) () -> Void).self),
+      let redisplay = library.function(.forcedUpdateDisplay, as: (@convention(c) () -> Void).self),
+      let insertText = library.function(
+        .insertText, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let addHistory = library.function(
+        .addHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let readHistory = library.function(
+        .readHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let writeHistory = library.function(
+        .writeHistory, as: (@convention(c) (UnsafePointer<CChar>?) -> Int32).self),
+      let stifleHistory = library.function(
+        .stifleHistory, as: (@convention(c) (Int32) -> Void).self),
+      let usingHistory = library.function(.usingHistory, as: (@convention(c) () -> Void).self),
+      let completionMatches = library.function(
+        .completionMatches,
         as: (@convention(c) (UnsafePointer<CChar>?, Generator?) -> UnsafeMutablePointer<
           UnsafeMutablePointer<CChar>?
         >?).self),
-      let attempted = dlsym(library, "rl_attempted_completion_function"),
-      let attemptedOver = dlsym(library, "rl_attempted_completion_over"),
-      let appendCharacter = dlsym(library, "rl_completion_append_character"),
-      let catchSignals = dlsym(library, "rl_catch_signals"),
-      let lineBuffer = dlsym(library, "rl_line_buffer"),
-      let point = dlsym(library, "rl_point")
+      let attempted = library.variable(.attemptedCompletionFunction, as: AttemptedCompletion?.self),
+      let attemptedOver = library.variable(.attemptedCompletionOver, as: Int32.self),
+      let appendCharacter = library.variable(.completionAppendCharacter, as: Int32.self),
+      let lineBuffer = library.variable(.lineBuffer, as: UnsafeMutablePointer<CChar>?.self),
+      let point = library.variable(.point, as: Int32.self)
     else { return nil }
     self.installHandler = installHandler
     self.removeHandler = removeHandler
@@ -137,15 +134,16 @@ public final class LineEditor {
     self.readHistory = readHistory
     self.writeHistory = writeHistory
     self.completionMatches = completionMatches
-    self.lineBuffer = lineBuffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self)
-    self.point = point.assumingMemoryBound(to: Int32.self)
-    self.attemptedOver = attemptedOver.assumingMemoryBound(to: Int32.self)
-    self.appendCharacter = appendCharacter.assumingMemoryBound(to: Int32.self)
+    self.lineBuffer = lineBuffer
+    self.point = point
+    self.attemptedOver = attemptedOver
+    self.appendCharacter = appendCharacter
     self.historyPath = historyPath
     self.clearsLine = clearsLine
-    // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers.
-    catchSignals.assumingMemoryBound(to: Int32.self).pointee = 0
-    attempted.assumingMemoryBound(to: AttemptedCompletion?.self).pointee = { word, _, _ in
+    // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers (Apple's has
+    // no such setting, and installs none).
+    library.variable(.catchSignals, as: Int32.self)?.pointee = 0
+    attempted.pointee = { word, _, _ in
       // Pointers aren't Sendable; their addresses cross the isolation check as integers.
       let address = MainActor.assumeIsolated {
         UInt(bitPattern: LineEditor.current?.complete(word))
@@ -268,7 +266,7 @@ public final class LineEditor {
       hasTyped = true
       // Installing printed the prompt; go back over it so the redraw shows it once, with the text.
       StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\r")
-      _ = redisplay()
+      redisplay()
     }
   }
 
