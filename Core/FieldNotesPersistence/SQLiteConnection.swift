@@ -28,6 +28,19 @@ final class SQLiteConnection {
     }
     self.path = path
     self.handle = handle
+    // Apple's SQLite keeps a store's `-wal` and `-shm` files after the last connection closes
+    // (a persistent WAL); every connection turns that off, so a closed store is one file.
+    var off: Int32 = 0
+    sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &off)
+  }
+
+  /// Whether SQLite keeps the WAL files after this connection closes: always `false` for a
+  /// file here, `nil` for a database in memory, which has no files.
+  var persistsWAL: Bool? {
+    var value: Int32 = -1
+    guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &value) == SQLITE_OK
+    else { return nil }
+    return value != 0
   }
 
   deinit {

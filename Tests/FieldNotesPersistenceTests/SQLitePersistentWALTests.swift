@@ -1,0 +1,24 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+@testable import FieldNotesPersistence
+
+/// Apple's SQLite keeps a store's `-wal` and `-shm` files after the last connection closes; a
+/// folder listing can't show that on Linux, so the switch itself is read back from every kind
+/// of connection the store opens (each is made by `SQLiteConnection`'s one initializer).
+@Suite struct SQLitePersistentWALTests {
+  let directory = TemporaryDirectory()
+
+  @Test func noConnectionKeepsTheWALFilesAfterItCloses() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Note(title: "Heron"))])
+    _ = try repository.load()
+
+    #expect(repository.writer.perform { $0.persistsWAL } == false)
+    #expect(try SQLiteConnection(path: path, readOnly: false).persistsWAL == false)
+    #expect(try SQLiteConnection(path: path, readOnly: true).persistsWAL == false)
+    #expect(try SQLiteConnection(path: ":memory:", readOnly: false).persistsWAL == nil)
+  }
+}
