@@ -3,10 +3,11 @@
 //
 // The dependency rule, enforced here by target dependencies and checked by
 // `Tests/ArchitectureTests`:
+//   FieldNotesPlatform      depends on nothing (what differs between Linux and macOS)
 //   FieldNotesModel         depends on nothing
 //   FieldNotesServices      depends on Model
-//   FieldNotesPersistence   depends on Model, Services and the system SQLite
-//   FieldNotesServicesLive  depends on Model and Services (the real sync and summaries)
+//   FieldNotesPersistence   depends on Model, Services, Platform and the system SQLite
+//   FieldNotesServicesLive  depends on Model, Services and Platform (the real sync and summaries)
 //   *Feature                depend on Model and Services only, never on each other
 //   FieldNotesTerminal      depends on nothing (line reading and editing, views redrawn through
 //                           Observation), so a feature change never recompiles it
@@ -28,6 +29,7 @@ let package = Package(
   targets: [
     // MARK: - Core
 
+    .target(name: "FieldNotesPlatform", path: "Core/FieldNotesPlatform", swiftSettings: strict),
     .target(name: "FieldNotesModel", path: "Core/FieldNotesModel", swiftSettings: strict),
     .target(
       name: "FieldNotesServices",
@@ -42,13 +44,13 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesPersistence",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "CSQLite"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "CSQLite"],
       path: "Core/FieldNotesPersistence",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesServicesLive",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform"],
       path: "Core/FieldNotesServicesLive",
       swiftSettings: strict
     ),
@@ -184,6 +186,11 @@ let package = Package(
         "NoteListFeature", "NotebooksFeature",
       ],
       path: "Tests/ExercisesTests",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesPlatformTests",
+      dependencies: ["FieldNotesPlatform"],
       swiftSettings: strict
     ),
     .testTarget(

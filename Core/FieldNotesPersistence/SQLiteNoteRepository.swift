@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
 import Synchronization
@@ -372,9 +373,9 @@ public final class SQLiteNoteRepository: NoteRepository {
   ///
   /// If another process created the store meanwhile, its store wins and ours is discarded.
   private static func createStore(at path: String) throws(RepositoryError) {
-    let directory = (path as NSString).deletingLastPathComponent
-    try makeDirectory(directory.isEmpty ? "." : directory)
-    var template = Array("\(directory.isEmpty ? "." : directory)/.fieldnotes-XXXXXX".utf8CString)
+    let directory = FilePaths.folder(of: path)
+    try makeDirectory(directory)
+    var template = Array("\(directory)/.fieldnotes-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
@@ -396,7 +397,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     if link(temporaryPath, path) != 0, errno != EEXIST {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    syncDirectory(directory.isEmpty ? "." : directory)
+    syncDirectory(directory)
   }
 
   /// Creates a directory and any missing parents with owner-only permissions.
@@ -409,7 +410,8 @@ public final class SQLiteNoteRepository: NoteRepository {
       }
       return
     }
-    try makeDirectory((directory as NSString).deletingLastPathComponent)
+    let parent = FilePaths.folder(of: directory)
+    if parent != directory { try makeDirectory(parent) }
     if mkdir(directory, 0o700) != 0, errno != EEXIST {
       throw .cannotOpen(path: directory, reason: String(cString: strerror(errno)))
     }

@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import Foundation
 
 #if canImport(Glibc)
@@ -47,8 +48,8 @@ public enum AtomicFile {
     _ data: Data, to path: String, permissions: mode_t = 0o600, sparing sparedPaths: [String] = []
   ) throws(Failure) {
     try requireWritableTarget(path, sparing: sparedPaths)
-    let directory = (path as NSString).deletingLastPathComponent
-    var template = Array("\(directory.isEmpty ? "." : directory)/.fieldnotes-XXXXXX".utf8CString)
+    let directory = FilePaths.folder(of: path)
+    var template = Array("\(directory)/.fieldnotes-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
@@ -155,9 +156,9 @@ public enum AtomicFile {
 
   /// A path with its folder resolved (links, `..`), so two names of one file compare equal.
   private static func resolved(_ path: String) -> String {
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = (path as NSString).lastPathComponent
-    guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return path }
+    let folder = FilePaths.folder(of: path)
+    let name = FilePaths.name(of: path)
+    guard let real = realpath(folder, nil) else { return path }
     defer { free(real) }
     return String(cString: real) + "/" + name
   }

@@ -11,14 +11,16 @@ enum DependencyRule {
   static let sqlite = "CSQLite"
   static let terminal = "FieldNotesTerminal"
   static let navigation = "FieldNotesNavigation"
+  static let platform = "FieldNotesPlatform"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
     switch target.name {
+    case platform: []
     case model: []
     case services: [model]
-    case persistence: [model, services, sqlite]
-    case live: [model, services]
+    case persistence: [model, services, platform, sqlite]
+    case live: [model, services, platform]
     case testing: [model, services, terminal]
     case navigation: [model]
     case app: nil  // the composition root may link anything but the test kit
