@@ -57,7 +57,9 @@ import Testing
     #expect(try String(contentsOfFile: secret, encoding: .utf8) == "outside the repository")
     let outside = try FileManager.default.contentsOfDirectory(atPath: world.root)
     #expect(
-      Set(outside) == ["remote.git", "device-1.sync", "device-2.sync", "attacker", "secret.txt"])
+      Set(outside) == [
+        "remote.git", "home", "device-1.sync", "device-2.sync", "attacker", "secret.txt",
+      ])
   }
 
   @Test func aFIFOOrALinkInTheWorkingRepositoryNeitherHangsNorLeaks() async throws {
