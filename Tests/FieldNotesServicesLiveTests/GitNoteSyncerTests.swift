@@ -162,6 +162,40 @@ import Testing
     #expect(changes == [.saveNote(expected)])
   }
 
+  @Test func aRepositoryAnEarlierFieldNotesCheckedOutKeepsSyncing() async throws {
+    // An earlier FieldNotes kept the notes checked out beside `.git`, committed with `git add`.
+    let heron = syncNote(1, "Heron", body: "In the shallows.")
+    let path = world.root + "/earlier.sync"
+    try world.git(["init", "--quiet", "--initial-branch=main", path], in: world.root)
+    try FileManager.default.createDirectory(
+      atPath: path + "/notes", withIntermediateDirectories: true)
+    try SyncDocument.data(of: heron).write(
+      to: URL(fileURLWithPath: "\(path)/\(SyncDocument.path(.note(heron.id)))"))
+    try world.git(["add", "-A"], in: path)
+    try world.git(["commit", "--quiet", "-m", "FieldNotes: changes made here"], in: path)
+    let earlier = try world.git(["rev-parse", "HEAD"], in: path)
+    try world.git(
+      ["remote", "add", "origin", try await SyncConnection.bareRepository(at: world.remote)],
+      in: path)
+    let repository = InMemoryNoteRepository(NoteLibrary(notes: [heron]))
+    let syncer = GitNoteSyncer(
+      repositoryPath: path, repository: repository, now: .fixed(),
+      timeZone: TimeZone(identifier: "UTC") ?? .current, environment: world.environment)
+
+    try await syncer.sync()
+    #expect(await syncer.lastReport?.outgoing == 1)
+    // The same history, now with no checkout.
+    #expect(try world.git(["rev-parse", "main"], in: world.remote) == earlier)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [".git"])
+    #expect(try world.git(["config", "core.bare"], in: path + "/.git") == "true\n")
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try second.save(syncNote(1, "Heron", body: "Flew off.", minutes: 1))
+    try await second.syncer.sync()
+    try await syncer.sync()
+    #expect(repository.savedLibrary.notes == [syncNote(1, "Heron", body: "Flew off.", minutes: 1)])
+  }
+
   @Test func withNoRemoteSyncSaysHowToSetOne() async throws {
     let device = try await world.device()
     try await device.syncer.setRemote(nil)

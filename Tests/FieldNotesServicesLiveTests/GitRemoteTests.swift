@@ -1,0 +1,34 @@
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesServicesLive
+
+/// How a sync reaches its remote, on values: which URLs are local folders, whose git FieldNotes
+/// starts itself, hooks off.
+@Suite struct GitRemoteTests {
+  @Test(arguments: [
+    ("/mnt/shared/notes.git", true), ("notes.git", true), ("./host:notes.git", true),
+    ("/path/with:colon", true), ("file:///mnt/notes.git", true), ("FILE:///x", true),
+    ("me@host:notes.git", false), ("host:notes.git", false), ("ssh://me@host/notes.git", false),
+    ("https://example.com/notes.git", false), ("git://example.com/notes.git", false),
+    ("ext::sh -c evil", false), ("[::1]:notes.git", false),
+  ])
+  func aURLIsLocalTheWayGitTellsThemApart(_ url: String, _ isLocal: Bool) {
+    #expect(GitRemote.isLocal(url) == isLocal)
+  }
+
+  @Test func aLocalRemotesGitIsStartedWithItsHooksOff() throws {
+    let git = try GitProcess(
+      gitDirectory: "/x/.git", scratchFolder: "/x/.git/s", commitDate: { Date() })
+    let local = GitRemote(fetchURL: "/mnt/it's here.git", pushURL: "/mnt/it's here.git")
+    let push = try #require(local.pushOptions(git).first)
+    #expect(push.hasPrefix("--receive-pack='\(git.executable)' '-c' 'core.hooksPath=/dev/null'"))
+    #expect(push.hasSuffix("'receive-pack'"))
+    #expect(local.fetchOptions(git).first?.hasSuffix("'upload-pack'") == true)
+    let ssh = GitRemote(fetchURL: "me@host:notes.git", pushURL: "me@host:notes.git")
+    #expect(ssh.pushOptions(git).isEmpty && ssh.fetchOptions(git).isEmpty)
+    #expect(local.localFolder == "/mnt/it's here.git")
+    #expect(ssh.localFolder == nil)
+  }
+}
