@@ -4,8 +4,8 @@ import Testing
 
 @testable import FieldNotesServicesLive
 
-/// How a sync reaches its remote, on values: which URLs are local folders, whose git FieldNotes
-/// starts itself, hooks off.
+/// How a sync reaches its remote, on values: which URLs are local folders (whose git FieldNotes
+/// starts itself, hooks off) and which branch it uses.
 @Suite struct GitRemoteTests {
   @Test(arguments: [
     ("/mnt/shared/notes.git", true), ("notes.git", true), ("./host:notes.git", true),
@@ -30,5 +30,21 @@ import Testing
     #expect(ssh.pushOptions(git).isEmpty && ssh.fetchOptions(git).isEmpty)
     #expect(local.localFolder == "/mnt/it's here.git")
     #expect(ssh.localFolder == nil)
+  }
+
+  @Test func theBranchIsTheOneHeadNamesThenMainThenTheUnbornHeads() {
+    let commit = String(repeating: "a", count: 40)
+    let plain = RemoteBranches.parse("")
+    #expect(plain.choice == .unbornHead)
+    let project = RemoteBranches.parse(
+      "ref: refs/heads/master\tHEAD\n\(commit)\tHEAD\n\(commit)\trefs/heads/master\n"
+        + "\(commit)\trefs/heads/main\n")
+    #expect(project.choice == .branch("master", pointsHead: false))
+    // An earlier FieldNotes pushed `main`; `HEAD` still names the `master` that isn't there.
+    let earlier = RemoteBranches.parse("\(commit)\trefs/heads/main\n")
+    #expect(earlier.choice == .branch("main", pointsHead: true))
+    // A detached `HEAD` is listed, and left as it is.
+    let detached = RemoteBranches.parse("\(commit)\tHEAD\n\(commit)\trefs/heads/feature\n")
+    #expect(detached.choice == .branch("main", pointsHead: false))
   }
 }

@@ -6,25 +6,34 @@ struct FetchedBranch: Sendable {
   var name: String
   /// Its commit, or `nil` when the remote doesn't have it yet.
   var commit: String?
+  /// Whether the remote's `HEAD` names no branch it has, and should name this one.
+  var pointsHead = false
 }
 
 extension GitNoteSyncer {
   // MARK: - Fetching
 
-  /// Fetches the remote's `main`.
+  /// Finds the branch to sync (see ``RemoteBranches``) and fetches it.
   ///
   /// - Throws: ``SyncError/remoteUnreachable(remote:reason:)`` when the remote can't be read.
   func fetch(_ git: GitProcess, _ origin: GitRemote, remote: String) async throws
     -> FetchedBranch
   {
     let listing = try await git.run(
-      ["ls-remote", "--heads"] + origin.fetchOptions(git) + ["origin", "refs/heads/main"],
+      ["ls-remote", "--symref"] + origin.fetchOptions(git) + ["origin", "HEAD", "refs/heads/*"],
       configuration: .reachingRemote)
     guard listing.status == 0 else {
       throw SyncError.remoteUnreachable(remote: remote, reason: listing.reason)
     }
-    var branch = FetchedBranch(name: "main")
-    guard !listing.text.isEmpty else { return branch }
+    let branches = RemoteBranches.parse(listing.text)
+    var branch: FetchedBranch
+    switch branches.choice {
+    case .branch(let name, let pointsHead):
+      branch = FetchedBranch(name: name, pointsHead: pointsHead)
+    case .unbornHead:
+      branch = FetchedBranch(name: try await unbornHead(git, origin, remote: remote))
+    }
+    guard branches.commits[branch.name] != nil else { return branch }
     let fetched = try await git.run(
       // Git's automatic upkeep of the repository runs at the end of the sync instead, reading
       // none of the user's configuration.
@@ -37,6 +46,30 @@ extension GitNoteSyncer {
     }
     branch.commit = try await revision(git, "refs/remotes/origin/\(branch.name)")
     return branch
+  }
+
+  /// The branch an empty remote's `HEAD` names.
+  ///
+  /// Only a clone learns it (`ls-remote` doesn't say): a clone of nothing, in a folder of its
+  /// own, thrown away. `main` when the remote doesn't say, or names what can't be a branch.
+  private func unbornHead(_ git: GitProcess, _ origin: GitRemote, remote: String) async throws
+    -> String
+  {
+    let probe = "\(gitDirectory)/fieldnotes/head-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: probe) }
+    let cloned = try await git.run(
+      ["clone", "--bare", "--no-local", "--depth=1", "--quiet", "--template="]
+        + origin.fetchOptions(git) + ["--", origin.fetchURL, probe],
+      configuration: .reachingRemote)
+    guard cloned.status == 0 else {
+      throw SyncError.remoteUnreachable(remote: remote, reason: cloned.reason)
+    }
+    let head = (try? String(contentsOfFile: probe + "/HEAD", encoding: .utf8)) ?? ""
+    let prefix = "ref: refs/heads/"
+    guard head.hasPrefix(prefix) else { return "main" }
+    let name = String(head.dropFirst(prefix.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+    let valid = try await git.run(["check-ref-format", "refs/heads/\(name)"])
+    return valid.status == 0 && !name.hasPrefix("-") ? name : "main"
   }
 
   // MARK: - Pushing
@@ -73,5 +106,24 @@ extension GitNoteSyncer {
       reason = String(reason[reason.index(after: open)..<reason.index(before: reason.endIndex)])
     }
     throw SyncError.pushRefused(remote: remote, reason: reason)
+  }
+
+  /// Points a local remote's `HEAD` at the branch FieldNotes syncs, where it names a branch the
+  /// remote doesn't have.
+  ///
+  /// An earlier FieldNotes pushed `main` whatever `HEAD` said; pointed there, `git clone` checks
+  /// out the notes. A remote reached some other way, or one this user can't write, keeps its
+  /// `HEAD`.
+  func pointHead(of origin: GitRemote, at branch: String) async {
+    guard let folder = origin.localFolder else { return }
+    _ = try? await GitProcess.inOtherRepository(folder, environment: environment) { git in
+      let head = try await git.run(["symbolic-ref", "--quiet", "HEAD"])
+      let target = head.text.trimmingCharacters(in: .newlines)
+      // Only a `HEAD` naming a branch that isn't there.
+      guard head.status == 0, target.hasPrefix("refs/heads/"),
+        try await git.run(["rev-parse", "--verify", "--quiet", target]).status != 0
+      else { return }
+      try await git.check(["symbolic-ref", "HEAD", "refs/heads/\(branch)"])
+    }
   }
 }

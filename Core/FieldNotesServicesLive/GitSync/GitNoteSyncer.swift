@@ -16,7 +16,7 @@ import Foundation
 /// blobs and trees straight into git (see ``GitObjectWriter``) and reads the remote's files as
 /// git objects. A sync:
 /// 1. commits the store's notes, if anything changed since the last commit;
-/// 2. fetches the remote's `main`;
+/// 2. fetches the branch the remote's `HEAD` names (see ``RemoteBranches``);
 /// 3. merges the two three-way, against the commit both last agreed on (see ``SyncMerge`` and
 ///    ``SyncTree``), and saves the outcome in the store in one transaction;
 /// 4. pushes; a push the remote rejects because another store pushed first goes back to 2, a
@@ -162,6 +162,7 @@ public actor GitNoteSyncer: NoteSyncing {
       if try await push(git, origin, merged, to: branch.name, remote: remote) {
         report.outgoing = try await changedFiles(git, from: branch.commit, to: merged)
         report.pushed = true
+        if branch.pointsHead { await pointHead(of: origin, at: branch.name) }
         await finish(git, report)
         return
       }
