@@ -1,3 +1,4 @@
+import FieldNotesServices
 import FieldNotesTesting
 import Foundation
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import FieldNotesServicesLive
 
 /// How a sync reaches its remote, on values: which URLs are local folders (whose git FieldNotes
-/// starts itself, hooks off) and which branch it uses.
+/// starts itself, hooks off), which branch it uses, how long it waits after losing a race.
 @Suite struct GitRemoteTests {
   @Test(arguments: [
     ("/mnt/shared/notes.git", true), ("notes.git", true), ("./host:notes.git", true),
@@ -46,5 +47,21 @@ import Testing
     // A detached `HEAD` is listed, and left as it is.
     let detached = RemoteBranches.parse("\(commit)\tHEAD\n\(commit)\trefs/heads/feature\n")
     #expect(detached.choice == .branch("main", pointsHead: false))
+  }
+
+  @Test func aLostRaceIsRetriedAtOnceThenAfterRandomWaitsThatDoubleUpToACap() {
+    var random = SeededRandomNumberGenerator(seed: 7)
+    #expect(PushBackoff.delay(beforeAttempt: 1, using: &random) == .zero)
+    #expect(PushBackoff.delay(beforeAttempt: 2, using: &random) == .zero)
+    var longest = Duration.zero
+    for attempt in 3...GitNoteSyncer.maximumPushAttempts {
+      let bound = min(PushBackoff.cap, PushBackoff.base * (1 << (attempt - 3)))
+      longest += bound
+      let waits = (0..<50).map { _ in PushBackoff.delay(beforeAttempt: attempt, using: &random) }
+      #expect(waits.allSatisfy { $0 >= .zero && $0 <= bound }, "attempt \(attempt)")
+      #expect(Set(waits).count > 1, "attempt \(attempt): random")
+    }
+    // A sync that keeps losing gives up after about eleven seconds of waiting at most.
+    #expect(longest == .milliseconds(11_150))
   }
 }

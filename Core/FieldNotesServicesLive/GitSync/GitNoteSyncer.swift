@@ -19,8 +19,8 @@ import Foundation
 /// 2. fetches the branch the remote's `HEAD` names (see ``RemoteBranches``);
 /// 3. merges the two three-way, against the commit both last agreed on (see ``SyncMerge`` and
 ///    ``SyncTree``), and saves the outcome in the store in one transaction;
-/// 4. pushes; a push the remote rejects because another store pushed first goes back to 2, a
-///    few times.
+/// 4. pushes; a push the remote rejects because another store pushed first goes back to 2,
+///    after a wait (see ``PushBackoff``).
 ///
 /// Interrupted anywhere, even killed, a sync loses nothing and leaves nothing twice: the store
 /// and the repository change in single steps (one transaction, one reference update), and
@@ -51,7 +51,7 @@ public actor GitNoteSyncer: NoteSyncing {
 
   /// How many times a sync pushes, merging again after each push the remote rejected because
   /// another store pushed first, before it gives up.
-  public static let maximumPushAttempts = 5
+  public static let maximumPushAttempts = 12
 
   /// The sync repository: its git folder is `.git` inside it.
   public nonisolated let repositoryPath: String
@@ -135,7 +135,10 @@ public actor GitNoteSyncer: NoteSyncing {
     var state = try exportStore()
     var local = try await commitLocalChanges(git, state)
     var report = SyncReport()
+    var random = SystemRandomNumberGenerator()
     for attempt in 1...Self.maximumPushAttempts {
+      let wait = PushBackoff.delay(beforeAttempt: attempt, using: &random)
+      if wait > .zero { try await Task.sleep(for: wait) }
       await progress(.fetching(remote: remote))
       let branch = try await fetch(git, origin, remote: remote)
       await progress(.merging)
@@ -166,8 +169,6 @@ public actor GitNoteSyncer: NoteSyncing {
         await finish(git, report)
         return
       }
-      // Another store pushed first; let it finish before fetching its work.
-      try await Task.sleep(for: .milliseconds(20 * attempt))
     }
     throw SyncError.remoteKeptMoving(remote: remote)
   }
