@@ -109,7 +109,7 @@ extension GitNoteSyncer {
     let changes = try await GitTreeChange.list(
       git, from: base ?? GitObjectWriter.emptyTree, to: remote)
     let (incoming, skipped) = try await incomingFiles(git, changes)
-    let merge = SyncMerge(
+    let merge = try SyncMerge(
       ours: state.documents, library: state.library, incoming: incoming,
       protected: state.protected, timeZone: timeZone)
     // The merged files: this store's, as its commit holds them, but for those the merge changed.
@@ -171,6 +171,7 @@ extension GitNoteSyncer {
       limit: SyncDocument.maximumFileBytes)
     var incoming: [SyncDocument.Kind: SyncMerge.Incoming] = [:]
     for (kind, base, theirs) in wanted {
+      try Task.checkCancellation()
       var entry = SyncMerge.Incoming(base: base.flatMap { blobs[$0] }, theirs: nil)
       if let theirs {
         guard let data = blobs[theirs] else {

@@ -25,7 +25,7 @@ import Foundation
 /// Interrupted anywhere, even killed, a sync loses nothing and leaves nothing twice: the store
 /// and the repository change in single steps (one transaction, one reference update), and
 /// running it again redoes whatever was not finished — a conflict copy gets the same identifier
-/// every time it is made.
+/// every time it is made. Cancelled, it stops at the next step or note, saving nothing more.
 public actor GitNoteSyncer: NoteSyncing {
   /// A step of a sync, shown as it starts.
   public enum Phase: Hashable, Sendable {
@@ -265,24 +265,28 @@ public actor GitNoteSyncer: NoteSyncing {
     return ExportedState(library)
   }
 
-  /// Saves the merge in the store, in one transaction.
+  /// Saves the merge in the store, in one transaction; nothing once the sync is cancelled.
   ///
   /// A note changed here while the sync ran is merged again with the outcome, so that change is
   /// kept too.
   private func saveInStore(_ results: [SyncDocument.Kind: Data?], exported: ExportedState)
-    throws(SyncError)
+    throws
   {
     guard !results.isEmpty else { return }
+    try Task.checkCancellation()
     let timeZone = self.timeZone
+    var isCancelled = false
     do throws(RepositoryError) {
       try repository.update { current in
-        StoreChanges(
-          results: results, exported: exported, current: current, timeZone: timeZone
-        ).changes
+        let changes = StoreChanges(
+          results: results, exported: exported, current: current, timeZone: timeZone)
+        isCancelled = changes.isCancelled
+        return changes.changes
       }
     } catch {
-      throw .store(error)
+      throw SyncError.store(error)
     }
+    if isCancelled { throw CancellationError() }
   }
 }
 
