@@ -16,6 +16,9 @@ public enum SyncError: Error, Hashable, LocalizedError {
   case remoteUnreachable(remote: String, reason: String)
   /// The remote moved every time this sync tried to push.
   case remoteKeptMoving(remote: String)
+  /// The remote was reached but refused the push, for a reason other than another store
+  /// pushing first; this store keeps its notes.
+  case pushRefused(remote: String, reason: String)
   /// Another sync of this store is running.
   case busy
   /// The store's working repository can't be used.
@@ -40,6 +43,8 @@ public enum SyncError: Error, Hashable, LocalizedError {
       "Could not reach the sync remote \(remote) (git: \(reason)); nothing here changed."
     case .remoteKeptMoving(let remote):
       "The sync remote \(remote) kept changing while this sync pushed; sync again."
+    case .pushRefused(let remote, let reason):
+      "The sync remote \(remote) refused this store's changes (git: \(reason)); they are kept here, and a sync sends them once the remote takes them."
     case .busy:
       "Another sync of this store is running; sync again when it ends."
     case .repositoryUnusable(let path, let reason):

@@ -11,6 +11,8 @@ public struct SyncReport: Hashable, Sendable {
   /// The remote's entries that were skipped (links, odd names, malformed or oversize files),
   /// each with why.
   public var skipped: [String] = []
+  /// Whether this sync pushed a commit to the remote.
+  public var pushed = false
 
   /// Creates an empty report.
   public init() {}
@@ -24,6 +26,7 @@ public struct SyncReport: Hashable, Sendable {
     if outgoing > 0 { parts.append("\(outgoing) out") }
     if merged > 0 { parts.append("\(merged) merged") }
     if conflicts > 0 { parts.append("\(conflicts) conflict cop\(conflicts == 1 ? "y" : "ies")") }
+    if parts.isEmpty, pushed { parts.append("sent a commit, no note changed") }
     var text =
       parts.isEmpty ? "Synced: already up to date." : "Synced: \(parts.joined(separator: ", "))."
     if !skipped.isEmpty {

@@ -39,20 +39,23 @@ extension Workloads {
     let opened = try samples { try syncing(store, remote, edit + ["cancel"]) }
     let one = Summary(changed.map { $0 - opened.median })
 
-    // The peer: git alone, committing and pushing the same files.
-    let files = "\(store).sync"
+    // The peer: git alone, committing and pushing the same files, as a checkout of the remote
+    // FieldNotes pushed to has them (FieldNotes itself checks out none).
+    let files = "\(scratch)/checkout"
     let git = "git -c user.name=bench -c user.email=bench@localhost -c core.hooksPath=/dev/null"
     func shell(_ script: String) throws -> Double {
       let run = try Measurement.run(["sh", "-c", script])
       guard run.status == 0 else { throw BenchError.failed("git peer failed: \(script)") }
       return run.seconds
     }
+    _ = try shell("git clone -q \(remote) \(files)")
     let peerFirst = try samples(firstRepetitions) {
       round += 1
       let copy = "\(scratch)/peer-\(round)"
       let bare = "\(scratch)/peer-\(round).git"
       try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-      for folder in ["notes", "notebooks"] {
+      for folder in ["notes", "notebooks"]
+      where FileManager.default.fileExists(atPath: "\(files)/\(folder)") {
         try FileManager.default.copyItem(atPath: "\(files)/\(folder)", toPath: "\(copy)/\(folder)")
       }
       return try shell(

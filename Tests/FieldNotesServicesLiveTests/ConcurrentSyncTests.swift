@@ -6,14 +6,16 @@ import Testing
 
 @testable import FieldNotesServicesLive
 
-/// Two stores editing the same notes and syncing at the same moment, round after round.
+/// Stores editing the same notes and syncing at the same moment, round after round.
 ///
-/// The remote takes one push at a time and rejects the other, which merges again and retries.
+/// The remote takes one push at a time and rejects the others, which merge again and retry.
 /// No edit is lost: different fields merge, and of two texts written at once, the other is kept
-/// as a copy.
+/// as a copy. Three stores at once all finish: none gives up because the remote kept moving.
 @Suite struct ConcurrentSyncTests {
   let world = SyncWorld()
   static let rounds = 8
+  /// Rounds of three stores syncing at once.
+  static let threeStoreRounds = 8
 
   @Test func simultaneousSyncsOfTheSameNotesLoseNoEdit() async throws {
     let shared = syncNote(0xA1, "Shared", body: "Start.")
@@ -64,5 +66,33 @@ import Testing
     }
     let last = try #require(first.note(contested.id))
     #expect(["a", "b"].map { "Written by \($0) in round \(Self.rounds)." }.contains(last.body))
+  }
+
+  @Test func threeStoresSyncingAtOnceAllFinish() async throws {
+    var devices: [SyncWorld.Device] = []
+    for _ in 0..<3 { devices.append(try await world.device()) }
+    // Each store writes a note and syncs, again and again, while the other two do the same:
+    // every push races the other stores' pushes.
+    let failures = await withTaskGroup(of: [String].self) { group in
+      for (index, device) in devices.enumerated() {
+        group.addTask {
+          var failures: [String] = []
+          for round in 1...Self.threeStoreRounds {
+            do {
+              try device.save(syncNote(round * 16 + index, "Round \(round), store \(index)"))
+              try await device.syncer.sync()
+            } catch {
+              failures.append("store \(index), round \(round): \(error.localizedDescription)")
+            }
+          }
+          return failures
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(failures.isEmpty, "\(failures.count) of \(3 * Self.threeStoreRounds): \(failures)")
+    for device in devices + devices { try await device.syncer.sync() }
+    #expect(devices.allSatisfy { $0.notes.count == 3 * Self.threeStoreRounds })
+    #expect(devices.allSatisfy { $0.notes == devices[0].notes })
   }
 }

@@ -162,6 +162,94 @@ import Testing
     #expect(changes == [.saveNote(expected)])
   }
 
+  @Test(arguments: [true, false])
+  func aNoteLeftInANotebookTheOtherSideDeletedEndsInNoNotebookOnBothSides(
+    deleterSyncsFirst: Bool
+  ) async throws {
+    let birds = Notebook(id: UUID(number: 0xB1), name: "Birds", symbolName: "bird")
+    let first = try await world.device(
+      NoteLibrary(notebooks: [birds], notes: [syncNote(1, "Heron", notebook: birds.id)]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    // The first deletes the notebook, keeping its note (as `notebook delete` offers); the second
+    // meanwhile writes a new note in it.
+    try first.repository.commit([
+      .saveNote(syncNote(1, "Heron", minutes: 1)), .deleteNotebook(birds.id),
+    ])
+    let wren = syncNote(2, "Wren", minutes: 2, notebook: birds.id)
+    try second.save(wren)
+    let order = deleterSyncsFirst ? [first, second, first] : [second, first, second]
+    for device in order { try await device.syncer.sync() }
+
+    for device in [first, second] {
+      #expect(device.library.notebooks.isEmpty)
+      #expect(device.notes.map(\.title) == ["Heron", "Wren"])
+      #expect(device.notes.allSatisfy { $0.notebookID == nil }, "\(device.notes)")
+    }
+  }
+
+  @Test(arguments: [("Birds", "Birds"), ("Birds", "birds")])
+  func notebooksMadeWithOneNameOnTwoSidesAreToldApartAlike(_ names: (String, String))
+    async throws
+  {
+    // Each side makes a notebook of (nearly) one name, with a note in it.
+    let mine = Notebook(id: UUID(number: 0xB1), name: names.0, symbolName: "bird")
+    let theirs = Notebook(id: UUID(number: 0xB2), name: names.1, symbolName: "leaf")
+    let first = try await world.device(
+      NoteLibrary(notebooks: [mine], notes: [syncNote(1, "Heron", notebook: mine.id)]))
+    let second = try await world.device(
+      NoteLibrary(notebooks: [theirs], notes: [syncNote(2, "Moss", notebook: theirs.id)]))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+
+    // The store that synced second keeps its name; the one it found is "Name (2)", everywhere.
+    var renamed = mine
+    renamed.name = "\(names.0) (2)"
+    for device in [first, second] {
+      #expect(
+        device.library.notebooks.sorted { $0.id.uuidString < $1.id.uuidString }
+          == [renamed, theirs])
+      #expect(device.note(UUID(number: 1))?.notebookID == mine.id)
+      #expect(device.note(UUID(number: 2))?.notebookID == theirs.id)
+    }
+  }
+
+  @Test func aRepositoryAnEarlierFieldNotesCheckedOutKeepsSyncing() async throws {
+    // An earlier FieldNotes kept the notes checked out beside `.git`, committed with `git add`.
+    let heron = syncNote(1, "Heron", body: "In the shallows.")
+    let path = world.root + "/earlier.sync"
+    try world.git(["init", "--quiet", "--initial-branch=main", path], in: world.root)
+    try FileManager.default.createDirectory(
+      atPath: path + "/notes", withIntermediateDirectories: true)
+    try SyncDocument.data(of: heron).write(
+      to: URL(fileURLWithPath: "\(path)/\(SyncDocument.path(.note(heron.id)))"))
+    try world.git(["add", "-A"], in: path)
+    try world.git(["commit", "--quiet", "-m", "FieldNotes: changes made here"], in: path)
+    let earlier = try world.git(["rev-parse", "HEAD"], in: path)
+    try world.git(
+      ["remote", "add", "origin", try await SyncConnection.bareRepository(at: world.remote)],
+      in: path)
+    let repository = InMemoryNoteRepository(NoteLibrary(notes: [heron]))
+    let syncer = GitNoteSyncer(
+      repositoryPath: path, repository: repository, now: .fixed(),
+      timeZone: TimeZone(identifier: "UTC") ?? .current, environment: world.environment)
+
+    try await syncer.sync()
+    #expect(await syncer.lastReport?.outgoing == 1)
+    // The same history, now with no checkout.
+    #expect(try world.git(["rev-parse", "main"], in: world.remote) == earlier)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [".git"])
+    #expect(try world.git(["config", "core.bare"], in: path + "/.git") == "true\n")
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try second.save(syncNote(1, "Heron", body: "Flew off.", minutes: 1))
+    try await second.syncer.sync()
+    try await syncer.sync()
+    #expect(repository.savedLibrary.notes == [syncNote(1, "Heron", body: "Flew off.", minutes: 1)])
+  }
+
   @Test func withNoRemoteSyncSaysHowToSetOne() async throws {
     let device = try await world.device()
     try await device.syncer.setRemote(nil)

@@ -57,24 +57,36 @@ import Testing
     #expect(try String(contentsOfFile: secret, encoding: .utf8) == "outside the repository")
     let outside = try FileManager.default.contentsOfDirectory(atPath: world.root)
     #expect(
-      Set(outside) == ["remote.git", "device-1.sync", "device-2.sync", "attacker", "secret.txt"])
+      Set(outside) == [
+        "remote.git", "home", "device-1.sync", "device-2.sync", "attacker", "secret.txt",
+      ])
   }
 
-  @Test func aFIFOOrALinkInTheWorkingRepositoryNeitherHangsNorLeaks() async throws {
+  @Test func aCheckoutAnEarlierFieldNotesLeftIsRemovedWithoutFollowingAnything() async throws {
     let device = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
     try await device.syncer.sync()
+    // Where an earlier FieldNotes checked out the notes: FIFOs, a link to a file outside, and a
+    // link to a folder outside in place of `notebooks/`.
     let notes = device.syncer.repositoryPath + "/notes"
-    let heron = "\(notes)/\(UUID(number: 1).uuidString.lowercased()).md"
-    try FileManager.default.removeItem(atPath: heron)
-    #expect(mkfifo(heron, 0o600) == 0)
+    try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+    #expect(mkfifo("\(notes)/\(UUID(number: 1).uuidString.lowercased()).md", 0o600) == 0)
     #expect(mkfifo("\(notes)/pipe.md", 0o600) == 0)
     let secret = world.root + "/secret.txt"
     try "outside".write(toFile: secret, atomically: true, encoding: .utf8)
     try FileManager.default.createSymbolicLink(
       atPath: "\(notes)/\(UUID(number: 2).uuidString.lowercased()).md", withDestinationPath: secret)
+    let outside = world.root + "/outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try "kept".write(toFile: outside + "/kept.txt", atomically: true, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      atPath: device.syncer.repositoryPath + "/notebooks", withDestinationPath: outside)
     try device.save(syncNote(2, "Wren", body: "Loud.", minutes: 1))
     try await device.syncer.sync()
+
     #expect(try String(contentsOfFile: secret, encoding: .utf8) == "outside")
+    #expect(try String(contentsOfFile: outside + "/kept.txt", encoding: .utf8) == "kept")
+    let left = try FileManager.default.contentsOfDirectory(atPath: device.syncer.repositoryPath)
+    #expect(left == [".git"])
     let clone = try world.clone("look")
     let wren = try String(
       contentsOfFile: "\(clone)/notes/\(UUID(number: 2).uuidString.lowercased()).md",
@@ -98,5 +110,69 @@ import Testing
     let second = try await world.device()
     try await second.syncer.sync()
     #expect(second.notes == [syncNote(1, "Heron", body: "Kept.")])
+  }
+
+  // MARK: - Code the remote's folder names
+
+  @Test func noHookOfALocalRemoteRunsWhereverItsConfigurationLooksForThem() async throws {
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    // The remote's own hooks, then a folder of hooks its configuration points at.
+    try world.plantHooks(in: world.remote + "/hooks")
+    try await first.syncer.sync()
+    let elsewhere = try world.plantHooks(in: world.root + "/planted-hooks")
+    try world.git(["config", "core.hooksPath", elsewhere], in: world.remote)
+    try first.save(syncNote(2, "Wren", minutes: 1))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+
+    #expect(world.marks.isEmpty, "hooks that ran: \(world.marks)")
+    #expect(second.notes == first.notes)
+    #expect(second.notes.count == 2)
+  }
+
+  @Test func noCommandTheRemotesConfigurationNamesRuns() async throws {
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await first.syncer.sync()
+    // With alternates, receive-pack lists their references through `core.alternateRefsCommand`.
+    let alternate = world.root + "/alternate.git"
+    try world.git(["init", "--quiet", "--bare", alternate], in: world.root)
+    try (alternate + "/objects\n").write(
+      toFile: world.remote + "/objects/info/alternates", atomically: true, encoding: .utf8)
+    let command = world.root + "/planted-command"
+    try world.plantScript(at: command, marking: "alternateRefsCommand")
+    try world.git(["config", "core.alternateRefsCommand", command], in: world.remote)
+    try first.save(syncNote(2, "Wren", minutes: 1))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+
+    #expect(world.marks.isEmpty, "commands that ran: \(world.marks)")
+    #expect(second.notes.count == 2)
+  }
+
+  @Test func aRemoteWithItsBranchCheckedOutIsNotUpdatedInPlace() async throws {
+    // A non-bare repository that updates its checkout on a push, through a filter of its own.
+    let checkout = world.root + "/checkout"
+    try world.git(["init", "--quiet", "--initial-branch=main", checkout], in: world.root)
+    try world.git(["config", "receive.denyCurrentBranch", "updateInstead"], in: checkout)
+    let filter = world.root + "/planted-filter"
+    try world.plantScript(at: filter, marking: "smudge")
+    try world.git(["config", "filter.planted.smudge", filter], in: checkout)
+    try "* filter=planted\n".write(
+      toFile: checkout + "/.gitattributes", atomically: true, encoding: .utf8)
+    try world.git(["add", ".gitattributes"], in: checkout)
+    try world.git(["commit", "--quiet", "-m", "attributes"], in: checkout)
+    let device = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await device.syncer.setRemote(checkout)
+
+    await #expect {
+      try await device.syncer.sync()
+    } throws: { error in
+      guard case .pushRefused(let remote, let reason)? = error as? SyncError else { return false }
+      return remote == checkout && reason.contains("checked out")
+    }
+    #expect(world.marks.isEmpty, "commands that ran: \(world.marks)")
+    #expect(device.notes == [syncNote(1, "Heron")])
   }
 }

@@ -7,14 +7,36 @@ import Synchronization
 
 /// A temporary folder with a bare git repository as the remote, and stores that sync through it.
 ///
-/// Each store has its own working repository; everything is offline and removed afterwards.
+/// Each store has its own sync repository; everything is offline and removed afterwards. The
+/// stores' git runs with this world's own home folder and no system configuration, so the
+/// machine's git setup never reaches a test; a test plants a user's setup with
+/// ``plantGitConfig(_:)``.
 final class SyncWorld: Sendable {
   let root = NSTemporaryDirectory() + "fieldnotes-sync-" + UUID().uuidString
   var remote: String { root + "/remote.git" }
+  /// The home folder of the user the stores sync as.
+  var home: String { root + "/home" }
   private let count = Mutex(0)
 
   init() {
-    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(
+      atPath: root + "/home/.config", withIntermediateDirectories: true)
+  }
+
+  /// The environment the stores' git runs in: this world's home, its `~/.gitconfig` (made
+  /// empty), and no system configuration.
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+    environment["HOME"] = home
+    environment["XDG_CONFIG_HOME"] = home + "/.config"
+    environment["GIT_CONFIG_GLOBAL"] = home + "/.gitconfig"
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    return environment
+  }
+
+  /// Writes the user's `~/.gitconfig`, as someone's own git setup would be.
+  func plantGitConfig(_ text: String) throws {
+    try text.write(toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
   }
 
   deinit {
@@ -40,29 +62,54 @@ final class SyncWorld: Sendable {
   }
 
   /// A new device syncing with this world's remote (made bare on first use).
-  func device(_ library: NoteLibrary = NoteLibrary(), now: DateProvider = .fixed()) async throws
-    -> Device
-  {
+  ///
+  /// - Parameters:
+  ///   - library: What the device's store holds.
+  ///   - now: The device's clock.
+  ///   - environment: The environment its git runs in; ``environment`` by default.
+  ///   - progress: Told each step of its syncs as it starts.
+  /// - Returns: The device.
+  /// - Throws: What making its sync repository or the remote throws.
+  func device(
+    _ library: NoteLibrary = NoteLibrary(), now: DateProvider = .fixed(),
+    environment: [String: String]? = nil,
+    progress: @escaping @Sendable (GitNoteSyncer.Phase) async -> Void = { _ in }
+  ) async throws -> Device {
+    let repository = InMemoryNoteRepository(library)
+    let syncer = try await syncer(
+      for: repository, now: now, environment: environment, progress: progress)
+    return Device(repository: repository, syncer: syncer)
+  }
+
+  /// A git syncer of a store of a test's own, with a sync repository of its own in this world
+  /// and this world's remote.
+  func syncer(
+    for repository: any NoteRepository, now: DateProvider = .fixed(),
+    environment: [String: String]? = nil,
+    progress: @escaping @Sendable (GitNoteSyncer.Phase) async -> Void = { _ in }
+  ) async throws -> GitNoteSyncer {
     let number = count.withLock { count in
       count += 1
       return count
     }
-    let repository = InMemoryNoteRepository(library)
     let syncer = GitNoteSyncer(
       repositoryPath: "\(root)/device-\(number).sync", repository: repository, now: now,
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+      timeZone: TimeZone(identifier: "UTC") ?? .current,
+      environment: environment ?? self.environment, progress: progress)
     try await syncer.setRemote(try await SyncConnection.bareRepository(at: remote))
-    return Device(repository: repository, syncer: syncer)
+    return syncer
   }
 
-  /// Runs git in a folder of this world, for setting up what a test needs.
+  /// Runs git in a folder of this world, for setting up what a test needs, with no user or
+  /// system configuration (so a planted `~/.gitconfig` is the stores', not the test's).
   @discardableResult
   func git(_ arguments: [String], in folder: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git", "-C", folder] + arguments
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
     for (key, value) in [
+      ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_CONFIG_NOSYSTEM", "1"), ("HOME", root),
       ("GIT_AUTHOR_NAME", "Test"), ("GIT_AUTHOR_EMAIL", "test@localhost"),
       ("GIT_COMMITTER_NAME", "Test"), ("GIT_COMMITTER_EMAIL", "test@localhost"),
     ] {
@@ -80,6 +127,64 @@ final class SyncWorld: Sendable {
     }
     return String(decoding: data, as: UTF8.self)
   }
+
+  /// Runs git in a folder of this world and returns its output's bytes, as they are.
+  func gitData(_ arguments: [String], in folder: String) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", folder] + arguments
+    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+    environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw GitTestFailure(command: arguments.joined(separator: " "))
+    }
+    return data
+  }
+
+  /// Every hook git knows, client side and server side.
+  static let hookNames = [
+    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+    "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout",
+    "post-merge", "pre-push", "pre-receive", "update", "proc-receive", "post-receive",
+    "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite",
+    "sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+    "p4-post-changelist", "p4-pre-submit", "post-index-change",
+  ]
+
+  /// Plants every hook in a folder, each writing its name to this world's marker file if it
+  /// ever runs.
+  ///
+  /// - Returns: The folder.
+  @discardableResult
+  func plantHooks(in folder: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for name in Self.hookNames {
+      try plantScript(at: "\(folder)/\(name)", marking: name)
+    }
+    return folder
+  }
+
+  /// Writes an executable script that writes a word to this world's marker file and succeeds,
+  /// without reading its input (a program git talks to would otherwise wait for more).
+  func plantScript(at path: String, marking word: String) throws {
+    let script = "#!/bin/sh\necho \(word) >> '\(marker)'\nexit 0\n"
+    try script.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+  }
+
+  /// The file a planted hook or program writes to when it runs.
+  var marker: String { root + "/marker" }
+
+  /// What the planted hooks and programs that ran wrote, one name a line; empty when none ran.
+  var marks: String { (try? String(contentsOfFile: marker, encoding: .utf8)) ?? "" }
 
   /// A clone of the remote, to look at it or to push to it as another git user would.
   func clone(_ name: String) throws -> String {

@@ -144,9 +144,12 @@ final class SyncLock {
 /// A file whose note is still as the sync exported it takes the merged version; a note changed
 /// here meanwhile is merged three-way (the exported version as the base), so neither change is
 /// lost. Notebooks are saved first and deleted last, so no note is ever left pointing at a
-/// notebook that isn't there yet.
+/// notebook that isn't there yet. Computed inside the store's transaction, it stops with no
+/// changes once the task is cancelled.
 struct StoreChanges {
   private(set) var changes: [RepositoryChange] = []
+  /// Whether the task was cancelled, leaving ``changes`` empty.
+  private(set) var isCancelled = false
 
   init(
     results: [SyncDocument.Kind: Data?], exported: ExportedState, current: NoteLibrary,
@@ -160,6 +163,11 @@ struct StoreChanges {
     var deletedNotebooks: [RepositoryChange] = []
     for (kind, data) in results.sorted(by: { SyncDocument.path($0.key) < SyncDocument.path($1.key) }
     ) {
+      guard !Task.isCancelled else {
+        isCancelled = true
+        changes = []
+        return
+      }
       switch kind {
       case .note(let id):
         guard !protected.contains(id) else { continue }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -7,12 +6,18 @@ import Synchronization
   import Darwin
 #endif
 
-/// Runs the system `git` as a child process, in one working repository.
+/// Runs the system `git` as a child process, in one repository, so that git does what
+/// FieldNotes asks and nothing the user's, the system's or a remote's configuration adds.
 ///
-/// Input and output go through files in the repository's private folder, so a large output
-/// can't fill a pipe and stall, and no thread waits on a pipe. Git is told never to prompt
-/// (`GIT_TERMINAL_PROMPT=0`, standard input from `/dev/null`), never to run hooks or sign, and to
-/// speak English, so its answers can be read; cancelling the task stops the child.
+/// Every command gets ``settings`` on its command line, which outranks every configuration
+/// file. A command that only reads and writes the repository reads no configuration but the
+/// repository's own (``Configuration/repositoryOnly``); one that reaches the remote reads the
+/// user's and the system's too (``Configuration/reachingRemote``), since that is where ssh,
+/// credential helpers, `url.<base>.insteadOf` and proxies are set. Exported `GIT_*` variables
+/// don't reach git, but for those that say how to reach a remote. Git never prompts
+/// (`GIT_TERMINAL_PROMPT=0`, standard input from a file) and speaks English, so its answers can
+/// be read. Input and output go through files in a private folder, so a large output can't fill
+/// a pipe and stall; cancelling the task stops the child.
 struct GitProcess: Sendable {
   /// What a finished command gave.
   struct Output: Sendable {
@@ -36,24 +41,50 @@ struct GitProcess: Sendable {
     }
   }
 
+  /// Which configuration files a command reads besides its repository's own.
+  enum Configuration: Sendable {
+    /// None: a command that only reads and writes the repository, where no setting of the
+    /// user's has anything to do.
+    case repositoryOnly
+    /// The user's and the system's, for a command that reaches the remote (`ls-remote`,
+    /// `fetch`, `push`, `clone`): how to reach it is set there.
+    case reachingRemote
+  }
+
   /// The `git` executable.
   let executable: String
-  /// The working repository.
-  let workTree: String
-  /// The environment git runs in.
+  /// The repository's git folder: a sync repository's `.git`, or a bare repository.
+  let gitDirectory: String
+  /// Where each command's input and output files go.
+  private let scratchFolder: String
+  /// The environment every command runs in, before ``Configuration`` adds to it.
   private let environment: [String: String]
+  /// The `GIT_*` variables of the user's that a command reaching the remote gets.
+  private let reachingVariables: [String: String]
   /// The date of commits, as git reads it.
   private let commitDate: @Sendable () -> Date
+
+  /// The variables that say how to reach a remote (ssh, askpass, certificates) or where the
+  /// user's configuration is: passed on to a command that reaches the remote, and to no other.
+  static let reachingVariableNames: Set<String> = [
+    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_SSH_VARIANT", "GIT_ASKPASS", "GIT_PROXY_COMMAND",
+    "GIT_SSL_NO_VERIFY", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH", "GIT_SSL_CERT", "GIT_SSL_KEY",
+    "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM",
+  ]
 
   /// Finds `git` on `PATH`.
   ///
   /// - Parameters:
-  ///   - workTree: The working repository.
+  ///   - gitDirectory: The repository's git folder.
+  ///   - scratchFolder: Where commands' input and output files go (made owner-only when
+  ///     missing); inside the repository's git folder for FieldNotes' own repository, a
+  ///     temporary folder for any other.
   ///   - environment: The environment to search and to pass on.
   ///   - commitDate: Where commits get their dates.
   /// - Throws: ``SyncError/gitMissing`` when there is no `git` on `PATH`.
   init(
-    workTree: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    gitDirectory: String, scratchFolder: String,
+    environment: [String: String] = ProcessInfo.processInfo.environment,
     commitDate: @escaping @Sendable () -> Date
   ) throws(SyncError) {
     let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -63,75 +94,182 @@ struct GitProcess: Sendable {
       })
     else { throw .gitMissing }
     self.executable = found
-    self.workTree = workTree
-    var environment = environment.filter { key, _ in
-      !key.hasPrefix("GIT_") || ["GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS"].contains(key)
-    }
-    environment["GIT_TERMINAL_PROMPT"] = "0"
-    environment["LC_ALL"] = "C"
-    environment["LANGUAGE"] = "C"
-    environment["GIT_AUTHOR_NAME"] = "FieldNotes"
-    environment["GIT_AUTHOR_EMAIL"] = "fieldnotes@localhost"
-    environment["GIT_COMMITTER_NAME"] = "FieldNotes"
-    environment["GIT_COMMITTER_EMAIL"] = "fieldnotes@localhost"
-    self.environment = environment
+    self.gitDirectory = gitDirectory
+    self.scratchFolder = scratchFolder
+    var base = environment.filter { !$0.key.hasPrefix("GIT_") }
+    base["GIT_TERMINAL_PROMPT"] = "0"
+    base["LC_ALL"] = "C"
+    base["LANGUAGE"] = "C"
+    base["GIT_AUTHOR_NAME"] = "FieldNotes"
+    base["GIT_AUTHOR_EMAIL"] = "fieldnotes@localhost"
+    base["GIT_COMMITTER_NAME"] = "FieldNotes"
+    base["GIT_COMMITTER_EMAIL"] = "fieldnotes@localhost"
+    self.environment = base
+    self.reachingVariables = environment.filter { Self.reachingVariableNames.contains($0.key) }
     self.commitDate = commitDate
   }
 
-  /// Settings given on every command, whatever the user's own configuration says.
-  private static let settings = [
-    "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false", "-c", "core.autocrlf=false",
-    "-c", "core.quotePath=false", "-c", "gc.autoDetach=false", "-c", "core.fsmonitor=false",
-    "-c", "protocol.file.allow=always", "-c", "core.symlinks=false",
+  // MARK: - Settings
+
+  /// The settings every command runs with, given with `-c`, which outranks every configuration
+  /// file: what these say holds whatever the user's, the system's or the repository's say.
+  static let settings = [
+    // No hook runs, wherever the user's or the repository's configuration looks for them.
+    "core.hooksPath=/dev/null",
+    // Commits are never signed: no gpg or ssh signing program runs, nothing asks for a
+    // passphrase.
+    "commit.gpgSign=false",
+    // Pushes are never signed either; most remotes refuse a signed push.
+    "push.gpgSign=false",
+    // No file system monitor starts: `core.fsmonitor` can name any program.
+    "core.fsmonitor=false",
+    // Fetches never go into submodules the remote's tree names (a `.gitmodules` there can name
+    // any URL).
+    "fetch.recurseSubmodules=false",
+    // Nor do pushes.
+    "push.recurseSubmodules=no",
+    // Nor any other command.
+    "submodule.recurse=false",
+    // A local path stays usable as a remote whatever the user allows for `file://`.
+    "protocol.file.allow=always",
+    // An empty remote cloned to learn its branch, or a repository made, has `main` unless the
+    // remote says otherwise.
+    "init.defaultBranch=main",
+    // Paths come out as they are, not as quoted octal escapes.
+    "core.quotePath=false",
+    // No colour codes in what FieldNotes reads.
+    "color.ui=false",
+    // A garbage collection git starts on its own ends with the command, holding nothing open.
+    "gc.autoDetach=false",
   ]
+
+  /// The settings git runs with in a local remote's folder, for a push (`receive-pack`) or a
+  /// fetch (`upload-pack`): there, ``settings`` given to FieldNotes' own git don't reach, and
+  /// anyone who can write the folder can write its hooks and configuration.
+  static let remoteSettings = [
+    // None of the folder's hooks runs: pre-receive, update, proc-receive,
+    // reference-transaction, post-receive, post-update, push-to-checkout.
+    "core.hooksPath=/dev/null",
+    // References of the folder's alternates are not listed through a command its configuration
+    // names (`true` lists none).
+    "core.alternateRefsCommand=true",
+    // A branch checked out there is never updated in place: the checkout would run the
+    // folder's filters.
+    "receive.denyCurrentBranch=refuse",
+    // No garbage collection runs there after a push: it follows the folder's configuration,
+    // which can name programs (`gc.recentObjectsHook`).
+    "receive.autogc=false",
+    // No file system monitor starts.
+    "core.fsmonitor=false",
+  ]
+
+  /// The command git starts in a local remote's folder, with ``remoteSettings``: the value of
+  /// `--receive-pack` or `--upload-pack`, which git runs through the shell with the folder's
+  /// path added.
+  ///
+  /// - Parameter program: `receive-pack` or `upload-pack`.
+  /// - Returns: The command, each word quoted for the shell.
+  func localRemoteCommand(_ program: String) -> String {
+    ([executable] + Self.remoteSettings.flatMap { ["-c", $0] } + [program])
+      .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+      .joined(separator: " ")
+  }
+
+  // MARK: - Running
 
   /// Runs a git command in the repository.
   ///
   /// - Parameters:
-  ///   - arguments: The command and its arguments, such as `["add", "-A"]`.
+  ///   - arguments: The command and its arguments, such as `["cat-file", "--batch"]`.
   ///   - input: What to give git on standard input; nothing by default.
-  ///   - bare: Whether the repository is bare (no working tree); `false` by default.
+  ///   - configuration: Which configuration files it reads; only the repository's by default.
   /// - Returns: What git gave, whatever its exit status.
   /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when git could not be started or
   ///   its output read, `CancellationError` when the task was cancelled (git is stopped).
-  func run(_ arguments: [String], input: Data? = nil, bare: Bool = false) async throws -> Output {
+  func run(
+    _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly
+  ) async throws -> Output {
     try Task.checkCancellation()
     let token = UUID().uuidString
-    let scratch =
-      bare ? NSTemporaryDirectory() + "fieldnotes-git-\(token)" : "\(workTree)/.git/fieldnotes"
-    defer { if bare { try? FileManager.default.removeItem(atPath: scratch) } }
     let paths = (
-      input: "\(scratch)/\(token).in", output: "\(scratch)/\(token).out",
-      errors: "\(scratch)/\(token).err"
+      input: "\(scratchFolder)/\(token).in", output: "\(scratchFolder)/\(token).out",
+      errors: "\(scratchFolder)/\(token).err"
     )
     defer { for path in [paths.input, paths.output, paths.errors] { unlink(path) } }
     do {
       try FileManager.default.createDirectory(
-        atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        atPath: scratchFolder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
       guard FileManager.default.createFile(atPath: paths.input, contents: input ?? Data()) else {
-        throw SyncError.repositoryUnusable(path: scratch, reason: "its files can't be written")
+        throw SyncError.repositoryUnusable(
+          path: scratchFolder, reason: "its files can't be written")
       }
     } catch {
-      throw SyncError.repositoryUnusable(path: workTree, reason: error.localizedDescription)
+      throw SyncError.repositoryUnusable(path: gitDirectory, reason: error.localizedDescription)
     }
-    let location =
-      bare
-      ? ["--git-dir=\(workTree)"]
-      : ["-C", workTree, "--git-dir=\(workTree)/.git", "--work-tree=\(workTree)"]
     var environment = self.environment
+    switch configuration {
+    case .repositoryOnly:
+      environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+      environment["GIT_CONFIG_NOSYSTEM"] = "1"
+    case .reachingRemote:
+      environment.merge(reachingVariables) { _, user in user }
+    }
     let stamp = "@\(Int64(commitDate().timeIntervalSince1970.rounded(.down))) +0000"
     environment["GIT_AUTHOR_DATE"] = stamp
     environment["GIT_COMMITTER_DATE"] = stamp
+    let location = ["-C", gitDirectory, "--git-dir=\(gitDirectory)"]
     let status = try await ChildProcess.run(
-      executable, arguments: location + Self.settings + arguments, environment: environment,
-      input: paths.input, output: paths.output, errors: paths.errors)
+      executable, arguments: location + Self.settings.flatMap { ["-c", $0] } + arguments,
+      environment: environment, input: paths.input, output: paths.output, errors: paths.errors)
     try Task.checkCancellation()
     let output = FileManager.default.contents(atPath: paths.output) ?? Data()
     let errors = FileManager.default.contents(atPath: paths.errors) ?? Data()
     return Output(status: status, output: output, errors: String(decoding: errors, as: UTF8.self))
   }
 
-  /// Makes a bare repository, with its `main` branch, owner-only.
+  /// Runs a git command that must succeed.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command and its arguments.
+  ///   - input: What to give git on standard input; nothing by default.
+  ///   - configuration: Which configuration files it reads; only the repository's by default.
+  /// - Returns: What git gave.
+  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when it fails.
+  @discardableResult
+  func check(
+    _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly
+  ) async throws -> Output {
+    let output = try await run(arguments, input: input, configuration: configuration)
+    guard output.status == 0 else {
+      throw SyncError.gitFailed(command: arguments.first ?? "", reason: output.reason)
+    }
+    return output
+  }
+
+  /// Runs git in a repository that isn't FieldNotes' own (a bare remote it makes), its input and
+  /// output in a temporary folder of its own.
+  ///
+  /// - Parameters:
+  ///   - gitDirectory: The repository.
+  ///   - environment: The environment to search and to pass on.
+  ///   - body: What to do with git there.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``SyncError/gitMissing``, or what `body` throws.
+  @discardableResult
+  static func inOtherRepository<Value>(
+    _ gitDirectory: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    _ body: (GitProcess) async throws -> Value
+  ) async throws -> Value {
+    let scratch = NSTemporaryDirectory() + "fieldnotes-git-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let git = try GitProcess(
+      gitDirectory: gitDirectory, scratchFolder: scratch, environment: environment,
+      commitDate: { Date() })
+    return try await body(git)
+  }
+
+  /// Makes a bare repository, with its `main` branch and nothing from a template, owner-only.
   ///
   /// - Parameter path: The folder; created if missing.
   /// - Throws: ``SyncError`` when git is missing or fails.
@@ -142,128 +280,8 @@ struct GitProcess: Sendable {
     } catch {
       throw SyncError.repositoryUnusable(path: path, reason: error.localizedDescription)
     }
-    let git = try GitProcess(workTree: path, commitDate: { Date() })
-    try await git.check(["init", "--bare", "--quiet", "--initial-branch=main"], bare: true)
-  }
-
-  /// Runs a git command that must succeed.
-  ///
-  /// - Returns: Its standard output.
-  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when it fails.
-  @discardableResult
-  func check(_ arguments: [String], input: Data? = nil, bare: Bool = false) async throws
-    -> Output
-  {
-    let output = try await run(arguments, input: input, bare: bare)
-    guard output.status == 0 else {
-      throw SyncError.gitFailed(command: arguments.first ?? "", reason: output.reason)
-    }
-    return output
-  }
-}
-
-/// Starts a program with `posix_spawn`, its standard streams opened from files by the child
-/// itself (so the parent holds no descriptor another thread could see reused), and waits for it
-/// on a thread of its own, so no task's thread is held while it runs.
-enum ChildProcess {
-  #if canImport(Darwin)
-    typealias Attributes = posix_spawnattr_t?
-    typealias Actions = posix_spawn_file_actions_t?
-  #else
-    typealias Attributes = posix_spawnattr_t
-    typealias Actions = posix_spawn_file_actions_t
-  #endif
-
-  /// Spawn attributes, and a file action, that close every file descriptor above standard
-  /// error in the child: `POSIX_SPAWN_CLOEXEC_DEFAULT` on Darwin, glibc's
-  /// `posix_spawn_file_actions_addclosefrom_np` (looked up at run time, since Swift's Glibc
-  /// module doesn't declare it) on Linux.
-  ///
-  /// - Parameter actions: The file actions, to which the closing is added on Linux.
-  /// - Returns: The attributes to spawn with; destroy them afterwards.
-  static func attributesClosingOtherFiles(_ actions: inout Actions) -> Attributes {
-    #if canImport(Darwin)
-      var attributes: posix_spawnattr_t?
-      posix_spawnattr_init(&attributes)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
-    #else
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      typealias CloseFrom =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
-        -> Int32
-      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-      }
-    #endif
-    return attributes
-  }
-
-  /// Runs a program to its end.
-  ///
-  /// - Parameters:
-  ///   - executable: The program's path.
-  ///   - arguments: Its arguments, after its name.
-  ///   - environment: Its whole environment.
-  ///   - input: The file it reads as standard input.
-  ///   - output: The file its standard output replaces.
-  ///   - errors: The file its standard error replaces.
-  /// - Returns: Its exit status; 128 plus the signal's number when a signal ended it.
-  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when it can't be started,
-  ///   `CancellationError` when cancelled (the program is sent SIGTERM and waited for).
-  static func run(
-    _ executable: String, arguments: [String], environment: [String: String], input: String,
-    output: String, errors: String
-  ) async throws -> Int32 {
-    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    // Git gets nothing else of this process: not the store's file, not a pipe another part of
-    // the process is reading to its end (which a long-lived git, such as an automatic
-    // `gc`, would otherwise hold open).
-    var attributes = ChildProcess.attributesClosingOtherFiles(&actions)
-    defer { posix_spawnattr_destroy(&attributes) }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid = pid_t()
-    let started = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard started == 0 else {
-      throw SyncError.gitFailed(
-        command: arguments.first ?? executable, reason: String(cString: strerror(started)))
-    }
-    let child = pid
-    // Whether the child was reaped: after that its number may belong to another process.
-    let reaped = Mutex(false)
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let waiter = Thread {
-          var status: Int32 = 0
-          // Wait for it to end without reaping it, so its number stays its own while a
-          // cancellation might still signal it; then reap it under the lock.
-          var info = siginfo_t()
-          while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-          reaped.withLock { isReaped in
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
-            isReaped = true
-          }
-          let signal = status & 0x7F
-          continuation.resume(returning: signal == 0 ? (status >> 8) & 0xFF : 128 + signal)
-        }
-        waiter.start()
-      }
-    } onCancel: {
-      reaped.withLock { isReaped in
-        if !isReaped { kill(child, SIGTERM) }
-      }
+    _ = try await inOtherRepository(path) { git in
+      try await git.check(["init", "--bare", "--quiet", "--template=", "--initial-branch=main"])
     }
   }
 }

@@ -35,16 +35,18 @@ struct SyncMerge {
   ///   - protected: Notes this store could not read: the other side's version goes into the
   ///     repository, and this store keeps its own.
   ///   - timeZone: The time zone of the date in conflict copies' titles.
+  /// - Throws: `CancellationError` when the task is cancelled, checked at every file.
   init(
     ours: [SyncDocument.Kind: Data], library: NoteLibrary,
     incoming: [SyncDocument.Kind: Incoming], protected: Set<UUID>, timeZone: TimeZone
-  ) {
+  ) throws(CancellationError) {
     var notebooks = Dictionary(library.notebooks.map { ($0.id, $0) }) { first, _ in first }
     var changedNotes: [UUID: Note?] = [:]
     var touchedNotebooks = Set<UUID>()
     for (kind, entry) in incoming.sorted(by: {
       SyncDocument.path($0.key) < SyncDocument.path($1.key)
     }) {
+      if Task.isCancelled { throw CancellationError() }
       let mine = ours[kind]
       guard entry.theirs != mine, entry.theirs != entry.base else { continue }
       switch kind {

@@ -25,14 +25,13 @@ import Testing
     #expect(permissions(home + "/data/fieldnotes") == 0o700)
     #expect(permissions(home + "/out.json") == 0o600)
     #expect(permissions(home + "/out.md") == 0o600)
-    // The working repository beside the store, and the bare repository --sync-folder made.
+    // The sync repository beside the store (a git folder, no checkout), and the bare
+    // repository --sync-folder made.
     let repository = home + "/data/fieldnotes/notes.sqlite.sync"
-    for folder in ["", "/.git", "/notes", "/notebooks"] {
+    for folder in ["", "/.git"] {
       #expect(permissions(repository + folder) == 0o700, "\(folder)")
     }
-    let entries = try FileManager.default.contentsOfDirectory(atPath: repository + "/notes")
-    #expect(entries.count == 1)
-    #expect(entries.allSatisfy { permissions(repository + "/notes/" + $0) == 0o600 })
+    #expect(try FileManager.default.contentsOfDirectory(atPath: repository) == [".git"])
     #expect(permissions(home + "/sync") == 0o700)
   }
 }

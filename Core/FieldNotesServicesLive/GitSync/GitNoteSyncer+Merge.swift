@@ -1,0 +1,218 @@
+import FieldNotesModel
+import Foundation
+
+/// The commit on `main` that holds this store's notes, with its tree as the sync sees it.
+struct LocalCommit: Sendable {
+  /// The commit, or `nil` while there is nothing at all.
+  var commit: String?
+  /// Its tree.
+  var tree: SyncTree
+}
+
+/// What merging with the remote gave.
+struct MergeStep: Sendable {
+  /// The commit holding the merged notes, or `nil` while there are none anywhere.
+  var commit: String?
+  /// Its tree.
+  var tree: SyncTree
+  /// The merge, when the remote had changes to merge.
+  var merge: SyncMerge?
+  /// The remote's entries that are not FieldNotes files.
+  var skipped: [String] = []
+}
+
+extension GitNoteSyncer {
+  // MARK: - Committing
+
+  /// Commits the store's notes on `main`, if they changed since its last commit.
+  ///
+  /// Everything else in the last commit's tree — what the remote holds that isn't FieldNotes',
+  /// the files of notes this store can't read — stays as it is.
+  ///
+  /// - Returns: The commit that holds the store's notes, and its tree.
+  func commitLocalChanges(_ git: GitProcess, _ state: ExportedState) async throws
+    -> LocalCommit
+  {
+    let head = try await revision(git, "refs/heads/main")
+    var previous = SyncTree()
+    if let head { previous = try await SyncTree.list(git, head) }
+    let documents = Array(state.documents)
+    let blobs = try await GitObjectWriter.writeBlobs(git, documents.map(\.value))
+    var files: [SyncDocument.Kind: GitTreeEntry] = [:]
+    for ((kind, _), blob) in zip(documents, blobs) { files[kind] = SyncTree.file(blob, for: kind) }
+    let kept = try await entriesToKeep(git, in: previous, besides: files, state: state)
+    let tree = previous.local(files: files, keeping: kept)
+    if let head, tree == previous { return LocalCommit(commit: head, tree: tree) }
+    let treeName = try await tree.write(git)
+    if let head, try await revision(git, "\(head)^{tree}") == treeName {
+      return LocalCommit(commit: head, tree: tree)
+    }
+    if head == nil, treeName == GitObjectWriter.emptyTree {
+      return LocalCommit(commit: nil, tree: tree)
+    }
+    let commit = try await git.check(
+      ["commit-tree", treeName, "-m", "FieldNotes: changes made here"]
+        + (head.map { ["-p", $0] } ?? [])
+    ).text.trimmingCharacters(in: .newlines)
+    try await git.check(["update-ref", "refs/heads/main", commit] + (head.map { [$0] } ?? []))
+    return LocalCommit(commit: commit, tree: tree)
+  }
+
+  /// The entries under FieldNotes' names that the last commit holds and the store doesn't,
+  /// but that are not notes the store deleted: those of notes it can't read, and entries that
+  /// aren't a note's readable file (a link, a folder, a file that doesn't read as one), which
+  /// came from the remote and are carried along.
+  private func entriesToKeep(
+    _ git: GitProcess, in previous: SyncTree, besides files: [SyncDocument.Kind: GitTreeEntry],
+    state: ExportedState
+  ) async throws -> Set<SyncDocument.Kind> {
+    var kept = Set(state.protected.map(SyncDocument.Kind.note))
+    var candidates: [(SyncDocument.Kind, String)] = []
+    for (kind, entry) in previous.files where files[kind] == nil {
+      guard !kept.contains(kind) else { continue }
+      if entry.isRegularFile {
+        candidates.append((kind, entry.object))
+      } else {
+        kept.insert(kind)
+      }
+    }
+    let blobs = try await GitBlobs.read(
+      git, candidates.map(\.1), limit: SyncDocument.maximumFileBytes)
+    for (kind, object) in candidates where !Self.isReadable(blobs[object], as: kind) {
+      kept.insert(kind)
+    }
+    return kept
+  }
+
+  /// Whether a file reads as the note or notebook its name says.
+  private static func isReadable(_ data: Data?, as kind: SyncDocument.Kind) -> Bool {
+    guard let data else { return false }
+    switch kind {
+    case .note(let id): return (try? SyncDocument.note(from: data, id: id)) != nil
+    case .notebook(let id): return (try? SyncDocument.notebook(from: data, id: id)) != nil
+    }
+  }
+
+  // MARK: - Merging
+
+  /// Merges the remote's branch into this store's notes, writing the merged commit (which
+  /// nothing points at yet).
+  func merge(
+    _ git: GitProcess, local: LocalCommit, remote: String?, state: ExportedState
+  ) async throws -> MergeStep {
+    guard let remote else { return MergeStep(commit: local.commit, tree: local.tree) }
+    if let commit = local.commit, try await isAncestor(git, remote, of: commit) {
+      return MergeStep(commit: commit, tree: local.tree)
+    }
+    var base: String?
+    if let commit = local.commit { base = try await mergeBase(git, commit, remote) }
+    let changes = try await GitTreeChange.list(
+      git, from: base ?? GitObjectWriter.emptyTree, to: remote)
+    let (incoming, skipped) = try await incomingFiles(git, changes)
+    let merge = try SyncMerge(
+      ours: state.documents, library: state.library, incoming: incoming,
+      protected: state.protected, timeZone: timeZone)
+    // The merged files: this store's, as its commit holds them, but for those the merge changed.
+    var files: [SyncDocument.Kind: GitTreeEntry] = [:]
+    var written: [(SyncDocument.Kind, Data)] = []
+    for (kind, data) in state.documents where merge.results[kind] == nil {
+      if let entry = local.tree.files[kind], entry.isRegularFile {
+        files[kind] = entry
+      } else {
+        written.append((kind, data))
+      }
+    }
+    for (kind, data) in merge.results { if let data { written.append((kind, data)) } }
+    let blobs = try await GitObjectWriter.writeBlobs(git, written.map(\.1))
+    for ((kind, _), blob) in zip(written, blobs) { files[kind] = SyncTree.file(blob, for: kind) }
+    let theirs = try await SyncTree.list(git, remote)
+    let tree = SyncTree.merged(
+      theirs: theirs, ours: local.tree, files: files,
+      changedSinceBase: SyncTree.changedPaths(changes))
+    let treeName = try await tree.write(git)
+    // The same notes as the remote's: take its commit, and there is nothing to push.
+    if try await revision(git, "\(remote)^{tree}") == treeName {
+      return MergeStep(commit: remote, tree: tree, merge: merge, skipped: skipped)
+    }
+    let fastForward: Bool =
+      if let commit = local.commit { try await isAncestor(git, commit, of: remote) } else { true }
+    let parents = (fastForward ? [remote] : [local.commit, remote].compactMap { $0 }).flatMap {
+      ["-p", $0]
+    }
+    let message = fastForward ? "FieldNotes: changes made here" : "FieldNotes: merge"
+    let commit = try await git.check(["commit-tree", treeName, "-m", message] + parents).text
+      .trimmingCharacters(in: .newlines)
+    return MergeStep(commit: commit, tree: tree, merge: merge, skipped: skipped)
+  }
+
+  /// The files the remote changed since the base, with both versions, and the entries skipped.
+  private func incomingFiles(_ git: GitProcess, _ changes: [GitTreeChange]) async throws
+    -> ([SyncDocument.Kind: SyncMerge.Incoming], [String])
+  {
+    var skipped: [String] = []
+    var wanted: [(SyncDocument.Kind, base: String?, theirs: String?)] = []
+    for change in changes {
+      let folder = change.path.split(separator: "/").first.map(String.init)
+      guard let folder, SyncTree.folderNames.contains(folder) else { continue }
+      let shown = change.path
+      guard let kind = SyncDocument.kind(ofPath: change.path) else {
+        if change.new != nil { skipped.append("\(shown): not a FieldNotes file name") }
+        continue
+      }
+      if let new = change.new, !new.isRegularFile {
+        skipped.append("\(shown): \(new.isSymbolicLink ? "a symbolic link" : "not a regular file")")
+        continue
+      }
+      wanted.append(
+        (kind, change.old.flatMap { $0.isRegularFile ? $0.object : nil }, change.new?.object))
+    }
+    let blobs = try await GitBlobs.read(
+      git, wanted.flatMap { [$0.base, $0.theirs].compactMap { $0 } },
+      limit: SyncDocument.maximumFileBytes)
+    var incoming: [SyncDocument.Kind: SyncMerge.Incoming] = [:]
+    for (kind, base, theirs) in wanted {
+      try Task.checkCancellation()
+      var entry = SyncMerge.Incoming(base: base.flatMap { blobs[$0] }, theirs: nil)
+      if let theirs {
+        guard let data = blobs[theirs] else {
+          skipped.append("\(SyncDocument.path(kind)): larger than the size limit")
+          continue
+        }
+        entry.theirs = data
+      }
+      incoming[kind] = entry
+    }
+    return (incoming, skipped)
+  }
+
+  /// How many notes and notebooks differ between two commits.
+  func changedFiles(_ git: GitProcess, from old: String?, to new: String) async throws -> Int {
+    try await GitTreeChange.list(git, from: old ?? GitObjectWriter.emptyTree, to: new)
+      .filter { SyncDocument.kind(ofPath: $0.path) != nil }.count
+  }
+
+  // MARK: - History
+
+  /// A revision's object name, or `nil` when there is no such revision.
+  func revision(_ git: GitProcess, _ name: String) async throws -> String? {
+    let output = try await git.run(["rev-parse", "--verify", "--quiet", name])
+    return output.status == 0 ? output.text.trimmingCharacters(in: .newlines) : nil
+  }
+
+  private func isAncestor(_ git: GitProcess, _ ancestor: String, of commit: String) async throws
+    -> Bool
+  {
+    let output = try await git.run(["merge-base", "--is-ancestor", ancestor, commit])
+    guard output.status <= 1 else {
+      throw SyncError.gitFailed(command: "merge-base", reason: output.reason)
+    }
+    return output.status == 0
+  }
+
+  private func mergeBase(_ git: GitProcess, _ first: String, _ second: String) async throws
+    -> String?
+  {
+    let output = try await git.run(["merge-base", first, second])
+    return output.status == 0 ? output.text.trimmingCharacters(in: .newlines) : nil
+  }
+}
