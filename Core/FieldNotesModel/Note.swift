@@ -103,9 +103,3 @@ extension Note: Codable {
     try container.encode(isPinned, forKey: .isPinned)
   }
 }
-
-extension Note {
-  /// The most a note's body may hold, in bytes of UTF-8: the one limit the composer, an import
-  /// and a sync all apply, so a note one of them accepts is never refused by another.
-  public static let maximumBodyBytes = 1_048_576
-}

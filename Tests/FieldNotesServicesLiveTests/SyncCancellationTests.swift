@@ -36,15 +36,15 @@ import Testing
       try saved.update(transform)
     }
 
-    func keepDraft(_ draft: Draft) throws(RepositoryError) { try saved.keepDraft(draft) }
-
-    func keptDraft(forNote noteID: Note.ID?) throws(RepositoryError) -> Draft? {
-      try saved.keptDraft(forNote: noteID)
+    func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
+      try saved.keepDraft(draft, superseding: origin)
     }
 
-    func discardDraft(forNote noteID: Note.ID?) throws(RepositoryError) {
-      try saved.discardDraft(forNote: noteID)
+    func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
+      try saved.keptDrafts(forNote: noteID)
     }
+
+    func discardDraft(_ draft: Draft) throws(RepositoryError) { try saved.discardDraft(draft) }
   }
 
   @Test func aSyncCancelledWhileItMergesSavesNothingAndTheNextSyncRuns() async throws {
