@@ -6,6 +6,12 @@ import Synchronization
 ///
 /// Every search in the app goes through here, so every form of every list finds the same notes.
 public enum SearchFolding {
+  /// The version of the folding: changed whenever ``fold(_:)`` gives other bytes for some text.
+  ///
+  /// A search index keeps text folded by one version (a store's records it, and is rebuilt when
+  /// it differs), so the index and the in-memory scan always compare the same bytes.
+  public static let version = 1
+
   /// Returns text folded for searching, as UTF-8.
   ///
   /// Each Unicode scalar is folded on its own (lower case, diacritics removed), so the result

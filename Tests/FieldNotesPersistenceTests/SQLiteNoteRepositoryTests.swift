@@ -20,7 +20,7 @@ import Testing
   @Test func aNewStoreIsEmptyAndVersioned() throws {
     let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     #expect(try repository.load() == NoteLibrary())
-    #expect(try pragma("user_version", of: directory.file("notes.sqlite")) == 3)
+    #expect(try pragma("user_version", of: directory.file("notes.sqlite")) == 4)
     #expect(try pragma("application_id", of: directory.file("notes.sqlite")) == 0x464E_4F54)
     #expect(try pragmaText("journal_mode", of: directory.file("notes.sqlite")) == "wal")
   }
@@ -181,7 +181,7 @@ enum RefusedFile: CaseIterable, Sendable {
     switch self {
     case .empty, .text, .otherApplication: .notAFieldNotesStore(path: path)
     case .newerSchema, .newerSchemaInWALMode:
-      .newerSchema(path: path, version: 99, supported: 3)
+      .newerSchema(path: path, version: 99, supported: 4)
     }
   }
 }
