@@ -93,6 +93,26 @@ import Testing
     #expect(indexed.notes(in: .allNotes, matching: "zzz-absent").isEmpty)
   }
 
+  /// Text after a NUL (from an import or a sync) is found by every search, and a word is found
+  /// however its accents were written.
+  @Test func textAfterANULAndDecomposedAccentsAreFound() throws {
+    let imported = Note(title: "Imported", body: "before\u{0}after the heron")
+    let decomposed = Note(title: "E\u{301}tude", body: "for the marsh")
+    let precomposed = Note(title: "Étude", body: "for the weir")
+    let (indexed, scanned) = try stores(
+      NoteLibrary(notes: [imported, decomposed, precomposed]))
+
+    for query in ["ft", "heron", "after the heron", "before", "re\u{0}af"] {
+      #expect(indexed.notes(in: .allNotes, matching: query).map(\.id) == [imported.id], "\(query)")
+    }
+    for query in ["etude", "étude", "ÉTUDE", "e\u{301}tude"] {
+      #expect(
+        indexed.notes(in: .allNotes, matching: query).map(\.id) == [decomposed.id, precomposed.id],
+        "\(query)")
+    }
+    expectSameAnswers(indexed, scanned)
+  }
+
   @Test func theIndexFollowsEveryKindOfWrite() throws {
     let library = Self.library(count: 120, seed: 11)
     let (indexed, scanned) = try stores(library)
