@@ -47,8 +47,8 @@ extension SQLiteNoteRepository {
   static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) -> SearchIndexRebuild? {
     let current = SQLiteSchema.currentVersion
     let version = try connection.integer("PRAGMA user_version")
-    let damage = try SQLiteSearchIndex.damage(in: connection)
-    guard version < current || damage != nil else { return nil }
+    let found = try SQLiteSearchIndex.damage(in: connection)
+    guard version < current || found != nil else { return nil }
     var rebuild: SearchIndexRebuild?
     do {
       try connection.inTransaction { () throws(SQLiteError) in
@@ -59,7 +59,7 @@ extension SQLiteNoteRepository {
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")
-        var damage = try SQLiteSearchIndex.damage(in: connection)
+        var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
         if version < current, hadIndex { damage = .writtenByEarlierFieldNotes }
         guard let damage else { return }
         try SQLiteSearchIndex.rebuild(connection)

@@ -61,11 +61,19 @@ extension SQLiteSearchIndex {
   }
 
   /// What is wrong with the index, or `nil` when it can be used: its tables, its record, then
-  /// whether FTS5 can read it.
+  /// (unless told not to) whether FTS5 can read it.
   ///
+  /// - Parameters:
+  ///   - connection: The store's connection.
+  ///   - readingTheIndex: Whether to read the index itself; not inside a transaction, which
+  ///     SQLite rolls back if FTS5 runs out of memory reading garbage.
+  /// - Returns: The damage, or `nil`.
+  /// - Throws: `SQLiteError` when the schema or the record can't be read.
   /// - Complexity: A few rows of the schema and the record, and the index's layout; not its
   ///   entries.
-  static func damage(in connection: SQLiteConnection) throws(SQLiteError) -> Damage? {
+  static func damage(in connection: SQLiteConnection, readingTheIndex: Bool = true)
+    throws(SQLiteError) -> Damage?
+  {
     let names = try connection.prepare(
       """
       SELECT count(*) FROM sqlite_master
@@ -83,10 +91,11 @@ extension SQLiteSearchIndex {
     if !record.isNull(at: 1) { return .recorded(reason: record.text(at: 1)) }
     let folding = record.int(at: 0)
     guard folding == SearchFolding.version else { return .otherFolding(version: folding) }
+    guard readingTheIndex else { return nil }
     do {
       try probe(connection)
     } catch  where isDamage(error) {
-      return .unreadable(message: error.message)
+      return .unreadable(message: description(of: error))
     }
     return nil
   }
@@ -195,12 +204,21 @@ extension SQLiteSearchIndex {
     }
   }
 
+  /// What a failure of the index says, for a reason a user reads.
+  static func description(of error: SQLiteError) -> String {
+    error.primaryCode == SQLITE_NOMEM
+      ? "its data is garbage (reading it ran out of memory)" : error.message
+  }
+
   /// Whether a failure while using the index means the index is damaged, rather than that its
-  /// surroundings failed (a full disk, an I/O error, a lock, memory), which fail a save as they
-  /// would fail any other write.
+  /// surroundings failed (a full disk, an I/O error, a lock), which fail a save as they would
+  /// fail any other write.
+  ///
+  /// Running out of memory counts as damage: FTS5 reading garbage where it keeps its layout
+  /// asks for absurd amounts.
   static func isDamage(_ error: SQLiteError) -> Bool {
     switch error.primaryCode {
-    case SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM, SQLITE_READONLY, SQLITE_BUSY, SQLITE_LOCKED,
+    case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_BUSY, SQLITE_LOCKED,
       SQLITE_INTERRUPT, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_NOTADB:
       false
     default: error.code != SQLiteError.conflictCode

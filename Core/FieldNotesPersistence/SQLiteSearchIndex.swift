@@ -103,6 +103,17 @@ enum SQLiteSearchIndex {
     try insert.run()
   }
 
+  /// What became of a transaction's index entries.
+  enum PendingWrite {
+    /// They are in the index.
+    case written
+    /// They were left out: the index isn't trusted, or was found damaged now and marked so.
+    case leftOut
+    /// SQLite rolled the whole transaction back when the index failed (as it does when FTS5,
+    /// reading garbage, asks for more memory than there is): nothing of it was saved.
+    case transactionLost(SQLiteError)
+  }
+
   /// Writes the queued entries to the index, if it is trusted: called at the end of every
   /// transaction that writes notes. (The queue is part of the transaction, so a rollback
   /// empties it too.)
@@ -113,11 +124,13 @@ enum SQLiteSearchIndex {
   /// failure of the store's surroundings (a full disk, an I/O error) fails the save, as it
   /// would any other write.
   ///
+  /// - Returns: What became of the entries; ``PendingWrite/transactionLost(_:)`` asks the
+  ///   caller to write its changes again.
   /// - Throws: `SQLiteError` when the store itself can't be written.
-  static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) {
+  static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) -> PendingWrite {
     guard isTrusted(in: connection) else {
       try discardPending(connection)
-      return
+      return .leftOut
     }
     try connection.execute("SAVEPOINT search_index")
     do {
@@ -132,20 +145,18 @@ enum SQLiteSearchIndex {
       // one here makes that write, and any failure of it, happen inside `search_index`, which
       // can be rolled back alone.
       try connection.execute("SAVEPOINT search_index_written; RELEASE search_index")
+      return .written
     } catch {
       guard isDamage(error) else { throw error }
       let failure = error
       do {
         try connection.execute("ROLLBACK TO search_index; RELEASE search_index")
-        try discardPending(connection)
-        try recordDamage("a save could not write to it: \(failure.message)", in: connection)
       } catch {
-        // SQLite rolled the whole transaction back, which FTS5 can still make it do when its
-        // data fails in the middle of a write larger than its gathering size (an import): the
-        // save fails, and the damage is recorded on its own so that saving again works.
-        try? recordDamage("a save could not write to it: \(failure.message)", in: connection)
-        throw failure
+        return .transactionLost(failure)
       }
+      try discardPending(connection)
+      try recordDamage("a save could not write to it: \(description(of: failure))", in: connection)
+      return .leftOut
     }
   }
 
@@ -200,7 +211,8 @@ enum SQLiteSearchIndex {
       return rows
     } catch {
       guard isDamage(error) else { throw error }
-      recordDamageIfUnlocked("a search could not read it: \(error.message)", in: connection)
+      recordDamageIfUnlocked(
+        "a search could not read it: \(description(of: error))", in: connection)
       return try scan(matching: query, in: connection)
     }
   }

@@ -140,8 +140,13 @@ import Testing
       sql: "UPDATE note_search_data SET block = x'00112233445566778899' WHERE id = 10",
       reason: "a save could not write to it: database disk image is malformed"),
     Damage(
-      sql: "UPDATE note_search_data SET block = randomblob(length(block))",
-      reason: "a save could not write to it: database disk image is malformed"),
+      sql: "UPDATE note_search_data SET block = zeroblob(length(block))",
+      reason: "a save could not write to it: constraint failed"),
+    // A layout record FTS5 decodes into an absurd allocation: SQLite, out of memory, rolls the
+    // whole transaction back, and the save is written again without the index.
+    Damage(
+      sql: "UPDATE note_search_data SET block = x'b2b725541252f10e4ee8b3fb' WHERE id = 10",
+      reason: "a save could not write to it: its data is garbage (reading it ran out of memory)"),
     Damage(
       sql: "DELETE FROM note_search_data",
       reason: "a save could not write to it: database disk image is malformed"),
@@ -182,7 +187,8 @@ import Testing
 
   @Test func aSearchThatCannotReadTheIndexReadsTheNotesAndMarksIt() throws {
     let repository = try makeStore()
-    try execute("UPDATE note_search_data SET block = randomblob(length(block))", on: path)
+    try execute(
+      "UPDATE note_search_data SET block = x'00112233445566778899' WHERE id = 10", on: path)
 
     try expectAnswersOfTheScan(repository)
 
