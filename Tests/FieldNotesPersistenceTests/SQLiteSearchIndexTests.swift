@@ -187,6 +187,68 @@ import Testing
     #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
   }
 
+  /// The same notes written again in other rows (another process deleted them and wrote them
+  /// back, in another order) are found in their new rows after a reload, though the notes are
+  /// equal to the ones the store held.
+  @Test func theSameNotesInOtherRowsAreFoundInTheirNewRows() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let heron = Note(
+      title: "Heron", body: "grey, by the weir", createdAt: .init(timeIntervalSinceReferenceDate: 1)
+    )
+    let wren = Note(
+      title: "Wren", body: "brown, in the hedge",
+      createdAt: .init(timeIntervalSinceReferenceDate: 2))
+    try repository.commit([.saveNote(heron), .saveNote(wren)])
+    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+
+    // Another process: the wren takes the heron's row, the heron the wren's.
+    try repository.commit([.deleteNote(heron.id), .deleteNote(wren.id)])
+    try repository.commit([.saveNote(wren), .saveNote(heron)])
+    try store.reload()
+
+    #expect(store.notes.map(\.title) == ["Heron", "Wren"])
+    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+    #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
+    #expect(
+      store.page(of: .allNotes, matching: "weir", sortedBy: .newest, count: 200).notes.map(\.title)
+        == ["Heron"])
+  }
+
+  /// An index filled with wrong text never shows a note without the text: the store finds the
+  /// index wrong, the repository stops using it (so the search is answered by the notes at
+  /// once), and the next open rebuilds it, saying why.
+  @Test func anIndexOfWrongTextNeverShowsAWrongNote() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let heron = Note(
+      title: "Heron", body: "grey", createdAt: .init(timeIntervalSinceReferenceDate: 1))
+    let wren = Note(
+      title: "Wren", body: "brown", createdAt: .init(timeIntervalSinceReferenceDate: 2))
+    try repository.commit([.saveNote(heron), .saveNote(wren)])
+    // The heron's entry is gone and the wren's says "heron".
+    try execute(
+      """
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 1, 'heron' || char(10) || 'grey');
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 2, 'wren' || char(10) || 'brown');
+      INSERT INTO note_search (rowid, text) VALUES (2, 'heron');
+      """, on: path)
+    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+
+    #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
+    #expect(
+      store.page(of: .allNotes, matching: "heron", sortedBy: .newest, count: 200).notes.map(\.title)
+        == ["Heron"])
+    #expect(
+      try SQLiteNoteRepository(path: path).searchIndexRebuilds == [
+        SearchIndexRebuild(
+          reason: "a search found a note in its answer without the text searched for")
+      ])
+  }
+
   /// Another process's writes make the rows the store knows stale until it reloads; searches
   /// then ask the repository which notes the rows are.
   @Test func rowsAreCheckedWhileAnotherProcessHasWritten() throws {
