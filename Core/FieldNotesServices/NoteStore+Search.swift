@@ -3,6 +3,24 @@ import FieldNotesModel
 // MARK: - Searching
 
 extension NoteStore {
+  /// The search indexes the repository found it could not trust when it opened the store, and
+  /// rebuilt from the notes: reported once, as ``unreadableNotes`` are.
+  public var searchIndexRebuilds: [SearchIndexRebuild] { repository?.searchIndexRebuilds ?? [] }
+
+  /// Rebuilds what searches go through: the repository's search index, from the saved notes, or
+  /// without one the folded text the store keeps between searches (made again by the next).
+  ///
+  /// - Returns: How many notes it holds.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository's index could not be
+  ///   rebuilt; searches still find every note.
+  public func rebuildSearchIndex() throws(NoteStoreError) -> Int {
+    let count: Int?
+    do { count = try repository?.rebuildSearchIndex() } catch { throw .persistence(error) }
+    if let count { return count }
+    index.reset()
+    return notes.count
+  }
+
   /// Returns the notes of a scope that match search text (see `Note.matches(_:)`), oldest first.
   ///
   /// A repository with a search index (the SQLite store's) finds the candidates, and each is

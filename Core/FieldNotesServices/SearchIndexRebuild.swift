@@ -6,6 +6,12 @@ public struct SearchIndexRebuild: Hashable, Sendable {
   /// Why the index could not be used, such as "its table was missing".
   public let reason: String
 
+  /// What the user is told: "the search index could not be used (REASON) and was rebuilt from
+  /// the notes".
+  public var warning: String {
+    "the search index could not be used (\(reason)) and was rebuilt from the notes"
+  }
+
   /// Describes a rebuilt index.
   ///
   /// - Parameter reason: Why the index could not be used, as a phrase that follows "could not

@@ -6,7 +6,7 @@ import FieldNotesTerminal
 public typealias AppError = CommandLineError
 
 /// One REPL session: the terminal shell over FieldNotes' screens, with FieldNotes' app-wide
-/// commands (`mode`, `notebooks`, `sync`, `export`, `import`).
+/// commands (`mode`, `notebooks`, `sync`, `export`, `import`, `reindex`).
 ///
 /// The session never parses a screen's words: the shell hands each line to the screen on top,
 /// and the screens are made by ``ScreenFactory``. Everything comes in through
@@ -40,7 +40,7 @@ public final class AppSession: CommandShell<Route> {
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
-  /// Draws the first screen, after a warning for each note the store could not read.
+  /// Draws the first screen, after warnings for unreadable notes and a rebuilt search index.
   override public func start() {
     let unreadable = dependencies.store.unreadableNotes
     for note in unreadable.prefix(10) {
@@ -50,6 +50,9 @@ public final class AppSession: CommandShell<Route> {
     }
     if unreadable.count > 10 {
       output.printError("warning: … and \(unreadable.count - 10) more notes that could not be read")
+    }
+    for rebuild in dependencies.store.searchIndexRebuilds {
+      output.printError("warning: \(rebuild.warning.terminalSafe)")
     }
     super.start()
   }
@@ -122,6 +125,17 @@ public final class AppSession: CommandShell<Route> {
         return .done
       }
       .completingPaths(),
+      ShellCommand(
+        ["reindex"], usage: "reindex", summary: "rebuild the search index from the notes"
+      ) { [unowned self] _, arguments throws(AppError) in
+        guard arguments.isEmpty else { throw .usage("reindex") }
+        let count: Int
+        do throws(NoteStoreError) { count = try dependencies.store.rebuildSearchIndex() } catch {
+          throw .refused("the search index was not rebuilt: \(error.errorDescription ?? "")")
+        }
+        output.print("Rebuilt the search index from \(String(count: count, noun: "note")).")
+        return .done
+      },
     ]
   }
 }
