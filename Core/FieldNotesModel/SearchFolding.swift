@@ -61,12 +61,23 @@ public enum SearchFolding {
     var index = 0
     while index < utf8.count {
       let byte = utf8[index]
-      if byte < 0x80 {
-        if byte == 0 {
-          bytes += replacementCharacter
-        } else {
-          bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+      if byte < 0x80, byte != 0 {
+        // A run of ASCII is copied in one go and lower-cased in place, rather than appended
+        // byte by byte.
+        var end = index + 1
+        while end < utf8.count, utf8[end] < 0x80, utf8[end] != 0 { end += 1 }
+        let start = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+        bytes.withUnsafeMutableBufferPointer { folded in
+          for position in start..<folded.count where folded[position] &- 0x41 < 26 {
+            folded[position] |= 0x20
+          }
         }
+        index = end
+        continue
+      }
+      if byte == 0 {
+        bytes += replacementCharacter
         index += 1
         continue
       }
