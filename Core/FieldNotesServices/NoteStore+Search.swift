@@ -41,7 +41,8 @@ extension NoteStore {
   }
 
   /// Returns the first notes of a list in an order, pinned notes first, with how many notes
-  /// the list (or its search) holds: the rows a list shows, without ordering the rest.
+  /// the list (or its search, or its filter) holds: the rows a list shows, without ordering
+  /// the rest.
   ///
   /// The rows of a search are checked against their notes' text; if one doesn't hold it, the
   /// search index is wrong (or another process changed the note), and every match is checked
@@ -52,22 +53,31 @@ extension NoteStore {
   ///   - query: The search text; empty for the whole list.
   ///   - order: The order.
   ///   - count: How many notes at most.
-  /// - Returns: The same notes as `order.first(count, of: notes(in: scope, matching: query))`,
-  ///   and the number of notes that call orders.
+  ///   - isIncluded: A list's own filter (a tag, pinned only), asked of each note the list or
+  ///     its search holds; `nil` for none.
+  /// - Returns: The same notes as `order.first(count, of: notes(in: scope, matching: query)
+  ///   .filter(isIncluded))`, and the number of notes that call orders.
   /// - Complexity: By date, for All Notes, the notes in no notebook or a notebook's, about
-  ///   O(*count*) for the whole list and O(*m*) for *m* matches of a search (the first call
-  ///   after notes were removed or reordered is O(*n*)), reading the text of the *count* rows
-  ///   shown; otherwise O(*n*) for *n* notes in the list.
+  ///   O(*count*) for the whole list and O(*m*) for *m* matches of a search or a filter (the
+  ///   first call after notes were removed or reordered is O(*n*)), reading the text of the
+  ///   *count* rows shown; otherwise O(*n*) for *n* notes in the list.
   public func page(
-    of scope: NoteScope, matching query: String = "", sortedBy order: NoteSortOrder, count: Int
+    of scope: NoteScope, matching query: String = "", sortedBy order: NoteSortOrder, count: Int,
+    where isIncluded: ((Note) -> Bool)? = nil
   ) -> NotePage {
-    guard !query.isEmpty else { return firstRows(of: scope, among: nil, order, count) }
+    guard !query.isEmpty || isIncluded != nil else {
+      return firstRows(of: scope, among: nil, order, count)
+    }
+    let notes = self.notes
+    func included(_ positions: [Int]) -> [Int] {
+      isIncluded.map { isIncluded in positions.filter { isIncluded(notes[$0]) } } ?? positions
+    }
     let matches = matchingPositions(in: scope, query)
-    let page = firstRows(of: scope, among: matches.positions, order, count)
+    let page = firstRows(of: scope, among: included(matches.positions), order, count)
     guard !matches.areChecked else { return page }
     let folded = SearchFolding.fold(query)
     guard page.notes.contains(where: { Self.holds($0, folded) == false }) else { return page }
-    return firstRows(of: scope, among: checkedMatches(in: scope, query), order, count)
+    return firstRows(of: scope, among: included(checkedMatches(in: scope, query)), order, count)
   }
 
   /// The first rows of a list, or of the matches of a search (their positions, ascending).

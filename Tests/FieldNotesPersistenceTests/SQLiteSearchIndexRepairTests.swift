@@ -48,7 +48,8 @@ import Testing
 
   /// The index's record, as `folding|damage`.
   func record() throws -> [String] {
-    try strings("SELECT folding || '|' || coalesce(damage, '') FROM search_index_state", on: path)
+    try firstColumn(
+      of: "SELECT folding || '|' || coalesce(damage, '') FROM search_index_state", on: path)
   }
 
   // MARK: - Found at open
@@ -220,7 +221,7 @@ import Testing
 
 /// The first column of every row a query returns, as text, read through a connection of the
 /// test's own.
-func strings(_ sql: String, on path: String) throws -> [String] {
+func firstColumn(of sql: String, on path: String) throws -> [String] {
   var handle: OpaquePointer?
   guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
     sqlite3_close(handle)

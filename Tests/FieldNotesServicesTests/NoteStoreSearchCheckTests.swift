@@ -51,6 +51,25 @@ import Testing
     #expect(repository.invalidations == 0)
   }
 
+  /// A list's own filter is applied before the rows are chosen and checked: a wrong note the
+  /// filter lets through is still never shown.
+  @Test func aFilteredPageShowsNoNoteWithoutTheText() throws {
+    var pinnedWren = Self.wren
+    pinnedWren.isPinned = true
+    var pinnedHeron = Self.heron
+    pinnedHeron.isPinned = true
+    let repository = MisleadingIndexRepository(notes: [pinnedHeron, pinnedWren, Self.moss])
+    let store = try NoteStore(repository: repository)
+
+    let page = store.page(
+      of: .allNotes, matching: "heron", sortedBy: .newest, count: 200, where: \.isPinned)
+
+    #expect(page == NotePage(notes: [pinnedHeron], totalCount: 1))
+    #expect(
+      store.page(of: .allNotes, sortedBy: .title, count: 200, where: { !$0.isPinned })
+        == NotePage(notes: [Self.moss], totalCount: 1))
+  }
+
   /// Checking costs what is shown: a page of 200 rows among 2,000 matches reads 200 bodies.
   @Test func aPageChecksTheRowsItShowsAndNoMore() throws {
     let reads = Mutex(0)
@@ -73,9 +92,31 @@ import Testing
     #expect(page.notes.map(\.title) == (1_801...2_000).reversed().map { "Note \($0)" })
     #expect(page.totalCount == 2_000)
     #expect(reads.withLock { $0 } == 200)
+    // So does a filtered page: one note in ten passes the filter, and its 200 rows are shown
+    // and checked, 20 of them already read for the first page (a body is read once).
+    let filtered = store.page(
+      of: .allNotes, matching: "weir", sortedBy: .oldest, count: 200,
+      where: { $0.title.hasSuffix("5") })
+    #expect(filtered.notes.count == 200 && filtered.totalCount == 200)
+    #expect(reads.withLock { $0 } == 380)
     #expect(store.notes(in: .allNotes, matching: "weir").count == 2_000)
     #expect(reads.withLock { $0 } == 2_000, "the whole list of matches is checked whole")
     #expect(repository.invalidations == 0)
+  }
+}
+
+/// What `reindex` rebuilds when the notes have no repository index: the folded text the store
+/// keeps between searches.
+@MainActor
+@Suite struct NoteStoreRebuildTests {
+  @Test func aStoreWithoutARepositoryIndexRebuildsItsOwnFoldedText() throws {
+    let store = NoteStore(notes: [NoteStoreSearchCheckTests.heron, NoteStoreSearchCheckTests.wren])
+    #expect(store.notes(in: .allNotes, matching: "weir") == [NoteStoreSearchCheckTests.heron])
+
+    #expect(try store.rebuildSearchIndex() == 2)
+
+    #expect(store.notes(in: .allNotes, matching: "weir") == [NoteStoreSearchCheckTests.heron])
+    #expect(store.notes(in: .allNotes, matching: "hedge") == [NoteStoreSearchCheckTests.wren])
   }
 }
 
