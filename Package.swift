@@ -13,7 +13,9 @@
 //                           Observation), so a feature change never recompiles it
 //   *Screen                 depend on Model, Services, Terminal and their own feature: a
 //                           feature's terminal view and commands, so the app imports no feature
-//   FieldNotesApp           composes everything, the only target that links the live ones
+//   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
+//                           grows with each command, so it may link the live targets too
+//   FieldNotesApp           composes everything, the only other target that links the live ones
 //   FieldNotesTesting       is linked by test targets only
 import PackageDescription
 
@@ -153,8 +155,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "FieldNotesCommands",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
+        "FieldNotesTerminal",
+      ],
+      path: "Sources/FieldNotesCommands",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
+        "FieldNotesCommands",
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
         "NotebooksScreen", "NoteListScreen", "ComposerScreen", "NoteDetailScreen",
         "TagsScreen", "FieldNotesTerminal", "FieldNotesNavigation",

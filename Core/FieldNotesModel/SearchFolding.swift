@@ -4,17 +4,31 @@ import Synchronization
 /// How FieldNotes compares search text: both sides folded to lower case without diacritics
 /// ("Café" and "CAFE" both become "cafe"), then matched as bytes.
 ///
-/// Every search in the app goes through here, so every form of every list finds the same notes.
+/// Every search in the app goes through here, the in-memory scan and the store's search index
+/// alike, so every form of every list finds the same notes. Text is folded the same however it
+/// was written: an accent typed as a letter of its own (`e` + U+0301) folds as the precomposed
+/// letter (`é`) does, and compatibility forms as what they stand for (`ﬁ` as `fi`, `Ａ` as `a`,
+/// `²` as `2`). NUL, which SQLite's full-text search reads as the end of the text, and the
+/// noncharacters U+FFFE and U+FFFF, which it reads as U+FFFD, fold to U+FFFD, so no index ever
+/// reads the folded text otherwise than the scan does; other control characters are kept.
 public enum SearchFolding {
+  /// The version of the folding: changed whenever ``fold(_:)`` gives other bytes for some text.
+  ///
+  /// A search index keeps text folded by one version (a store's records it, and is rebuilt when
+  /// it differs), so the index and the in-memory scan always compare the same bytes.
+  public static let version = 2
+
   /// Returns text folded for searching, as UTF-8.
   ///
-  /// Each Unicode scalar is folded on its own (lower case, diacritics removed), so the result
-  /// never depends on what surrounds a character, and a scalar's folding is worked out once per
-  /// process.
+  /// Each Unicode scalar is folded on its own (its compatibility form, lower case, diacritics
+  /// removed), and a scalar's folding is worked out once per process. Text holding a scalar that
+  /// can combine with the one before it (a combining mark, a Hangul vowel or final consonant)
+  /// is first composed (NFKC), so that it folds as the same text written precomposed.
   ///
   /// - Parameter text: The text to fold.
   /// - Returns: The folded text's UTF-8 bytes.
-  /// - Complexity: O(*n*); plain ASCII text takes a fast path.
+  /// - Complexity: O(*n*); plain ASCII text takes a fast path, and only text with combining
+  ///   scalars is normalized first (which costs about ten times the folding).
   public static func fold(_ text: String) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
@@ -28,39 +42,112 @@ public enum SearchFolding {
   ///   - text: The text to fold.
   ///   - bytes: Where the folded UTF-8 goes.
   public static func fold(_ text: String, into bytes: inout [UInt8]) {
+    let start = bytes.count
     var text = text
-    text.withUTF8 { utf8 in
-      var index = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        if byte < 0x80 {
-          bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
-          index += 1
-          continue
+    let isFolded = text.withUTF8 { append($0, to: &bytes, stoppingAtCombining: true) }
+    guard !isFolded else { return }
+    bytes.removeSubrange(start...)
+    var composed = text.precomposedStringWithCompatibilityMapping
+    composed.withUTF8 { _ = append($0, to: &bytes, stoppingAtCombining: false) }
+  }
+
+  /// Appends the folding of each scalar of some UTF-8 to some bytes.
+  ///
+  /// - Returns: `false` when it stopped at a scalar that can combine with the one before it,
+  ///   having appended only part of the text.
+  private static func append(
+    _ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8], stoppingAtCombining: Bool
+  ) -> Bool {
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte < 0x80, byte != 0 {
+        // A run of ASCII is copied in one go and lower-cased in place, rather than appended
+        // byte by byte.
+        var end = index + 1
+        while end < utf8.count, utf8[end] < 0x80, utf8[end] != 0 { end += 1 }
+        let start = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+        bytes.withUnsafeMutableBufferPointer { folded in
+          for position in start..<folded.count where folded[position] &- 0x41 < 26 {
+            folded[position] |= 0x20
+          }
         }
-        // A String's UTF-8 is always valid, so the lead byte gives the sequence's length.
-        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-        var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length where index + offset < utf8.count {
-          value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
-        }
-        if let scalar = Unicode.Scalar(value) { bytes += foldedScalar(scalar) }
-        index += length
+        index = end
+        continue
       }
+      if byte == 0 {
+        bytes += replacementCharacter
+        index += 1
+        continue
+      }
+      // A String's UTF-8 is always valid, so the lead byte gives the sequence's length.
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for offset in 1..<length where index + offset < utf8.count {
+        value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+      }
+      if let scalar = Unicode.Scalar(value) {
+        let folded = foldedScalar(scalar)
+        if stoppingAtCombining, folded.canCombine { return false }
+        bytes += folded.bytes
+      }
+      index += length
+    }
+    return true
+  }
+
+  /// U+FFFD as UTF-8.
+  private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+  /// A scalar's folding, and whether it can combine with the scalar before it.
+  private struct FoldedScalar: Sendable {
+    var bytes: [UInt8]
+    var canCombine: Bool
+  }
+
+  private static let scalarCache = Mutex<[UInt32: FoldedScalar]>([:])
+
+  private static func foldedScalar(_ scalar: Unicode.Scalar) -> FoldedScalar {
+    if let cached = scalarCache.withLock({ $0[scalar.value] }) { return cached }
+    // A compatibility form folds as what it stands for, scalar by scalar, which is how those
+    // scalars fold in text that was composed first: `´` (a space and U+0301) folds alike either
+    // way.
+    var bytes: [UInt8] = []
+    for part in String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars {
+      bytes += folding(of: part)
+    }
+    let folded = FoldedScalar(bytes: bytes, canCombine: canCombine(scalar))
+    scalarCache.withLock { $0[scalar.value] = folded }
+    return folded
+  }
+
+  /// One scalar in lower case without diacritics, as Foundation folds it; NUL, U+FFFE and
+  /// U+FFFF as U+FFFD.
+  private static func folding(of scalar: Unicode.Scalar) -> [UInt8] {
+    switch scalar.value {
+    case 0, 0xFFFE, 0xFFFF: replacementCharacter
+    default:
+      Array(
+        String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          .utf8)
     }
   }
 
-  private static let scalarCache = Mutex<[UInt32: [UInt8]]>([:])
-
-  private static func foldedScalar(_ scalar: Unicode.Scalar) -> [UInt8] {
-    if let cached = scalarCache.withLock({ $0[scalar.value] }) { return cached }
-    let folded = Array(
-      String(Character(scalar)).folding(
-        options: [.caseInsensitive, .diacriticInsensitive], locale: nil
-      )
-      .utf8)
-    scalarCache.withLock { $0[scalar.value] = folded }
-    return folded
+  /// Whether normalization may combine a scalar with the one before it: a combining mark (but
+  /// not a variation selector, which combines with nothing), or a Hangul vowel or final
+  /// consonant written after the consonant it joins.
+  private static func canCombine(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1160...0x11FF: return true
+    case 0xFE00...0xFE0F, 0xE0100...0xE01EF: return false
+    default: break
+    }
+    if scalar.properties.canonicalCombiningClass != .notReordered { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
   }
 
   /// Whether folded text contains a folded query.

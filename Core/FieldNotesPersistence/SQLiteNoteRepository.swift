@@ -30,6 +30,8 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// SQLite's `data_version` when the library was last loaded (it changes when another
   /// connection commits), and whether `update(_:)` has written since.
   private let loadMark = Mutex<(dataVersion: Int, updatedSinceLoad: Bool)?>(nil)
+  /// The search index rebuilt when the store was opened, if it couldn't be trusted.
+  public let searchIndexRebuilds: [SearchIndexRebuild]
 
   /// How long a write waits for another process holding the file.
   static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -72,10 +74,12 @@ public final class SQLiteNoteRepository: NoteRepository {
       // A 16 MiB page cache keeps a large store's index pages in memory between commits, so an
       // edit costs about the same with 100,000 notes as with 1,000.
       try connection.execute("PRAGMA cache_size = -16384")
+      var rebuilds: [SearchIndexRebuild] = []
       if !connection.isReadOnly {
-        try Self.migrate(connection)
+        if let rebuild = try Self.migrate(connection) { rebuilds.append(rebuild) }
         try SQLiteSearchIndex.prepareQueue(connection)
       }
+      searchIndexRebuilds = rebuilds
       writer = SQLiteWriter(connection)
     } catch {
       throw error.repositoryError(path: path, writing: false)
@@ -99,7 +103,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     do {
       let connection = try SQLiteConnection(path: ":memory:", readOnly: false)
       try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
-      try migrate(connection)
+      _ = try migrate(connection)
       try SQLiteSearchIndex.prepareQueue(connection)
       return SQLiteNoteRepository(path: ":memory:", connection: connection)
     } catch {
@@ -112,6 +116,7 @@ public final class SQLiteNoteRepository: NoteRepository {
     writer = SQLiteWriter(connection)
     isInMemory = true
     parallelLoadThreshold = .max
+    searchIndexRebuilds = []
   }
 
   /// Reads every notebook and note.
@@ -353,22 +358,6 @@ public final class SQLiteNoteRepository: NoteRepository {
     return true
   }
 
-  /// Runs the migrations this store hasn't had yet, each batch in one transaction.
-  private static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) {
-    guard try connection.integer("PRAGMA user_version") < SQLiteSchema.currentVersion else {
-      return
-    }
-    try connection.inTransaction { () throws(SQLiteError) in
-      // Read again inside the write lock: another process may have migrated meanwhile.
-      let version = try connection.integer("PRAGMA user_version")
-      for (index, migration) in SQLiteSchema.migrations.enumerated().dropFirst(version) {
-        try connection.execute(migration)
-        if index + 1 == SQLiteSchema.searchIndexVersion { try SQLiteSearchIndex.fill(connection) }
-      }
-      try connection.execute("PRAGMA user_version = \(SQLiteSchema.currentVersion)")
-    }
-  }
-
   /// Builds a new, empty store under a temporary name beside `path`, then links it into place.
   ///
   /// If another process created the store meanwhile, its store wins and ours is discarded.
@@ -390,7 +379,7 @@ public final class SQLiteNoteRepository: NoteRepository {
       let connection = try SQLiteConnection(path: temporaryPath, readOnly: false)
       try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
       try connection.execute("PRAGMA journal_mode = WAL")
-      try migrate(connection)
+      _ = try migrate(connection)
     } catch {
       throw error.repositoryError(path: path, writing: true)
     }

@@ -145,11 +145,29 @@ enum SQLiteRows {
 
   /// Writes the changes of one transaction, the search index's entries last (see
   /// ``SQLiteSearchIndex/applyPending(_:)``).
+  ///
+  /// If the index made SQLite roll the whole transaction back, the changes are written again
+  /// without it, in a new transaction that the caller commits, and the index is marked damaged:
+  /// a save never fails for the index. That is done only if no other connection wrote in
+  /// between, since the changes may have been made from what the lost transaction read.
+  ///
+  /// - Throws: `SQLiteError`; the caller rolls back.
   static func write(_ changes: [RepositoryChange], to connection: SQLiteConnection)
     throws(SQLiteError)
   {
+    let dataVersion = try connection.integer("PRAGMA data_version")
     for change in changes { try write(change, to: connection) }
-    try SQLiteSearchIndex.applyPending(connection)
+    guard case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(connection)
+    else { return }
+    try connection.execute("BEGIN IMMEDIATE")
+    guard try connection.integer("PRAGMA data_version") == dataVersion else {
+      throw SQLiteError(code: SQLITE_BUSY, message: "another FieldNotes wrote meanwhile")
+    }
+    try SQLiteSearchIndex.recordDamage(
+      "a save could not write to it: \(SQLiteSearchIndex.description(of: failure))",
+      in: connection)
+    for change in changes { try write(change, to: connection) }
+    _ = try SQLiteSearchIndex.applyPending(connection)
   }
 
   private static func write(_ change: RepositoryChange, to connection: SQLiteConnection)

@@ -2,7 +2,13 @@
 ///
 /// To change the schema, append a migration: `migrations[0]` takes an empty database to
 /// version 1, `migrations[1]` would take version 1 to 2, and so on. A store's `user_version`
-/// says how many have run. Never edit a migration that has shipped.
+/// says how many have run. Never change what a shipped migration makes.
+///
+/// A migration may run on a store that already has its tables: one whose `user_version` was set
+/// back (by a tool, or by hand) is migrated again from there. So every migration makes only what
+/// is missing (`IF NOT EXISTS`), and a store migrated again keeps every note; its search index,
+/// which an earlier FieldNotes may have left behind the notes, is rebuilt
+/// (``SQLiteNoteRepository`` does that after the migrations).
 enum SQLiteSchema {
   /// Marks a database as a FieldNotes store (`PRAGMA application_id`; the bytes "FNOT").
   static let applicationID = 0x464E_4F54
@@ -14,12 +20,12 @@ enum SQLiteSchema {
     // Version 1. Dates are seconds since 2001-01-01 UTC (Foundation's reference date), stored
     // as REAL so that a `Date` survives the round trip exactly. Tags are a JSON array of strings.
     """
-    CREATE TABLE notebooks (
+    CREATE TABLE IF NOT EXISTS notebooks (
       id TEXT PRIMARY KEY NOT NULL,
       name TEXT NOT NULL,
       symbol_name TEXT NOT NULL
     );
-    CREATE TABLE notes (
+    CREATE TABLE IF NOT EXISTS notes (
       id TEXT PRIMARY KEY NOT NULL,
       title TEXT NOT NULL,
       body TEXT NOT NULL,
@@ -29,12 +35,12 @@ enum SQLiteSchema {
       tags TEXT NOT NULL DEFAULT '[]',
       is_pinned INTEGER NOT NULL DEFAULT 0
     );
-    CREATE INDEX notes_by_notebook ON notes (notebook_id);
+    CREATE INDEX IF NOT EXISTS notes_by_notebook ON notes (notebook_id);
     """,
     // Version 2. The unsaved text of a note being written when FieldNotes had to stop, one per
     // note (`note_key` is the note's identifier, or "new" for a new note).
     """
-    CREATE TABLE drafts (
+    CREATE TABLE IF NOT EXISTS drafts (
       note_key TEXT PRIMARY KEY NOT NULL,
       notebook_id TEXT,
       title TEXT NOT NULL,
@@ -43,12 +49,12 @@ enum SQLiteSchema {
       kept_at REAL NOT NULL
     );
     """,
-    // Version 3. The search index (see `SQLiteSearchIndex`); the migration also fills it. And
-    // every column a list needs but the body, in creation order: loading a large store reads
-    // this index instead of the table, whose rows hold the bodies.
+    // Version 3. The search index (see `SQLiteSearchIndex`), filled from the notes after the
+    // migrations. And every column a list needs but the body, in creation order: loading a
+    // large store reads this index instead of the table, whose rows hold the bodies.
     SQLiteSearchIndex.creation
       + """
-      CREATE INDEX notes_listing
+      CREATE INDEX IF NOT EXISTS notes_listing
         ON notes (created_at, id, title, updated_at, notebook_id, tags, is_pinned);
       """,
     // Version 4. Drafts kept per session and note, so two sessions never write over each
@@ -79,11 +85,15 @@ enum SQLiteSchema {
       FROM drafts;
     DROP TABLE drafts;
     """,
+    // Version 5. What the search index was built with (the version of `SearchFolding`) and
+    // whether it can be trusted; an index without a row here is rebuilt. Before this version
+    // the index had no record, so a store migrated to it gets its index rebuilt.
+    SQLiteSearchIndex.stateCreation,
   ]
 
   /// The session identifier of the drafts kept before they were kept per session.
   static let earlierSession = "00000000-0000-0000-0000-000000000000"
 
-  /// The version whose migration adds the search index, which is then filled from the notes.
+  /// The version whose migration adds the search index.
   static let searchIndexVersion = 3
 }

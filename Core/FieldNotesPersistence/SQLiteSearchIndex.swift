@@ -13,17 +13,22 @@ import Foundation
 /// text. Its rows are keyed by the note's `rowid`, and every write of a note changes its entry
 /// in the same transaction, removing the old text (which FTS5 needs given back exactly, so it is
 /// folded again from the row being replaced) before adding the new. Folding must therefore give
-/// the same bytes for the same text forever; a change to ``FieldNotesModel/SearchFolding`` needs
-/// a migration that rebuilds this index.
+/// the same bytes for the same text as long as the index lives: the index records the
+/// ``FieldNotesModel/SearchFolding/version`` it was built with, and is rebuilt when that changes
+/// (see `SQLiteSearchIndex+Repair.swift`).
+///
+/// The index is never the only copy of anything, so it is never allowed to cost a note: a save
+/// that can't write it saves the note and marks the index damaged, searches then read the
+/// notes, and the store rebuilds the index when it is next opened.
 enum SQLiteSearchIndex {
-  /// The statement that creates the index (part of schema version 3).
+  /// The statement that creates the index (part of schema version 3), if it isn't there.
   ///
   /// FTS5 gathers a transaction's new entries in memory and writes them out as a segment each
   /// time they pass its hash size, then merges segments. At the default 1 MiB an import of
   /// 100,000 notes writes hundreds of segments and spends most of its time merging them; at
   /// 64 MiB it writes a few. The memory is only used while a large transaction is being written.
   static let creation = """
-    CREATE VIRTUAL TABLE note_search USING fts5(
+    CREATE VIRTUAL TABLE IF NOT EXISTS note_search USING fts5(
       text, tokenize = 'trigram case_sensitive 1', content = '', detail = full
     );
     INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 67108864);
@@ -32,14 +37,19 @@ enum SQLiteSearchIndex {
   /// The fewest Unicode scalars a folded query needs for the index to answer it: one trigram.
   static let shortestIndexedQuery = 3
 
-  /// Fills an empty index from every saved note, as the migration that adds it does.
-  static func fill(_ connection: SQLiteConnection) throws(SQLiteError) {
+  /// Fills an empty index from every saved note.
+  ///
+  /// - Returns: How many notes it holds.
+  static func fill(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
     try prepareQueue(connection)
     let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")
+    var count = 0
     while try notes.step() {
       try add(row: notes.int(at: 0), text: indexedText(of: notes), to: connection)
+      count += 1
     }
-    try applyPending(connection)
+    try writePending(connection)
+    return count
   }
 
   /// The text indexed for a row read as `rowid, title, body, tags` (columns 0 to 3).
@@ -93,10 +103,66 @@ enum SQLiteSearchIndex {
     try insert.run()
   }
 
+  /// What became of a transaction's index entries.
+  enum PendingWrite {
+    /// They are in the index.
+    case written
+    /// They were left out: the index isn't trusted, or was found damaged now and marked so.
+    case leftOut
+    /// SQLite rolled the whole transaction back when the index failed (as it does when FTS5,
+    /// reading garbage, asks for more memory than there is): nothing of it was saved.
+    case transactionLost(SQLiteError)
+  }
+
+  /// Writes the queued entries to the index, if it is trusted: called at the end of every
+  /// transaction that writes notes. (The queue is part of the transaction, so a rollback
+  /// empties it too.)
+  ///
+  /// An index that is damaged, missing or not trusted never fails the save: its entries are
+  /// dropped (or rolled back, when writing them fails) and the index is marked damaged, so the
+  /// notes are saved, searches read them, and the index is rebuilt at the next open. Only a
+  /// failure of the store's surroundings (a full disk, an I/O error) fails the save, as it
+  /// would any other write.
+  ///
+  /// - Returns: What became of the entries; ``PendingWrite/transactionLost(_:)`` asks the
+  ///   caller to write its changes again.
+  /// - Throws: `SQLiteError` when the store itself can't be written.
+  static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) -> PendingWrite {
+    guard isTrusted(in: connection) else {
+      try discardPending(connection)
+      return .leftOut
+    }
+    try connection.execute("SAVEPOINT search_index")
+    do {
+      // FTS5 reads how its index is laid out when it is first used in a transaction. Met first
+      // by the many-row write below, a failure there makes SQLite roll back the whole
+      // transaction (FTS5 reports it again when SQLite undoes the statement); met by a read, it
+      // leaves the transaction as it was. So the index is read first.
+      try probe(connection)
+      try writePending(connection)
+      // FTS5 writes what it gathered when the transaction commits, where damage in its tables
+      // would fail the whole save. It also writes it whenever a savepoint begins, so beginning
+      // one here makes that write, and any failure of it, happen inside `search_index`, which
+      // can be rolled back alone.
+      try connection.execute("SAVEPOINT search_index_written; RELEASE search_index")
+      return .written
+    } catch {
+      guard isDamage(error) else { throw error }
+      let failure = error
+      do {
+        try connection.execute("ROLLBACK TO search_index; RELEASE search_index")
+      } catch {
+        return .transactionLost(failure)
+      }
+      try discardPending(connection)
+      try recordDamage("a save could not write to it: \(description(of: failure))", in: connection)
+      return .leftOut
+    }
+  }
+
   /// Writes the queued entries to the index in the order they were queued, in one statement,
-  /// and empties the queue: called at the end of every transaction that writes notes. (The
-  /// queue is part of the transaction, so a rollback empties it too.)
-  static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) {
+  /// and empties the queue.
+  static func writePending(_ connection: SQLiteConnection) throws(SQLiteError) {
     // A null command adds the row; 'delete' removes it.
     try connection.execute(
       """
@@ -106,29 +172,49 @@ enum SQLiteSearchIndex {
       """)
   }
 
-  /// The rows of the saved notes whose folded text contains a folded query.
+  /// Empties the queue without writing it.
+  private static func discardPending(_ connection: SQLiteConnection) throws(SQLiteError) {
+    try connection.execute("DELETE FROM temp.note_search_queue")
+  }
+
+  /// The rows of the saved notes whose folded text contains a folded query: the index's
+  /// answer, or the notes' own when the query is too short for the index or the index isn't
+  /// trusted.
+  ///
+  /// An index that fails to answer is marked damaged (when the write lock is free at once), and
+  /// the notes answer instead.
   ///
   /// - Parameters:
   ///   - query: The folded query; not empty.
-  ///   - connection: Where to look.
+  ///   - connection: Where to look, not in a transaction.
   /// - Returns: The rows, in no particular order.
-  /// - Throws: `SQLiteError` when the index or the notes can't be read.
+  /// - Throws: `SQLiteError` when the notes can't be read.
   static func rows(matching query: [UInt8], in connection: SQLiteConnection)
     throws(SQLiteError) -> [Int64]
   {
     let text = String(decoding: query, as: UTF8.self)
-    guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0) else {
+    // FTS5 reads text only up to a NUL, so a query holding one is answered by the notes.
+    guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0),
+      isTrusted(in: connection)
+    else {
       return try scan(matching: query, in: connection)
     }
     // One FTS5 phrase: the query's trigrams, consecutive. Inside double quotes only a double
     // quote is special, and it is written twice.
     let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    let statement = try connection.cached(
-      "SELECT rowid FROM note_search WHERE note_search MATCH ?1")
-    statement.bind(phrase, at: 1)
-    var rows: [Int64] = []
-    while try statement.step() { rows.append(Int64(statement.int(at: 0))) }
-    return rows
+    do {
+      let statement = try connection.cached(
+        "SELECT rowid FROM note_search WHERE note_search MATCH ?1")
+      statement.bind(phrase, at: 1)
+      var rows: [Int64] = []
+      while try statement.step() { rows.append(Int64(statement.int(at: 0))) }
+      return rows
+    } catch {
+      guard isDamage(error) else { throw error }
+      recordDamageIfUnlocked(
+        "a search could not read it: \(description(of: error))", in: connection)
+      return try scan(matching: query, in: connection)
+    }
   }
 
   /// Answers a query too short for the index by folding every note's text as it is read, keeping

@@ -51,6 +51,25 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the notes can't be read.
   func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID]
 
+  /// The search indexes the repository found it could not trust when it opened the store, and
+  /// rebuilt from the notes; empty for a repository with no index.
+  var searchIndexRebuilds: [SearchIndexRebuild] { get }
+
+  /// Rebuilds the repository's search index from the saved notes, as `reindex` asks.
+  ///
+  /// - Returns: How many notes the index holds now, or `nil` when the repository keeps none.
+  /// - Throws: ``RepositoryError`` when it could not be rebuilt; the notes are untouched then,
+  ///   and searches go on reading them.
+  func rebuildSearchIndex() throws(RepositoryError) -> Int?
+
+  /// Stops trusting the search index, after a search found a note in its answer that doesn't
+  /// hold the text: until it is rebuilt (when the store is next opened, or by
+  /// ``rebuildSearchIndex()``), ``noteKeys(matchingFolded:)`` reads the notes instead.
+  ///
+  /// Only called while ``mayHaveUnloadedChanges`` is `false`, when every note the caller holds
+  /// is the saved one, so a note without the text proves the index wrong.
+  func invalidateSearchIndex()
+
   /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
   /// of the same note (never another session's), and forgetting the draft it grew from.
   ///
@@ -84,6 +103,15 @@ extension NoteRepository {
 
   /// Always empty: a repository with no search index has no keys to look up.
   public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] { [] }
+
+  /// Always empty: a repository with no search index has none to rebuild.
+  public var searchIndexRebuilds: [SearchIndexRebuild] { [] }
+
+  /// Always `nil`: a repository with no search index has none to rebuild.
+  public func rebuildSearchIndex() throws(RepositoryError) -> Int? { nil }
+
+  /// Does nothing: a repository with no search index has none to distrust.
+  public func invalidateSearchIndex() {}
 }
 
 /// One change written to a ``NoteRepository``.

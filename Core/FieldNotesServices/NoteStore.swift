@@ -106,106 +106,6 @@ public final class NoteStore {
     notes(in: scope, matching: "")
   }
 
-  /// Returns the notes of a scope that match search text (see `Note.matches(_:)`), oldest first.
-  ///
-  /// A repository with a search index (the SQLite store's) answers the search, and it costs what
-  /// the matches cost. Otherwise the folded text of each note is kept between searches, so a
-  /// search costs one scan of the scope's notes.
-  ///
-  /// - Parameters:
-  ///   - scope: All notes, the notes in no notebook, or one notebook's.
-  ///   - query: The search text; empty matches every note.
-  /// - Returns: The matching notes of the scope.
-  public func notes(in scope: NoteScope, matching query: String) -> [Note] {
-    if query.isEmpty, scope == .allNotes { return library.notes }
-    return matchingPositions(in: scope, query).map { library.notes[$0] }
-  }
-
-  /// The positions, ascending, of a scope's notes that match a query (all of them for an
-  /// empty one).
-  private func matchingPositions(in scope: NoteScope, _ query: String) -> [Int] {
-    let notes = library.notes
-    if let positions = indexedPositions(matching: query) {
-      return scope == .allNotes ? positions : positions.filter { scope.contains(notes[$0]) }
-    }
-    let candidates: [Int]
-    switch scope {
-    case .allNotes: candidates = Array(notes.indices)
-    case .unfiled: candidates = index.positions(in: nil, of: notes)
-    case .notebook(let id): candidates = index.positions(in: id, of: notes)
-    case .tagged: candidates = notes.indices.filter { scope.contains(notes[$0]) }
-    }
-    return query.isEmpty
-      ? candidates : index.positions(candidates, matching: SearchFolding.fold(query), in: notes)
-  }
-
-  /// The positions of the notes matching a query, in store order, as the repository's search
-  /// index finds them; `nil` with no index, for an empty query, or when the index can't be read
-  /// (the store then scans, so a search never fails for want of its index).
-  ///
-  /// The index answers with keys, and each note loaded from the repository carries its key, so
-  /// most matches are placed without asking the repository anything more. A key is only taken
-  /// at its word while nothing has changed the repository behind the store's back; otherwise,
-  /// and for notes written in this session (whose text is in memory, without a key), the
-  /// repository says which notes its keys are.
-  private func indexedPositions(matching query: String) -> [Int]? {
-    guard let repository, !query.isEmpty else { return nil }
-    let folded = SearchFolding.fold(query)
-    guard !folded.isEmpty, let keys = try? repository.noteKeys(matchingFolded: folded) else {
-      return nil
-    }
-    let notes = library.notes
-    var positions: [Int] = []
-    positions.reserveCapacity(keys.count)
-    var unplaced: [Int64] = []
-    if repository.mayHaveUnloadedChanges {
-      unplaced = keys
-    } else {
-      for key in keys {
-        if let position = index.position(ofKey: key, in: notes) {
-          positions.append(position)
-        } else {
-          unplaced.append(key)
-        }
-      }
-    }
-    if !unplaced.isEmpty {
-      guard let ids = try? repository.noteIDs(forKeys: unplaced) else { return nil }
-      positions += ids.compactMap { index.position(of: $0, in: notes) }
-    }
-    positions.sort()
-    return positions
-  }
-
-  /// Returns the first notes of a list in an order, pinned notes first, with how many notes
-  /// the list (or its search) holds: the rows a list shows, without ordering the rest.
-  ///
-  /// - Parameters:
-  ///   - scope: The list.
-  ///   - query: The search text; empty for the whole list.
-  ///   - order: The order.
-  ///   - count: How many notes at most.
-  /// - Returns: The same notes as `order.first(count, of: notes(in: scope, matching: query))`,
-  ///   and the number of notes that call orders.
-  /// - Complexity: By date, for All Notes, the notes in no notebook or a notebook's, about
-  ///   O(*count*) for the whole list and O(*m*) for *m* matches of a search (the first call
-  ///   after notes were removed or reordered is O(*n*)); otherwise O(*n*) for *n* notes in the
-  ///   list.
-  public func page(
-    of scope: NoteScope, matching query: String = "", sortedBy order: NoteSortOrder, count: Int
-  ) -> NotePage {
-    let notes = library.notes
-    let matches = query.isEmpty ? nil : matchingPositions(in: scope, query)
-    if let positions = index.firstPositions(
-      count, in: scope, among: matches, order: order, of: notes)
-    {
-      return NotePage(
-        notes: positions.map { notes[$0] }, totalCount: matches?.count ?? noteCount(in: scope))
-    }
-    let listed = matches.map { $0.map { notes[$0] } } ?? self.notes(in: scope)
-    return NotePage(notes: order.first(count, of: listed), totalCount: listed.count)
-  }
-
   /// Returns how many notes a list holds.
   ///
   /// - Parameter scope: The list.
@@ -300,9 +200,23 @@ public final class NoteStore {
     guard let repository, repository.mayHaveUnloadedChanges else { return }
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }
-    if library != self.library {
+    // The same notes may be in other rows now (another process deleted them and wrote them
+    // back): a search places the repository's answer by the keys the notes carry, so a load
+    // whose keys differ from the ones held is taken even when its notes are equal.
+    if Self.keysMoved(from: self.library.notes, to: library.notes) || library != self.library {
       self.library = library
       index.reset()
+    }
+  }
+
+  /// Whether a note held carries a repository key that the note loaded in its place doesn't.
+  ///
+  /// A note written in this session carries none (its text is in memory), and nothing is placed
+  /// by it.
+  private static func keysMoved(from held: [Note], to loaded: [Note]) -> Bool {
+    guard held.count == loaded.count else { return true }
+    return zip(held, loaded).contains { held, loaded in
+      held.bodyText.storeKey.map { $0 != loaded.bodyText.storeKey } ?? false
     }
   }
 

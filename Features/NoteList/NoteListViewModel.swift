@@ -97,16 +97,20 @@ public final class NoteListViewModel {
 
   /// The rows shown and how many notes pass the filters.
   ///
-  /// With no filter but the search, the store gives the first rows of the list (or of its
-  /// search) without ordering the rest, so a list of a million notes costs what its rows cost.
+  /// The store gives the first rows of the list (or of its search), this list's filters
+  /// applied, without ordering the rest, so a list of a million notes costs what its rows cost.
   private var firstRows: (shown: [Note], total: Int) {
-    guard tag != nil || showsPinnedOnly || showsUntaggedOnly else {
-      let page = store.page(
-        of: scope, matching: searchText, sortedBy: sortOrder, count: shownRowCount)
-      return (page.notes, page.totalCount)
-    }
-    let notes = filteredNotes
-    return (sortOrder.first(shownRowCount, of: notes), notes.count)
+    let isFiltered = tag != nil || showsPinnedOnly || showsUntaggedOnly
+    let filter: ((Note) -> Bool)? = isFiltered ? { [self] note in passesFilters(note) } : nil
+    let page = store.page(
+      of: scope, matching: searchText, sortedBy: sortOrder, count: shownRowCount, where: filter)
+    return (page.notes, page.totalCount)
+  }
+
+  /// Whether a note passes the tag, pinned-only and untagged filters.
+  private func passesFilters(_ note: Note) -> Bool {
+    (tag.map { note.tags.contains($0) } ?? true) && (!showsPinnedOnly || note.isPinned)
+      && (!showsUntaggedOnly || note.tags.isEmpty)
   }
 
   /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
@@ -120,11 +124,7 @@ public final class NoteListViewModel {
   private var filteredNotes: [Note] {
     let found = store.notes(in: scope, matching: searchText)
     guard tag != nil || showsPinnedOnly || showsUntaggedOnly else { return found }
-    let tagged = tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
-    return found.filter { note in
-      (tagged?.contains(note.id) ?? true) && (!showsPinnedOnly || note.isPinned)
-        && (!showsUntaggedOnly || note.tags.isEmpty)
-    }
+    return found.filter(passesFilters)
   }
 
   /// Whether the last deletion can be undone.

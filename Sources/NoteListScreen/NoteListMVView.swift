@@ -40,11 +40,14 @@ struct NoteListMVView {
     guard state.tag != nil || state.showsPinnedOnly || state.showsUntaggedOnly else {
       return found
     }
-    let tagged = state.tag.map { tag in Set(store.notes(taggedWith: tag).map(\.id)) }
-    return found.filter { note in
-      (tagged?.contains(note.id) ?? true) && (!state.showsPinnedOnly || note.isPinned)
-        && (!state.showsUntaggedOnly || note.tags.isEmpty)
-    }
+    return found.filter(passesFilters)
+  }
+
+  /// Whether a note passes the tag, pinned-only and untagged filters.
+  private func passesFilters(_ note: Note) -> Bool {
+    (state.tag.map { note.tags.contains($0) } ?? true)
+      && (!state.showsPinnedOnly || note.isPinned)
+      && (!state.showsUntaggedOnly || note.tags.isEmpty)
   }
 
   /// The rows a list shows at most; the rest are counted.
@@ -52,17 +55,15 @@ struct NoteListMVView {
 
   private var hasNotesInScope: Bool { store.noteCount(in: scope) > 0 }
 
-  /// The rows shown and how many notes pass the filters; with no filter but the search, the
-  /// store's first rows of the list (or of its search), without ordering the rest.
+  /// The rows shown and how many notes pass the filters: the store's first rows of the list
+  /// (or of its search), this view's filters applied, without ordering the rest.
   private var firstRows: (shown: [Note], total: Int) {
-    guard state.tag != nil || state.showsPinnedOnly || state.showsUntaggedOnly else {
-      let page = store.page(
-        of: scope, matching: state.searchText, sortedBy: state.sortOrder,
-        count: state.shownRowCount)
-      return (page.notes, page.totalCount)
-    }
-    let notes = visibleNotes
-    return (state.sortOrder.first(state.shownRowCount, of: notes), notes.count)
+    let isFiltered = state.tag != nil || state.showsPinnedOnly || state.showsUntaggedOnly
+    let filter: ((Note) -> Bool)? = isFiltered ? { note in passesFilters(note) } : nil
+    let page = store.page(
+      of: scope, matching: state.searchText, sortedBy: state.sortOrder,
+      count: state.shownRowCount, where: filter)
+    return (page.notes, page.totalCount)
   }
 
   func render(title: String) -> RenderedList {

@@ -105,7 +105,7 @@ import Testing
       ], dependencies: [])
     #expect(
       DependencyRule.violations(in: manifest) == [
-        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp may",
+        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp and FieldNotesCommands may",
         "FieldNotesServices may not depend on FieldNotesPersistence",
         "FieldNotesApp links FieldNotesTesting; only test targets may",
         "FieldNotesModel may not depend on FieldNotesServices",

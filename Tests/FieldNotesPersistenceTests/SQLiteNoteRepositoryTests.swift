@@ -20,7 +20,9 @@ import Testing
   @Test func aNewStoreIsEmptyAndVersioned() throws {
     let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     #expect(try repository.load() == NoteLibrary())
-    #expect(try pragma("user_version", of: directory.file("notes.sqlite")) == 4)
+    #expect(
+      try pragma("user_version", of: directory.file("notes.sqlite"))
+        == SQLiteSearchIndexTests.currentVersion)
     #expect(try pragma("application_id", of: directory.file("notes.sqlite")) == 0x464E_4F54)
     #expect(try pragmaText("journal_mode", of: directory.file("notes.sqlite")) == "wal")
   }

@@ -12,7 +12,7 @@ import Testing
   let directory = TemporaryDirectory()
 
   /// The schema version of a store this FieldNotes makes: the one with the search index.
-  nonisolated static let currentVersion = 4
+  nonisolated static let currentVersion = 5
 
   /// Words from several scripts, with diacritics, capitals, quotes, emoji and the characters the
   /// FTS5 query language would read as syntax.
@@ -93,6 +93,26 @@ import Testing
     #expect(indexed.notes(in: .allNotes, matching: "zzz-absent").isEmpty)
   }
 
+  /// Text after a NUL (from an import or a sync) is found by every search, and a word is found
+  /// however its accents were written.
+  @Test func textAfterANULAndDecomposedAccentsAreFound() throws {
+    let imported = Note(title: "Imported", body: "before\u{0}after the heron")
+    let decomposed = Note(title: "E\u{301}tude", body: "for the marsh")
+    let precomposed = Note(title: "Étude", body: "for the weir")
+    let (indexed, scanned) = try stores(
+      NoteLibrary(notes: [imported, decomposed, precomposed]))
+
+    for query in ["ft", "heron", "after the heron", "before", "re\u{0}af"] {
+      #expect(indexed.notes(in: .allNotes, matching: query).map(\.id) == [imported.id], "\(query)")
+    }
+    for query in ["etude", "étude", "ÉTUDE", "e\u{301}tude"] {
+      #expect(
+        indexed.notes(in: .allNotes, matching: query).map(\.id) == [decomposed.id, precomposed.id],
+        "\(query)")
+    }
+    expectSameAnswers(indexed, scanned)
+  }
+
   @Test func theIndexFollowsEveryKindOfWrite() throws {
     let library = Self.library(count: 120, seed: 11)
     let (indexed, scanned) = try stores(library)
@@ -165,6 +185,68 @@ import Testing
 
     #expect(store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
     #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
+  }
+
+  /// The same notes written again in other rows (another process deleted them and wrote them
+  /// back, in another order) are found in their new rows after a reload, though the notes are
+  /// equal to the ones the store held.
+  @Test func theSameNotesInOtherRowsAreFoundInTheirNewRows() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let heron = Note(
+      title: "Heron", body: "grey, by the weir", createdAt: .init(timeIntervalSinceReferenceDate: 1)
+    )
+    let wren = Note(
+      title: "Wren", body: "brown, in the hedge",
+      createdAt: .init(timeIntervalSinceReferenceDate: 2))
+    try repository.commit([.saveNote(heron), .saveNote(wren)])
+    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+
+    // Another process: the wren takes the heron's row, the heron the wren's.
+    try repository.commit([.deleteNote(heron.id), .deleteNote(wren.id)])
+    try repository.commit([.saveNote(wren), .saveNote(heron)])
+    try store.reload()
+
+    #expect(store.notes.map(\.title) == ["Heron", "Wren"])
+    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+    #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
+    #expect(
+      store.page(of: .allNotes, matching: "weir", sortedBy: .newest, count: 200).notes.map(\.title)
+        == ["Heron"])
+  }
+
+  /// An index filled with wrong text never shows a note without the text: the store finds the
+  /// index wrong, the repository stops using it (so the search is answered by the notes at
+  /// once), and the next open rebuilds it, saying why.
+  @Test func anIndexOfWrongTextNeverShowsAWrongNote() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let heron = Note(
+      title: "Heron", body: "grey", createdAt: .init(timeIntervalSinceReferenceDate: 1))
+    let wren = Note(
+      title: "Wren", body: "brown", createdAt: .init(timeIntervalSinceReferenceDate: 2))
+    try repository.commit([.saveNote(heron), .saveNote(wren)])
+    // The heron's entry is gone and the wren's says "heron".
+    try execute(
+      """
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 1, 'heron' || char(10) || 'grey');
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 2, 'wren' || char(10) || 'brown');
+      INSERT INTO note_search (rowid, text) VALUES (2, 'heron');
+      """, on: path)
+    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+
+    #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
+    #expect(
+      store.page(of: .allNotes, matching: "heron", sortedBy: .newest, count: 200).notes.map(\.title)
+        == ["Heron"])
+    #expect(
+      try SQLiteNoteRepository(path: path).searchIndexRebuilds == [
+        SearchIndexRebuild(
+          reason: "a search found a note in its answer without the text searched for")
+      ])
   }
 
   /// Another process's writes make the rows the store knows stale until it reloads; searches

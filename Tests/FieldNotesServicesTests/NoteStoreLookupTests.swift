@@ -42,6 +42,12 @@ import Testing
             page.notes.map(\.id) == order.first(count, of: list).map(\.id),
             "\(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
           #expect(page.totalCount == list.count, "'\(query)' \(comment.map { "\($0)" } ?? "")")
+          let filtered = store.page(
+            of: scope, matching: query, sortedBy: order, count: count, where: \.isPinned)
+          #expect(
+            filtered.notes.map(\.id) == order.first(count, of: list.filter(\.isPinned)).map(\.id),
+            "pinned \(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
+          #expect(filtered.totalCount == list.count(where: \.isPinned))
         }
       }
     }

@@ -1,3 +1,4 @@
+import FieldNotesCommands
 import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
@@ -6,7 +7,7 @@ import FieldNotesTerminal
 public typealias AppError = CommandLineError
 
 /// One REPL session: the terminal shell over FieldNotes' screens, with FieldNotes' app-wide
-/// commands (`mode`, `notebooks`, `sync`, `export`, `import`).
+/// commands (`mode`, `notebooks`, `sync`, `export`, `import`, `reindex`).
 ///
 /// The session never parses a screen's words: the shell hands each line to the screen on top,
 /// and the screens are made by ``ScreenFactory``. Everything comes in through
@@ -37,10 +38,13 @@ public final class AppSession: CommandShell<Route> {
       isInteractive: isInteractive,
       output: output, makeScreen: factory.makeScreen(for:))
     add(appCommands())
+    add(
+      LibraryCommands(store: dependencies.store, storePath: dependencies.storePath)
+        .commands(for: Route.self))
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
-  /// Draws the first screen, after a warning for each note the store could not read.
+  /// Draws the first screen, after warnings for unreadable notes and a rebuilt search index.
   override public func start() {
     let unreadable = dependencies.store.unreadableNotes
     for note in unreadable.prefix(10) {
@@ -50,6 +54,9 @@ public final class AppSession: CommandShell<Route> {
     }
     if unreadable.count > 10 {
       output.printError("warning: … and \(unreadable.count - 10) more notes that could not be read")
+    }
+    for rebuild in dependencies.store.searchIndexRebuilds {
+      output.printError("warning: \(rebuild.warning.terminalSafe)")
     }
     super.start()
   }
@@ -106,22 +113,6 @@ public final class AppSession: CommandShell<Route> {
         try await syncCommand(arguments)
         return .done
       },
-      ShellCommand(
-        ["export"], usage: "export FILE",
-        summary: "write every note to FILE (JSON, or Markdown for .md)", worksInModalScreens: false
-      ) { [unowned self] _, arguments throws(AppError) in
-        try export(arguments)
-        return .done
-      }
-      .completingPaths(),
-      ShellCommand(
-        ["import"], usage: "import FILE",
-        summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
-      ) { [unowned self] _, arguments throws(AppError) in
-        try importLibrary(arguments)
-        return .done
-      }
-      .completingPaths(),
     ]
   }
 }

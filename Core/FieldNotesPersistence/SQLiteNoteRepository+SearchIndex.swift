@@ -1,0 +1,77 @@
+import FieldNotesServices
+
+extension SQLiteNoteRepository {
+  /// Rebuilds the search index from every saved note, in one transaction.
+  ///
+  /// - Returns: How many notes the index holds.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be written; the index
+  ///   is then as it was.
+  /// - Complexity: O(*n*) in the size of the notes' text: about what importing them costs.
+  public func rebuildSearchIndex() throws(RepositoryError) -> Int? {
+    let path = self.path
+    return try writer.perform { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        var count = 0
+        try connection.inTransaction { () throws(SQLiteError) in
+          count = try SQLiteSearchIndex.rebuild(connection)
+        }
+        return count
+      } catch {
+        throw error.repositoryError(path: path, writing: true)
+      }
+    }
+  }
+
+  /// Marks the search index damaged, so searches read the notes until it is rebuilt at the next
+  /// open (or by ``rebuildSearchIndex()``); done only if the write lock is free at once, since
+  /// a search never waits for another process.
+  public func invalidateSearchIndex() {
+    writer.perform { connection in
+      SQLiteSearchIndex.recordDamageIfUnlocked(
+        "a search found a note in its answer without the text searched for", in: connection)
+    }
+  }
+
+  // MARK: - Opening
+
+  /// Runs the migrations this store hasn't had yet, and rebuilds its search index when it can't
+  /// be trusted, in one transaction.
+  ///
+  /// A store opened by this FieldNotes before, with a sound index, costs a look at its schema
+  /// and the index's record. A store whose `user_version` is behind its tables (set back, or
+  /// last opened by an earlier FieldNotes) is migrated again from there, each migration making
+  /// only what is missing, and gets its index rebuilt.
+  ///
+  /// - Returns: Why the index was rebuilt, when the user should hear of it: not when a store
+  ///   gets its first index (a new store, or one made before there was one).
+  static func migrate(_ connection: SQLiteConnection) throws(SQLiteError) -> SearchIndexRebuild? {
+    let current = SQLiteSchema.currentVersion
+    let version = try connection.integer("PRAGMA user_version")
+    let found = try SQLiteSearchIndex.damage(in: connection)
+    guard version < current || found != nil else { return nil }
+    var rebuild: SearchIndexRebuild?
+    do {
+      try connection.inTransaction { () throws(SQLiteError) in
+        // Read again inside the write lock: another process may have migrated or rebuilt.
+        let version = try connection.integer("PRAGMA user_version")
+        let hadIndex = try SQLiteSearchIndex.exists(in: connection)
+        for migration in SQLiteSchema.migrations.dropFirst(version) {
+          try connection.execute(migration)
+        }
+        try connection.execute("PRAGMA user_version = \(current)")
+        var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
+        if version < current, hadIndex { damage = .writtenByEarlierFieldNotes }
+        guard let damage else { return }
+        try SQLiteSearchIndex.rebuild(connection)
+        if hadIndex || version >= SQLiteSchema.searchIndexVersion {
+          rebuild = SearchIndexRebuild(reason: damage.reason)
+        }
+      }
+    } catch  where version == current && SQLiteSearchIndex.isDamage(error) {
+      // Only the index needed work, and it couldn't be rebuilt: the store opens anyway, and
+      // searches read the notes (the index stays untrusted, or fails and is marked so).
+      return nil
+    }
+    return rebuild
+  }
+}

@@ -1,0 +1,51 @@
+import FieldNotesModel
+import Testing
+
+/// Search compares folded text: the same words fold to the same bytes however they were
+/// written (precomposed or decomposed, in compatibility forms, in any case), and folded text
+/// never holds what a search index would read as the end of the text.
+@Suite struct SearchFoldingTests {
+  func folded(_ text: String) -> String {
+    String(decoding: SearchFolding.fold(text), as: UTF8.self)
+  }
+
+  @Test func decomposedAccentsFoldLikePrecomposedOnes() {
+    #expect(folded("e\u{301}tude") == "etude")
+    #expect(folded("E\u{301}TUDE") == "etude")
+    #expect(folded("étude") == "etude")
+    #expect(folded("Ärger über Ö") == folded("A\u{308}rger u\u{308}ber O\u{308}"))
+    #expect(folded("Tie\u{302}\u{323}ng Vie\u{323}\u{302}t") == folded("Tiếng Việt"))
+  }
+
+  @Test func marksThatAreNotAccentsAreKeptButComposedAlike() {
+    // A voiced kana is a letter of its own in Japanese: its mark stays, however it is written.
+    #expect(folded("か\u{3099}") == "が")
+    #expect(folded("\u{1100}\u{1161}\u{11A8}") == "각")
+    #expect(folded("कु") == "कु")
+  }
+
+  @Test func compatibilityFormsFoldToWhatTheyStandFor() {
+    #expect(folded("ﬁsh") == "fish")
+    #expect(folded("ＦＩＥＬＤ") == "field")
+    #expect(folded("x²") == "x2")
+    #expect(folded("ǅemal") == folded("Džemal"))
+  }
+
+  @Test func nulAndTheNoncharactersFoldToTheReplacementCharacter() {
+    #expect(folded("before\u{0}after") == "before\u{FFFD}after")
+    #expect(!SearchFolding.fold("\u{0}\u{0}e\u{301}\u{0}").contains(0))
+    #expect(folded("a\u{FFFE}b\u{FFFF}") == "a\u{FFFD}b\u{FFFD}")
+  }
+
+  @Test func otherControlsAreKeptAsTheyAre() {
+    #expect(folded("A\u{1}\u{1B}[2J\t\u{7F}\u{85}B") == "a\u{1}\u{1B}[2j\t\u{7F}\u{85}b")
+  }
+
+  @Test func aNoteFoundByOneSpellingIsFoundByTheOthers() {
+    let note = Note(title: "E\u{301}tude", body: "before\u{0}after the heron", tags: ["ﬁeld"])
+    for query in ["etude", "étude", "E\u{301}TUDE", "after the heron", "field", "FIELD"] {
+      #expect(note.matches(query), "\(query)")
+    }
+    #expect(!note.matches("etudes"))
+  }
+}

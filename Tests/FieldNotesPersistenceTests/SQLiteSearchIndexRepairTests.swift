@@ -1,0 +1,241 @@
+import CSQLite
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// A store's search index, damaged from outside in every way an attacker tried, never costs a
+/// save and never answers a search wrongly; the store finds the damage when it opens and
+/// rebuilds the index, saying why.
+@Suite struct SQLiteSearchIndexRepairTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.file("notes.sqlite") }
+
+  static let heron = Note(
+    title: "Heron", body: "grey, by the weir", createdAt: Date(timeIntervalSinceReferenceDate: 1),
+    tags: ["birds"])
+  static let wren = Note(
+    title: "Wren", body: "in the hedge", createdAt: Date(timeIntervalSinceReferenceDate: 2))
+  static let moss = Note(
+    title: "Moss", body: "on the north side of the weir",
+    createdAt: Date(timeIntervalSinceReferenceDate: 3))
+
+  /// A store holding the heron, the wren and the moss.
+  func makeStore() throws -> SQLiteNoteRepository {
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Self.heron), .saveNote(Self.wren), .saveNote(Self.moss)])
+    return repository
+  }
+
+  /// The notes a repository's search answers a query with.
+  func found(_ query: String, in repository: SQLiteNoteRepository) throws -> Set<Note.ID> {
+    let keys = try repository.noteKeys(matchingFolded: SearchFolding.fold(query)) ?? []
+    return Set(try repository.noteIDs(forKeys: keys))
+  }
+
+  /// What the in-memory scan finds in the same repository's notes, for queries of every length.
+  func expectAnswersOfTheScan(
+    _ repository: SQLiteNoteRepository, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let notes = try repository.load().notes
+    for query in ["weir", "heron", "the", "hedge", "north side", "wren", "e", "we", "zzz"] {
+      let scanned = Set(notes.filter { $0.matches(query) }.map(\.id))
+      #expect(
+        try found(query, in: repository) == scanned, "\(query)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The index's record, as `folding|damage`.
+  func record() throws -> [String] {
+    try firstColumn(
+      of: "SELECT folding || '|' || coalesce(damage, '') FROM search_index_state", on: path)
+  }
+
+  // MARK: - Found at open
+
+  @Test func aDroppedIndexIsRebuiltWhenTheStoreOpens() throws {
+    _ = try makeStore()
+    try execute("DROP TABLE note_search", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds == [SearchIndexRebuild(reason: "one of its tables was missing")])
+    #expect(try found("weir", in: reopened) == [Self.heron.id, Self.moss.id])
+    try expectAnswersOfTheScan(reopened)
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [], "rebuilt once")
+  }
+
+  @Test func anIndexBuiltWithAnotherFoldingIsRebuilt() throws {
+    _ = try makeStore()
+    try execute("UPDATE search_index_state SET folding = 0", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "it was built for text folded by version 0 of FieldNotes' search, and this FieldNotes "
+          + "folds by version \(SearchFolding.version)"
+      ])
+    #expect(try record() == ["\(SearchFolding.version)|"])
+    try expectAnswersOfTheScan(reopened)
+  }
+
+  @Test func anIndexWithoutARecordIsRebuilt() throws {
+    _ = try makeStore()
+    try execute("DROP TABLE search_index_state", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(reopened.searchIndexRebuilds.map(\.reason) == ["nothing recorded how it was built"])
+    try expectAnswersOfTheScan(reopened)
+  }
+
+  /// A store whose `user_version` is behind its tables is migrated again from there: the
+  /// migrations make only what is missing, every note and draft is kept, and the index (which
+  /// the earlier FieldNotes that version names would not have kept up) is rebuilt.
+  @Test(arguments: [0, 2, 3, 4])
+  func aStoreWhoseVersionWasSetBackOpensWithEverythingInIt(version: Int) throws {
+    let repository = try makeStore()
+    let draft = Draft(
+      noteID: nil, notebookID: nil, title: "Half", body: "written", tags: [],
+      keptAt: Date(timeIntervalSinceReferenceDate: 9), session: SQLiteDraftTests.session(2))
+    try repository.keepDraft(draft, superseding: nil)
+    // An earlier FieldNotes saves a note, knowing nothing of the index.
+    let robin = Note(title: "Robin", body: "by the weir too")
+    try execute(
+      """
+      PRAGMA user_version = \(version);
+      INSERT INTO notes (id, title, body, created_at, updated_at, tags)
+        VALUES ('\(robin.id.uuidString)', 'Robin', 'by the weir too', 4, 4, '[]');
+      """, on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "the store was last opened by an earlier FieldNotes"
+      ])
+    #expect(try reopened.load().notes.map(\.title) == ["Heron", "Wren", "Moss", "Robin"])
+    #expect(try reopened.keptDrafts(forNote: nil) == [draft])
+    #expect(try found("weir", in: reopened) == [Self.heron.id, Self.moss.id, robin.id])
+    try expectAnswersOfTheScan(reopened)
+  }
+
+  // MARK: - Saves never fail for the index
+
+  /// A way of damaging the index from outside, and why the next open says it rebuilt it.
+  struct Damage: Sendable, CustomTestStringConvertible {
+    var sql: String
+    var reason: String
+    var testDescription: String { sql }
+    /// Whether `PRAGMA integrity_check` passes it: damage inside the index's data, which only
+    /// FTS5 reads.
+    var passesIntegrityCheck: Bool { !sql.hasPrefix("DROP") }
+  }
+
+  static let damages = [
+    Damage(
+      sql: "UPDATE note_search_data SET block = x'00112233445566778899' WHERE id = 10",
+      reason: "a save could not write to it: database disk image is malformed"),
+    Damage(
+      sql: "UPDATE note_search_data SET block = zeroblob(length(block))",
+      reason: "a save could not write to it: constraint failed"),
+    // A layout record FTS5 decodes into an absurd allocation: SQLite, out of memory, rolls the
+    // whole transaction back, and the save is written again without the index.
+    Damage(
+      sql: "UPDATE note_search_data SET block = x'b2b725541252f10e4ee8b3fb' WHERE id = 10",
+      reason: "a save could not write to it: its data is garbage (reading it ran out of memory)"),
+    Damage(
+      sql: "DELETE FROM note_search_data",
+      reason: "a save could not write to it: database disk image is malformed"),
+    // FTS5 reads its settings when a connection first uses it: the open finds this one.
+    Damage(
+      sql: "UPDATE note_search_config SET v = 99 WHERE k = 'version'",
+      reason:
+        "it could not be read: invalid fts5 file format (found 99, expected 4) - run 'rebuild'"
+    ),
+    Damage(sql: "DROP TABLE note_search_idx", reason: "one of its tables was missing"),
+    Damage(sql: "DROP TABLE note_search_docsize", reason: "one of its tables was missing"),
+    Damage(sql: "DROP TABLE note_search_config", reason: "one of its tables was missing"),
+    Damage(sql: "DROP TABLE note_search", reason: "one of its tables was missing"),
+  ]
+
+  @Test(arguments: damages)
+  func aDamagedIndexNeverFailsASave(damage: Damage) throws {
+    let repository = try makeStore()
+    try execute(damage.sql, on: path)
+    if damage.passesIntegrityCheck {
+      #expect(try repository.integrityProblems() == [], "the damage passes integrity_check")
+    }
+    let robin = Note(title: "Robin", body: "on the spade, by the weir")
+
+    try repository.commit([.saveNote(robin), .deleteNote(Self.wren.id)])
+    try repository.commit([.saveNote(Note(title: "Dipper", body: "under the weir"))])
+
+    #expect(try repository.load().notes.map(\.title) == ["Heron", "Moss", "Robin", "Dipper"])
+    try expectAnswersOfTheScan(repository)
+    // The next open finds the damage, rebuilds the index and says why.
+    let reopened = try SQLiteNoteRepository(path: path)
+    #expect(reopened.searchIndexRebuilds == [SearchIndexRebuild(reason: damage.reason)])
+    #expect(try record() == ["\(SearchFolding.version)|"])
+    try expectAnswersOfTheScan(reopened)
+    try reopened.commit([.saveNote(Note(title: "Coot", body: "at the weir"))])
+    #expect(try found("weir", in: reopened).count == 5, "the rebuilt index is written again")
+  }
+
+  @Test func aSearchThatCannotReadTheIndexReadsTheNotesAndMarksIt() throws {
+    let repository = try makeStore()
+    try execute(
+      "UPDATE note_search_data SET block = x'00112233445566778899' WHERE id = 10", on: path)
+
+    try expectAnswersOfTheScan(repository)
+
+    let damage = try #require(try record().first)
+    #expect(damage.hasPrefix("\(SearchFolding.version)|a search could not read it: "))
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds.count == 1)
+  }
+
+  // MARK: - Rebuilt on request
+
+  @Test func rebuildingOnRequestPutsAnIndexOfWrongTextRight() throws {
+    let repository = try makeStore()
+    // The wren's entry says "heron"; the heron's is gone.
+    try execute(
+      """
+      INSERT INTO note_search (note_search, rowid, text) VALUES ('delete', 1, 'heron');
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 2, 'wren' || char(10) || 'in the hedge');
+      INSERT INTO note_search (rowid, text) VALUES (2, 'heron');
+      """, on: path)
+    #expect(try found("heron", in: repository) == [Self.wren.id], "the damage answers wrongly")
+
+    #expect(try repository.rebuildSearchIndex() == 3)
+
+    #expect(try found("heron", in: repository) == [Self.heron.id])
+    try expectAnswersOfTheScan(repository)
+  }
+}
+
+/// The first column of every row a query returns, as text, read through a connection of the
+/// test's own.
+func firstColumn(of sql: String, on path: String) throws -> [String] {
+  var handle: OpaquePointer?
+  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+    sqlite3_close(handle)
+    throw RawSQLiteError(message: "cannot open \(path)")
+  }
+  defer { sqlite3_close(handle) }
+  var statement: OpaquePointer?
+  guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+  }
+  defer { sqlite3_finalize(statement) }
+  var rows: [String] = []
+  while sqlite3_step(statement) == SQLITE_ROW {
+    rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+  }
+  return rows
+}
