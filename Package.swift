@@ -6,21 +6,60 @@
 //   FieldNotesPlatform      depends on nothing (what differs between Linux and macOS)
 //   FieldNotesModel         depends on nothing
 //   FieldNotesServices      depends on Model
+//   FieldNotesNavigation    depends on Model: every place in FieldNotes as a value
 //   FieldNotesPersistence   depends on Model, Services, Platform and the system SQLite
 //   FieldNotesServicesLive  depends on Model, Services and Platform (the real sync and summaries)
-//   *Feature                depend on Model and Services only, never on each other
-//   FieldNotesTerminal      depends on nothing (line reading and editing, views redrawn through
-//                           Observation), so a feature change never recompiles it
-//   *Screen                 depend on Model, Services, Terminal and their own feature: a
-//                           feature's terminal view and commands, so the app imports no feature
+//   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
+//                           of FieldNotes, so a feature change never recompiles it
+//   A feature, one folder under Features/ (see `feature(_:)` below):
+//     *Feature              its view model: Model and Services only, no UI, no other feature
+//     *Screen               its terminal screen: its own feature, Model, Services, Terminal and
+//                           Navigation, so the app imports no feature
 //   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
 //                           grows with each command, so it may link the live targets too
 //   FieldNotesApp           composes everything, the only other target that links the live ones
-//   FieldNotesTesting       is linked by test targets only
+//   FieldNotesTesting and FieldNotesTerminalTesting are linked by test targets only
 import PackageDescription
 
 /// Settings shared by every Swift target: Swift 6 mode (from the tools version) and no warnings.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+/// Every feature of FieldNotes, each one folder under `Features/`.
+///
+/// Adding a feature is one line here (the `new-feature` plugin writes it).
+let features = ["Notebooks", "NoteList", "NoteDetail", "Composer", "Tags"]
+
+/// A feature's four targets, all in `Features/NAME/`.
+///
+/// They are its view model (`NAMEFeature`, which imports no UI module, so a SwiftUI front end
+/// could use it unchanged), its terminal screen (`NAMEScreen`), and a test target for each
+/// (`Tests/NAMEFeatureTests`, `Tests/NAMEScreenTests`).
+///
+/// - Parameter name: The feature's name, such as `Tags`.
+/// - Returns: The targets.
+func feature(_ name: String) -> [Target] {
+  let folder = "Features/\(name)"
+  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesServices"]
+  let screen: [Target.Dependency] = core + ["FieldNotesTerminal", "FieldNotesNavigation"]
+  return [
+    .target(
+      name: "\(name)Feature", dependencies: core, path: "\(folder)/\(name)Feature",
+      swiftSettings: strict),
+    .target(
+      name: "\(name)Screen", dependencies: screen + [.target(name: "\(name)Feature")],
+      path: "\(folder)/\(name)Screen", swiftSettings: strict),
+    .testTarget(
+      name: "\(name)FeatureTests",
+      dependencies: core + [.target(name: "\(name)Feature"), "FieldNotesTesting"],
+      path: "\(folder)/Tests/\(name)FeatureTests", swiftSettings: strict),
+    .testTarget(
+      name: "\(name)ScreenTests",
+      dependencies: screen + [
+        .target(name: "\(name)Screen"), "FieldNotesTesting", "FieldNotesTerminalTesting",
+      ],
+      path: "\(folder)/Tests/\(name)ScreenTests", swiftSettings: strict),
+  ]
+}
 
 let package = Package(
   name: "FieldNotes",
@@ -37,6 +76,12 @@ let package = Package(
       name: "FieldNotesServices",
       dependencies: ["FieldNotesModel"],
       path: "Core/FieldNotesServices",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "FieldNotesNavigation",
+      dependencies: ["FieldNotesModel"],
+      path: "Core/FieldNotesNavigation",
       swiftSettings: strict
     ),
     .systemLibrary(
@@ -58,144 +103,70 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesTesting",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
       path: "Core/FieldNotesTesting",
       swiftSettings: strict
     ),
 
-    // MARK: - Features
-
-    .target(
-      name: "NotebooksFeature",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
-      path: "Features/Notebooks",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "NoteListFeature",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
-      path: "Features/NoteList",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "NoteDetailFeature",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
-      path: "Features/NoteDetail",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "TagsFeature",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
-      path: "Features/Tags",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "ComposerFeature",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
-      path: "Features/Composer",
-      swiftSettings: strict
-    ),
-
-    // MARK: - App
+    // MARK: - The terminal
 
     .target(
       name: "FieldNotesTerminal",
-      path: "Sources/FieldNotesTerminal",
+      dependencies: ["FieldNotesPlatform"],
+      path: "Sources/Terminal/FieldNotesTerminal",
       swiftSettings: strict
     ),
     .target(
-      name: "FieldNotesNavigation",
-      dependencies: ["FieldNotesModel"],
-      path: "Sources/FieldNotesNavigation",
+      name: "FieldNotesTerminalTesting",
+      dependencies: ["FieldNotesTerminal"],
+      path: "Sources/Terminal/FieldNotesTerminalTesting",
       swiftSettings: strict
     ),
-    .target(
-      name: "ComposerScreen",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "ComposerFeature", "FieldNotesTerminal",
-        "FieldNotesNavigation",
-      ],
-      path: "Sources/ComposerScreen",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "NotebooksScreen",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NotebooksFeature", "FieldNotesTerminal",
-        "FieldNotesNavigation",
-      ],
-      path: "Sources/NotebooksScreen",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "NoteListScreen",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NoteListFeature", "FieldNotesTerminal",
-        "FieldNotesNavigation",
-      ],
-      path: "Sources/NoteListScreen",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "NoteDetailScreen",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NoteDetailFeature", "FieldNotesTerminal",
-        "FieldNotesNavigation",
-      ],
-      path: "Sources/NoteDetailScreen",
-      swiftSettings: strict
-    ),
-    .target(
-      name: "TagsScreen",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "TagsFeature", "FieldNotesTerminal",
-        "FieldNotesNavigation",
-      ],
-      path: "Sources/TagsScreen",
-      swiftSettings: strict
-    ),
+
+    // MARK: - The app
+
     .target(
       name: "FieldNotesCommands",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
         "FieldNotesTerminal",
       ],
-      path: "Sources/FieldNotesCommands",
+      path: "Sources/App/FieldNotesCommands",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesApp",
       dependencies: [
-        "FieldNotesCommands",
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "NotebooksScreen", "NoteListScreen", "ComposerScreen", "NoteDetailScreen",
-        "TagsScreen", "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      path: "Sources/FieldNotesApp",
+        "FieldNotesCommands", "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
+      ] + features.map { .target(name: "\($0)Screen") },
+      path: "Sources/App/FieldNotesApp",
       swiftSettings: strict
     ),
     .executableTarget(
       name: "fieldnotes",
       dependencies: ["FieldNotesApp"],
-      path: "Sources/fieldnotes",
+      path: "Sources/App/fieldnotes",
       swiftSettings: strict
     ),
+
+    // MARK: - The benchmark
 
     .executableTarget(
       name: "fieldnotes-bench",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "fieldnotes"],
-      path: "Sources/fieldnotes-bench",
+      path: "Sources/Benchmarks/fieldnotes-bench",
       exclude: ["Corpus"],
       swiftSettings: strict
     ),
 
-    // MARK: - Tests
+    // MARK: - Tests of Core, the terminal and the app
 
     .testTarget(
       name: "ExercisesTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal", "FieldNotesTesting",
-        "NoteListFeature", "NotebooksFeature",
+        "FieldNotesTerminalTesting", "NoteListFeature", "NotebooksFeature",
       ],
       path: "Tests/ExercisesTests",
       swiftSettings: strict
@@ -234,39 +205,6 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "NotebooksFeatureTests",
-      dependencies: [
-        "NotebooksFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "NoteListFeatureTests",
-      dependencies: [
-        "NoteListFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "NoteDetailFeatureTests",
-      dependencies: [
-        "NoteDetailFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "TagsFeatureTests",
-      dependencies: ["TagsFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "ComposerFeatureTests",
-      dependencies: [
-        "ComposerFeature", "FieldNotesModel", "FieldNotesServices", "FieldNotesTesting",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
       name: "FieldNotesTerminalTests",
       dependencies: ["FieldNotesTerminal"],
       swiftSettings: strict
@@ -275,51 +213,11 @@ let package = Package(
       name: "FieldNotesAppTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
-        "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
+        "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict
     ),
-    .testTarget(
-      name: "ComposerScreenTests",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "ComposerScreen", "FieldNotesTesting",
-        "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "NotebooksScreenTests",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NotebooksScreen", "FieldNotesTesting",
-        "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "NoteListScreenTests",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NoteListScreen", "FieldNotesTesting",
-        "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "NoteDetailScreenTests",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "NoteDetailScreen", "FieldNotesTesting",
-        "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "TagsScreenTests",
-      dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "TagsScreen", "FieldNotesTesting",
-        "FieldNotesTerminal", "FieldNotesNavigation",
-      ],
-      swiftSettings: strict
-    ),
     .testTarget(name: "ArchitectureTests", swiftSettings: strict),
-  ]
+  ] + features.flatMap(feature)
 )

@@ -14,6 +14,7 @@ enum DependencyRule {
   static let terminal = "FieldNotesTerminal"
   static let navigation = "FieldNotesNavigation"
   static let platform = "FieldNotesPlatform"
+  static let terminalTesting = "FieldNotesTerminalTesting"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
@@ -23,7 +24,9 @@ enum DependencyRule {
     case services: [model]
     case persistence: [model, services, platform, sqlite]
     case live: [model, services, platform]
-    case testing: [model, services, terminal]
+    case testing: [model, services]
+    case terminal: [platform]
+    case terminalTesting: [terminal]
     case navigation: [model]
     case commands: [model, services, persistence, live, terminal]
     case app: nil  // the composition root may link anything but the test kit
@@ -71,8 +74,8 @@ enum DependencyRule {
           violations.append("\(app) depends on \(feature); only \(screen) may")
         }
       }
-      if dependencies.contains(testing) {
-        violations.append("\(target.name) links \(testing); only test targets may")
+      for kit in [testing, terminalTesting] where dependencies.contains(kit) {
+        violations.append("\(target.name) links \(kit); only test targets may")
       }
       if let allowed = allowedDependencies(of: target) {
         for dependency in dependencies.subtracting(allowed).sorted() {

@@ -26,17 +26,37 @@ import Testing
   @Test func everyTargetLivesInAFolderNamedAfterIt() throws {
     let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
     for target in manifest.targets {
-      let folder = (target.folder as NSString).lastPathComponent
-      let expected =
-        target.name.hasSuffix("Feature") ? String(target.name.dropLast(7)) : target.name
-      #expect(folder == expected, "\(target.name) lives in \(target.folder)")
+      let folder = target.folder.split(separator: "/").last.map(String.init)
+      #expect(folder == target.name, "\(target.name) lives in \(target.folder)")
+    }
+  }
+
+  /// A feature is one folder: its view model, its screen and the tests of both are all under
+  /// `Features/NAME/`, and nothing else is.
+  @Test func eachFeatureIsOneFolder() throws {
+    let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
+    let features = manifest.targets.map(\.name).filter { $0.hasSuffix("Feature") }
+      .map { String($0.dropLast("Feature".count)) }
+    #expect(features.count >= 5)
+    for feature in features {
+      for suffix in ["Feature", "Screen", "FeatureTests", "ScreenTests"] {
+        let target = manifest.targets.first { $0.name == feature + suffix }
+        #expect(
+          target?.folder.hasPrefix("Features/\(feature)/") == true,
+          "\(feature + suffix) lives in \(target?.folder ?? "no folder")")
+      }
+    }
+    for target in manifest.targets where target.folder.hasPrefix("Features/") {
+      #expect(
+        features.contains { target.folder.hasPrefix("Features/\($0)/") },
+        "\(target.name) is in Features/ but belongs to no feature")
     }
   }
 
   /// The app has one extension point: only its screen factory names a screen module, so
   /// adding a screen never means editing a switch in several files.
   @Test func theAppNamesScreenModulesInItsFactoryAlone() throws {
-    let app = PackageManifest.packageRoot.appendingPathComponent("Sources/FieldNotesApp")
+    let app = PackageManifest.packageRoot.appendingPathComponent("Sources/App/FieldNotesApp")
     let files = Set(
       try ImportScanner.imports(under: app).filter { $0.module.hasSuffix("Screen") }.map(\.file))
     #expect(files == ["ScreenFactory.swift"])

@@ -12,21 +12,24 @@ enum NoteListForms {
 
   static let mv = Form(
     name: "MV (view reads the store)",
-    files: ["Sources/NoteListScreen/NoteListMVView.swift"],
-    testFiles: ["Tests/NoteListScreenTests/NoteListMVViewTests.swift"],
+    files: ["Features/NoteList/NoteListScreen/NoteListMVView.swift"],
+    testFiles: ["Features/NoteList/Tests/NoteListScreenTests/NoteListMVViewTests.swift"],
     testFilter: "NoteListMVViewTests")
   static let mvvm = Form(
     name: "MVVM (view renders a view model)",
     files: [
-      "Features/NoteList/NoteListViewModel.swift", "Features/NoteList/NoteRow.swift",
-      "Features/NoteList/SyncStatus.swift", "Features/NoteList/NoteListEmptyReason.swift",
-      "Features/NoteList/NoteListError.swift", "Sources/NoteListScreen/NoteListView.swift",
+      "Features/NoteList/NoteListFeature/NoteListViewModel.swift",
+      "Features/NoteList/NoteListFeature/NoteRow.swift",
+      "Features/NoteList/NoteListFeature/SyncStatus.swift",
+      "Features/NoteList/NoteListFeature/NoteListEmptyReason.swift",
+      "Features/NoteList/NoteListFeature/NoteListError.swift",
+      "Features/NoteList/NoteListScreen/NoteListView.swift",
     ],
-    testFiles: ["Tests/NoteListFeatureTests/NoteListViewModelTests.swift"],
+    testFiles: ["Features/NoteList/Tests/NoteListFeatureTests/NoteListViewModelTests.swift"],
     testFilter: "NoteListFeatureTests")
   static let shared = [
-    "Sources/NoteListScreen/NoteListLayout.swift",
-    "Sources/NoteListScreen/NoteRowView.swift",
+    "Features/NoteList/NoteListScreen/NoteListLayout.swift",
+    "Features/NoteList/NoteListScreen/NoteRowView.swift",
   ]
 
   static func source(_ path: String) -> String {

@@ -1,4 +1,5 @@
 import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

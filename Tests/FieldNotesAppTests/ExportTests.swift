@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import FieldNotesApp
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

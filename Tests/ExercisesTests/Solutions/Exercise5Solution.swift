@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Observation
 import Testing

@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

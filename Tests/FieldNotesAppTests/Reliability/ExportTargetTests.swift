@@ -1,4 +1,5 @@
 import FieldNotesServices
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

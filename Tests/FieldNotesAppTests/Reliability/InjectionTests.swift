@@ -1,6 +1,7 @@
 import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

@@ -39,12 +39,15 @@ import Testing
           .map { String($0.dropFirst().dropLast()) }
       })
     #expect(suites.count >= 12)
-    let sources = FileManager.default.enumerator(
-      at: root.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
+    // Tests of Core and the app are in Tests/; a feature's are in its folder.
     var declared = ""
-    while let file = sources?.nextObject() as? URL {
-      if file.pathExtension == "swift" {
-        declared += (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    for folder in ["Tests", "Features"] {
+      let sources = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let file = sources?.nextObject() as? URL {
+        if file.pathExtension == "swift" {
+          declared += (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        }
       }
     }
     for suite in suites.sorted() {

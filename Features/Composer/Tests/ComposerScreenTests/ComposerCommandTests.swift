@@ -3,6 +3,7 @@ import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing

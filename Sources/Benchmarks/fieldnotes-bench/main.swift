@@ -21,12 +21,13 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let quick = argumentList.contains("--quick")
+// This file is Sources/Benchmarks/fieldnotes-bench/main.swift.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent().path
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 let corpusPath =
   argumentList.firstIndex(of: "--corpus").flatMap {
     argumentList.indices.contains($0 + 1) ? argumentList[$0 + 1] : nil
-  } ?? packageRoot + "/Sources/fieldnotes-bench/Corpus/prose.txt"
+  } ?? packageRoot + "/Sources/Benchmarks/fieldnotes-bench/Corpus/prose.txt"
 let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
   .deletingLastPathComponent().path
 let fieldnotes = binaryFolder + "/fieldnotes"

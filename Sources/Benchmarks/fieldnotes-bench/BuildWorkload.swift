@@ -17,7 +17,9 @@ enum BuildWorkload {
     // the modules that depend on it are rebuilt.
     let featureEdit = Summary(
       try (0..<repetitions).map { round in
-        try withInterfaceEdit(packageRoot, "Features/Composer/ComposerViewModel.swift", round) {
+        try withInterfaceEdit(
+          packageRoot, "Features/Composer/ComposerFeature/ComposerViewModel.swift", round
+        ) {
           try build()
         }
       })
@@ -29,7 +31,7 @@ enum BuildWorkload {
       })
     return [
       Workloads.Result(
-        name: "rebuild after a public declaration is added in `Features/Composer`",
+        name: "rebuild after a public declaration is added in `Features/Composer/ComposerFeature`",
         fieldNotes: String(
           format: "%.1f s (min %.1f, max %.1f)", featureEdit.median, featureEdit.minimum,
           featureEdit.maximum),
