@@ -236,6 +236,20 @@ public final class NoteStore {
     _ = try performReturningEdit(mutation)
   }
 
+  /// Pins or unpins a note, unless it already is so: the one place that rule is kept, for every
+  /// screen and both forms of the note list.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - isPinned: Whether it should be pinned.
+  /// - Returns: Whether the note changed; `false` when it already was as asked (nothing is
+  ///   written then, and its edit date stays).
+  /// - Throws: ``NoteStoreError``; nothing changed then.
+  @discardableResult
+  public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteStoreError) -> Bool {
+    !(try performReturningEdit(.setPinned(id, isPinned)).changes.isEmpty)
+  }
+
   /// Deletes a note, and returns it as it was when deleted (the fresh version, when another
   /// process had changed it meanwhile).
   ///
@@ -324,7 +338,7 @@ public final class NoteStore {
     edited.updatedAt = now()
     library.notes[index] = edited
     self.index.noteChanged(at: index, from: original, to: edited)
-    return Edit(changes: [.expectNote(original.id, original), .saveNote(edited)]) {
+    return Edit(changes: [.replaceNote(original, with: edited)]) {
       [weak self] in
       self?.library.notes[index] = original
       self?.index.noteChanged(at: index, from: edited, to: original)
@@ -401,11 +415,11 @@ public final class NoteStore {
     var changes: [RepositoryChange] = []
     for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       let position = try indexOfNote(id)
-      changes.append(.expectNote(id, updated.notes[position]))
+      let original = updated.notes[position]
       updated.notes[position].tags = tags
       try requireSize(of: updated.notes[position])
       updated.notes[position].updatedAt = stamp
-      changes.append(.saveNote(updated.notes[position]))
+      changes.append(.replaceNote(original, with: updated.notes[position]))
     }
     library = updated
     index.reset()
@@ -448,10 +462,10 @@ public final class NoteStore {
       let stamp = now()
       for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id
       {
-        changes.append(.expectNote(updated.notes[noteIndex].id, updated.notes[noteIndex]))
+        let original = updated.notes[noteIndex]
         updated.notes[noteIndex].notebookID = nil
         updated.notes[noteIndex].updatedAt = stamp
-        changes.append(.saveNote(updated.notes[noteIndex]))
+        changes.append(.replaceNote(original, with: updated.notes[noteIndex]))
       }
     }
     changes.append(.deleteNotebook(removed.id))

@@ -98,10 +98,7 @@ public final class NoteDetailViewModel {
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   @discardableResult
   public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
-    guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
-    guard note.isPinned != isPinned else { return false }
-    try perform(.setPinned(noteID, isPinned))
-    return true
+    do { return try store.setPinned(noteID, isPinned) } catch { throw .store(error) }
   }
 
   /// Moves the note into a notebook, or out of every notebook.

@@ -200,10 +200,7 @@ public final class NoteListViewModel {
   /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
   @discardableResult
   public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteListError) -> Bool {
-    guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
-    guard note.isPinned != isPinned else { return false }
-    try perform(.setPinned(id, isPinned))
-    return true
+    do { return try store.setPinned(id, isPinned) } catch { throw .store(error) }
   }
 
   /// Moves a note into a notebook, or out of every notebook.

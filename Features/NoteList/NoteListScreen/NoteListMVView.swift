@@ -108,10 +108,7 @@ struct NoteListMVView {
 
   /// Pins or unpins a note unless it already is as asked, straight through the store.
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ActionError) -> Bool {
-    guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
-    guard note.isPinned != isPinned else { return false }
-    do { try store.perform(.setPinned(id, isPinned)) } catch { throw .store(error) }
-    return true
+    do { return try store.setPinned(id, isPinned) } catch { throw .store(error) }
   }
 
   /// Moves a note, straight through the store.

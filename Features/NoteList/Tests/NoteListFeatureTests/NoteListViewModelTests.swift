@@ -206,9 +206,7 @@ import Testing
     var saved = kingfisher
     saved.updatedAt = DateProvider.referenceDate
     #expect(
-      repository.committedChanges == [
-        [.expectNote(kingfisher.id, SampleData.kingfisher), .saveNote(saved)]
-      ])
+      repository.committedChanges == [[.replaceNote(SampleData.kingfisher, with: saved)]])
   }
 
   @Test func aFailingPinRollsBack() throws {
