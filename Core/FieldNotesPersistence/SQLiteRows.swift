@@ -242,10 +242,12 @@ enum SQLiteRows {
     }
   }
 
-  /// Writes the columns in which a note changed, in one statement that also checks the saved
-  /// row is still the old note, column by column (`IS`, so a notebook of none compares too); a
-  /// pin sends the body once, to compare, and reads nothing back. The search entry changes only
-  /// when the text did, from the old note's text, which the check has just proved is the row's.
+  /// Writes the columns in which a note changed, in one statement that checks them all.
+  ///
+  /// The statement's `WHERE` checks the saved row is still the old note, column by column
+  /// (`IS`, so a notebook of none compares too); a pin sends the body once, to compare, and reads
+  /// nothing back. The search entry changes only when the text did, from the old note's text,
+  /// which the check has just proved is the row's.
   private static func replace(_ old: Note, with new: Note, in connection: SQLiteConnection)
     throws(SQLiteError)
   {
