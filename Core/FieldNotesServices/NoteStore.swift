@@ -130,6 +130,18 @@ public final class NoteStore {
     return notebooks.first { $0.name.lowercased() == folded }
   }
 
+  /// The notebook a name typed as a note's destination stands for: a notebook's name, ignoring
+  /// case, or `none` for no notebook.
+  ///
+  /// - Parameter name: The name as typed.
+  /// - Returns: The notebook, or `nil` for `none`.
+  /// - Throws: ``NoteStoreError/noNotebookNamed(_:)`` when no notebook has that name.
+  public func destination(named name: String) throws(NoteStoreError) -> Notebook? {
+    if name.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    guard let notebook = notebook(named: name) else { throw .noNotebookNamed(name) }
+    return notebook
+  }
+
   /// Returns the notebook with an identifier, if the store holds it.
   ///
   /// - Parameter id: The notebook's identifier.

@@ -47,7 +47,7 @@ import Testing
     let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
     let globalNames = Set(session.commandsHere()[0].commands.flatMap(\.names))
     #expect(globalNames.isSuperset(of: ["help", "quit", "sync", "mode"]))
-    for guide in ScreenFactory.guides {
+    for guide in Screens.registrations.map(\.guide) {
       var seen: Set<String> = []
       for name in guide.commands.flatMap(\.names) {
         #expect(seen.insert(name).inserted, "\(guide.heading) lists \(name) twice")

@@ -44,12 +44,6 @@ public final class ComposerViewModel {
     case editNote(Note)
   }
 
-  /// How the composer closed, once it has.
-  private enum Outcome: Hashable {
-    case saved(Note.ID)
-    case discarded
-  }
-
   /// The unsaved edits.
   public let draft: NoteDraft
   /// What the composer was opened for.
@@ -57,8 +51,10 @@ public final class ComposerViewModel {
 
   /// The question being asked, if any.
   private var question: ComposerQuestion?
-  /// How the composer closed, once it has.
-  private var outcome: Outcome?
+  /// How the composer ended, once it has: ``State/saved(_:)`` or ``State/discarded``.
+  ///
+  /// The other states are derived from the question asked and the draft.
+  private var ending: State?
   @ObservationIgnored private let original: NoteDraft.Content
   @ObservationIgnored private let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
@@ -108,11 +104,7 @@ public final class ComposerViewModel {
   /// What the composer shows now.
   public var state: State {
     let problems = problems
-    switch outcome {
-    case .saved(let id)?: return .saved(id)
-    case .discarded?: return .discarded
-    case nil: return question.map(State.confirming) ?? .editing(problems: problems)
-    }
+    return ending ?? question.map(State.confirming) ?? .editing(problems: problems)
   }
 
   /// Every reason the draft can't be saved yet.
@@ -127,13 +119,22 @@ public final class ComposerViewModel {
   /// Whether ``save()`` would save now: the draft is valid and the composer is editing.
   public var canSave: Bool { isEditable && problems.isEmpty }
 
+  /// The name of the draft's notebook, or `nil` for none (or a notebook gone meanwhile).
+  public var notebookName: String? { draft.notebookID.flatMap { store.notebook(withID: $0)?.name } }
+
+  /// The notebooks' names, for choosing the draft's.
+  public var notebookNames: [String] { store.notebooks.map(\.name) }
+
+  /// Every tag some note carries, for completing the draft's.
+  public var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+
   /// Whether the draft differs from what the composer opened with.
   public var hasChanges: Bool { draft.content != original }
 
   /// Whether the composer is done (saved or discarded), so it can be closed.
-  public var isFinished: Bool { outcome != nil }
+  public var isFinished: Bool { ending != nil }
 
-  private var isEditable: Bool { outcome == nil && question == nil }
+  private var isEditable: Bool { ending == nil && question == nil }
 
   // MARK: - Editing
 
@@ -208,7 +209,7 @@ public final class ComposerViewModel {
     } catch {
       throw .saveFailed(error)
     }
-    outcome = .saved(note.id)
+    ending = .saved(note.id)
     // The draft's text is in the note now; one that can't be forgotten is offered again.
     if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
     return store.note(withID: note.id)
@@ -310,20 +311,20 @@ public final class ComposerViewModel {
   /// - Throws: ``ComposerError/notEditable`` while asking or after closing.
   public func cancel() throws(ComposerError) {
     guard isEditable else { throw .notEditable }
-    if hasChanges { question = .discardChanges } else { outcome = .discarded }
+    if hasChanges { question = .discardChanges } else { ending = .discarded }
   }
 
   /// Answers yes to the question asked: throws the changes away (the composer is done, and a
   /// kept draft taken up is forgotten), or forgets the kept draft asked about.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked, or
+  /// - Throws: ``ComposerError/noQuestionAsked`` when no question is asked, or
   ///   ``ComposerError/discardFailed(_:)`` when the kept draft could not be forgotten (it is
   ///   still kept, and still listed).
   public func confirmDiscard() throws(ComposerError) {
     switch question {
     case .discardChanges?:
       if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
-      outcome = .discarded
+      ending = .discarded
     case .discardKeptDraft(let kept)?:
       do { try store.discardDraft(kept) } catch {
         question = nil
@@ -331,7 +332,7 @@ public final class ComposerViewModel {
       }
       keptDrafts.removeAll { $0.isKept(as: kept) }
     case nil:
-      throw .noDiscardPending
+      throw .noQuestionAsked
     }
     question = nil
   }
@@ -339,9 +340,9 @@ public final class ComposerViewModel {
   /// Answers no to the question asked: goes back to editing, the draft and the kept drafts
   /// intact.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
+  /// - Throws: ``ComposerError/noQuestionAsked`` when no question is asked.
   public func keepEditing() throws(ComposerError) {
-    guard question != nil else { throw .noDiscardPending }
+    guard question != nil else { throw .noQuestionAsked }
     question = nil
   }
 }

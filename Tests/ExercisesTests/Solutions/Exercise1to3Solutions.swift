@@ -32,7 +32,8 @@ import Testing
     let store = try NoteStore(repository: InMemoryNoteRepository(SampleData.library), now: .fixed())
     let utc = TimeZone(identifier: "UTC") ?? .current
     let now = DateProvider.fixed(SampleData.date(minutes: 60))
-    let model = NoteListViewModel(store: store, scope: .allNotes, now: now, timeZone: utc)
+    let model = NoteListViewModel(
+      store: store, scope: .allNotes, now: now, timeZone: utc, history: DeletionHistory())
     model.load()
     let all = model.state
     let recorder = StateRecorder(model, \.state)
@@ -63,7 +64,7 @@ import Testing
       repository: InMemoryNoteRepository(SampleData.library), syncer: syncer, now: .fixed())
     let model = NoteListViewModel(
       store: store, scope: .notebook(SampleData.birds.id), now: .fixed(),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+      timeZone: TimeZone(identifier: "UTC") ?? .current, history: DeletionHistory())
     model.load()
     guard case .loaded(let rows, .idle, _) = model.state else {
       Issue.record("the list should start loaded")

@@ -224,7 +224,7 @@ import Testing
       ])
     #expect(composer.draft.title == "Second thoughts")
     #expect(composer.draft.body == "still here")
-    #expect(throws: ComposerError.noDiscardPending) { try composer.confirmDiscard() }
+    #expect(throws: ComposerError.noQuestionAsked) { try composer.confirmDiscard() }
   }
 
   @Test func undoingAnEditCountsAsNoChange() throws {

@@ -14,7 +14,9 @@ import Testing
     summarizer: any SummaryGenerating = CannedSummaryGenerator()
   ) throws -> (NoteDetailViewModel, NoteStore) {
     let store = try NoteStore(repository: repository, now: .fixed())
-    let model = NoteDetailViewModel(noteID: note.id, store: store, summarizer: summarizer)
+    let model = NoteDetailViewModel(
+      noteID: note.id, store: store, summarizer: summarizer,
+      history: DeletionHistory())
     return (model, store)
   }
 

@@ -5,6 +5,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import NotebooksFeature
 import NotebooksScreen
 import Testing
 
@@ -16,7 +17,10 @@ import Testing
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
     let store = try NoteStore(repository: repository, now: .fixed())
-    return (ScreenHarness(NotebooksScreen(store: store, ids: .incrementing())), store)
+    return (
+      ScreenHarness(NotebooksScreen(model: NotebooksViewModel(store: store, ids: .incrementing()))),
+      store
+    )
   }
 
   @Test func subcommandsAndTheirAliasesChangeTheStore() async throws {

@@ -5,6 +5,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import TagsFeature
 import TagsScreen
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
     let store = try NoteStore(repository: repository, now: .fixed())
-    return (ScreenHarness(TagsScreen(store: store)), store)
+    return (ScreenHarness(TagsScreen(model: TagsViewModel(store: store))), store)
   }
 
   @Test func drawsEveryTagAndOpensOneByNumberOrName() async throws {
