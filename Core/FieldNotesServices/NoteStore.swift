@@ -56,14 +56,17 @@ public final class NoteStore {
 
   /// Creates a store that loads from a repository and saves every change to it.
   ///
+  /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
+  /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
+  /// running quietly against no sync or the system clock.
+  ///
   /// - Parameters:
   ///   - repository: Where the notes are saved.
-  ///   - syncer: The sync service ``refresh()`` calls; one that does nothing by default.
-  ///   - now: Where the store gets the date it stamps on edited notes; the system clock by default.
+  ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
+  ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public init(
-    repository: any NoteRepository, syncer: any NoteSyncing = NoOpNoteSyncer(),
-    now: DateProvider = .system
+    repository: any NoteRepository, syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }

@@ -53,8 +53,8 @@ import Testing
     }
   }
 
-  /// The app has one extension point: only its screen factory names a screen module, so
-  /// adding a screen never means editing a switch in several files.
+  /// The app has one extension point: only its list of registrations names a screen module,
+  /// so adding a screen never means editing a switch in several files.
   @Test func theAppNamesScreenModulesInItsRegistrationsAlone() throws {
     let app = PackageManifest.packageRoot.appendingPathComponent("Sources/App/FieldNotesApp")
     let files = Set(

@@ -1,3 +1,5 @@
+import FieldNotesModel
+import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
@@ -35,8 +37,15 @@ import Testing
 
 @MainActor
 @Suite struct CommandNameTests {
+  /// A session over no notes, with a fixed clock.
+  static var emptyLibrary: AppDependencies {
+    .inMemory(
+      NoteLibrary(), syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+  }
+
   @Test func suggestsTheClosestCommandOfAnyScreen() {
-    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    let session = AppSession(dependencies: Self.emptyLibrary, output: RecordingConsole())
     #expect(session.suggestion(for: "serch") == "search")
     #expect(session.suggestion(for: "notebok") == "notebook")
     #expect(session.suggestion(for: "qiut") == "quit")
@@ -44,7 +53,7 @@ import Testing
   }
 
   @Test func noScreenListsANameTwiceOrHidesAnAppWideCommand() {
-    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    let session = AppSession(dependencies: Self.emptyLibrary, output: RecordingConsole())
     let globalNames = Set(session.commandsHere()[0].commands.flatMap(\.names))
     #expect(globalNames.isSuperset(of: ["help", "quit", "sync", "mode"]))
     for guide in Screens.registrations.map(\.guide) {

@@ -40,13 +40,14 @@ public final class ComposerViewModel {
   public enum Purpose: Hashable, Sendable {
     /// A new note, optionally in a notebook.
     case newNote(in: Notebook.ID?)
-    /// Changing an existing note.
-    case editNote(Note)
+    /// Changing an existing note, as the store has it when the composer opens.
+    case editNote(Note.ID)
   }
 
   /// The unsaved edits.
   public let draft: NoteDraft
-  /// What the composer was opened for.
+  /// What the composer was opened for: a note deleted meanwhile (by a sync) leaves a new note
+  /// to write instead.
   public let purpose: Purpose
 
   /// The question being asked, if any.
@@ -62,6 +63,8 @@ public final class ComposerViewModel {
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
+  /// The note being edited, as it was when the composer opened; `nil` for a new note.
+  @ObservationIgnored private let opened: Note?
   /// The session this composer runs in, whose draft it keeps.
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
@@ -75,7 +78,8 @@ public final class ComposerViewModel {
   ///
   /// - Parameters:
   ///   - store: Where the note is saved.
-  ///   - purpose: A new note, or the note to edit (its content fills the draft).
+  ///   - purpose: A new note, or the note to edit (its content fills the draft); a note the
+  ///     store doesn't have opens a new note instead.
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date, and a kept draft its date.
   ///   - session: The session the composer runs in, whose draft it keeps.
@@ -84,10 +88,21 @@ public final class ComposerViewModel {
     session: DraftSession
   ) {
     switch purpose {
-    case .newNote(let notebookID): draft = NoteDraft(notebookID: notebookID)
-    case .editNote(let note): draft = NoteDraft(editing: note)
+    case .editNote(let id):
+      if let note = store.note(withID: id) {
+        opened = note
+        draft = NoteDraft(editing: note)
+        self.purpose = purpose
+      } else {
+        opened = nil
+        draft = NoteDraft(notebookID: nil)
+        self.purpose = .newNote(in: nil)
+      }
+    case .newNote(let notebookID):
+      opened = nil
+      draft = NoteDraft(notebookID: notebookID)
+      self.purpose = purpose
     }
-    self.purpose = purpose
     self.original = draft.content
     self.store = store
     self.makeID = ids
@@ -97,9 +112,7 @@ public final class ComposerViewModel {
   }
 
   /// The note being edited, or `nil` for a new note: whose kept drafts this composer offers.
-  private var noteID: Note.ID? {
-    if case .editNote(let note) = purpose { note.id } else { nil }
-  }
+  private var noteID: Note.ID? { opened?.id }
 
   /// What the composer shows now.
   public var state: State {
@@ -217,21 +230,19 @@ public final class ComposerViewModel {
 
   private func noteToSave() -> Note {
     let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
-    switch purpose {
-    case .newNote:
+    guard let opened else {
       let id = newNoteID ?? makeID()
       newNoteID = id
       return Note(
         id: id, title: title, body: draft.body, createdAt: now(),
         notebookID: draft.notebookID, tags: draft.tags)
-    case .editNote(let opened):
-      var note = store.note(withID: opened.id) ?? opened
-      note.title = title
-      note.body = draft.body
-      note.tags = draft.tags
-      note.notebookID = draft.notebookID
-      return note
     }
+    var note = store.note(withID: opened.id) ?? opened
+    note.title = title
+    note.body = draft.body
+    note.tags = draft.tags
+    note.notebookID = draft.notebookID
+    return note
   }
 
   // MARK: - Kept drafts

@@ -18,32 +18,19 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
   /// How the app makes the composer, for a new note or for one to edit.
   public static let registration = ScreenRegistration<Route, ScreenDependencies>(
     ComposerScreen.self,
-    shows: { route -> Opening? in
+    shows: { route -> ComposerViewModel.Purpose? in
       switch route {
       case .newNote(let notebookID): .newNote(in: notebookID)
       case .editNote(let id): .editNote(id)
       default: nil
       }
     },
-    make: { opening, dependencies in
-      let purpose: ComposerViewModel.Purpose =
-        switch opening {
-        case .newNote(let notebookID): .newNote(in: notebookID)
-        // A note deleted meanwhile (by a sync) leaves a new note to write instead.
-        case .editNote(let id):
-          dependencies.store.note(withID: id).map { .editNote($0) } ?? .newNote(in: nil)
-        }
-      return ComposerScreen(
+    make: { purpose, dependencies in
+      ComposerScreen(
         model: ComposerViewModel(
           store: dependencies.store, purpose: purpose, ids: dependencies.ids,
           now: dependencies.now, session: dependencies.session))
     })
-
-  /// What a route opens the composer for: the note to edit is found when it opens.
-  private enum Opening {
-    case newNote(in: Notebook.ID?)
-    case editNote(Note.ID)
-  }
 
   let composer: ComposerViewModel
   /// Lines of a body being typed after a bare `body`, until a line with a single `.`.

@@ -11,7 +11,7 @@ import Testing
 @Suite struct Exercise1Solution {
   @Test func renamingANotebookToATakenNameIsRefusedAndChangesNothing() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let model = NotebooksViewModel(store: store, ids: .incrementing())
     model.load()
     let recorder = StateRecorder(model, \.state)
@@ -29,7 +29,9 @@ import Testing
 @MainActor
 @Suite struct Exercise2Solution {
   @Test func aSearchNarrowsTheListThenFindsNothingThenClears() throws {
-    let store = try NoteStore(repository: InMemoryNoteRepository(SampleData.library), now: .fixed())
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
+      now: .fixed())
     let utc = TimeZone(identifier: "UTC") ?? .current
     let now = DateProvider.fixed(SampleData.date(minutes: 60))
     let model = NoteListViewModel(

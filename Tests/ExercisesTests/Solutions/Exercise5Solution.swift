@@ -110,7 +110,8 @@ final class WordCountScreen: TerminalScreen {
 @Suite struct Exercise5Solution {
   @Test func theWordCountScreenCountsAndOpensATag() async throws {
     let store = try NoteStore(
-      repository: InMemoryNoteRepository(SampleData.library), now: .fixed())
+      repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
+      now: .fixed())
     let model = WordCountViewModel(store: store)
     #expect(model.state == .counted(tag: nil, notes: 4, words: 21))
     let harness = ScreenHarness(WordCountScreen(model: model))

@@ -17,7 +17,7 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: .newNote(in: SampleData.birds.id), ids: .incrementing(),

@@ -18,7 +18,8 @@ import Testing
   func makeScreen(_ purpose: ComposerViewModel.Purpose = .newNote(in: SampleData.birds.id))
     throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore)
   {
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let screen = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),

@@ -19,7 +19,7 @@ import Testing
     _ note: Note = SampleData.kingfisher,
     summarizer: any SummaryGenerating = CannedSummaryGenerator()
   ) throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
         noteID: note.id, store: store, summarizer: summarizer, history: history),

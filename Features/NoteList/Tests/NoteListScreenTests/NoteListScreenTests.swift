@@ -17,7 +17,7 @@ import Testing
 
   func makeForms() throws -> NoteListForms {
     NoteListForms(
-      store: try NoteStore(repository: repository, now: .fixed()),
+      store: try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()),
       now: .fixed(SampleData.date(minutes: 60)))
   }
 

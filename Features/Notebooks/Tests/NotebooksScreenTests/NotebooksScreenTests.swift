@@ -16,7 +16,7 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeScreen() throws -> (ScreenHarness<Route>, NotebooksScreen, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NotebooksScreen(model: NotebooksViewModel(store: store, ids: .incrementing()))
     return (ScreenHarness(screen), screen, store)
   }

@@ -16,7 +16,7 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     return (ScreenHarness(TagsScreen(model: TagsViewModel(store: store))), store)
   }
 
