@@ -2,7 +2,7 @@ import FieldNotesServices
 
 /// A syncer that wraps another and behaves like a bad network: slow, flaky or offline.
 ///
-/// Chosen with `--network-profile` at the composition root, it shows the loading, failed and
+/// Chosen with `--network-profile` at the composition root, it shows the refreshing, failed and
 /// retry paths of the screens in a live session: a demonstration of swapping a dependency
 /// without touching a screen. Its failures follow a seeded generator, so a session is
 /// reproducible with `--seed`.

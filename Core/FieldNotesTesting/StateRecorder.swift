@@ -7,8 +7,9 @@ import Observation
 ///
 /// ```swift
 /// let recorder = StateRecorder(model, \.state)
-/// await model.load()
-/// #expect(recorder.values == [.loading, .loaded(rows)])
+/// await model.refresh()
+/// #expect(recorder.values == [.loaded(rows, sync: .idle), .loaded(rows, sync: .refreshing),
+///   .loaded(rows, sync: .idle)])
 /// ```
 ///
 /// Observation calls `onChange` before a property changes, so the recorder reads the model at

@@ -14,6 +14,11 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeSession() throws -> (AppSession, RecordingConsole) {
+    let (session, console, _) = try makeSessionAndStore()
+    return (session, console)
+  }
+
+  func makeSessionAndStore() throws -> (AppSession, RecordingConsole, NoteStore) {
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let console = RecordingConsole()
     let session = AppSession(
@@ -22,7 +27,7 @@ import Testing
         ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
       output: console)
     session.start()
-    return (session, console)
+    return (session, console, store)
   }
 
   @Test func aListThatCannotBeReadSaysWhyAndRetryReadsItAgain() async throws {
@@ -94,5 +99,24 @@ import Testing
     try await session.run("state")
 
     #expect(console.output.last == "ComposerViewModel.state = confirming(discardKeptDraft)")
+  }
+
+  /// A sync can take away the note whose page is open: the page says so, and `back` leaves it.
+  @Test func aNotePageWhoseNoteWasDeletedElsewhereIsEmpty() async throws {
+    let (session, console, store) = try makeSessionAndStore()
+    try await session.run("open Birds")
+    try await session.run("show 2")
+
+    // What a sync does when another machine deleted the note: the store changes under the page.
+    try store.deleteNote(withID: SampleData.kingfisher.id)
+    try await session.run("state")
+
+    // The change came between two commands, so the page is drawn again after the next one.
+    #expect(
+      console.output.suffix(2) == [
+        "NoteDetailViewModel.state = empty", "This note no longer exists. Type `back`.",
+      ])
+    try await session.run("back")
+    #expect(console.output.suffix(3).first == "Birds · 1 note · newest first")
   }
 }

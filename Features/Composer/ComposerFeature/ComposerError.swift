@@ -3,7 +3,7 @@ import Foundation
 
 /// Why a composer action did not happen.
 public enum ComposerError: Error, Hashable, LocalizedError {
-  /// The draft cannot be changed or saved now (it is being saved, or the composer has closed).
+  /// The draft cannot be changed or saved now: the composer has closed, or asks a question.
   case notEditable
   /// The draft breaks these rules, so it was not saved.
   case invalidDraft([DraftProblem])

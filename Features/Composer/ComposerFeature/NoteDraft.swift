@@ -4,7 +4,8 @@ import Observation
 /// The unsaved edits of the composer: they stay out of the store until the note is saved.
 ///
 /// The draft is observable so that a view redraws as it changes; it is changed only through
-/// ``ComposerViewModel``, which refuses edits while saving.
+/// ``ComposerViewModel``, which refuses edits once the composer has closed or while it asks a
+/// question.
 @MainActor
 @Observable
 public final class NoteDraft {

@@ -241,7 +241,7 @@ extension ComposerScreen {
       throw .refused(Self.answerFirst(question))
     }
     try ScreenError.carrying(work)
-    return ScreenResult(composer.isFinished ? .pop : .stay)
+    return composer.isFinished ? ScreenResult(.pop, lines: render(in: .plain)) : .stay
   }
 
   /// `save`: saves and leaves, saying so; a failed save keeps the draft for another try.
@@ -250,8 +250,7 @@ extension ComposerScreen {
     if case .confirming(let question) = composer.state {
       throw .refused(Self.answerFirst(question))
     }
-    let saved: Note?
-    do { saved = try composer.save() } catch {
+    do { try composer.save() } catch {
       if case .saveFailed = error {
         throw .refused(
           "not saved: \((error.errorDescription ?? "").terminalSafe) (the draft is kept; `save` "
@@ -259,7 +258,7 @@ extension ComposerScreen {
       }
       throw .failed(error)
     }
-    let lines = saved.map { ["Saved \u{201C}\($0.title.terminalSafe)\u{201D}."] } ?? []
-    return ScreenResult(.pop, lines: lines)
+    // The view of the saved state: the line the composer leaves with.
+    return ScreenResult(.pop, lines: render(in: .plain))
   }
 }

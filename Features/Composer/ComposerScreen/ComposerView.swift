@@ -11,11 +11,17 @@ enum ComposerView {
     _ state: ComposerViewModel.State, purpose: ComposerViewModel.Purpose,
     draft: NoteDraft.Content, notebookName: String?, keptDrafts: [Draft]
   ) -> [String] {
-    let heading =
-      switch purpose {
-      case .newNote: "New note"
-      case .editNote: "Editing note"
-      }
+    let heading: String
+    switch (state, purpose) {
+    // The composer leaves as it reaches these; what it draws is the line it leaves with.
+    case (.saved, _):
+      let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
+      return ["Saved \u{201C}\(title.terminalSafe)\u{201D}."]
+    case (.discarded, .newNote): return ["The new note was not saved."]
+    case (.discarded, .editNote): return ["The note is as it was."]
+    case (_, .newNote): heading = "New note"
+    case (_, .editNote): heading = "Editing note"
+    }
     var lines = [
       heading + (notebookName.map { " in \($0.terminalSafe)" } ?? " in no notebook"),
       "  title: \(draft.title.terminalSafe)",
@@ -39,9 +45,7 @@ enum ComposerView {
       lines.append(
         "Forget the draft \u{201C}\(kept.title.terminalSafe)\u{201D} kept \(stamp(kept.keptAt))? "
           + "yes = forget it, no = keep it")
-    case .saved, .discarded:
-      // The screen leaves as it reaches these, so they are never drawn; `trace` shows them.
-      return []
+    case .saved, .discarded: break  // drawn above
     }
     return lines
   }

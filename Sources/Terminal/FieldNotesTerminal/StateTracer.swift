@@ -1,7 +1,7 @@
 import Observation
 
 /// Prints each transition of a view model's `state` as it happens (`trace on`), such as
-/// `NoteListViewModel.state: loading → loaded(3 rows)`.
+/// `NoteListViewModel.state: loaded(3 rows) → loaded(3 rows) (“Wren in the hedge” pinned)`.
 ///
 /// Like the test kit's state recorder it uses Observation alone: at each change it reads the
 /// value the previous change produced, and ``catchUp()`` reports the newest one.

@@ -126,8 +126,8 @@ public struct LaunchOptions: Equatable, Sendable {
                           remembered for this store; also `sync remote URL`.
       --sync-folder PATH  The same with a bare repository at PATH, made if missing.
       --network-profile slow|flaky|offline
-                          Sync through a simulated bad network, to see the screens' loading
-                          and failure states.
+                          Sync through a simulated bad network, to see the screens'
+                          refreshing and failed states.
       --seed N            Seed the flaky network profile (default 1).
       --no-summaries      Turn summaries off.
       --script FILE       Run the commands in FILE, then exit.
