@@ -156,8 +156,12 @@ enum SQLiteRows {
     throws(SQLiteError)
   {
     let dataVersion = try connection.integer("PRAGMA data_version")
-    for change in changes { try write(change, to: connection) }
-    guard case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(connection)
+    var queuedSearchEntries = false
+    for change in changes where try write(change, to: connection) { queuedSearchEntries = true }
+    // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
+    // nothing, so the index isn't touched at all.
+    guard queuedSearchEntries,
+      case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(connection)
     else { return }
     try connection.execute("BEGIN IMMEDIATE")
     guard try connection.integer("PRAGMA data_version") == dataVersion else {
@@ -170,22 +174,27 @@ enum SQLiteRows {
     _ = try SQLiteSearchIndex.applyPending(connection)
   }
 
+  /// Writes one change.
+  ///
+  /// - Returns: Whether it queued entries for the search index.
+  @discardableResult
   private static func write(_ change: RepositoryChange, to connection: SQLiteConnection)
-    throws(SQLiteError)
+    throws(SQLiteError) -> Bool
   {
     switch change {
     case .saveNote(let note):
-      try save(note, to: connection)
+      return try save(note, to: connection)
     case .deleteNote(let id):
       let statement = try connection.cached(
         "DELETE FROM notes WHERE id = ?1 RETURNING rowid, title, body, tags")
       statement.bind(id.uuidString, at: 1)
       defer { statement.reset() }
-      guard try statement.step() else { return }
+      guard try statement.step() else { return false }
       let row = statement.int(at: 0)
       let text = SQLiteSearchIndex.indexedText(of: statement)
       statement.reset()
       try SQLiteSearchIndex.remove(row: row, text: text, from: connection)
+      return true
     case .saveNotebook(let notebook):
       let statement = try connection.prepare(
         """
@@ -196,16 +205,19 @@ enum SQLiteRows {
       statement.bind(notebook.name, at: 2)
       statement.bind(notebook.symbolName, at: 3)
       try statement.run()
+      return false
     case .deleteNotebook(let id):
       let statement = try connection.prepare("DELETE FROM notebooks WHERE id = ?1")
       statement.bind(id.uuidString, at: 1)
       try statement.run()
+      return false
     case .expectNote(let id, let expected):
       guard try savedNote(id, matches: expected, in: connection) else {
         throw SQLiteError(code: SQLiteError.conflictCode, message: id.uuidString)
       }
+      return false
     case .replaceNote(let old, let new):
-      try replace(old, with: new, in: connection)
+      return try replace(old, with: new, in: connection)
     }
   }
 
@@ -248,15 +260,17 @@ enum SQLiteRows {
   /// (`IS`, so a notebook of none compares too); a pin sends the body once, to compare, and reads
   /// nothing back. The search entry changes only when the text did, from the old note's text,
   /// which the check has just proved is the row's.
+  ///
+  /// - Returns: Whether it queued search entries: whether the text changed.
   private static func replace(_ old: Note, with new: Note, in connection: SQLiteConnection)
-    throws(SQLiteError)
+    throws(SQLiteError) -> Bool
   {
     let changed = Column.allCases.filter { $0.differs(old, new) }
     guard !changed.isEmpty else {
       guard try savedNote(old.id, matches: old, in: connection) else {
         throw SQLiteError(code: SQLiteError.conflictCode, message: old.id.uuidString)
       }
-      return
+      return false
     }
     let assignments = changed.enumerated().map { "\($1.name) = ?\($0 + 9)" }
     let statement = try connection.cached(
@@ -295,15 +309,20 @@ enum SQLiteRows {
     let row = statement.int(at: 0)
     // Stepping to the end finishes the statement, as RETURNING requires before the next one.
     _ = try statement.step()
-    guard changed.contains(where: \.isIndexed) else { return }
+    guard changed.contains(where: \.isIndexed) else { return false }
     try SQLiteSearchIndex.remove(row: row, text: old.searchKey, from: connection)
     try SQLiteSearchIndex.add(row: row, text: new.searchKey, to: connection)
+    return true
   }
 
   /// Inserts or replaces a note's row and keeps its search entry in step: the old text's entry
   /// is removed and the new one added, unless the text (title, body, tags) is unchanged, as for
   /// a pin.
-  private static func save(_ note: Note, to connection: SQLiteConnection) throws(SQLiteError) {
+  ///
+  /// - Returns: Whether it queued search entries: whether the text changed.
+  private static func save(_ note: Note, to connection: SQLiteConnection) throws(SQLiteError)
+    -> Bool
+  {
     let saved = try connection.cached(
       "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
     saved.bind(note.id.uuidString, at: 1)
@@ -320,13 +339,14 @@ enum SQLiteRows {
     }
     if unchanged {
       try upsert(note, into: connection)
-      return
+      return false
     }
     if let previous {
       try SQLiteSearchIndex.remove(row: previous.row, text: previous.text, from: connection)
     }
     let row = try upsert(note, into: connection)
     try SQLiteSearchIndex.add(row: row, text: note.searchKey, to: connection)
+    return true
   }
 
   /// Inserts or replaces a note's row.

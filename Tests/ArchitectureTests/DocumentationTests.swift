@@ -50,17 +50,23 @@ import Testing
   /// The argument labels of every declaration of a function (or `init`) in some source:
   /// `func lines(title: String, _ rows: [Row])` → `["title", "_"]`.
   static func parameterLabels(ofFunction name: String, in source: String) -> [[String]] {
-    let opening = name == "init" ? "init(" : "func \(name)("
+    // `func name(`, or a generic `func name<T: P>(`.
+    let opening = name == "init" ? #"init\("# : #"func \#(name)(<[^(]*>)?\("#
     var found: [[String]] = []
     var rest = source[...]
-    while let range = rest.range(of: opening) {
+    while let range = rest.range(of: opening, options: .regularExpression) {
       var depth = 1
       var index = range.upperBound
       var parameters = ""
+      var previous: Character = " "
       while index < rest.endIndex, depth > 0 {
         let character = rest[index]
         if character == "(" || character == "[" || character == "<" { depth += 1 }
-        if character == ")" || character == "]" || character == ">" { depth -= 1 }
+        // The `>` of a closure type's `->` closes nothing.
+        if character == ")" || character == "]" || (character == ">" && previous != "-") {
+          depth -= 1
+        }
+        previous = character
         if depth > 0 { parameters.append(depth == 1 && character == "," ? "\u{0}" : character) }
         index = rest.index(after: index)
       }
@@ -78,10 +84,12 @@ import Testing
     let source = """
       func lines(title: String, settings: Settings, rowLines: [[String]], hiddenCount: Int = 0) {}
       init(_ store: NoteStore, scope: [Int: (String, Int)]) {}
+      static func carrying<Value, Failure: Error>(_ work: () throws(Failure) -> Value, at: Int)
       """
     #expect(
       Self.parameterLabels(ofFunction: "lines", in: source)
         == [["title", "settings", "rowLines", "hiddenCount"]])
+    #expect(Self.parameterLabels(ofFunction: "carrying", in: source) == [["_", "at"]])
     #expect(Self.parameterLabels(ofFunction: "init", in: source) == [["_", "scope"]])
     #expect(Self.labels(of: "NoteListLayout.lines(title:settings:)") == ["title", "settings"])
     #expect(Self.labels(of: "NoteListViewModel.state") == nil)
@@ -106,6 +114,72 @@ import Testing
   static func baseName(of symbol: String) -> String {
     let withoutArguments = symbol.split(separator: "(").first.map(String.init) ?? symbol
     return withoutArguments.split(separator: ".").last.map(String.init) ?? withoutArguments
+  }
+}
+
+/// The docs' own shape: every fenced block is closed, and counted figures are counted.
+@Suite struct DocumentShapeTests {
+  static var documents: [(name: String, text: String)] {
+    get throws {
+      let folder = Documentation.folder
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasSuffix(".md") }.sorted()
+      let readme = PackageManifest.packageRoot.appendingPathComponent("README.md")
+      return try names.map { ($0, try Documentation.text(of: $0)) }
+        + [("README.md", try String(contentsOf: readme, encoding: .utf8))]
+    }
+  }
+
+  /// The line numbers of fences left open (a fence with no closing one), for a document.
+  static func unclosedFences(in text: String) -> [Int] {
+    var open: Int?
+    var unclosed: [Int] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("```") else { continue }
+      if open == nil {
+        open = index + 1
+      } else if trimmed == "```" {
+        open = nil
+      } else {
+        // A fence with a language while one is open: the one before was never closed.
+        unclosed.append(open ?? 0)
+        open = index + 1
+      }
+    }
+    return unclosed + (open.map { [$0] } ?? [])
+  }
+
+  @Test func everyFencedBlockIsClosed() throws {
+    let documents = try Self.documents
+    #expect(documents.count >= 10)
+    for (name, text) in documents {
+      #expect(Self.unclosedFences(in: text) == [], "\(name) leaves a fenced block open")
+    }
+  }
+
+  @Test func anUnclosedFenceIsFound() {
+    #expect(Self.unclosedFences(in: "a\n```swift\nlet x = 1\n```\nb") == [])
+    #expect(Self.unclosedFences(in: "```swift\nlet x = 1\n\n```sh\nls\n```") == [1])
+    #expect(Self.unclosedFences(in: "text\n```\nnever closed") == [2])
+  }
+
+  /// The walkthrough says how many hops `pin 2` takes: the number of its table's rows.
+  @Test func theHopCountOfPin2IsItsTablesRowCount() throws {
+    let text = try Documentation.text(of: "Architecture.md")
+    let section = try #require(
+      text.components(separatedBy: "## One command, end to end").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let hops = section.split(separator: "\n").filter {
+      $0.range(of: #"^\| [0-9]+\. "#, options: .regularExpression) != nil
+    }
+    #expect(hops.count >= 10)
+    #expect(section.contains("That is \(hops.count) hops up to the redraw"))
+    for (offset, row) in hops.enumerated() {
+      #expect(row.hasPrefix("| \(offset + 1). "), "hops are numbered in order")
+    }
   }
 }
 
