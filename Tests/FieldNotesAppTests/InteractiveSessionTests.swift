@@ -1,11 +1,6 @@
+import FieldNotesPlatform
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The interactive path, through a real pseudo-terminal: tmux runs `fieldnotes` and the test
 /// types keys into it, as a person would.

@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminalTesting
 import FieldNotesTesting
@@ -5,12 +6,6 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// What `export FILE` may write: only ever a regular file it creates or replaces.
 ///
