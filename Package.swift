@@ -7,7 +7,8 @@
 //                           one type that starts a child process
 //   FieldNotesModel         depends on nothing
 //   FieldNotesServices      depends on Model
-//   FieldNotesNavigation    depends on Model: every place in FieldNotes as a value
+//   FieldNotesNavigation    depends on Model and Services: every place in FieldNotes as a value,
+//                           and what every screen is made with
 //   FieldNotesPersistence   depends on Model, Services, Platform and the system SQLite
 //   FieldNotesServicesLive  depends on Model, Services and Platform (the real sync and summaries)
 //   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
@@ -56,7 +57,8 @@ func feature(_ name: String) -> [Target] {
     .testTarget(
       name: "\(name)ScreenTests",
       dependencies: screen + [
-        .target(name: "\(name)Screen"), "FieldNotesTesting", "FieldNotesTerminalTesting",
+        .target(name: "\(name)Feature"), .target(name: "\(name)Screen"), "FieldNotesTesting",
+        "FieldNotesTerminalTesting",
       ],
       path: "\(folder)/Tests/\(name)ScreenTests", swiftSettings: strict),
   ]
@@ -81,7 +83,7 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesNavigation",
-      dependencies: ["FieldNotesModel"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices"],
       path: "Core/FieldNotesNavigation",
       swiftSettings: strict
     ),
@@ -130,7 +132,7 @@ let package = Package(
       name: "FieldNotesCommands",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "FieldNotesTerminal",
+        "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       path: "Sources/App/FieldNotesCommands",
       swiftSettings: strict

@@ -13,12 +13,12 @@ measure() {
 }
 
 read -r mvvm_tests mvvm_seconds < <(measure NoteListFeatureTests)
-read -r mv_tests mv_seconds < <(measure NoteListMVViewTests)
+read -r mv_tests mv_seconds < <(measure NoteListMVScreenTests)
 machine="$(nproc) cores, $(uname -m), $(swift --version 2>/dev/null | head -1)"
 
 table="| | MV | MVVM |
 |---|---|---|
-| test filter | \`NoteListMVViewTests\` | \`NoteListFeatureTests\` |
+| test filter | \`NoteListMVScreenTests\` | \`NoteListFeatureTests\` |
 | tests run | $mv_tests | $mvvm_tests |
 | test time (Swift Testing's own figure) | ${mv_seconds} s | ${mvvm_seconds} s |
 

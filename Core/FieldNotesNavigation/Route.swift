@@ -1,14 +1,14 @@
 import FieldNotesModel
 
 /// A place in FieldNotes, as a value: each screen module returns these to say where to go, and
-/// the app's screen factory turns each into a screen.
+/// the app makes each into a screen through the screens' registrations.
 ///
-/// Adding a screen adds a case here and one line to the factory.
+/// Adding a screen adds a case here.
 public enum Route: Hashable, Sendable {
   /// The notebooks screen, the root.
   case notebooks
-  /// A note list.
-  case noteList(NoteScope)
+  /// A note list, with its search, filters and order.
+  case noteList(NoteScope, NoteListSettings = NoteListSettings())
   /// One note, read in full.
   case noteDetail(Note.ID)
   /// The composer, writing a new note in a notebook or in none.

@@ -204,7 +204,100 @@ enum SQLiteRows {
       guard try savedNote(id, matches: expected, in: connection) else {
         throw SQLiteError(code: SQLiteError.conflictCode, message: id.uuidString)
       }
+    case .replaceNote(let old, let new):
+      try replace(old, with: new, in: connection)
     }
+  }
+
+  /// A column of the notes table, and how a note's value of it is bound.
+  private enum Column: CaseIterable {
+    case title, body, createdAt, updatedAt, notebook, tags, isPinned
+
+    var name: String {
+      switch self {
+      case .title: "title"
+      case .body: "body"
+      case .createdAt: "created_at"
+      case .updatedAt: "updated_at"
+      case .notebook: "notebook_id"
+      case .tags: "tags"
+      case .isPinned: "is_pinned"
+      }
+    }
+
+    /// Whether the column holds part of the searchable text.
+    var isIndexed: Bool { self == .title || self == .body || self == .tags }
+
+    /// Whether two versions of a note differ in this column.
+    func differs(_ old: Note, _ new: Note) -> Bool {
+      switch self {
+      case .title: old.title != new.title
+      case .body: old.bodyText != new.bodyText
+      case .createdAt: old.createdAt != new.createdAt
+      case .updatedAt: old.updatedAt != new.updatedAt
+      case .notebook: old.notebookID != new.notebookID
+      case .tags: old.tags != new.tags
+      case .isPinned: old.isPinned != new.isPinned
+      }
+    }
+  }
+
+  /// Writes the columns in which a note changed, in one statement that checks them all.
+  ///
+  /// The statement's `WHERE` checks the saved row is still the old note, column by column
+  /// (`IS`, so a notebook of none compares too); a pin sends the body once, to compare, and reads
+  /// nothing back. The search entry changes only when the text did, from the old note's text,
+  /// which the check has just proved is the row's.
+  private static func replace(_ old: Note, with new: Note, in connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    let changed = Column.allCases.filter { $0.differs(old, new) }
+    guard !changed.isEmpty else {
+      guard try savedNote(old.id, matches: old, in: connection) else {
+        throw SQLiteError(code: SQLiteError.conflictCode, message: old.id.uuidString)
+      }
+      return
+    }
+    let assignments = changed.enumerated().map { "\($1.name) = ?\($0 + 9)" }
+    let statement = try connection.cached(
+      """
+      UPDATE notes SET \(assignments.joined(separator: ", "))
+      WHERE id = ?1 AND title IS ?2 AND body IS ?3 AND created_at IS ?4 AND updated_at IS ?5
+        AND notebook_id IS ?6 AND tags IS ?7 AND is_pinned IS ?8
+      RETURNING rowid
+      """)
+    defer { statement.reset() }
+    statement.bind(old.id.uuidString, at: 1)
+    // A body that can't be read back can't be compared: count it as changed.
+    guard bindColumns(of: old, to: statement),
+      let newBody = changed.contains(.body) ? new.bodyText.textIfReadable : ""
+    else { throw SQLiteError(code: SQLiteError.conflictCode, message: old.id.uuidString) }
+    for (offset, column) in changed.enumerated() {
+      let index = Int32(offset + 9)
+      switch column {
+      case .title: statement.bind(new.title, at: index)
+      case .body: statement.bind(newBody, at: index)
+      case .createdAt: statement.bind(new.createdAt.timeIntervalSinceReferenceDate, at: index)
+      case .updatedAt: statement.bind(new.updatedAt.timeIntervalSinceReferenceDate, at: index)
+      case .notebook:
+        if let notebookID = new.notebookID {
+          statement.bind(notebookID.uuidString, at: index)
+        } else {
+          statement.bindNull(at: index)
+        }
+      case .tags: statement.bind(TagsText.encode(new.tags), at: index)
+      case .isPinned: statement.bind(new.isPinned ? 1 : 0, at: index)
+      }
+    }
+    guard try statement.step() else {
+      throw SQLiteError(code: SQLiteError.conflictCode, message: old.id.uuidString)
+    }
+    let row = statement.int(at: 0)
+    // Stepping to the end finishes the statement, as RETURNING requires before the next one.
+    _ = try statement.step()
+    guard changed.contains(where: \.isIndexed) else { return }
+    try SQLiteSearchIndex.remove(row: row, text: old.searchKey, from: connection)
+    try SQLiteSearchIndex.add(row: row, text: new.searchKey, to: connection)
   }
 
   /// Inserts or replaces a note's row and keeps its search entry in step: the old text's entry

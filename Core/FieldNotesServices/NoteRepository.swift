@@ -128,4 +128,10 @@ public enum RepositoryChange: Hashable, Sendable {
   /// saved note with this identifier is exactly the one given, or is absent for `nil`: how a
   /// write checks that no other process changed the note since this one read it.
   case expectNote(Note.ID, Note?)
+  /// Replaces the saved note, which must be exactly the first note given, with the second (the
+  /// same note, changed), writing only the fields that differ; fails the whole commit with
+  /// ``RepositoryError/conflict(_:)`` when the saved note is not the first, or is gone.
+  ///
+  /// A pin writes two columns, not the body: the check and the write are one statement.
+  case replaceNote(Note, with: Note)
 }

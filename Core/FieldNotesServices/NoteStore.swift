@@ -56,14 +56,17 @@ public final class NoteStore {
 
   /// Creates a store that loads from a repository and saves every change to it.
   ///
+  /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
+  /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
+  /// running quietly against no sync or the system clock.
+  ///
   /// - Parameters:
   ///   - repository: Where the notes are saved.
-  ///   - syncer: The sync service ``refresh()`` calls; one that does nothing by default.
-  ///   - now: Where the store gets the date it stamps on edited notes; the system clock by default.
+  ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
+  ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public init(
-    repository: any NoteRepository, syncer: any NoteSyncing = NoOpNoteSyncer(),
-    now: DateProvider = .system
+    repository: any NoteRepository, syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     let library: NoteLibrary
     do { library = try repository.load() } catch { throw .persistence(error) }
@@ -128,6 +131,18 @@ public final class NoteStore {
   public func notebook(named name: String) -> Notebook? {
     let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
     return notebooks.first { $0.name.lowercased() == folded }
+  }
+
+  /// The notebook a name typed as a note's destination stands for: a notebook's name, ignoring
+  /// case, or `none` for no notebook.
+  ///
+  /// - Parameter name: The name as typed.
+  /// - Returns: The notebook, or `nil` for `none`.
+  /// - Throws: ``NoteStoreError/noNotebookNamed(_:)`` when no notebook has that name.
+  public func destination(named name: String) throws(NoteStoreError) -> Notebook? {
+    if name.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
+    guard let notebook = notebook(named: name) else { throw .noNotebookNamed(name) }
+    return notebook
   }
 
   /// Returns the notebook with an identifier, if the store holds it.
@@ -236,6 +251,20 @@ public final class NoteStore {
     _ = try performReturningEdit(mutation)
   }
 
+  /// Pins or unpins a note, unless it already is so: the one place that rule is kept, for every
+  /// screen and both forms of the note list.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - isPinned: Whether it should be pinned.
+  /// - Returns: Whether the note changed; `false` when it already was as asked (nothing is
+  ///   written then, and its edit date stays).
+  /// - Throws: ``NoteStoreError``; nothing changed then.
+  @discardableResult
+  public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteStoreError) -> Bool {
+    !(try performReturningEdit(.setPinned(id, isPinned)).changes.isEmpty)
+  }
+
   /// Deletes a note, and returns it as it was when deleted (the fresh version, when another
   /// process had changed it meanwhile).
   ///
@@ -324,7 +353,7 @@ public final class NoteStore {
     edited.updatedAt = now()
     library.notes[index] = edited
     self.index.noteChanged(at: index, from: original, to: edited)
-    return Edit(changes: [.expectNote(original.id, original), .saveNote(edited)]) {
+    return Edit(changes: [.replaceNote(original, with: edited)]) {
       [weak self] in
       self?.library.notes[index] = original
       self?.index.noteChanged(at: index, from: edited, to: original)
@@ -401,11 +430,11 @@ public final class NoteStore {
     var changes: [RepositoryChange] = []
     for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       let position = try indexOfNote(id)
-      changes.append(.expectNote(id, updated.notes[position]))
+      let original = updated.notes[position]
       updated.notes[position].tags = tags
       try requireSize(of: updated.notes[position])
       updated.notes[position].updatedAt = stamp
-      changes.append(.saveNote(updated.notes[position]))
+      changes.append(.replaceNote(original, with: updated.notes[position]))
     }
     library = updated
     index.reset()
@@ -448,10 +477,10 @@ public final class NoteStore {
       let stamp = now()
       for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id
       {
-        changes.append(.expectNote(updated.notes[noteIndex].id, updated.notes[noteIndex]))
+        let original = updated.notes[noteIndex]
         updated.notes[noteIndex].notebookID = nil
         updated.notes[noteIndex].updatedAt = stamp
-        changes.append(.saveNote(updated.notes[noteIndex]))
+        changes.append(.replaceNote(original, with: updated.notes[noteIndex]))
       }
     }
     changes.append(.deleteNotebook(removed.id))

@@ -137,9 +137,15 @@ public final class InMemoryNoteRepository: NoteRepository {
   private static func firstConflict(in changes: [RepositoryChange], state: State)
     -> RepositoryError?
   {
-    for case .expectNote(let id, let expected) in changes
-    where state.notes.first(where: { $0.id == id }) != expected {
-      return .conflict(id)
+    for change in changes {
+      switch change {
+      case .expectNote(let id, let expected)
+      where state.notes.first(where: { $0.id == id }) != expected:
+        return .conflict(id)
+      case .replaceNote(let old, _) where state.notes.first(where: { $0.id == old.id }) != old:
+        return .conflict(old.id)
+      default: continue
+      }
     }
     return nil
   }
@@ -166,7 +172,7 @@ public final class InMemoryNoteRepository: NoteRepository {
 
   private static func apply(_ change: RepositoryChange, to state: inout State) {
     switch change {
-    case .saveNote(let note):
+    case .saveNote(let note), .replaceNote(_, with: let note):
       if let index = state.notes.firstIndex(where: { $0.id == note.id }) {
         state.notes[index] = note
       } else {

@@ -27,8 +27,9 @@ enum DependencyRule {
     case testing: [model, services]
     case terminal: [platform]
     case terminalTesting: [terminal]
-    case navigation: [model]
-    case commands: [model, services, persistence, live, terminal]
+    // The routes, and what screens are made with: the store among it.
+    case navigation: [model, services]
+    case commands: [model, services, persistence, live, terminal, navigation]
     case app: nil  // the composition root may link anything but the test kit
     case _ where target.name.hasSuffix("Feature"): [model, services]
     // A feature's terminal screen: its one feature, and what every screen uses.

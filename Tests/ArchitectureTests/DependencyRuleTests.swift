@@ -53,13 +53,13 @@ import Testing
     }
   }
 
-  /// The app has one extension point: only its screen factory names a screen module, so
-  /// adding a screen never means editing a switch in several files.
-  @Test func theAppNamesScreenModulesInItsFactoryAlone() throws {
+  /// The app has one extension point: only its list of registrations names a screen module,
+  /// so adding a screen never means editing a switch in several files.
+  @Test func theAppNamesScreenModulesInItsRegistrationsAlone() throws {
     let app = PackageManifest.packageRoot.appendingPathComponent("Sources/App/FieldNotesApp")
     let files = Set(
       try ImportScanner.imports(under: app).filter { $0.module.hasSuffix("Screen") }.map(\.file))
-    #expect(files == ["ScreenFactory.swift"])
+    #expect(files == ["Screens.swift"])
     let lines = try FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil)
       .map { enumerator in
         try enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.map {

@@ -24,13 +24,13 @@ enum Documentation {
     }
   }
 
-  /// Replaces a generated section (used with `FIELDNOTES_UPDATE_DOCS=1`).
+  /// Replaces a generated section (by `scripts/regenerate`).
   static func replacingSection(_ name: String, in text: String, with content: String) -> String {
     guard let range = sectionRange(name, in: text) else { return text }
     return text.replacingCharacters(in: range, with: content + "\n")
   }
 
-  static var updates: Bool { ProcessInfo.processInfo.environment["FIELDNOTES_UPDATE_DOCS"] == "1" }
+  static var updates: Bool { ProcessInfo.processInfo.environment["FIELDNOTES_REGENERATE"] == "1" }
 
   static func write(_ text: String, to name: String) throws {
     try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)

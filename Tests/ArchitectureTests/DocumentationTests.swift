@@ -3,7 +3,7 @@ import Testing
 
 /// Checks every generated or quoted part of `docs/`, so the docs can't drift from the code.
 ///
-/// Set `FIELDNOTES_UPDATE_DOCS=1` to regenerate the generated parts instead.
+/// `scripts/regenerate` rewrites the generated parts instead (it sets `FIELDNOTES_REGENERATE=1`).
 @Suite struct DocumentationTests {
   @Test func theModuleGraphIsTheOneInThePackage() throws {
     let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)

@@ -12,9 +12,9 @@ enum NoteListForms {
 
   static let mv = Form(
     name: "MV (view reads the store)",
-    files: ["Features/NoteList/NoteListScreen/NoteListMVView.swift"],
-    testFiles: ["Features/NoteList/Tests/NoteListScreenTests/NoteListMVViewTests.swift"],
-    testFilter: "NoteListMVViewTests")
+    files: ["Features/NoteList/NoteListScreen/NoteListMVScreen.swift"],
+    testFiles: ["Features/NoteList/Tests/NoteListScreenTests/NoteListMVScreenTests.swift"],
+    testFilter: "NoteListMVScreenTests")
   static let mvvm = Form(
     name: "MVVM (view renders a view model)",
     files: [
@@ -24,12 +24,14 @@ enum NoteListForms {
       "Features/NoteList/NoteListFeature/NoteListEmptyReason.swift",
       "Features/NoteList/NoteListFeature/NoteListError.swift",
       "Features/NoteList/NoteListScreen/NoteListView.swift",
+      "Features/NoteList/NoteListScreen/NoteListScreen.swift",
     ],
     testFiles: ["Features/NoteList/Tests/NoteListFeatureTests/NoteListViewModelTests.swift"],
     testFilter: "NoteListFeatureTests")
   static let shared = [
     "Features/NoteList/NoteListScreen/NoteListLayout.swift",
     "Features/NoteList/NoteListScreen/NoteRowView.swift",
+    "Features/NoteList/NoteListScreen/NoteListForming.swift",
   ]
 
   static func source(_ path: String) -> String {

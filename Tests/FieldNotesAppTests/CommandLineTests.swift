@@ -1,5 +1,7 @@
+import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesPlatform
+import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
@@ -47,8 +49,15 @@ import Testing
 
 @MainActor
 @Suite struct CommandNameTests {
+  /// A session over no notes, with a fixed clock.
+  static var emptyLibrary: AppDependencies {
+    .inMemory(
+      NoteLibrary(), syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+  }
+
   @Test func suggestsTheClosestCommandOfAnyScreen() {
-    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    let session = AppSession(dependencies: Self.emptyLibrary, output: RecordingConsole())
     #expect(session.suggestion(for: "serch") == "search")
     #expect(session.suggestion(for: "notebok") == "notebook")
     #expect(session.suggestion(for: "qiut") == "quit")
@@ -56,10 +65,10 @@ import Testing
   }
 
   @Test func noScreenListsANameTwiceOrHidesAnAppWideCommand() {
-    let session = AppSession(dependencies: .inMemory(), output: RecordingConsole())
+    let session = AppSession(dependencies: Self.emptyLibrary, output: RecordingConsole())
     let globalNames = Set(session.commandsHere()[0].commands.flatMap(\.names))
     #expect(globalNames.isSuperset(of: ["help", "quit", "sync", "mode"]))
-    for guide in ScreenFactory.guides {
+    for guide in Screens.registrations.map(\.guide) {
       var seen: Set<String> = []
       for name in guide.commands.flatMap(\.names) {
         #expect(seen.insert(name).inserted, "\(guide.heading) lists \(name) twice")

@@ -13,7 +13,10 @@ import Testing
     var library = SampleData.library
     library.notebooks.append(Notebook(id: UUID(number: 0xB3), name: "Field trips"))
     let session = AppSession(
-      dependencies: .inMemory(library, now: .fixed()), output: RecordingConsole())
+      dependencies: .inMemory(
+        library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+      output: RecordingConsole())
     session.start()
     return session
   }

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesServices
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -10,7 +11,10 @@ import Testing
   @MainActor
   func session() -> AppSession {
     let session = AppSession(
-      dependencies: .inMemory(SampleData.library, now: .fixed()), output: RecordingConsole())
+      dependencies: .inMemory(
+        SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+      output: RecordingConsole())
     session.start()
     return session
   }

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesServices
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -14,7 +15,8 @@ import Testing
     let console = RecordingConsole()
     let session = AppSession(
       dependencies: .inMemory(
-        SampleData.library, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+        SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
       output: console)
     session.start()
     try await session.run("open all")

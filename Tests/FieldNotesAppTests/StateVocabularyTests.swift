@@ -14,11 +14,12 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeSession() throws -> (AppSession, RecordingConsole) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let console = RecordingConsole()
     let session = AppSession(
       dependencies: AppDependencies(
-        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+        store: store, summarizer: UnavailableSummaryGenerator(), now: .fixed(),
+        ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
       output: console)
     session.start()
     return (session, console)

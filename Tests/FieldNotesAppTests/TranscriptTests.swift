@@ -7,7 +7,7 @@ import Testing
 
 /// Replays every transcript under `Transcripts/`, in process and through the built binary.
 ///
-/// To re-record after an intended change in output, run with `FIELDNOTES_RECORD_TRANSCRIPTS=1`
+/// To re-record after an intended change in output, run `scripts/regenerate`
 /// and read the diff before committing it: a transcript is a specification.
 @MainActor
 @Suite struct TranscriptTests {
@@ -38,7 +38,7 @@ import Testing
     let transcript = try Transcript.load(name, substituting: scratch.variables)
     #expect(!transcript.runs.isEmpty, "\(name) has no runs")
     let (recorded, statuses) = await Self.replayInProcess(transcript, scratch: scratch)
-    if ProcessInfo.processInfo.environment["FIELDNOTES_RECORD_TRANSCRIPTS"] == "1" {
+    if ProcessInfo.processInfo.environment["FIELDNOTES_REGENERATE"] == "1" {
       try record(name, recorded, statuses, scratch)
     }
   }

@@ -80,6 +80,68 @@ import Testing
     try repository.commit([.expectNote(saved.id, saved), .saveNote(edit)])
   }
 
+  /// Replacing a note writes only the columns that changed, in the statement that checks the
+  /// saved row is still the old note: a pin writes the pin and the edit date, never the body.
+  @Test func aReplacementWritesOnlyWhatChanged() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let saved = Note(
+      title: "Heron", body: String(repeating: "Grey heron. ", count: 1_000),
+      createdAt: Date(timeIntervalSinceReferenceDate: 10), tags: ["birds"])
+    try repository.commit([.saveNote(saved)])
+    try execute(
+      """
+      CREATE TABLE written (column TEXT);
+      CREATE TRIGGER body_written AFTER UPDATE OF body ON notes
+        BEGIN INSERT INTO written VALUES ('body'); END;
+      CREATE TRIGGER title_written AFTER UPDATE OF title ON notes
+        BEGIN INSERT INTO written VALUES ('title'); END;
+      CREATE TRIGGER pin_written AFTER UPDATE OF is_pinned ON notes
+        BEGIN INSERT INTO written VALUES ('is_pinned'); END;
+      """, on: path)
+    var pinned = saved
+    pinned.isPinned = true
+    pinned.updatedAt = Date(timeIntervalSinceReferenceDate: 20)
+
+    try repository.commit([.replaceNote(saved, with: pinned)])
+    var retitled = pinned
+    retitled.title = "Grey heron"
+    try repository.commit([.replaceNote(pinned, with: retitled)])
+
+    #expect(try rows("SELECT column FROM written", of: path) == ["is_pinned", "title"])
+    #expect(try repository.load().notes == [retitled])
+    #expect(try repository.noteKeys(matchingFolded: SearchFolding.fold("grey her"))?.count == 1)
+  }
+
+  /// The replacement's check covers every column: a stale old note, differing in any one of
+  /// them from the saved row, is refused and nothing is written.
+  @Test(arguments: 0..<7)
+  func aReplacementOfAStaleNoteIsRefused(column: Int) throws {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    let birds = Notebook(name: "Birds")
+    let saved = Note(
+      title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSinceReferenceDate: 10),
+      notebookID: birds.id, tags: ["birds"], updatedAt: Date(timeIntervalSinceReferenceDate: 20))
+    try repository.commit([.saveNotebook(birds), .saveNote(saved)])
+    var stale = saved
+    switch column {
+    case 0: stale.title = "Heron at dusk"
+    case 1: stale.body = "Grey and still."
+    case 2: stale.createdAt = Date(timeIntervalSinceReferenceDate: 11)
+    case 3: stale.updatedAt = Date(timeIntervalSinceReferenceDate: 21)
+    case 4: stale.notebookID = nil
+    case 5: stale.tags = ["birds", "lake"]
+    default: stale.isPinned = true
+    }
+    var pinned = stale
+    pinned.isPinned.toggle()
+
+    #expect(throws: RepositoryError.conflict(saved.id)) {
+      try repository.commit([.replaceNote(stale, with: pinned)])
+    }
+    #expect(try repository.load().notes == [saved])
+  }
+
   @Test func savingAgainReplacesAndDeletingRemoves() throws {
     let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     var note = Note(title: "Heron")
@@ -487,4 +549,24 @@ final class RawConnection {
       throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
     }
   }
+}
+
+/// The first column of every row a query returns, as text.
+func rows(_ sql: String, of path: String) throws -> [String] {
+  var handle: OpaquePointer?
+  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+    sqlite3_close(handle)
+    throw RawSQLiteError(message: "cannot open \(path)")
+  }
+  defer { sqlite3_close(handle) }
+  var statement: OpaquePointer?
+  guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
+  }
+  defer { sqlite3_finalize(statement) }
+  var values: [String] = []
+  while sqlite3_step(statement) == SQLITE_ROW {
+    values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+  }
+  return values
 }

@@ -62,7 +62,7 @@ import Testing
     // One fixed clock, so an edit stamps the same date in both.
     let now = DateProvider { Date(timeIntervalSinceReferenceDate: 900_000_000) }
     return (
-      try NoteStore(repository: repository, now: now),
+      try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: now),
       NoteStore(notes: library.notes, notebooks: library.notebooks, now: now)
     )
   }
@@ -146,7 +146,9 @@ import Testing
     expectSameAnswers(indexed, scanned)
     // A store opened afresh on the file, and its index, agree with both.
     let reopened = try NoteStore(
-      repository: SQLiteNoteRepository(path: directory.file("notes.sqlite")))
+      repository: SQLiteNoteRepository(path: directory.file("notes.sqlite")),
+      syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     expectSameAnswers(reopened, scanned)
   }
 
@@ -174,7 +176,9 @@ import Testing
     let wren = Note(
       title: "Wren", body: "in the hedge", createdAt: .init(timeIntervalSinceReferenceDate: 2))
     try repository.commit([.saveNote(heron), .saveNote(wren)])
-    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     let loadedWren = try #require(store.note(withID: wren.id))
 
     try store.perform(.deleteNote(wren.id))
@@ -200,7 +204,9 @@ import Testing
       title: "Wren", body: "brown, in the hedge",
       createdAt: .init(timeIntervalSinceReferenceDate: 2))
     try repository.commit([.saveNote(heron), .saveNote(wren)])
-    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
 
     // Another process: the wren takes the heron's row, the heron the wren's.
@@ -236,7 +242,9 @@ import Testing
         VALUES ('delete', 2, 'wren' || char(10) || 'brown');
       INSERT INTO note_search (rowid, text) VALUES (2, 'heron');
       """, on: path)
-    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
 
     #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
     #expect(
@@ -257,7 +265,9 @@ import Testing
     let wren = Note(
       title: "Wren", body: "in the hedge", createdAt: .init(timeIntervalSinceReferenceDate: 2))
     try repository.commit([.saveNote(wren)])
-    let store = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
 
     // Another process deletes the wren and writes a robin, which takes its row.
     try repository.commit([.deleteNote(wren.id)])
@@ -318,7 +328,9 @@ import Testing
             \(note.isPinned ? 1 : 0));
           """
         }.joined(), on: path)
-    let indexed = try NoteStore(repository: SQLiteNoteRepository(path: path))
+    let indexed = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     #expect(try pragma("user_version", of: path) == Self.currentVersion)
     expectSameAnswers(indexed, NoteStore(notes: library.notes, notebooks: library.notebooks))
   }

@@ -19,7 +19,7 @@ import Testing
     let model = NoteListViewModel(
       store: store, scope: .notebook(SampleData.birds.id),
       now: .fixed(SampleData.date(minutes: 60)),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+      timeZone: TimeZone(identifier: "UTC") ?? .current, history: DeletionHistory())
     model.load()
     let recorder = StateRecorder(model, \.state)
 
@@ -44,7 +44,7 @@ import Testing
     let store = try NoteStore(repository: here.repository, syncer: offline, now: .fixed())
     let model = NoteListViewModel(
       store: store, scope: .unfiled, now: .fixed(),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+      timeZone: TimeZone(identifier: "UTC") ?? .current, history: DeletionHistory())
     model.load()
     let recorder = StateRecorder(model, \.state)
 

@@ -9,7 +9,7 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   @Test func restoresTheLastDeletionFirstAndExactly() throws {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
     try history.delete(SampleData.heron.id, from: store)
@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aNoteWhoseNotebookWentComesBackInNoNotebook() throws {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
     try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func aFailedRestoreCanBeTriedAgain() throws {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
     repository.failNextCommit(with: .diskFull)
@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func aFailedDeletionRemembersNothing() throws {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     repository.failNextCommit(with: .diskFull)
 

@@ -12,8 +12,8 @@ import Testing
 
   /// Store A renames the kingfisher note after store B has loaded.
   func twoStores() throws -> (first: NoteStore, second: NoteStore) {
-    let first = try NoteStore(repository: repository, now: .fixed())
-    let second = try NoteStore(repository: repository, now: .fixed())
+    let first = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let second = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     var renamed = SampleData.kingfisher
     renamed.title = "Kingfisher at dusk"
     try first.perform(.updateNote(renamed))
@@ -68,8 +68,8 @@ import Testing
   }
 
   @Test func undoNeverRestoresOverANoteThatIsBack() throws {
-    let first = try NoteStore(repository: repository, now: .fixed())
-    let second = try NoteStore(repository: repository, now: .fixed())
+    let first = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let second = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: second)
     try first.reload()

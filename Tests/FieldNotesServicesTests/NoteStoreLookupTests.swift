@@ -9,7 +9,9 @@ import Testing
 @Suite struct NoteStoreLookupTests {
   func makeStore() throws -> (NoteStore, InMemoryNoteRepository) {
     let repository = InMemoryNoteRepository(SampleData.library)
-    return (try NoteStore(repository: repository, now: .fixed()), repository)
+    return (
+      try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()), repository
+    )
   }
 
   /// The lookups, recomputed the slow way from `notes`.
@@ -68,6 +70,7 @@ import Testing
     }.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
     let store = try NoteStore(
       repository: InMemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes)),
+      syncer: NoOpNoteSyncer(),
       now: .fixed())
     let scopes: [NoteScope] = [.allNotes, .unfiled] + notebooks.map { .notebook($0.id) }
     var deleted: [Note] = []
@@ -116,7 +119,8 @@ import Testing
         tags: number % 7 == 0 ? ["rare"] : [])
     }
     let store = try NoteStore(
-      repository: InMemoryNoteRepository(NoteLibrary(notes: notes)), now: .fixed())
+      repository: InMemoryNoteRepository(NoteLibrary(notes: notes)), syncer: NoOpNoteSyncer(),
+      now: .fixed())
 
     for query in ["heron", "cafe", "NAIVE", "unicode", "rare", "Note 19999", "zzz", "e"] {
       let found = store.notes(in: .allNotes, matching: query)

@@ -18,7 +18,7 @@ import Testing
 
   @Test func aNoteTheIndexNamesWithoutTheTextIsNeverShown() throws {
     let repository = MisleadingIndexRepository(notes: [Self.heron, Self.wren, Self.moss])
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
     #expect(store.notes(in: .allNotes, matching: "heron") == [Self.heron])
     #expect(store.notes(in: .unfiled, matching: "weir") == [Self.heron])
@@ -40,7 +40,7 @@ import Testing
   /// in memory than on disk: it is left out, and the index isn't blamed.
   @Test func aNoteChangedByAnotherProcessIsLeftOutWithoutBlamingTheIndex() throws {
     let repository = MisleadingIndexRepository(notes: [Self.heron, Self.wren, Self.moss])
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     repository.anotherProcessWrote()
 
     #expect(store.notes(in: .allNotes, matching: "hedge") == [Self.wren])
@@ -59,7 +59,7 @@ import Testing
     var pinnedHeron = Self.heron
     pinnedHeron.isPinned = true
     let repository = MisleadingIndexRepository(notes: [pinnedHeron, pinnedWren, Self.moss])
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
     let page = store.page(
       of: .allNotes, matching: "heron", sortedBy: .newest, count: 200, where: \.isPinned)
@@ -85,7 +85,7 @@ import Testing
       return note
     }
     let repository = MisleadingIndexRepository(notes: notes)
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
     let page = store.page(of: .allNotes, matching: "weir", sortedBy: .newest, count: 200)
 

@@ -38,7 +38,8 @@ import Testing
       title: "Heron", createdAt: SampleData.date(minutes: 0), isPinned: isPinned,
       updatedAt: SampleData.date(minutes: 5))
     let repository = InMemoryNoteRepository(NoteLibrary(notes: [note]))
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
 
     try store.perform(.setPinned(note.id, isPinned))
 
@@ -118,7 +119,7 @@ import Testing
   /// and retagging all refuse a note its file couldn't hold, and save nothing.
   @Test func aNoteTooLargeForItsFileIsRefusedWhereverItEnters() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let room = NoteDocument.maximumBytes - NoteDocument.byteCount(title: "Big", body: "", tags: [])
     let big = Note(title: "Big", body: String(repeating: "a", count: room))
     try store.perform(.addNote(big))
@@ -141,7 +142,8 @@ import Testing
   /// restart they are in No Notebook, and can be edited.
   @Test func theNotesADeletedNotebookLeavesAreSavedInNoNotebook() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
 
     try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
 
@@ -151,7 +153,8 @@ import Testing
     for note in [SampleData.heron, SampleData.kingfisher] {
       #expect(saved.notes.first { $0.id == note.id }?.notebookID == nil, "\(note.title)")
     }
-    let restarted = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 91)))
+    let restarted = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 91)))
     #expect(restarted.notes(in: .unfiled).map(\.id).contains(SampleData.heron.id))
     var edited = try #require(restarted.note(withID: SampleData.heron.id))
     edited.title = "Heron, after the notebook went"
@@ -178,7 +181,7 @@ import Testing
 
   @Test func loadsTheRepositoryAtStart() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     #expect(store.notes == SampleData.library.notes)
     #expect(store.notebooks == SampleData.library.notebooks)
   }
@@ -187,13 +190,13 @@ import Testing
     let repository = InMemoryNoteRepository()
     repository.failLoads(with: .corrupt(path: "/tmp/x", detail: "bad page"))
     #expect(throws: NoteStoreError.persistence(.corrupt(path: "/tmp/x", detail: "bad page"))) {
-      _ = try NoteStore(repository: repository)
+      _ = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     }
   }
 
   @Test func everyMutationIsWrittenThrough() throws {
     let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
     try store.perform(.addNotebook(SampleData.birds))
     store.add(SampleData.heron)
@@ -208,7 +211,7 @@ import Testing
 
   @Test func aFailedWriteRollsBackAndReportsTheError() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     repository.failCommits(with: .diskFull)
 
     store.add(Note(title: "Lost?"))
@@ -223,7 +226,7 @@ import Testing
 
   @Test func aFailedNotebookDeletionRestoresNotesAndNotebook() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     repository.failNextCommit(with: .readOnly(path: "/tmp/notes.sqlite"))
 
     #expect(throws: NoteStoreError.persistence(.readOnly(path: "/tmp/notes.sqlite"))) {
@@ -235,7 +238,7 @@ import Testing
 
   @Test func aSuccessfulMutationClearsTheLastError() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     repository.failNextCommit()
     store.togglePin(SampleData.heron)
     #expect(store.lastError != nil)
@@ -248,7 +251,7 @@ import Testing
 
   @Test func refreshReloadsWhatTheSyncSaved() async throws {
     let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     try repository.commit([.saveNote(SampleData.moss)])
 
     try await store.refresh()
@@ -278,7 +281,7 @@ import Testing
 @Suite struct NoteStoreLibraryTests {
   @Test func addLibraryAddsEverythingInOneCommit() throws {
     let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
     try store.perform(.addLibrary(SampleData.library))
 
@@ -303,7 +306,7 @@ import Testing
 
   @Test func aFailedAddLibraryRollsBack() throws {
     let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     repository.failNextCommit()
 
     #expect(throws: NoteStoreError.persistence(.diskFull)) {

@@ -17,7 +17,7 @@ final class HomeScreen: TerminalScreen {
   var count = 0
   var promptTitle: String? { nil }
   var viewName: String { "HomeView" }
-  func render() -> [String] { ["home \(count)"] }
+  func render(in terminal: TerminalContext) -> [String] { ["home \(count)"] }
   var stateLine: String { "home.count = \(count)" }
   static let helpHeading = "Home"
   static let directions = "go home first"
@@ -43,7 +43,7 @@ final class ShelfScreen: TerminalScreen {
   init(name: String) { self.name = name }
   var promptTitle: String? { name }
   var viewName: String { "ShelfView" }
-  func render() -> [String] { ["shelf \(name)"] }
+  func render(in terminal: TerminalContext) -> [String] { ["shelf \(name)"] }
   var stateLine: String { "shelf \(name)" }
   static let helpHeading = "On a shelf"
   static let directions = "open a shelf first"
@@ -59,16 +59,25 @@ final class ShelfScreen: TerminalScreen {
 
 /// A modal editor taking text lines after `type`, until `.`.
 @MainActor @Observable
-final class EditorScreen: TerminalScreen {
+final class EditorScreen: ModalScreen, LineEntryScreen {
   typealias Route = Place
   var lines: [String]?
   var text: [String] = []
   var promptTitle: String? { "edit" }
   var viewName: String { "EditorView" }
-  func render() -> [String] { ["editor: " + text.joined(separator: "/")] }
+  func render(in terminal: TerminalContext) -> [String] {
+    ["editor: " + text.joined(separator: "/")]
+  }
   var stateLine: String { "editor" }
-  var blockingHint: String? { "finish editing first" }
+  var modality: Modality { .modal(whatToFinish: "finish editing first") }
+  var remembersTypedLines: Bool { false }
+  func quitWarning() -> String? { nil }
+  func preserveUnsavedWork() -> [String] { [] }
   var linePrompt: String? { lines == nil ? nil : "...> " }
+  func interruptLineEntry() -> String? {
+    lines = nil
+    return "stopped typing"
+  }
   func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Place> {
     guard line != "." else {
       text = lines ?? []
@@ -98,7 +107,7 @@ final class AboutScreen: TerminalScreen {
   typealias Route = Place
   var promptTitle: String? { "about" }
   var viewName: String { "AboutView" }
-  func render() -> [String] { ["about"] }
+  func render(in terminal: TerminalContext) -> [String] { ["about"] }
   var stateLine: String { "about" }
   static let helpHeading = "About"
   static let directions = "open about first"
@@ -107,26 +116,30 @@ final class AboutScreen: TerminalScreen {
 
 @MainActor
 @Suite struct ScreenNavigatorTests {
-  func makeNavigator() -> (ScreenNavigator<Place>, () -> [String]) {
-    var drawn: [String] = []
-    let navigator = ScreenNavigator<Place>(
-      root: .home,
-      guides: [HomeScreen.guide, ShelfScreen.guide, EditorScreen.guide],
+  /// The test app's screens, registered as an app registers its own: the `about` entry is
+  /// offered on the root.
+  static let registrations: [ScreenRegistration<Place, Void>] = [
+    ScreenRegistration(
+      HomeScreen.self, shows: { $0 == .home ? () : nil },
       entries: [
         ScreenEntry(
           CommandHelp(names: ["about"], usage: "about", summary: "about"), opens: .about,
-          on: HomeScreen.self)
-      ],
-      isInteractive: false,
-      makeScreen: { place in
-        switch place {
-        case .home: HomeScreen()
-        case .shelf(let name): ShelfScreen(name: name)
-        case .editor: EditorScreen()
-        case .about: AboutScreen()
-        }
-      },
-      draw: { drawn += $0 })
+          on: .home)
+      ], make: { _, _ in HomeScreen() }),
+    ScreenRegistration(
+      ShelfScreen.self, shows: { if case .shelf(let name) = $0 { name } else { nil } },
+      make: { name, _ in ShelfScreen(name: name) }),
+    ScreenRegistration(
+      EditorScreen.self, shows: { $0 == .editor ? () : nil }, make: { _, _ in EditorScreen() }),
+    ScreenRegistration(
+      AboutScreen.self, shows: { $0 == .about ? () : nil }, make: { _, _ in AboutScreen() }),
+  ]
+
+  func makeNavigator() -> (ScreenNavigator<Place>, () -> [String]) {
+    var drawn: [String] = []
+    let navigator = ScreenNavigator<Place>(
+      root: .home, registry: ScreenRegistry(Self.registrations, dependencies: ()),
+      isInteractive: false, draw: { drawn += $0 })
     return (
       navigator,
       {

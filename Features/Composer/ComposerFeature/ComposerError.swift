@@ -9,8 +9,8 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case invalidDraft([DraftProblem])
   /// No notebook has this name.
   case unknownNotebook(String)
-  /// There is no discard question to answer.
-  case noDiscardPending
+  /// There is no question to answer.
+  case noQuestionAsked
   /// The store refused the note; the draft is kept, and saving again retries.
   case saveFailed(NoteStoreError)
   /// No kept draft is at this position of the list; `count` are kept.
@@ -29,7 +29,7 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       problems.compactMap(\.errorDescription).joined(separator: " ")
     case .unknownNotebook(let name):
       "There is no notebook called \u{201C}\(name)\u{201D}."
-    case .noDiscardPending:
+    case .noQuestionAsked:
       "There is no question to answer."
     case .saveFailed(.persistence(.conflict)):
       "Another FieldNotes changed this note since you opened it; saving again puts your version "

@@ -40,25 +40,22 @@ public final class ComposerViewModel {
   public enum Purpose: Hashable, Sendable {
     /// A new note, optionally in a notebook.
     case newNote(in: Notebook.ID?)
-    /// Changing an existing note.
-    case editNote(Note)
-  }
-
-  /// How the composer closed, once it has.
-  private enum Outcome: Hashable {
-    case saved(Note.ID)
-    case discarded
+    /// Changing an existing note, as the store has it when the composer opens.
+    case editNote(Note.ID)
   }
 
   /// The unsaved edits.
   public let draft: NoteDraft
-  /// What the composer was opened for.
+  /// What the composer was opened for: a note deleted meanwhile (by a sync) leaves a new note
+  /// to write instead.
   public let purpose: Purpose
 
   /// The question being asked, if any.
   private var question: ComposerQuestion?
-  /// How the composer closed, once it has.
-  private var outcome: Outcome?
+  /// How the composer ended, once it has: ``State/saved(_:)`` or ``State/discarded``.
+  ///
+  /// The other states are derived from the question asked and the draft.
+  private var ending: State?
   @ObservationIgnored private let original: NoteDraft.Content
   @ObservationIgnored private let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
@@ -66,6 +63,8 @@ public final class ComposerViewModel {
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
+  /// The note being edited, as it was when the composer opened; `nil` for a new note.
+  @ObservationIgnored private let opened: Note?
   /// The session this composer runs in, whose draft it keeps.
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
@@ -79,7 +78,8 @@ public final class ComposerViewModel {
   ///
   /// - Parameters:
   ///   - store: Where the note is saved.
-  ///   - purpose: A new note, or the note to edit (its content fills the draft).
+  ///   - purpose: A new note, or the note to edit (its content fills the draft); a note the
+  ///     store doesn't have opens a new note instead.
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date, and a kept draft its date.
   ///   - session: The session the composer runs in, whose draft it keeps.
@@ -88,10 +88,21 @@ public final class ComposerViewModel {
     session: DraftSession
   ) {
     switch purpose {
-    case .newNote(let notebookID): draft = NoteDraft(notebookID: notebookID)
-    case .editNote(let note): draft = NoteDraft(editing: note)
+    case .editNote(let id):
+      if let note = store.note(withID: id) {
+        opened = note
+        draft = NoteDraft(editing: note)
+        self.purpose = purpose
+      } else {
+        opened = nil
+        draft = NoteDraft(notebookID: nil)
+        self.purpose = .newNote(in: nil)
+      }
+    case .newNote(let notebookID):
+      opened = nil
+      draft = NoteDraft(notebookID: notebookID)
+      self.purpose = purpose
     }
-    self.purpose = purpose
     self.original = draft.content
     self.store = store
     self.makeID = ids
@@ -101,18 +112,12 @@ public final class ComposerViewModel {
   }
 
   /// The note being edited, or `nil` for a new note: whose kept drafts this composer offers.
-  private var noteID: Note.ID? {
-    if case .editNote(let note) = purpose { note.id } else { nil }
-  }
+  private var noteID: Note.ID? { opened?.id }
 
   /// What the composer shows now.
   public var state: State {
     let problems = problems
-    switch outcome {
-    case .saved(let id)?: return .saved(id)
-    case .discarded?: return .discarded
-    case nil: return question.map(State.confirming) ?? .editing(problems: problems)
-    }
+    return ending ?? question.map(State.confirming) ?? .editing(problems: problems)
   }
 
   /// Every reason the draft can't be saved yet.
@@ -127,13 +132,22 @@ public final class ComposerViewModel {
   /// Whether ``save()`` would save now: the draft is valid and the composer is editing.
   public var canSave: Bool { isEditable && problems.isEmpty }
 
+  /// The name of the draft's notebook, or `nil` for none (or a notebook gone meanwhile).
+  public var notebookName: String? { draft.notebookID.flatMap { store.notebook(withID: $0)?.name } }
+
+  /// The notebooks' names, for choosing the draft's.
+  public var notebookNames: [String] { store.notebooks.map(\.name) }
+
+  /// Every tag some note carries, for completing the draft's.
+  public var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+
   /// Whether the draft differs from what the composer opened with.
   public var hasChanges: Bool { draft.content != original }
 
   /// Whether the composer is done (saved or discarded), so it can be closed.
-  public var isFinished: Bool { outcome != nil }
+  public var isFinished: Bool { ending != nil }
 
-  private var isEditable: Bool { outcome == nil && question == nil }
+  private var isEditable: Bool { ending == nil && question == nil }
 
   // MARK: - Editing
 
@@ -208,7 +222,7 @@ public final class ComposerViewModel {
     } catch {
       throw .saveFailed(error)
     }
-    outcome = .saved(note.id)
+    ending = .saved(note.id)
     // The draft's text is in the note now; one that can't be forgotten is offered again.
     if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
     return store.note(withID: note.id)
@@ -216,21 +230,19 @@ public final class ComposerViewModel {
 
   private func noteToSave() -> Note {
     let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
-    switch purpose {
-    case .newNote:
+    guard let opened else {
       let id = newNoteID ?? makeID()
       newNoteID = id
       return Note(
         id: id, title: title, body: draft.body, createdAt: now(),
         notebookID: draft.notebookID, tags: draft.tags)
-    case .editNote(let opened):
-      var note = store.note(withID: opened.id) ?? opened
-      note.title = title
-      note.body = draft.body
-      note.tags = draft.tags
-      note.notebookID = draft.notebookID
-      return note
     }
+    var note = store.note(withID: opened.id) ?? opened
+    note.title = title
+    note.body = draft.body
+    note.tags = draft.tags
+    note.notebookID = draft.notebookID
+    return note
   }
 
   // MARK: - Kept drafts
@@ -310,20 +322,20 @@ public final class ComposerViewModel {
   /// - Throws: ``ComposerError/notEditable`` while asking or after closing.
   public func cancel() throws(ComposerError) {
     guard isEditable else { throw .notEditable }
-    if hasChanges { question = .discardChanges } else { outcome = .discarded }
+    if hasChanges { question = .discardChanges } else { ending = .discarded }
   }
 
   /// Answers yes to the question asked: throws the changes away (the composer is done, and a
   /// kept draft taken up is forgotten), or forgets the kept draft asked about.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked, or
+  /// - Throws: ``ComposerError/noQuestionAsked`` when no question is asked, or
   ///   ``ComposerError/discardFailed(_:)`` when the kept draft could not be forgotten (it is
   ///   still kept, and still listed).
   public func confirmDiscard() throws(ComposerError) {
     switch question {
     case .discardChanges?:
       if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
-      outcome = .discarded
+      ending = .discarded
     case .discardKeptDraft(let kept)?:
       do { try store.discardDraft(kept) } catch {
         question = nil
@@ -331,7 +343,7 @@ public final class ComposerViewModel {
       }
       keptDrafts.removeAll { $0.isKept(as: kept) }
     case nil:
-      throw .noDiscardPending
+      throw .noQuestionAsked
     }
     question = nil
   }
@@ -339,9 +351,9 @@ public final class ComposerViewModel {
   /// Answers no to the question asked: goes back to editing, the draft and the kept drafts
   /// intact.
   ///
-  /// - Throws: ``ComposerError/noDiscardPending`` when no question is asked.
+  /// - Throws: ``ComposerError/noQuestionAsked`` when no question is asked.
   public func keepEditing() throws(ComposerError) {
-    guard question != nil else { throw .noDiscardPending }
+    guard question != nil else { throw .noQuestionAsked }
     question = nil
   }
 }

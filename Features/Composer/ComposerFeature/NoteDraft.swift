@@ -40,14 +40,20 @@ public final class NoteDraft {
     self.init(title: note.title, body: note.body, tags: note.tags, notebookID: note.notebookID)
   }
 
-  /// The draft's content as a value, for comparing drafts.
-  var content: Content { Content(title: title, body: body, tags: tags, notebookID: notebookID) }
+  /// The draft's content as a value: what a view draws, and what is compared to tell a change.
+  public var content: Content {
+    Content(title: title, body: body, tags: tags, notebookID: notebookID)
+  }
 
-  /// The parts of a draft that count as a change.
-  struct Content: Hashable {
-    var title: String
-    var body: String
-    var tags: [String]
-    var notebookID: Notebook.ID?
+  /// The parts of a draft that count as a change, as a value.
+  public struct Content: Hashable, Sendable {
+    /// The title as typed.
+    public var title: String
+    /// The body as typed.
+    public var body: String
+    /// The tags.
+    public var tags: [String]
+    /// The notebook the note goes into, or `nil` for none.
+    public var notebookID: Notebook.ID?
   }
 }

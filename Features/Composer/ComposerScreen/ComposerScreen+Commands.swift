@@ -8,7 +8,7 @@ extension ComposerScreen {
 
   /// `compose` for a new note, `edit` for a note being changed.
   public var promptTitle: String? {
-    switch purpose {
+    switch composer.purpose {
     case .newNote: "compose"
     case .editNote: "edit"
     }
@@ -17,13 +17,6 @@ extension ComposerScreen {
   /// `ComposerView`.
   public var viewName: String { "ComposerView" }
 
-  /// The draft and what the composer says about it.
-  ///
-  /// - Returns: The lines to print.
-  public func render() -> [String] {
-    render(notebookName: notebookID.flatMap { store.notebook(withID: $0)?.name })
-  }
-
   /// `ComposerViewModel.state = …`.
   public var stateLine: String { "ComposerViewModel.state = \(stateDescription)" }
 
@@ -31,7 +24,7 @@ extension ComposerScreen {
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
     StateTracer(
       label: "ComposerViewModel.state", read: { [composer] in composer.state },
       describe: Self.describe, emit: emit)
@@ -42,15 +35,15 @@ extension ComposerScreen {
 
   /// The composer is modal: the note is finished before anything else, and a question is
   /// answered before the note.
-  public var blockingHint: String? {
+  public var modality: Modality {
     if case .confirming(let question) = composer.state {
-      return MessageStyle.clause(Self.answerFirst(question))
+      return .modal(whatToFinish: MessageStyle.clause(Self.answerFirst(question)))
     }
-    return "finish the note first (`save` or `cancel`)"
+    return .modal(whatToFinish: "finish the note first (`save` or `cancel`)")
   }
 
-  /// The commands that answer a question.
-  private static let answers: [Command] = [.confirmDiscard, .keepEditing]
+  /// The names of the commands that answer a question.
+  private static let answers: Set<String> = ["yes", "no"]
 
   /// What to say to any other command while a question is asked.
   private static func answerFirst(_ question: ComposerQuestion) -> String {
@@ -78,7 +71,7 @@ extension ComposerScreen {
     }
     let body = (bodyLines ?? []).joined(separator: "\n")
     bodyLines = nil
-    return try carryOut(.replaceBody(body))
+    return try carryOut("body") { () throws(ComposerError) in try composer.replaceBody(with: body) }
   }
 
   /// Ctrl-C while the lines of a body are typed: the entry ends and the body stays as it was.
@@ -96,7 +89,7 @@ extension ComposerScreen {
   /// - Throws: ``FieldNotesTerminal/ScreenError`` when the composer can't be closed now.
   public func back() throws(ScreenError) -> ScreenResult<Route> {
     bodyLines = nil
-    return try carryOut(.cancel)
+    return try carryOut("cancel") { () throws(ComposerError) in try composer.cancel() }
   }
 
   /// Keeps the unsaved text as a draft in the store (FieldNotes' input ended, or it was told to
@@ -119,7 +112,7 @@ extension ComposerScreen {
   ///
   /// - Returns: The warning the first time `quit` is typed with unsaved changes, else `nil`.
   public func quitWarning() -> String? {
-    guard hasChanges, !hasWarnedBeforeQuitting else { return nil }
+    guard composer.hasChanges, !hasWarnedBeforeQuitting else { return nil }
     hasWarnedBeforeQuitting = true
     if case .confirming(.discardChanges) = composer.state {
       return "The note being written is not saved: answer `no` and `save` it, or `quit` again "
@@ -138,14 +131,20 @@ extension ComposerScreen {
     ScreenCommand(["title"], usage: "title TEXT", summary: "set the title") {
       screen, arguments, _ throws(ScreenError) in
       guard !arguments.isEmpty else { throw .usage("title TEXT") }
-      return try screen.carryOut(.setTitle(arguments.joined(separator: " ")))
+      let title = arguments.joined(separator: " ")
+      return try screen.carryOut("title") { () throws(ComposerError) in
+        try screen.composer.setTitle(title)
+      }
     },
     ScreenCommand(
       ["body"], usage: "body [TEXT]",
       summary: "set the body; alone, type lines and end with a single `.`"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else {
-        return try screen.carryOut(.replaceBody(arguments.joined(separator: " ")))
+        let body = arguments.joined(separator: " ")
+        return try screen.carryOut("body") { () throws(ComposerError) in
+          try screen.composer.replaceBody(with: body)
+        }
       }
       screen.bodyLines = []
       return .say(
@@ -155,29 +154,36 @@ extension ComposerScreen {
     ScreenCommand(
       ["tags"], usage: "tags a, b", summary: "set the tags (commas or spaces between them)"
     ) { screen, arguments, _ throws(ScreenError) in
-      try screen.carryOut(.setTags(arguments.joined(separator: " ")))
+      let tags = arguments.joined(separator: " ")
+      return try screen.carryOut("tags") { () throws(ComposerError) in
+        try screen.composer.setTags(from: tags)
+      }
     }
-    .completing { screen, _ in Array(Set(screen.store.notes.flatMap(\.tags))) },
+    .completing { screen, _ in screen.composer.knownTags },
     ScreenCommand(
       ["notebook"], usage: "notebook NAME|none", summary: "choose the note's notebook"
     ) { screen, arguments, _ throws(ScreenError) in
       guard !arguments.isEmpty else { throw .usage("notebook NAME|none") }
       let name = arguments.joined(separator: " ")
-      return try screen.carryOut(.chooseNotebook(named: name.lowercased() == "none" ? nil : name))
+      return try screen.carryOut("notebook") { () throws(ComposerError) in
+        try screen.composer.chooseNotebook(named: name.lowercased() == "none" ? nil : name)
+      }
     }
     .completing { screen, previous in
-      previous.isEmpty ? screen.store.notebooks.map(\.name.quotedIfNeeded) + ["none"] : []
+      previous.isEmpty ? screen.composer.notebookNames.map(\.quotedIfNeeded) + ["none"] : []
     },
     ScreenCommand(["save"], usage: "save", summary: "save the note") {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("save") }
-      return try screen.carryOut(.save)
+      return try screen.save()
     },
     ScreenCommand(
       ["cancel"], usage: "cancel", summary: "close without saving (asks if anything changed)"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("cancel") }
-      return try screen.carryOut(.cancel)
+      return try screen.carryOut("cancel") { () throws(ComposerError) in
+        try screen.composer.cancel()
+      }
     },
     ScreenCommand(
       ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
@@ -185,7 +191,9 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("yes") }
-      return try screen.carryOut(.confirmDiscard)
+      return try screen.carryOut("yes") { () throws(ComposerError) in
+        try screen.composer.confirmDiscard()
+      }
     },
     ScreenCommand(
       ["no", "n"], usage: "no", summary: "answer no to the question on screen",
@@ -193,13 +201,17 @@ extension ComposerScreen {
     ) {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("no") }
-      return try screen.carryOut(.keepEditing)
+      return try screen.carryOut("no") { () throws(ComposerError) in
+        try screen.composer.keepEditing()
+      }
     },
     ScreenCommand(
       ["draft"], usage: "draft N", summary: "go on from kept draft N (listed when it opens)"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.count == 1, let number = Int(arguments[0]) else { throw .usage("draft N") }
-      return try screen.carryOut(.takeUpKeptDraft(number: number))
+      return try screen.carryOut("draft") { () throws(ComposerError) in
+        try screen.composer.takeUpKeptDraft(at: number - 1)
+      }
     },
     ScreenCommand(
       ["discard"], usage: "discard draft N", summary: "forget kept draft N (asks first)"
@@ -207,7 +219,9 @@ extension ComposerScreen {
       guard arguments.count == 2, arguments[0] == "draft", let number = Int(arguments[1]) else {
         throw .usage("discard draft N")
       }
-      return try screen.carryOut(.discardKeptDraft(number: number))
+      return try screen.carryOut("discard") { () throws(ComposerError) in
+        try screen.composer.askToDiscardKeptDraft(at: number - 1)
+      }
     }
     .completing { _, previous in previous.isEmpty ? ["draft"] : [] },
   ]
@@ -217,22 +231,35 @@ extension ComposerScreen {
   /// What an answer typed where nothing was asked hears.
   private static let noQuestion = "there is no question to answer"
 
-  /// Carries out a command, and leaves once the note is saved or the draft discarded.
-  private func carryOut(_ command: Command) throws(ScreenError) -> ScreenResult<Route> {
+  /// Carries out a command on the composer, and leaves once the draft is discarded; while a
+  /// question is asked, only an answer is taken.
+  private func carryOut(_ name: String, _ work: () throws(ComposerError) -> Void)
+    throws(ScreenError) -> ScreenResult<Route>
+  {
     hasWarnedBeforeQuitting = false
-    if case .confirming(let question) = composer.state, !Self.answers.contains(command) {
+    if case .confirming(let question) = composer.state, !Self.answers.contains(name) {
+      throw .refused(Self.answerFirst(question))
+    }
+    try ScreenError.carrying(work)
+    return ScreenResult(composer.isFinished ? .pop : .stay)
+  }
+
+  /// `save`: saves and leaves, saying so; a failed save keeps the draft for another try.
+  private func save() throws(ScreenError) -> ScreenResult<Route> {
+    hasWarnedBeforeQuitting = false
+    if case .confirming(let question) = composer.state {
       throw .refused(Self.answerFirst(question))
     }
     let saved: Note?
-    do { saved = try perform(command) } catch {
-      switch error {
-      case .refused(let reason): throw .refused(reason)
-      case .saveFailed(let message):
+    do { saved = try composer.save() } catch {
+      if case .saveFailed = error {
         throw .refused(
-          "not saved: \(message.terminalSafe) (the draft is kept; `save` retries)")
+          "not saved: \((error.errorDescription ?? "").terminalSafe) (the draft is kept; `save` "
+            + "retries)")
       }
+      throw .failed(error)
     }
     let lines = saved.map { ["Saved \u{201C}\($0.title.terminalSafe)\u{201D}."] } ?? []
-    return ScreenResult(isFinished ? .pop : .stay, lines: lines)
+    return ScreenResult(.pop, lines: lines)
   }
 }

@@ -3,13 +3,16 @@ import FieldNotesModel
 import FieldNotesTerminal
 import Foundation
 
-/// The composer screen: a function of ``ComposerFeature/ComposerViewModel``'s state and draft.
+/// The composer screen: a function of ``ComposerFeature/ComposerViewModel``'s state and of the
+/// draft, as values.
 @MainActor
 enum ComposerView {
-  static func render(_ composer: ComposerViewModel, notebookName: String?) -> [String] {
-    let draft = composer.draft
+  static func render(
+    _ state: ComposerViewModel.State, purpose: ComposerViewModel.Purpose,
+    draft: NoteDraft.Content, notebookName: String?, keptDrafts: [Draft]
+  ) -> [String] {
     let heading =
-      switch composer.purpose {
+      switch purpose {
       case .newNote: "New note"
       case .editNote: "Editing note"
       }
@@ -22,8 +25,8 @@ enum ComposerView {
     lines.append(
       "  body:  " + (bodyLines.isEmpty ? "" : String(count: bodyLines.count, noun: "line")))
     lines += bodyLines.map { "    \($0)" }
-    lines += keptDraftLines(composer.keptDrafts)
-    switch composer.state {
+    lines += keptDraftLines(keptDrafts)
+    switch state {
     case .editing(let problems):
       if problems.isEmpty {
         lines.append("Ready to save: `save`, or `cancel`.")
@@ -36,10 +39,9 @@ enum ComposerView {
       lines.append(
         "Forget the draft \u{201C}\(kept.title.terminalSafe)\u{201D} kept \(stamp(kept.keptAt))? "
           + "yes = forget it, no = keep it")
-    case .saved:
-      lines.append("Saved.")
-    case .discarded:
-      lines.append("Discarded.")
+    case .saved, .discarded:
+      // The screen leaves as it reaches these, so they are never drawn; `trace` shows them.
+      return []
     }
     return lines
   }

@@ -45,10 +45,10 @@ public final class NoteDetailViewModel {
   ///   - noteID: The note.
   ///   - store: The store holding it.
   ///   - summarizer: What writes its summary.
-  ///   - history: Where a deleted note is kept for undo; one of its own by default.
+  ///   - history: Where a deleted note is kept for undo, shared with every screen that can
+  ///     undo.
   public init(
-    noteID: Note.ID, store: NoteStore, summarizer: any SummaryGenerating,
-    history: DeletionHistory = DeletionHistory()
+    noteID: Note.ID, store: NoteStore, summarizer: any SummaryGenerating, history: DeletionHistory
   ) {
     self.noteID = noteID
     self.store = store
@@ -98,10 +98,7 @@ public final class NoteDetailViewModel {
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   @discardableResult
   public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
-    guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
-    guard note.isPinned != isPinned else { return false }
-    try perform(.setPinned(noteID, isPinned))
-    return true
+    do { return try store.setPinned(noteID, isPinned) } catch { throw .store(error) }
   }
 
   /// Moves the note into a notebook, or out of every notebook.
@@ -111,6 +108,23 @@ public final class NoteDetailViewModel {
   public func move(to notebookID: Notebook.ID?) throws(NoteDetailError) {
     try perform(.moveNote(noteID, to: notebookID))
   }
+
+  /// Moves the note into the notebook a typed name stands for (`none` for no notebook).
+  ///
+  /// - Parameter name: The notebook's name, ignoring case, or `none`.
+  /// - Returns: The destination, or `nil` for no notebook.
+  /// - Throws: ``NoteDetailError/store(_:)``, for no notebook of that name too; nothing changed
+  ///   then.
+  @discardableResult
+  public func move(toNotebookNamed name: String) throws(NoteDetailError) -> Notebook? {
+    let destination: Notebook?
+    do { destination = try store.destination(named: name) } catch { throw .store(error) }
+    try move(to: destination?.id)
+    return destination
+  }
+
+  /// The notebooks' names, for completing a destination.
+  public var notebookNames: [String] { store.notebooks.map(\.name) }
 
   /// Deletes the note, remembering it so that `undo` on any screen restores it exactly.
   ///

@@ -9,32 +9,35 @@ import NoteDetailFeature
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
 /// `summarize`, `edit`).
 @MainActor
-public final class NoteDetailScreen: TerminalScreen {
+public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
+  /// How the app makes a note's page.
+  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
+    NoteDetailScreen.self,
+    shows: { if case .noteDetail(let id) = $0 { id } else { nil } },
+    make: { id, dependencies in
+      NoteDetailScreen(
+        model: NoteDetailViewModel(
+          noteID: id, store: dependencies.store, summarizer: dependencies.summarizer,
+          history: dependencies.history),
+        now: dependencies.now, timeZone: dependencies.timeZone)
+    })
+
   private let model: NoteDetailViewModel
-  private let store: NoteStore
   private let now: DateProvider
   private let timeZone: TimeZone
   private var summaryTask: Task<Void, Never>?
 
-  /// Opens a note's page.
+  /// Shows a note's page.
   ///
   /// - Parameters:
-  ///   - noteID: The note.
-  ///   - store: The store holding it.
-  ///   - summarizer: What writes its summary.
-  ///   - history: The session's deleted notes, shared with every screen that can undo.
+  ///   - model: The page's view model.
   ///   - now: Where "written 3 days ago" is counted from.
   ///   - timeZone: The time zone of calendar dates.
-  public init(
-    noteID: Note.ID, store: NoteStore, summarizer: any SummaryGenerating,
-    history: DeletionHistory, now: DateProvider, timeZone: TimeZone
-  ) {
-    model = NoteDetailViewModel(
-      noteID: noteID, store: store, summarizer: summarizer, history: history)
-    self.store = store
+  public init(model: NoteDetailViewModel, now: DateProvider, timeZone: TimeZone) {
+    self.model = model
     self.now = now
     self.timeZone = timeZone
   }
@@ -49,8 +52,9 @@ public final class NoteDetailScreen: TerminalScreen {
 
   /// The note in full, with its summary once asked for.
   ///
+  /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
-  public func render() -> [String] {
+  public func render(in terminal: TerminalContext) -> [String] {
     NoteDetailView.render(model.state, now: now(), timeZone: timeZone)
   }
 
@@ -63,10 +67,11 @@ public final class NoteDetailScreen: TerminalScreen {
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
     StateTracer(
       label: "NoteDetailViewModel.state", read: { [model] in model.state },
-      describe: NoteDetailView.describe, emit: emit)
+      describe: NoteDetailView.describe, describeChange: NoteDetailView.describeChange,
+      emit: emit)
   }
 
   /// Waits for the summary being written.
@@ -103,7 +108,7 @@ public final class NoteDetailScreen: TerminalScreen {
       ["move", "mv"], usage: "move to NOTEBOOK|none", summary: "move this note to a notebook"
     ) { screen, arguments, _ throws(ScreenError) in try screen.move(arguments) }
     .completing { screen, previous in
-      previous.isEmpty ? ["to"] : screen.store.notebooks.map(\.name.quotedIfNeeded) + ["none"]
+      previous.isEmpty ? ["to"] : screen.model.notebookNames.map(\.quotedIfNeeded) + ["none"]
     },
     ScreenCommand(
       ["delete", "rm"], usage: "delete", summary: "delete this note (`undo` restores it)"
@@ -111,9 +116,7 @@ public final class NoteDetailScreen: TerminalScreen {
     ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("undo") }
-      do throws(NoteDetailError) { try screen.model.undoDelete() } catch {
-        throw .refused(error.message)
-      }
+      try ScreenError.carrying { () throws(NoteDetailError) in try screen.model.undoDelete() }
       return .stay
     },
     ScreenCommand(["summarize", "summary"], usage: "summarize", summary: "summarise this note") {
@@ -129,13 +132,19 @@ public final class NoteDetailScreen: TerminalScreen {
 
   // MARK: - Commands
 
+  /// The note on the page, as the view model shows it; `nil` once it is gone.
+  private var note: Note? {
+    if case .loaded(let note, _, _) = model.state { note } else { nil }
+  }
+
   private func setPinned(_ isPinned: Bool, _ arguments: [String], usage: String)
     throws(ScreenError) -> ScreenResult<Route>
   {
     guard arguments.isEmpty else { throw .usage(usage + " (on a note's page, without N)") }
-    let changed: Bool
-    do { changed = try model.setPinned(isPinned) } catch { throw .refused(error.message) }
-    guard !changed, let note = store.note(withID: model.noteID) else { return .stay }
+    let changed = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.setPinned(isPinned)
+    }
+    guard !changed, let note else { return .stay }
     return .say(
       "\u{201C}\(note.title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
   }
@@ -145,24 +154,18 @@ public final class NoteDetailScreen: TerminalScreen {
       throw .usage("move to NOTEBOOK|none")
     }
     let name = arguments.dropFirst().joined(separator: " ")
-    var destination: Notebook?
-    if name.lowercased() != "none" {
-      guard let notebook = store.notebook(named: name) else {
-        throw .refused("There is no notebook called \u{201C}\(name.terminalSafe)\u{201D}.")
-      }
-      destination = notebook
+    let destination = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.move(toNotebookNamed: name)
     }
-    do { try model.move(to: destination?.id) } catch { throw .refused(error.message) }
-    let title = store.note(withID: model.noteID)?.title ?? ""
     return .say(
-      "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
+      "Moved \u{201C}\((note?.title ?? "").terminalSafe)\u{201D} to "
         + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
   }
 
   private func delete(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
     guard arguments.isEmpty else { throw .usage("delete (on a note's page, without N)") }
-    let title = store.note(withID: model.noteID)?.title ?? ""
-    do { try model.delete() } catch { throw .refused(error.message) }
+    let title = note?.title ?? ""
+    try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
     return ScreenResult(
       .pop, lines: ["Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it."])
   }
@@ -183,9 +186,4 @@ public final class NoteDetailScreen: TerminalScreen {
     }
     return .stay
   }
-}
-
-extension NoteDetailError {
-  /// The words the page prints for this error.
-  var message: String { errorDescription ?? "The note can't be changed now." }
 }

@@ -29,6 +29,24 @@ enum NoteDetailView {
     return lines
   }
 
+  /// What changed between two states beyond their brief descriptions: the note's fields.
+  static func describeChange(
+    _ old: NoteDetailViewModel.State, _ new: NoteDetailViewModel.State
+  ) -> String? {
+    guard case .loaded(let before, let oldNotebook, _) = old,
+      case .loaded(let after, let newNotebook, _) = new
+    else { return nil }
+    var changes: [String] = []
+    if before.isPinned != after.isPinned { changes.append(after.isPinned ? "pinned" : "unpinned") }
+    if oldNotebook != newNotebook {
+      changes.append("moved to \(newNotebook?.terminalSafe ?? "no notebook")")
+    }
+    if before.title != after.title { changes.append("retitled") }
+    if before.body != after.body { changes.append("body changed") }
+    if before.tags != after.tags { changes.append("tags changed") }
+    return changes.isEmpty ? nil : changes.joined(separator: ", ")
+  }
+
   /// The state in brief, for `state` and `trace on`.
   static func describe(_ state: NoteDetailViewModel.State) -> String {
     switch state {

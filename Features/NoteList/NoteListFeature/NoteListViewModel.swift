@@ -23,25 +23,47 @@ public final class NoteListViewModel {
     case failed(message: String)
   }
 
+  /// The search, the filters, the order and how many rows are shown: one value, which the MV
+  /// form of the list holds too, so switching form keeps it.
+  public var settings = NoteListSettings()
+
   /// The search text; empty shows every note.
-  public var searchText = ""
+  public var searchText: String {
+    get { settings.searchText }
+    set { settings.searchText = newValue }
+  }
   /// Whether only pinned notes are shown.
-  public var showsPinnedOnly = false
+  public var showsPinnedOnly: Bool {
+    get { settings.showsPinnedOnly }
+    set { settings.showsPinnedOnly = newValue }
+  }
   /// Whether only notes without tags are shown.
-  public var showsUntaggedOnly = false
+  public var showsUntaggedOnly: Bool {
+    get { settings.showsUntaggedOnly }
+    set { settings.showsUntaggedOnly = newValue }
+  }
   /// The tag a note must carry to be shown, or `nil` for any.
-  public var tag: String?
+  public var tag: String? {
+    get { settings.tag }
+    set { settings.tag = newValue }
+  }
   /// How the rows are ordered after the pinned ones.
-  public var sortOrder = NoteSortOrder.newest
+  public var sortOrder: NoteSortOrder {
+    get { settings.sortOrder }
+    set { settings.sortOrder = newValue }
+  }
   /// How many rows the state carries at most: ``rowLimit`` at first, more after `more`.
-  public var shownRowCount = NoteListViewModel.rowLimit
+  public var shownRowCount: Int {
+    get { settings.shownRowCount }
+    set { settings.shownRowCount = newValue }
+  }
 
   /// The notes this list shows before search and filters.
   public let scope: NoteScope
 
   /// The rows the state carries at first, and how many more each `more` shows; a list longer
   /// than what is shown says how many more there are.
-  public nonisolated static let rowLimit = 200
+  public nonisolated static let rowLimit = NoteListSettings.rowLimit
 
   /// Why the last ``load()`` failed, if it did.
   private var loadFailure: String?
@@ -58,7 +80,9 @@ public final class NoteListViewModel {
   /// Use ``visibleNotes(from:in:)`` with notes from anywhere.
   public convenience init() {
     // The filter-only model never describes a date, so the system clock is never read.
-    self.init(store: NoteStore(), scope: .allNotes, now: .system)
+    self.init(
+      store: NoteStore(), scope: .allNotes, now: .system, timeZone: .current,
+      history: DeletionHistory())
   }
 
   /// Creates the view model of a list.
@@ -68,11 +92,12 @@ public final class NoteListViewModel {
   ///   - scope: The notes the list shows.
   ///   - now: Where row dates are described from; there is no default, so a test chooses its
   ///     clock rather than falling back on the system's.
-  ///   - timeZone: The time zone of calendar dates in rows; the system's by default.
-  ///   - history: Where deleted notes are kept for ``undoDelete()``; one of its own by default.
+  ///   - timeZone: The time zone of calendar dates in rows.
+  ///   - history: Where deleted notes are kept for ``undoDelete()``, shared with every screen
+  ///     that can undo.
   public init(
-    store: NoteStore, scope: NoteScope, now: DateProvider,
-    timeZone: TimeZone = .current, history: DeletionHistory = DeletionHistory()
+    store: NoteStore, scope: NoteScope, now: DateProvider, timeZone: TimeZone,
+    history: DeletionHistory
   ) {
     self.store = store
     self.scope = scope
@@ -100,17 +125,13 @@ public final class NoteListViewModel {
   /// The store gives the first rows of the list (or of its search), this list's filters
   /// applied, without ordering the rest, so a list of a million notes costs what its rows cost.
   private var firstRows: (shown: [Note], total: Int) {
-    let isFiltered = tag != nil || showsPinnedOnly || showsUntaggedOnly
-    let filter: ((Note) -> Bool)? = isFiltered ? { [self] note in passesFilters(note) } : nil
+    let settings = settings
+    let filter: ((Note) -> Bool)? =
+      settings.filtersBeyondSearch ? { note in settings.admits(note) } : nil
     let page = store.page(
-      of: scope, matching: searchText, sortedBy: sortOrder, count: shownRowCount, where: filter)
+      of: scope, matching: settings.searchText, sortedBy: settings.sortOrder,
+      count: settings.shownRowCount, where: filter)
     return (page.notes, page.totalCount)
-  }
-
-  /// Whether a note passes the tag, pinned-only and untagged filters.
-  private func passesFilters(_ note: Note) -> Bool {
-    (tag.map { note.tags.contains($0) } ?? true) && (!showsPinnedOnly || note.isPinned)
-      && (!showsUntaggedOnly || note.tags.isEmpty)
   }
 
   /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
@@ -123,8 +144,8 @@ public final class NoteListViewModel {
   /// The notes that pass the scope, the search, the tag and pinned-only, in store order.
   private var filteredNotes: [Note] {
     let found = store.notes(in: scope, matching: searchText)
-    guard tag != nil || showsPinnedOnly || showsUntaggedOnly else { return found }
-    return found.filter(passesFilters)
+    guard settings.filtersBeyondSearch else { return found }
+    return found.filter { settings.admits($0) }
   }
 
   /// Whether the last deletion can be undone.
@@ -200,11 +221,38 @@ public final class NoteListViewModel {
   /// - Throws: ``NoteListError/store(_:)``; nothing changed then.
   @discardableResult
   public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteListError) -> Bool {
-    guard let note = store.note(withID: id) else { throw .store(.noteNotFound(id)) }
-    guard note.isPinned != isPinned else { return false }
-    try perform(.setPinned(id, isPinned))
-    return true
+    do { return try store.setPinned(id, isPinned) } catch { throw .store(error) }
   }
+
+  /// Moves a note into the notebook a typed name stands for (`none` for no notebook).
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - name: The notebook's name, ignoring case, or `none`.
+  /// - Returns: The destination, or `nil` for no notebook.
+  /// - Throws: ``NoteListError/store(_:)``, for no notebook of that name too; nothing changed
+  ///   then.
+  @discardableResult
+  public func move(_ id: Note.ID, toNotebookNamed name: String) throws(NoteListError)
+    -> Notebook?
+  {
+    let destination: Notebook?
+    do { destination = try store.destination(named: name) } catch { throw .store(error) }
+    try move(id, to: destination?.id)
+    return destination
+  }
+
+  /// The notebooks' names, for completing a destination.
+  public var notebookNames: [String] { store.notebooks.map(\.name) }
+
+  /// The name of the notebook the list shows, or `nil` for another scope (or a notebook gone
+  /// meanwhile).
+  public var notebookName: String? {
+    if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }
+  }
+
+  /// Every tag some note carries, for completing `tag`.
+  public var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
 
   /// Moves a note into a notebook, or out of every notebook.
   ///

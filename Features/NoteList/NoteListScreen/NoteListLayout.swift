@@ -7,7 +7,7 @@ import FieldNotesTerminal
 @MainActor
 enum NoteListLayout {
   static func lines(
-    title: String, settings: NoteListScreen.Settings, rowLines: [[String]], hiddenCount: Int = 0,
+    title: String, settings: NoteListSettings, rowLines: [[String]], hiddenCount: Int = 0,
     emptyMessage: String?, syncLine: String?
   ) -> [String] {
     let count = rowLines.count + hiddenCount
@@ -29,7 +29,7 @@ enum NoteListLayout {
       lines += rowLines.flatMap { $0 }
       if hiddenCount > 0 {
         lines.append(
-          "  … and \(hiddenCount) more; `more` shows the next \(min(hiddenCount, NoteListScreen.rowLimit)), "
+          "  … and \(hiddenCount) more; `more` shows the next \(min(hiddenCount, NoteListSettings.rowLimit)), "
             + "`search`, `tag` or `filter pinned` narrows the list.")
       }
     }

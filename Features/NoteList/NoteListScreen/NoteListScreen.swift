@@ -5,232 +5,159 @@ import FieldNotesTerminal
 import Foundation
 import NoteListFeature
 
-/// Which form of the note list is on screen.
-public enum NoteListMode: String, Sendable {
-  /// The view reads the store and filters in computed properties (no view model).
-  case mv
-  /// The view renders ``NoteListFeature/NoteListViewModel``'s state.
-  case mvvm
-}
-
-/// A note list on a terminal, in both its forms.
+/// A note list on a terminal in its MVVM form: the view draws ``NoteListFeature``'s view model's
+/// state, and every command goes through the view model.
 ///
-/// The MVVM form draws ``NoteListFeature``'s view model's state; the MV form's view reads the
-/// store itself. Each call says which form it is for; both print the same bytes for the same
-/// settings.
-///
-/// This is the only module of the app that imports `NoteListFeature`; the REPL knows the list
-/// through this class alone. The form on screen is the ``NoteListPresentation``'s, shared by
-/// every list.
+/// Its MV twin, ``NoteListMVScreen``, shows the same list from the store directly; `mode`
+/// switches every list between them, keeping its settings (one ``NoteListSettings`` value) and
+/// the session's undo. This is one of the two modules that import `NoteListFeature`'s types,
+/// and the only one whose screen talks to its view model.
 @MainActor
-public final class NoteListScreen: TerminalScreen {
+public final class NoteListScreen: NoteListForming, TracedScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
-  /// What a list shows besides its rows: the search, the filters and the order.
-  public struct Settings: Equatable, Sendable {
-    /// Text every note shown contains, in its title, body or tags; empty for no search.
-    public var searchText: String
-    /// The tag every note shown has, or `nil` for any.
-    public var tag: String?
-    /// Whether only pinned notes are shown.
-    public var showsPinnedOnly: Bool
-    /// Whether only notes without tags are shown.
-    public var showsUntaggedOnly: Bool
-    /// The order of the rows (pinned notes first in every order).
-    public var sortOrder: NoteSortOrder
-    /// How many rows are shown at most: ``NoteListScreen/rowLimit`` at first, more after `more`.
-    public var shownRowCount: Int
+  /// How the app makes a note list: in the form the session's preferences name.
+  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
+    NoteListScreen.self,
+    shows: { route -> (NoteScope, NoteListSettings)? in
+      if case .noteList(let scope, let settings) = route { (scope, settings) } else { nil }
+    },
+    make: { list, dependencies -> any TerminalScreen<Route> in
+      switch dependencies.preferences.noteListForm {
+      case .mvvm:
+        let model = NoteListViewModel(
+          store: dependencies.store, scope: list.0, now: dependencies.now,
+          timeZone: dependencies.timeZone, history: dependencies.history)
+        model.settings = list.1
+        model.load()
+        return NoteListScreen(model: model, preferences: dependencies.preferences)
+      case .mv:
+        return NoteListMVScreen(
+          store: dependencies.store, scope: list.0, settings: list.1,
+          history: dependencies.history, now: dependencies.now, timeZone: dependencies.timeZone,
+          preferences: dependencies.preferences)
+      }
+    })
 
-    /// Creates settings.
-    ///
-    /// - Parameters:
-    ///   - searchText: Text every note shown contains; empty for no search.
-    ///   - tag: The tag every note shown has, or `nil`.
-    ///   - showsPinnedOnly: Whether only pinned notes are shown.
-    ///   - showsUntaggedOnly: Whether only notes without tags are shown.
-    ///   - sortOrder: The order of the rows.
-    ///   - shownRowCount: How many rows are shown at most; ``NoteListScreen/rowLimit`` by default.
-    public init(
-      searchText: String = "", tag: String? = nil, showsPinnedOnly: Bool = false,
-      showsUntaggedOnly: Bool = false, sortOrder: NoteSortOrder = .newest,
-      shownRowCount: Int = NoteListScreen.rowLimit
-    ) {
-      self.searchText = searchText
-      self.tag = tag
-      self.showsPinnedOnly = showsPinnedOnly
-      self.showsUntaggedOnly = showsUntaggedOnly
-      self.sortOrder = sortOrder
-      self.shownRowCount = shownRowCount
-    }
-  }
+  /// The MVVM form.
+  static let form = NoteListForm.mvvm
 
-  /// Something a note list does to a note.
-  public enum Action: Equatable, Sendable {
-    /// Flips a note's pin.
-    case togglePin(Note.ID)
-    /// `pin N` (`true`) or `unpin N` (`false`): nothing changes when the note already is so.
-    case setPinned(Note.ID, Bool)
-    /// `move N to NOTEBOOK|none`.
-    case move(Note.ID, to: Notebook.ID?)
-    /// `delete N`, remembered for `undo`.
-    case delete(Note.ID)
-    /// `undo`: restores the last note deleted from this list.
-    case undoDelete
+  let model: NoteListViewModel
+  /// The session's choices of how screens are drawn.
+  let preferences: ScreenPreferences
+
+  /// Shows a view model's list.
+  ///
+  /// - Parameters:
+  ///   - model: The list's view model, loaded.
+  ///   - preferences: The session's choices of how screens are drawn.
+  public init(model: NoteListViewModel, preferences: ScreenPreferences) {
+    self.model = model
+    self.preferences = preferences
   }
 
   /// The rows a list shows at most; the rest are counted.
-  public nonisolated static let rowLimit = NoteListViewModel.rowLimit
+  public nonisolated static let rowLimit = NoteListSettings.rowLimit
 
-  /// The notes this list shows: all, a notebook's, or those in no notebook.
-  public let scope: NoteScope
-  /// The notes behind the row numbers as last drawn, in either form.
-  public private(set) var rowIDs: [Note.ID] = []
-  /// How many rows the list had beyond those last drawn.
-  public private(set) var hiddenRowCount = 0
+  // MARK: - TerminalScreen
 
-  /// The MVVM form's view model, made (and loaded) the first time that form needs it: a list
-  /// that stays in the MV form never has one.
-  private(set) lazy var viewModel: NoteListViewModel = {
-    let model = NoteListViewModel(
-      store: store, scope: scope, now: now, timeZone: timeZone, history: history)
-    model.load()
-    return model
-  }()
-  private let viewState = NoteListViewState()
-  let store: NoteStore
-  private let now: DateProvider
-  private let timeZone: TimeZone
-  private let history: DeletionHistory
-  /// Which form is on screen, shared by every list.
-  let presentation: NoteListPresentation
+  /// The list's title.
+  public var promptTitle: String? { title }
 
-  /// Opens a list and reads the store.
+  /// The same list in the other form, once `mode` switched the session's form.
+  public var replacement: Route? { listInTheSessionsForm }
+
+  /// `NoteListView`.
+  public var viewName: String { "NoteListView" }
+
+  /// The list, drawn from the view model's state.
   ///
-  /// - Parameters:
-  ///   - scope: The notes the list shows.
-  ///   - store: The store holding them.
-  ///   - now: Where row dates are described from.
-  ///   - timeZone: The time zone of calendar dates in rows.
-  ///   - history: The session's deleted notes, shared by every screen that can undo; one of its
-  ///     own by default.
-  ///   - presentation: Which form is on screen, shared by every list; the MVVM form by default.
-  public init(
-    scope: NoteScope, store: NoteStore, now: DateProvider, timeZone: TimeZone,
-    history: DeletionHistory = DeletionHistory(),
-    presentation: NoteListPresentation = NoteListPresentation()
-  ) {
-    self.scope = scope
-    self.store = store
-    self.now = now
-    self.timeZone = timeZone
-    self.history = history
-    self.presentation = presentation
-    if presentation.mode == .mvvm { _ = viewModel }
-    presentation.register(self)
-  }
-
-  private var mvView: NoteListMVView {
-    NoteListMVView(
-      store: store, scope: scope, state: viewState, history: history, now: now,
-      timeZone: timeZone)
-  }
-
-  /// The form on screen.
-  public var mode: NoteListMode { presentation.mode }
-
-  /// The list's heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
-  public var title: String {
-    switch scope {
-    case .allNotes: NoteScope.allNotesName
-    case .unfiled: NoteScope.unfiledName
-    case .notebook(let id): store.notebook(withID: id)?.name ?? "(deleted notebook)"
-    case .tagged(let tag): "Tagged #" + tag
-    }
-  }
-
-  // MARK: - Settings
-
-  /// The search, filters and order of one form.
-  ///
-  /// - Parameter mode: The form.
-  /// - Returns: Its settings.
-  public func settings(in mode: NoteListMode) -> Settings {
-    switch mode {
-    case .mvvm:
-      Settings(
-        searchText: viewModel.searchText, tag: viewModel.tag,
-        showsPinnedOnly: viewModel.showsPinnedOnly,
-        showsUntaggedOnly: viewModel.showsUntaggedOnly, sortOrder: viewModel.sortOrder,
-        shownRowCount: viewModel.shownRowCount)
-    case .mv:
-      Settings(
-        searchText: viewState.searchText, tag: viewState.tag,
-        showsPinnedOnly: viewState.showsPinnedOnly,
-        showsUntaggedOnly: viewState.showsUntaggedOnly, sortOrder: viewState.sortOrder,
-        shownRowCount: viewState.shownRowCount)
-    }
-  }
-
-  /// Applies search, filters and order to one form; only what differs is set, so an unchanged
-  /// setting redraws nothing.
-  ///
-  /// - Parameters:
-  ///   - settings: The settings to show.
-  ///   - mode: The form.
-  public func apply(_ settings: Settings, in mode: NoteListMode) {
-    switch mode {
-    case .mvvm:
-      if viewModel.searchText != settings.searchText { viewModel.searchText = settings.searchText }
-      if viewModel.tag != settings.tag { viewModel.tag = settings.tag }
-      if viewModel.showsPinnedOnly != settings.showsPinnedOnly {
-        viewModel.showsPinnedOnly = settings.showsPinnedOnly
-      }
-      if viewModel.showsUntaggedOnly != settings.showsUntaggedOnly {
-        viewModel.showsUntaggedOnly = settings.showsUntaggedOnly
-      }
-      if viewModel.sortOrder != settings.sortOrder { viewModel.sortOrder = settings.sortOrder }
-      if viewModel.shownRowCount != settings.shownRowCount {
-        viewModel.shownRowCount = settings.shownRowCount
-      }
-    case .mv:
-      if viewState.searchText != settings.searchText { viewState.searchText = settings.searchText }
-      if viewState.tag != settings.tag { viewState.tag = settings.tag }
-      if viewState.showsPinnedOnly != settings.showsPinnedOnly {
-        viewState.showsPinnedOnly = settings.showsPinnedOnly
-      }
-      if viewState.showsUntaggedOnly != settings.showsUntaggedOnly {
-        viewState.showsUntaggedOnly = settings.showsUntaggedOnly
-      }
-      if viewState.sortOrder != settings.sortOrder { viewState.sortOrder = settings.sortOrder }
-      if viewState.shownRowCount != settings.shownRowCount {
-        viewState.shownRowCount = settings.shownRowCount
-      }
-    }
-  }
-
-  // MARK: - Drawing
-
-  /// The list in one form; the rows drawn are remembered in ``rowIDs``.
-  ///
-  /// - Parameters:
-  ///   - title: The heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
-  ///   - mode: The form.
+  /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
-  public func render(title: String, in mode: NoteListMode) -> [String] {
-    let rendered =
-      switch mode {
-      case .mvvm: NoteListView.render(viewModel, title: title)
-      case .mv: mvView.render(title: title)
-      }
-    rowIDs = rendered.rowIDs
-    hiddenRowCount = rendered.hiddenCount
-    return rendered.lines
+  public func render(in terminal: TerminalContext) -> [String] {
+    NoteListView.render(model.state, settings: model.settings, title: title, in: terminal)
   }
 
-  /// The view model's state in brief, such as `loaded(3 rows)`, for `state`; the MV form has no
-  /// view model.
-  public var stateDescription: String { Self.describe(viewModel.state) }
+  /// `NoteListViewModel.state = …`.
+  public var stateLine: String { "NoteListViewModel.state = \(Self.describe(model.state))" }
+
+  /// Traces the view model's state, saying which rows changed when their count didn't.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer.
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
+    StateTracer(
+      label: "NoteListViewModel.state", read: { [model] in model.state },
+      describe: Self.describe, describeChange: Self.describeChange, emit: emit)
+  }
+
+  /// Syncs, so the list's state shows the sync while it runs.
+  ///
+  /// - Returns: Why it failed, or `nil`.
+  public func showSync() async -> String? {
+    await model.refresh()
+    switch model.state {
+    case .loaded(_, .failed(let message), _), .empty(_, .failed(let message)): return message
+    default: return nil
+    }
+  }
+
+  /// In a note list.
+  public static let helpHeading = "In a note list"
+  /// How to open a note list.
+  public static let directions = "open a notebook first (`open NAME` or `open all`)"
+  /// The commands of a note list.
+  public static let commands = noteListCommands
+
+  // MARK: - The list, through its view model
+
+  var scope: NoteScope { model.scope }
+
+  var settings: NoteListSettings {
+    get { model.settings }
+    set { model.settings = newValue }
+  }
+
+  var rowIDs: [Note.ID] {
+    if case .loaded(let rows, _, _) = model.state { rows.map(\.id) } else { [] }
+  }
+
+  var hiddenRowCount: Int {
+    if case .loaded(_, _, let hiddenCount) = model.state { hiddenCount } else { 0 }
+  }
+
+  var notebookNames: [String] { model.notebookNames }
+
+  var knownTags: [String] { model.knownTags }
+
+  var notebookTitle: String? { model.notebookName }
+
+  func title(ofNote id: Note.ID) -> String? {
+    if case .loaded(let rows, _, _) = model.state { rows.first { $0.id == id }?.title } else { nil }
+  }
+
+  func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
+    try ScreenError.carrying { () throws(NoteListError) in try model.setPinned(id, isPinned) }
+  }
+
+  func move(_ id: Note.ID, toNotebookNamed name: String) throws(ScreenError) -> Notebook? {
+    try ScreenError.carrying { () throws(NoteListError) in
+      try model.move(id, toNotebookNamed: name)
+    }
+  }
+
+  func delete(_ id: Note.ID) throws(ScreenError) {
+    try ScreenError.carrying { () throws(NoteListError) in try model.delete(id) }
+  }
+
+  func undoDelete() throws(ScreenError) {
+    try ScreenError.carrying { () throws(NoteListError) in try model.undoDelete() }
+  }
+
+  func retry() throws(ScreenError) { model.load() }
+
+  // MARK: - The state in words
 
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
@@ -249,76 +176,36 @@ public final class NoteListScreen: TerminalScreen {
     }
   }
 
-  // MARK: - Actions
-
-  /// Runs an action the way one form does it: through the view model in the MVVM form, through
-  /// the view's own actions on the store in the MV form.
+  /// The rows that changed between two loaded states with as many rows, by title.
   ///
-  /// - Parameters:
-  ///   - action: What to do.
-  ///   - mode: The form.
-  /// - Returns: Whether anything changed (`false` for a note already pinned or unpinned as
-  ///   asked).
-  /// - Throws: ``NoteListScreenError/refused(_:)`` saying why; nothing changed then.
-  @discardableResult
-  public func perform(_ action: Action, in mode: NoteListMode) throws(NoteListScreenError) -> Bool {
-    switch mode {
-    case .mvvm:
-      do throws(NoteListError) {
-        switch action {
-        case .togglePin(let id): try viewModel.togglePin(id)
-        case .setPinned(let id, let isPinned): return try viewModel.setPinned(id, isPinned)
-        case .move(let id, let notebookID): try viewModel.move(id, to: notebookID)
-        case .delete(let id): try viewModel.delete(id)
-        case .undoDelete: try viewModel.undoDelete()
-        }
-      } catch {
-        throw .refused(error.errorDescription ?? "The note list can't do that now.")
+  /// A row is pinned or unpinned, retitled, retagged, added or gone. When the count changed,
+  /// the states' brief descriptions say so already.
+  static func describeChange(_ old: NoteListViewModel.State, _ new: NoteListViewModel.State)
+    -> String?
+  {
+    guard case .loaded(let before, _, _) = old, case .loaded(let after, _, _) = new,
+      before.count == after.count
+    else { return nil }
+    let earlier = Dictionary(before.map { ($0.id, $0) }) { first, _ in first }
+    var changes: [String] = []
+    for row in after {
+      let name = "\u{201C}\(row.title.terminalSafe)\u{201D}"
+      guard let oldRow = earlier[row.id] else {
+        changes.append("\(name) added")
+        continue
       }
-    case .mv:
-      let view = mvView
-      do throws(NoteListMVView.ActionError) {
-        switch action {
-        case .togglePin(let id): try view.togglePin(id)
-        case .setPinned(let id, let isPinned): return try view.setPinned(id, isPinned)
-        case .move(let id, let notebookID): try view.move(id, to: notebookID)
-        case .delete(let id): try view.delete(id)
-        case .undoDelete: try view.undoDelete()
-        }
-      } catch {
-        switch error {
-        case .store(let error):
-          throw .refused(error.errorDescription ?? "The change was not saved.")
-        case .nothingToUndo:
-          // The same words as the MVVM form's, so both forms print the same bytes.
-          throw .refused("There is nothing to undo.")
-        }
+      if oldRow.isPinned != row.isPinned {
+        changes.append("\(name) \(row.isPinned ? "pinned" : "unpinned")")
       }
+      if oldRow.title != row.title {
+        changes.append("\u{201C}\(oldRow.title.terminalSafe)\u{201D} retitled \(name)")
+      }
+      if oldRow.tags != row.tags { changes.append("\(name) tags changed") }
     }
-    return true
-  }
-
-  /// Syncs in one form, so that form's list shows the sync while it runs.
-  ///
-  /// - Parameter mode: The form.
-  /// - Returns: Why the sync failed, or `nil` when it succeeded or was cancelled.
-  public func refresh(in mode: NoteListMode) async -> String? {
-    switch mode {
-    case .mvvm:
-      await viewModel.refresh()
-      switch viewModel.state {
-      case .loaded(_, .failed(let message), _), .empty(_, .failed(let message)): return message
-      default: return nil
-      }
-    case .mv:
-      await mvView.refresh()
-      return viewState.syncError
+    let shown = Set(after.map(\.id))
+    for row in before where !shown.contains(row.id) {
+      changes.append("\u{201C}\(row.title.terminalSafe)\u{201D} gone")
     }
+    return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
-}
-
-/// Why a note list's action did nothing.
-public enum NoteListScreenError: Error, Equatable {
-  /// The list refused the action, for the reason given; nothing changed.
-  case refused(String)
 }

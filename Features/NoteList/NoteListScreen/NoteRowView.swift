@@ -11,28 +11,29 @@ enum NoteRowView {
   /// colour on, the date and tags are dim and the search's matches are highlighted.
   static func lines(
     number: Int, title: String, excerpt: String, tags: [String], isPinned: Bool, date: String,
-    highlighting query: String = ""
+    highlighting query: String = "", in terminal: TerminalContext
   ) -> [String] {
     let numberText = String(number)
     let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
     let start = "\(padding)\(numberText) \(isPinned ? "*" : " ") "
-    let columns = TerminalSize.columns
+    let columns = terminal.columns
+    let style = terminal.style
     let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
     var metadata = " · \(date)"
     if !tags.isEmpty {
       metadata += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
     }
     // Matches are only looked for where they are shown: with colour on.
-    let needle = TerminalStyle.isEnabled ? SearchHighlight.needle(for: query) : []
+    let needle = style.isColored ? SearchHighlight.needle(for: query) : []
     let matches: (String) -> String = { line in
       needle.isEmpty
         ? line
-        : TerminalStyle.highlighting(line, SearchHighlight.ranges(ofNeedle: needle, in: line))
+        : style.highlighting(line, SearchHighlight.ranges(ofNeedle: needle, in: line))
     }
     let first = fitted(
       [
         (start, { $0 }), (title.terminalSafe.fitted(toColumns: titleColumns), matches),
-        (metadata, TerminalStyle.dim),
+        (metadata, style.dim),
       ], columns: columns)
     guard !excerpt.isEmpty else { return [first] }
     // The excerpt is as long as a wide terminal can show; elsewhere it is cut to the usual 60.

@@ -7,10 +7,11 @@ extension NotebooksViewModel {
   /// The name of the row that opens the notes in no notebook.
   public static let unfiledName = NoteScope.unfiledName
 
-  /// The rows, counted from the store in one pass over the notes.
+  /// The rows, counted from the store in one pass over the notes, whatever the screen asks
+  /// meanwhile: what a row number stands for.
   ///
   /// - Complexity: O(*n* + *m* log *m*) for *n* notes and *m* notebooks.
-  var rows: [NotebookRow] {
+  public var rows: [NotebookRow] {
     var counts: [Notebook.ID?: (notes: Int, pinned: Int)] = [:]
     var pinnedTotal = 0
     let notes = store.notes

@@ -121,13 +121,26 @@ public final class NotebooksViewModel {
   /// - Parameter disposition: Whether the notebook's notes are deleted too or kept.
   /// - Throws: ``NotebooksError/noDeletionPending`` or ``NotebooksError/store(_:)``; on a store
   ///   failure the question is withdrawn and nothing is deleted.
-  public func confirmDeletion(_ disposition: NotebookDeletion) throws(NotebooksError) {
+  /// - Returns: What was deleted: the notebook's name and how many notes it held.
+  @discardableResult
+  public func confirmDeletion(_ disposition: NotebookDeletion) throws(NotebooksError)
+    -> NotebookDeletionRequest
+  {
     guard let request = pendingDeletion else { throw .noDeletionPending }
     defer { pendingDeletion = nil }
     try perform(.deleteNotebook(request.notebookID, notes: disposition))
+    return request
   }
 
-  /// Withdraws the pending deletion question; nothing is deleted.
+  /// Answers no to the pending deletion question; nothing is deleted.
+  ///
+  /// - Throws: ``NotebooksError/noDeletionPending`` when no question is asked.
+  public func declineDeletion() throws(NotebooksError) {
+    guard pendingDeletion != nil else { throw .noDeletionPending }
+    pendingDeletion = nil
+  }
+
+  /// Withdraws the pending deletion question, if one is asked (`back`); nothing is deleted.
   public func cancelDeletion() {
     pendingDeletion = nil
   }
@@ -137,12 +150,23 @@ public final class NotebooksViewModel {
   /// - Parameters:
   ///   - name: The notebook's name, matched ignoring case.
   ///   - disposition: Whether its notes are deleted too or kept in no notebook.
+  /// - Returns: What was deleted: the notebook's name and how many notes it held.
   /// - Throws: ``NotebooksError``.
+  @discardableResult
   public func deleteNotebook(named name: String, notes disposition: NotebookDeletion)
-    throws(NotebooksError)
+    throws(NotebooksError) -> NotebookDeletionRequest
   {
     let notebook = try notebook(named: name)
+    let deleted = NotebookDeletionRequest(
+      notebookID: notebook.id, name: notebook.name,
+      noteCount: store.notes.count { $0.notebookID == notebook.id })
     try perform(.deleteNotebook(notebook.id, notes: disposition))
+    return deleted
+  }
+
+  /// The notebooks' names, sorted as the rows are, for completing a name.
+  public var notebookNames: [String] {
+    rows.compactMap { row in if case .notebook = row.scope { row.name } else { nil } }
   }
 
   /// The notes a row opens: the navigation value the app routes to.

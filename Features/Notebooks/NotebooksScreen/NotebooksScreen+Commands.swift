@@ -20,25 +20,25 @@ extension NotebooksScreen {
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
     StateTracer(
       label: "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
-      describe: Self.describe, emit: emit)
+      describe: Self.describe, describeChange: Self.describeChange, emit: emit)
   }
 
   /// `back` at the root withdraws a deletion question, and goes nowhere.
   ///
   /// - Returns: Staying.
   public func back() throws(ScreenError) -> ScreenResult<Route> {
-    guard isConfirmingDeletion else {
+    guard pendingDeletion != nil else {
       return .say("This is the notebooks screen, the first one; `quit` leaves FieldNotes.")
     }
-    cancelDeletion()
+    notebooks.cancelDeletion()
     return .stay
   }
 
   /// Back on top: a deletion question left behind is withdrawn.
-  public func didReappear() { cancelDeletion() }
+  public func didReappear() { notebooks.cancelDeletion() }
 
   /// On the notebooks screen.
   public static let helpHeading = "Notebooks"
@@ -75,14 +75,17 @@ extension NotebooksScreen {
       hintElsewhere: noQuestion
     ) {
       screen, arguments, _ throws(ScreenError) in
-      try screen.answer(.confirmDeletion(.deleteNotes), arguments, usage: "yes")
+      try screen.confirmDeletion(.deleteNotes, arguments, usage: "yes")
     },
     ScreenCommand(
       ["no", "n"], usage: "no", summary: "answer no to the question on screen",
       hintElsewhere: noQuestion
     ) {
       screen, arguments, _ throws(ScreenError) in
-      try screen.answer(.withdrawDeletion, arguments, usage: "no")
+      guard arguments.isEmpty else { throw .usage("no") }
+      try ScreenError.carrying { () throws(NotebooksError) in try screen.notebooks.declineDeletion()
+      }
+      return .stay
     },
     ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
       screen, arguments, _ throws(ScreenError) in
@@ -94,7 +97,7 @@ extension NotebooksScreen {
       ["keep"], usage: "keep", summary: "delete a notebook but keep its notes (when asked)",
       hintElsewhere: noQuestion
     ) { screen, arguments, _ throws(ScreenError) in
-      try screen.answer(.confirmDeletion(.keepNotes), arguments, usage: "keep")
+      try screen.confirmDeletion(.keepNotes, arguments, usage: "keep")
     },
   ]
 
@@ -103,7 +106,12 @@ extension NotebooksScreen {
   /// What an answer typed where nothing was asked hears.
   private static let noQuestion = "there is no question to answer"
 
-  private var notebookNames: [String] { store.notebooks.map(\.name.quotedIfNeeded) }
+  private var notebookNames: [String] { notebooks.notebookNames.map(\.quotedIfNeeded) }
+
+  /// The deletion being asked about, if any.
+  private var pendingDeletion: NotebookDeletionRequest? {
+    if case .confirming(let request) = notebooks.state { request } else { nil }
+  }
 
   /// `open NAME|N|all|none`.
   private func open(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
@@ -115,11 +123,12 @@ extension NotebooksScreen {
     case "none": scope = .unfiled
     default:
       if Int(target) != nil {
-        let rows = (0..<rowCount).compactMap { self.scope(ofRow: $0 + 1) }
-        scope = try RowNumber.element(target, in: rows)
+        scope = try RowNumber.element(target, in: notebooks.rows.map(notebooks.select))
       } else {
         scope = .notebook(
-          try run { () throws(NotebooksScreenError) in try notebook(named: target) }.id)
+          try ScreenError.carrying { () throws(NotebooksError) in
+            try notebooks.notebook(named: target)
+          }.id)
       }
     }
     return ScreenResult(.push(.noteList(scope)))
@@ -139,37 +148,39 @@ extension NotebooksScreen {
     switch action {
     case "new", "create", "add":
       guard !rest.isEmpty else { throw .usage("notebook new NAME") }
-      let created = try carryOut(.create(named: rest.joined(separator: " ")))
-      confirmation = "Created notebook \u{201C}\(created?.name.terminalSafe ?? "")\u{201D}."
+      let created = try ScreenError.carrying { () throws(NotebooksError) in
+        try notebooks.createNotebook(named: rest.joined(separator: " "))
+      }
+      confirmation = "Created notebook \u{201C}\(created.name.terminalSafe)\u{201D}."
     case "rename":
       guard rest.count == 2 else {
         throw .usage("notebook rename NAME NEWNAME (quote names with spaces)")
       }
-      try carryOut(.rename(named: rest[0], to: rest[1]))
+      try ScreenError.carrying { () throws(NotebooksError) in
+        try notebooks.renameNotebook(named: rest[0], to: rest[1])
+      }
       confirmation = "Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}."
     case "delete", "remove", "rm":
       let flags = Set(rest.filter { $0.hasPrefix("--") })
       let names = rest.filter { !$0.hasPrefix("--") }
       guard names.count == 1, flags.isSubset(of: ["--force", "--keep-notes"]), flags.count <= 1
       else { throw .usage("notebook delete NAME [--force | --keep-notes]") }
-      let found: Notebook = try run { () throws(NotebooksScreenError) in
-        try self.notebook(named: names[0])
-      }
-      let noteCount = store.notes.count { $0.notebookID == found.id }
-      if flags.contains("--force") {
-        try carryOut(.delete(named: names[0], notes: .deleteNotes))
-      } else if flags.contains("--keep-notes") {
-        try carryOut(.delete(named: names[0], notes: .keepNotes))
-      } else {
+      guard
+        let disposition = flags.first.map({
+          $0 == "--force" ? NotebookDeletion.deleteNotes : .keepNotes
+        })
+      else {
         // Asking needs the question on screen.
-        try carryOut(.requestDeletion(named: names[0]))
+        try ScreenError.carrying { () throws(NotebooksError) in
+          try notebooks.requestDeletion(ofNotebookNamed: names[0])
+        }
         return ScreenResult(.reveal)
       }
+      let deleted = try ScreenError.carrying { () throws(NotebooksError) in
+        try notebooks.deleteNotebook(named: names[0], notes: disposition)
+      }
       // Deleting without asking always says what went, wherever it was typed.
-      return .say(
-        Self.deletion(
-          of: found.name, noteCount: noteCount,
-          notes: flags.contains("--force") ? .deleteNotes : .keepNotes))
+      return .say(Self.deletion(of: deleted, notes: disposition))
     default:
       throw .usage(
         "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
@@ -178,43 +189,28 @@ extension NotebooksScreen {
     return isOnTop ? .stay : .say(confirmation)
   }
 
-  /// `yes`, `no` and `keep`: answers to the deletion question.
-  private func answer(_ command: Command, _ arguments: [String], usage: String)
-    throws(ScreenError) -> ScreenResult<Route>
-  {
+  /// `yes` and `keep`: answers to the deletion question that delete.
+  private func confirmDeletion(
+    _ disposition: NotebookDeletion, _ arguments: [String], usage: String
+  ) throws(ScreenError) -> ScreenResult<Route> {
     guard arguments.isEmpty else { throw .usage(usage) }
-    let request = pendingDeletion
-    try carryOut(command)
-    guard case .confirmDeletion(let disposition) = command, let request else { return .stay }
-    return .say(Self.deletion(of: request.name, noteCount: request.noteCount, notes: disposition))
+    let deleted = try ScreenError.carrying { () throws(NotebooksError) in
+      try notebooks.confirmDeletion(disposition)
+    }
+    return .say(Self.deletion(of: deleted, notes: disposition))
   }
 
   /// What a deletion did, in words, such as `Deleted notebook “Birds” and its 2 notes.`.
-  private static func deletion(of name: String, noteCount: Int, notes: NotebookDeletion)
+  private static func deletion(of deleted: NotebookDeletionRequest, notes: NotebookDeletion)
     -> String
   {
-    let notebook = "Deleted notebook \u{201C}\(name.terminalSafe)\u{201D}"
-    guard noteCount > 0 else { return notebook + "; it held no notes." }
-    let count = String(count: noteCount, noun: "note")
+    let notebook = "Deleted notebook \u{201C}\(deleted.name.terminalSafe)\u{201D}"
+    guard deleted.noteCount > 0 else { return notebook + "; it held no notes." }
+    let count = String(count: deleted.noteCount, noun: "note")
     return switch notes {
     case .deleteNotes: notebook + " and its \(count)."
     case .keepNotes:
-      notebook + "; its \(count) \(noteCount == 1 ? "is" : "are") now in no notebook."
-    }
-  }
-
-  @discardableResult
-  private func carryOut(_ command: Command) throws(ScreenError) -> Notebook? {
-    try run { () throws(NotebooksScreenError) in try perform(command) }
-  }
-
-  private func run<Value>(_ work: () throws(NotebooksScreenError) -> Value) throws(ScreenError)
-    -> Value
-  {
-    do { return try work() } catch {
-      switch error {
-      case .refused(let reason): throw .refused(reason)
-      }
+      notebook + "; its \(count) \(deleted.noteCount == 1 ? "is" : "are") now in no notebook."
     }
   }
 }

@@ -4,7 +4,7 @@ import NotebooksFeature
 /// The notebooks screen: a function of ``NotebooksFeature/NotebooksViewModel``'s state.
 @MainActor
 enum NotebooksView {
-  static func render(_ state: NotebooksViewModel.State) -> [String] {
+  static func render(_ state: NotebooksViewModel.State, in terminal: TerminalContext) -> [String] {
     switch state {
     case .failed(let message):
       return [
@@ -24,7 +24,7 @@ enum NotebooksView {
     case .loaded(let rows):
       // Names are aligned by the columns they take (鳥 takes two), and cut to leave the
       // counts room on a narrow terminal.
-      let columns = TerminalSize.columns
+      let columns = terminal.columns
       let names = rows.map { $0.name.terminalSafe.fitted(toColumns: columns.map { $0 / 2 }) }
       let width = names.map(\.terminalColumns).max() ?? 0
       return ["Notebooks"]
@@ -36,7 +36,7 @@ enum NotebooksView {
           if row.pinnedCount > 0 { counts += ", \(row.pinnedCount) pinned" }
           // The counts are dim (with colour on), and cut to the width.
           let room = columns.map { max(1, $0 - start.terminalColumns) }
-          return start + TerminalStyle.dim(counts.fitted(toColumns: room))
+          return start + terminal.style.dim(counts.fitted(toColumns: room))
         }
     case .confirming(let request):
       return [

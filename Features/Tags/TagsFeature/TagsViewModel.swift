@@ -50,7 +50,11 @@ public final class TagsViewModel {
   /// - Returns: The scope of the note list to show.
   public func scope(ofTag tag: String) -> NoteScope { .tagged(TagRules.normalized(tag)) }
 
-  private var rows: [TagRow] {
+  /// Every tag, sorted by name, with its note count, whatever the screen asks meanwhile: what
+  /// a row number stands for.
+  ///
+  /// - Complexity: O(*n* × *t*) for *n* notes of about *t* tags each.
+  public var rows: [TagRow] {
     var counts: [String: Int] = [:]
     for note in store.notes {
       for tag in Set(note.tags) { counts[tag, default: 0] += 1 }
@@ -99,6 +103,14 @@ public final class TagsViewModel {
   }
 
   /// Answers no to the deletion question; nothing is removed.
+  ///
+  /// - Throws: ``TagsError/noDeletionPending`` when no question is asked.
+  public func declineDeletion() throws(TagsError) {
+    guard pendingDeletion != nil else { throw .noDeletionPending }
+    pendingDeletion = nil
+  }
+
+  /// Withdraws the deletion question, if one is asked (`back`); nothing is removed.
   public func cancelDeletion() {
     pendingDeletion = nil
   }

@@ -7,23 +7,27 @@ import TagsFeature
 /// The tags screen on a terminal: ``TagsFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`open`, `rename`, `delete`, `yes`, `no`, `undo`).
 @MainActor
-public final class TagsScreen: TerminalScreen {
+public final class TagsScreen: TracedScreen, BackHandlingScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
-  /// The command that opens this screen, for the app to offer on another screen.
-  public static let entry = CommandHelp(
-    names: ["tags"], usage: "tags", summary: "list every tag with its note count")
+  /// How the app makes the tags screen, and `tags` on the notebooks screen, which opens it.
+  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
+    TagsScreen.self, shows: { $0 == .tags ? () : nil },
+    entries: [
+      ScreenEntry(
+        CommandHelp(names: ["tags"], usage: "tags", summary: "list every tag with its note count"),
+        opens: .tags, on: .notebooks)
+    ],
+    make: { _, dependencies in TagsScreen(model: TagsViewModel(store: dependencies.store)) })
 
   let model: TagsViewModel
-  /// The tags as last drawn, for `open N`.
-  private var rows: [String] = []
 
-  /// Opens the tags screen.
+  /// Shows a view model's tags.
   ///
-  /// - Parameter store: The store holding the notes.
-  public init(store: NoteStore) {
-    model = TagsViewModel(store: store)
+  /// - Parameter model: The view model.
+  public init(model: TagsViewModel) {
+    self.model = model
   }
 
   // MARK: - TerminalScreen
@@ -34,15 +38,11 @@ public final class TagsScreen: TerminalScreen {
   /// `TagsView`.
   public var viewName: String { "TagsView" }
 
-  /// Every tag with its note count, or the question asked; the rows are remembered for
-  /// `open N`.
+  /// Every tag with its note count, or the question asked.
   ///
+  /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
-  public func render() -> [String] {
-    let state = model.state
-    if case .loaded(let rows) = state { self.rows = rows.map(\.name) }
-    return TagsView.render(state)
-  }
+  public func render(in terminal: TerminalContext) -> [String] { TagsView.render(model.state) }
 
   /// `TagsViewModel.state = …`.
   public var stateLine: String { "TagsViewModel.state = \(TagsView.describe(model.state))" }
@@ -51,10 +51,10 @@ public final class TagsScreen: TerminalScreen {
   ///
   /// - Parameter emit: Prints one transition.
   /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer? {
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
     StateTracer(
       label: "TagsViewModel.state", read: { [model] in model.state },
-      describe: TagsView.describe, emit: emit)
+      describe: TagsView.describe, describeChange: TagsView.describeChange, emit: emit)
   }
 
   /// `back` withdraws a question first; otherwise leaves.
@@ -78,7 +78,7 @@ public final class TagsScreen: TerminalScreen {
       guard arguments.count == 1 else { throw .usage("open TAG|N") }
       let tag =
         Int(arguments[0]) != nil
-        ? try RowNumber.element(arguments[0], in: screen.rows) : arguments[0]
+        ? try RowNumber.element(arguments[0], in: screen.model.rows.map(\.name)) : arguments[0]
       return ScreenResult(.push(.noteList(screen.model.scope(ofTag: tag))))
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
@@ -86,7 +86,7 @@ public final class TagsScreen: TerminalScreen {
       ["rename"], usage: "rename TAG NEWTAG", summary: "rename a tag on every note"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.count == 2 else { throw .usage("rename TAG NEWTAG") }
-      try screen.run { () throws(TagsError) in
+      try ScreenError.carrying { () throws(TagsError) in
         try screen.model.renameTag(arguments[0], to: arguments[1])
       }
       return .stay
@@ -96,7 +96,8 @@ public final class TagsScreen: TerminalScreen {
       ["delete", "rm"], usage: "delete TAG", summary: "remove a tag from every note (asks first)"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.count == 1 else { throw .usage("delete TAG") }
-      try screen.run { () throws(TagsError) in try screen.model.requestDeletion(ofTag: arguments[0])
+      try ScreenError.carrying { () throws(TagsError) in
+        try screen.model.requestDeletion(ofTag: arguments[0])
       }
       return .stay
     }
@@ -106,7 +107,7 @@ public final class TagsScreen: TerminalScreen {
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("yes") }
-      try screen.run { () throws(TagsError) in try screen.model.confirmDeletion() }
+      try ScreenError.carrying { () throws(TagsError) in try screen.model.confirmDeletion() }
       return .stay
     },
     ScreenCommand(
@@ -114,27 +115,18 @@ public final class TagsScreen: TerminalScreen {
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("no") }
-      try screen.run { () throws(TagsError) in
-        guard case .confirming = screen.model.state else { throw .noDeletionPending }
-        screen.model.cancelDeletion()
-      }
+      try ScreenError.carrying { () throws(TagsError) in try screen.model.declineDeletion() }
       return .stay
     },
     ScreenCommand(["undo"], usage: "undo", summary: "undo the last rename or deletion of a tag") {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("undo") }
-      try screen.run { () throws(TagsError) in try screen.model.undo() }
+      try ScreenError.carrying { () throws(TagsError) in try screen.model.undo() }
       return .stay
     },
   ]
 
   // MARK: - Commands
 
-  private var tagNames: [String] { rows.map { "#" + $0 } }
-
-  private func run(_ work: () throws(TagsError) -> Void) throws(ScreenError) {
-    do { try work() } catch {
-      throw .refused(error.errorDescription ?? "The tags can't do that now.")
-    }
-  }
+  private var tagNames: [String] { model.rows.map { "#" + $0.name } }
 }

@@ -28,6 +28,19 @@ enum TagsView {
     }
   }
 
+  /// What changed between two states beyond what their brief descriptions say: the tags whose
+  /// counts moved.
+  static func describeChange(_ old: TagsViewModel.State, _ new: TagsViewModel.State) -> String? {
+    guard case .loaded(let before) = old, case .loaded(let after) = new else { return nil }
+    let oldCounts = Dictionary(before.map { ($0.name, $0.noteCount) }) { first, _ in first }
+    let newCounts = Dictionary(after.map { ($0.name, $0.noteCount) }) { first, _ in first }
+    let moved = Set(oldCounts.keys).union(newCounts.keys).sorted().compactMap { name -> String? in
+      let (was, now) = (oldCounts[name] ?? 0, newCounts[name] ?? 0)
+      return was == now ? nil : "#\(name.terminalSafe) \(was) → \(now)"
+    }
+    return moved.isEmpty ? nil : moved.joined(separator: ", ")
+  }
+
   /// The state in brief, for `state` and `trace on`.
   static func describe(_ state: TagsViewModel.State) -> String {
     switch state {

@@ -1,3 +1,4 @@
+import FieldNotesCommands
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesPlatform
@@ -69,7 +70,7 @@ public enum FieldNotesApp {
     }
     if let remote = options.syncRemote, let sync = dependencies.sync {
       do { _ = try await sync.use(remote) } catch {
-        console.printError(MessageStyle.errorLine(AppSession.message(error)))
+        console.printError(MessageStyle.errorLine(SyncCommands.message(error)))
         return 1
       }
     }

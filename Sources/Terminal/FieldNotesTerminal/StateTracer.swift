@@ -10,6 +10,7 @@ public final class StateTracer {
   private let label: String
   private let read: () -> AnyHashable
   private let describe: (AnyHashable) -> String
+  private let describeChange: (AnyHashable, AnyHashable) -> String?
   private let emit: (String) -> Void
   private var last: AnyHashable
   private var isActive = true
@@ -20,14 +21,22 @@ public final class StateTracer {
   ///   - label: What is traced, such as `NoteListViewModel.state`.
   ///   - read: Reads the value; Observation tracks what it reads.
   ///   - describe: Describes a value briefly, such as `loaded(3 rows)`.
+  ///   - describeChange: Says what changed between two values whose brief descriptions may be
+  ///     the same, such as `“Heron” pinned`; `nil` when there is nothing more to say. By default
+  ///     there never is.
   ///   - emit: Prints a transition.
   public init<State: Hashable>(
     label: String, read: @escaping () -> State, describe: @escaping (State) -> String,
+    describeChange: @escaping (State, State) -> String? = { _, _ in nil },
     emit: @escaping (String) -> Void
   ) {
     self.label = label
     self.read = { AnyHashable(read()) }
     self.describe = { value in (value.base as? State).map(describe) ?? "\(value)" }
+    self.describeChange = { old, new in
+      guard let old = old.base as? State, let new = new.base as? State else { return nil }
+      return describeChange(old, new)
+    }
     self.emit = emit
     self.last = AnyHashable(read())
     track()
@@ -38,7 +47,8 @@ public final class StateTracer {
     guard isActive else { return }
     let current = read()
     guard current != last else { return }
-    emit("\(label): \(describe(last)) → \(describe(current))")
+    let change = describeChange(last, current).map { " (\($0))" } ?? ""
+    emit("\(label): \(describe(last)) → \(describe(current))\(change)")
     last = current
   }
 

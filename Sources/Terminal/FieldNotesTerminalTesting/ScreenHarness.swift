@@ -12,7 +12,7 @@ import FieldNotesTerminal
 /// A route the screen pushes is recorded, and a blank screen stands in for it, so `back` (which
 /// the harness runs as the shell does, asking the top screen) returns to the screen under test.
 @MainActor
-public final class ScreenHarness<Route> {
+public final class ScreenHarness<Route: Equatable> {
   /// Every view drawn, in order.
   public private(set) var drawn: [[String]] = []
   /// The routes the screen pushed, in order.
@@ -24,14 +24,19 @@ public final class ScreenHarness<Route> {
   /// - Parameters:
   ///   - screen: The screen under test, at the bottom of the stack.
   ///   - isInteractive: Whether to run as for a person (background work is not awaited).
-  public init(_ screen: any TerminalScreen<Route>, isInteractive: Bool = false) {
+  ///   - terminal: The terminal it is drawn for; whole lines without colour by default.
+  public init(
+    _ screen: any TerminalScreen<Route>, isInteractive: Bool = false,
+    terminal: TerminalContext = .plain
+  ) {
+    let registry = ScreenRegistry<Route>(making: { [unowned self] route in
+      routes.append(route)
+      return StandInScreen<Route>()
+    })
     navigator = ScreenNavigator(
-      rootScreen: screen, guides: [], isInteractive: isInteractive,
-      makeScreen: { [unowned self] route in
-        routes.append(route)
-        return StandInScreen<Route>()
-      },
+      rootScreen: screen, registry: registry, isInteractive: isInteractive,
       draw: { [unowned self] in drawn.append($0) })
+    navigator?.terminal = terminal
     navigator?.settle()
   }
 
@@ -53,7 +58,7 @@ public final class ScreenHarness<Route> {
     var printed: [String] = []
     let collect: ([String]) -> Void = { printed += $0 }
     do throws(ScreenNavigator<Route>.Failure) {
-      if navigator.top.linePrompt != nil {
+      if navigator.linePrompt != nil {
         try await navigator.takeLine(line, print: collect)
       } else {
         let words: [String]
@@ -68,11 +73,7 @@ public final class ScreenHarness<Route> {
         }
       }
     } catch {
-      switch error {
-      case .unknownCommand(let name): throw .unknownCommand(name, suggestion: nil)
-      case .notHere(let command, let hint): throw .notHere(command: command, hint: hint)
-      case .screen(let error): throw CommandLineError(error)
-      }
+      throw error.lineError()
     }
     return printed
   }
@@ -83,7 +84,7 @@ public final class ScreenHarness<Route> {
 final class StandInScreen<Route>: TerminalScreen {
   var promptTitle: String? { "stand-in" }
   var viewName: String { "StandInView" }
-  func render() -> [String] { [] }
+  func render(in terminal: TerminalContext) -> [String] { [] }
   var stateLine: String { "a stand-in for a pushed route" }
   static var helpHeading: String { "Stand-in" }
   static var directions: String { "" }

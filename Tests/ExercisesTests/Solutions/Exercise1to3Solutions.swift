@@ -11,7 +11,7 @@ import Testing
 @Suite struct Exercise1Solution {
   @Test func renamingANotebookToATakenNameIsRefusedAndChangesNothing() throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let model = NotebooksViewModel(store: store, ids: .incrementing())
     model.load()
     let recorder = StateRecorder(model, \.state)
@@ -29,10 +29,13 @@ import Testing
 @MainActor
 @Suite struct Exercise2Solution {
   @Test func aSearchNarrowsTheListThenFindsNothingThenClears() throws {
-    let store = try NoteStore(repository: InMemoryNoteRepository(SampleData.library), now: .fixed())
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
+      now: .fixed())
     let utc = TimeZone(identifier: "UTC") ?? .current
     let now = DateProvider.fixed(SampleData.date(minutes: 60))
-    let model = NoteListViewModel(store: store, scope: .allNotes, now: now, timeZone: utc)
+    let model = NoteListViewModel(
+      store: store, scope: .allNotes, now: now, timeZone: utc, history: DeletionHistory())
     model.load()
     let all = model.state
     let recorder = StateRecorder(model, \.state)
@@ -63,7 +66,7 @@ import Testing
       repository: InMemoryNoteRepository(SampleData.library), syncer: syncer, now: .fixed())
     let model = NoteListViewModel(
       store: store, scope: .notebook(SampleData.birds.id), now: .fixed(),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
+      timeZone: TimeZone(identifier: "UTC") ?? .current, history: DeletionHistory())
     model.load()
     guard case .loaded(let rows, .idle, _) = model.state else {
       Issue.record("the list should start loaded")

@@ -57,14 +57,18 @@ import Testing
   }
 }
 
-/// Exercise 5 (★★★): add a screen.
+/// Exercise 5 (★★★): add a view model and its screen.
 @MainActor
 @Suite struct Exercise5 {
-  @Test(.disabled("Exercise 5: write WordCountScreen and this test, then remove this trait"))
+  @Test(
+    .disabled(
+      "Exercise 5: write WordCountViewModel, WordCountScreen and this test, then remove this trait"
+    ))
   func theWordCountScreenCountsAndOpensATag() async throws {
-    // Write a `WordCountScreen` (a TerminalScreen over a NoteStore) that draws
-    // "Words · 4 notes, 21 words", has a command `tag TAG` that draws the count for that tag's
-    // notes only, and refuses an unknown tag. Drive it with ScreenHarness.
+    // Write a `WordCountViewModel` (state: counted(tag:notes:words:); action: count(tag:), which
+    // refuses a tag no note has) and a `WordCountScreen` made from it that draws
+    // "Words · 4 notes, 21 words" and has a command `tag [TAG]` calling the model. Test the
+    // model's states, then drive the screen with ScreenHarness.
     Issue.record("not written yet")
   }
 }

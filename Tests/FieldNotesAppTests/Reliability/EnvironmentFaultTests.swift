@@ -114,11 +114,12 @@ import Testing
   @MainActor
   @Test func aFullDiskRollsBackAndSaysSo() async throws {
     let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let console = RecordingConsole()
     let session = AppSession(
       dependencies: AppDependencies(
-        store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+        store: store, summarizer: UnavailableSummaryGenerator(), now: .fixed(),
+        ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
       output: console)
     session.start()
     try await session.run("open Birds")

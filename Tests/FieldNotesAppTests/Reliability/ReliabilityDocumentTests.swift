@@ -11,7 +11,7 @@ import Testing
     let start = "<!-- generated: reliability -->\n"
     let end = "<!-- end: reliability -->"
     let table = ReliabilityFigures.table
-    if ProcessInfo.processInfo.environment["FIELDNOTES_UPDATE_DOCS"] == "1",
+    if ProcessInfo.processInfo.environment["FIELDNOTES_REGENERATE"] == "1",
       let startRange = text.range(of: start), let endRange = text.range(of: end)
     {
       text.replaceSubrange(startRange.upperBound..<endRange.lowerBound, with: table + "\n")

@@ -16,7 +16,8 @@ import Testing
     _ purpose: ComposerViewModel.Purpose = .newNote(in: nil),
     session: DraftSession = SampleData.session(1), minutes: Int = 0
   ) throws -> (ComposerViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
       store: store, purpose: purpose, ids: .incrementing(),
       now: .fixed(SampleData.date(minutes: minutes)), session: session)
@@ -55,13 +56,13 @@ import Testing
   }
 
   @Test func draftsAreKeptPerNote() throws {
-    let (edit, _) = try makeComposer(.editNote(SampleData.heron))
+    let (edit, _) = try makeComposer(.editNote(SampleData.heron.id))
     try edit.setTitle("Heron at dusk")
     #expect(try edit.keepUnsavedDraft())
 
     let (newNote, _) = try makeComposer(session: SampleData.session(2))
     let (sameNote, _) = try makeComposer(
-      .editNote(SampleData.heron), session: SampleData.session(2))
+      .editNote(SampleData.heron.id), session: SampleData.session(2))
 
     #expect(newNote.keptDrafts == [])
     #expect(sameNote.keptDrafts.map(\.title) == ["Heron at dusk"])

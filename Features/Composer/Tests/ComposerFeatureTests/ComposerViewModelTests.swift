@@ -12,7 +12,8 @@ import Testing
   func makeComposer(_ purpose: ComposerViewModel.Purpose = .newNote(in: nil)) throws
     -> (ComposerViewModel, NoteStore)
   {
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
       store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
       session: SampleData.session(1))
@@ -20,6 +21,21 @@ import Testing
   }
 
   // MARK: - Writing a new note
+
+  /// A route can name a note another process deleted before the composer opened: the user
+  /// writes a new note instead of editing nothing, and what they write is saved.
+  @Test func editingANoteDeletedMeanwhileOpensANewNote() throws {
+    let gone = Note(id: UUID(number: 0xDEAD), title: "Deleted elsewhere")
+    let (composer, store) = try makeComposer(.editNote(gone.id))
+    #expect(composer.purpose == .newNote(in: nil))
+    #expect(composer.draft.title == "")
+
+    try composer.setTitle("Written anyway")
+    let saved = try composer.save()
+
+    #expect(saved?.title == "Written anyway")
+    #expect(store.note(withID: gone.id) == nil, "nothing is saved under the missing note's id")
+  }
 
   @Test func aNewComposerStartsEditingAndAsksForATitle() throws {
     let (composer, _) = try makeComposer()
@@ -100,7 +116,7 @@ import Testing
   // MARK: - Editing an existing note
 
   @Test func editingKeepsIdentityCreationDateAndPin() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.heron))
+    let (composer, store) = try makeComposer(.editNote(SampleData.heron.id))
     #expect(composer.draft.title == SampleData.heron.title)
     #expect(composer.draft.tags == SampleData.heron.tags)
     #expect(composer.state == .editing(problems: []))
@@ -119,7 +135,7 @@ import Testing
   }
 
   @Test func editingKeepsAPinChangedWhileTheComposerWasOpen() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.kingfisher))
+    let (composer, store) = try makeComposer(.editNote(SampleData.kingfisher.id))
     store.togglePin(SampleData.kingfisher)
 
     try composer.setTitle("Kingfisher again")
@@ -132,8 +148,9 @@ import Testing
   @Test func editingKeepsTheBodyToItsLastByte() throws {
     var note = SampleData.kingfisher
     note.body = "A flash of blue.\n\n  Under the bridge.  \n"
-    try NoteStore(repository: repository, now: .fixed()).perform(.updateNote(note))
-    let (composer, store) = try makeComposer(.editNote(note))
+    try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()).perform(
+      .updateNote(note))
+    let (composer, store) = try makeComposer(.editNote(note.id))
 
     try composer.setTitle("  Kingfisher again  ")
     try composer.save()
@@ -144,7 +161,7 @@ import Testing
   }
 
   @Test func savingANoteDeletedMeanwhileFailsAndKeepsTheDraft() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.moss))
+    let (composer, store) = try makeComposer(.editNote(SampleData.moss.id))
     store.delete(SampleData.moss)
     try composer.setTitle("Moss, revised")
 
@@ -224,11 +241,11 @@ import Testing
       ])
     #expect(composer.draft.title == "Second thoughts")
     #expect(composer.draft.body == "still here")
-    #expect(throws: ComposerError.noDiscardPending) { try composer.confirmDiscard() }
+    #expect(throws: ComposerError.noQuestionAsked) { try composer.confirmDiscard() }
   }
 
   @Test func undoingAnEditCountsAsNoChange() throws {
-    let (composer, _) = try makeComposer(.editNote(SampleData.heron))
+    let (composer, _) = try makeComposer(.editNote(SampleData.heron.id))
     try composer.setTitle("Changed")
     try composer.setTitle(SampleData.heron.title)
     try composer.cancel()

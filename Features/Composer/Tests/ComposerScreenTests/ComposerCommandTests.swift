@@ -1,4 +1,4 @@
-import ComposerScreen
+import ComposerFeature
 import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesServices
@@ -8,6 +8,8 @@ import FieldNotesTesting
 import Foundation
 import Testing
 
+@testable import ComposerScreen
+
 /// The composer's own commands, typed as the REPL types them: the rules that used to live in the
 /// app (multi-line body entry, the quit warning, closing after a save) now live here.
 @MainActor
@@ -15,10 +17,11 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = ComposerScreen(
-      purpose: .newNote(in: SampleData.birds.id), store: store, ids: .incrementing(), now: .fixed(),
-      session: SampleData.session(1))
+      model: ComposerViewModel(
+        store: store, purpose: .newNote(in: SampleData.birds.id), ids: .incrementing(),
+        now: .fixed(), session: SampleData.session(1)))
     return (ScreenHarness(screen), screen, store)
   }
 
@@ -48,15 +51,16 @@ import Testing
 
     #expect(screen.linePrompt == nil)
     #expect(screen.interruptLineEntry() == nil)
-    #expect(screen.render().contains("    The first body"))
+    #expect(screen.render(in: .plain).contains("    The first body"))
   }
 
   /// The next composer, in another session.
   func nextComposer(_ store: NoteStore, session: Int = 2) -> (ComposerScreen, ScreenHarness<Route>)
   {
     let next = ComposerScreen(
-      purpose: .newNote(in: nil), store: store, ids: .incrementing(),
-      now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session))
+      model: ComposerViewModel(
+        store: store, purpose: .newNote(in: nil), ids: .incrementing(),
+        now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session)))
     return (next, ScreenHarness<Route>(next))
   }
 
@@ -69,7 +73,7 @@ import Testing
 
     let (next, nextHarness) = nextComposer(store)
     #expect(next.stateDescription == "editing(1 problem)", "the list asks nothing")
-    let drawn = next.render()
+    let drawn = next.render(in: .plain)
     let listed = try #require(drawn.firstIndex { $0.hasPrefix("A draft of this note was kept") })
     #expect(
       drawn[listed...].prefix(3) == [
@@ -143,7 +147,7 @@ import Testing
 
     #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
 
-    #expect(screen.isFinished, "the screen asked to leave")
+    #expect(screen.composer.isFinished, "the screen asked to leave")
     #expect(store.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
   }
 

@@ -1,6 +1,10 @@
+import ComposerFeature
 import ComposerScreen
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing
@@ -11,101 +15,83 @@ import Testing
 @Suite struct ComposerScreenTests {
   let repository = InMemoryNoteRepository(SampleData.library)
 
-  func makeScreen(_ purpose: ComposerScreen.Purpose = .newNote(in: SampleData.birds.id)) throws
-    -> (ComposerScreen, NoteStore)
+  func makeScreen(_ purpose: ComposerViewModel.Purpose = .newNote(in: SampleData.birds.id))
+    throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore)
   {
-    let store = try NoteStore(repository: repository, now: .fixed(SampleData.date(minutes: 90)))
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let screen = ComposerScreen(
-      purpose: purpose, store: store, ids: .incrementing(), now: .fixed(),
-      session: SampleData.session(1))
-    return (screen, store)
+      model: ComposerViewModel(
+        store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
+        session: SampleData.session(1)))
+    return (ScreenHarness(screen), screen, store)
   }
 
-  @Test func theViewIsDrawnFromTheDraftAndTheState() throws {
-    let (screen, _) = try makeScreen()
+  @Test func theViewIsDrawnFromTheDraftAndTheState() async throws {
+    let (harness, screen, _) = try makeScreen()
     #expect(
-      screen.render(notebookName: "Birds") == [
+      harness.lastDrawn == [
         "New note in Birds", "  title: ", "  tags:  ", "  body:  ", "  ! A note needs a title.",
       ])
 
-    try screen.perform(.setTitle("Wren"))
-    try screen.perform(.setTags("garden, #Birds"))
-    try screen.perform(.replaceBody("Loud for its size.\nNests in the ivy."))
+    try await harness.run("title Wren")
+    try await harness.run("tags garden, #Birds")
+    try await harness.run("body")
+    for line in ["Loud for its size.", "Nests in the ivy.", "."] { try await harness.run(line) }
 
     #expect(
-      screen.render(notebookName: "Birds") == [
+      harness.lastDrawn == [
         "New note in Birds", "  title: Wren", "  tags:  #garden #birds", "  body:  2 lines",
         "    Loud for its size.", "    Nests in the ivy.", "Ready to save: `save`, or `cancel`.",
       ])
     #expect(screen.stateDescription == "editing(valid)")
   }
 
-  @Test func savingReturnsTheNoteAndFinishesTheScreen() throws {
-    let (screen, store) = try makeScreen()
-    try screen.perform(.setTitle("Wren"))
+  @Test func savingSavesTheNoteAndLeaves() async throws {
+    let (harness, _, store) = try makeScreen()
+    try await harness.run("title Wren")
 
-    let saved = try screen.perform(.save)
+    #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
 
-    #expect(saved?.title == "Wren")
-    #expect(saved?.notebookID == SampleData.birds.id)
-    #expect(saved.flatMap { store.note(withID: $0.id) } == saved)
-    #expect(screen.isFinished)
+    #expect(!harness.isShowingTheScreen || harness.routes.isEmpty)
+    #expect(store.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
   }
 
-  @Test func aRefusedCommandSaysWhyAndChangesNothing() throws {
-    let (screen, _) = try makeScreen()
-    let before = screen.render(notebookName: "Birds")
+  @Test func aRefusedCommandSaysWhyAndChangesNothing() async throws {
+    let (harness, _, _) = try makeScreen()
+    let before = harness.lastDrawn
 
-    #expect(throws: ComposerScreenError.refused("A note needs a title.")) {
-      try screen.perform(.save)
+    await #expect(throws: CommandLineError.refused("A note needs a title.")) {
+      try await harness.run("save")
     }
-    #expect(
-      throws: ComposerScreenError.refused("There is no notebook called \u{201C}Moths\u{201D}.")
-    ) {
-      try screen.perform(.chooseNotebook(named: "Moths"))
-    }
-    #expect(screen.render(notebookName: "Birds") == before)
-    #expect(!screen.isFinished)
+    await #expect(
+      throws: CommandLineError.refused("There is no notebook called \u{201C}Moths\u{201D}.")
+    ) { try await harness.run("notebook Moths") }
+    #expect(harness.lastDrawn == before)
+    #expect(harness.isShowingTheScreen)
   }
 
-  @Test func aFailedSaveKeepsTheDraftAndTheNextSaveWorks() throws {
-    let (screen, store) = try makeScreen()
-    try screen.perform(.setTitle("Wren"))
-    repository.failNextCommit(with: .diskFull)
+  @Test func discardingAsksFirstWhenSomethingChanged() async throws {
+    let (harness, screen, _) = try makeScreen()
+    try await harness.run("title Wren")
 
-    #expect(
-      throws: ComposerScreenError.saveFailed("The disk is full, so the change was not saved.")
-    ) { try screen.perform(.save) }
-    #expect(screen.render(notebookName: "Birds").last == "Ready to save: `save`, or `cancel`.")
-    #expect(!screen.isFinished)
-
-    let saved = try screen.perform(.save)
-    #expect(saved?.title == "Wren")
-    #expect(saved.flatMap { store.note(withID: $0.id) } != nil)
-  }
-
-  @Test func discardingAsksFirstWhenSomethingChanged() throws {
-    let (screen, _) = try makeScreen()
-    try screen.perform(.setTitle("Wren"))
-
-    try screen.perform(.cancel)
+    try await harness.run("cancel")
     #expect(screen.stateDescription == "confirming(discardChanges)")
-    try screen.perform(.keepEditing)
+    try await harness.run("no")
     #expect(screen.stateDescription == "editing(valid)")
-    try screen.perform(.cancel)
-    try screen.perform(.confirmDiscard)
+    try await harness.run("cancel")
+    try await harness.run("yes")
 
-    #expect(screen.isFinished)
     #expect(screen.stateDescription == "discarded")
   }
 
-  @Test func theTracerPrintsEachTransition() throws {
-    let (screen, _) = try makeScreen()
+  @Test func theTracerPrintsEachTransition() async throws {
+    let (harness, screen, _) = try makeScreen()
     var printed: [String] = []
-    let tracer = try #require(screen.traceState { printed.append($0) })
+    let tracer = screen.traceState { printed.append($0) }
     defer { tracer.stop() }
 
-    try screen.perform(.setTitle("Wren"))
+    try await harness.run("title Wren")
     tracer.catchUp()
 
     #expect(printed == ["ComposerViewModel.state: editing(1 problem) → editing(valid)"])

@@ -13,8 +13,10 @@ import Testing
     _ note: Note = SampleData.kingfisher,
     summarizer: any SummaryGenerating = CannedSummaryGenerator()
   ) throws -> (NoteDetailViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
-    let model = NoteDetailViewModel(noteID: note.id, store: store, summarizer: summarizer)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let model = NoteDetailViewModel(
+      noteID: note.id, store: store, summarizer: summarizer,
+      history: DeletionHistory())
     return (model, store)
   }
 
@@ -89,7 +91,7 @@ import Testing
   }
 
   @Test func aDeletionOnThePageCanBeUndoneFromAnotherScreenSharingTheHistory() throws {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     let page = NoteDetailViewModel(
       noteID: SampleData.moss.id, store: store, summarizer: CannedSummaryGenerator(),

@@ -5,6 +5,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import NoteDetailFeature
 import NoteDetailScreen
 import Testing
 
@@ -18,9 +19,10 @@ import Testing
     _ note: Note = SampleData.kingfisher,
     summarizer: any SummaryGenerating = CannedSummaryGenerator()
   ) throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
-      noteID: note.id, store: store, summarizer: summarizer, history: history,
+      model: NoteDetailViewModel(
+        noteID: note.id, store: store, summarizer: summarizer, history: history),
       now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
     return (ScreenHarness(screen), store)
   }

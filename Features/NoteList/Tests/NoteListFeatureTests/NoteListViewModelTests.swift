@@ -17,8 +17,15 @@ import Testing
     scope: NoteScope = .allNotes, syncer: any NoteSyncing = NoOpNoteSyncer()
   ) throws -> (NoteListViewModel, NoteStore) {
     let store = try NoteStore(repository: repository, syncer: syncer, now: .fixed())
-    let model = NoteListViewModel(store: store, scope: scope, now: Self.now, timeZone: Self.utc)
-    return (model, store)
+    return (Self.model(of: store, scope: scope, now: Self.now), store)
+  }
+
+  /// A list's view model over a store, with a fixed clock, UTC dates and its own undo history.
+  static func model(of store: NoteStore, scope: NoteScope, now: DateProvider = .fixed())
+    -> NoteListViewModel
+  {
+    NoteListViewModel(
+      store: store, scope: scope, now: now, timeZone: utc, history: DeletionHistory())
   }
 
   static func rows(_ notes: Note...) -> [NoteRow] {
@@ -74,7 +81,7 @@ import Testing
 
   @Test func anEmptyNotebookAndAFruitlessSearchSayDifferentThings() throws {
     let store = NoteStore(notebooks: [SampleData.birds])
-    let model = NoteListViewModel(store: store, scope: Self.birds, now: .fixed())
+    let model = Self.model(of: store, scope: Self.birds)
     model.load()
     #expect(model.state == .empty(.noNotes, sync: .idle))
 
@@ -89,7 +96,7 @@ import Testing
   @Test func searchIgnoresCaseAndDiacriticsAcrossTitleBodyAndTags() throws {
     let cafe = Note(title: "Café terrace", body: "sparrows", createdAt: SampleData.date(minutes: 5))
     let store = NoteStore(notes: [cafe, SampleData.heron, SampleData.moss])
-    let model = NoteListViewModel(store: store, scope: .allNotes, now: .fixed())
+    let model = Self.model(of: store, scope: .allNotes)
     model.load()
 
     model.searchText = "CAFE"
@@ -104,7 +111,7 @@ import Testing
     let percent = Note(title: "100% sure", createdAt: SampleData.date(minutes: 1))
     let underscore = Note(title: "snake_case", createdAt: SampleData.date(minutes: 2))
     let store = NoteStore(notes: [percent, underscore, SampleData.heron])
-    let model = NoteListViewModel(store: store, scope: .allNotes, now: .fixed())
+    let model = Self.model(of: store, scope: .allNotes)
 
     model.searchText = "%"
     #expect(model.visibleNotes == [percent])
@@ -206,9 +213,7 @@ import Testing
     var saved = kingfisher
     saved.updatedAt = DateProvider.referenceDate
     #expect(
-      repository.committedChanges == [
-        [.expectNote(kingfisher.id, SampleData.kingfisher), .saveNote(saved)]
-      ])
+      repository.committedChanges == [[.replaceNote(SampleData.kingfisher, with: saved)]])
   }
 
   @Test func aFailingPinRollsBack() throws {
@@ -406,7 +411,7 @@ import Testing
 
   @Test func anEmptyListRefreshesToo() async throws {
     let store = NoteStore(notebooks: [SampleData.birds], syncer: FailingNoteSyncer())
-    let model = NoteListViewModel(store: store, scope: Self.birds, now: .fixed())
+    let model = Self.model(of: store, scope: Self.birds)
     model.load()
 
     await model.refresh()
@@ -426,7 +431,7 @@ import Testing
         id: UUID(number: index + 1), title: "Note \(index)",
         createdAt: SampleData.date(minutes: index))
     }
-    let model = NoteListViewModel(store: NoteStore(notes: notes), scope: .allNotes, now: .fixed())
+    let model = NoteListViewModelTests.model(of: NoteStore(notes: notes), scope: .allNotes)
     model.load()
     return model
   }

@@ -2,8 +2,9 @@ import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTesting
 import Foundation
-import NoteListScreen
 import Testing
+
+@testable import NoteListScreen
 
 /// The MV and MVVM forms of the note list print the same bytes for the same store, search,
 /// filter and sort: checked over generated stores and settings from a fixed seed.
@@ -39,8 +40,8 @@ import Testing
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
-  static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListScreen.Settings {
-    NoteListScreen.Settings(
+  static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListSettings {
+    NoteListSettings(
       searchText: Bool.random(using: &random)
         ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
       tag: Bool.random(using: &random) ? nil : tags.randomElement(using: &random),
@@ -49,29 +50,14 @@ import Testing
       sortOrder: NoteSortOrder.allCases.randomElement(using: &random) ?? .newest)
   }
 
-  static func makeScreen(scope: NoteScope, store: NoteStore) -> NoteListScreen {
-    NoteListScreen(
-      scope: scope, store: store, now: .fixed(), timeZone: TimeZone(identifier: "UTC") ?? .current)
-  }
-
-  /// One form drawn: its lines, and the notes its row numbers stand for.
-  struct Rendered: Equatable {
-    var lines: [String]
-    var rowIDs: [Note.ID]
-
-    @MainActor init(_ screen: NoteListScreen, title: String, in mode: NoteListMode) {
-      lines = screen.render(title: title, in: mode)
-      rowIDs = screen.rowIDs
-    }
-  }
-
   @Test func bothFormsRenderTheSameRowsFor500GeneratedCases() {
     var random = SeededRandomNumberGenerator(seed: 20_261_129)
     var casesWithRows = 0
     var taggedCasesWithRows = 0
     for _ in 0..<500 {
       let library = Self.makeLibrary(&random)
-      let store = NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed())
+      let forms = NoteListForms(
+        store: NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed()))
       // Lists opened from a notebook, from the notebooks screen's own rows, and from a tag.
       let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
       let scopes =
@@ -79,12 +65,9 @@ import Testing
         + usedTags.map { .tagged($0) }
       let scope = scopes.randomElement(using: &random) ?? .allNotes
       let settings = Self.makeSettings(&random)
-      let screen = Self.makeScreen(scope: scope, store: store)
-      screen.apply(settings, in: .mvvm)
-      screen.apply(settings, in: .mv)
 
-      let mvvm = Rendered(screen, title: "List", in: .mvvm)
-      let mv = Rendered(screen, title: "List", in: .mv)
+      let mvvm = RenderedList(forms.list(.mvvm, scope, settings: settings))
+      let mv = RenderedList(forms.list(.mv, scope, settings: settings))
 
       #expect(mvvm == mv, "scope \(scope), settings \(settings)")
       if !mvvm.rowIDs.isEmpty { casesWithRows += 1 }
@@ -103,14 +86,11 @@ import Testing
         createdAt: SampleData.date(minutes: Int.random(in: 0...20, using: &random)),
         isPinned: Int.random(in: 0..<10, using: &random) == 0)
     }
-    let store = NoteStore(notes: notes)
+    let forms = NoteListForms(store: NoteStore(notes: notes))
     for order in NoteSortOrder.allCases {
-      let screen = Self.makeScreen(scope: .allNotes, store: store)
-      let settings = NoteListScreen.Settings(searchText: "NOTE", sortOrder: order)
-      screen.apply(settings, in: .mvvm)
-      screen.apply(settings, in: .mv)
-      let mvvm = Rendered(screen, title: "All", in: .mvvm)
-      #expect(mvvm == Rendered(screen, title: "All", in: .mv))
+      let settings = NoteListSettings(searchText: "NOTE", sortOrder: order)
+      let mvvm = RenderedList(forms.list(.mvvm, settings: settings))
+      #expect(mvvm == RenderedList(forms.list(.mv, settings: settings)))
       #expect(mvvm.rowIDs.count == NoteListScreen.rowLimit)
       #expect(mvvm.lines.last?.hasPrefix("  … and ") == true)
     }

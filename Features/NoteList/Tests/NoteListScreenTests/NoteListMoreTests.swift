@@ -5,26 +5,23 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
-import NoteListScreen
 import Testing
+
+@testable import NoteListScreen
 
 /// Every row of a long list can be reached: `more` shows the next rows, in both forms, and the
 /// list says how.
 @MainActor
 @Suite struct NoteListMoreTests {
-  @Test(arguments: [NoteListMode.mvvm, .mv])
-  func moreReachesEveryRowAndRowNumbersGoOn(mode: NoteListMode) async throws {
+  @Test(arguments: NoteListForm.allCases)
+  func moreReachesEveryRowAndRowNumbersGoOn(form: NoteListForm) async throws {
     let notes = (0..<450).map { index in
       Note(
         id: UUID(number: index + 1), title: "Note \(index)",
         createdAt: SampleData.date(minutes: index))
     }
     let store = NoteStore(notes: notes)
-    let harness = ScreenHarness<Route>(
-      NoteListScreen(
-        scope: .allNotes, store: store, now: .fixed(),
-        timeZone: TimeZone(identifier: "UTC") ?? .current,
-        presentation: NoteListPresentation(mode: mode)))
+    let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
     #expect(
       harness.lastDrawn?.last
         == "  … and 250 more; `more` shows the next 200, `search`, `tag` or `filter pinned` "

@@ -1,89 +1,113 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
-import NoteListScreen
 import Testing
 
-/// The note list's terminal screen driven as the REPL drives it: each action in each form, and
-/// the same words from both forms when one is refused.
+@testable import NoteListScreen
+
+/// The note list's terminal screens driven as the REPL drives them: each action in each form,
+/// the same words from both when one is refused, and `mode` switching between them.
 @MainActor
 @Suite struct NoteListScreenTests {
   let repository = InMemoryNoteRepository(SampleData.library)
 
-  func makeScreen(_ scope: NoteScope = .allNotes) throws -> (NoteListScreen, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
-    let screen = NoteListScreen(
-      scope: scope, store: store, now: .fixed(SampleData.date(minutes: 60)),
-      timeZone: TimeZone(identifier: "UTC") ?? .current)
-    return (screen, store)
+  func makeForms() throws -> NoteListForms {
+    NoteListForms(
+      store: try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()),
+      now: .fixed(SampleData.date(minutes: 60)))
   }
 
-  @Test(arguments: [NoteListMode.mvvm, .mv])
-  func theRowNumbersStandForTheRowsLastDrawn(mode: NoteListMode) throws {
-    let (screen, _) = try makeScreen(.notebook(SampleData.birds.id))
-    #expect(screen.rowIDs == [])
+  /// A harness driving a list the test also reads.
+  static func harness(_ list: some NoteListForming) -> ScreenHarness<Route> { ScreenHarness(list) }
 
-    let lines = screen.render(title: "Birds", in: mode)
+  @Test(arguments: NoteListForm.allCases)
+  func theRowNumbersStandForTheRowsShown(form: NoteListForm) async throws {
+    let forms = try makeForms()
+    let harness = ScreenHarness<Route>(forms.screen(form, .notebook(SampleData.birds.id)))
 
-    #expect(lines.first == "Birds · 2 notes · newest first")
-    #expect(screen.rowIDs == [SampleData.heron.id, SampleData.kingfisher.id], "pinned first")
-    screen.apply(NoteListScreen.Settings(searchText: "blue"), in: mode)
-    _ = screen.render(title: "Birds", in: mode)
-    #expect(screen.rowIDs == [SampleData.kingfisher.id])
+    #expect(harness.lastDrawn?.first == "Birds · 2 notes · newest first")
+    try await harness.run("show 1")
+    try await harness.run("back")
+    try await harness.run("search blue")
+    try await harness.run("show 1")
+
+    #expect(
+      harness.routes == [.noteDetail(SampleData.heron.id), .noteDetail(SampleData.kingfisher.id)],
+      "the pinned heron first; then the one note the search finds")
   }
 
-  @Test(arguments: [NoteListMode.mvvm, .mv])
-  func aDeletionIsUndoneExactly(mode: NoteListMode) throws {
-    let (screen, store) = try makeScreen()
+  @Test(arguments: NoteListForm.allCases)
+  func aDeletionIsUndoneExactly(form: NoteListForm) async throws {
+    let forms = try makeForms()
+    let harness = ScreenHarness<Route>(forms.screen(form, .notebook(SampleData.plants.id)))
 
-    try screen.perform(.delete(SampleData.moss.id), in: mode)
-    #expect(store.note(withID: SampleData.moss.id) == nil)
-    try screen.perform(.undoDelete, in: mode)
+    #expect(
+      try await harness.run("delete 1") == ["Deleted “Moss on the north wall”; `undo` restores it."]
+    )
+    #expect(forms.store.note(withID: SampleData.moss.id) == nil)
+    try await harness.run("undo")
 
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
-    #expect(throws: NoteListScreenError.refused("There is nothing to undo.")) {
-      try screen.perform(.undoDelete, in: mode)
+    #expect(forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
+    await #expect(throws: CommandLineError.refused("There is nothing to undo.")) {
+      try await harness.run("undo")
     }
   }
 
-  /// `mode` changes the form, not the session: a deletion made in one form is undone in the
-  /// other (both keep it in the session's `DeletionHistory`), and the settings carry over.
-  @Test(arguments: [(NoteListMode.mvvm, NoteListMode.mv), (.mv, .mvvm)])
-  func switchingFormsKeepsUndoAndSettings(from first: NoteListMode, to second: NoteListMode)
-    throws
+  /// `mode` changes the form, not the session: the list is replaced by its twin in the other
+  /// form with the same settings, and a deletion made in one form is undone in the other (both
+  /// keep it in the session's `DeletionHistory`).
+  @Test(arguments: [(NoteListForm.mvvm, NoteListForm.mv), (.mv, .mvvm)])
+  func switchingFormsKeepsUndoAndSettings(from first: NoteListForm, to second: NoteListForm)
+    async throws
   {
-    let (screen, store) = try makeScreen()
-    screen.apply(NoteListScreen.Settings(searchText: "moss", showsUntaggedOnly: false), in: first)
-    try screen.perform(.delete(SampleData.moss.id), in: first)
+    let forms = try makeForms()
+    let before = forms.list(first, settings: NoteListSettings(searchText: "moss"))
+    let harness = Self.harness(before)
+    try await harness.run("delete 1")
+    #expect(before.replacement == nil, "the session's form is this list's")
 
-    screen.apply(screen.settings(in: first), in: second)
-    try screen.perform(.undoDelete, in: second)
+    forms.preferences.noteListForm = second
+    let route = try #require(before.replacement)
+    #expect(route == .noteList(.allNotes, NoteListSettings(searchText: "moss")))
+    let after = forms.list(second, settings: before.settings)
+    try await Self.harness(after).run("undo")
 
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
-    #expect(screen.settings(in: second).searchText == "moss")
+    #expect(forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(type(of: after).form == second)
   }
 
-  @Test func bothFormsRefuseAFailedChangeInTheSameWords() throws {
-    let (screen, store) = try makeScreen()
+  @Test func bothFormsRefuseAFailedChangeInTheSameWords() async throws {
+    let forms = try makeForms()
     repository.failCommits(with: .diskFull)
 
-    for mode in [NoteListMode.mvvm, .mv] {
-      #expect(
-        throws: NoteListScreenError.refused("The disk is full, so the change was not saved.")
-      ) { try screen.perform(.togglePin(SampleData.moss.id), in: mode) }
+    for form in NoteListForm.allCases {
+      let harness = ScreenHarness<Route>(forms.screen(form))
+      await #expect(
+        throws: CommandLineError.refused("The disk is full, so the change was not saved.")
+      ) { try await harness.run("pin 4") }
     }
-    #expect(store.note(withID: SampleData.moss.id)?.isPinned == false)
+    #expect(forms.store.note(withID: SampleData.moss.id)?.isPinned == false)
   }
 
-  @Test func settingsAreKeptPerForm() throws {
-    let (screen, _) = try makeScreen()
-    let titleOrder = NoteListScreen.Settings(tag: "birds", sortOrder: .title)
+  @Test(arguments: NoteListForm.allCases)
+  func aChangeThatChangesNothingSaysSo(form: NoteListForm) async throws {
+    let harness = ScreenHarness<Route>(try makeForms().screen(form))
 
-    screen.apply(titleOrder, in: .mv)
+    #expect(try await harness.run("search") == ["There is no search to clear."])
+    #expect(try await harness.run("pin 1") == ["“Heron at the lake” is already pinned."])
+    #expect(try await harness.run("sort newest") == ["The list is already sorted newest first."])
+  }
 
-    #expect(screen.settings(in: .mv) == titleOrder)
-    #expect(screen.settings(in: .mvvm) == NoteListScreen.Settings())
-    #expect(screen.stateDescription == "loaded(4 rows)")
+  @Test func theMVVMFormTracesItsViewModelAndTheMVFormSaysItHasNone() throws {
+    let forms = try makeForms()
+    #expect(forms.list(.mvvm).stateLine == "NoteListViewModel.state = loaded(4 rows)")
+    #expect(
+      forms.list(.mv).stateLine
+        == "The MV note list has no view model: it shows NoteStore.notes (4 notes) through "
+        + "view-local state (search \"\", sort newest).")
   }
 }

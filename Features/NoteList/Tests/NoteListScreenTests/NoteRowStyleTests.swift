@@ -13,12 +13,13 @@ import Testing
     #expect(SearchHighlight.ranges(of: "鳥", in: "鳥と鳥") == [0..<1, 2..<3])
   }
 
+  static let coloured = TerminalContext(columns: nil, rows: nil, style: .init(isColored: true))
+
   @Test func colourDimsMetadataAndHighlightsMatches() {
-    TerminalStyle.isEnabled = true
-    defer { TerminalStyle.isEnabled = false }
     let lines = NoteRowView.lines(
       number: 1, title: "Heron at the lake", excerpt: "A grey heron stood still.",
-      tags: ["birds"], isPinned: false, date: "just now", highlighting: "HERON")
+      tags: ["birds"], isPinned: false, date: "just now", highlighting: "HERON",
+      in: Self.coloured)
     #expect(
       lines == [
         "  1   \u{1B}[1;33mHeron\u{1B}[22;39m at the lake\u{1B}[2m · just now · #birds\u{1B}[22m",
@@ -29,21 +30,17 @@ import Testing
   @Test func withColourOffRowsArePlainText() {
     let lines = NoteRowView.lines(
       number: 1, title: "Heron at the lake", excerpt: "A grey heron stood still.",
-      tags: ["birds"], isPinned: false, date: "just now", highlighting: "heron")
+      tags: ["birds"], isPinned: false, date: "just now", highlighting: "heron",
+      in: .plain)
     #expect(
       lines == ["  1   Heron at the lake · just now · #birds", "      A grey heron stood still."])
   }
 
   @Test func aStyledLineIsCutByItsTextNotItsEscapes() {
-    TerminalStyle.isEnabled = true
-    TerminalSize.columns = 30
-    defer {
-      TerminalStyle.isEnabled = false
-      TerminalSize.columns = nil
-    }
+    let narrow = TerminalContext(columns: 30, rows: nil, style: .init(isColored: true))
     let lines = NoteRowView.lines(
       number: 1, title: "Heron", excerpt: "", tags: ["birds", "lake"], isPinned: true,
-      date: "yesterday")
+      date: "yesterday", in: narrow)
     #expect(lines == ["  1 * Heron\u{1B}[2m · yesterday · #bi\u{1B}[22m…"])
   }
 }

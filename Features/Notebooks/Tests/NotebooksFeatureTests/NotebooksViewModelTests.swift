@@ -11,7 +11,7 @@ import Testing
 
   func makeModel(_ library: NoteLibrary? = nil) throws -> (NotebooksViewModel, NoteStore) {
     let repository = library.map { InMemoryNoteRepository($0) } ?? self.repository
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     return (NotebooksViewModel(store: store, ids: .incrementing()), store)
   }
 

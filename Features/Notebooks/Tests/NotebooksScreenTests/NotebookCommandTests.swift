@@ -5,6 +5,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import NotebooksFeature
 import NotebooksScreen
 import Testing
 
@@ -15,8 +16,11 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
-    return (ScreenHarness(NotebooksScreen(store: store, ids: .incrementing())), store)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    return (
+      ScreenHarness(NotebooksScreen(model: NotebooksViewModel(store: store, ids: .incrementing()))),
+      store
+    )
   }
 
   @Test func subcommandsAndTheirAliasesChangeTheStore() async throws {

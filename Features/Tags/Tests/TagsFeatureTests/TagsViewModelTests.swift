@@ -10,7 +10,7 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeModel() throws -> (TagsViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     return (TagsViewModel(store: store), store)
   }
 

@@ -5,6 +5,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import TagsFeature
 import TagsScreen
 import Testing
 
@@ -15,8 +16,8 @@ import Testing
   let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, now: .fixed())
-    return (ScreenHarness(TagsScreen(store: store)), store)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    return (ScreenHarness(TagsScreen(model: TagsViewModel(store: store))), store)
   }
 
   @Test func drawsEveryTagAndOpensOneByNumberOrName() async throws {

@@ -34,15 +34,15 @@ public struct AppDependencies {
   ///
   /// - Parameters:
   ///   - store: The store.
-  ///   - summarizer: The summary service; none available by default.
-  ///   - now: The date source; the system clock by default.
-  ///   - ids: The identifier source; random by default.
-  ///   - timeZone: The time zone dates are shown in; the system's by default.
+  ///   - summarizer: The summary service; ``FieldNotesServices/UnavailableSummaryGenerator``
+  ///     for none.
+  ///   - now: The date source.
+  ///   - ids: The identifier source.
+  ///   - timeZone: The time zone dates are shown in.
   ///   - storePath: The store file, or `nil` for notes kept in memory.
   public init(
-    store: NoteStore, summarizer: any SummaryGenerating = UnavailableSummaryGenerator(),
-    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current,
-    storePath: String? = nil
+    store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
+    timeZone: TimeZone, storePath: String? = nil
   ) {
     self.init(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
@@ -149,9 +149,8 @@ public struct AppDependencies {
   ///   - timeZone: The time zone dates are shown in.
   /// - Returns: The dependencies.
   public static func inMemory(
-    _ library: NoteLibrary = NoteLibrary(), syncer: any NoteSyncing = NoOpNoteSyncer(),
-    summarizer: any SummaryGenerating = UnavailableSummaryGenerator(),
-    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
+    _ library: NoteLibrary, syncer: any NoteSyncing, summarizer: any SummaryGenerating,
+    now: DateProvider, ids: IDGenerator, timeZone: TimeZone
   ) -> AppDependencies {
     let store = NoteStore(
       notes: library.notes, notebooks: library.notebooks, syncer: syncer, now: now)

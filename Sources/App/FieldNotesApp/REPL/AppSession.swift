@@ -6,92 +6,84 @@ import FieldNotesTerminal
 /// The error a line of the REPL ends with: the terminal shell's, as FieldNotes words it.
 public typealias AppError = CommandLineError
 
-/// One REPL session: the terminal shell over FieldNotes' screens, with FieldNotes' app-wide
-/// commands (`mode`, `notebooks`, `sync`, `export`, `import`, `reindex`).
+/// One REPL session: the terminal shell, composed with FieldNotes' screens and commands.
 ///
-/// The session never parses a screen's words: the shell hands each line to the screen on top,
-/// and the screens are made by ``ScreenFactory``. Everything comes in through
-/// ``AppDependencies``; it prints through a ``FieldNotesTerminal/ConsoleOutput``, so tests drive
-/// it line by line without a terminal.
-@MainActor
-public final class AppSession: CommandShell<Route> {
-  let dependencies: AppDependencies
-  let factory: ScreenFactory
-  var syncTask: Task<String?, Never>?
+/// A session is a ``FieldNotesTerminal/CommandShell``; this is how FieldNotes sets one up.
+public typealias AppSession = CommandShell<Route>
 
+extension CommandShell where Route == FieldNotesNavigation.Route {
   /// Creates a session showing the notebooks screen.
   ///
+  /// Everything comes in through ``AppDependencies``; it prints through a
+  /// ``FieldNotesTerminal/ConsoleOutput``, so tests drive it line by line without a terminal.
+  ///
   /// - Parameters:
-  ///   - dependencies: Everything the screens need.
+  ///   - dependencies: Everything the screens and commands need.
   ///   - output: Where to print.
   ///   - isInteractive: Whether a person is typing; `false` for scripts and pipes.
-  public init(dependencies: AppDependencies, output: any ConsoleOutput, isInteractive: Bool = false)
-  {
-    let factory = ScreenFactory(dependencies: dependencies)
-    self.dependencies = dependencies
-    self.factory = factory
-    super.init(
+  public convenience init(
+    dependencies: AppDependencies, output: any ConsoleOutput, isInteractive: Bool = false
+  ) {
+    let preferences = ScreenPreferences(noteListForm: .mvvm)
+    let screens = ScreenDependencies(
+      store: dependencies.store, now: dependencies.now, ids: dependencies.ids,
+      timeZone: dependencies.timeZone, summarizer: dependencies.summarizer,
+      history: DeletionHistory(), session: dependencies.session, preferences: preferences)
+    self.init(
       appName: "fieldnotes", title: "FieldNotes",
       helpFooter:
         "N is a row number as last shown. Quote words with spaces: notebook new \"Field trip\".",
-      root: .notebooks, guides: ScreenFactory.guides, entries: ScreenFactory.entries,
-      isInteractive: isInteractive,
-      output: output, makeScreen: factory.makeScreen(for:))
-    add(appCommands())
+      root: .notebooks,
+      registry: ScreenRegistry(Screens.registrations, dependencies: screens),
+      isInteractive: isInteractive, output: output)
+    let sync = SyncCommands(store: dependencies.store, connection: dependencies.sync)
+    add(Self.sessionCommands(preferences: preferences))
+    add(sync.commands(for: Route.self))
+    add(backgroundWork: sync)
     add(
       LibraryCommands(store: dependencies.store, storePath: dependencies.storePath)
         .commands(for: Route.self))
+    notices = Self.notices(about: dependencies.store)
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
-  /// Draws the first screen, after warnings for unreadable notes and a rebuilt search index.
-  override public func start() {
-    let unreadable = dependencies.store.unreadableNotes
-    for note in unreadable.prefix(10) {
-      output.printError(
-        "warning: a note could not be read (\(note.reason)) and is left as it is in the store"
-          + (note.id.map { ": \($0.uuidString)" } ?? ""))
+  /// A warning for each note the store could not read, and for a search index it rebuilt.
+  private static func notices(about store: NoteStore) -> [String] {
+    let unreadable = store.unreadableNotes
+    var notices = unreadable.prefix(10).map { note in
+      "warning: a note could not be read (\(note.reason)) and is left as it is in the store"
+        + (note.id.map { ": \($0.uuidString)" } ?? "")
     }
     if unreadable.count > 10 {
-      output.printError("warning: … and \(unreadable.count - 10) more notes that could not be read")
+      notices.append("warning: … and \(unreadable.count - 10) more notes that could not be read")
     }
-    for rebuild in dependencies.store.searchIndexRebuilds {
-      output.printError("warning: \(rebuild.warning.terminalSafe)")
-    }
-    super.start()
+    return notices + store.searchIndexRebuilds.map { "warning: \($0.warning.terminalSafe)" }
   }
 
-  /// Waits for background work a command started (a sync, a summary), as a script does
-  /// before its next line.
-  override public func waitForBackgroundWork() async {
-    _ = await syncTask?.value
-    await super.waitForBackgroundWork()
-  }
-
-  /// Cancels whatever runs in the background (Ctrl-C): a sync in flight returns to its
-  /// previous state.
-  ///
-  /// - Returns: Whether anything was running.
-  @discardableResult
-  override public func cancelBackgroundWork() -> Bool {
-    var cancelled = super.cancelBackgroundWork()
-    if let syncTask, !syncTask.isCancelled {
-      syncTask.cancel()
-      cancelled = true
-    }
-    return cancelled
-  }
-
-  /// FieldNotes' own app-wide commands, listed by `help` after the shell's.
-  private func appCommands() -> [ShellCommand<Route>] {
+  /// The commands about this session: `mode` and `notebooks`.
+  private static func sessionCommands(preferences: ScreenPreferences) -> [ShellCommand<Route>] {
     [
       ShellCommand(
         ["mode"], usage: "mode [mv|mvvm]",
         summary: "show or switch the note list's form, MV or MVVM"
-      ) { [unowned self] _, arguments throws(AppError) in
+      ) { shell, arguments throws(AppError) in
         switch arguments.count {
-        case 0: output.print(factory.noteListForm)
-        case 1: output.print(try factory.switchNoteListForm(to: arguments[0]))
+        case 0:
+          shell.output.print(
+            "The note list is in its \(preferences.noteListForm.rawValue.uppercased()) form; "
+              + "`mode mv` or `mode mvvm` switches it.")
+        case 1:
+          guard let form = NoteListForm(rawValue: arguments[0].lowercased()) else {
+            throw .usage("mode [mv|mvvm]")
+          }
+          let name = form.rawValue.uppercased()
+          guard form != preferences.noteListForm else {
+            shell.output.print("The note list is already in its \(name) form.")
+            return .done
+          }
+          // Every open list swaps itself for its twin in the other form (`ReplaceableScreen`).
+          preferences.noteListForm = form
+          shell.output.print("The note list is now in its \(name) form.")
         default: throw .usage("mode [mv|mvvm]")
         }
         return .done
@@ -100,17 +92,12 @@ public final class AppSession: CommandShell<Route> {
       ShellCommand(
         ["notebooks", "home"], usage: "notebooks", summary: "go to the notebooks screen",
         worksInModalScreens: false
-      ) { [unowned self] _, arguments throws(AppError) in
+      ) { shell, arguments throws(AppError) in
         guard arguments.isEmpty else { throw .usage("notebooks") }
-        if navigator.screens.count == 1 { output.print("This is the notebooks screen.") }
-        navigator.goHome()
-        return .done
-      },
-      ShellCommand(
-        ["sync"], usage: "sync", summary: "sync with the remote (`sync remote URL` sets it)",
-        worksInModalScreens: false
-      ) { [unowned self] _, arguments throws(AppError) in
-        try await syncCommand(arguments)
+        if shell.navigator.screens.count == 1 {
+          shell.output.print("This is the notebooks screen.")
+        }
+        shell.navigator.goHome()
         return .done
       },
     ]

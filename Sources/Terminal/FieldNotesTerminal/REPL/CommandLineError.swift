@@ -17,7 +17,7 @@ public enum CommandLineError: Error, Equatable, Sendable {
   public init(_ error: ScreenError) {
     switch error {
     case .usage(let usage): self = .usage(usage)
-    case .refused(let reason): self = .refused(reason)
+    case .refused, .failed: self = .refused(error.message)
     }
   }
 

@@ -18,7 +18,7 @@ extension CommandShell {
       ShellCommand(["quit", "exit"], usage: "quit", summary: "leave \(title) (Ctrl-D too)") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("quit") }
-        guard let warning = shell.navigator.top.quitWarning() else { return .quit }
+        guard let warning = shell.navigator.quitWarning() else { return .quit }
         shell.output.print(warning)
         return .done
       },
@@ -70,7 +70,7 @@ extension CommandShell {
     guard let word = arguments.first?.lowercased() else {
       // Two columns where the terminal is wide enough (or unknown); on a narrow one, the
       // summary goes under its command, wrapped to the width.
-      let columns = TerminalSize.columns
+      let columns = terminal.columns
       for (heading, commands) in groups {
         output.print("\(heading):")
         for command in commands {

@@ -2,46 +2,47 @@
 /// hands the line to the screen on top, and draws what changed.
 ///
 /// The shell has the commands every screen app needs (`help`, `quit`, `back`, `list`, `state`,
-/// `trace`, `renders`); the app adds its own (such as `sync`) and a factory that makes a screen
-/// from a route. Help, completion and "can't be used here" come from the screens' own command
-/// tables, so the shell never parses a screen's words.
+/// `trace`, `renders`); the app adds its own (such as `sync`) and registers its screens. Help,
+/// completion and "can't be used here" come from the screens' own command tables, so the shell
+/// never parses a screen's words. The app composes a shell; it never subclasses one.
 @MainActor
-open class CommandShell<Route>: LineSession {
+public final class CommandShell<Route: Equatable>: LineSession {
   /// The stack of screens.
   public let navigator: ScreenNavigator<Route>
   /// Where the shell and its commands print.
   public let output: any ConsoleOutput
   private let appName: String
   private var commands: [ShellCommand<Route>] = []
+  private var backgroundWork: [any ShellBackgroundWork] = []
   /// The line `help` ends with, if any.
   let helpFooter: String?
 
-  /// Creates a shell showing the root screen.
+  /// Creates a shell showing the screen of the root route.
   ///
   /// - Parameters:
   ///   - appName: The prompt at the root, such as `fieldnotes`.
   ///   - title: The app's name in words, such as `FieldNotes`.
   ///   - helpFooter: The line `help` ends with; none by default.
   ///   - root: The route of the root screen.
-  ///   - guides: Every kind of screen's commands.
-  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
+  ///   - registry: Every kind of screen, and how each is made.
   ///   - isInteractive: Whether a person is typing.
   ///   - output: Where to print.
-  ///   - makeScreen: Makes the screen of a route.
   public init(
     appName: String, title: String, helpFooter: String? = nil, root: Route,
-    guides: [ScreenGuide], entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
-    output: any ConsoleOutput, makeScreen: @escaping (Route) -> any TerminalScreen<Route>
+    registry: ScreenRegistry<Route>, isInteractive: Bool, output: any ConsoleOutput
   ) {
     self.appName = appName
     self.helpFooter = helpFooter
     self.output = output
     navigator = ScreenNavigator(
-      root: root, guides: guides, entries: entries, isInteractive: isInteractive,
-      makeScreen: makeScreen,
+      root: root, registry: registry, isInteractive: isInteractive,
       draw: { [output] in output.print(lines: $0) })
     commands = Self.builtInCommands(title: title)
   }
+
+  /// Lines printed to standard error when the session starts, before the first screen: what the
+  /// app found wrong while opening (a note it could not read).
+  public var notices: [String] = []
 
   /// Adds the app's own app-wide commands, listed by `help` after the shell's.
   ///
@@ -50,11 +51,26 @@ open class CommandShell<Route>: LineSession {
     self.commands += commands
   }
 
+  /// Adds work the app's commands run in the background (a sync), which a script waits for and
+  /// Ctrl-C cancels along with the screens'.
+  ///
+  /// - Parameter work: The work.
+  public func add(backgroundWork work: any ShellBackgroundWork) {
+    backgroundWork.append(work)
+  }
+
+  /// The terminal the screens are drawn for.
+  public var terminal: TerminalContext {
+    get { navigator.terminal }
+    set { navigator.terminal = newValue }
+  }
+
   /// Whether a person is typing: background work then runs while the prompt comes back.
   public var isInteractive: Bool { navigator.isInteractive }
 
-  /// Draws the first screen.
-  open func start() {
+  /// Prints the ``notices``, then draws the first screen.
+  public func start() {
+    for notice in notices { output.printError(notice) }
     navigator.settle()
   }
 
@@ -68,7 +84,7 @@ open class CommandShell<Route>: LineSession {
   @discardableResult
   public func run(_ line: String) async throws(CommandLineError) -> ShellOutcome {
     defer { navigator.settle() }
-    if navigator.top.linePrompt != nil {
+    if navigator.linePrompt != nil {
       do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {
         throw error.lineError()
       }
@@ -84,8 +100,8 @@ open class CommandShell<Route>: LineSession {
       }
       return .done
     }
-    if !command.worksInModalScreens, let hint = navigator.top.blockingHint {
-      throw .notHere(command: command.name, hint: hint)
+    if !command.worksInModalScreens, case .modal(let whatToFinish) = navigator.topModality {
+      throw .notHere(command: command.name, hint: whatToFinish)
     }
     return try await command.run(self, arguments)
   }
@@ -116,11 +132,12 @@ open class CommandShell<Route>: LineSession {
 
   /// Whether the next line typed may go into the history file: not on a screen that keeps its
   /// lines out (the composer).
-  public var remembersNextLine: Bool { navigator.top.remembersTypedLines }
+  public var remembersNextLine: Bool { navigator.remembersTypedLines }
 
-  /// Waits for background work the screens started (a summary), as a script does before its
-  /// next line.
-  open func waitForBackgroundWork() async {
+  /// Waits for background work the app's commands and the screens started (a sync, a
+  /// summary), as a script does before its next line.
+  public func waitForBackgroundWork() async {
+    for work in backgroundWork { await work.waitForBackgroundWork() }
     await navigator.waitForBackgroundWork()
     navigator.settle()
   }
@@ -128,10 +145,8 @@ open class CommandShell<Route>: LineSession {
   /// Keeps every screen's unsaved work safe before the program ends without the user leaving
   /// (its input ended, or a signal told it to stop), printing what was kept.
   public func preserveUnsavedWork() {
-    for screen in navigator.screens.reversed() {
-      let lines = screen.preserveUnsavedWork()
-      if !lines.isEmpty { output.print(lines: lines) }
-    }
+    let lines = navigator.preserveUnsavedWork()
+    if !lines.isEmpty { output.print(lines: lines) }
   }
 
   /// Ends text entry on the screen on top without using it (Ctrl-C).
@@ -139,15 +154,16 @@ open class CommandShell<Route>: LineSession {
   /// - Returns: A line saying so, or `nil` when no text was being entered.
   public func interruptLineEntry() -> String? {
     defer { navigator.settle() }
-    return navigator.top.interruptLineEntry()
+    return navigator.interruptLineEntry()
   }
 
   /// Cancels the screens' background work (Ctrl-C).
   ///
   /// - Returns: Whether anything was running.
   @discardableResult
-  open func cancelBackgroundWork() -> Bool {
-    navigator.cancelBackgroundWork()
+  public func cancelBackgroundWork() -> Bool {
+    let cancelled = backgroundWork.reduce(false) { $1.cancelBackgroundWork() || $0 }
+    return navigator.cancelBackgroundWork() || cancelled
   }
 
   // MARK: - What is on screen
@@ -164,7 +180,7 @@ open class CommandShell<Route>: LineSession {
   ///
   /// - Returns: Each group's heading and commands.
   public func commandsHere() -> [(heading: String, commands: [CommandHelp])] {
-    let isModal = navigator.top.blockingHint != nil
+    let isModal = navigator.topModality != .modeless
     let appWide = commands.filter { !isModal || $0.worksInModalScreens }.map(\.help)
     return [("Anywhere", appWide)] + navigator.commandsHere()
   }
@@ -203,7 +219,7 @@ open class CommandShell<Route>: LineSession {
   private func candidates(lineBefore: String, word: String) -> [String] {
     let words = (try? CommandTokenizer.words(in: lineBefore)) ?? []
     let candidates: [String]
-    if navigator.top.linePrompt != nil {
+    if navigator.linePrompt != nil {
       candidates = []
     } else if let name = words.first?.lowercased() {
       let previous = Array(words.dropFirst())
@@ -227,12 +243,29 @@ open class CommandShell<Route>: LineSession {
 }
 
 extension ScreenNavigator.Failure {
-  /// The line's error.
-  func lineError(suggestion: String? = nil) -> CommandLineError {
+  /// The line's error, in the words the shell prints.
+  ///
+  /// - Parameter suggestion: A command name close to an unknown one, if any.
+  /// - Returns: The error.
+  public func lineError(suggestion: String? = nil) -> CommandLineError {
     switch self {
     case .unknownCommand(let name): .unknownCommand(name, suggestion: suggestion)
     case .notHere(let command, let hint): .notHere(command: command, hint: hint)
     case .screen(let error): CommandLineError(error)
+    case .nowhere: .refused("nothing in this app shows that")
     }
   }
+}
+
+/// Work an app-wide command runs in the background, such as a sync: a script waits for it
+/// before its next line, and Ctrl-C cancels it.
+@MainActor
+public protocol ShellBackgroundWork: AnyObject {
+  /// Waits for the work.
+  func waitForBackgroundWork() async
+
+  /// Cancels the work.
+  ///
+  /// - Returns: Whether anything was running.
+  func cancelBackgroundWork() -> Bool
 }

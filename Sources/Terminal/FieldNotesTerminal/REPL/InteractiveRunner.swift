@@ -63,21 +63,18 @@ public struct InteractiveRunner {
     }
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
-    TerminalSize.columns = TerminalSize.measure()
-    TerminalSize.rows = TerminalSize.measureRows()
-    TerminalStyle.isEnabled = TerminalStyle.isWanted()
-    let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [console] _ in
-      TerminalSize.columns = TerminalSize.measure()
-      TerminalSize.rows = TerminalSize.measureRows()
+    session.terminal = TerminalContext(
+      columns: TerminalSize.measureColumns(), rows: TerminalSize.measureRows(),
+      style: TerminalStyle.wanted())
+    let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [weak session, console] _ in
+      session?.terminal.columns = TerminalSize.measureColumns()
+      session?.terminal.rows = TerminalSize.measureRows()
       console.editor?.redrawLine()
     }
     defer {
       interrupts.cancel()
       terminations.cancel()
       redraws.cancel()
-      TerminalSize.columns = nil
-      TerminalSize.rows = nil
-      TerminalStyle.isEnabled = false
     }
     session.start()
     let plainInput = editor == nil ? LineInput(descriptor: 0) : nil
@@ -104,14 +101,14 @@ public struct InteractiveRunner {
         // the window.
         console.collectOutput()
         outcome = await session.runLine(bytes)
-        console.showCollectedOutput()
+        console.showCollectedOutput(rows: session.terminal.rows)
       case .tooLong(let count):
         outcome = .tooLong(count)
       }
       switch outcome {
       case .quit: return 0
       case .failed(let message):
-        console.printError(TerminalStyle.error(MessageStyle.errorLine(message)))
+        console.printError(session.terminal.style.error(MessageStyle.errorLine(message)))
       case .done: break
       }
     }
@@ -136,10 +133,12 @@ public final class InteractiveConsole: ConsoleOutput {
 
   /// Shows what was collected: through the pager when it is taller than the window, else
   /// printed.
-  func showCollectedOutput() {
+  ///
+  /// - Parameter rows: The window's height, or `nil` when not known.
+  func showCollectedOutput(rows: Int?) {
     guard let lines = collected else { return }
     collected = nil
-    if let rows = TerminalSize.rows, lines.count >= rows, Pager.show(lines) { return }
+    if let rows, lines.count >= rows, Pager.show(lines) { return }
     print(lines: lines)
   }
 

@@ -1,7 +1,7 @@
 /// A command that works on every screen, such as `help` or `sync`: the shell's own or the
 /// app's, never a screen's.
 @MainActor
-public struct ShellCommand<Route> {
+public struct ShellCommand<Route: Equatable> {
   /// The name, then its aliases, all lower-case.
   public let names: [String]
   /// How to use it.

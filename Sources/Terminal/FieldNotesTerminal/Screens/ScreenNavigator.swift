@@ -1,11 +1,11 @@
 /// A stack of screens, the view of the one on top, and the commands typed at it.
 ///
-/// The navigator knows screens only through ``TerminalScreen``: it makes each from a route with
-/// the factory it is given, finds a command among the top screen's own (or one a screen below
-/// lets through), runs it, and applies the ``ScreenResult``. The app adds only its app-wide
-/// commands.
+/// The navigator knows screens only through ``TerminalScreen`` and the capabilities they adopt:
+/// it makes each from a route through the app's ``ScreenRegistry``, finds a command among the
+/// top screen's own (or one a screen below lets through), runs it, and applies the
+/// ``ScreenResult``. The app adds only its app-wide commands.
 @MainActor
-public final class ScreenNavigator<Route> {
+public final class ScreenNavigator<Route: Equatable> {
   /// Why a line did nothing, before or while a screen's command ran.
   public enum Failure: Error, Equatable {
     /// No screen has a command of this name.
@@ -14,76 +14,93 @@ public final class ScreenNavigator<Route> {
     case notHere(command: String, hint: String)
     /// The screen refused.
     case screen(ScreenError)
+    /// A command went to a place no registered screen shows.
+    case nowhere
   }
 
+  /// A screen on the stack, and the route it was made from (`nil` for a root made by a test).
+  private struct Placed {
+    var route: Route?
+    var screen: any TerminalScreen<Route>
+  }
+
+  private var placed: [Placed]
   /// The screens, the root first.
-  public private(set) var screens: [any TerminalScreen<Route>]
-  /// Every kind of screen's commands, for `help` and for saying where a command is used.
-  public let guides: [ScreenGuide]
+  public var screens: [any TerminalScreen<Route>] { placed.map(\.screen) }
+  /// Every kind of screen, and how each is made.
+  public let registry: ScreenRegistry<Route>
   /// Whether a person is typing.
   public let isInteractive: Bool
-  /// Commands the app added to screens, each opening another screen.
-  public let entries: [ScreenEntry<Route>]
+  /// The terminal the screens are drawn for; set again when the window is resized.
+  public var terminal: TerminalContext = .plain
 
-  private let makeScreen: (Route) -> any TerminalScreen<Route>
+  /// Every kind of screen's commands, for `help` and for saying where a command is used.
+  public var guides: [ScreenGuide] { registry.guides }
+  /// Commands screens add to others, each opening one.
+  public var entries: [ScreenEntry<Route>] { registry.entries }
+
   private let draw: ([String]) -> Void
   private var renderer: ViewRenderer?
   private var finishedRenderCounts: [String: Int] = [:]
   private var tracer: StateTracer?
   private var traceEmit: ((String) -> Void)?
 
-  /// Creates a navigator showing the root screen of a route.
+  /// Creates a navigator showing the screen of a route.
   ///
   /// - Parameters:
-  ///   - root: The route of the screen at the bottom of the stack.
-  ///   - guides: Every kind of screen's commands.
-  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
+  ///   - root: The route of the screen at the bottom of the stack; when no registered screen
+  ///     shows it, a screen saying so stands in (a test of the app's registrations catches it).
+  ///   - registry: Every kind of screen, and how each is made: the app's one extension point.
   ///   - isInteractive: Whether a person is typing.
-  ///   - makeScreen: Makes the screen of a route: the app's one extension point.
   ///   - draw: Prints a drawn view.
   public convenience init(
-    root: Route, guides: [ScreenGuide], entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
-    makeScreen: @escaping (Route) -> any TerminalScreen<Route>,
+    root: Route, registry: ScreenRegistry<Route>, isInteractive: Bool,
     draw: @escaping ([String]) -> Void
   ) {
     self.init(
-      rootScreen: makeScreen(root), guides: guides, entries: entries,
-      isInteractive: isInteractive, makeScreen: makeScreen, draw: draw)
+      rootScreen: registry.makeScreen(for: root) ?? UnshownRouteScreen<Route>(), route: root,
+      registry: registry, isInteractive: isInteractive, draw: draw)
   }
 
   /// Creates a navigator showing a root screen made already, as a test of one screen does.
   ///
   /// - Parameters:
   ///   - rootScreen: The screen at the bottom of the stack.
-  ///   - guides: Every kind of screen's commands.
-  ///   - entries: Commands the app adds to screens, each opening another screen; none by default.
+  ///   - route: The route it shows, if it was made from one.
+  ///   - registry: Makes the screens of the routes commands go to.
   ///   - isInteractive: Whether a person is typing.
-  ///   - makeScreen: Makes the screen of a route.
   ///   - draw: Prints a drawn view.
   public init(
-    rootScreen: any TerminalScreen<Route>, guides: [ScreenGuide],
-    entries: [ScreenEntry<Route>] = [], isInteractive: Bool,
-    makeScreen: @escaping (Route) -> any TerminalScreen<Route>,
-    draw: @escaping ([String]) -> Void
+    rootScreen: any TerminalScreen<Route>, route: Route? = nil, registry: ScreenRegistry<Route>,
+    isInteractive: Bool, draw: @escaping ([String]) -> Void
   ) {
-    self.guides = guides
-    self.entries = entries
+    self.registry = registry
     self.isInteractive = isInteractive
-    self.makeScreen = makeScreen
     self.draw = draw
-    self.screens = [rootScreen]
+    placed = [Placed(route: route, screen: rootScreen)]
     showTop()
   }
 
   /// The screen on top.
-  public var top: any TerminalScreen<Route> { screens[screens.count - 1] }
+  public var top: any TerminalScreen<Route> { placed[placed.count - 1].screen }
+
+  /// Whether the top screen holds the commands of the screens below, and what to finish first.
+  public var topModality: Modality { Self.modality(of: top) }
+
+  private static func modality(of screen: any TerminalScreen<Route>) -> Modality {
+    (screen as? any ModalScreen)?.modality ?? .modeless
+  }
+
+  /// The prompt of the top screen while it takes lines as text, or `nil` when lines are
+  /// commands.
+  public var linePrompt: String? { (top as? any LineEntryScreen<Route>)?.linePrompt }
 
   /// The prompt naming where the user is: `fieldnotes> `, `Birds> `, `Birds/compose> `.
   ///
   /// - Parameter appName: The prompt at the root.
   /// - Returns: The prompt.
   public func prompt(appName: String) -> String {
-    if let linePrompt = top.linePrompt { return linePrompt }
+    if let linePrompt { return linePrompt }
     let parts = screens.compactMap(\.promptTitle)
     guard !parts.isEmpty else { return appName + "> " }
     return parts.map { String($0.terminalSafe.prefix(24)) }.joined(separator: "/") + "> "
@@ -114,17 +131,24 @@ public final class ScreenNavigator<Route> {
     try await apply(result, from: screen, print: print)
   }
 
-  /// Hands a line to the top screen as text (see ``TerminalScreen/linePrompt``).
+  /// Hands a line to the top screen as text (see ``LineEntryScreen/linePrompt``).
   ///
   /// - Parameters:
   ///   - line: The line.
   ///   - print: Prints the lines the screen returns.
   /// - Throws: ``Failure/screen(_:)``.
   public func takeLine(_ line: String, print: ([String]) -> Void) async throws(Failure) {
-    let screen = top
+    guard let screen = top as? any LineEntryScreen<Route> else { return }
     let result: ScreenResult<Route>
     do { result = try screen.takeLine(line) } catch { throw .screen(error) }
     try await apply(result, from: screen, print: print)
+  }
+
+  /// Ends text entry on the top screen without using it (Ctrl-C).
+  ///
+  /// - Returns: A line saying so, or `nil` when no text was being entered.
+  public func interruptLineEntry() -> String? {
+    (top as? any LineEntryScreen<Route>)?.interruptLineEntry()
   }
 
   /// Runs `back` on the top screen.
@@ -134,7 +158,11 @@ public final class ScreenNavigator<Route> {
   public func back(print: ([String]) -> Void) async throws(Failure) {
     let screen = top
     let result: ScreenResult<Route>
-    do { result = try screen.back() } catch { throw .screen(error) }
+    if let handling = screen as? any BackHandlingScreen<Route> {
+      do { result = try handling.back() } catch { throw .screen(error) }
+    } else {
+      result = ScreenResult(.pop)
+    }
     try await apply(result, from: screen, print: print)
   }
 
@@ -147,12 +175,12 @@ public final class ScreenNavigator<Route> {
       }
       if isTop,
         let entry = entries.first(where: {
-          $0.help.names.contains(word.lowercased()) && $0.isOffered(by: screens[index])
+          $0.help.names.contains(word.lowercased()) && placed[index].route == $0.host
         })
       {
         return (index, entry.command)
       }
-      if screens[index].blockingHint != nil { return nil }
+      if case .modal = Self.modality(of: screens[index]) { return nil }
     }
     return nil
   }
@@ -161,9 +189,9 @@ public final class ScreenNavigator<Route> {
   private func hint(for word: String) -> String? {
     let name = word.lowercased()
     // A question waits for its answer: any other word, known or not, gets the question again.
-    if let blockingHint = top.blockingHint { return blockingHint }
+    if case .modal(let whatToFinish) = topModality { return whatToFinish }
     if let entry = entries.first(where: { $0.help.names.contains(name) }) {
-      return entry.hostDirections
+      return registry.directions(toHostOf: entry)
     }
     guard let guide = guides.first(where: { $0.commands.contains { $0.names.contains(name) } }),
       let command = guide.commands.first(where: { $0.names.contains(name) })
@@ -181,15 +209,16 @@ public final class ScreenNavigator<Route> {
     print: ([String]) -> Void
   ) async throws(Failure) {
     if !result.lines.isEmpty { print(result.lines) }
-    let position = screens.lastIndex { $0 === screen } ?? screens.count - 1
+    let position = placed.lastIndex { $0.screen === screen } ?? placed.count - 1
     switch result.navigation {
     case .stay:
       return
     case .reveal:
       popAbove(position)
     case .push(let route, let follow):
+      guard let next = registry.makeScreen(for: route) else { throw .nowhere }
       popAbove(position)
-      screens.append(makeScreen(route))
+      placed.append(Placed(route: route, screen: next))
       showTop()
       if let name = follow.first { try await run(name, Array(follow.dropFirst()), print: print) }
     case .pop:
@@ -202,11 +231,26 @@ public final class ScreenNavigator<Route> {
 
   /// Leaves every screen above a position.
   private func popAbove(_ position: Int) {
-    guard screens.count > position + 1 else { return }
-    for screen in screens[(position + 1)...].reversed() { screen.didLeave() }
-    screens.removeSubrange((position + 1)...)
-    top.didReappear()
+    guard placed.count > position + 1 else { return }
+    for leaving in placed[(position + 1)...].reversed() {
+      (leaving.screen as? any BackgroundWorkScreen)?.didLeave()
+    }
+    placed.removeSubrange((position + 1)...)
+    (top as? any ReappearingScreen)?.didReappear()
     showTop()
+  }
+
+  /// Puts in its place each screen that asks to be replaced (``ReplaceableScreen``), made from
+  /// the route it gives.
+  private func replaceScreensThatAsk() {
+    for index in placed.indices {
+      guard let replaceable = placed[index].screen as? any ReplaceableScreen<Route>,
+        let route = replaceable.replacement, let screen = registry.makeScreen(for: route)
+      else { continue }
+      (placed[index].screen as? any BackgroundWorkScreen)?.didLeave()
+      placed[index] = Placed(route: route, screen: screen)
+      if index == placed.count - 1 { showTop() }
+    }
   }
 
   /// Goes back to the root screen.
@@ -222,7 +266,7 @@ public final class ScreenNavigator<Route> {
     var seen: Set<String> = []
     for (index, screen) in screens.enumerated().reversed() {
       let isTop = index == screens.count - 1
-      let offered = isTop ? entries.filter { $0.isOffered(by: screen) }.map(\.help) : []
+      let offered = isTop ? entries.filter { placed[index].route == $0.host }.map(\.help) : []
       // A command a screen above also has is the one that runs, so only that one is listed.
       let commands = (screen.boundCommands(reachingDown: !isTop).map(\.help) + offered).filter {
         seen.isDisjoint(with: $0.names)
@@ -232,7 +276,7 @@ public final class ScreenNavigator<Route> {
       if !commands.isEmpty, !groups.contains(where: { $0.0 == heading }) {
         groups.append((heading, commands))
       }
-      if screen.blockingHint != nil { break }
+      if case .modal = Self.modality(of: screen) { break }
     }
     return groups
   }
@@ -259,6 +303,7 @@ public final class ScreenNavigator<Route> {
   /// Reports pending state transitions and draws the top screen if what it shows changed (or
   /// if it now draws as another view, such as the other form of a list).
   public func settle() {
+    replaceScreensThatAsk()
     if let renderer, renderer.name != top.viewName { showTop() }
     tracer?.catchUp()
     renderer?.flush()
@@ -275,7 +320,8 @@ public final class ScreenNavigator<Route> {
     }
     let screen = top
     renderer = ViewRenderer(
-      name: screen.viewName, body: { [unowned screen] in screen.render() }, draw: draw)
+      name: screen.viewName,
+      body: { [unowned self, unowned screen] in screen.render(in: terminal) }, draw: draw)
     if let traceEmit { startTracing(emit: traceEmit) }
   }
 
@@ -291,7 +337,7 @@ public final class ScreenNavigator<Route> {
     tracer?.catchUp()
     tracer?.stop()
     traceEmit = emit
-    tracer = top.traceState(emit: emit)
+    tracer = (top as? any TracedScreen)?.traceState(emit: emit)
     return tracer != nil
   }
 
@@ -306,13 +352,47 @@ public final class ScreenNavigator<Route> {
 
   /// Waits for every screen's background work.
   public func waitForBackgroundWork() async {
-    for screen in screens { await screen.waitForBackgroundWork() }
+    for case let screen as any BackgroundWorkScreen in screens {
+      await screen.waitForBackgroundWork()
+    }
   }
 
   /// Cancels every screen's background work.
   ///
   /// - Returns: Whether anything was running.
   public func cancelBackgroundWork() -> Bool {
-    screens.reduce(false) { $1.cancelBackgroundWork() || $0 }
+    screens.reduce(false) {
+      ($1 as? any BackgroundWorkScreen)?.cancelBackgroundWork() ?? false || $0
+    }
   }
+
+  // MARK: - Unsaved work
+
+  /// Keeps every screen's unsaved work safe before the program ends without the user leaving.
+  ///
+  /// - Returns: Lines saying what was kept, top screen last.
+  public func preserveUnsavedWork() -> [String] {
+    screens.reversed().flatMap { ($0 as? any ModalScreen)?.preserveUnsavedWork() ?? [] }
+  }
+
+  /// A warning that holds the first `quit`, from the top screen, or `nil` to let it through.
+  public func quitWarning() -> String? { (top as? any ModalScreen)?.quitWarning() }
+
+  /// Whether lines typed on the top screen may go into the line editor's history file.
+  public var remembersTypedLines: Bool { (top as? any ModalScreen)?.remembersTypedLines ?? true }
+}
+
+/// What stands at the root when no registered screen shows the root route: a screen that says
+/// so, instead of a crash.
+@MainActor
+final class UnshownRouteScreen<Route>: TerminalScreen {
+  var promptTitle: String? { nil }
+  var viewName: String { "UnshownRouteView" }
+  func render(in terminal: TerminalContext) -> [String] {
+    ["No screen is registered for this app's first place; `quit` leaves."]
+  }
+  var stateLine: String { "no screen is registered for the root" }
+  static var helpHeading: String { "Nowhere" }
+  static var directions: String { "" }
+  static var commands: [ScreenCommand<UnshownRouteScreen<Route>>] { [] }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a command did: lines to print, and where to go next.
 public struct ScreenResult<Route> {
   /// Lines to print, such as a confirmation; the screen itself is drawn after them.
@@ -41,9 +43,44 @@ public enum Navigation<Route> {
 }
 
 /// Why a command typed at a screen did nothing; nothing changed.
-public enum ScreenError: Error, Equatable {
+public enum ScreenError: Error {
   /// The arguments were wrong; the usage line says how to type it.
   case usage(String)
-  /// The screen refused, for the reason given (in words the screen's view chose).
+  /// The screen refused, in its own words (such as "There is no notebook called …").
   case refused(String)
+  /// The view model, or the store under it, failed: its error, carried as it is to the line
+  /// that prints it, where its description is the message.
+  case failed(any LocalizedError)
+
+  /// The words the user sees.
+  public var message: String {
+    switch self {
+    case .usage(let usage): "usage: \(usage)"
+    case .refused(let reason): reason
+    case .failed(let error): error.errorDescription ?? "\(error)"
+    }
+  }
+
+  /// Runs work that can fail with an error of the layer below, carrying that error as it is.
+  ///
+  /// - Parameter work: The work, such as a call on the screen's view model.
+  /// - Returns: What the work returns.
+  /// - Throws: ``failed(_:)`` with the work's error.
+  public static func carrying<Value, Failure: LocalizedError>(
+    _ work: () throws(Failure) -> Value
+  ) throws(ScreenError) -> Value {
+    do { return try work() } catch { throw .failed(error) }
+  }
+}
+
+extension ScreenError: Equatable {
+  /// Whether two errors say the same to the user, in the same way.
+  public static func == (lhs: ScreenError, rhs: ScreenError) -> Bool {
+    switch (lhs, rhs) {
+    case (.usage(let left), .usage(let right)): left == right
+    case (.refused, .refused), (.failed, .failed), (.refused, .failed), (.failed, .refused):
+      lhs.message == rhs.message
+    default: false
+    }
+  }
 }

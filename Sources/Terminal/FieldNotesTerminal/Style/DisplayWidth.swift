@@ -1,31 +1,19 @@
 import FieldNotesPlatform
 
-/// How many columns and rows the terminal has to lay text out in.
-///
-/// `nil` when the output is not a terminal (a pipe, a file, a test's console): then nothing is
-/// cut, so scripts and transcripts see whole lines. An interactive session sets it from the
-/// terminal (`TIOCGWINSZ`, else `COLUMNS`) when it starts and again whenever the window is
-/// resized; views read it as they draw.
-@MainActor
+/// Measures the terminal on standard output.
 public enum TerminalSize {
-  /// The columns to lay text out in, or `nil` for no limit.
-  public static var columns: Int?
-
-  /// The rows of the window, or `nil` when not known: output taller than this is paged.
-  public static var rows: Int?
-
-  /// The narrowest layout FieldNotes attempts; a narrower window gets this and wraps.
-  public static let minimum = 20
-
   /// Reads the width of the terminal on standard output, or else `COLUMNS`.
   ///
-  /// - Returns: The columns, or `nil` when standard output is not a terminal of known width.
-  public static func measure() -> Int? {
+  /// - Returns: The columns (at least ``TerminalContext/minimumColumns``), or `nil` when standard
+  ///   output is not a terminal of known width.
+  public static func measureColumns() -> Int? {
     var size = winsize()
     if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return max(minimum, Int(size.ws_col))
+      return max(TerminalContext.minimumColumns, Int(size.ws_col))
     }
-    return getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map { max(minimum, $0) }
+    return getenv("COLUMNS").flatMap { Int(String(cString: $0)) }.map {
+      max(TerminalContext.minimumColumns, $0)
+    }
   }
 
   /// Reads the height of the terminal on standard output, or else `LINES`.

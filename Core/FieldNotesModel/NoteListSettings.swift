@@ -1,0 +1,56 @@
+/// What a note list shows besides its scope: the search, the filters, the order, and how many
+/// rows.
+///
+/// One value for both forms of the list (MV and MVVM), so switching form keeps it exactly.
+public struct NoteListSettings: Hashable, Sendable {
+  /// The rows a list shows at first, and how many more each `more` shows.
+  public static let rowLimit = 200
+
+  /// Text every note shown contains, in its title, body or tags; empty for no search.
+  public var searchText: String
+  /// The tag every note shown has, or `nil` for any.
+  public var tag: String?
+  /// Whether only pinned notes are shown.
+  public var showsPinnedOnly: Bool
+  /// Whether only notes without tags are shown.
+  public var showsUntaggedOnly: Bool
+  /// The order of the rows (pinned notes first in every order).
+  public var sortOrder: NoteSortOrder
+  /// How many rows are shown at most: ``rowLimit`` at first, more after `more`.
+  public var shownRowCount: Int
+
+  /// Creates settings.
+  ///
+  /// - Parameters:
+  ///   - searchText: Text every note shown contains; empty for no search.
+  ///   - tag: The tag every note shown has, or `nil`.
+  ///   - showsPinnedOnly: Whether only pinned notes are shown.
+  ///   - showsUntaggedOnly: Whether only notes without tags are shown.
+  ///   - sortOrder: The order of the rows.
+  ///   - shownRowCount: How many rows are shown at most; ``rowLimit`` by default.
+  public init(
+    searchText: String = "", tag: String? = nil, showsPinnedOnly: Bool = false,
+    showsUntaggedOnly: Bool = false, sortOrder: NoteSortOrder = .newest,
+    shownRowCount: Int = NoteListSettings.rowLimit
+  ) {
+    self.searchText = searchText
+    self.tag = tag
+    self.showsPinnedOnly = showsPinnedOnly
+    self.showsUntaggedOnly = showsUntaggedOnly
+    self.sortOrder = sortOrder
+    self.shownRowCount = shownRowCount
+  }
+
+  /// Whether a filter other than the search narrows the list (a tag, pinned or untagged only).
+  public var filtersBeyondSearch: Bool { tag != nil || showsPinnedOnly || showsUntaggedOnly }
+
+  /// Whether a note passes the tag, pinned-only and untagged-only filters (the search is
+  /// answered by the store).
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: Whether it is shown, as far as those filters go.
+  public func admits(_ note: Note) -> Bool {
+    (tag.map(note.tags.contains) ?? true) && (!showsPinnedOnly || note.isPinned)
+      && (!showsUntaggedOnly || note.tags.isEmpty)
+  }
+}

@@ -1,0 +1,225 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesTerminal
+
+/// A note list on a terminal, in either form: what the commands both forms share need.
+///
+/// The MVVM form (``NoteListScreen``) does each through its view model; the MV form
+/// (``NoteListMVScreen``) through the store, in the view's own actions. The words typed are the
+/// same, so they are defined once, here.
+@MainActor
+protocol NoteListForming: ReplaceableScreen, SyncShowing where Route == FieldNotesNavigation.Route {
+  /// The form this type draws.
+  static var form: NoteListForm { get }
+  /// The notes the list shows: all, a notebook's, those in no notebook, or a tag's.
+  var scope: NoteScope { get }
+  /// The search, filters, order and rows shown.
+  var settings: NoteListSettings { get set }
+  /// The session's choices of how screens are drawn, which say which form lists are in.
+  var preferences: ScreenPreferences { get }
+  /// The notes behind the row numbers, as the list shows them now.
+  var rowIDs: [Note.ID] { get }
+  /// How many rows the list has beyond those shown.
+  var hiddenRowCount: Int { get }
+  /// The notebooks' names, for completion.
+  var notebookNames: [String] { get }
+  /// Every tag some note carries, for completion.
+  var knownTags: [String] { get }
+  /// The name of the notebook the list shows, for its title; `nil` for another scope, or a
+  /// notebook gone meanwhile.
+  var notebookTitle: String? { get }
+
+  /// The title of a note of the list.
+  func title(ofNote id: Note.ID) -> String?
+  /// Pins or unpins a note; `false` when it already was as asked.
+  func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool
+  /// Moves a note to the notebook a typed name stands for; `nil` for no notebook.
+  func move(_ id: Note.ID, toNotebookNamed name: String) throws(ScreenError) -> Notebook?
+  /// Deletes a note, remembered for `undo`.
+  func delete(_ id: Note.ID) throws(ScreenError)
+  /// Restores the note deleted last.
+  func undoDelete() throws(ScreenError)
+  /// Reads the notes again after a failure.
+  func retry() throws(ScreenError)
+}
+
+extension NoteListForming {
+  /// The list's heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
+  var title: String {
+    switch scope {
+    case .allNotes: NoteScope.allNotesName
+    case .unfiled: NoteScope.unfiledName
+    case .notebook: notebookTitle ?? "(deleted notebook)"
+    case .tagged(let tag): "Tagged #" + tag
+    }
+  }
+
+  /// The same list in the other form, once the session's form is no longer this one's.
+  var listInTheSessionsForm: Route? {
+    preferences.noteListForm == Self.form ? nil : .noteList(scope, settings)
+  }
+
+  // MARK: - The commands of both forms
+
+  /// The commands of a note list, the same words in both forms.
+  static var noteListCommands: [ScreenCommand<Self>] {
+    [
+      ScreenCommand(
+        ["search", "find"], usage: "search [TEXT]",
+        summary: "show notes containing TEXT; alone, clear the search"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let text = arguments.joined(separator: " ")
+        return screen.updateSettings(
+          { $0.searchText = text },
+          unchanged: text.isEmpty
+            ? "There is no search to clear."
+            : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
+      },
+      ScreenCommand(
+        ["filter"], usage: "filter pinned|untagged|all",
+        summary: "show only pinned notes, only notes without tags, or all"
+      ) { screen, arguments, _ throws(ScreenError) in
+        switch arguments.map({ $0.lowercased() }) {
+        case ["pinned"]:
+          return screen.updateSettings(
+            { $0.showsPinnedOnly = true }, unchanged: "The list already shows only pinned notes.")
+        case ["untagged"]:
+          return screen.updateSettings(
+            { $0.showsUntaggedOnly = true },
+            unchanged: "The list already shows only notes without tags.")
+        case ["all"]:
+          return screen.updateSettings(
+            {
+              $0.showsPinnedOnly = false
+              $0.showsUntaggedOnly = false
+            }, unchanged: "The list already shows every note.")
+        default: throw .usage("filter pinned|untagged|all")
+        }
+      }
+      .completing { _, previous in previous.isEmpty ? ["pinned", "untagged", "all"] : [] },
+      ScreenCommand(
+        ["tag"], usage: "tag [TAG]", summary: "show notes tagged TAG; alone, clear the tag"
+      ) { screen, arguments, _ throws(ScreenError) in
+        guard arguments.count <= 1 else { throw .usage("tag [TAG]") }
+        let typed = arguments.first.map(TagRules.normalized)
+        let tag = typed?.isEmpty == true ? nil : typed
+        return screen.updateSettings(
+          { $0.tag = tag },
+          unchanged: tag.map { "The list already shows notes tagged #\($0.terminalSafe)." }
+            ?? "There is no tag to clear.")
+      }
+      .completing { screen, previous in previous.isEmpty ? screen.knownTags : [] },
+      ScreenCommand(
+        ["sort"], usage: "sort newest|oldest|title", summary: "order the notes (pinned stay on top)"
+      ) { screen, arguments, _ throws(ScreenError) in
+        guard arguments.count == 1, let order = NoteSortOrder(rawValue: arguments[0].lowercased())
+        else { throw .usage("sort newest|oldest|title") }
+        return screen.updateSettings(
+          { $0.sortOrder = order },
+          unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
+      }
+      .completing { _, previous in
+        previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : []
+      },
+      ScreenCommand(["more"], usage: "more", summary: "show the next rows of a long list") {
+        screen, arguments, _ throws(ScreenError) in
+        guard arguments.isEmpty else { throw .usage("more") }
+        guard screen.hiddenRowCount > 0 else { return .say("Every note of the list is shown.") }
+        return screen.updateSettings(
+          { $0.shownRowCount += NoteListSettings.rowLimit }, unchanged: "")
+      },
+      ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
+        screen, arguments, _ throws(ScreenError) in
+        ScreenResult(.push(.noteDetail(try screen.noteID(arguments, usage: "show N"))))
+      },
+      ScreenCommand(["pin"], usage: "pin N", summary: "pin note N to the top") {
+        screen, arguments, _ throws(ScreenError) in
+        try screen.pin(true, try screen.noteID(arguments, usage: "pin N"))
+      },
+      ScreenCommand(["unpin"], usage: "unpin N", summary: "unpin note N") {
+        screen, arguments, _ throws(ScreenError) in
+        try screen.pin(false, try screen.noteID(arguments, usage: "unpin N"))
+      },
+      ScreenCommand(
+        ["move", "mv"], usage: "move N to NOTEBOOK|none",
+        summary: "move note N to another notebook"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let usage = "move N to NOTEBOOK|none"
+        guard arguments.count >= 3, arguments[1].lowercased() == "to" else { throw .usage(usage) }
+        let id = try screen.noteID([arguments[0]], usage: usage)
+        let title = screen.title(ofNote: id) ?? ""
+        let destination = try screen.move(
+          id, toNotebookNamed: arguments[2...].joined(separator: " "))
+        return .say(
+          "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
+            + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
+      }
+      .completing { screen, previous in
+        switch previous.count {
+        case 1: ["to"]
+        case 2: screen.notebookNames.map(\.quotedIfNeeded) + ["none"]
+        default: []
+        }
+      },
+      ScreenCommand(
+        ["delete", "rm"], usage: "delete N", summary: "delete note N (`undo` restores it)"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let id = try screen.noteID(arguments, usage: "delete N")
+        let title = screen.title(ofNote: id) ?? ""
+        try screen.delete(id)
+        return .say("Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it.")
+      },
+      ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
+        screen, arguments, _ throws(ScreenError) in
+        guard arguments.isEmpty else { throw .usage("undo") }
+        try screen.undoDelete()
+        return .stay
+      },
+      ScreenCommand(
+        ["summarize", "summary"], usage: "summarize N", summary: "summarise note N"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let id = try screen.noteID(arguments, usage: "summarize N")
+        return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
+      },
+      ScreenCommand(["new", "compose"], usage: "new", summary: "write a new note here") {
+        screen, arguments, _ throws(ScreenError) in
+        guard arguments.isEmpty else { throw .usage("new") }
+        let notebookID: Notebook.ID? = if case .notebook(let id) = screen.scope { id } else { nil }
+        return ScreenResult(.push(.newNote(in: notebookID)))
+      },
+      ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
+        screen, arguments, _ throws(ScreenError) in
+        guard arguments.isEmpty else { throw .usage("retry") }
+        try screen.retry()
+        return .stay
+      },
+      ScreenCommand(["edit"], usage: "edit N", summary: "change note N") {
+        screen, arguments, _ throws(ScreenError) in
+        ScreenResult(.push(.editNote(try screen.noteID(arguments, usage: "edit N"))))
+      },
+    ]
+  }
+
+  /// The note a row number stands for, among the rows the list shows.
+  private func noteID(_ arguments: [String], usage: String) throws(ScreenError) -> Note.ID {
+    guard arguments.count == 1 else { throw .usage(usage) }
+    return try RowNumber.element(arguments[0], in: rowIDs)
+  }
+
+  /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.
+  private func updateSettings(_ change: (inout NoteListSettings) -> Void, unchanged: String)
+    -> ScreenResult<Route>
+  {
+    var changed = settings
+    change(&changed)
+    guard changed != settings else { return .say(unchanged) }
+    settings = changed
+    return .stay
+  }
+
+  private func pin(_ isPinned: Bool, _ id: Note.ID) throws(ScreenError) -> ScreenResult<Route> {
+    guard !(try setPinned(id, isPinned)), let title = title(ofNote: id) else { return .stay }
+    return .say(
+      "\u{201C}\(title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+  }
+}

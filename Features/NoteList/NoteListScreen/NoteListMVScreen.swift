@@ -1,0 +1,217 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import Foundation
+import NoteListFeature
+import Observation
+
+/// A note list on a terminal in its MV form: no view model.
+///
+/// The view reads ``FieldNotesServices/NoteStore`` itself and filters in computed properties,
+/// and its actions call the store, exactly the seed's MV shape.
+///
+/// It must print the same bytes as the MVVM form (``NoteListScreen``) for the same store,
+/// search, filter and sort; `NoteListEquivalenceTests` proves it over generated stores. It is the
+/// one screen that talks to the store: that is the lesson.
+@MainActor
+public final class NoteListMVScreen: NoteListForming {
+  /// Where FieldNotes' screens navigate.
+  public typealias Route = FieldNotesNavigation.Route
+
+  /// The MV form.
+  static let form = NoteListForm.mv
+
+  /// The view-local state, the terminal's equivalent of the seed's `@State` properties: it
+  /// describes this screen, not the user's data.
+  @MainActor
+  @Observable
+  final class ViewState {
+    /// The search, filters, order and rows shown.
+    var settings: NoteListSettings
+    /// Where this list's sync stands: one value, so "refreshing" and "failed" can't both hold.
+    var sync = SyncStatus.idle
+
+    init(settings: NoteListSettings) {
+      self.settings = settings
+    }
+  }
+
+  let store: NoteStore
+  let scope: NoteScope
+  let viewState: ViewState
+  /// The session's deleted notes, shared with every screen that can undo.
+  let history: DeletionHistory
+  let now: DateProvider
+  let timeZone: TimeZone
+  let preferences: ScreenPreferences
+
+  /// Shows a list of the store's notes.
+  ///
+  /// - Parameters:
+  ///   - store: The store holding the notes.
+  ///   - scope: The notes the list shows.
+  ///   - settings: The search, filters, order and rows shown at first.
+  ///   - history: The session's deleted notes, shared by every screen that can undo.
+  ///   - now: Where row dates are described from.
+  ///   - timeZone: The time zone of calendar dates in rows.
+  ///   - preferences: The session's choices of how screens are drawn.
+  public init(
+    store: NoteStore, scope: NoteScope, settings: NoteListSettings, history: DeletionHistory,
+    now: DateProvider, timeZone: TimeZone, preferences: ScreenPreferences
+  ) {
+    self.store = store
+    self.scope = scope
+    viewState = ViewState(settings: settings)
+    self.history = history
+    self.now = now
+    self.timeZone = timeZone
+    self.preferences = preferences
+  }
+
+  // MARK: - The view: the store, read directly
+
+  /// The first rows and how many notes pass the filters: the store's first rows of the list (or
+  /// of its search), the list's own filter applied, without ordering the rest.
+  private var firstRows: (shown: [Note], total: Int) {
+    let settings = viewState.settings
+    let filter: ((Note) -> Bool)? =
+      settings.filtersBeyondSearch ? { note in settings.admits(note) } : nil
+    let page = store.page(
+      of: scope, matching: settings.searchText, sortedBy: settings.sortOrder,
+      count: settings.shownRowCount, where: filter)
+    return (page.notes, page.totalCount)
+  }
+
+  /// The list's title.
+  public var promptTitle: String? { title }
+
+  /// The same list in the other form, once `mode` switched the session's form.
+  public var replacement: Route? { listInTheSessionsForm }
+
+  /// `NoteListMVView`.
+  public var viewName: String { "NoteListMVView" }
+
+  /// The list, drawn from the store and the view-local state.
+  ///
+  /// - Parameter terminal: The terminal's width and style.
+  /// - Returns: The lines to print.
+  public func render(in terminal: TerminalContext) -> [String] {
+    let (shown, total) = firstRows
+    let settings = viewState.settings
+    let date = now()
+    let emptyMessage: String? =
+      total == 0
+      ? (store.noteCount(in: scope) > 0
+        ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
+    let rowLines = shown.enumerated().map { index, note in
+      NoteRowView.lines(
+        number: index + 1, title: note.title,
+        excerpt: note.excerpt(maximumLength: Note.wideExcerptLength), tags: note.tags,
+        isPinned: note.isPinned,
+        date: note.createdAt.relativeDescription(to: date, timeZone: timeZone),
+        highlighting: settings.searchText, in: terminal)
+    }
+    return NoteListLayout.lines(
+      title: title, settings: settings, rowLines: rowLines, hiddenCount: total - shown.count,
+      emptyMessage: emptyMessage, syncLine: NoteListView.syncLine(viewState.sync))
+  }
+
+  /// What the MV form shows instead of a view model's state.
+  public var stateLine: String {
+    "The MV note list has no view model: it shows NoteStore.notes (\(store.notes.count) notes) "
+      + "through view-local state (search \"\(viewState.settings.searchText.terminalSafe)\", "
+      + "sort \(viewState.settings.sortOrder.rawValue))."
+  }
+
+  /// Syncs through the store, keeping the sync's progress in view-local state.
+  ///
+  /// - Returns: Why it failed, or `nil`.
+  public func showSync() async -> String? {
+    let previous = viewState.sync
+    viewState.sync = .refreshing
+    do {
+      try await store.refresh()
+      viewState.sync = .idle
+    } catch is CancellationError {
+      viewState.sync = previous
+    } catch {
+      viewState.sync = .failed(
+        message: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
+    }
+    if case .failed(let message) = viewState.sync { return message }
+    return nil
+  }
+
+  /// In a note list.
+  public static let helpHeading = NoteListScreen.helpHeading
+  /// How to open a note list.
+  public static let directions = NoteListScreen.directions
+  /// The commands of a note list: the same words as the MVVM form's.
+  public static let commands = noteListCommands
+
+  // MARK: - The actions: the store, called directly
+
+  var settings: NoteListSettings {
+    get { viewState.settings }
+    set { viewState.settings = newValue }
+  }
+
+  var rowIDs: [Note.ID] { firstRows.shown.map(\.id) }
+
+  var hiddenRowCount: Int {
+    let (shown, total) = firstRows
+    return total - shown.count
+  }
+
+  var notebookNames: [String] { store.notebooks.map(\.name) }
+
+  var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+
+  var notebookTitle: String? {
+    if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }
+  }
+
+  func title(ofNote id: Note.ID) -> String? { store.note(withID: id)?.title }
+
+  func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
+    try ScreenError.carrying { () throws(NoteStoreError) in try store.setPinned(id, isPinned) }
+  }
+
+  func move(_ id: Note.ID, toNotebookNamed name: String) throws(ScreenError) -> Notebook? {
+    let destination = try ScreenError.carrying { () throws(NoteStoreError) in
+      try store.destination(named: name)
+    }
+    guard let note = store.note(withID: id) else {
+      throw .failed(NoteStoreError.noteNotFound(id))
+    }
+    if let destination {
+      // The seed's own call: a failure is left in `lastError` rather than thrown.
+      store.move(note, to: destination)
+      if let error = store.lastError { throw .failed(error) }
+    } else {
+      // Out of every notebook, which the seed's `move(_:to:)` can't say.
+      try ScreenError.carrying { () throws(NoteStoreError) in
+        try store.perform(.moveNote(id, to: nil))
+      }
+    }
+    return destination
+  }
+
+  func delete(_ id: Note.ID) throws(ScreenError) {
+    try ScreenError.carrying { () throws(NoteStoreError) in try history.delete(id, from: store) }
+  }
+
+  func undoDelete() throws(ScreenError) {
+    let restored = try ScreenError.carrying { () throws(NoteStoreError) in
+      try history.restoreLast(to: store)
+    }
+    // The same words as the MVVM form's, so both forms print the same bytes.
+    guard restored != nil else { throw .failed(NoteListError.nothingToUndo) }
+  }
+
+  /// The MV form reads the store as it is; reading it again is all a retry can do.
+  func retry() throws(ScreenError) {
+    try ScreenError.carrying { () throws(NoteStoreError) in try store.reload() }
+  }
+}

@@ -1,0 +1,78 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTesting
+import Foundation
+import NoteListFeature
+import Testing
+
+@testable import NoteListScreen
+
+/// The MV form's logic, tested without drawing: its rows are computed from the store and its
+/// view-local state, its actions call the store, and its sync keeps its progress in view-local
+/// state.
+@MainActor
+@Suite struct NoteListMVScreenTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeScreen(
+    scope: NoteScope = .notebook(SampleData.birds.id), syncer: any NoteSyncing = NoOpNoteSyncer()
+  ) throws -> (NoteListMVScreen, NoteStore) {
+    let store = try NoteStore(repository: repository, syncer: syncer, now: .fixed())
+    let screen = NoteListMVScreen(
+      store: store, scope: scope, settings: NoteListSettings(), history: DeletionHistory(),
+      now: .fixed(), timeZone: NoteListForms.utc,
+      preferences: ScreenPreferences(noteListForm: .mv))
+    return (screen, store)
+  }
+
+  @Test func theScopeSearchTagAndPinnedFilterSelectTheNotes() throws {
+    let (screen, _) = try makeScreen()
+    #expect(screen.rowIDs == [SampleData.heron.id, SampleData.kingfisher.id])
+
+    screen.settings.searchText = "FLASH"
+    #expect(screen.rowIDs == [SampleData.kingfisher.id])
+
+    screen.settings.searchText = ""
+    screen.settings.tag = "lake"
+    #expect(screen.rowIDs == [SampleData.heron.id])
+
+    screen.settings.tag = nil
+    screen.settings.showsPinnedOnly = true
+    #expect(screen.rowIDs == [SampleData.heron.id])
+  }
+
+  @Test func theUntaggedFilterShowsOnlyNotesWithoutTags() throws {
+    let (screen, _) = try makeScreen(scope: .allNotes)
+    screen.settings.showsUntaggedOnly = true
+    #expect(screen.rowIDs == [SampleData.shoppingList.id])
+  }
+
+  @Test func actionsGoStraightToTheStoreAndUndoRestores() throws {
+    let (screen, store) = try makeScreen()
+    try screen.delete(SampleData.heron.id)
+    #expect(store.note(withID: SampleData.heron.id) == nil)
+    try screen.undoDelete()
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(throws: ScreenError.failed(NoteListError.nothingToUndo)) { try screen.undoDelete() }
+  }
+
+  @Test func aSyncShowsItsProgressAndItsFailureInViewLocalState() async throws {
+    let syncer = GatedNoteSyncer()
+    let (screen, _) = try makeScreen(syncer: syncer)
+    let sync = Task { await screen.showSync() }
+    await syncer.waitUntilSyncing()
+    #expect(screen.viewState.sync == .refreshing)
+    await syncer.fail(with: SyncTestFailure())
+
+    #expect(await sync.value == "The sync remote could not be reached.")
+    #expect(screen.viewState.sync == .failed(message: "The sync remote could not be reached."))
+    #expect(screen.rowIDs == [SampleData.heron.id, SampleData.kingfisher.id], "rows kept")
+  }
+}
+
+/// A sync failure with a message, as a live syncer's would have.
+struct SyncTestFailure: Error, LocalizedError {
+  var errorDescription: String? { "The sync remote could not be reached." }
+}

@@ -1,0 +1,23 @@
+import ComposerScreen
+import FieldNotesNavigation
+import FieldNotesTerminal
+import NoteDetailScreen
+import NoteListScreen
+import NotebooksScreen
+import TagsScreen
+
+/// Every kind of screen in FieldNotes, each registered once by its own module.
+///
+/// This is the one place the app names its screens. `help`, the ways in and the "can't be used
+/// here" hints all come from this list.
+@MainActor
+enum Screens {
+  /// The registrations, one line each.
+  static let registrations: [ScreenRegistration<Route, ScreenDependencies>] = [
+    NotebooksScreen.registration,
+    NoteListScreen.registration,
+    NoteDetailScreen.registration,
+    ComposerScreen.registration,
+    TagsScreen.registration,
+  ]
+}

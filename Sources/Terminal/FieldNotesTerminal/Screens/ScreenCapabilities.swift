@@ -1,0 +1,101 @@
+/// A screen whose view model has a state to trace (`trace on`).
+@MainActor
+public protocol TracedScreen: TerminalScreen {
+  /// Starts printing each transition of the view model's state.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer.
+  func traceState(emit: @escaping (String) -> Void) -> StateTracer
+}
+
+/// Whether a screen lets the commands of the screens below through, or holds them until its
+/// own work is done.
+public enum Modality: Equatable, Sendable {
+  /// The commands of the screens below pass through.
+  case modeless
+  /// Only this screen's commands (and the app-wide ones that work here) run; any other says
+  /// what to finish first, such as "finish the note first (`save` or `cancel`)".
+  case modal(whatToFinish: String)
+}
+
+/// A screen that holds the user until its work is finished or kept: a composer.
+@MainActor
+public protocol ModalScreen: TerminalScreen {
+  /// Whether the screen holds the commands of the screens below, and what to finish first.
+  var modality: Modality { get }
+
+  /// Whether lines typed on this screen may go into the line editor's history file; a
+  /// composer's don't, so the text of a note never outlives the note there.
+  var remembersTypedLines: Bool { get }
+
+  /// A warning that holds the first `quit` (unsaved text), or `nil` to let it through.
+  ///
+  /// - Returns: The warning to print instead of leaving, or `nil`.
+  func quitWarning() -> String?
+
+  /// Keeps unsaved work safe because the program is about to end without the user leaving the
+  /// screen (its input ended, or it was told to stop by a signal).
+  ///
+  /// - Returns: Lines saying what was kept; none when there was nothing.
+  func preserveUnsavedWork() -> [String]
+}
+
+/// A screen that can take whole lines as text instead of commands, such as a body typed line by
+/// line.
+@MainActor
+public protocol LineEntryScreen<Route>: TerminalScreen {
+  /// The prompt while the screen takes whole lines as text, or `nil` when lines are commands.
+  var linePrompt: String? { get }
+
+  /// Takes a line typed while ``linePrompt`` is set, as text rather than a command.
+  ///
+  /// - Parameter line: The line.
+  /// - Returns: What the line did.
+  /// - Throws: ``ScreenError`` when the text was refused.
+  func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route>
+
+  /// Ctrl-C while the screen takes whole lines as text: ends that entry without using it.
+  ///
+  /// - Returns: A line saying what happened, or `nil` when no such entry was under way.
+  func interruptLineEntry() -> String?
+}
+
+/// A screen whose `back` does something other than leave it, such as withdraw a question.
+@MainActor
+public protocol BackHandlingScreen<Route>: TerminalScreen {
+  /// What `back` does here.
+  ///
+  /// - Returns: What happened.
+  /// - Throws: ``ScreenError`` when the screen refused to go.
+  func back() throws(ScreenError) -> ScreenResult<Route>
+}
+
+/// A screen that starts work in the background, such as a summary.
+@MainActor
+public protocol BackgroundWorkScreen: TerminalScreen {
+  /// Waits for the work, as a script does before its next line.
+  func waitForBackgroundWork() async
+
+  /// Cancels the work (Ctrl-C).
+  ///
+  /// - Returns: Whether anything was running.
+  func cancelBackgroundWork() -> Bool
+
+  /// Called when the screen leaves the stack: stop what it started.
+  func didLeave()
+}
+
+/// A screen that does something when it is on top again after the screens above it left.
+@MainActor
+public protocol ReappearingScreen: TerminalScreen {
+  /// Called when the screen is on top again.
+  func didReappear()
+}
+
+/// A screen that asks to be replaced by another made from a route, when something it depends
+/// on changed: a note list in one form after the app switched the form lists are drawn in.
+@MainActor
+public protocol ReplaceableScreen<Route>: TerminalScreen {
+  /// The route of the screen to show in this one's place, or `nil` to stay.
+  var replacement: Route? { get }
+}
