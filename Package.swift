@@ -3,7 +3,8 @@
 //
 // The dependency rule, enforced here by target dependencies and checked by
 // `Tests/ArchitectureTests`:
-//   FieldNotesPlatform      depends on nothing (what differs between Linux and macOS)
+//   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS, and the
+//                           one type that starts a child process
 //   FieldNotesModel         depends on nothing
 //   FieldNotesServices      depends on Model
 //   FieldNotesNavigation    depends on Model and Services: every place in FieldNotes as a value,
@@ -141,6 +142,7 @@ let package = Package(
       dependencies: [
         "FieldNotesCommands", "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
+        "FieldNotesPlatform",
       ] + features.map { .target(name: "\($0)Screen") },
       path: "Sources/App/FieldNotesApp",
       swiftSettings: strict
@@ -156,7 +158,7 @@ let package = Package(
 
     .executableTarget(
       name: "fieldnotes-bench",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "fieldnotes"],
+      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "fieldnotes"],
       path: "Sources/Benchmarks/fieldnotes-bench",
       exclude: ["Corpus"],
       swiftSettings: strict
@@ -190,14 +192,17 @@ let package = Package(
     ),
     .testTarget(
       name: "FieldNotesPersistenceTests",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "CSQLite"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
+        "CSQLite",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesServicesLiveTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesServicesLive", "FieldNotesTesting",
-        "NoteListFeature",
+        "FieldNotesPlatform", "NoteListFeature",
       ],
       swiftSettings: strict
     ),
@@ -216,10 +221,12 @@ let package = Package(
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
         "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
+        "FieldNotesPlatform",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict
     ),
-    .testTarget(name: "ArchitectureTests", swiftSettings: strict),
+    .testTarget(
+      name: "ArchitectureTests", dependencies: ["FieldNotesPlatform"], swiftSettings: strict),
   ] + features.flatMap(feature)
 )

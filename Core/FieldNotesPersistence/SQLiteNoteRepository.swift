@@ -4,12 +4,6 @@ import FieldNotesServices
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The live ``FieldNotesServices/NoteRepository``: a SQLite database file.
 ///
 /// The file is in WAL mode with full synchronous commits, so a note that was saved survives a

@@ -1,11 +1,6 @@
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Where FieldNotes keeps its store when no path is given.
 public enum StoreLocation {
@@ -18,24 +13,49 @@ public enum StoreLocation {
   /// `~/.local/share/fieldnotes/notes.sqlite`; on macOS, `FieldNotes/notes.sqlite` in
   /// Application Support. A relative `XDG_DATA_HOME` is ignored, as the XDG rules ask.
   ///
-  /// - Parameter environment: The process environment; the real one by default.
+  /// - Parameters:
+  ///   - platform: The platform whose convention to follow; this one by default.
+  ///   - environment: The process environment; the real one by default.
   /// - Returns: The path of the default store file (which may not exist yet).
   /// - Throws: ``FieldNotesServices/RepositoryError/cannotOpen(path:reason:)`` when there is no
   ///   home folder to keep it in (see ``home(environment:)``).
   public static func defaultPath(
+    on platform: HostPlatform = .current,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(RepositoryError) -> String {
-    #if os(macOS)
-      let place = "~/Library/Application Support/FieldNotes/\(fileName)"
-    #else
-      if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-        return "\(dataHome)/fieldnotes/\(fileName)"
-      }
-      let place = "~/.local/share/fieldnotes/\(fileName)"
-    #endif
+    let place = dataFolder(on: platform)
+    if let variable = place.variable, let folder = environment[variable], folder.hasPrefix("/") {
+      return "\(folder)/\(place.name)/\(fileName)"
+    }
+    let underHome = "\(place.underHome)/\(place.name)/\(fileName)"
     switch home(environment: environment) {
-    case .success(let home): return home + place.dropFirst()
-    case .failure(let problem): throw .cannotOpen(path: place, reason: problem.description)
+    case .success(let home): return "\(home)/\(underHome)"
+    case .failure(let problem):
+      throw .cannotOpen(path: "~/" + underHome, reason: problem.description)
+    }
+  }
+
+  /// The default store file as `--help` shows it, before the environment fills it in:
+  /// `$XDG_DATA_HOME/fieldnotes/notes.sqlite` on Linux,
+  /// `~/Library/Application Support/FieldNotes/notes.sqlite` on macOS.
+  ///
+  /// - Parameter platform: The platform whose convention to show; this one by default.
+  /// - Returns: The path, with the variable or `~` it starts from.
+  public static func defaultPathShown(on platform: HostPlatform = .current) -> String {
+    let place = dataFolder(on: platform)
+    let folder = place.variable.map { "$" + $0 } ?? "~/" + place.underHome
+    return "\(folder)/\(place.name)/\(fileName)"
+  }
+
+  /// Where a platform keeps an app's data, the one table both ``defaultPath(on:environment:)``
+  /// and ``defaultPathShown(on:)`` read: the variable naming the data folder, if the platform
+  /// has one; the data folder under the home folder otherwise; FieldNotes' folder in it.
+  private static func dataFolder(on platform: HostPlatform) -> (
+    variable: String?, underHome: String, name: String
+  ) {
+    switch platform {
+    case .linux: ("XDG_DATA_HOME", ".local/share", "fieldnotes")
+    case .macOS: (nil, "Library/Application Support", "FieldNotes")
     }
   }
 

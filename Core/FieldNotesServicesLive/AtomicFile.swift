@@ -1,12 +1,6 @@
 import FieldNotesPlatform
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes and reads whole files safely.
 ///
 /// A write goes to a temporary file beside the target, created with the requested permissions,
@@ -62,7 +56,7 @@ public enum AtomicFile {
       failure = data.withUnsafeBytes { bytes -> String? in
         var written = 0
         while written < bytes.count {
-          let result = systemWrite(
+          let result = Platform.write(
             descriptor, bytes.baseAddress?.advanced(by: written), bytes.count - written)
           if result < 0, errno == EINTR { continue }
           guard result > 0 else { return errorText() }
@@ -114,7 +108,9 @@ public enum AtomicFile {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes {
+        Platform.read(descriptor, $0.baseAddress, $0.count)
+      }
       if count < 0, errno == EINTR { continue }
       guard count >= 0 else { throw Failure(path: path, reason: errorText()) }
       if count == 0 { return data }
@@ -177,24 +173,4 @@ public enum AtomicFile {
   private static func size(_ bytes: Int) -> String {
     bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(bytes) bytes"
   }
-}
-
-/// The system `read(2)`, named apart from ``AtomicFile/read(_:limit:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
-  -> Int
-{
-  #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-  #else
-    Darwin.read(descriptor, buffer, count)
-  #endif
-}
-
-/// The system `write(2)`, named apart from Swift's own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-  #else
-    Darwin.write(descriptor, buffer, count)
-  #endif
 }

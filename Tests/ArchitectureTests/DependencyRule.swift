@@ -37,7 +37,7 @@ enum DependencyRule {
       [model, services, terminal, navigation, target.name.dropLast("Screen".count) + "Feature"]
     // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
     // executable's modules into the bench too, but the bench calls none of them.
-    case "fieldnotes-bench": [model, services, "fieldnotes"]
+    case "fieldnotes-bench": [model, services, platform, "fieldnotes"]
     case _ where target.type == "executable": [app, model, services]
     default: []
     }

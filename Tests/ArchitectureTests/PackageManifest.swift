@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import Foundation
 
 /// The parts of `swift package dump-package` the architecture tests read.
@@ -46,18 +47,12 @@ struct PackageManifest: Decodable {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("fieldnotes-dump-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "swift", "package", "--package-path", root.path, "--scratch-path", scratch.path,
-      "dump-package",
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let swift = try ChildProcess(
+      "swift",
+      arguments: [
+        "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package",
+      ], standardInput: .nullDevice, standardOutput: .pipe, standardError: .nullDevice)
+    let data = Data(swift.collectOutput().output)
     return try JSONDecoder().decode(PackageManifest.self, from: data)
   }
 

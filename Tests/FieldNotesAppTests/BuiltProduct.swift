@@ -1,5 +1,5 @@
+import FieldNotesPlatform
 import Foundation
-import Synchronization
 
 /// The executables `swift build` made, run as a user would run them.
 enum BuiltProduct {
@@ -50,21 +50,32 @@ enum BuiltProduct {
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
   }
 
-  /// A process for an executable with its three standard streams piped, found programs limited
-  /// to the system's, and `SIGPIPE` ignored; not started yet.
-  static func pipedProcess(
-    _ executable: URL, arguments: [String], environment: [String: String]
-  ) -> (process: Process, input: Pipe, output: Pipe, error: Pipe) {
+  /// The git configuration every program the tests run gets, unless a test gives its own:
+  /// none of the machine's or the developer's, so a global `commit.gpgSign` or
+  /// `url.<base>.insteadOf` can't change what a test's sync does.
+  static let gitIsolation = ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null"]
+
+  /// Starts an executable with its three standard streams piped, found programs limited to the
+  /// system's, no git configuration but what the test gives (``gitIsolation``), and `SIGPIPE`
+  /// ignored.
+  ///
+  /// - Parameters:
+  ///   - executable: The executable.
+  ///   - arguments: Its arguments.
+  ///   - environment: Its environment, `PATH` aside.
+  ///   - folder: The folder it starts in; this process's by default.
+  /// - Returns: The running child.
+  /// - Throws: ``FieldNotesPlatform/ChildProcessError`` when it can't be started.
+  static func start(
+    _ executable: URL, arguments: [String], environment: [String: String], in folder: String? = nil
+  ) throws -> ChildProcess {
     BuiltProduct.brokenPipesAreIgnored
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-    let pipes = (input: Pipe(), output: Pipe(), error: Pipe())
-    process.standardInput = pipes.input
-    process.standardOutput = pipes.output
-    process.standardError = pipes.error
-    return (process, pipes.input, pipes.output, pipes.error)
+    return try ChildProcess(
+      executable.path, arguments: arguments,
+      environment: gitIsolation.merging(environment) { $1 }.merging(["PATH": "/usr/bin:/bin"]) {
+        $1
+      }, standardInput: .pipe,
+      standardOutput: .pipe, standardError: .pipe, workingDirectory: folder)
   }
 
   struct Result {
@@ -78,26 +89,11 @@ enum BuiltProduct {
     _ executable: URL, arguments: [String], input: String, environment: [String: String],
     in folder: String? = nil
   ) throws -> Result {
-    let (process, standardInput, standardOutput, standardError) = BuiltProduct.pipedProcess(
-      executable, arguments: arguments, environment: environment)
-    if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
-    try process.run()
-    let group = DispatchGroup()
-    let errorData = Mutex(Data())
-    DispatchQueue.global().async(group: group) {
-      try? standardInput.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-      try? standardInput.fileHandleForWriting.close()
-    }
-    DispatchQueue.global().async(group: group) {
-      let data = standardError.fileHandleForReading.readDataToEndOfFile()
-      errorData.withLock { $0 = data }
-    }
-    let outputData = standardOutput.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
+    let child = try start(executable, arguments: arguments, environment: environment, in: folder)
+    let collected = child.collectOutput(writing: Array(input.utf8))
     return Result(
-      output: lines(outputData), errors: lines(errorData.withLock { $0 }),
-      status: process.terminationStatus)
+      output: lines(Data(collected.output)), errors: lines(Data(collected.errors)),
+      status: collected.termination.status)
   }
 
   private static func lines(_ data: Data) -> [String] {

@@ -28,6 +28,22 @@ import Testing
     #expect(folder.path == Self.debug)
   }
 
+  /// A developer's own git setup never reaches a program the tests run, whatever `HOME` the
+  /// test gives it.
+  @Test func theProgramsTheTestsRunReadNoGitConfigurationOfTheDevelopers() throws {
+    let home = NSTemporaryDirectory() + "fieldnotes-git-home-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    try "[commit]\n\tgpgSign = true\n".write(
+      toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+
+    let result = try BuiltProduct.run(
+      URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "config", "commit.gpgSign"],
+      input: "", environment: ["HOME": home])
+
+    #expect(result.status == 1, "git read \(result.output)")
+  }
+
   @Test func theWalkStopsAtTheBuildFolderWhenNothingIsBuilt() {
     let folder = BuiltProduct.buildFolder(
       testArguments: ["/work/FieldNotes/.build/debug/FieldNotesPackageTests.xctest"],

@@ -1,4 +1,6 @@
 import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
@@ -32,6 +34,16 @@ import Testing
   ])
   func refusesBadCommandLines(arguments: [String]) {
     #expect(throws: UsageError.self) { try LaunchOptions.parse(arguments) }
+  }
+
+  /// `--help` names the default store of the platform it runs on, as the store finds it.
+  @Test(arguments: HostPlatform.allCases)
+  func helpNamesThePlatformsDefaultStore(on platform: HostPlatform) {
+    let line = "Default: " + StoreLocation.defaultPathShown(on: platform)
+    #expect(LaunchOptions.help(on: platform).split(separator: "\n").contains { $0.hasSuffix(line) })
+    let other = HostPlatform.allCases.first { $0 != platform }.map(StoreLocation.defaultPathShown)
+    #expect(!LaunchOptions.help(on: platform).contains(other ?? "none"), "only its own")
+    #expect(LaunchOptions.help == LaunchOptions.help(on: .current))
   }
 }
 

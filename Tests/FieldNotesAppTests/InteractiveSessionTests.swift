@@ -1,17 +1,29 @@
+import FieldNotesPlatform
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The interactive path, through a real pseudo-terminal: tmux runs `fieldnotes` and the test
 /// types keys into it, as a person would.
 @MainActor
 @Suite(.serialized, .enabled(if: TerminalDriver.isAvailable, "tmux is not installed"))
 struct InteractiveSessionTests {
+  /// The tmux server outlives the client that started it, so it must hold no descriptor of
+  /// this process: a pipe whose write end the tests close then reads as ended, rather than
+  /// waiting for ever for a writer that is the server.
+  @Test func theTmuxServerHoldsNoDescriptorOfTheTests() throws {
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let terminal = try TerminalDriver(command: ["cat"])
+    defer { terminal.close() }
+    close(ends[1])
+
+    #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
+    var byte: UInt8 = 0
+    let read = Platform.read(ends[0], &byte, 1)
+    #expect(read == 0, "the pipe's write end is open elsewhere (errno \(errno))")
+  }
+
   @Test func historyCompletionAndCtrlCDuringASlowSync() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let remote = NSTemporaryDirectory() + "fieldnotes-slow-sync-" + UUID().uuidString
@@ -332,142 +344,5 @@ struct InteractiveSessionTests {
     #expect(try second.screen().contains(" at /dev/"), "the session is named by its terminal")
     try second.type("draft 1", keys: ["Enter"])
     try second.waitFor("title: Kept through a signal")
-  }
-}
-
-/// Drives a program inside a detached tmux session on a private socket.
-final class TerminalDriver {
-  static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
-  static var isAvailable: Bool { tmux != nil }
-
-  let socket = "fieldnotes-test-\(UUID().uuidString)"
-  let home = NSTemporaryDirectory() + "fieldnotes-terminal-" + UUID().uuidString
-
-  struct Timeout: Error, CustomStringConvertible {
-    var expected: String
-    var screen: String
-    var description: String {
-      "timed out waiting for \"\(expected)\"; the screen shows:\n\(screen)"
-    }
-  }
-
-  init(command: [String], columns: Int = 100, rows: Int = 50) throws {
-    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-    let environment = "env -u NO_COLOR HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC"
-    try run([
-      "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main", "-c", home,
-      environment + " " + command.joined(separator: " "),
-    ])
-  }
-
-  /// Makes the window this many columns wide, as dragging a terminal's edge does.
-  func resize(columns: Int) throws {
-    try run(["resize-window", "-t", "main", "-x", "\(columns)"])
-  }
-
-  func type(_ text: String, keys: [String]) throws {
-    if !text.isEmpty { try run(["send-keys", "-t", "main", "-l", text]) }
-    for key in keys { try run(["send-keys", "-t", "main", key]) }
-  }
-
-  /// The screen with its colours, as escape sequences.
-  func screenWithEscapes() throws -> String {
-    try run(["capture-pane", "-t", "main", "-p", "-e", "-S", "-200"])
-  }
-
-  func screen() throws -> String {
-    try run(["capture-pane", "-t", "main", "-p", "-S", "-200"])
-  }
-
-  /// Polls the screen of the other process until the text appears (the one wait a test of a
-  /// separate process can't avoid), for at most ten seconds.
-  func waitFor(_ text: String, lastLineOnly: Bool = false) throws {
-    let deadline = Date().addingTimeInterval(10)
-    var shown = ""
-    while Date() < deadline {
-      shown = try screen()
-      let lines = shown.split(separator: "\n").map(String.init).filter {
-        !$0.trimmingCharacters(in: .whitespaces).isEmpty
-      }
-      let haystack = lastLineOnly ? (lines.last ?? "") : shown
-      if haystack.contains(text) { return }
-      usleep(20_000)
-    }
-    throw Timeout(expected: text, screen: shown)
-  }
-
-  /// Sends a signal to the program, as a closed terminal (SIGHUP) or `kill` (SIGTERM) does.
-  func send(signal number: Int32) throws {
-    let listed = try run(["list-panes", "-t", "main", "-F", "#{pane_pid}"])
-    guard let pid = Int32(listed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      throw Failure(status: -1)
-    }
-    kill(pid, number)
-  }
-
-  func waitForExit() throws {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if (try? run(["has-session", "-t", "main"])) == nil { return }
-      usleep(20_000)
-    }
-    throw Timeout(expected: "the program to exit", screen: (try? screen()) ?? "")
-  }
-
-  func close() {
-    // Ending the session ends the server with it. (`kill-server` alone answers success but, in
-    // tmux 3.3a, can leave the server and the program in its pane running after the test.)
-    _ = try? run(["kill-session", "-t", "main"])
-    _ = try? run(["kill-server"])
-    try? FileManager.default.removeItem(atPath: home)
-  }
-
-  struct Failure: Error { var status: Int32 }
-
-  /// Runs tmux and waits for it with `posix_spawn` and `waitpid`. (Foundation's `Process`
-  /// would wait for every process holding its pipes, and the tmux server it starts holds them
-  /// for ever.)
-  @discardableResult
-  private func run(_ arguments: [String]) throws -> String {
-    let outputPath = home + "/tmux-output-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: outputPath) }
-    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    // The tmux server lives on after this client: it must not hold a pipe another test of this
-    // process reads to its end (that test would wait for ever). Close everything else.
-    #if os(Linux)
-      typealias CloseFrom =
-        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
-        -> Int32
-      if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-      }
-    #endif
-    let argv =
-      ([Self.tmux ?? "/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    // The process's own environment, passed on explicitly (`environ` is not exposed on Darwin).
-    let environment =
-      ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for variable in environment { free(variable) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, Self.tmux ?? "/usr/bin/tmux", &actions, nil, argv, environment)
-    guard spawned == 0 else { throw Failure(status: spawned) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let exitCode = (status >> 8) & 0xFF
-    guard status & 0x7F == 0, exitCode == 0 else { throw Failure(status: exitCode) }
-    return String(
-      decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
   }
 }

@@ -1,4 +1,5 @@
 import FieldNotesApp
+import FieldNotesPersistence
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -15,14 +16,20 @@ import Testing
     "FIELDNOTES_IDS": "sequential", "LANG": "C.UTF-8",
   ]
 
-  /// A fresh folder per transcript, for `$STORE` and `$TMP`.
+  /// A fresh folder per transcript, for `$STORE` and `$TMP`; `$DEFAULT_STORE` is the default
+  /// store as `--help` shows it on this platform.
   final class Scratch {
     let path = NSTemporaryDirectory() + "fieldnotes-transcript-" + UUID().uuidString
     init() {
       try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
     deinit { try? FileManager.default.removeItem(atPath: path) }
-    var variables: [String: String] { ["$STORE": path + "/notes.sqlite", "$TMP": path] }
+    var variables: [String: String] {
+      [
+        "$STORE": path + "/notes.sqlite", "$TMP": path,
+        "$DEFAULT_STORE": StoreLocation.defaultPathShown(),
+      ]
+    }
   }
 
   @Test(arguments: Transcript.all)

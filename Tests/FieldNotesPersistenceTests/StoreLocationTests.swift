@@ -1,4 +1,5 @@
 import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
 import Testing
@@ -6,28 +7,46 @@ import Testing
 /// Where the store goes when no path is given: always an absolute path, never the current
 /// folder or `/`.
 @Suite struct StoreLocationTests {
-  @Test func theStoreGoesInTheDataFolderUnderAnAbsoluteHome() throws {
-    #if os(macOS)
-      #expect(
-        try StoreLocation.defaultPath(environment: ["HOME": "/Users/ana"])
-          == "/Users/ana/Library/Application Support/FieldNotes/notes.sqlite")
-    #else
-      #expect(
-        try StoreLocation.defaultPath(environment: ["HOME": "/home/ana"])
-          == "/home/ana/.local/share/fieldnotes/notes.sqlite")
-      #expect(
-        try StoreLocation.defaultPath(environment: ["HOME": "/home/ana", "XDG_DATA_HOME": "/data"])
-          == "/data/fieldnotes/notes.sqlite")
-      #expect(
-        try StoreLocation.defaultPath(environment: ["HOME": "/home/ana", "XDG_DATA_HOME": "data"])
-          == "/home/ana/.local/share/fieldnotes/notes.sqlite", "a relative XDG_DATA_HOME is ignored"
-      )
-    #endif
+  @Test func onLinuxTheStoreGoesInTheXDGDataFolder() throws {
+    let home = ["HOME": "/home/ana"]
+    #expect(
+      try StoreLocation.defaultPath(on: .linux, environment: home)
+        == "/home/ana/.local/share/fieldnotes/notes.sqlite")
+    #expect(
+      try StoreLocation.defaultPath(
+        on: .linux, environment: home.merging(["XDG_DATA_HOME": "/data"]) { $1 })
+        == "/data/fieldnotes/notes.sqlite")
+    #expect(
+      try StoreLocation.defaultPath(
+        on: .linux, environment: home.merging(["XDG_DATA_HOME": "data"]) { $1 })
+        == "/home/ana/.local/share/fieldnotes/notes.sqlite", "a relative XDG_DATA_HOME is ignored")
+    #expect(StoreLocation.defaultPathShown(on: .linux) == "$XDG_DATA_HOME/fieldnotes/notes.sqlite")
+  }
+
+  /// macOS keeps an app's data in Application Support, whatever XDG variables are set.
+  @Test func onMacOSTheStoreGoesInApplicationSupport() throws {
+    let environment = ["HOME": "/Users/ana", "XDG_DATA_HOME": "/data"]
+    #expect(
+      try StoreLocation.defaultPath(on: .macOS, environment: environment)
+        == "/Users/ana/Library/Application Support/FieldNotes/notes.sqlite")
+    #expect(
+      StoreLocation.defaultPathShown(on: .macOS)
+        == "~/Library/Application Support/FieldNotes/notes.sqlite")
+  }
+
+  @Test func thisPlatformsConventionIsTheDefault() throws {
+    let environment = ["HOME": "/home/ana"]
+    #expect(
+      try StoreLocation.defaultPath(environment: environment)
+        == StoreLocation.defaultPath(on: .current, environment: environment))
+    #expect(StoreLocation.defaultPathShown() == StoreLocation.defaultPathShown(on: .current))
   }
 
   @Test func aRelativeHomeIsRefusedWithWhatToDo() {
-    #expect(throws: RepositoryError.self) {
-      try StoreLocation.defaultPath(environment: ["HOME": "relhome"])
+    for platform in HostPlatform.allCases {
+      #expect(throws: RepositoryError.self) {
+        try StoreLocation.defaultPath(on: platform, environment: ["HOME": "relhome"])
+      }
     }
     guard case .failure(let problem) = StoreLocation.home(environment: ["HOME": "relhome"]) else {
       Issue.record("a relative HOME was taken")

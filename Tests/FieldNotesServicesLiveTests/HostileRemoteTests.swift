@@ -19,30 +19,27 @@ import Testing
     let secret = world.root + "/secret.txt"
     try "outside the repository".write(toFile: secret, atomically: true, encoding: .utf8)
 
-    let attacker = try world.clone("attacker")
     let heron = UUID(number: 0xABC1).uuidString.lowercased()
     let fresh = UUID(number: 2).uuidString.lowercased()
     let linked = UUID(number: 3).uuidString.lowercased()
-    // A link where a note would be, and one to a folder outside.
-    try FileManager.default.createSymbolicLink(
-      atPath: "\(attacker)/notes/\(linked).md", withDestinationPath: secret)
-    try FileManager.default.createSymbolicLink(
-      atPath: "\(attacker)/notes/outside", withDestinationPath: world.root)
-    // The same note under an upper-case name, with other text.
     let impostor = SyncDocument.data(
       of: syncNote(0xABC1, "Heron", body: "Impostor.", minutes: 9))
-    try impostor.write(to: URL(fileURLWithPath: "\(attacker)/notes/\(heron.uppercased()).md"))
-    // Another file claiming the same id; garbage; a file too large; a name that isn't an id.
-    try impostor.write(to: URL(fileURLWithPath: "\(attacker)/notes/\(fresh).md"))
-    try Data("garbage".utf8).write(
-      to: URL(fileURLWithPath: "\(attacker)/notes/\(UUID(number: 4).uuidString.lowercased()).md"))
     let large = syncNote(5, "Large", body: String(repeating: "a", count: NoteDocument.maximumBytes))
-    try SyncDocument.data(of: large).write(
-      to: URL(fileURLWithPath: "\(attacker)/notes/\(UUID(number: 5).uuidString.lowercased()).md"))
-    try Data("hello".utf8).write(to: URL(fileURLWithPath: "\(attacker)/notes/readme.md"))
-    try world.git(["add", "-A"], in: attacker)
-    try world.git(["commit", "--quiet", "-m", "hostile"], in: attacker)
-    try world.git(["push", "--quiet", "origin", "HEAD:main"], in: attacker)
+    // Built with git's plumbing, as someone else's push: a working tree on a disk that folds
+    // case (APFS) would make the upper-case copy overwrite the real file.
+    let names = try world.commitToRemote(
+      [
+        // A link where a note would be, and one to a folder outside.
+        "\(linked).md": .link(to: secret), "outside": .link(to: world.root),
+        // The same note under an upper-case name, with other text.
+        "\(heron.uppercased()).md": .file(impostor),
+        // Another file claiming the same id; garbage; a file too large; a name that isn't an id.
+        "\(fresh).md": .file(impostor),
+        "\(UUID(number: 4).uuidString.lowercased()).md": .file(Data("garbage".utf8)),
+        "\(UUID(number: 5).uuidString.lowercased()).md": .file(SyncDocument.data(of: large)),
+        "readme.md": .file(Data("hello".utf8)),
+      ], inFolder: "notes", message: "hostile")
+    #expect(names.contains("\(heron).md") && names.contains("\(heron.uppercased()).md"))
 
     let second = try await world.device()
     try await second.syncer.sync()
@@ -58,8 +55,37 @@ import Testing
     let outside = try FileManager.default.contentsOfDirectory(atPath: world.root)
     #expect(
       Set(outside) == [
-        "remote.git", "home", "device-1.sync", "device-2.sync", "attacker", "secret.txt",
+        "remote.git", "home", "device-1.sync", "device-2.sync", "secret.txt",
       ])
+  }
+
+  /// A name that is a note's ID in other letters is skipped and carried along, the same on a
+  /// disk that folds case (macOS) as on one that doesn't: sync reads and writes git's trees,
+  /// never a working tree, so the two names never meet as files.
+  @Test func aCaseVariantNameIsSkippedAndCarriedAlongOnEveryPlatform() async throws {
+    let device = try await world.device(
+      NoteLibrary(notes: [syncNote(0xABC1, "Heron", body: "Kept.")]))
+    try await device.syncer.sync()
+    let heron = UUID(number: 0xABC1).uuidString.lowercased()
+    let variant = heron.uppercased() + ".md"
+    let impostor = SyncDocument.data(of: syncNote(0xABC1, "Heron", body: "Impostor.", minutes: 9))
+    try world.commitToRemote([variant: .file(impostor)], inFolder: "notes", message: "variant")
+
+    try device.save(syncNote(2, "Wren", body: "Loud.", minutes: 1))
+    try await device.syncer.sync()
+
+    #expect(await device.syncer.lastReport?.skipped.contains { $0.contains(variant) } == true)
+    #expect(
+      device.notes == [
+        syncNote(2, "Wren", body: "Loud.", minutes: 1), syncNote(0xABC1, "Heron", body: "Kept."),
+      ])
+    let tip = try world.git(["ls-tree", "--name-only", "-z", "main:notes"], in: world.remote)
+      .split(separator: "\0").map(String.init)
+    let wren = UUID(number: 2).uuidString.lowercased() + ".md"
+    #expect(Set(tip) == ["\(heron).md", variant, wren], "the variant stays on the tip")
+    let carried = try world.gitData(
+      ["cat-file", "blob", "main:notes/\(variant)"], in: world.remote)
+    #expect(carried == impostor, "as it was pushed")
   }
 
   @Test func aCheckoutAnEarlierFieldNotesLeftIsRemovedWithoutFollowingAnything() async throws {

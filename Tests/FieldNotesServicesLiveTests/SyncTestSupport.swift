@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTesting
@@ -102,51 +103,49 @@ final class SyncWorld: Sendable {
 
   /// Runs git in a folder of this world, for setting up what a test needs, with no user or
   /// system configuration (so a planted `~/.gitconfig` is the stores', not the test's).
+  ///
+  /// - Parameters:
+  ///   - arguments: The git command and its arguments.
+  ///   - folder: Where git runs (`git -C`).
+  ///   - input: What git reads on standard input; nothing by default.
+  /// - Returns: What git wrote to standard output, as text.
+  /// - Throws: ``GitTestFailure`` when git fails.
   @discardableResult
-  func git(_ arguments: [String], in folder: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
-    var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-    for (key, value) in [
-      ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_CONFIG_NOSYSTEM", "1"), ("HOME", root),
-      ("GIT_AUTHOR_NAME", "Test"), ("GIT_AUTHOR_EMAIL", "test@localhost"),
-      ("GIT_COMMITTER_NAME", "Test"), ("GIT_COMMITTER_EMAIL", "test@localhost"),
-    ] {
-      environment[key] = value
-    }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw GitTestFailure(command: arguments.joined(separator: " "))
-    }
-    return String(decoding: data, as: UTF8.self)
+  func git(_ arguments: [String], in folder: String, input: Data = Data()) throws -> String {
+    String(decoding: try gitData(arguments, in: folder, input: input), as: UTF8.self)
   }
 
   /// Runs git in a folder of this world and returns its output's bytes, as they are.
-  func gitData(_ arguments: [String], in folder: String) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
+  ///
+  /// Git gets a home of this world's (the root, which holds no `.gitconfig`), no global or
+  /// system configuration, and a fixed author, so a developer's own setup (`commit.gpgSign`,
+  /// hooks, templates) can't change what a test commits.
+  ///
+  /// - Parameters:
+  ///   - arguments: The git command and its arguments.
+  ///   - folder: Where git runs (`git -C`).
+  ///   - input: What git reads on standard input; nothing by default.
+  /// - Returns: What git wrote to standard output.
+  /// - Throws: ``GitTestFailure`` when git fails.
+  func gitData(_ arguments: [String], in folder: String, input: Data = Data()) throws -> Data {
     var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
-    environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
-    environment["GIT_CONFIG_NOSYSTEM"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw GitTestFailure(command: arguments.joined(separator: " "))
+    for (key, value) in [
+      ("GIT_CONFIG_GLOBAL", "/dev/null"), ("GIT_CONFIG_NOSYSTEM", "1"), ("HOME", root),
+      ("XDG_CONFIG_HOME", root + "/.config"), ("GIT_AUTHOR_NAME", "Test"),
+      ("GIT_AUTHOR_EMAIL", "test@localhost"), ("GIT_COMMITTER_NAME", "Test"),
+      ("GIT_COMMITTER_EMAIL", "test@localhost"),
+    ] {
+      environment[key] = value
     }
-    return data
+    let failure = GitTestFailure(command: arguments.joined(separator: " "))
+    guard
+      let git = try? ChildProcess(
+        "git", arguments: ["-C", folder] + arguments, environment: environment,
+        standardInput: .pipe, standardOutput: .pipe, standardError: .nullDevice)
+    else { throw failure }
+    let collected = git.collectOutput(writing: Array(input))
+    guard collected.termination == .exited(0) else { throw failure }
+    return Data(collected.output)
   }
 
   /// Every hook git knows, client side and server side.

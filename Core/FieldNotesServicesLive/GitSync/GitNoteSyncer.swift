@@ -1,12 +1,7 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The live ``FieldNotesServices/NoteSyncing``: sync through git, with any remote git accepts (a
 /// bare repository on a shared disk, `ssh://`, `https://`).

@@ -1,12 +1,7 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One file that differs between two commits, as `git diff-tree -r -z` lists it.
 struct GitTreeChange: Equatable {

@@ -1,10 +1,5 @@
+import FieldNotesPlatform
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs the system `git` as a child process, in one repository, so that git does what
 /// FieldNotes asks and nothing the user's, the system's or a remote's configuration adds.
@@ -87,12 +82,9 @@ struct GitProcess: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment,
     commitDate: @escaping @Sendable () -> Date
   ) throws(SyncError) {
-    let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    guard
-      let found = directories.map({ "\($0)/git" }).first(where: {
-        FileManager.default.isExecutableFile(atPath: $0)
-      })
-    else { throw .gitMissing }
+    guard let found = ChildProcess.executablePath(named: "git", environment: environment) else {
+      throw .gitMissing
+    }
     self.executable = found
     self.gitDirectory = gitDirectory
     self.scratchFolder = scratchFolder
@@ -184,8 +176,9 @@ struct GitProcess: Sendable {
   ///   - input: What to give git on standard input; nothing by default.
   ///   - configuration: Which configuration files it reads; only the repository's by default.
   /// - Returns: What git gave, whatever its exit status.
-  /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when git could not be started or
-  ///   its output read, `CancellationError` when the task was cancelled (git is stopped).
+  /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when its input can't be written,
+  ///   ``SyncError/gitFailed(command:reason:)`` when git can't be started, `CancellationError`
+  ///   when the task was cancelled (git is stopped, and waited for).
   func run(
     _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly
   ) async throws -> Output {
@@ -219,10 +212,22 @@ struct GitProcess: Sendable {
     environment["GIT_AUTHOR_DATE"] = stamp
     environment["GIT_COMMITTER_DATE"] = stamp
     let location = ["-C", gitDirectory, "--git-dir=\(gitDirectory)"]
-    let status = try await ChildProcess.run(
-      executable, arguments: location + Self.settings.flatMap { ["-c", $0] } + arguments,
-      environment: environment, input: paths.input, output: paths.output, errors: paths.errors)
+    // Standard streams from files the child opens itself: a large output can't fill a pipe,
+    // and git gets nothing else of this process (not the store's file, not a pipe another part
+    // of the process reads to its end, which a long-lived git such as an automatic `gc` would
+    // otherwise hold open).
+    let termination: ChildProcess.Termination
+    do {
+      termination = try await ChildProcess.run(
+        executable, arguments: location + Self.settings.flatMap { ["-c", $0] } + arguments,
+        environment: environment, standardInput: .file(paths.input),
+        standardOutput: .file(paths.output), standardError: .file(paths.errors))
+    } catch {
+      throw SyncError.gitFailed(
+        command: arguments.first ?? executable, reason: error.localizedDescription)
+    }
     try Task.checkCancellation()
+    let status = termination.status
     let output = FileManager.default.contents(atPath: paths.output) ?? Data()
     let errors = FileManager.default.contents(atPath: paths.errors) ?? Data()
     return Output(status: status, output: output, errors: String(decoding: errors, as: UTF8.self))

@@ -1,16 +1,11 @@
 import FieldNotesCommands
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The `fieldnotes` program: reads the command line, composes the dependencies once, and runs
 /// the REPL, interactively or over a script.

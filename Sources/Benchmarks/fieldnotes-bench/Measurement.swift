@@ -1,10 +1,5 @@
+import FieldNotesPlatform
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs a program to completion and measures its wall time and peak memory.
 enum Measurement {
@@ -15,8 +10,8 @@ enum Measurement {
     var output: String
   }
 
-  /// Runs `arguments[0]` with the rest as arguments, standard input from `input`, standard output
-  /// to a file (read back) or to /dev/null.
+  /// Runs `arguments[0]` (a path, or a name on `PATH`) with the rest as arguments, standard
+  /// input from `input`, standard output to a file (read back) or to /dev/null.
   static func run(_ arguments: [String], input: String? = nil, keepOutput: Bool = false) throws
     -> Run
   {
@@ -28,29 +23,11 @@ enum Measurement {
       unlink(outputPath)
     }
     try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
-    // An opaque pointer on Darwin, a struct on Linux; `init` fills it in on both.
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, 1, keepOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = cStrings(arguments)
-    defer { free(argv) }
-    let environment = environmentStrings()
-    defer { free(environment) }
-    var pid = pid_t()
     let started = ContinuousClock.now
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environment)
-    guard spawned == 0 else { throw BenchError.cannotRun(arguments[0]) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let child = try start(
+      arguments, standardInput: .file(inputPath),
+      standardOutput: keepOutput ? .file(outputPath) : .nullDevice, standardError: .nullDevice)
+    let termination = child.waitUntilExit()
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let output =
@@ -58,8 +35,8 @@ enum Measurement {
       ? String(decoding: FileManager.default.contents(atPath: outputPath) ?? Data(), as: UTF8.self)
       : ""
     return Run(
-      seconds: seconds, maximumResidentBytes: residentBytes(usage), status: (status >> 8) & 0xFF,
-      output: output)
+      seconds: seconds, maximumResidentBytes: child.peakResidentBytes ?? 0,
+      status: termination.status, output: output)
   }
 
   /// The argument that makes `fieldnotes-bench` run a program and report its peak memory.
@@ -89,48 +66,33 @@ enum Measurement {
   /// process's standard input and output, writes its peak memory in bytes to `reportPath`, and
   /// returns its exit status.
   static func measureChild(reportPath: String, arguments: [String]) -> Int32 {
-    let argv = cStrings(arguments)
-    defer { free(argv) }
-    let environment = environmentStrings()
-    defer { free(environment) }
-    var pid = pid_t()
-    guard posix_spawnp(&pid, arguments[0], nil, nil, argv, environment) == 0 else { return 127 }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    try? Data(String(residentBytes(usage)).utf8).write(to: URL(fileURLWithPath: reportPath))
-    return (status >> 8) & 0xFF
+    guard let child = try? start(arguments) else { return 127 }
+    let termination = child.waitUntilExit()
+    try? Data(String(child.peakResidentBytes ?? 0).utf8).write(
+      to: URL(fileURLWithPath: reportPath))
+    return termination.status
   }
 
-  /// Strings as the NUL-terminated array `posix_spawn` takes; give them back with ``free(_:)``.
-  private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-    strings.map { strdup($0) } + [nil]
-  }
-
-  /// This process's environment for a child, passed on explicitly (`environ` is not exposed on
-  /// Darwin).
-  private static func environmentStrings() -> [UnsafeMutablePointer<CChar>?] {
-    cStrings(ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" })
-  }
-
-  private static func free(_ strings: [UnsafeMutablePointer<CChar>?]) {
-    for string in strings { Foundation.free(string) }
-  }
-
-  private static func residentBytes(_ usage: rusage) -> Int {
-    #if os(Linux)
-      Int(usage.ru_maxrss) * 1_024
-    #else
-      Int(usage.ru_maxrss)
-    #endif
+  /// Starts `arguments[0]` with the rest as arguments and this process's environment.
+  private static func start(
+    _ arguments: [String], standardInput: ChildProcess.Stream = .inherited,
+    standardOutput: ChildProcess.Stream = .inherited,
+    standardError: ChildProcess.Stream = .inherited
+  ) throws(BenchError) -> ChildProcess {
+    guard let program = arguments.first else { throw .cannotRun("nothing") }
+    do {
+      return try ChildProcess(
+        program, arguments: Array(arguments.dropFirst()), standardInput: standardInput,
+        standardOutput: standardOutput, standardError: standardError)
+    } catch {
+      throw .cannotRun(program)
+    }
   }
 
   /// Whether a program can be found on the `PATH`.
   static func isInstalled(_ program: String) -> Bool {
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains
-    {
-      FileManager.default.isExecutableFile(atPath: "\($0)/\(program)")
-    }
+    ChildProcess.executablePath(named: program, environment: ProcessInfo.processInfo.environment)
+      != nil
   }
 }
 

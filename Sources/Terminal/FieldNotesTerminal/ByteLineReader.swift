@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// Reads lines as raw bytes from a file descriptor, so invalid UTF-8 can be reported rather
 /// than silently replaced, and an endless line can't exhaust memory.

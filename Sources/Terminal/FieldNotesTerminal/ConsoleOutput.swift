@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// Where the REPL prints: ordinary output, and error lines.
 @MainActor
@@ -92,11 +88,7 @@ public enum StandardStream: Int32, Sendable {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Glibc)
-          Glibc.write(rawValue, buffer.baseAddress, buffer.count)
-        #else
-          Darwin.write(rawValue, buffer.baseAddress, buffer.count)
-        #endif
+        Platform.write(rawValue, buffer.baseAddress, buffer.count)
       }
       if written < 0, errno == EINTR { continue }
       if written < 0, errno == EPIPE, self == .output { exit(Self.brokenPipeStatus) }

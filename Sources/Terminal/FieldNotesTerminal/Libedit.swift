@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// The system's libedit, opened at run time: which library files are tried, in what order,
 /// and which of its functions and variables FieldNotes needs.
@@ -101,20 +97,5 @@ struct Libedit {
   /// - Returns: The pointer.
   func variable<Value>(_ symbol: Symbol, as type: Value.Type) -> UnsafeMutablePointer<Value>? {
     symbols[symbol]?.assumingMemoryBound(to: type)
-  }
-}
-
-/// The platform FieldNotes runs on, for the few places where what it does differs.
-enum HostPlatform: CaseIterable {
-  case linux
-  case macOS
-
-  /// The platform of this build.
-  static var current: HostPlatform {
-    #if os(macOS)
-      .macOS
-    #else
-      .linux
-    #endif
   }
 }

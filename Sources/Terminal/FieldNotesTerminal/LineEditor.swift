@@ -1,11 +1,6 @@
 import Dispatch
+import FieldNotesPlatform
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Line editing, history and tab completion from the system's libedit (BSD-licensed), loaded
 /// at run time so that building FieldNotes needs no extra headers.

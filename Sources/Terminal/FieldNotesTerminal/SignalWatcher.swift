@@ -1,11 +1,6 @@
 import Dispatch
+import FieldNotesPlatform
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Calls back on the main actor when the process receives one of some signals.
 @MainActor

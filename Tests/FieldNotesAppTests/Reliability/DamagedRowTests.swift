@@ -1,6 +1,7 @@
 import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesPlatform
 import Foundation
 import Testing
 
@@ -60,11 +61,11 @@ import Testing
     // The remote still has the note as it was before the damage: the sync neither deleted it
     // there nor sent anything read from the damaged row.
     let clone = folder + "/clone"
-    let cloned = Process()
-    cloned.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    cloned.arguments = ["git", "clone", "--quiet", syncFolder, clone]
-    try cloned.run()
-    cloned.waitUntilExit()
+    let cloned = try ChildProcess(
+      "git", arguments: ["clone", "--quiet", syncFolder, clone],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "GIT_CONFIG_NOSYSTEM": "1"],
+      standardInput: .nullDevice)
+    #expect(cloned.waitUntilExit() == .exited(0))
     let file = try String(
       contentsOfFile: "\(clone)/notes/\(heron.lowercased()).md", encoding: .utf8)
     #expect(file.contains("tags: []\n") && file.contains("# Heron\n"))

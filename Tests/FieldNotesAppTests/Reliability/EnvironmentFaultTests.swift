@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminalTesting
 import FieldNotesTesting
@@ -24,13 +25,8 @@ import Testing
   }()
 
   static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try ChildProcess(tool, arguments: arguments, standardError: .nullDevice).waitUntilExit()
+      .status
   }
 
   /// A relative `HOME` would put the store wherever FieldNotes was started: it is refused, with
@@ -46,9 +42,18 @@ import Testing
       in: folder)
 
     #expect(result.status == 1)
+    // The store this platform would keep under the home folder, as the error names it.
+    var place = ""
+    #expect {
+      try StoreLocation.defaultPath(environment: ["HOME": "relhome"])
+    } throws: { error in
+      guard case .cannotOpen(let path, _)? = error as? RepositoryError else { return false }
+      place = path
+      return path.hasPrefix("~/")
+    }
     #expect(
       result.errors == [
-        "error: cannot open the store at ~/.local/share/fieldnotes/notes.sqlite: HOME is "
+        "error: cannot open the store at \(place): HOME is "
           + "\u{201C}relhome\u{201D}, not an absolute path; set HOME to your home folder, or give "
           + "the store with --store PATH"
       ])

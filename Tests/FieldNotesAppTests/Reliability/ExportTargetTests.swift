@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminalTesting
 import FieldNotesTesting
@@ -5,12 +6,6 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// What `export FILE` may write: only ever a regular file it creates or replaces.
 ///
@@ -53,12 +48,9 @@ import Testing
     #expect(reopened.store.notebooks.map(\.name) == ["Birds", "Plants"])
   }
 
-  /// The device number of /dev/null (major 1, minor 3), as each system packs it.
-  #if os(Linux)
-    static let nullDevice = dev_t((1 << 8) | 3)
-  #else
-    static let nullDevice = dev_t((1 << 24) | 3)
-  #endif
+  /// The device number of /dev/null (major 1, minor 3), as this system packs it.
+  static let nullDevice = dev_t(
+    truncatingIfNeeded: HostPlatform.current.deviceNumber(major: 1, minor: 3))
 
   @Test func linksPipesFoldersAndDevicesAreRefusedAndLeftAlone() async throws {
     let session = try makeSession()

@@ -1,4 +1,5 @@
 import FieldNotesPersistence
+import FieldNotesPlatform
 import Foundation
 import Testing
 
@@ -14,20 +15,24 @@ import Testing
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
 
+    let environment = ["HOME": home, "XDG_DATA_HOME": home + "/data"]
+    // Where this platform keeps it: under XDG_DATA_HOME on Linux, Application Support on macOS.
+    let store = try StoreLocation.defaultPath(environment: environment)
     let result = try BuiltProduct.run(
       binary, arguments: ["--sync-folder", home + "/sync"],
       input:
         "notebook new Birds\nopen Birds\nnew\ntitle Heron\nsave\nsync\nexport \(home)/out.json\nexport \(home)/out.md\n",
-      environment: ["HOME": home, "XDG_DATA_HOME": home + "/data"])
+      environment: environment)
 
     #expect(result.status == 0, "\(result.errors)")
-    #expect(permissions(home + "/data/fieldnotes/notes.sqlite") == 0o600)
-    #expect(permissions(home + "/data/fieldnotes") == 0o700)
+    #expect(store.hasPrefix(home + "/"))
+    #expect(permissions(store) == 0o600)
+    #expect(permissions(FilePaths.folder(of: store)) == 0o700)
     #expect(permissions(home + "/out.json") == 0o600)
     #expect(permissions(home + "/out.md") == 0o600)
     // The sync repository beside the store (a git folder, no checkout), and the bare
     // repository --sync-folder made.
-    let repository = home + "/data/fieldnotes/notes.sqlite.sync"
+    let repository = StoreLocation.syncRepositoryPath(ofStoreAt: store)
     for folder in ["", "/.git"] {
       #expect(permissions(repository + folder) == 0o700, "\(folder)")
     }

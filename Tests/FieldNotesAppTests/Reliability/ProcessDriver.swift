@@ -1,72 +1,96 @@
+import Dispatch
+import FieldNotesPlatform
 import Foundation
 import Synchronization
 
 /// A running `fieldnotes` process fed commands through a pipe, whose output lines can be awaited
 /// as they come, and which can be killed at a chosen moment.
+///
+/// It is built on ``FieldNotesPlatform/ChildProcess`` and Dispatch alone, whose `Sendable`
+/// annotations are the same on Linux and macOS (Foundation's `Process`, `Pipe`, `FileHandle` and
+/// `NSCondition` are annotated differently by Apple's Foundation and swift-corelibs-foundation).
 final class ProcessDriver: Sendable {
-  private let process: Process
-  private let input: FileHandle
+  private let child: ChildProcess
+  /// Writes the child's standard input, in order, on a thread of its own, so a full pipe can't
+  /// block the test and closing it never races a write.
+  private let writer = DispatchQueue(label: "ProcessDriver.input")
   private let buffer = Buffer()
-  private let condition = NSCondition()
+  /// Signalled whenever output comes, and at its end.
+  private let arrivals = DispatchSemaphore(value: 0)
+  /// Signalled once, when standard output has reached its end.
+  private let outputEnded = DispatchSemaphore(value: 0)
 
   /// What the process printed so far.
   private final class Buffer: Sendable {
     struct State {
       var output: [String] = []
       var errors: [String] = []
-      var partial = Data()
-      /// Whether standard output has reached its end.
-      var isClosed = false
+      var partial: [UInt8] = []
+      /// Whether standard input was closed: nothing is written after that.
+      var isInputClosed = false
     }
 
     let state = Mutex(State())
   }
 
   init(_ executable: URL, arguments: [String], environment: [String: String]) throws {
-    let (process, standardInput, standardOutput, standardError) = BuiltProduct.pipedProcess(
-      executable, arguments: arguments, environment: environment)
-    self.process = process
-    self.input = standardInput.fileHandleForWriting
-    try process.run()
+    child = try BuiltProduct.start(executable, arguments: arguments, environment: environment)
     let buffer = self.buffer
-    let condition = self.condition
-    standardOutput.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      buffer.state.withLock { state in
-        state.partial.append(data)
-        while let newline = state.partial.firstIndex(of: 0x0A) {
-          state.output.append(String(decoding: state.partial[..<newline], as: UTF8.self))
-          state.partial.removeSubrange(...newline)
+    let arrivals = self.arrivals
+    let outputEnded = self.outputEnded
+    if let output = child.standardOutput {
+      Thread.detachNewThread {
+        ChildProcess.read(output) { chunk in
+          buffer.state.withLock { state in
+            state.partial += chunk
+            while let newline = state.partial.firstIndex(of: 0x0A) {
+              state.output.append(String(decoding: state.partial[..<newline], as: UTF8.self))
+              state.partial.removeSubrange(...newline)
+            }
+          }
+          arrivals.signal()
         }
-        if data.isEmpty { state.isClosed = true }
+        close(output)
+        outputEnded.signal()
+        arrivals.signal()
       }
-      condition.lock()
-      condition.broadcast()
-      condition.unlock()
-      if data.isEmpty { handle.readabilityHandler = nil }
     }
-    standardError.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
+    if let errors = child.standardError {
+      Thread.detachNewThread {
+        ChildProcess.read(errors) { chunk in
+          buffer.state.withLock { $0.errors.append(String(decoding: chunk, as: UTF8.self)) }
+        }
+        close(errors)
       }
-      buffer.state.withLock { $0.errors.append(String(decoding: data, as: UTF8.self)) }
     }
   }
 
   /// Sends lines to the process, from a thread of its own so a full pipe can't block the test.
   func send(_ lines: [String]) {
-    let data = Data((lines.joined(separator: "\n") + "\n").utf8)
-    let input = self.input
-    Thread.detachNewThread {
-      try? input.write(contentsOf: data)
+    let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+    guard let input = child.standardInput else { return }
+    let buffer = self.buffer
+    writer.async {
+      guard !buffer.state.withLock(\.isInputClosed) else { return }
+      _ = ChildProcess.write(bytes, to: input)
     }
   }
 
-  /// Closes the process's standard input: the end of its script.
+  /// Closes the process's standard input, after what was sent: the end of its script.
   func finishInput() {
-    try? input.close()
+    guard let input = child.standardInput else { return }
+    let buffer = self.buffer
+    writer.async {
+      let wasClosed = buffer.state.withLock { state in
+        defer { state.isInputClosed = true }
+        return state.isInputClosed
+      }
+      if !wasClosed { close(input) }
+    }
+  }
+
+  deinit {
+    finishInput()
   }
 
   var output: [String] { buffer.state.withLock { $0.output } }
@@ -76,35 +100,30 @@ final class ProcessDriver: Sendable {
   @discardableResult
   func waitForLines(count: Int, matching predicate: (String) -> Bool, seconds: Double = 30) -> Bool
   {
-    let deadline = Date().addingTimeInterval(seconds)
-    condition.lock()
-    defer { condition.unlock() }
+    let deadline = DispatchTime.now() + seconds
     while output.filter(predicate).count < count {
-      guard condition.wait(until: deadline) else { return false }
+      guard arrivals.wait(timeout: deadline) == .success else { return false }
     }
     return true
   }
 
   /// Sends a signal, such as SIGTERM, without waiting.
   func send(signal number: Int32) {
-    Foundation.kill(process.processIdentifier, number)
+    child.send(signal: number)
   }
 
   func kill() {
-    Foundation.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    child.send(signal: SIGKILL)
+    child.waitUntilExit()
   }
 
   /// Waits for the process to exit and for the last of its output to be read: a process's
   /// exit can be seen before the reader has taken its last lines from the pipe.
+  ///
+  /// - Returns: Its exit status; 128 plus the signal's number when a signal ended it.
   func waitForExit() -> Int32 {
-    process.waitUntilExit()
-    let deadline = Date().addingTimeInterval(10)
-    condition.lock()
-    while !buffer.state.withLock({ $0.isClosed }) {
-      guard condition.wait(until: deadline) else { break }
-    }
-    condition.unlock()
-    return process.terminationStatus
+    let status = child.waitUntilExit().status
+    if outputEnded.wait(timeout: .now() + 10) == .success { outputEnded.signal() }
+    return status
   }
 }

@@ -1,3 +1,5 @@
+import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServicesLive
 import FieldNotesTerminal
 
@@ -109,8 +111,15 @@ public struct LaunchOptions: Equatable, Sendable {
     store = choice
   }
 
-  /// The text of `--help`.
-  public static let help = """
+  /// The text of `--help`, with the default store of the platform it runs on.
+  public static var help: String { help(on: .current) }
+
+  /// The text of `--help` on a platform, whose default store it names.
+  ///
+  /// - Parameter platform: The platform.
+  /// - Returns: The text.
+  public static func help(on platform: HostPlatform) -> String {
+    """
     OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
 
     USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
@@ -119,7 +128,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     OPTIONS:
       --store PATH        Keep notes in the SQLite store at PATH (created if missing).
-                          Default: $XDG_DATA_HOME/fieldnotes/notes.sqlite
+                          Default: \(StoreLocation.defaultPathShown(on: platform))
       --in-memory         Keep notes in memory only; nothing is saved.
       --demo              Like --in-memory, with sample notebooks and notes to explore.
       --sync-remote URL   Sync through git with URL (a bare repository's path, ssh://, https://),
@@ -145,6 +154,7 @@ public struct LaunchOptions: Equatable, Sendable {
     ~/.local/state/fieldnotes/history), output taller than the window goes through $PAGER (else
     less -R), and colour is used unless NO_COLOR is set or TERM is dumb.
     """
+  }
 }
 
 /// A command line `fieldnotes` does not understand.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// Runs commands from a script, a pipe or `-c`: no prompt, no banner; errors go to standard
 /// error as `error: MESSAGE (line N of FILE)`.

@@ -1,10 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// Runs the REPL for a person at a terminal: a banner, a prompt naming where they are, line
 /// editing with history and tab completion (libedit, where installed), Ctrl-C cancelling

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import FieldNotesPlatform
 
 /// Colour that helps reading: dim metadata, highlighted search matches, errors in red.
 ///

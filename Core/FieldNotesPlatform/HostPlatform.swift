@@ -1,0 +1,50 @@
+/// A platform FieldNotes runs on, for the few facts that differ between them.
+///
+/// Each fact is a pure function of the platform, so a test on Linux checks what a Mac gets too;
+/// only ``current`` depends on the build (it is set in `Platform.swift`).
+public enum HostPlatform: CaseIterable, Sendable {
+  /// Linux, with glibc.
+  case linux
+  /// macOS.
+  case macOS
+
+  /// The platform of this build.
+  public static var current: HostPlatform { Platform.current }
+
+  /// The folder that lists the descriptors open in the process reading it: `/proc/self/fd` on
+  /// Linux, `/dev/fd` on macOS (where `/proc` doesn't exist).
+  public var openDescriptorsFolder: String {
+    switch self {
+    case .linux: "/proc/self/fd"
+    case .macOS: "/dev/fd"
+    }
+  }
+
+  /// A peak memory size in bytes, from `getrusage`'s or `wait4`'s `ru_maxrss`, which Linux
+  /// gives in kibibytes and macOS in bytes.
+  ///
+  /// - Parameter maximumResidentSize: The `ru_maxrss` value.
+  /// - Returns: The size in bytes.
+  public func bytes(ofMaximumResidentSize maximumResidentSize: Int) -> Int {
+    switch self {
+    case .linux: maximumResidentSize * 1_024
+    case .macOS: maximumResidentSize
+    }
+  }
+
+  /// A device number from its major and minor numbers, as `makedev` packs them: glibc's
+  /// 64-bit layout on Linux, eight bits of major above twenty-four of minor on macOS.
+  ///
+  /// - Parameters:
+  ///   - major: The device's major number (its driver).
+  ///   - minor: Its minor number.
+  /// - Returns: The number `stat` gives as `st_rdev`, widened to 64 bits.
+  public func deviceNumber(major: UInt64, minor: UInt64) -> UInt64 {
+    switch self {
+    case .linux:
+      (major & 0xFFF) << 8 | (major & 0xFFFF_F000) << 32 | (minor & 0xFF)
+        | (minor & 0xFFFF_FF00) << 12
+    case .macOS: (major & 0xFF) << 24 | (minor & 0xFF_FFFF)
+    }
+  }
+}

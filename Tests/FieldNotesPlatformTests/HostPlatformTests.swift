@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import FieldNotesPlatform
+
+/// What differs between Linux and macOS, each checked for both here, whichever this is.
+@Suite struct HostPlatformTests {
+  @Test func theOpenDescriptorsAreListedInEachPlatformsOwnFolder() {
+    #expect(HostPlatform.linux.openDescriptorsFolder == "/proc/self/fd")
+    #expect(HostPlatform.macOS.openDescriptorsFolder == "/dev/fd")
+    #expect(FileManager.default.fileExists(atPath: HostPlatform.current.openDescriptorsFolder))
+  }
+
+  @Test func peakMemoryIsInKibibytesOnLinuxAndInBytesOnMacOS() {
+    #expect(HostPlatform.linux.bytes(ofMaximumResidentSize: 2) == 2_048)
+    #expect(HostPlatform.macOS.bytes(ofMaximumResidentSize: 2_048) == 2_048)
+  }
+
+  @Test func deviceNumbersArePackedAsEachSystemsMakedevDoes() {
+    // /dev/null is major 1, minor 3 on both.
+    #expect(HostPlatform.linux.deviceNumber(major: 1, minor: 3) == 0x103)
+    #expect(HostPlatform.macOS.deviceNumber(major: 1, minor: 3) == 0x100_0003)
+    // glibc keeps the low twelve bits of major and eight of minor where they always were.
+    #expect(HostPlatform.linux.deviceNumber(major: 0x1234, minor: 0x5678) == 0x1000_0562_3478)
+    var status = stat()
+    #expect(stat("/dev/null", &status) == 0)
+    #expect(
+      UInt64(truncatingIfNeeded: status.st_rdev)
+        == HostPlatform.current.deviceNumber(major: 1, minor: 3))
+  }
+}
