@@ -16,6 +16,9 @@ import Foundation
 ///   copy, titled "Title (conflict 2026-11-29 12:00)", so no text is ever dropped. Identical
 ///   content never makes a copy, and the copy's identifier comes from its content, so merging
 ///   the same conflict twice (on two machines, or after an interrupted sync) makes one copy.
+/// - Every outcome is within the size limit (``FieldNotesModel/NoteDocument/maximumBytes``), so
+///   the other side can read it: a merge that would be larger than both versions allow is kept
+///   as a conflict instead, and a copy whose title can't carry the date carries less of it.
 enum ThreeWayMerge {
   /// What merging one note gave.
   struct NoteOutcome: Equatable {
@@ -60,15 +63,42 @@ enum ThreeWayMerge {
       pick(base.map(\.createdAt), ours.createdAt, theirs.createdAt)
       ?? min(ours.createdAt, theirs.createdAt)
     merged.updatedAt = max(ours.updatedAt, theirs.updatedAt)
-    guard title == nil || body == nil else {
+    let mergedFits = fits(merged)
+    guard title == nil || body == nil || !mergedFits else {
       return NoteOutcome(note: merged, changedOnBothSides: true)
     }
-    var copy = older
-    copy.id = copyID(of: older)
-    copy.title = "\(older.title) (conflict \(stamp(older.updatedAt, timeZone)))"
+    // A conflict of text, or a merge too large to keep (both sides' tags on a note near the
+    // limit): the newer version keeps the note as it is, the older is kept as a copy.
+    return NoteOutcome(
+      note: mergedFits ? merged : newer,
+      copy: conflictCopy(of: older, in: merged.notebookID, timeZone: timeZone),
+      changedOnBothSides: true)
+  }
+
+  /// Whether a note is within the size limit every way in applies, so the other side reads it.
+  static func fits(_ note: Note) -> Bool {
+    NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes
+  }
+
+  /// The copy kept of a version that lost a conflict, unpinned, in the merged note's notebook,
+  /// titled "Title (conflict 2026-11-29 12:00)".
+  ///
+  /// The copy always fits the size limit, since the version did: when the date would make it
+  /// too large the title says "(conflict)" only, and when even that would, the title is the
+  /// version's own. A title is never cut, so no text is dropped.
+  static func conflictCopy(of version: Note, in notebookID: Notebook.ID?, timeZone: TimeZone)
+    -> Note
+  {
+    var copy = version
+    copy.id = copyID(of: version)
     copy.isPinned = false
-    copy.notebookID = merged.notebookID
-    return NoteOutcome(note: merged, copy: copy, changedOnBothSides: true)
+    copy.notebookID = notebookID
+    for marker in [" (conflict \(stamp(version.updatedAt, timeZone)))", " (conflict)"] {
+      copy.title = version.title + marker
+      if fits(copy) { return copy }
+    }
+    copy.title = version.title
+    return copy
   }
 
   /// Merges three versions of one notebook; when both sides renamed it, ours wins.
