@@ -21,6 +21,12 @@ public struct Draft: Hashable, Sendable {
   public var keptAt: Date
   /// The session that kept it.
   public var session: DraftSession
+  /// The edit date of the note the draft was written from, as its composer opened it.
+  ///
+  /// A draft taken up later is saved over the note only as it was then, or after the user is
+  /// told the note changed since. `nil` for a new note, and for a draft kept before FieldNotes
+  /// recorded it (its note is then taken as changed since if it was edited after ``keptAt``).
+  public var baseUpdatedAt: Date?
 
   /// Creates a draft.
   ///
@@ -32,9 +38,10 @@ public struct Draft: Hashable, Sendable {
   ///   - tags: The tags as typed.
   ///   - keptAt: When it was kept.
   ///   - session: The session that kept it.
+  ///   - baseUpdatedAt: The edit date of the note it was written from; `nil` for a new note.
   public init(
     noteID: Note.ID?, notebookID: Notebook.ID?, title: String, body: String, tags: [String],
-    keptAt: Date, session: DraftSession
+    keptAt: Date, session: DraftSession, baseUpdatedAt: Date?
   ) {
     self.noteID = noteID
     self.notebookID = notebookID
@@ -43,6 +50,16 @@ public struct Draft: Hashable, Sendable {
     self.tags = tags
     self.keptAt = keptAt
     self.session = session
+    self.baseUpdatedAt = baseUpdatedAt
+  }
+
+  /// Whether the note may have changed since this draft was written from it.
+  ///
+  /// - Parameter note: The note as it is now.
+  /// - Returns: Whether saving the draft would put it over an edit it never saw.
+  public func predates(_ note: Note) -> Bool {
+    if let baseUpdatedAt { return note.updatedAt != baseUpdatedAt }
+    return note.updatedAt > keptAt
   }
 }
 

@@ -21,8 +21,8 @@ extension SQLiteNoteRepository {
           let statement = try connection.prepare(
             """
             INSERT OR REPLACE INTO session_drafts (note_key, session_id, session_started_at,
-              session_terminal, notebook_id, title, body, tags, kept_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+              session_terminal, notebook_id, title, body, tags, kept_at, base_updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
             """)
           statement.bind(Self.key(draft.noteID), at: 1)
           statement.bind(draft.session.id.uuidString, at: 2)
@@ -41,6 +41,11 @@ extension SQLiteNoteRepository {
           statement.bind(draft.body, at: 7)
           statement.bind(TagsText.encode(draft.tags), at: 8)
           statement.bind(draft.keptAt.timeIntervalSinceReferenceDate, at: 9)
+          if let base = draft.baseUpdatedAt {
+            statement.bind(base.timeIntervalSinceReferenceDate, at: 10)
+          } else {
+            statement.bindNull(at: 10)
+          }
           try statement.run()
         }
       } catch {
@@ -61,7 +66,7 @@ extension SQLiteNoteRepository {
         let statement = try connection.prepare(
           """
           SELECT session_id, session_started_at, session_terminal, notebook_id, title, body, tags,
-            kept_at
+            kept_at, base_updated_at
           FROM session_drafts WHERE note_key = ?1 ORDER BY kept_at DESC, session_id
           """)
         statement.bind(Self.key(noteID), at: 1)
@@ -79,9 +84,32 @@ extension SQLiteNoteRepository {
               noteID: noteID, notebookID: statement.isNull(at: 3) ? nil : statement.uuid(at: 3),
               title: statement.text(at: 4), body: statement.text(at: 5), tags: tags,
               keptAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 7)),
-              session: session))
+              session: session,
+              baseUpdatedAt: statement.isNull(at: 8)
+                ? nil : Date(timeIntervalSinceReferenceDate: statement.double(at: 8))))
         }
         return drafts
+      } catch {
+        throw error.repositoryError(path: path, writing: false)
+      }
+    }
+  }
+
+  /// The notes some session kept a draft of.
+  ///
+  /// - Returns: Their identifiers; new notes' drafts are not among them.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the table could not be read.
+  public func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
+    let path = self.path
+    return try writer.perform { connection throws(RepositoryError) -> Set<Note.ID> in
+      do throws(SQLiteError) {
+        let statement = try connection.prepare(
+          "SELECT DISTINCT note_key FROM session_drafts WHERE note_key != 'new'")
+        var ids = Set<Note.ID>()
+        while try statement.step() {
+          if let id = statement.uuid(at: 0) { ids.insert(id) }
+        }
+        return ids
       } catch {
         throw error.repositoryError(path: path, writing: false)
       }

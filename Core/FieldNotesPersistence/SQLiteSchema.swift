@@ -79,7 +79,8 @@ enum SQLiteSchema {
       kept_at REAL NOT NULL,
       PRIMARY KEY (note_key, session_id)
     );
-    INSERT OR IGNORE INTO session_drafts
+    INSERT OR IGNORE INTO session_drafts (note_key, session_id, session_started_at,
+        session_terminal, notebook_id, title, body, tags, kept_at)
       SELECT note_key, '\(SQLiteSchema.earlierSession)', kept_at, NULL, notebook_id, title, body,
         tags, kept_at
       FROM drafts;
@@ -89,6 +90,33 @@ enum SQLiteSchema {
     // whether it can be trusted; an index without a row here is rebuilt. Before this version
     // the index had no record, so a store migrated to it gets its index rebuilt.
     SQLiteSearchIndex.stateCreation,
+    // Version 6. A draft records the edit date of the note it was written from, so taking it
+    // up later never saves it over an edit it never saw. The table is made anew with the
+    // column and the drafts moved over (SQLite can't add a column only where it is missing, and
+    // the migration may run again on a store whose `user_version` went back; a draft moved
+    // twice loses only that date, and is then compared by when it was kept).
+    """
+    CREATE TABLE IF NOT EXISTS session_drafts_6 (
+      note_key TEXT NOT NULL,
+      session_id TEXT NOT NULL,
+      session_started_at REAL NOT NULL,
+      session_terminal TEXT,
+      notebook_id TEXT,
+      title TEXT NOT NULL,
+      body TEXT NOT NULL,
+      tags TEXT NOT NULL DEFAULT '[]',
+      kept_at REAL NOT NULL,
+      base_updated_at REAL,
+      PRIMARY KEY (note_key, session_id)
+    );
+    INSERT OR IGNORE INTO session_drafts_6 (note_key, session_id, session_started_at,
+        session_terminal, notebook_id, title, body, tags, kept_at)
+      SELECT note_key, session_id, session_started_at, session_terminal, notebook_id, title, body,
+        tags, kept_at
+      FROM session_drafts;
+    DROP TABLE session_drafts;
+    ALTER TABLE session_drafts_6 RENAME TO session_drafts;
+    """,
   ]
 
   /// The session identifier of the drafts kept before they were kept per session.

@@ -87,6 +87,12 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when drafts could not be read.
   func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft]
 
+  /// The notes some session kept a draft of (not counting new notes').
+  ///
+  /// - Returns: Their identifiers.
+  /// - Throws: ``RepositoryError`` when drafts could not be read.
+  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID>
+
   /// Forgets a kept draft: the one its session kept of its note.
   ///
   /// - Parameter draft: The draft.

@@ -21,13 +21,35 @@ extension NoteStore {
   /// The drafts kept of a note by every session, newest first; drafts that can't be read
   /// count as none.
   ///
+  /// A new note is offered, besides the drafts of new notes, the drafts of notes that are gone
+  /// (deleted elsewhere, or by a sync, after the draft was kept), which no other composer could
+  /// reach: taken up there, such a draft is saved as a new note.
+  ///
   /// - Parameter noteID: The note, or `nil` for a new note.
   /// - Returns: The drafts.
   public func keptDrafts(forNote noteID: Note.ID?) -> [Draft] {
-    guard let repository else {
-      return draftsInMemory.filter { $0.noteID == noteID }.sorted { $0.keptAt > $1.keptAt }
+    let drafts: [Draft]
+    if let repository {
+      var found = (try? repository.keptDrafts(forNote: noteID)) ?? []
+      if noteID == nil {
+        let gone = ((try? repository.noteIDsWithKeptDrafts()) ?? []).filter { !holdsNote($0) }
+        for id in gone { found += (try? repository.keptDrafts(forNote: id)) ?? [] }
+      }
+      drafts = found
+    } else {
+      drafts = draftsInMemory.filter {
+        $0.noteID == noteID || (noteID == nil && $0.noteID.map { !holdsNote($0) } == true)
+      }
     }
-    return (try? repository.keptDrafts(forNote: noteID)) ?? []
+    return drafts.sorted {
+      $0.keptAt != $1.keptAt
+        ? $0.keptAt > $1.keptAt : $0.session.id.uuidString < $1.session.id.uuidString
+    }
+  }
+
+  /// Whether the store has a note, readable or not.
+  private func holdsNote(_ id: Note.ID) -> Bool {
+    note(withID: id) != nil || unreadableNotes.contains { $0.id == id }
   }
 
   /// Forgets a kept draft, once it was saved or the user chose to.

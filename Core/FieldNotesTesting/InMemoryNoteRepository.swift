@@ -125,6 +125,14 @@ public final class InMemoryNoteRepository: NoteRepository {
     }
   }
 
+  /// The notes some session kept a draft of.
+  ///
+  /// - Returns: Their identifiers.
+  /// - Throws: Nothing: the in-memory drafts are always readable.
+  public func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
+    state.withLock { Set($0.drafts.compactMap(\.noteID)) }
+  }
+
   /// Forgets a kept draft.
   ///
   /// - Parameter draft: The draft.

@@ -48,20 +48,24 @@ import Testing
     let noteID = UUID()
     let newNote = Draft(
       noteID: nil, notebookID: UUID(), title: "New", body: "line\nline", tags: ["a", "b"],
-      keptAt: Date(timeIntervalSinceReferenceDate: 1_000.5), session: Self.session(1))
+      keptAt: Date(timeIntervalSinceReferenceDate: 1_000.5), session: Self.session(1),
+      baseUpdatedAt: nil)
     let otherSession = Draft(
       noteID: nil, notebookID: nil, title: "Also new", body: "", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 1_500), session: Self.session(2))
+      keptAt: Date(timeIntervalSinceReferenceDate: 1_500), session: Self.session(2),
+      baseUpdatedAt: nil)
     let edit = Draft(
       noteID: noteID, notebookID: nil, title: "Edited", body: "", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 2_000), session: Self.session(1))
+      keptAt: Date(timeIntervalSinceReferenceDate: 2_000), session: Self.session(1),
+      baseUpdatedAt: Date(timeIntervalSinceReferenceDate: 1_234.567))
 
     try repository.keepDraft(newNote, superseding: nil)
     try repository.keepDraft(otherSession, superseding: nil)
     try repository.keepDraft(edit, superseding: nil)
 
     #expect(try repository.keptDrafts(forNote: nil) == [otherSession, newNote])
-    #expect(try repository.keptDrafts(forNote: noteID) == [edit])
+    #expect(try repository.keptDrafts(forNote: noteID) == [edit], "with the date it grew from")
+    #expect(try repository.noteIDsWithKeptDrafts() == [noteID])
     try repository.discardDraft(newNote)
     #expect(try repository.keptDrafts(forNote: nil) == [otherSession])
     #expect(try repository.keptDrafts(forNote: noteID) == [edit])
@@ -72,7 +76,8 @@ import Testing
     func draft(_ title: String, session: Int, at seconds: Double) -> Draft {
       Draft(
         noteID: nil, notebookID: nil, title: title, body: "", tags: [],
-        keptAt: Date(timeIntervalSinceReferenceDate: seconds), session: Self.session(session))
+        keptAt: Date(timeIntervalSinceReferenceDate: seconds), session: Self.session(session),
+        baseUpdatedAt: nil)
     }
     try repository.keepDraft(draft("One", session: 1, at: 1), superseding: nil)
     try repository.keepDraft(draft("Two", session: 2, at: 2), superseding: nil)
@@ -113,7 +118,7 @@ import Testing
     let first = try SQLiteNoteRepository(path: path)
     let draft = Draft(
       noteID: nil, notebookID: nil, title: "Kept", body: "", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 7), session: Self.session(2))
+      keptAt: Date(timeIntervalSinceReferenceDate: 7), session: Self.session(2), baseUpdatedAt: nil)
     try first.keepDraft(draft, superseding: nil)
     try execute("PRAGMA user_version = 3", on: path)
 

@@ -100,7 +100,8 @@ import Testing
     let repository = try makeStore()
     let draft = Draft(
       noteID: nil, notebookID: nil, title: "Half", body: "written", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 9), session: SQLiteDraftTests.session(2))
+      keptAt: Date(timeIntervalSinceReferenceDate: 9), session: SQLiteDraftTests.session(2),
+      baseUpdatedAt: nil)
     try repository.keepDraft(draft, superseding: nil)
     // An earlier FieldNotes saves a note, knowing nothing of the index.
     let robin = Note(title: "Robin", body: "by the weir too")

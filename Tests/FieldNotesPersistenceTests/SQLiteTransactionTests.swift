@@ -38,7 +38,8 @@ import Testing
       _ = try session.noteKeys(matchingFolded: Array("heron".utf8))
       let draft = Draft(
         noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
-        keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1))
+        keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1),
+        baseUpdatedAt: nil)
       try session.keepDraft(draft, superseding: nil)
       _ = try session.keptDrafts(forNote: heron.id)
       try other.commit([.saveNote(Note(title: "Third from elsewhere \(round)"))])
@@ -57,7 +58,8 @@ import Testing
     var note = Note(title: "Heron", body: "Grey heron.")
     let draft = Draft(
       noteID: nil, notebookID: nil, title: "t", body: "b", tags: [],
-      keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1))
+      keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1),
+      baseUpdatedAt: nil)
     let commands: [(String, () throws -> Void)] = [
       ("commit", { try repository.commit([.saveNote(note)]) }),
       (

@@ -14,7 +14,8 @@ import Testing
   /// A note whose file is `slack` bytes under the limit.
   static func nearTheLimit(slack: Int, tags: [String] = ["birds"]) -> Note {
     let title = "Heron"
-    let room = NoteDocument.maximumBytes - slack
+    let room =
+      NoteDocument.maximumBytes - slack
       - NoteDocument.byteCount(title: title, body: "", tags: tags)
     var note = syncNote(1, title, body: String(repeating: "a", count: room), tags: tags)
     note.updatedAt = SampleData.date(minutes: 0)

@@ -44,6 +44,10 @@ import Testing
       try saved.keptDrafts(forNote: noteID)
     }
 
+    func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
+      try saved.noteIDsWithKeptDrafts()
+    }
+
     func discardDraft(_ draft: Draft) throws(RepositoryError) { try saved.discardDraft(draft) }
   }
 

@@ -166,5 +166,7 @@ final class MisleadingIndexRepository: NoteRepository {
 
   func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
 
+  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
+
   func discardDraft(_ draft: Draft) throws(RepositoryError) {}
 }

@@ -65,6 +65,9 @@ public final class ComposerViewModel {
   @ObservationIgnored private var newNoteID: Note.ID?
   /// The note being edited, as it was when the composer opened; `nil` for a new note.
   @ObservationIgnored private let opened: Note?
+  /// The version of the note a save may go over: the one the text being edited was written
+  /// from.
+  @ObservationIgnored private var base: Base?
   /// The session this composer runs in, whose draft it keeps.
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
@@ -108,6 +111,7 @@ public final class ComposerViewModel {
     self.makeID = ids
     self.now = now
     self.session = session
+    base = opened.map(Base.note)
     keptDrafts = store.keptDrafts(forNote: noteID)
   }
 
@@ -202,7 +206,10 @@ public final class ComposerViewModel {
 
   /// Saves the draft as a new note, or over the note being edited.
   ///
-  /// Editing an existing note keeps its identifier, creation date and pin.
+  /// Editing an existing note keeps its identifier, creation date and pin. It goes over the
+  /// note only as the text was written from it: when another FieldNotes (or a sync) saved the
+  /// note since, the save fails once with ``FieldNotesServices/RepositoryError/conflict(_:)``,
+  /// saying so, and saving again puts this version over theirs.
   ///
   /// - Returns: The saved note.
   /// - Throws: ``ComposerError/invalidDraft(_:)``, ``ComposerError/notEditable``, or
@@ -214,12 +221,21 @@ public final class ComposerViewModel {
     let problems = problems
     guard problems.isEmpty else { throw .invalidDraft(problems) }
     let note = noteToSave()
+    if let base, let current = store.note(withID: note.id), !base.isStill(current) {
+      // The user is told once; the next save is theirs to make over the newer version.
+      self.base = .note(current)
+      throw .saveFailed(.persistence(.conflict(note.id)))
+    }
     do {
       switch purpose {
       case .newNote: try store.perform(.addNote(note))
       case .editNote: try store.perform(.updateNote(note))
       }
     } catch {
+      // A conflict found on disk reloaded the store: the next save goes over what it read.
+      if case .persistence(.conflict) = error, let current = store.note(withID: note.id) {
+        base = .note(current)
+      }
       throw .saveFailed(error)
     }
     ending = .saved(note.id)
@@ -260,7 +276,8 @@ public final class ComposerViewModel {
     try store.keepDraft(
       Draft(
         noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: draft.body,
-        tags: draft.tags, keptAt: now(), session: session),
+        tags: draft.tags, keptAt: now(), session: session,
+        baseUpdatedAt: base?.updatedAt),
       superseding: takenUpDraft)
     return true
   }
@@ -281,6 +298,10 @@ public final class ComposerViewModel {
     keptDrafts.remove(at: position)
     if let takenUpDraft { keptDrafts = Self.newestFirst(keptDrafts + [takenUpDraft]) }
     takenUpDraft = kept
+    // The draft goes over the note only as it was when the draft was written from it.
+    if let current = opened.flatMap({ store.note(withID: $0.id) }) {
+      base = kept.predates(current) ? .editDate(kept.baseUpdatedAt) : .note(current)
+    }
     draft.title = kept.title
     draft.body = kept.body
     draft.tags = kept.tags
@@ -355,6 +376,35 @@ public final class ComposerViewModel {
   public func keepEditing() throws(ComposerError) {
     guard question != nil else { throw .noQuestionAsked }
     question = nil
+  }
+}
+
+extension ComposerViewModel {
+  /// The version of a note that text being edited was written from.
+  private enum Base {
+    /// The note as it was: it is still so while what the composer writes (title, body, tags,
+    /// notebook) is unchanged, so a pin changed meanwhile is no conflict.
+    case note(Note)
+    /// Only its edit date is known (a kept draft's); `nil` when not even that is.
+    case editDate(Date?)
+
+    /// The edit date a draft kept of this text records.
+    var updatedAt: Date? {
+      switch self {
+      case .note(let note): note.updatedAt
+      case .editDate(let date): date
+      }
+    }
+
+    /// Whether a save goes over the note as it is now without dropping an edit it never saw.
+    func isStill(_ current: Note) -> Bool {
+      switch self {
+      case .note(let note):
+        (note.title, note.body, note.tags, note.notebookID)
+          == (current.title, current.body, current.tags, current.notebookID)
+      case .editDate(let date): date == current.updatedAt
+      }
+    }
   }
 }
 

@@ -31,7 +31,8 @@ enum ComposerView {
     lines.append(
       "  body:  " + (bodyLines.isEmpty ? "" : String(count: bodyLines.count, noun: "line")))
     lines += bodyLines.map { "    \($0)" }
-    lines += keptDraftLines(keptDrafts)
+    let isNewNote = if case .newNote = purpose { true } else { false }
+    lines += keptDraftLines(keptDrafts, forANewNote: isNewNote)
     switch state {
     case .editing(let problems):
       if problems.isEmpty {
@@ -50,9 +51,11 @@ enum ComposerView {
     return lines
   }
 
-  /// The drafts kept of the note, numbered for `draft N`: when each was kept, and by which
-  /// session (its start and terminal).
-  private static func keptDraftLines(_ drafts: [Draft]) -> [String] {
+  /// The drafts kept of the note, numbered for `draft N`.
+  ///
+  /// Each says when it was kept, and by which session (its start and terminal). A new note is
+  /// also offered the drafts of notes deleted since, which say so.
+  private static func keptDraftLines(_ drafts: [Draft], forANewNote isNewNote: Bool) -> [String] {
     guard !drafts.isEmpty else { return [] }
     let heading =
       drafts.count == 1
@@ -64,7 +67,8 @@ enum ComposerView {
     for (offset, kept) in drafts.enumerated() {
       let place = kept.session.terminal.map { " at \($0.terminalSafe)" } ?? " in a script"
       let title = kept.title.isEmpty ? "untitled" : "\u{201C}\(kept.title.terminalSafe)\u{201D}"
-      lines.append("  \(offset + 1)  \(title), kept \(stamp(kept.keptAt))")
+      let gone = isNewNote && kept.noteID != nil ? " of a note deleted since" : ""
+      lines.append("  \(offset + 1)  \(title), kept \(stamp(kept.keptAt))\(gone)")
       lines.append("       by the session started \(stamp(kept.session.startedAt))\(place)")
     }
     return lines

@@ -89,6 +89,25 @@ import Testing
     #expect(store.keptDrafts(forNote: nil) == [], "a saved draft is forgotten")
   }
 
+  @Test func aDraftOfANoteDeletedSinceIsListedForANewNoteAndSaysSo() async throws {
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
+    let edit = ComposerScreen(
+      model: ComposerViewModel(
+        store: store, purpose: .editNote(SampleData.moss.id), ids: .incrementing(), now: .fixed(),
+        session: SampleData.session(1)))
+    try await ScreenHarness<Route>(edit).run("body Greener after the rain.")
+    _ = edit.preserveUnsavedWork()
+    try store.deleteNote(withID: SampleData.moss.id)
+
+    let (next, _) = nextComposer(store)
+
+    #expect(
+      next.render(in: .plain).contains(
+        "  1  \u{201C}Moss on the north wall\u{201D}, kept 2026-11-29 12:00 UTC of a note deleted since"
+      ))
+  }
+
   @Test func aDraftIsForgottenOnlyAfterAskingAndNothingIsKeptWithoutChanges() async throws {
     let (harness, screen, store) = try makeHarness()
     #expect(screen.preserveUnsavedWork().isEmpty, "nothing typed, nothing kept")
