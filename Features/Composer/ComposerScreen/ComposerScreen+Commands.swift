@@ -98,6 +98,12 @@ extension ComposerScreen {
   ///
   /// - Returns: A line saying so, or why it could not be kept.
   public func preserveUnsavedWork() -> [String] {
+    // Lines of a body still being typed are unsaved text too: they become the body, as the
+    // closing `.` would have made them, before the draft is kept.
+    if let typed = bodyLines, !typed.isEmpty {
+      bodyLines = nil
+      try? composer.replaceBody(with: typed.joined(separator: "\n"))
+    }
     do {
       guard try composer.keepUnsavedDraft() else { return [] }
       return [

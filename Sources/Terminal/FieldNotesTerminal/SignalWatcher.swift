@@ -5,6 +5,12 @@ import Foundation
 /// Calls back on the main actor when the process receives one of some signals.
 @MainActor
 public final class SignalWatcher {
+  /// The signals that would end the process at once by default and that a person or a
+  /// program sends to stop it: a session catches them, keeps its unsaved work, then ends.
+  /// (SIGINT too, in a script; at a terminal it interrupts what is going on instead. SIGKILL
+  /// can't be caught: every saved change is already committed when it is made.)
+  public static let stopping: [Int32] = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
+
   private var sources: [any DispatchSourceSignal] = []
   /// Each signal's disposition before watching began, put back by ``cancel()``.
   private var previous: [(signal: Int32, action: sigaction)] = []

@@ -52,6 +52,60 @@ import Testing
     #expect(next.output.contains("Saved \u{201C}Kept through SIGTERM\u{201D}."))
   }
 
+  /// Lines of a body being typed (after a bare `body`, before the closing `.`) are unsaved text
+  /// too: the end of input keeps them, for a note being edited as for a new one.
+  @Test func theEndOfInputInTheMiddleOfABodyKeepsTheLinesTyped() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-body-draft-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["--store", folder + "/notes.sqlite"]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    let made = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\ntitle Wren\nsave\n",
+      environment: environment)
+    #expect(made.status == 0, "\(made.errors)")
+
+    let stopped = try BuiltProduct.run(
+      binary, arguments: arguments,
+      input: "open all\nedit 1\nbody\nLoud for its size.\nNests in the ivy.\n",
+      environment: environment)
+    #expect(stopped.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
+
+    let next = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nedit 1\ndraft 1\nsave\n",
+      environment: environment)
+    #expect(next.status == 0, "\(next.errors)")
+    let notes = try SQLiteNoteRepository(path: folder + "/notes.sqlite").load().notes
+    #expect(notes.map(\.body) == ["Loud for its size.\nNests in the ivy."])
+  }
+
+  /// Ctrl-C where a script runs (SIGINT), or any signal that would end the process, keeps the
+  /// unsaved text first, as SIGTERM does.
+  @Test(arguments: [SIGINT, SIGUSR1, SIGALRM])
+  func aSignalThatWouldEndAScriptKeepsTheDraftFirst(_ signal: Int32) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-signal-\(signal)-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["--store", folder + "/notes.sqlite"]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    // Echoed lines show when the last one was read, typed into the body.
+    let script = try ProcessDriver(
+      binary, arguments: arguments + ["--echo"], environment: environment)
+    script.send(["open all", "new", "title Kept through a signal", "body", "A line typed"])
+    #expect(script.waitForLines(count: 1, matching: { $0.hasSuffix("> A line typed") }))
+
+    script.send(signal: signal)
+
+    #expect(script.waitForExit() == 128 + signal)
+    #expect(script.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
+    let next = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\ndraft 1\nsave\n",
+      environment: environment)
+    #expect(next.output.contains("Saved \u{201C}Kept through a signal\u{201D}."))
+    let notes = try SQLiteNoteRepository(path: folder + "/notes.sqlite").load().notes
+    #expect(notes.map(\.body) == ["A line typed"])
+  }
+
   /// Two sessions with unsaved text for a new note, one ended by SIGTERM and one by the end of
   /// its input: each is told its draft was kept, and each draft was.
   @Test func twoSessionsStoppedWithUnsavedTextKeepTwoDrafts() throws {

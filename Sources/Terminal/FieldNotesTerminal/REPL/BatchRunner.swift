@@ -37,14 +37,15 @@ public struct BatchRunner {
   /// - Parameter source: Where the lines come from.
   ///
   /// - Returns: 0 when every line succeeded, 1 when any failed; 128 plus the signal's number
-  ///   when SIGTERM or SIGHUP ended the run (unsaved work is kept first).
+  ///   when a signal ended the run (SIGTERM, SIGHUP, SIGINT, …; unsaved work is kept first).
   public func run(_ source: Source) async -> Int32 {
     // Lines read from a file or a pipe may take a while: a signal meanwhile keeps unsaved work.
     var terminations: SignalWatcher?
     if case .descriptor = source {
       // Held weakly: the session (and the store it closes when it goes) must not outlive
       // the run because a signal source still holds its handler.
-      terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [weak session] signal in
+      terminations = SignalWatcher(signals: SignalWatcher.stopping + [SIGINT]) {
+        [weak session] signal in
         session?.preserveUnsavedWork()
         exit(128 + signal)
       }

@@ -56,7 +56,7 @@ public struct InteractiveRunner {
         console.print("^C (type `quit` or press Ctrl-D to leave)")
       }
     }
-    let terminations = SignalWatcher(signals: [SIGTERM, SIGHUP]) { [weak session] _ in
+    let terminations = SignalWatcher(signals: SignalWatcher.stopping) { [weak session] _ in
       // Every saved change is committed when it is made; unsaved text is kept as a draft.
       session?.preserveUnsavedWork()
       exit(0)
