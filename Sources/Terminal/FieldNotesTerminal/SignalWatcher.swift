@@ -5,10 +5,11 @@ import Foundation
 /// Calls back on the main actor when the process receives one of some signals.
 @MainActor
 public final class SignalWatcher {
-  /// The signals that would end the process at once by default and that a person or a
-  /// program sends to stop it: a session catches them, keeps its unsaved work, then ends.
-  /// (SIGINT too, in a script; at a terminal it interrupts what is going on instead. SIGKILL
-  /// can't be caught: every saved change is already committed when it is made.)
+  /// The signals a person or a program sends to stop the process, which end it by default.
+  ///
+  /// A session catches them, keeps its unsaved work, then ends. A script catches SIGINT too; at
+  /// a terminal it interrupts what is going on instead. SIGKILL can't be caught, and needn't
+  /// be: every saved change is already committed when it is made.
   public static let stopping: [Int32] = [SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
 
   private var sources: [any DispatchSourceSignal] = []
