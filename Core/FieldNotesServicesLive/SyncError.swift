@@ -29,6 +29,9 @@ public enum SyncError: Error, Hashable, LocalizedError {
   case store(RepositoryError)
   /// The network profile in use made the sync fail (`--network-profile flaky|offline`).
   case networkUnavailable
+  /// The remote holds something other than a folder (a file, a link) under the name of one of
+  /// FieldNotes' folders, `notes` or `notebooks`, which a sync would have to replace.
+  case folderNameTaken(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -55,6 +58,8 @@ public enum SyncError: Error, Hashable, LocalizedError {
       error.errorDescription
     case .networkUnavailable:
       "The network is unavailable (network profile); nothing was synced."
+    case .folderNameTaken(let name):
+      "The sync remote holds a file named “\(name)” where FieldNotes keeps the folder of its \(name); FieldNotes won't replace it. Rename or move it in the remote and sync again; nothing here changed."
     }
   }
 }

@@ -75,6 +75,29 @@ import Testing
     #expect(try tip() == afterSecond)
   }
 
+  /// A project with a file (or a link) named `notes` at the top: FieldNotes can't put its
+  /// folder there without removing it, so the sync refuses, says why, and changes nothing.
+  @Test(arguments: ["notes", "notebooks"])
+  func aFileUnderTheNameOfAFieldNotesFolderIsNeverReplaced(_ name: String) async throws {
+    let first = try await world.device()
+    let project = try world.clone("project-\(name)")
+    try "The project's own \(name).\n".write(
+      toFile: "\(project)/\(name)", atomically: true, encoding: .utf8)
+    try world.git(["add", "-A"], in: project)
+    try world.git(["commit", "--quiet", "-m", "a file named \(name)"], in: project)
+    try world.git(["push", "--quiet", "origin", "HEAD:main"], in: project)
+    let projectTip = try tip()
+
+    try first.save(syncNote(1, "Heron"))
+    try first.repository.commit([.saveNotebook(Notebook(id: UUID(number: 0xB1), name: "Birds"))])
+    await #expect(throws: SyncError.folderNameTaken(name)) { try await first.syncer.sync() }
+
+    #expect(try tip() == projectTip, "the remote is as the project left it")
+    #expect(first.notes.map(\.title) == ["Heron"], "the store is as it was")
+    #expect(
+      SyncError.folderNameTaken(name).errorDescription?.contains("won't replace it") == true)
+  }
+
   @Test func aReportNeverSaysUpToDateWhenItPushed() {
     var report = SyncReport()
     report.pushed = true

@@ -20,11 +20,17 @@ extension SyncTree {
   ///
   /// - Parameter git: Git in the repository.
   /// - Returns: The tree's object name.
-  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
+  /// - Throws: ``SyncError/folderNameTaken(_:)`` when a folder would replace something else
+  ///   under its name; ``SyncError/gitFailed(command:reason:)`` when git fails,
+  ///   `CancellationError`.
   func write(_ git: GitProcess) async throws -> String {
     var contents = others.mapValues { Array($0.values) }
     for (kind, entry) in files { contents[Self.folder(of: kind), default: []].append(entry) }
     let written = Self.folderNames.filter { !(contents[$0] ?? []).isEmpty }
+    // What a project keeps under one of FieldNotes' folder names is never replaced by it.
+    if let taken = written.first(where: { self.top[Data($0.utf8)] != nil }) {
+      throw SyncError.folderNameTaken(taken)
+    }
     let trees = try await GitObjectWriter.writeTrees(git, written.map { contents[$0] ?? [] })
     var top = self.top
     for (folder, tree) in zip(written, trees) {
