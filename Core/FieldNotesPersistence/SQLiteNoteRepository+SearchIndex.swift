@@ -53,7 +53,9 @@ extension SQLiteNoteRepository {
     do {
       try connection.inTransaction { () throws(SQLiteError) in
         // Read again inside the write lock: another process may have migrated or rebuilt.
-        let version = try connection.integer("PRAGMA user_version")
+        // A version below zero is no version FieldNotes ever wrote: migrated from the start,
+        // each migration making only what is missing.
+        let version = max(0, try connection.integer("PRAGMA user_version"))
         let hadIndex = try SQLiteSearchIndex.exists(in: connection)
         for migration in SQLiteSchema.migrations.dropFirst(version) {
           try connection.execute(migration)

@@ -8,6 +8,9 @@ extension SQLiteSearchIndex {
   enum Damage: Equatable {
     /// The index's table, or one of the tables FTS5 keeps it in, is gone.
     case missing
+    /// The index's table is defined otherwise than FieldNotes defines it (another tokenizer,
+    /// other columns): made by another program, or by hand.
+    case otherDefinition
     /// Nothing records what the index was built with.
     case unrecorded
     /// The index was built with another version of ``FieldNotesModel/SearchFolding``.
@@ -26,6 +29,7 @@ extension SQLiteSearchIndex {
     var reason: String {
       switch self {
       case .missing: "one of its tables was missing"
+      case .otherDefinition: "its table was not defined as FieldNotes defines it"
       case .unrecorded: "nothing recorded how it was built"
       case .otherFolding(let version):
         "it was built for text folded by version \(version) of FieldNotes' search, and this "
@@ -80,6 +84,11 @@ extension SQLiteSearchIndex {
       WHERE type = 'table' AND name IN (\(tables.map { "'\($0)'" }.joined(separator: ", ")))
       """)
     guard try names.step(), names.int(at: 0) == tables.count else { return .missing }
+    let definition = try connection.prepare(
+      "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'note_search'")
+    guard try definition.step(), isFieldNotesDefinition(definition.text(at: 0)) else {
+      return .otherDefinition
+    }
     guard
       try connection.integer(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_index_state'")
@@ -98,6 +107,14 @@ extension SQLiteSearchIndex {
       return .unreadable(message: description(of: error))
     }
     return nil
+  }
+
+  /// Whether a table's definition, as SQLite keeps it, is the index's as ``creation`` makes it
+  /// (spaces and line breaks aside).
+  static func isFieldNotesDefinition(_ sql: String) -> Bool {
+    let made = creation.components(separatedBy: ";").first?
+      .replacingOccurrences(of: "IF NOT EXISTS", with: "") ?? ""
+    return sql.filter { !$0.isWhitespace } == made.filter { !$0.isWhitespace }
   }
 
   /// Reads the index once, cheaply: FTS5 then reads how it is laid out (and, on a connection

@@ -82,6 +82,25 @@ import Testing
     try expectAnswersOfTheScan(reopened)
   }
 
+  /// An index table made again by another program with another definition (a plain FTS5
+  /// table: words, not trigrams, and its own copy of the text) answers wrongly while its record
+  /// looks sound; its definition is what gives it away.
+  @Test func anIndexDefinedOtherwiseIsRebuilt() throws {
+    _ = try makeStore()
+    try execute(
+      "DROP TABLE note_search; CREATE VIRTUAL TABLE note_search USING fts5(text); "
+        + "INSERT INTO note_search (rowid, text) SELECT rowid, title FROM notes", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "its table was not defined as FieldNotes defines it"
+      ])
+    try expectAnswersOfTheScan(reopened)
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [], "rebuilt once")
+  }
+
   @Test func anIndexWithoutARecordIsRebuilt() throws {
     _ = try makeStore()
     try execute("DROP TABLE search_index_state", on: path)
@@ -94,8 +113,9 @@ import Testing
 
   /// A store whose `user_version` is behind its tables is migrated again from there: the
   /// migrations make only what is missing, every note and draft is kept, and the index (which
-  /// the earlier FieldNotes that version names would not have kept up) is rebuilt.
-  @Test(arguments: [0, 2, 3, 4])
+  /// the earlier FieldNotes that version names would not have kept up) is rebuilt. A version
+  /// below zero, which no FieldNotes wrote, is migrated from the start.
+  @Test(arguments: [0, 2, 3, 4, 5, -1, -2_147_483_648])
   func aStoreWhoseVersionWasSetBackOpensWithEverythingInIt(version: Int) throws {
     let repository = try makeStore()
     let draft = Draft(
