@@ -112,7 +112,8 @@ extension SQLiteSearchIndex {
   /// Whether a table's definition, as SQLite keeps it, is the index's as ``creation`` makes it
   /// (spaces and line breaks aside).
   static func isFieldNotesDefinition(_ sql: String) -> Bool {
-    let made = creation.components(separatedBy: ";").first?
+    let made =
+      creation.components(separatedBy: ";").first?
       .replacingOccurrences(of: "IF NOT EXISTS", with: "") ?? ""
     return sql.filter { !$0.isWhitespace } == made.filter { !$0.isWhitespace }
   }

@@ -111,10 +111,11 @@ import Testing
     try expectAnswersOfTheScan(reopened)
   }
 
-  /// A store whose `user_version` is behind its tables is migrated again from there: the
-  /// migrations make only what is missing, every note and draft is kept, and the index (which
-  /// the earlier FieldNotes that version names would not have kept up) is rebuilt. A version
-  /// below zero, which no FieldNotes wrote, is migrated from the start.
+  /// A store whose `user_version` is behind its tables is migrated again from there.
+  ///
+  /// The migrations make only what is missing, every note and draft is kept, and the index
+  /// (which the earlier FieldNotes that version names would not have kept up) is rebuilt. A
+  /// version below zero, which no FieldNotes wrote, is migrated from the start.
   @Test(arguments: [0, 2, 3, 4, 5, -1, -2_147_483_648])
   func aStoreWhoseVersionWasSetBackOpensWithEverythingInIt(version: Int) throws {
     let repository = try makeStore()
