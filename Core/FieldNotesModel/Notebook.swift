@@ -29,14 +29,14 @@ extension Notebook {
 
   /// Whether a name can't be a notebook's, because naming it opens something else: a word of
   /// ``reservedNames`` (ignoring case and surrounding spaces), or a number, which is read as a
-  /// row.
+  /// row (`12`, and `+1` or `-1`, which a row number reads too).
   ///
   /// - Parameter name: The name.
   /// - Returns: Whether it is reserved.
   public static func isReservedName(_ name: String) -> Bool {
     let trimmed = name.trimmingCharacters(in: .whitespaces)
     return reservedNames.contains(trimmed.lowercased())
-      || (!trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit))
+      || (!trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit)) || Int(trimmed) != nil
   }
 }
 

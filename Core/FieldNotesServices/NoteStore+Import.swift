@@ -15,12 +15,18 @@ extension NoteStore {
   /// Adds what another library holds and this store does not, in one transaction.
   ///
   /// The merge policy: a note or notebook whose identifier is already here is skipped (the
-  /// copy here wins); an incoming notebook whose name is taken is renamed "Name (2)",
-  /// "Name (3)" and on; a note whose notebook is neither here nor imported goes in no notebook.
+  /// copy here wins); an incoming notebook whose name is taken, or opens something else
+  /// (`all`, a number), is renamed "Name (2)", "Name (3)" and on; a note whose notebook is
+  /// neither here nor imported goes in no notebook.
+  ///
+  /// A notebook's name meets the rules a typed one does (``FieldNotesModel/NotebookName``): one
+  /// no rename mends (empty, on several lines, too long) fails the whole import, saying which.
+  /// A note is held to the size limit, as everywhere; its title and tags are taken as they
+  /// are, as a sync takes them, so that an export of any store FieldNotes holds imports again.
   ///
   /// - Parameter incoming: The library to merge, such as a JSON export.
   /// - Returns: What was added and skipped.
-  /// - Throws: ``LibraryImportError/store(_:)`` when the store refused; nothing was added.
+  /// - Throws: ``LibraryImportError``; nothing was added then.
   /// - Complexity: O(*n* + *m*) for *n* notes here and *m* incoming, plus the renaming.
   @discardableResult
   public func importLibrary(_ incoming: NoteLibrary) throws(LibraryImportError) -> ImportSummary {
@@ -29,7 +35,11 @@ extension NoteStore {
     var names = FreeNames(taken: notebooks.map(\.name))
     var addition = NoteLibrary()
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
-      notebook.name = names.claim(notebook.name)
+      let name = notebook.name.trimmingCharacters(in: .whitespaces)
+      switch NotebookName.problem(with: name) {
+      case nil, .reserved?, .duplicate?: notebook.name = names.claim(name)
+      case let problem?: throw .invalidNotebookName(name, problem)
+      }
       addition.notebooks.append(notebook)
     }
     for var note in incoming.notes where seenNotes.insert(note.id).inserted {
@@ -59,10 +69,11 @@ struct FreeNames {
     taken = Set(names.map { $0.lowercased() })
   }
 
-  /// A free name for a notebook called `name`, which is then taken.
+  /// A free name for a notebook called `name`, which is then taken; a name that opens
+  /// something else (`all`, a number) is never free.
   mutating func claim(_ name: String) -> String {
     var free = name
-    if taken.contains(name.lowercased()) {
+    if taken.contains(name.lowercased()) || Notebook.isReservedName(name) {
       var number = nextNumber[name.lowercased(), default: 2]
       while taken.contains("\(name) (\(number))".lowercased()) { number += 1 }
       nextNumber[name.lowercased()] = number + 1
@@ -77,11 +88,21 @@ struct FreeNames {
 public enum LibraryImportError: Error, Equatable, LocalizedError {
   /// The store refused the addition; nothing was added.
   case store(NoteStoreError)
+  /// A notebook's name breaks a rule no rename mends (empty, several lines, too long).
+  case invalidNotebookName(String, NotebookNameError)
 
   /// A message for the user.
   public var errorDescription: String? {
     switch self {
     case .store(let error): error.errorDescription
+    case .invalidNotebookName(let name, let problem):
+      "The notebook \u{201C}\(Self.shortened(name))\u{201D} can't be imported: "
+        + "\(problem.errorDescription ?? "its name breaks a rule") Nothing was imported."
     }
+  }
+
+  /// A name as a message quotes it: its first 40 characters.
+  private static func shortened(_ text: String) -> String {
+    text.count <= 40 ? text : text.prefix(40) + "…"
   }
 }

@@ -11,7 +11,7 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
   /// Another notebook already has this name, ignoring case.
   case duplicate(existing: String)
   /// The name is a word that opens something else (see
-  /// `FieldNotesModel.Notebook.isReservedName(_:)`), so the notebook could not be opened by it.
+  /// ``Notebook/isReservedName(_:)``), so the notebook could not be opened by it.
   case reserved(String)
 
   /// A message for the user.

@@ -1,9 +1,21 @@
-import FieldNotesModel
-
-/// The rules a notebook name follows.
+/// The rules a notebook name follows, wherever a notebook comes from: typed, imported.
 public enum NotebookName {
   /// The longest name allowed, in characters.
   public static let maximumLength = 60
+
+  /// Why a name can't be a notebook's, on its own (another notebook's name aside).
+  ///
+  /// - Parameter name: The name, trimmed.
+  /// - Returns: The first rule it breaks, or `nil`.
+  public static func problem(with name: String) -> NotebookNameError? {
+    guard !name.isEmpty else { return .empty }
+    guard !name.contains(where: \.isNewline) else { return .containsNewline }
+    guard name.count <= maximumLength else {
+      return .tooLong(length: name.count, limit: maximumLength)
+    }
+    guard !Notebook.isReservedName(name) else { return .reserved(name) }
+    return nil
+  }
 
   /// Checks a proposed name and returns it trimmed.
   ///
@@ -17,12 +29,7 @@ public enum NotebookName {
     _ proposed: String, among notebooks: [Notebook], renaming renamedID: Notebook.ID? = nil
   ) throws(NotebookNameError) -> String {
     let name = proposed.trimmingCharacters(in: .whitespaces)
-    guard !name.isEmpty else { throw .empty }
-    guard !name.contains(where: \.isNewline) else { throw .containsNewline }
-    guard name.count <= maximumLength else {
-      throw .tooLong(length: name.count, limit: maximumLength)
-    }
-    guard !Notebook.isReservedName(name) else { throw .reserved(name) }
+    if let problem = problem(with: name) { throw problem }
     let folded = name.lowercased()
     if let existing = notebooks.first(where: {
       $0.id != renamedID && $0.name.lowercased() == folded
