@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import FeatureGenerator
+
+/// The code `new-feature` writes keeps FieldNotes' rules for any name it accepts: lines of at
+/// most 100 columns, `swift format lint --strict` clean, and a view model that imports no UI.
+///
+/// That it compiles and its tests pass is checked by hand, in a copy of the package (see
+/// docs/Adding-a-Feature.md): building a feature takes minutes.
+@Suite struct FeatureTemplatesTests {
+  static let names = ["Stats", "X", "URLTools", "NotebookStatisticsAbcd"]
+
+  @Test(arguments: names)
+  func everyLineFitsInAHundredColumns(name: String) throws {
+    let files = FeatureTemplates.files(for: try FeatureName(name))
+    for (path, text) in files {
+      for (number, line) in text.split(separator: "\n").enumerated() where line.count > 100 {
+        Issue.record("\(path):\(number + 1) has \(line.count) columns")
+      }
+    }
+  }
+
+  @Test func theViewModelImportsNoUIAndTheScreenNoOtherFeature() throws {
+    let files = FeatureTemplates.files(for: try FeatureName("Stats"))
+    func imports(_ index: Int) -> [String] {
+      files[index].text.split(separator: "\n").filter { $0.hasPrefix("import ") }
+        .map { String($0.dropFirst("import ".count)) }
+    }
+    #expect(imports(0) == ["FieldNotesModel", "FieldNotesServices", "Observation"])
+    #expect(imports(1) == ["FieldNotesNavigation", "FieldNotesTerminal", "StatsFeature"])
+    #expect(imports(2) == ["FieldNotesTerminal", "StatsFeature"])
+  }
+
+  /// The written files, and the three edited ones, pass the lint CI runs.
+  @Test(arguments: names)
+  func theCodePassesTheFormatLint(name: String) throws {
+    let name = try FeatureName(name)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("new-feature-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var files = FeatureTemplates.files(for: name)
+    files += try RepositoryPackage.read().edits(adding: name).map { ($0.path, $0.edited) }
+    for (path, text) in files {
+      let file = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    let lint = Process()
+    lint.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    lint.arguments = [
+      "swift", "format", "lint", "--strict", "--recursive", "--configuration",
+      RepositoryPackage.root.appendingPathComponent(".swift-format").path, folder.path,
+    ]
+    let output = Pipe()
+    lint.standardError = output
+    lint.standardOutput = output
+    try lint.run()
+    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    lint.waitUntilExit()
+
+    #expect(
+      lint.terminationStatus == 0, "\(report.replacingOccurrences(of: folder.path, with: ""))")
+  }
+}
