@@ -22,11 +22,12 @@ import Testing
   }
 
   @Test func writesEveryFileOfThePlan() throws {
+    let name = try RepositoryPackage.freeName()
     let root = try makeScratchPackage()
     defer { try? FileManager.default.removeItem(at: root) }
-    let plan = try FeaturePlan("Stats", in: try FieldNotesPackage(root: root))
+    let plan = try FeaturePlan(name, in: try FieldNotesPackage(root: root))
 
-    let result = NewFeatureCommand.run(["Stats", "--package-path", root.path])
+    let result = NewFeatureCommand.run([name, "--package-path", root.path])
 
     #expect(result.error == nil)
     #expect(result.output.prefix(plan.summary.count) == plan.summary[...])
@@ -40,8 +41,8 @@ import Testing
     }
     // Written once, the name is taken.
     #expect(
-      NewFeatureCommand.run(["Stats", "--package-path", root.path]).error
-        == .existingFeature("Stats"))
+      NewFeatureCommand.run([name, "--package-path", root.path]).error
+        == .existingFeature(name))
   }
 
   @Test func aFailedWriteLeavesEveryFileAsItWas() throws {
@@ -51,9 +52,10 @@ import Testing
     // A file where the folder of features should be: the feature's folder can't be made.
     try Data().write(to: root.appendingPathComponent("Features"))
 
-    let result = NewFeatureCommand.run(["Stats", "--package-path", root.path])
+    let name = try RepositoryPackage.freeName()
+    let result = NewFeatureCommand.run([name, "--package-path", root.path])
 
-    #expect(result.error?.errorDescription?.hasPrefix("could not write Features/Stats/") == true)
+    #expect(result.error?.errorDescription?.hasPrefix("could not write Features/\(name)/") == true)
     #expect(try FieldNotesPackage(root: root).texts == package.texts)
   }
 }

@@ -9,13 +9,17 @@ import Testing
 /// That it compiles and its tests pass is checked by hand, in a copy of the package (see
 /// docs/Adding-a-Feature.md): building a feature takes minutes.
 @Suite struct FeatureTemplatesTests {
-  static let names = ["Stats", "X", "URLTools", "NotebookStatisticsAbcd"]
+  /// Names short and long, the last as long as a name may be.
+  static let names = ["Stats", "X", "URLTools", "NotebookStatisticsAbcdef"]
 
   @Test(arguments: names)
   func everyLineFitsInAHundredColumns(name: String) throws {
+    #expect(Self.names.map(\.count).max() == FeatureName.maximumLength)
     let files = FeatureTemplates.files(for: try FeatureName(name))
     for (path, text) in files {
-      for (number, line) in text.split(separator: "\n").enumerated() where line.count > 100 {
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated() where line.count > 100
+      {
         Issue.record("\(path):\(number + 1) has \(line.count) columns")
       }
     }
@@ -33,9 +37,12 @@ import Testing
   }
 
   /// The written files, and the three edited ones, pass the lint CI runs.
-  @Test(arguments: names)
+  ///
+  /// Each name is made free first (`Stats2` once the package has `Stats`), so that the edits
+  /// are those `new-feature` would make; the longest name leaves room for the number.
+  @Test(arguments: ["Stats", "X", "URLTools", "NotebookStatisticsAbcd"])
   func theCodePassesTheFormatLint(name: String) throws {
-    let name = try FeatureName(name)
+    let name = try FeatureName(try RepositoryPackage.freeName(like: name))
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("new-feature-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }

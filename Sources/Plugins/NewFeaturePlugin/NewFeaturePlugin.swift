@@ -14,13 +14,25 @@ struct NewFeaturePlugin: CommandPlugin {
     let process = Process()
     process.executableURL = generator.url
     process.arguments = arguments + ["--package-path", context.package.directoryURL.path]
+    // What the tool prints goes straight through; why it failed comes back here, so that
+    // `swift package` prints it as its own one error line.
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw NewFeatureFailure() }
+    guard process.terminationStatus == 0 else { throw NewFeatureFailure(message: message) }
   }
 }
 
-/// The generator has printed why it wrote nothing; `swift package` then exits with a failure.
+/// Why the generator wrote nothing, in its own words.
 struct NewFeatureFailure: Error, CustomStringConvertible {
-  var description: String { "new-feature wrote nothing" }
+  /// What the generator printed: `error: ` and one line.
+  let message: String
+
+  var description: String {
+    let line = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    return line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : line
+  }
 }

@@ -53,7 +53,8 @@ extension FeatureTemplates {
 
       /// `\#(name.viewModel).state = …`.
       public var stateLine: String {
-        "\#(name.viewModel).state = \(\#(name.view).describe(model.state))"
+        let state = \#(name.view).describe(model.state)
+        return "\#(name.viewModel).state = \(state)"
       }
 
       /// Traces the view model's state.
@@ -137,7 +138,8 @@ extension FeatureTemplates {
 
       func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
         let store = try NoteStore(repository: repository, now: .fixed())
-        let screen = \#(name.screenModule)(model: \#(name.viewModel)(store: store))
+        let model = \#(name.viewModel)(store: store)
+        let screen = \#(name.screenModule)(model: model)
         return (ScreenHarness(screen), store)
       }
 
@@ -171,7 +173,8 @@ extension FeatureTemplates {
 
       @Test func saysWhyThereIsNothingToCount() {
         let store = NoteStore(notes: [], notebooks: [SampleData.birds])
-        let screen = \#(name.screenModule)(model: \#(name.viewModel)(store: store))
+        let model = \#(name.viewModel)(store: store)
+        let screen = \#(name.screenModule)(model: model)
 
         #expect(
           ScreenHarness<Route>(screen).lastDrawn == [
