@@ -5,8 +5,9 @@ import Testing
 
 /// What `new-feature` plans in FieldNotes' own package.
 ///
-/// Every file it creates is in the feature's folder, and it adds one line or one case to each
-/// of three files outside it. Nothing here writes to the package.
+/// Every file it creates is in the feature's folder, and outside it it adds a line to
+/// Package.swift, a case to Route, and a line with its import to Screens.swift. Nothing here
+/// writes to the package.
 @Suite struct FeaturePlanTests {
   @Test func everyNewFileIsInTheFeaturesFolder() throws {
     let name = try RepositoryPackage.freeName()
@@ -22,7 +23,7 @@ import Testing
       ])
   }
 
-  @Test func outsideItsFolderAFeatureAddsALineOrACaseToThreeFiles() throws {
+  @Test func outsideItsFolderAFeatureChangesThreeFiles() throws {
     let name = try RepositoryPackage.freeName()
     let plan = try FeaturePlan(name, in: try RepositoryPackage.read())
     let lower = name.prefix(1).lowercased() + name.dropFirst()
