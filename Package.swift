@@ -21,15 +21,24 @@
 //                           grows with each command, so it may link the live targets too
 //   FieldNotesApp           composes everything, the only other target that links the live ones
 //   FieldNotesTesting and FieldNotesTerminalTesting are linked by test targets only
+//   FeatureGenerator        depends on nothing: the tool the `new-feature` command plugin runs
+//                           (NewFeaturePlugin), linked by its tests too
 import PackageDescription
 
 /// Settings shared by every Swift target: Swift 6 mode (from the tools version) and no warnings.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
-/// Every feature of FieldNotes, each one folder under `Features/`.
+/// Every feature of FieldNotes, each one folder under `Features/`, in the order they were added.
 ///
-/// Adding a feature is one line here (the `new-feature` plugin writes it).
-let features = ["Notebooks", "NoteList", "NoteDetail", "Composer", "Tags"]
+/// A new feature adds its name as the last line, which is what
+/// `swift package --allow-writing-to-package-directory new-feature NAME` writes.
+let features = [
+  "Notebooks",
+  "NoteList",
+  "NoteDetail",
+  "Composer",
+  "Tags",
+]
 
 /// A feature's four targets, all in `Features/NAME/`.
 ///
@@ -164,7 +173,31 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // MARK: - Tests of Core, the terminal and the app
+    // MARK: - The new-feature command
+
+    .executableTarget(
+      name: "FeatureGenerator",
+      path: "Sources/Plugins/FeatureGenerator",
+      swiftSettings: strict
+    ),
+    .plugin(
+      name: "NewFeaturePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "new-feature",
+          description: "Write a new feature: its view model, screen, tests and registration"
+        ),
+        permissions: [
+          .writeToPackageDirectory(
+            reason: "It writes the feature's folder in Features/ and adds the feature to "
+              + "Package.swift, Route.swift and Screens.swift")
+        ]
+      ),
+      dependencies: ["FeatureGenerator"],
+      path: "Sources/Plugins/NewFeaturePlugin"
+    ),
+
+    // MARK: - Tests of Core, the terminal, the app and the new-feature command
 
     .testTarget(
       name: "ExercisesTests",
@@ -227,6 +260,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ArchitectureTests", dependencies: ["FieldNotesPlatform"], swiftSettings: strict),
+      name: "FeatureGeneratorTests",
+      dependencies: ["FeatureGenerator", "FieldNotesPlatform"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ArchitectureTests", dependencies: ["FeatureGenerator", "FieldNotesPlatform"],
+      swiftSettings: strict),
   ] + features.flatMap(feature)
 )

@@ -3,7 +3,8 @@ import FieldNotesModel
 /// A place in FieldNotes, as a value: each screen module returns these to say where to go, and
 /// the app makes each into a screen through the screens' registrations.
 ///
-/// Adding a screen adds a case here.
+/// A new feature adds its case last (`new-feature` writes it). Nothing switches over every
+/// route, since each registration picks out its own cases, so no other file learns of it.
 public enum Route: Hashable, Sendable {
   /// The notebooks screen, the root.
   case notebooks

@@ -15,6 +15,9 @@ enum DependencyRule {
   static let navigation = "FieldNotesNavigation"
   static let platform = "FieldNotesPlatform"
   static let terminalTesting = "FieldNotesTerminalTesting"
+  /// The tool the `new-feature` command plugin runs, and the plugin.
+  static let generator = "FeatureGenerator"
+  static let plugin = "NewFeaturePlugin"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
@@ -31,6 +34,10 @@ enum DependencyRule {
     case navigation: [model, services]
     case commands: [model, services, persistence, live, terminal, navigation]
     case app: nil  // the composition root may link anything but the test kit
+    // The new-feature command: a tool that reads and writes the package's files, and the
+    // plugin that runs it. Neither links any FieldNotes module.
+    case generator: []
+    case plugin: [generator]
     case _ where target.name.hasSuffix("Feature"): [model, services]
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
@@ -77,6 +84,9 @@ enum DependencyRule {
       }
       for kit in [testing, terminalTesting] where dependencies.contains(kit) {
         violations.append("\(target.name) links \(kit); only test targets may")
+      }
+      if target.name != plugin, dependencies.contains(generator) {
+        violations.append("\(target.name) links \(generator); only \(plugin) and tests may")
       }
       if let allowed = allowedDependencies(of: target) {
         for dependency in dependencies.subtracting(allowed).sorted() {

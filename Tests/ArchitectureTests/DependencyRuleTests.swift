@@ -71,7 +71,38 @@ import Testing
     #expect((lines ?? 0) <= 900, "FieldNotesApp has \(lines ?? 0) lines; the budget is 900")
   }
 
+  /// A feature in `Package.swift` whose screen the app doesn't register would build, pass its
+  /// own tests, and never be seen: `help` wouldn't list it and nothing would open it.
+  @Test func everyFeaturesScreenIsRegistered() throws {
+    let manifest = try PackageManifest.load(packageRoot: PackageManifest.packageRoot)
+    let screens = try String(
+      contentsOf: PackageManifest.packageRoot.appendingPathComponent(
+        "Sources/App/FieldNotesApp/Composition/Screens.swift"), encoding: .utf8)
+    let features = manifest.targets.map(\.name).filter { $0.hasSuffix("Feature") }
+      .map { $0.dropLast("Feature".count) }
+    #expect(features.count >= 5)
+    for feature in features {
+      #expect(
+        screens.contains("    \(feature)Screen.registration,"),
+        "Screens.swift doesn't register \(feature)Screen")
+    }
+  }
+
   // MARK: - The rule catches what it should
+
+  @Test func linkingTheFeatureGeneratorOutsideItsPluginIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(name: "FeatureGenerator", type: "executable", dependencies: []),
+        .init(name: "NewFeaturePlugin", type: "plugin", dependencies: ["FeatureGenerator"]),
+        .init(name: "FieldNotesApp", type: "regular", dependencies: ["FeatureGenerator"]),
+        .init(name: "FeatureGeneratorTests", type: "test", dependencies: ["FeatureGenerator"]),
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "FieldNotesApp links FeatureGenerator; only NewFeaturePlugin and tests may"
+      ])
+  }
 
   @Test func aFeatureImportingAnotherFeatureIsCaught() {
     let manifest = PackageManifest(

@@ -8,10 +8,12 @@ enum Documentation {
     try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
   }
 
-  /// The range of the text between `<!-- generated: NAME -->` and `<!-- end: NAME -->`, each
-  /// on a line of its own.
-  private static func sectionRange(_ name: String, in text: String) -> Range<String.Index>? {
-    guard let start = text.range(of: "<!-- generated: \(name) -->\n"),
+  /// The range of the text between `<!-- generated: NAME -->` (or another kind of section,
+  /// such as `checked`) and `<!-- end: NAME -->`, each on a line of its own.
+  private static func sectionRange(
+    _ name: String, kind: String = "generated", in text: String
+  ) -> Range<String.Index>? {
+    guard let start = text.range(of: "<!-- \(kind): \(name) -->\n"),
       let end = text.range(of: "<!-- end: \(name) -->", range: start.upperBound..<text.endIndex)
     else { return nil }
     return start.upperBound..<end.lowerBound
@@ -20,6 +22,14 @@ enum Documentation {
   /// The text of a generated section, without its last newline.
   static func generatedSection(_ name: String, in text: String) -> String? {
     sectionRange(name, in: text).map {
+      String(text[$0]).replacingOccurrences(of: "\n$", with: "", options: .regularExpression)
+    }
+  }
+
+  /// The text of a section written by hand and checked against the code, between
+  /// `<!-- checked: NAME -->` and `<!-- end: NAME -->`, without its last newline.
+  static func checkedSection(_ name: String, in text: String) -> String? {
+    sectionRange(name, kind: "checked", in: text).map {
       String(text[$0]).replacingOccurrences(of: "\n$", with: "", options: .regularExpression)
     }
   }

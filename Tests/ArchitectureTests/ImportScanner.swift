@@ -5,7 +5,7 @@ enum ImportScanner {
   /// Modules from the toolchain and the system that any target may import.
   static let systemModules: Set<String> = [
     "Foundation", "FoundationEssentials", "Observation", "Synchronization", "Dispatch", "Testing",
-    "Glibc", "Musl", "Darwin", "_Concurrency",
+    "Glibc", "Musl", "Darwin", "_Concurrency", "PackagePlugin",
   ]
 
   /// The modules the Swift files under a folder import, in every form the language allows:

@@ -4,12 +4,13 @@ enum ModuleGraph {
   static func mermaid(_ manifest: PackageManifest) -> String {
     let targets = manifest.targets.filter { !$0.isTest }
     func layer(_ target: PackageManifest.Target) -> String {
+      if target.folder.hasPrefix("Sources/Plugins/") { return "Plugins" }
       if target.name.hasSuffix("Feature") { return "Features" }
       if target.folder.hasPrefix("Core/") { return "Core" }
       return "App"
     }
     var lines = ["```mermaid", "graph TD"]
-    for group in ["App", "Features", "Core"] {
+    for group in ["App", "Features", "Core", "Plugins"] {
       lines.append("  subgraph \(group)")
       for target in targets.filter({ layer($0) == group }).map(\.name).sorted() {
         lines.append("    \(target)")

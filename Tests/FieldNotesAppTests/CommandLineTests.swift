@@ -76,4 +76,27 @@ import Testing
       }
     }
   }
+
+  /// An entry one screen adds to another (`tags` on the notebooks screen) takes no name its
+  /// host's commands, an app-wide command or another entry has.
+  ///
+  /// On its host the host's command would win, and `help` would list the name twice.
+  /// `new-feature` refuses the name of any command at all before it writes anything; this is
+  /// what holds if one gets through.
+  @Test func noEntryTakesTheNameOfItsHostsCommandOrAnotherEntry() {
+    let session = AppSession(dependencies: Self.emptyLibrary, output: RecordingConsole())
+    let globalNames = Set(session.commandsHere()[0].commands.flatMap(\.names))
+    var seen: Set<String> = []
+    for entry in Screens.registrations.flatMap(\.entries) {
+      let host = Screens.registrations.first { $0.shows(entry.host) }?.guide
+      for name in entry.help.names {
+        #expect(seen.insert(name).inserted, "two entries are called \(name)")
+        #expect(!globalNames.contains(name), "the entry \(name) hides the app-wide \(name)")
+        #expect(
+          host?.commands.contains { $0.names.contains(name) } == false,
+          "the entry \(name) has the name of a command of \(host?.heading ?? "no screen")")
+      }
+    }
+    #expect(seen.contains("tags"))
+  }
 }

@@ -12,7 +12,8 @@ import TagsScreen
 /// here" hints all come from this list.
 @MainActor
 enum Screens {
-  /// The registrations, one line each.
+  /// The registrations, one line each, in the order the features were added: a new feature's
+  /// goes last (`new-feature` writes it, and its import above).
   static let registrations: [ScreenRegistration<Route, ScreenDependencies>] = [
     NotebooksScreen.registration,
     NoteListScreen.registration,

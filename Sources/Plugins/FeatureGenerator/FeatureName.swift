@@ -1,0 +1,119 @@
+/// A new feature's name, checked, with every spelling the generated code uses.
+///
+/// `Stats` gives the folder `Features/Stats`, the modules `StatsFeature` and `StatsScreen`, the
+/// route `case stats`, the command `stats` on the notebooks screen, and the words `Stats` and
+/// `stats` in what the screen draws.
+struct FeatureName: Hashable, Sendable {
+  /// The longest name accepted: every generated line then fits in 100 columns.
+  static let maximumLength = 24
+
+  /// The name as typed, such as `Stats` or `NoteStats`.
+  let name: String
+
+  /// Checks a name on its own, before the package is read.
+  ///
+  /// - Parameter name: The name as typed.
+  /// - Throws: ``NewFeatureError/invalidName(_:_:)`` saying what is wrong with it.
+  init(_ name: String) throws(NewFeatureError) {
+    guard !name.isEmpty else { throw .usage }
+    guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+      throw .invalidName(name, "use only the letters A–Z and a–z and the digits 0–9")
+    }
+    guard name.first?.isUppercase == true else {
+      let suggestion =
+        name.first?.isLetter == true
+        ? " (try \(name.prefix(1).uppercased() + name.dropFirst()))" : ""
+      throw .invalidName(name, "start it with a capital letter\(suggestion)")
+    }
+    guard name.count <= Self.maximumLength else {
+      throw .invalidName(name, "use at most \(Self.maximumLength) characters")
+    }
+    for suffix in ["Feature", "Screen", "Tests", "ViewModel", "View"] where name.hasSuffix(suffix) {
+      throw .invalidName(
+        name, "leave out \(suffix): the modules add it (try \(name.dropLast(suffix.count)))")
+    }
+    self.name = name
+    let routeCase = self.routeCase
+    if Self.swiftKeywords.contains(routeCase) || Self.swiftKeywords.contains(name) {
+      throw .invalidName(
+        name, "its route would be `case \(routeCase)`, and \(routeCase) is a Swift keyword")
+    }
+  }
+
+  /// The feature's folder, such as `Features/Stats`.
+  var folder: String { "Features/\(name)" }
+
+  /// The view-model module, such as `StatsFeature`.
+  var featureModule: String { name + "Feature" }
+
+  /// The terminal screen module, such as `StatsScreen`; also its screen's class.
+  var screenModule: String { name + "Screen" }
+
+  /// The view model's class, such as `StatsViewModel`.
+  var viewModel: String { name + "ViewModel" }
+
+  /// The view's type, such as `StatsView`.
+  var view: String { name + "View" }
+
+  /// The route's case, lower camel case: `stats`, `noteStats`, `urlTools` for `URLTools`.
+  var routeCase: String {
+    let characters = Array(name)
+    var leadingCapitals = characters.prefix { $0.isUppercase }.count
+    // In `URLTools` the `T` starts the next word, so it stays a capital.
+    if leadingCapitals > 1, leadingCapitals < characters.count,
+      characters[leadingCapitals].isLowercase
+    {
+      leadingCapitals -= 1
+    }
+    return String(characters.prefix(leadingCapitals)).lowercased()
+      + String(characters.dropFirst(leadingCapitals))
+  }
+
+  /// The command that opens the screen from the notebooks screen: the name in lower case.
+  var command: String { name.lowercased() }
+
+  /// The name as words in a sentence: `Stats`, `Note stats`, `URL tools`.
+  var title: String {
+    var words: [String] = []
+    var word = ""
+    let characters = Array(name)
+    for (index, character) in characters.enumerated() {
+      let previous = index > 0 ? characters[index - 1] : nil
+      let next = index + 1 < characters.count ? characters[index + 1] : nil
+      let startsWord =
+        character.isUppercase
+        && (previous.map { !$0.isUppercase } ?? false
+          || (previous?.isUppercase == true && next?.isLowercase == true))
+      if startsWord, !word.isEmpty {
+        words.append(word)
+        word = ""
+      }
+      word.append(character)
+    }
+    words.append(word)
+    return words.enumerated().map { index, word in
+      let isAcronym = word.count > 1 && word.allSatisfy { !$0.isLowercase }
+      return index == 0 || isAcronym ? word : word.lowercased()
+    }.joined(separator: " ")
+  }
+
+  /// The name as words in the middle of a sentence: `stats`, `note stats`, `URL tools`.
+  var lowercaseTitle: String {
+    guard let first = title.split(separator: " ").first,
+      !(first.count > 1 && first.allSatisfy { !$0.isLowercase })
+    else { return title }
+    return title.prefix(1).lowercased() + title.dropFirst()
+  }
+
+  /// The words Swift reserves (The Swift Programming Language, "Keywords and Punctuation"),
+  /// which can't name a route's case without backticks.
+  static let swiftKeywords: Set<String> = [
+    "Any", "Self", "_", "as", "associatedtype", "await", "borrowing", "break", "case", "catch",
+    "class", "consuming", "continue", "default", "defer", "deinit", "do", "else", "enum",
+    "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import",
+    "in", "init", "inout", "internal", "is", "let", "nil", "nonisolated", "open", "operator",
+    "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
+    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
+    "typealias", "var", "where", "while",
+  ]
+}

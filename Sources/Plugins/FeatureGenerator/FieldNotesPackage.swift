@@ -1,0 +1,126 @@
+import Foundation
+
+/// What `new-feature` reads of the FieldNotes package before it writes anything: the three files
+/// a feature is added to, and the names already taken.
+struct FieldNotesPackage {
+  /// The package's manifest, relative to its root.
+  static let manifestPath = "Package.swift"
+  /// The routes.
+  static let routePath = "Core/FieldNotesNavigation/Route.swift"
+  /// The app's list of screen registrations.
+  static let screensPath = "Sources/App/FieldNotesApp/Composition/Screens.swift"
+  /// The folders whose Swift files declare commands.
+  static let commandFolders = ["Sources", "Features"]
+
+  /// The package's root folder.
+  let root: URL
+  /// The text of each file a feature is added to, by path.
+  let texts: [String: String]
+  /// Every feature in `Package.swift`'s `features`, in order.
+  let features: [String]
+  /// Every case of `Route`.
+  let routeCases: Set<String>
+  /// Every command name (and alias) declared by a screen, an entry or the shell.
+  let commands: Set<String>
+  /// The folders in `Features/`.
+  let featureFolders: Set<String>
+
+  /// Reads a package.
+  ///
+  /// - Parameter root: The package's root folder.
+  /// - Throws: ``NewFeatureError/unexpectedFile(_:_:)`` when a file is missing.
+  init(root: URL) throws(NewFeatureError) {
+    self.root = root
+    var texts: [String: String] = [:]
+    for path in [Self.manifestPath, Self.routePath, Self.screensPath] {
+      do {
+        texts[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+      } catch {
+        throw .unexpectedFile(path, "can't be read; run new-feature in FieldNotes' package")
+      }
+    }
+    self.texts = texts
+    features = try Self.features(inManifest: texts[Self.manifestPath] ?? "")
+    routeCases = Self.routeCases(in: texts[Self.routePath] ?? "")
+    var commands: Set<String> = []
+    for folder in Self.commandFolders {
+      for text in Self.swiftTexts(under: root.appendingPathComponent(folder)) {
+        commands.formUnion(Self.commandNames(in: text))
+      }
+    }
+    self.commands = commands
+    let features = root.appendingPathComponent("Features")
+    featureFolders = Set(
+      (try? FileManager.default.contentsOfDirectory(atPath: features.path)) ?? [])
+  }
+
+  /// Checks that a name is free: no feature, folder, route case or command has it.
+  ///
+  /// - Parameter name: The checked name.
+  /// - Throws: ``NewFeatureError`` saying what has the name already.
+  func checkIsFree(_ name: FeatureName) throws(NewFeatureError) {
+    let taken = features.contains { $0.lowercased() == name.name.lowercased() }
+    if taken || featureFolders.contains(name.name) { throw .existingFeature(name.name) }
+    if commands.contains(name.command) || routeCases.contains(name.command) {
+      throw .existingCommand(name: name.name, command: name.command)
+    }
+    if routeCases.contains(name.routeCase) {
+      throw .existingRoute(name: name.name, routeCase: name.routeCase)
+    }
+  }
+
+  // MARK: - Reading
+
+  /// The names in `let features = [ … ]`, one a line.
+  static func features(inManifest text: String) throws(NewFeatureError) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "let features = ["),
+      let end = lines[start...].firstIndex(of: "]")
+    else {
+      throw .unexpectedFile(manifestPath, "has no `let features = [` list, one name a line")
+    }
+    return lines[(start + 1)..<end].map {
+      $0.trimmingCharacters(in: CharacterSet(charactersIn: " \","))
+    }
+  }
+
+  /// The names of `Route`'s cases.
+  static func routeCases(in text: String) -> Set<String> {
+    Set(
+      text.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(whereSeparator: { " (:".contains($0) })
+        guard words.count >= 2, words[0] == "case" else { return nil }
+        return String(words[1])
+      })
+  }
+
+  /// The names in every command declaration of a Swift file: the string list before `usage:`
+  /// (`ScreenCommand(["open", "cd"], usage: …)`, `ShellCommand([…], usage: …)`) or after
+  /// `names:` (`CommandHelp(names: ["tags"], …)`).
+  static func commandNames(in text: String) -> Set<String> {
+    var names: Set<String> = []
+    let lists = [
+      #/\[((?:\s*"[^"\n]+"\s*,?)+)\]\s*,\s*usage:/#, #/names:\s*\[((?:\s*"[^"\n]+"\s*,?)+)\]/#,
+    ]
+    for list in lists {
+      for match in text.matches(of: list) {
+        for name in match.output.1.split(separator: ",") {
+          names.insert(name.trimmingCharacters(in: CharacterSet(charactersIn: " \n\"")))
+        }
+      }
+    }
+    return names
+  }
+
+  /// The text of every Swift file under a folder, tests left out.
+  static func swiftTexts(under folder: URL) -> [String] {
+    guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    else { return [] }
+    return files.compactMap { item -> String? in
+      guard let file = item as? URL, file.pathExtension == "swift",
+        !file.path.contains("/Tests/")
+      else { return nil }
+      return try? String(contentsOf: file, encoding: .utf8)
+    }
+  }
+}

@@ -1,0 +1,196 @@
+extension FeatureTemplates {
+  /// The screen: its registration, its `TerminalScreen` requirements and its one command.
+  static func screen(_ name: FeatureName) -> String {
+    #"""
+    \#(imports(["FieldNotesNavigation", "FieldNotesTerminal", name.featureModule]))
+
+    /// The \#(name.lowercaseTitle) screen on a terminal: its view model's state drawn, and `open`.
+    @MainActor
+    public final class \#(name.screenModule): TracedScreen {
+      /// Where FieldNotes' screens navigate.
+      public typealias Route = FieldNotesNavigation.Route
+
+      /// How the app makes this screen, and the command on the notebooks screen that opens it
+      /// (`\#(name.command)`).
+      public static let registration = ScreenRegistration<Route, ScreenDependencies>(
+        \#(name.screenModule).self, shows: { $0 == .\#(name.routeCase) ? () : nil },
+        entries: [
+          ScreenEntry(
+            CommandHelp(
+              names: ["\#(name.command)"], usage: "\#(name.command)",
+              summary: "open the \#(name.lowercaseTitle) screen"),
+            opens: .\#(name.routeCase), on: .notebooks)
+        ],
+        make: { _, dependencies in
+          let model = \#(name.viewModel)(store: dependencies.store)
+          return \#(name.screenModule)(model: model)
+        })
+
+      let model: \#(name.viewModel)
+
+      /// Shows a view model's counts.
+      ///
+      /// - Parameter model: The view model.
+      public init(model: \#(name.viewModel)) {
+        self.model = model
+      }
+
+      // MARK: - TerminalScreen
+
+      /// `\#(name.command)`.
+      public var promptTitle: String? { "\#(name.command)" }
+
+      /// `\#(name.view)`.
+      public var viewName: String { "\#(name.view)" }
+
+      /// The counts, or why there are none.
+      ///
+      /// - Parameter terminal: The terminal's width and style.
+      /// - Returns: The lines to print.
+      public func render(in terminal: TerminalContext) -> [String] {
+        \#(name.view).render(model.state)
+      }
+
+      /// `\#(name.viewModel).state = …`.
+      public var stateLine: String {
+        let state = \#(name.view).describe(model.state)
+        return "\#(name.viewModel).state = \(state)"
+      }
+
+      /// Traces the view model's state.
+      ///
+      /// - Parameter emit: Prints one transition.
+      /// - Returns: The tracer.
+      public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
+        StateTracer(
+          label: "\#(name.viewModel).state", read: { [model] in model.state },
+          describe: \#(name.view).describe, emit: emit)
+      }
+
+      /// On the \#(name.lowercaseTitle) screen.
+      public static let helpHeading = "\#(name.title)"
+      /// How to reach the \#(name.lowercaseTitle) screen.
+      public static let directions = "type `\#(name.command)` on the notebooks screen first"
+
+      /// The \#(name.lowercaseTitle) screen's commands.
+      public static let commands: [ScreenCommand<\#(name.screenModule)>] = [
+        ScreenCommand(["open"], usage: "open", summary: "list the notes counted here") {
+          screen, arguments, _ throws(ScreenError) in
+          guard arguments.isEmpty else { throw .usage("open") }
+          return ScreenResult(.push(.noteList(screen.model.scope)))
+        }
+      ]
+    }
+
+    """#
+  }
+
+  /// The view: a function of the view model's state.
+  static func view(_ name: FeatureName) -> String {
+    #"""
+    \#(imports(["FieldNotesTerminal", name.featureModule]))
+
+    /// What the \#(name.lowercaseTitle) screen draws: a function of its view model's state.
+    @MainActor
+    enum \#(name.view) {
+      static func render(_ state: \#(name.viewModel).State) -> [String] {
+        switch state {
+        case .loaded(let notes, let pinned, let notebooks):
+          return [
+            "\#(name.title)",
+            "  \(String(count: notes, noun: "note")), \(pinned) pinned",
+            "  in \(String(count: notebooks, noun: "notebook"))",
+          ]
+        case .empty:
+          return [
+            "\#(name.title) · no notes yet",
+            "  Open a notebook and type `new` to write one.",
+          ]
+        }
+      }
+
+      /// The state in brief, for `state` and `trace on`.
+      static func describe(_ state: \#(name.viewModel).State) -> String {
+        switch state {
+        case .loaded(let notes, let pinned, let notebooks):
+          "loaded(\(String(count: notes, noun: "note")), \(pinned) pinned, "
+            + "\(String(count: notebooks, noun: "notebook")))"
+        case .empty(let notebooks):
+          "empty(\(String(count: notebooks, noun: "notebook")))"
+        }
+      }
+    }
+
+    """#
+  }
+
+  /// The screen's tests, driven through `ScreenHarness` as the REPL drives a screen.
+  static func screenTests(_ name: FeatureName) -> String {
+    #"""
+    \#(imports(["FieldNotesModel", "FieldNotesNavigation", "FieldNotesServices", "FieldNotesTerminal", "FieldNotesTerminalTesting", "FieldNotesTesting", name.featureModule, name.screenModule, "Testing"]))
+
+    /// The \#(name.lowercaseTitle) screen driven as the REPL drives it.
+    ///
+    /// What it draws, where `open` goes, and what it draws when it is back on top.
+    @MainActor
+    @Suite struct \#(name.screenModule)Tests {
+      let repository = InMemoryNoteRepository(SampleData.library)
+
+      func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
+        let store = try NoteStore(repository: repository, now: .fixed())
+        let model = \#(name.viewModel)(store: store)
+        let screen = \#(name.screenModule)(model: model)
+        return (ScreenHarness(screen), store)
+      }
+
+      @Test func drawsTheCountsAndOpensTheNotesCounted() async throws {
+        let (harness, _) = try makeHarness()
+        #expect(
+          harness.lastDrawn == [
+            "\#(name.title)", "  4 notes, 1 pinned", "  in 2 notebooks",
+          ])
+
+        try await harness.run("open")
+        #expect(harness.routes == [.noteList(.allNotes)])
+        #expect(!harness.isShowingTheScreen)
+
+        try await harness.run("back")
+        #expect(harness.isShowingTheScreen)
+      }
+
+      @Test func countsWhatChangedWhileItWasCovered() async throws {
+        let (harness, store) = try makeHarness()
+        try await harness.run("open")
+
+        try store.setPinned(SampleData.kingfisher.id, true)
+        try await harness.run("back")
+
+        #expect(
+          harness.lastDrawn == [
+            "\#(name.title)", "  4 notes, 2 pinned", "  in 2 notebooks",
+          ])
+      }
+
+      @Test func saysWhyThereIsNothingToCount() {
+        let store = NoteStore(notes: [], notebooks: [SampleData.birds])
+        let model = \#(name.viewModel)(store: store)
+        let screen = \#(name.screenModule)(model: model)
+
+        #expect(
+          ScreenHarness<Route>(screen).lastDrawn == [
+            "\#(name.title) · no notes yet",
+            "  Open a notebook and type `new` to write one.",
+          ])
+        #expect(screen.stateLine == "\#(name.viewModel).state = empty(1 notebook)")
+      }
+
+      @Test func refusesWordsAfterOpen() async throws {
+        let (harness, _) = try makeHarness()
+
+        await #expect(throws: CommandLineError.usage("open")) { try await harness.run("open all") }
+      }
+    }
+
+    """#
+  }
+}

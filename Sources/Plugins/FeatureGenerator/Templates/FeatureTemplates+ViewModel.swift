@@ -1,0 +1,100 @@
+extension FeatureTemplates {
+  /// The view model: its state, derived from the store each time it is read.
+  static func viewModel(_ name: FeatureName) -> String {
+    #"""
+    \#(imports(["FieldNotesModel", "FieldNotesServices", "Observation"]))
+
+    /// The view model of the \#(name.lowercaseTitle) screen.
+    ///
+    /// It counts the notes the store holds, the pinned ones among them, and the notebooks.
+    /// ``state`` is derived from the store each time it is read, so the counts follow notes saved
+    /// anywhere in the app.
+    @MainActor
+    @Observable
+    public final class \#(name.viewModel) {
+      /// What the \#(name.lowercaseTitle) screen shows.
+      public enum State: Hashable, Sendable {
+        /// The store holds notes: how many, how many of them are pinned, and how many notebooks
+        /// there are.
+        case loaded(notes: Int, pinned: Int, notebooks: Int)
+        /// The store holds no note yet; how many notebooks there are.
+        case empty(notebooks: Int)
+      }
+
+      @ObservationIgnored private let store: NoteStore
+
+      /// Creates the view model.
+      ///
+      /// - Parameter store: The store holding the notes.
+      public init(store: NoteStore) {
+        self.store = store
+      }
+
+      /// What the screen shows now.
+      ///
+      /// - Complexity: O(*n*) for *n* notes.
+      public var state: State {
+        let notes = store.notes
+        let notebooks = store.notebooks.count
+        guard !notes.isEmpty else { return .empty(notebooks: notebooks) }
+        let pinned = notes.count { $0.isPinned }
+        return .loaded(notes: notes.count, pinned: pinned, notebooks: notebooks)
+      }
+
+      /// The notes the counts are of: the navigation value `open` goes to.
+      public var scope: NoteScope { .allNotes }
+    }
+
+    """#
+  }
+
+  /// The view model's tests: its state, and how it follows the store.
+  static func viewModelTests(_ name: FeatureName) -> String {
+    #"""
+    \#(imports(["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting", "Foundation", name.featureModule, "Testing"]))
+
+    @MainActor
+    @Suite struct \#(name.viewModel)Tests {
+      let repository = InMemoryNoteRepository(SampleData.library)
+
+      func makeModel() throws -> (\#(name.viewModel), NoteStore) {
+        let store = try NoteStore(repository: repository, now: .fixed())
+        return (\#(name.viewModel)(store: store), store)
+      }
+
+      @Test func countsTheNotesThePinnedOnesAndTheNotebooks() throws {
+        let (model, _) = try makeModel()
+
+        #expect(model.state == .loaded(notes: 4, pinned: 1, notebooks: 2))
+        #expect(model.scope == .allNotes)
+      }
+
+      @Test func followsEveryChangeToTheStore() throws {
+        let (model, store) = try makeModel()
+        let recorder = StateRecorder(model, \.state)
+
+        try store.setPinned(SampleData.kingfisher.id, true)
+        try store.perform(.addNote(Note(id: UUID(number: 0xA5), title: "Dipper")))
+
+        #expect(
+          recorder.values == [
+            .loaded(notes: 4, pinned: 1, notebooks: 2), .loaded(notes: 4, pinned: 2, notebooks: 2),
+            .loaded(notes: 5, pinned: 2, notebooks: 2),
+          ])
+      }
+
+      @Test func isEmptyUntilANoteIsWritten() throws {
+        let store = NoteStore(notes: [], notebooks: [SampleData.birds])
+        let model = \#(name.viewModel)(store: store)
+        let recorder = StateRecorder(model, \.state)
+
+        try store.perform(.addNote(Note(id: UUID(number: 0xA5), title: "Dipper")))
+
+        #expect(
+          recorder.values == [.empty(notebooks: 1), .loaded(notes: 1, pinned: 0, notebooks: 1)])
+      }
+    }
+
+    """#
+  }
+}

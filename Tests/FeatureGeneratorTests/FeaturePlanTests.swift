@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import FeatureGenerator
+
+/// What `new-feature` plans in FieldNotes' own package.
+///
+/// Every file it creates is in the feature's folder, and outside it it adds a line to
+/// Package.swift, a case to Route, and a line with its import to Screens.swift. Nothing here
+/// writes to the package.
+@Suite struct FeaturePlanTests {
+  @Test func everyNewFileIsInTheFeaturesFolder() throws {
+    let name = try RepositoryPackage.freeName()
+    let plan = try FeaturePlan(name, in: try RepositoryPackage.read())
+
+    #expect(
+      plan.creations.map(\.path) == [
+        "Features/\(name)/\(name)Feature/\(name)ViewModel.swift",
+        "Features/\(name)/\(name)Screen/\(name)Screen.swift",
+        "Features/\(name)/\(name)Screen/\(name)View.swift",
+        "Features/\(name)/Tests/\(name)FeatureTests/\(name)ViewModelTests.swift",
+        "Features/\(name)/Tests/\(name)ScreenTests/\(name)ScreenTests.swift",
+      ])
+  }
+
+  @Test func outsideItsFolderAFeatureChangesThreeFiles() throws {
+    let name = try RepositoryPackage.freeName()
+    let plan = try FeaturePlan(name, in: try RepositoryPackage.read())
+    let lower = name.prefix(1).lowercased() + name.dropFirst()
+
+    #expect(
+      plan.edits.map(\.path) == [
+        "Package.swift", "Core/FieldNotesNavigation/Route.swift",
+        "Sources/App/FieldNotesApp/Composition/Screens.swift",
+      ])
+    #expect(
+      plan.edits.map(\.insertedLines) == [
+        ["  \"\(name)\","],
+        ["  /// The \(lower) screen.", "  case \(lower)"],
+        ["import \(name)Screen", "    \(name)Screen.registration,"],
+      ])
+  }
+
+  @Test func eachLineGoesWhereItsListWantsIt() throws {
+    let name = try RepositoryPackage.freeName()
+    let package = try RepositoryPackage.read()
+    let edits = try FeaturePlan(name, in: package).edits
+
+    // Last in `features`, so Package.swift still lists the features in the order they came.
+    #expect(
+      try FieldNotesPackage.features(inManifest: edits[0].edited) == package.features + [name])
+    // Last in Route, before its closing brace.
+    #expect(
+      edits[1].edited.hasSuffix("  case \(name.prefix(1).lowercased() + name.dropFirst())\n}\n"))
+    // The imports stay sorted; the registration comes last in the list.
+    let lines = edits[2].edited.split(separator: "\n").map(String.init)
+    let imports = lines.filter { $0.hasPrefix("import ") }
+    #expect(imports == imports.sorted())
+    let registrations = lines.filter { $0.hasSuffix(".registration,") }
+    #expect(registrations.last == "    \(name)Screen.registration,")
+  }
+
+  @Test func theDryRunPrintsOneLineAFileAndWritesNothing() throws {
+    let name = try RepositoryPackage.freeName()
+    let root = RepositoryPackage.root
+    let before = try RepositoryPackage.read().texts
+
+    let result = NewFeatureCommand.run(["--dry-run", name, "--package-path", root.path])
+
+    let plan = try FeaturePlan(name, in: try RepositoryPackage.read())
+    #expect(result.error == nil)
+    #expect(
+      result.output == plan.creations.map { "create \($0.path)" } + [
+        "edit   Package.swift", "edit   Core/FieldNotesNavigation/Route.swift",
+        "edit   Sources/App/FieldNotesApp/Composition/Screens.swift",
+      ])
+    #expect(try RepositoryPackage.read().texts == before)
+    #expect(
+      !FileManager.default.fileExists(atPath: root.appendingPathComponent("Features/\(name)").path))
+  }
+
+  @Test(arguments: [
+    ("Tags", "there is a feature called Tags already (Features/Tags); choose another name"),
+    (
+      "NoteList",
+      "there is a feature called NoteList already (Features/NoteList); choose another name"
+    ),
+    (
+      "Help", "Help would add the command `help`, which FieldNotes has already; choose another name"
+    ),
+    (
+      "Quit", "Quit would add the command `quit`, which FieldNotes has already; choose another name"
+    ),
+    (
+      "Sync", "Sync would add the command `sync`, which FieldNotes has already; choose another name"
+    ),
+    (
+      "Home", "Home would add the command `home`, which FieldNotes has already; choose another name"
+    ),
+    (
+      "Search",
+      "Search would add the command `search`, which FieldNotes has already; choose another name"
+    ),
+    ("Rm", "Rm would add the command `rm`, which FieldNotes has already; choose another name"),
+    (
+      "EditNote",
+      "EditNote would add `case editNote` to Route, which has it already; choose another name"
+    ),
+  ])
+  func aNameTakenInThePackageIsRefused(name: String, message: String) throws {
+    let result = NewFeatureCommand.run([name, "--package-path", RepositoryPackage.root.path])
+
+    #expect(result.output == [])
+    #expect(result.error?.errorDescription == message)
+  }
+
+  @Test func everyCommandOfFieldNotesIsKnown() throws {
+    let commands = try RepositoryPackage.read().commands
+
+    #expect(
+      commands.isSuperset(of: [
+        "help", "?", "quit", "exit", "back", "list", "state", "trace", "renders", "mode",
+        "notebooks", "home", "sync", "export", "import", "reindex", "tags", "open", "cd",
+        "notebook", "pin", "search", "find", "new", "compose", "save", "cancel",
+      ]))
+  }
+
+  @Test(arguments: [["--package-path"], ["--dry-run"], ["--dry-run", "A", "B"], ["--force", "A"]])
+  func aCommandLineOfTheWrongShapeShowsTheUsage(arguments: [String]) {
+    #expect(NewFeatureCommand.run(arguments).error == .usage)
+  }
+}
