@@ -7,7 +7,8 @@ import Testing
 @testable import FieldNotesServicesLive
 
 /// The user's own git setup — a `~/.gitconfig` with ignore rules, signing, line-ending
-/// conversion, attributes, filters, hooks and another default branch, and `GIT_*` variables
+/// conversion, attributes, filters, hooks, a program to pack what a fetch from a local remote
+/// sends (`uploadpack.packObjectsHook`) and another default branch, and `GIT_*` variables
 /// exported in the shell — changes nothing a sync does; the settings that reach a remote (an
 /// `insteadOf` rewrite here, standing for ssh and credential settings) still apply.
 @Suite struct UserGitConfigTests {
@@ -17,7 +18,7 @@ import Testing
   func plantHostileConfig() throws {
     let home = world.home
     let hooks = try world.plantHooks(in: home + "/hooks")
-    for program in ["gpg", "fsmonitor", "filter"] {
+    for program in ["gpg", "fsmonitor", "filter", "pack-objects-hook"] {
       try world.plantScript(at: "\(home)/\(program)", marking: program)
     }
     try "*.md\nnotes/\nnotebooks/\n".write(
@@ -42,6 +43,8 @@ import Testing
       \tprogram = \(home)/gpg
       [init]
       \tdefaultBranch = master
+      [uploadpack]
+      \tpackObjectsHook = \(home)/pack-objects-hook
       [filter "lfs"]
       \tclean = \(home)/filter
       \tsmudge = \(home)/filter

@@ -159,10 +159,15 @@ struct GitProcess: Sendable {
   /// `--receive-pack` or `--upload-pack`, which git runs through the shell with the folder's
   /// path added.
   ///
+  /// It reads none of the user's or the system's configuration either: serving a fetch or a
+  /// push in a folder needs none of it, and there it could name programs to run
+  /// (`uploadpack.packObjectsHook`, which git honours only from those files).
+  ///
   /// - Parameter program: `receive-pack` or `upload-pack`.
   /// - Returns: The command, each word quoted for the shell.
   func localRemoteCommand(_ program: String) -> String {
-    ([executable] + Self.remoteSettings.flatMap { ["-c", $0] } + [program])
+    "GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 "
+      + ([executable] + Self.remoteSettings.flatMap { ["-c", $0] } + [program])
       .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
       .joined(separator: " ")
   }

@@ -137,7 +137,7 @@ extension FeatureTemplates {
       let repository = InMemoryNoteRepository(SampleData.library)
 
       func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-        let store = try NoteStore(repository: repository, now: .fixed())
+        let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
         let model = \#(name.viewModel)(store: store)
         let screen = \#(name.screenModule)(model: model)
         return (ScreenHarness(screen), store)

@@ -58,7 +58,7 @@ extension FeatureTemplates {
       let repository = InMemoryNoteRepository(SampleData.library)
 
       func makeModel() throws -> (\#(name.viewModel), NoteStore) {
-        let store = try NoteStore(repository: repository, now: .fixed())
+        let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
         return (\#(name.viewModel)(store: store), store)
       }
 
