@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension Note {
   /// The longest ``excerpt`` in characters, including the trailing ellipsis: what a list shows
@@ -96,20 +95,6 @@ extension Note {
 }
 
 extension Date {
-  /// Gregorian calendars by time zone, made once each: a list describes hundreds of dates per
-  /// redraw, and making a calendar costs more than using one.
-  private static let calendars = Mutex<[TimeZone: Calendar]>([:])
-
-  private static func gregorian(in timeZone: TimeZone) -> Calendar {
-    calendars.withLock { calendars in
-      if let calendar = calendars[timeZone] { return calendar }
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = timeZone
-      calendars[timeZone] = calendar
-      return calendar
-    }
-  }
-
   /// A short description of this date as seen from `now`: "just now", "5 min ago", "3 h ago",
   /// "2 days ago", or the calendar date (`2026-11-29`) from a week on.
   ///
@@ -137,10 +122,6 @@ extension Date {
   }
 
   private func calendarDate(in timeZone: TimeZone) -> String {
-    let parts = Self.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: self)
-    let year = parts.year ?? 0
-    let month = parts.month ?? 0
-    let day = parts.day ?? 0
-    return "\(year)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+    CivilTime(self, in: timeZone).dateText
   }
 }

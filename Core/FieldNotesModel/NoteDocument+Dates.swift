@@ -106,13 +106,13 @@ extension NoteDocument {
     }
   }
 
-  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+  static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
     let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     return (quotient, value - quotient * divisor)
   }
 
   /// The date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+  static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
     let shifted = days + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
     let dayOfEra = shifted - era * 146_097

@@ -24,7 +24,10 @@ import Testing
       gitDirectory: "/x/.git", scratchFolder: "/x/.git/s", commitDate: { Date() })
     let local = GitRemote(fetchURL: "/mnt/it's here.git", pushURL: "/mnt/it's here.git")
     let push = try #require(local.pushOptions(git).first)
-    #expect(push.hasPrefix("--receive-pack='\(git.executable)' '-c' 'core.hooksPath=/dev/null'"))
+    #expect(
+      push.hasPrefix(
+        "--receive-pack=GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 "
+          + "'\(git.executable)' '-c' 'core.hooksPath=/dev/null'"))
     #expect(push.hasSuffix("'receive-pack'"))
     #expect(local.fetchOptions(git).first?.hasSuffix("'upload-pack'") == true)
     let ssh = GitRemote(fetchURL: "me@host:notes.git", pushURL: "me@host:notes.git")

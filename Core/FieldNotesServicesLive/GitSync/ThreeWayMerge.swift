@@ -154,14 +154,7 @@ enum ThreeWayMerge {
 
   /// "2026-11-29 12:00" in the user's time zone.
   static func stamp(_ date: Date, _ timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ value: Int?) -> String {
-      let value = value ?? 0
-      return value < 10 ? "0\(value)" : "\(value)"
-    }
-    return
-      "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    CivilTime(date, in: timeZone).minuteText
   }
+
 }

@@ -76,11 +76,7 @@ enum ComposerView {
 
   /// A date as `2026-11-29 12:00 UTC`.
   private static func stamp(_ date: Date) -> String {
-    let style = Date.VerbatimFormatStyle(
-      format: """
-        \(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \
-        \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)
-        """, timeZone: .gmt, calendar: Calendar(identifier: .gregorian))
-    return date.formatted(style) + " UTC"
+    CivilTime(date, in: .gmt).minuteText + " UTC"
   }
+
 }
