@@ -8,12 +8,19 @@ import Testing
     #expect(title.terminalSafe == "abc\u{FFFD}fed\u{FFFD}x\u{FFFD}\u{FFFD}")
   }
 
-  /// Each bidirectional control on its own, in text that is otherwise fine to print.
+  /// Each bidirectional control on its own, in text that is otherwise fine to print: the
+  /// twelve Unicode gives the `Bidi_Control` property.
   @Test(
-    arguments: [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E] + Array(0x2066...0x2069))
+    arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E]
+      + Array(0x2066...0x2069))
   func eachBidirectionalControlAloneIsReplaced(_ value: Int) throws {
     let control = try #require(Unicode.Scalar(value))
     #expect("élan \(control)x".terminalSafe == "élan \u{FFFD}x")
+  }
+
+  /// Letters of right-to-left scripts are text, not controls: they are printed as they are.
+  @Test func rightToLeftLettersArePrintedAsTheyAre() {
+    #expect("שלום عربي".terminalSafe == "שלום عربي")
   }
 
   /// Every C0 and C1 control on its own is shown, never sent.

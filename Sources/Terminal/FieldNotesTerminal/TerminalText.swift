@@ -24,9 +24,9 @@ extension String {
     case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value) ?? "?"
     case 0x7F: "\u{2421}"
     case 0x80..<0xA0: "\u{FFFD}"
-    // Bidirectional controls reorder the rest of the terminal line.
-    case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: "\u{FFFD}"
-    default: nil
+    // Bidirectional controls reorder the rest of the terminal line. Unicode's own property
+    // names them all (the Arabic letter mark, U+061C, too), so no list here can fall behind.
+    default: scalar.properties.isBidiControl ? "\u{FFFD}" : nil
     }
   }
 }
