@@ -42,16 +42,23 @@ struct PackageManifest: Decodable {
   /// Reads the manifest of the package at `root` through SwiftPM itself.
   ///
   /// A scratch path of its own keeps SwiftPM from waiting on the `.build` lock that the running
-  /// `swift test` holds.
+  /// `swift test` holds. SwiftPM also leaves a lock file and a temporary folder in `TMPDIR`, so
+  /// it is given one inside the scratch folder, and a test run leaves nothing behind.
   static func load(packageRoot root: URL) throws -> PackageManifest {
-    let scratch = FileManager.default.temporaryDirectory
+    let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("fieldnotes-dump-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = folder.appendingPathComponent("scratch")
+    let temporary = folder.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
     let swift = try ChildProcess(
       "swift",
       arguments: [
         "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package",
-      ], standardInput: .nullDevice, standardOutput: .pipe, standardError: .nullDevice)
+      ], environment: environment, standardInput: .nullDevice, standardOutput: .pipe,
+      standardError: .nullDevice)
     let data = Data(swift.collectOutput().output)
     return try JSONDecoder().decode(PackageManifest.self, from: data)
   }
