@@ -246,7 +246,7 @@ let package = Package(
     ),
     .testTarget(
       name: "FieldNotesTerminalTests",
-      dependencies: ["FieldNotesTerminal"],
+      dependencies: ["FieldNotesTerminal", "FieldNotesTerminalTesting"],
       swiftSettings: strict
     ),
     .testTarget(

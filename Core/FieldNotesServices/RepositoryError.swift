@@ -51,4 +51,20 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
       "The notes could not be read: \(reason)."
     }
   }
+
+  /// What went wrong, without what it meant for the change or what to do next: for a message
+  /// that says those itself, such as one printed as FieldNotes ends, when "try again" can't be.
+  public var cause: String {
+    switch self {
+    case .notAFieldNotesStore(let path): "\(path) is not a FieldNotes store"
+    case .corrupt(let path, let detail): "\(path) is damaged (\(detail))"
+    case .newerSchema(let path, _, _): "\(path) was written by a newer FieldNotes"
+    case .cannotOpen(let path, let reason): "the store at \(path) cannot be opened: \(reason)"
+    case .readOnly(let path): "the store at \(path) is read-only"
+    case .diskFull: "the disk is full"
+    case .busy: "another FieldNotes held the store for too long"
+    case .conflict: "another FieldNotes changed this note meanwhile"
+    case .writeFailed(let reason), .readFailed(let reason): reason
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import FieldNotesTerminal
+import FieldNotesTerminalTesting
 import Observation
 import Testing
 
@@ -72,7 +73,10 @@ final class EditorScreen: ModalScreen, LineEntryScreen {
   var modality: Modality { .modal(whatToFinish: "finish editing first") }
   var remembersTypedLines: Bool { false }
   func quitWarning() -> String? { nil }
-  func preserveUnsavedWork() -> [String] { [] }
+  /// The editor has nowhere to keep its text: as the program ends, it is printed instead.
+  func preserveUnsavedWork() -> PreservedWork {
+    text.isEmpty ? .nothing : .notKept(reason: "there is nowhere to keep the text", work: text)
+  }
   var linePrompt: String? { lines == nil ? nil : "...> " }
   func interruptLineEntry() -> String? {
     lines = nil
@@ -242,5 +246,24 @@ final class AboutScreen: TerminalScreen {
     navigator.settle()
 
     #expect(drawn().last == "editor: open X/count")
+  }
+
+  /// A script whose input ends with work that can't be kept prints the work after the reason,
+  /// and ends in failure, so whatever ran it can tell.
+  @Test func unsavedWorkThatCannotBeKeptIsPrintedAndFailsTheRun() async {
+    let console = RecordingConsole()
+    let shell = CommandShell<Place>(
+      appName: "test", title: "Test", root: .home,
+      registry: ScreenRegistry(Self.registrations, dependencies: ()), isInteractive: false,
+      output: console)
+    let lines = ["open attic", "edit", "type", "first line", "second line", "."]
+    let status = await BatchRunner(session: shell, console: console, echoes: false, bails: false)
+      .run(.byteLines(lines.map { Array($0.utf8) }, name: "test"))
+
+    #expect(status == 1)
+    #expect(
+      console.errors.suffix(3) == [
+        "error: there is nowhere to keep the text", "first line", "second line",
+      ])
   }
 }

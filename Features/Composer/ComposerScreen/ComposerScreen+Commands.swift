@@ -96,8 +96,9 @@ extension ComposerScreen {
   /// stop), so the next composer for the same note offers it back; the line saying so is
   /// printed only once it is kept.
   ///
-  /// - Returns: A line saying so, or why it could not be kept.
-  public func preserveUnsavedWork() -> [String] {
+  /// - Returns: A line saying so; or why it could not be kept, with its text to print, the
+  ///   last place it can go.
+  public func preserveUnsavedWork() -> PreservedWork {
     // Lines of a body still being typed are unsaved text too: they become the body, as the
     // closing `.` would have made them, before the draft is kept.
     if let typed = bodyLines, !typed.isEmpty {
@@ -105,12 +106,23 @@ extension ComposerScreen {
       try? composer.replaceBody(with: typed.joined(separator: "\n"))
     }
     do {
-      guard try composer.keepUnsavedDraft() else { return [] }
-      return [
-        "Kept the unsaved note as a draft; the next composer for it offers it back."
-      ]
+      guard try composer.keepUnsavedDraft() else { return .nothing }
+      return .kept("Kept the unsaved note as a draft; the next composer for it offers it back.")
     } catch {
-      return ["error: the unsaved note could not be kept: \(error.errorDescription ?? "")"]
+      let cause: String
+      if case .persistence(let repositoryError) = error {
+        cause = repositoryError.cause
+      } else {
+        cause = error.errorDescription ?? "\(error)"
+      }
+      let draft = composer.draft
+      return .notKept(
+        reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft "
+          + "(\(cause)); here is its text, to copy:",
+        work: [
+          "title: \(draft.title.terminalSafe)",
+          "tags: \(draft.tags.joined(separator: " ").terminalSafe)", "body:",
+        ] + draft.body.terminalLines)
     }
   }
 

@@ -103,8 +103,17 @@ import Testing
       environment: environment)
 
     #expect(result.status == 1)
-    #expect(result.errors.count == 2)
-    #expect(result.errors.allSatisfy { $0.contains("is read-only, so the change was not saved") })
+    #expect(result.errors.count == 7)
+    #expect(
+      result.errors.prefix(2).allSatisfy {
+        $0.contains("is read-only, so the change was not saved")
+      })
+    // The unsaved note can't be kept as a draft either, so it is printed whole as FieldNotes ends.
+    #expect(
+      result.errors.dropFirst(2).first?.hasSuffix(
+        "could not be kept as a draft (the store at \(store) is read-only); here is its text, "
+          + "to copy:") == true)
+    #expect(Array(result.errors.suffix(4)) == ["title: Lost?", "tags: ", "body:", ""])
     // The pin was rolled back on screen: the list was drawn again without it.
     #expect(result.output.contains("  1   Kept · just now"))
     _ = try Self.run("/usr/bin/chattr", ["-i", store])

@@ -30,4 +30,38 @@ import Testing
     #expect(!heron.isPinned)
     #expect(notes.count == 1 + rounds.count, "every other process's note is there too")
   }
+
+  /// Another process deletes the note a session lists and adds one; the session's next line,
+  /// whatever it is, is drawn from the store as it is now: list and search agree.
+  @Test(arguments: [["list"], ["search heron"], ["search"], ["help"]])
+  func aLongSessionShowsWhatAnotherProcessSavedAfterItsNextLine(_ lines: [String]) throws {
+    let setting = try LostUpdateTests.Setting()
+    defer { setting.remove() }
+    let session = try setting.listingProcess(["open all", "search heron"])
+    let other = try setting.run([
+      "open all", "delete 1", "new", "title Heron again", "body Back at the lake.", "save",
+    ])
+    #expect(other.status == 0, "\(other.errors)")
+    let before = session.output.count
+    setting.perform(session, lines)
+    let shown = session.output.dropFirst(before).filter { $0.hasPrefix("  1 ") }
+    #expect(shown.last?.contains("Heron again") == true, "\(session.output.dropFirst(before))")
+    #expect(!session.output.dropFirst(before).contains { $0.contains("Heron ·") })
+    #expect(setting.finish(session, with: []) == 0, "\(session.errors)")
+  }
+
+  /// A row number names the note as the session last drew it: when another process has
+  /// removed that note meanwhile, nothing else is deleted in its place.
+  @Test func aRowNumberNeverNamesANoteTheSessionDidNotShow() throws {
+    let setting = try LostUpdateTests.Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["open all", "new", "title Egret", "save"])
+    let session = try setting.listingProcess(["open all"])
+    let other = try setting.run(["open all", "delete 1"])  // Egret, the newest
+    #expect(other.status == 0, "\(other.errors)")
+    setting.perform(session, ["delete 1"])
+    #expect(session.errors.contains("no longer exists"), "\(session.errors)")
+    _ = setting.finish(session, with: [])
+    #expect(try setting.savedNotes().map(\.title) == ["Heron"])
+  }
 }

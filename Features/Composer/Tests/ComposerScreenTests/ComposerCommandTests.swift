@@ -69,7 +69,9 @@ import Testing
     try await harness.run("title Wren")
     try await harness.run("body Loud for its size.")
 
-    #expect(screen.preserveUnsavedWork().first?.hasPrefix("Kept the unsaved note") == true)
+    #expect(
+      screen.preserveUnsavedWork()
+        == .kept("Kept the unsaved note as a draft; the next composer for it offers it back."))
 
     let (next, nextHarness) = nextComposer(store)
     #expect(next.stateDescription == "editing(1 problem)", "the list asks nothing")
@@ -87,6 +89,26 @@ import Testing
     #expect(nextHarness.lastDrawn?.contains("    Loud for its size.") == true)
     #expect(try await nextHarness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
     #expect(store.keptDrafts(forNote: nil) == [], "a saved draft is forgotten")
+  }
+
+  /// As FieldNotes ends, a draft the store can't take is printed whole, the last place it can go;
+  /// the message says why, without a "try again" no one can follow any more.
+  @Test func aDraftThatCannotBeKeptIsPrintedWholeWithWhy() async throws {
+    let (harness, screen, _) = try makeHarness()
+    try await harness.run("title Wren")
+    try await harness.run("tags birds garden")
+    try await harness.run("body")
+    for line in ["Loud for its size.", "", "Nests low."] { try await harness.run(line) }
+    repository.failCommits(with: .busy)
+
+    #expect(
+      screen.preserveUnsavedWork()
+        == .notKept(
+          reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft "
+            + "(another FieldNotes held the store for too long); here is its text, to copy:",
+          work: [
+            "title: Wren", "tags: birds garden", "body:", "Loud for its size.", "", "Nests low.",
+          ]))
   }
 
   @Test func aDraftOfANoteDeletedSinceIsListedForANewNoteAndSaysSo() async throws {
@@ -110,7 +132,7 @@ import Testing
 
   @Test func aDraftIsForgottenOnlyAfterAskingAndNothingIsKeptWithoutChanges() async throws {
     let (harness, screen, store) = try makeHarness()
-    #expect(screen.preserveUnsavedWork().isEmpty, "nothing typed, nothing kept")
+    #expect(screen.preserveUnsavedWork() == .nothing, "nothing typed, nothing kept")
     try await harness.run("title Wren")
     _ = screen.preserveUnsavedWork()
 

@@ -43,6 +43,15 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     add(
       LibraryCommands(store: dependencies.store, storePath: dependencies.storePath)
         .commands(for: Route.self))
+    add(catchingUp: { [store = dependencies.store] in
+      do throws(NoteStoreError) {
+        try store.reload()
+        return nil
+      } catch {
+        return "warning: the notes shown are as they were; reading the store again failed: "
+          + (error.errorDescription ?? "\(error)")
+      }
+    })
     notices = Self.notices(about: dependencies.store)
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }

@@ -89,7 +89,7 @@ public struct BatchRunner {
       }
     }
     // The input ended without `quit`: nothing typed so far is lost.
-    session.preserveUnsavedWork()
-    return failed ? 1 : 0
+    let kept = session.preserveUnsavedWork()
+    return failed || !kept ? 1 : 0
   }
 }

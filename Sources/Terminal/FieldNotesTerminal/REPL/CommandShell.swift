@@ -14,6 +14,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private let appName: String
   private var commands: [ShellCommand<Route>] = []
   private var backgroundWork: [any ShellBackgroundWork] = []
+  private var catchingUp: [() -> String?] = []
   /// The line `help` ends with, if any.
   let helpFooter: String?
 
@@ -59,6 +60,18 @@ public final class CommandShell<Route: Equatable>: LineSession {
     backgroundWork.append(work)
   }
 
+  /// Adds a step the shell takes after every line, before it draws what changed: the app
+  /// catches up there with what other processes saved, so each view drawn shows the store as
+  /// it is now.
+  ///
+  /// After the line, not before it: a row number a line names stands for the row as the user
+  /// last saw it drawn, never for one that changed unseen in between.
+  ///
+  /// - Parameter step: The step; what it returns is printed to standard error as a warning.
+  public func add(catchingUp step: @escaping () -> String?) {
+    catchingUp.append(step)
+  }
+
   /// The terminal the screens are drawn for.
   public var terminal: TerminalContext {
     get { navigator.terminal }
@@ -83,7 +96,10 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// - Throws: ``CommandLineError`` saying why the line did nothing; the session goes on.
   @discardableResult
   public func run(_ line: String) async throws(CommandLineError) -> ShellOutcome {
-    defer { navigator.settle() }
+    defer {
+      for step in catchingUp { if let warning = step() { output.printError(warning) } }
+      navigator.settle()
+    }
     if navigator.linePrompt != nil {
       do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {
         throw error.lineError()
@@ -144,9 +160,25 @@ public final class CommandShell<Route: Equatable>: LineSession {
 
   /// Keeps every screen's unsaved work safe before the program ends without the user leaving
   /// (its input ended, or a signal told it to stop), printing what was kept.
-  public func preserveUnsavedWork() {
-    let lines = navigator.preserveUnsavedWork()
-    if !lines.isEmpty { output.print(lines: lines) }
+  ///
+  /// Work that could not be kept is printed in full to standard error after the reason, the
+  /// last place it can go.
+  ///
+  /// - Returns: Whether every screen's work was kept (or there was none).
+  @discardableResult
+  public func preserveUnsavedWork() -> Bool {
+    var allKept = true
+    for work in navigator.preserveUnsavedWork() {
+      switch work {
+      case .nothing: break
+      case .kept(let line): output.print(line)
+      case .notKept(let reason, let lines):
+        allKept = false
+        output.printError(MessageStyle.errorLine(reason))
+        for line in lines { output.printError(line) }
+      }
+    }
+    return allKept
   }
 
   /// Ends text entry on the screen on top without using it (Ctrl-C).

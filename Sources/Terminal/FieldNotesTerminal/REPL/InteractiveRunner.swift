@@ -58,8 +58,7 @@ public struct InteractiveRunner {
     }
     let terminations = SignalWatcher(signals: SignalWatcher.stopping) { [weak session] _ in
       // Every saved change is committed when it is made; unsaved text is kept as a draft.
-      session?.preserveUnsavedWork()
-      exit(0)
+      exit(session?.preserveUnsavedWork() == false ? 1 : 0)
     }
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
@@ -88,8 +87,7 @@ public struct InteractiveRunner {
       }
       guard let line else {
         console.print("")
-        session.preserveUnsavedWork()
-        return 0
+        return session.preserveUnsavedWork() ? 0 : 1
       }
       let outcome: LineOutcome
       switch line {

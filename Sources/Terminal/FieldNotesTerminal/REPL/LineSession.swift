@@ -21,7 +21,10 @@ public protocol LineSession: AnyObject {
 
   /// Keeps unsaved work safe before the program ends without the user leaving (its input
   /// ended, or a signal told it to stop).
-  func preserveUnsavedWork()
+  ///
+  /// - Returns: Whether all of it was kept; when some wasn't, the program ends with a failure.
+  @discardableResult
+  func preserveUnsavedWork() -> Bool
 
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async

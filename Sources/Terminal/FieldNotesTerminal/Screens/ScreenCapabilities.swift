@@ -36,8 +36,18 @@ public protocol ModalScreen: TerminalScreen {
   /// Keeps unsaved work safe because the program is about to end without the user leaving the
   /// screen (its input ended, or it was told to stop by a signal).
   ///
-  /// - Returns: Lines saying what was kept; none when there was nothing.
-  func preserveUnsavedWork() -> [String]
+  /// - Returns: What became of the work.
+  func preserveUnsavedWork() -> PreservedWork
+}
+
+/// What became of a screen's unsaved work as the program ended without the user leaving it.
+public enum PreservedWork: Equatable, Sendable {
+  /// There was none.
+  case nothing
+  /// It was kept; the line says where, and how to have it back.
+  case kept(String)
+  /// It could not be kept: why, and the work itself, printed so that it is not lost.
+  case notKept(reason: String, work: [String])
 }
 
 /// A screen that can take whole lines as text instead of commands, such as a body typed line by

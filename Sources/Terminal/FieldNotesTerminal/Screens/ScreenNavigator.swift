@@ -370,9 +370,11 @@ public final class ScreenNavigator<Route: Equatable> {
 
   /// Keeps every screen's unsaved work safe before the program ends without the user leaving.
   ///
-  /// - Returns: Lines saying what was kept, top screen last.
-  public func preserveUnsavedWork() -> [String] {
-    screens.reversed().flatMap { ($0 as? any ModalScreen)?.preserveUnsavedWork() ?? [] }
+  /// - Returns: What became of each screen's work, top screen first; screens that had none
+  ///   are left out.
+  public func preserveUnsavedWork() -> [PreservedWork] {
+    screens.reversed().compactMap { ($0 as? any ModalScreen)?.preserveUnsavedWork() }
+      .filter { $0 != .nothing }
   }
 
   /// A warning that holds the first `quit`, from the top screen, or `nil` to let it through.
