@@ -25,6 +25,57 @@ import Testing
   func refusesUnfinishedLines(line: String) {
     #expect(throws: InputError.self) { try CommandTokenizer.words(in: line) }
   }
+
+  /// Text at the end of a line is kept exactly as typed, whatever its characters: each class a
+  /// note's text has, after `title`.
+  @Test(arguments: [
+    "The heron's nest, the wren's song", "Don't forget", "\"big\"", "'single'", #"C:\temp\new"#,
+    "two  spaces,   three", "tab\there", "trailing space ", "🦉 owl 👀", "שלום עולם",
+    "مرحبا بالعالم", "open \" quote", "end\\", "# not a comment", "--looks-like-an-option",
+  ])
+  func textIsTakenExactlyAsTyped(_ text: String) throws {
+    let typed = try #require(try CommandTokenizer.commandName(in: "title \(text)"))
+    #expect(typed.name == "title")
+    #expect(try CommandTokenizer.arguments(in: typed.rest, form: .text(afterWords: 0)) == [text])
+  }
+
+  /// A name at the end of a line is taken as typed, or without the quotes around it whole; the
+  /// words before it are split as words are.
+  @Test(arguments: [
+    ("1 to Field trips", ["1", "to", "Field trips"]),
+    ("1 to \"Field trips\"", ["1", "to", "Field trips"]),
+    ("1 to 'Field trips'", ["1", "to", "Field trips"]),
+    ("1 to Bob's notes", ["1", "to", "Bob's notes"]),
+    ("1 to Field \"trips\"", ["1", "to", "Field \"trips\""]),
+    ("'1' to none", ["1", "to", "none"]),
+    ("1 to", ["1", "to"]),
+    ("", []),
+  ])
+  func aNameIsTakenAsTypedOrQuotedWhole(_ rest: String, _ arguments: [String]) throws {
+    #expect(try CommandTokenizer.arguments(in: rest[...], form: .name(afterWords: 2)) == arguments)
+  }
+
+  /// A name that starts with a quote is quoted whole: one left open, or followed by more, is
+  /// refused rather than taken as part of the name.
+  @Test(arguments: ["\"Field", "\"Field\" trips", "'Til dawn"])
+  func aNameStartingWithAQuoteMustBeQuotedWhole(_ name: String) {
+    #expect(throws: InputError.self) {
+      try CommandTokenizer.arguments(in: name[...], form: .name(afterWords: 0))
+    }
+  }
+
+  /// Only the words before text are split, so only they can hold an unclosed quote; the message
+  /// says how to write a quote that is part of a word.
+  @Test func anUnclosedQuoteInWordsSaysHowToQuote() {
+    #expect(
+      throws: InputError.unreadable(
+        "a ' quote is not closed: close it, or put a backslash before a ' that is part of a word "
+          + "(Don\\'t)")
+    ) { try CommandTokenizer.arguments(in: "'Birds New"[...], form: .words) }
+    #expect(throws: Never.self) {
+      try CommandTokenizer.arguments(in: "Don't"[...], form: .text(afterWords: 0))
+    }
+  }
 }
 
 @Suite struct InputLineTests {

@@ -153,7 +153,8 @@ extension ComposerScreen {
       return try screen.carryOut("title") { () throws(ComposerError) in
         try screen.composer.setTitle(title)
       }
-    },
+    }
+    .takingText(),
     ScreenCommand(
       ["body"], usage: "body [TEXT]",
       summary: "set the body; alone, type lines and end with a single `.`"
@@ -168,7 +169,8 @@ extension ComposerScreen {
       return .say(
         "Type the body; end with a line holding a single `.` (`..` for a line that is `.`; "
           + "Ctrl-C leaves the body as it was)")
-    },
+    }
+    .takingText(),
     ScreenCommand(
       ["tags"], usage: "tags a, b", summary: "set the tags (commas or spaces between them)"
     ) { screen, arguments, _ throws(ScreenError) in
@@ -177,6 +179,7 @@ extension ComposerScreen {
         try screen.composer.setTags(from: tags)
       }
     }
+    .takingText()
     .completing { screen, _ in screen.composer.knownTags },
     ScreenCommand(
       ["notebook"], usage: "notebook NAME|none", summary: "choose the note's notebook"
@@ -187,6 +190,7 @@ extension ComposerScreen {
         try screen.composer.chooseNotebook(named: name.lowercased() == "none" ? nil : name)
       }
     }
+    .takingName()
     .completing { screen, previous in
       previous.isEmpty ? screen.composer.notebookNames.map(\.quotedIfNeeded) + ["none"] : []
     },

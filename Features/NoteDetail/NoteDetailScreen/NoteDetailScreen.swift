@@ -107,6 +107,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     ScreenCommand(
       ["move", "mv"], usage: "move to NOTEBOOK|none", summary: "move this note to a notebook"
     ) { screen, arguments, _ throws(ScreenError) in try screen.move(arguments) }
+    .takingName(afterWords: 1)
     .completing { screen, previous in
       previous.isEmpty ? ["to"] : screen.model.notebookNames.map(\.quotedIfNeeded) + ["none"]
     },

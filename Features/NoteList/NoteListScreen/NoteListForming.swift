@@ -74,7 +74,8 @@ extension NoteListForming {
           unchanged: text.isEmpty
             ? "There is no search to clear."
             : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
-      },
+      }
+      .takingText(),
       ScreenCommand(
         ["filter"], usage: "filter pinned|untagged|all",
         summary: "show only pinned notes, only notes without tags, or all"
@@ -154,6 +155,7 @@ extension NoteListForming {
           "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
             + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
       }
+      .takingName(afterWords: 2)
       .completing { screen, previous in
         switch previous.count {
         case 1: ["to"]

@@ -52,6 +52,7 @@ extension NotebooksScreen {
       summary: "open a notebook's notes (N: row on the notebooks screen)",
       isReachableFromAbove: true
     ) { screen, arguments, _ throws(ScreenError) in try screen.open(arguments) }
+    .takingName()
     .completing { screen, previous in
       previous.isEmpty ? screen.notebookNames + ["all", "none"] : []
     },
@@ -62,6 +63,7 @@ extension NotebooksScreen {
     ) { screen, arguments, context throws(ScreenError) in
       try screen.notebookCommand(arguments, isOnTop: context.isOnTop)
     }
+    .takingText(afterWords: 1)
     .completing { screen, previous in
       switch (previous.count, previous.first?.lowercased()) {
       case (0, _): ["new", "rename", "delete"]
@@ -136,6 +138,10 @@ extension NotebooksScreen {
 
   /// `notebook new NAME`, `notebook rename NAME NEWNAME`,
   /// `notebook delete NAME [--force|--keep-notes]`.
+  ///
+  /// The line after the action comes as typed: a name at its end is taken as it is (or
+  /// without quotes around it whole); the one name in the middle, rename's first, is quoted
+  /// when it holds spaces.
   private func notebookCommand(_ arguments: [String], isOnTop: Bool) throws(ScreenError)
     -> ScreenResult<Route>
   {
@@ -143,16 +149,18 @@ extension NotebooksScreen {
       throw .usage(
         "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
     }
-    let rest = Array(arguments.dropFirst())
+    let line = arguments.dropFirst().first ?? ""
     let confirmation: String
     switch action {
     case "new", "create", "add":
+      let rest = try Self.names(in: line, after: 0)
       guard !rest.isEmpty else { throw .usage("notebook new NAME") }
       let created = try ScreenError.carrying { () throws(NotebooksError) in
-        try notebooks.createNotebook(named: rest.joined(separator: " "))
+        try notebooks.createNotebook(named: rest[0])
       }
       confirmation = "Created notebook \u{201C}\(created.name.terminalSafe)\u{201D}."
     case "rename":
+      let rest = try Self.names(in: line, after: 1)
       guard rest.count == 2 else {
         throw .usage("notebook rename NAME NEWNAME (quote names with spaces)")
       }
@@ -161,8 +169,8 @@ extension NotebooksScreen {
       }
       confirmation = "Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}."
     case "delete", "remove", "rm":
-      let flags = Set(rest.filter { $0.hasPrefix("--") })
-      let names = rest.filter { !$0.hasPrefix("--") }
+      let (nameText, flags) = Self.splittingFlags(off: line)
+      let names = try Self.names(in: nameText, after: 0)
       guard names.count == 1, flags.isSubset(of: ["--force", "--keep-notes"]), flags.count <= 1
       else { throw .usage("notebook delete NAME [--force | --keep-notes]") }
       guard
@@ -187,6 +195,29 @@ extension NotebooksScreen {
     }
     // On this screen the change is seen; from a screen above, a line says what happened.
     return isOnTop ? .stay : .say(confirmation)
+  }
+
+  /// The flags (`--force`) that end a line, and the line before them, as typed.
+  private static func splittingFlags(off line: String) -> (String, Set<String>) {
+    var rest = Substring(line)
+    var flags: Set<String> = []
+    while true {
+      let start = rest.lastIndex(of: " ").map { rest.index(after: $0) } ?? rest.startIndex
+      guard rest[start...].hasPrefix("--") else { break }
+      flags.insert(String(rest[start...]))
+      rest = rest[..<start]
+      while rest.last == " " { rest = rest.dropLast() }
+    }
+    return (String(rest), flags)
+  }
+
+  /// The words of a line, then the name at its end, as `notebook` takes them.
+  private static func names(in line: String, after count: Int) throws(ScreenError) -> [String] {
+    do {
+      return try CommandTokenizer.arguments(in: line[...], form: .name(afterWords: count))
+    } catch {
+      throw .refused("unreadable line: \(error.reason)")
+    }
   }
 
   /// `yes` and `keep`: answers to the deletion question that delete.

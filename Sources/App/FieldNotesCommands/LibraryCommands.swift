@@ -40,7 +40,8 @@ public struct LibraryCommands {
         shell.output.print(try export(to: PathCompletion.expandingTilde(arguments[0])))
         return .done
       }
-      .completingPaths(),
+      .completingPaths()
+      .takingName(),
       ShellCommand(
         ["import"], usage: "import FILE",
         summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
@@ -49,7 +50,8 @@ public struct LibraryCommands {
         shell.output.print(try importLibrary(from: PathCompletion.expandingTilde(arguments[0])))
         return .done
       }
-      .completingPaths(),
+      .completingPaths()
+      .takingName(),
       ShellCommand(
         ["reindex"], usage: "reindex", summary: "rebuild the search index from the notes"
       ) { shell, arguments throws(CommandLineError) in

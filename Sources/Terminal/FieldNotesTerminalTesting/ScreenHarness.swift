@@ -61,15 +61,15 @@ public final class ScreenHarness<Route: Equatable> {
       if navigator.linePrompt != nil {
         try await navigator.takeLine(line, print: collect)
       } else {
-        let words: [String]
-        do { words = try CommandTokenizer.words(in: line) } catch {
-          throw .screen(.refused("unreadable line: \(error.reason)"))
+        let typed: (name: String, rest: Substring)?
+        do { typed = try CommandTokenizer.commandName(in: line) } catch {
+          throw .unreadable(error)
         }
-        guard let name = words.first else { return [] }
-        if words == ["back"] {
+        guard let typed else { return [] }
+        if typed.name == "back", typed.rest.isEmpty {
           try await navigator.back(print: collect)  // the shell's command, which asks the screen
         } else {
-          try await navigator.run(name, Array(words.dropFirst()), print: collect)
+          try await navigator.run(typed.name, rest: typed.rest, print: collect)
         }
       }
     } catch {

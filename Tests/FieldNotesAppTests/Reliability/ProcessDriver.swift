@@ -19,6 +19,8 @@ final class ProcessDriver: Sendable {
   private let arrivals = DispatchSemaphore(value: 0)
   /// Signalled once, when standard output has reached its end.
   private let outputEnded = DispatchSemaphore(value: 0)
+  /// Signalled once standard error has been read to its end.
+  private let errorsEnded = DispatchSemaphore(value: 0)
 
   /// What the process printed so far.
   private final class Buffer: Sendable {
@@ -38,6 +40,7 @@ final class ProcessDriver: Sendable {
     let buffer = self.buffer
     let arrivals = self.arrivals
     let outputEnded = self.outputEnded
+    let errorsEnded = self.errorsEnded
     if let output = child.standardOutput {
       Thread.detachNewThread {
         ChildProcess.read(output) { chunk in
@@ -61,6 +64,7 @@ final class ProcessDriver: Sendable {
           buffer.state.withLock { $0.errors.append(String(decoding: chunk, as: UTF8.self)) }
         }
         close(errors)
+        errorsEnded.signal()
       }
     }
   }
@@ -123,7 +127,9 @@ final class ProcessDriver: Sendable {
   /// - Returns: Its exit status; 128 plus the signal's number when a signal ended it.
   func waitForExit() -> Int32 {
     let status = child.waitUntilExit().status
+    // Both streams are read to their ends, so `output` and `errors` hold everything.
     if outputEnded.wait(timeout: .now() + 10) == .success { outputEnded.signal() }
+    if errorsEnded.wait(timeout: .now() + 10) == .success { errorsEnded.signal() }
     return status
   }
 }

@@ -32,7 +32,8 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     self.init(
       appName: "fieldnotes", title: "FieldNotes",
       helpFooter:
-        "N is a row number as last shown. Quote words with spaces: notebook new \"Field trip\".",
+        "N is a row number as last shown. Text and names ending a line are taken as typed; "
+        + "quote a name with spaces before them: notebook rename \"Old name\" New name.",
       root: .notebooks,
       registry: ScreenRegistry(Screens.registrations, dependencies: screens),
       isInteractive: isInteractive, output: output)

@@ -106,15 +106,27 @@ public final class CommandShell<Route: Equatable>: LineSession {
       }
       return .done
     }
-    let words: [String]
-    do { words = try CommandTokenizer.words(in: line) } catch { throw .invalidInput(error.reason) }
-    guard let name = words.first else { return .done }
-    let arguments = Array(words.dropFirst())
-    guard let command = commands.first(where: { $0.names.contains(name.lowercased()) }) else {
-      do { try await navigator.run(name, arguments, print: output.print(lines:)) } catch {
-        throw error.lineError(suggestion: suggestion(for: name))
+    let typed: (name: String, rest: Substring)
+    do throws(InputError) {
+      guard let line = try CommandTokenizer.commandName(in: line) else { return .done }
+      typed = line
+    } catch {
+      throw .invalidInput(error.reason)
+    }
+    guard let command = commands.first(where: { $0.names.contains(typed.name.lowercased()) })
+    else {
+      do {
+        try await navigator.run(typed.name, rest: typed.rest, print: output.print(lines:))
+      } catch {
+        throw error.lineError(suggestion: suggestion(for: typed.name))
       }
       return .done
+    }
+    let arguments: [String]
+    do throws(InputError) {
+      arguments = try CommandTokenizer.arguments(in: typed.rest, form: command.argumentForm)
+    } catch {
+      throw .invalidInput(error.reason)
     }
     if !command.worksInModalScreens, case .modal(let whatToFinish) = navigator.topModality {
       throw .notHere(command: command.name, hint: whatToFinish)
@@ -285,6 +297,7 @@ extension ScreenNavigator.Failure {
     case .notHere(let command, let hint): .notHere(command: command, hint: hint)
     case .screen(let error): CommandLineError(error)
     case .nowhere: .refused("nothing in this app shows that")
+    case .unreadable(let error): .invalidInput(error.reason)
     }
   }
 }

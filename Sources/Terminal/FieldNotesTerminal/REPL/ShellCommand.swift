@@ -20,6 +20,8 @@ public struct ShellCommand<Route: Equatable> {
 
   /// Whether its first argument is a file path, completed from the file system.
   public private(set) var completesPaths = false
+  /// How the rest of the line becomes its arguments: words, unless it takes text or a name.
+  public private(set) var argumentForm = ArgumentForm.words
 
   /// The command's name, without aliases.
   public var name: String { names[0] }
@@ -52,6 +54,17 @@ public struct ShellCommand<Route: Equatable> {
   public func completingPaths() -> Self {
     var command = self
     command.completesPaths = true
+    return command
+  }
+
+  /// The same command, taking the rest of its line as a name or a path, as typed or quoted
+  /// whole: `export My notes.json`, `export "My notes.json"`.
+  ///
+  /// - Parameter count: The words before the name, split as words are.
+  /// - Returns: The command.
+  public func takingName(afterWords count: Int = 0) -> Self {
+    var command = self
+    command.argumentForm = .name(afterWords: count)
     return command
   }
 

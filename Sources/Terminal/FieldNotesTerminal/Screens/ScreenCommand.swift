@@ -19,6 +19,8 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   public let hintElsewhere: String?
   /// The words that may come next, given the arguments typed before the one being completed.
   public private(set) var complete: @MainActor (Screen, [String]) -> [String] = { _, _ in [] }
+  /// How the rest of the line becomes its arguments: words, unless it takes text or a name.
+  public private(set) var argumentForm = ArgumentForm.words
   /// Does the command on a screen.
   public let run:
     @MainActor (Screen, [String], CommandContext) async throws(ScreenError) -> ScreenResult<
@@ -62,6 +64,27 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   public func completing(_ complete: @escaping @MainActor (Screen, [String]) -> [String]) -> Self {
     var command = self
     command.complete = complete
+    return command
+  }
+
+  /// The same command, taking the rest of its line as text, exactly as typed.
+  ///
+  /// - Parameter count: The words before the text, split as words are.
+  /// - Returns: The command.
+  public func takingText(afterWords count: Int = 0) -> Self {
+    var command = self
+    command.argumentForm = .text(afterWords: count)
+    return command
+  }
+
+  /// The same command, taking the rest of its line as a name or a path, as typed or quoted
+  /// whole.
+  ///
+  /// - Parameter count: The words before the name, split as words are.
+  /// - Returns: The command.
+  public func takingName(afterWords count: Int = 0) -> Self {
+    var command = self
+    command.argumentForm = .name(afterWords: count)
     return command
   }
 }
@@ -133,6 +156,7 @@ public struct ScreenGuide: Equatable, Sendable {
 struct BoundCommand<Route> {
   let help: CommandHelp
   let isReachableFromAbove: Bool
+  let argumentForm: ArgumentForm
   let complete: @MainActor ([String]) -> [String]
   let run: @MainActor ([String], CommandContext) async throws(ScreenError) -> ScreenResult<Route>
 }

@@ -28,7 +28,7 @@ public struct ScreenEntry<Route: Equatable> {
   @MainActor
   var command: BoundCommand<Route> {
     BoundCommand(
-      help: help, isReachableFromAbove: false, complete: { _ in [] },
+      help: help, isReachableFromAbove: false, argumentForm: .words, complete: { _ in [] },
       run: { [help, route] arguments, _ throws(ScreenError) in
         guard arguments.isEmpty else { throw .usage(help.usage) }
         return ScreenResult(.push(route))

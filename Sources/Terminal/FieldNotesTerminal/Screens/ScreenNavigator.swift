@@ -16,6 +16,8 @@ public final class ScreenNavigator<Route: Equatable> {
     case screen(ScreenError)
     /// A command went to a place no registered screen shows.
     case nowhere
+    /// The line can't be read as the command's arguments: an open quote among its words.
+    case unreadable(InputError)
   }
 
   /// A screen on the stack, and the route it was made from (`nil` for a root made by a test).
@@ -129,6 +131,24 @@ public final class ScreenNavigator<Route: Equatable> {
     let result: ScreenResult<Route>
     do { result = try await command.run(arguments, context) } catch { throw .screen(error) }
     try await apply(result, from: screen, print: print)
+  }
+
+  /// Runs a screen's command typed as a line: its name, then the rest of the line, read the
+  /// way the command takes its arguments (see ``ArgumentForm``).
+  ///
+  /// - Parameters:
+  ///   - word: The command's name.
+  ///   - rest: The line after the name, as typed.
+  ///   - print: Prints the lines the command returns.
+  /// - Throws: ``Failure``.
+  public func run(_ word: String, rest: Substring, print: ([String]) -> Void) async throws(Failure)
+  {
+    let form = command(named: word)?.1.argumentForm ?? .words
+    let arguments: [String]
+    do { arguments = try CommandTokenizer.arguments(in: rest, form: form) } catch {
+      throw .unreadable(error)
+    }
+    try await run(word, arguments, print: print)
   }
 
   /// Hands a line to the top screen as text (see ``LineEntryScreen/linePrompt``).

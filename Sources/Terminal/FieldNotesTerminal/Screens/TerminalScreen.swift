@@ -68,7 +68,7 @@ extension TerminalScreen {
     else { return nil }
     return BoundCommand(
       help: CommandHelp(names: command.names, usage: command.usage, summary: command.summary),
-      isReachableFromAbove: command.isReachableFromAbove,
+      isReachableFromAbove: command.isReachableFromAbove, argumentForm: command.argumentForm,
       complete: { [unowned self] previous in command.complete(self, previous) },
       run: { [unowned self] arguments, context throws(ScreenError) in
         try await command.run(self, arguments, context)
