@@ -139,12 +139,27 @@ public enum LibraryArchive {
     switch error as? DecodingError {
     case .dataCorrupted(let context)? where context.codingPath.isEmpty: "it is not JSON"
     case .dataCorrupted(let context)?:
-      "\(context.codingPath.map(\.stringValue).joined(separator: ".")): "
-        + context.debugDescription
-    case .keyNotFound(let key, _)?: "missing \(key.stringValue)"
+      "\(place(context.codingPath)): " + context.debugDescription
+    case .keyNotFound(let key, let context)?:
+      context.codingPath.isEmpty
+        ? "missing \(key.stringValue)"
+        : "missing \(key.stringValue) in \(place(context.codingPath))"
     case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-      "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+      context.codingPath.isEmpty
+        ? "it holds no export object" : "unexpected value at \(place(context.codingPath))"
     default: "malformed JSON"
+    }
+  }
+
+  /// Where in the file a value is, as a reader writes it: `notes[5].createdAt`, counting
+  /// from 1.
+  private static func place(_ path: [any CodingKey]) -> String {
+    path.reduce(into: "") { text, key in
+      if let index = key.intValue {
+        text += "[\(index + 1)]"
+      } else {
+        text += (text.isEmpty ? "" : ".") + key.stringValue
+      }
     }
   }
 }

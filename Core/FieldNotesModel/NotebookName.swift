@@ -19,6 +19,10 @@ public enum NotebookName {
 
   /// Checks a proposed name and returns it trimmed.
   ///
+  /// A typed name also can't hold a tab or another control character: a list shows it
+  /// otherwise, so it could never be typed again to open the notebook. One that arrives that
+  /// way from an import or a sync is kept, shown safely, and opens by its row number.
+  ///
   /// - Parameters:
   ///   - proposed: The name as typed.
   ///   - notebooks: The notebooks that exist now.
@@ -30,6 +34,9 @@ public enum NotebookName {
   ) throws(NotebookNameError) -> String {
     let name = proposed.trimmingCharacters(in: .whitespaces)
     if let problem = problem(with: name) { throw problem }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw .containsControlCharacter
+    }
     let folded = name.lowercased()
     if let existing = notebooks.first(where: {
       $0.id != renamedID && $0.name.lowercased() == folded

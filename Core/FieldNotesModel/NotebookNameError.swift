@@ -8,6 +8,9 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
   case tooLong(length: Int, limit: Int)
   /// Holds a line break.
   case containsNewline
+  /// A typed name holds a tab or another control character, which a list can't show as typed,
+  /// so the notebook could not be opened by the name it shows.
+  case containsControlCharacter
   /// Another notebook already has this name, ignoring case.
   case duplicate(existing: String)
   /// The name is a word that opens something else (see
@@ -23,6 +26,8 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
       "A notebook name can be at most \(limit) characters; this one has \(length)."
     case .containsNewline:
       "A notebook name must fit on one line."
+    case .containsControlCharacter:
+      "A notebook name can't hold a tab or another control character."
     case .duplicate(let existing):
       "There is already a notebook called \u{201C}\(existing)\u{201D}."
     case .reserved(let name):

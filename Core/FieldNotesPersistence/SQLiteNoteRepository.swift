@@ -277,6 +277,9 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// repository then had to reset itself: empty while each command finishes its own.
   package var statementsLeftStepped: [String] { writer.statementsLeftStepped }
 
+  /// Whether the store is a file: one in memory is gone when FieldNotes ends.
+  public var isPersistent: Bool { !isInMemory }
+
   /// Whether another process has committed, or ``update(_:)`` has written, since the last load.
   public var mayHaveUnloadedChanges: Bool {
     guard let mark = loadMark.withLock({ $0 }) else { return true }

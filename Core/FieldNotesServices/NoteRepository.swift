@@ -33,6 +33,10 @@ public protocol NoteRepository: Sendable {
   /// that can't tell answers `true`, which is always safe.
   var mayHaveUnloadedChanges: Bool { get }
 
+  /// Whether what is saved outlives this process: `false` for a store kept in memory, which is
+  /// gone when FieldNotes ends, so nothing may be promised as kept there.
+  var isPersistent: Bool { get }
+
   /// The keys of the saved notes whose searchable text contains a folded query, found by the
   /// repository's own search index; `nil` when it keeps none, and the store then scans.
   ///
@@ -103,6 +107,9 @@ public protocol NoteRepository: Sendable {
 extension NoteRepository {
   /// Always `true`: without a way to tell, a reload always reads.
   public var mayHaveUnloadedChanges: Bool { true }
+
+  /// `true`: a repository saves somewhere that outlives the process unless it says otherwise.
+  public var isPersistent: Bool { true }
 
   /// Always `nil`: a repository with no search index leaves searching to the store.
   public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? { nil }

@@ -161,12 +161,16 @@ extension NoteStore {
   /// (the store then scans, so a search never fails for want of its index).
   ///
   /// The index answers with keys, and each note loaded from the repository carries its key, so
-  /// most matches are placed without asking the repository anything more. A key is only taken
-  /// at its word while nothing has changed the repository behind the store's back; otherwise,
-  /// and for notes written in this session (whose text is in memory, without a key), the
-  /// repository says which notes its keys are.
+  /// most matches are placed without asking the repository anything more; for notes written in
+  /// this session (whose text is in memory, without a key), the repository says which notes its
+  /// keys are.
+  ///
+  /// The index holds what is on disk, so it answers only while that is what the store has
+  /// loaded. Once another process has changed the repository, the notes in memory are scanned
+  /// instead until the store loads again: a search never answers from notes the session hasn't
+  /// loaded, so no row drawn moves before the list is drawn again.
   private func indexedPositions(matching query: String) -> [Int]? {
-    guard let repository, !query.isEmpty else { return nil }
+    guard let repository, !query.isEmpty, !repository.mayHaveUnloadedChanges else { return nil }
     let folded = SearchFolding.fold(query)
     guard !folded.isEmpty, let keys = try? repository.noteKeys(matchingFolded: folded) else {
       return nil
@@ -175,15 +179,11 @@ extension NoteStore {
     var positions: [Int] = []
     positions.reserveCapacity(keys.count)
     var unplaced: [Int64] = []
-    if repository.mayHaveUnloadedChanges {
-      unplaced = keys
-    } else {
-      for key in keys {
-        if let position = index.position(ofKey: key, in: notes) {
-          positions.append(position)
-        } else {
-          unplaced.append(key)
-        }
+    for key in keys {
+      if let position = index.position(ofKey: key, in: notes) {
+        positions.append(position)
+      } else {
+        unplaced.append(key)
       }
     }
     if !unplaced.isEmpty {

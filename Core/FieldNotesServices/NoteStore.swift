@@ -80,6 +80,10 @@ public final class NoteStore {
   /// written over, and reported so the user knows.
   public var unreadableNotes: [UnreadableNote] { library.unreadableNotes }
 
+  /// Whether what the store saves outlives this process: `false` in memory (no repository, or
+  /// one in memory), where a draft kept as FieldNotes ends would be gone with it.
+  public var isPersistent: Bool { repository?.isPersistent ?? false }
+
   // MARK: - Reading
 
   /// Returns the notes carrying a tag.

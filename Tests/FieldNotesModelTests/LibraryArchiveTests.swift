@@ -35,6 +35,24 @@ import Testing
     #expect(read == library)
   }
 
+  /// A damaged export is refused saying where, as a reader counts: the note, from 1, and its
+  /// field; never the decoder's own words.
+  @Test func aDamagedExportSaysWhereInItsOwnWords() throws {
+    var library = NoteLibrary(notes: (1...5).map { Note(title: "Note \($0)") })
+    library.notes[0].createdAt = Date(timeIntervalSince1970: 0)
+    let good = try #require(String(data: try LibraryArchive.json(library), encoding: .utf8))
+    let damaged = good.replacingOccurrences(
+      of: "\"createdAt\" : \"1970-01-01T00:00:00.000Z\"", with: "\"createdAt\" : \"yesterday\"")
+    #expect(damaged != good)
+    #expect(
+      throws: LibraryArchiveError.notAnExport(
+        detail: "notes[1].createdAt: not an ISO 8601 date: yesterday")
+    ) { try LibraryArchive.library(fromJSON: Data(damaged.utf8)) }
+    #expect(throws: LibraryArchiveError.notAnExport(detail: "it holds no export object")) {
+      try LibraryArchive.library(fromJSON: Data("[]".utf8))
+    }
+  }
+
   @Test func refusesOtherJSON() throws {
     #expect(throws: LibraryArchiveError.notAnExport(detail: "missing format")) {
       try LibraryArchive.library(fromJSON: Data(#"{"notes": []}"#.utf8))

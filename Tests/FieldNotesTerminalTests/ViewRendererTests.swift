@@ -38,7 +38,22 @@ final class Counter {
     counter.value = 3
     renderer.flush()
     renderer.redraw()
+    renderer.flush()
     #expect(count == 1)
+  }
+
+  /// `list` asks for a drawing at the end of its line: one, showing what changed meanwhile (the
+  /// store caught up with another process), never the view as it was first.
+  @Test func aRedrawDrawsOnceAtTheNextFlushWithWhatChangedMeanwhile() {
+    let counter = Counter()
+    var drawn: [[String]] = []
+    let renderer = ViewRenderer(
+      name: "CounterView", body: { ["\(counter.value)"] }, draw: { drawn.append($0) })
+    renderer.flush()
+    renderer.redraw()
+    counter.value = 5
+    renderer.flush()
+    #expect(drawn == [["0"], ["5"]])
   }
 
   @Test func aTracerReportsEachTransition() {

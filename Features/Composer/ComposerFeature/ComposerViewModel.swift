@@ -151,6 +151,9 @@ public final class ComposerViewModel {
   /// Whether the composer is done (saved or discarded), so it can be closed.
   public var isFinished: Bool { ending != nil }
 
+  /// Whether a draft kept as FieldNotes ends is there next time: not with a store in memory.
+  public var keptDraftsOutliveTheSession: Bool { store.isPersistent }
+
   private var isEditable: Bool { ending == nil && question == nil }
 
   // MARK: - Editing

@@ -105,6 +105,12 @@ extension ComposerScreen {
       bodyLines = nil
       try? composer.replaceBody(with: typed.joined(separator: "\n"))
     }
+    // A store in memory is gone when FieldNotes ends: a draft kept there would be a promise
+    // nothing keeps.
+    guard composer.keptDraftsOutliveTheSession else {
+      return composer.isFinished || !composer.hasChanges
+        ? .nothing : unsavedText(because: "the notes are kept in memory, and go with it")
+    }
     do {
       guard try composer.keepUnsavedDraft() else { return .nothing }
       return .kept("Kept the unsaved note as a draft; the next composer for it offers it back.")
@@ -115,15 +121,21 @@ extension ComposerScreen {
       } else {
         cause = error.errorDescription ?? "\(error)"
       }
-      let draft = composer.draft
-      return .notKept(
-        reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft "
-          + "(\(cause)); here is its text, to copy:",
-        work: [
-          "title: \(draft.title.terminalSafe)",
-          "tags: \(draft.tags.joined(separator: " ").terminalSafe)", "body:",
-        ] + draft.body.terminalLines)
+      return unsavedText(because: cause)
     }
+  }
+
+  /// The unsaved note, whole, as the last place it can go: why it could not be kept as a
+  /// draft, then its title, tags and body.
+  private func unsavedText(because cause: String) -> PreservedWork {
+    let draft = composer.draft
+    return .notKept(
+      reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft "
+        + "(\(cause)); here is its text, to copy:",
+      work: [
+        "title: \(draft.title.terminalSafe)",
+        "tags: \(draft.tags.joined(separator: " ").terminalSafe)", "body:",
+      ] + draft.body.terminalLines)
   }
 
   /// Asks once before leaving with unsaved changes.

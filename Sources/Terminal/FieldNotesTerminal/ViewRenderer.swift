@@ -43,10 +43,11 @@ public final class ViewRenderer {
     draw(lines)
   }
 
-  /// Draws the view now, whether or not it changed (`list`).
+  /// Draws the view at the next ``flush()``, whether or not it changed (`list`): after the
+  /// line that asked, once the app has caught up with what other processes saved, so it is
+  /// drawn once and as it is now.
   public func redraw() {
     isDirty = true
-    flush()
   }
 
   /// Stops drawing: the view has left the screen.

@@ -65,4 +65,26 @@ import Testing
     #expect(session.errors.contains("no longer exists"), "\(session.errors)")
     #expect(try setting.savedNotes().map(\.title) == ["Heron"])
   }
+
+  /// The same during a search, in both forms of the list: another process deletes the note
+  /// drawn as row 1, and `delete 2` deletes the note drawn as row 2, not the one that took its
+  /// place in the other process's list.
+  @Test(arguments: ["mvvm", "mv"])
+  func aRowNumberDuringASearchNamesTheRowAsDrawn(_ form: String) throws {
+    let setting = try LostUpdateTests.Setting()
+    defer { setting.remove() }
+    for name in ["Wren alpha", "Wren beta", "Wren gamma"] {
+      _ = try setting.run(["open all", "new", "title \(name)", "save"])
+    }
+    let session = try setting.listingProcess(["mode \(form)", "open all", "search wren"])
+    setting.perform(session, [])
+    let other = try setting.run(["open all", "search Wren gamma", "delete 1"])
+    #expect(other.status == 0, "\(other.errors)")
+
+    setting.perform(session, ["delete 2"])
+
+    #expect(session.output.contains("Deleted \u{201C}Wren beta\u{201D}; `undo` restores it."))
+    _ = setting.finish(session, with: [])
+    #expect(try setting.savedNotes().map(\.title).sorted() == ["Heron", "Wren alpha"])
+  }
 }

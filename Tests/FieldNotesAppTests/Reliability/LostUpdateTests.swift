@@ -38,9 +38,12 @@ import Testing
       return driver
     }
 
-    /// Runs lines in B and waits until it has run them all (a `state` line comes back).
+    /// Runs lines in B and waits until it has run them all (a `state` line comes back, in
+    /// either form of a list).
     func perform(_ driver: ProcessDriver, _ lines: [String]) {
-      let isState: (String) -> Bool = { $0.contains(".state = ") }
+      let isState: (String) -> Bool = {
+        $0.contains(".state = ") || $0.hasPrefix("The MV note list has no view model")
+      }
       let stateLines = driver.output.filter(isState).count
       driver.send(lines + ["state"])
       #expect(driver.waitForLines(count: stateLines + 1, matching: isState), "B ran \(lines)")

@@ -111,6 +111,26 @@ import Testing
           ]))
   }
 
+  /// A store in memory (`--in-memory`, `--demo`) is gone when FieldNotes ends, so nothing is
+  /// promised as kept: the unsaved note is printed whole instead.
+  @Test func aStoreInMemoryKeepsNoDraftAndSaysSo() async throws {
+    let store = NoteStore(notes: [])
+    let screen = ComposerScreen(
+      model: ComposerViewModel(
+        store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+        session: SampleData.session(1)))
+    #expect(screen.preserveUnsavedWork() == .nothing, "nothing typed, nothing to say")
+    try await ScreenHarness<Route>(screen).run("title Precious")
+
+    #expect(
+      screen.preserveUnsavedWork()
+        == .notKept(
+          reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft (the "
+            + "notes are kept in memory, and go with it); here is its text, to copy:",
+          work: ["title: Precious", "tags: ", "body:", ""]))
+    #expect(store.keptDrafts(forNote: nil) == [])
+  }
+
   @Test func aDraftOfANoteDeletedSinceIsListedForANewNoteAndSaysSo() async throws {
     let store = try NoteStore(
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))

@@ -139,6 +139,8 @@ import Testing
     ("", NotebookNameError.empty),
     ("   ", .empty),
     ("Two\nlines", .containsNewline),
+    ("x\ty", .containsControlCharacter), ("bell\u{7}", .containsControlCharacter),
+    ("esc\u{1B}[2J", .containsControlCharacter),
     (String(repeating: "x", count: 61), .tooLong(length: 61, limit: 60)),
     ("birds", .duplicate(existing: "Birds")),
     (" PLANTS ", .duplicate(existing: "Plants")),
@@ -334,7 +336,7 @@ import Testing
 
   @Test func everyErrorHasAMessage() {
     let errors: [NotebooksError] = [
-      .invalidName(.empty), .invalidName(.containsNewline),
+      .invalidName(.empty), .invalidName(.containsNewline), .invalidName(.containsControlCharacter),
       .invalidName(.tooLong(length: 61, limit: 60)), .invalidName(.duplicate(existing: "Birds")),
       .unknownNotebook("X"), .store(.persistence(.busy)), .noDeletionPending,
     ]

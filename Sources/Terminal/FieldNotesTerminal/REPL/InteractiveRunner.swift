@@ -33,7 +33,8 @@ public struct InteractiveRunner {
 
   /// Reads and runs lines until `quit`, Ctrl-D, SIGTERM or SIGHUP.
   ///
-  /// - Returns: The exit status, 0.
+  /// - Returns: The exit status: 0, or 1 when Ctrl-D left unsaved work that could not be kept.
+  ///   A signal ends the process itself, with 128 plus the signal's number.
   public func run() async -> Int32 {
     let editor = LineEditor.load(historyPath: historyPath, clearsLine: clearsLine)
     console.editor = editor
@@ -56,9 +57,11 @@ public struct InteractiveRunner {
         console.print("^C (type `quit` or press Ctrl-D to leave)")
       }
     }
-    let terminations = SignalWatcher(signals: SignalWatcher.stopping) { [weak session] _ in
-      // Every saved change is committed when it is made; unsaved text is kept as a draft.
-      exit(session?.preserveUnsavedWork() == false ? 1 : 0)
+    let terminations = SignalWatcher(signals: SignalWatcher.stopping) { [weak session] signal in
+      // Every saved change is committed when it is made; unsaved text is kept as a draft. The
+      // status says a signal ended the session, as a script's does.
+      session?.preserveUnsavedWork()
+      exit(128 + signal)
     }
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.

@@ -234,7 +234,9 @@ public final class ScreenNavigator<Route: Equatable> {
     case .stay:
       return
     case .reveal:
-      popAbove(position)
+      // The screen asked to be shown, with what it just did (a question): it is not coming
+      // back to find the screens above gone, so it isn't told it reappeared.
+      popAbove(position, reappearing: false)
     case .push(let route, let follow):
       guard let next = registry.makeScreen(for: route) else { throw .nowhere }
       popAbove(position)
@@ -250,13 +252,18 @@ public final class ScreenNavigator<Route: Equatable> {
   }
 
   /// Leaves every screen above a position.
-  private func popAbove(_ position: Int) {
+  ///
+  /// - Parameters:
+  ///   - position: The position of the screen left on top.
+  ///   - reappearing: Whether that screen is told it is on top again
+  ///     (``ReappearingScreen/didReappear()``).
+  private func popAbove(_ position: Int, reappearing: Bool = true) {
     guard placed.count > position + 1 else { return }
     for leaving in placed[(position + 1)...].reversed() {
       (leaving.screen as? any BackgroundWorkScreen)?.didLeave()
     }
     placed.removeSubrange((position + 1)...)
-    (top as? any ReappearingScreen)?.didReappear()
+    if reappearing { (top as? any ReappearingScreen)?.didReappear() }
     showTop()
   }
 
@@ -329,7 +336,7 @@ public final class ScreenNavigator<Route: Equatable> {
     renderer?.flush()
   }
 
-  /// Draws the top screen again (`list`).
+  /// Draws the top screen again (`list`), as the line ends (at the next ``settle()``).
   public func redraw() { renderer?.redraw() }
 
   /// Replaces the view on screen with the top screen's, drawn at the next ``settle()``.
