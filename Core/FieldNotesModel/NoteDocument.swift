@@ -163,7 +163,14 @@ public enum NoteDocument {
   }
 
   /// Splits a file into its front matter's fields, its title and its body.
-  private static func parse(_ data: Data, id: UUID) throws(NoteDocumentError) -> (
+  ///
+  /// - Parameters:
+  ///   - data: The file.
+  ///   - id: The identifier the front matter must repeat, or `nil` for a file that has none
+  ///     (one written for an editor).
+  /// - Returns: The front matter's fields by key, the title, and the body.
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't such a file.
+  private static func parse(_ data: Data, id: UUID?) throws(NoteDocumentError) -> (
     [String: String], String, String
   ) {
     guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count) }
@@ -186,7 +193,7 @@ public enum NoteDocument {
       let value = line[line.index(after: colon)...].drop(while: { $0 == " " })
       fields[String(line[..<colon])] = String(value)
     }
-    guard fields["id"].flatMap(UUID.init(uuidString:)) == id else {
+    if let id, fields["id"].flatMap(UUID.init(uuidString:)) != id {
       throw .malformed("its id is not the one its name gives")
     }
     guard rest.starts(with: "# ".utf8) else { throw .malformed("it has no title heading") }
@@ -207,6 +214,85 @@ public enum NoteDocument {
 
   private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
     try? JSONDecoder().decode(type, from: Data(text.utf8))
+  }
+
+  // MARK: - A note to edit
+
+  /// A draft as the file handed to the user's editor: the same front matter, title heading and
+  /// body as a note's file, with only what is the user's to change — its tags and notebook, by
+  /// name — and no id or dates.
+  ///
+  /// ```
+  /// ---
+  /// notebook: Field trips
+  /// tags: ["birds", "lake"]
+  /// ---
+  /// # Heron at the lake
+  ///
+  /// Grey heron, standing still in the shallows.
+  /// ```
+  ///
+  /// - Parameter note: What the file holds.
+  /// - Returns: The file's bytes.
+  public static func data(ofEditable note: EditableNote) -> Data {
+    let lines = ["---", "notebook: \(note.notebookName ?? "none")", "tags: \(json(note.tags))"]
+    return Data((header(lines, title: note.title) + note.body).utf8)
+  }
+
+  /// Reads back the file an editor was given.
+  ///
+  /// Tags may be written as a list (`["birds", "lake"]`) or plainly, with commas or spaces
+  /// between them (`birds, lake`), as a person editing the file might.
+  ///
+  /// - Parameter data: The file as the editor left it.
+  /// - Returns: What it holds.
+  /// - Throws: ``NoteDocumentError`` when it is too large or its front matter or heading is
+  ///   broken.
+  public static func editableNote(from data: Data) throws(NoteDocumentError) -> EditableNote {
+    let (fields, title, body) = try parse(data, id: nil)
+    let notebook = fields["notebook"]?.trimmingCharacters(in: .whitespaces)
+    var tags: [String] = []
+    if let value = fields["tags"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+      if value.hasPrefix("[") {
+        guard let decoded = decode([String].self, value) else {
+          throw .malformed("its tags are not a list")
+        }
+        tags = decoded
+      } else {
+        tags = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+      }
+    }
+    let bytes = byteCount(title: title, body: body, tags: tags)
+    guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
+    return EditableNote(
+      title: title, body: body, tags: tags,
+      notebookName: notebook.flatMap { $0.isEmpty || $0.lowercased() == "none" ? nil : $0 })
+  }
+}
+
+/// What a user edits of a note in their editor: its text, its tags, and its notebook by name.
+public struct EditableNote: Hashable, Sendable {
+  /// The title.
+  public var title: String
+  /// The body, exactly.
+  public var body: String
+  /// The tags, as written.
+  public var tags: [String]
+  /// The notebook's name, or `nil` for none.
+  public var notebookName: String?
+
+  /// Creates what an editor is given.
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - body: The body.
+  ///   - tags: The tags.
+  ///   - notebookName: The notebook's name, or `nil` for none.
+  public init(title: String, body: String, tags: [String], notebookName: String?) {
+    self.title = title
+    self.body = body
+    self.tags = tags
+    self.notebookName = notebookName
   }
 }
 

@@ -26,6 +26,8 @@ public struct ScreenDependencies {
   public let session: DraftSession
   /// The session's choices of how screens are drawn.
   public let preferences: ScreenPreferences
+  /// The user's editor, which the composer hands a draft to.
+  public let editor: any TextEditing
 
   /// Creates the dependencies.
   ///
@@ -38,10 +40,11 @@ public struct ScreenDependencies {
   ///   - history: The session's deleted notes.
   ///   - session: This run of FieldNotes.
   ///   - preferences: The session's choices of how screens are drawn.
+  ///   - editor: The user's editor.
   public init(
     store: NoteStore, now: DateProvider, ids: IDGenerator, timeZone: TimeZone,
     summarizer: any SummaryGenerating, history: DeletionHistory, session: DraftSession,
-    preferences: ScreenPreferences
+    preferences: ScreenPreferences, editor: any TextEditing
   ) {
     self.store = store
     self.now = now
@@ -51,5 +54,6 @@ public struct ScreenDependencies {
     self.history = history
     self.session = session
     self.preferences = preferences
+    self.editor = editor
   }
 }

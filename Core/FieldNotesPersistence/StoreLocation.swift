@@ -111,20 +111,37 @@ public enum StoreLocation {
   public static func historyPath(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> String? {
-    let base: String
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      base = state
-    } else if case .success(let home) = home(environment: environment) {
-      base = home + "/.local/state"
-    } else {
-      return nil
-    }
-    let folder = base + "/fieldnotes"
+    guard let folder = stateFolder(environment: environment) else { return nil }
     let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
     guard
       (try? FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true, attributes: attributes)) != nil
     else { return nil }
     return folder + "/history"
+  }
+
+  /// Where a note being written in the user's editor is kept while the editor runs.
+  ///
+  /// `$XDG_STATE_HOME/fieldnotes/editing`, or `~/.local/state/fieldnotes/editing`; made
+  /// owner-only when first used.
+  ///
+  /// - Parameter environment: The process environment; the real one by default.
+  /// - Returns: The folder's path, or `nil` when there is no home to keep it in.
+  public static func editingFolder(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    stateFolder(environment: environment).map { $0 + "/editing" }
+  }
+
+  /// FieldNotes' folder of state: `$XDG_STATE_HOME/fieldnotes`, or
+  /// `~/.local/state/fieldnotes`; `nil` with no absolute place to put it.
+  private static func stateFolder(environment: [String: String]) -> String? {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return state + "/fieldnotes"
+    }
+    if case .success(let home) = home(environment: environment) {
+      return home + "/.local/state/fieldnotes"
+    }
+    return nil
   }
 }

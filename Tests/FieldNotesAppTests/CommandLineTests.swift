@@ -53,7 +53,8 @@ import Testing
   static var emptyLibrary: AppDependencies {
     .inMemory(
       NoteLibrary(), syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
-      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+      editor: UnavailableTextEditor())
   }
 
   @Test func suggestsTheClosestCommandOfAnyScreen() {

@@ -1,3 +1,4 @@
+import FieldNotesPersistence
 import FieldNotesPlatform
 import Foundation
 import Testing
@@ -315,6 +316,43 @@ struct InteractiveSessionTests {
       environment: ["PAGER": "sed 's/^/paged: /'", "LINES": "5"])
     #expect(script.output.contains("Anywhere:"))
     #expect(!script.output.contains { $0.hasPrefix("paged:") })
+  }
+
+  /// A real editor at the terminal: vi gets the terminal for the note's file, the change made
+  /// in it is saved byte for byte, and the session's prompt and line editing come back.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vi"), "no vi here"))
+  func aNoteIsFixedInViAtTheTerminalAndTheSessionGoesOn() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-vi-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let lines = (1...200).map { "Line \($0)" }
+    _ = try BuiltProduct.run(
+      binary, arguments: ["--store", store],
+      input: (["open all", "new", "title Heron", "body"] + lines + [".", "save"])
+        .joined(separator: "\n") + "\n",
+      environment: ["HOME": folder, "TZ": "UTC"])
+    let terminal = try TerminalDriver(
+      command: ["env", "VISUAL=/usr/bin/vi", binary.path, "--store", store], rows: 30)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open all", keys: ["Enter"])
+    try terminal.type("edit 1 --editor", keys: ["Enter"])
+    try terminal.waitFor("# Heron")
+
+    try terminal.type("/^Line 3$", keys: ["Enter"])
+    try terminal.type("ccLine three, fixed in vi", keys: ["Escape"])
+    try terminal.type(":wq", keys: ["Enter"])
+    try terminal.waitFor("Saved \u{201C}Heron\u{201D}.")
+    try terminal.waitFor("All Notes>", lastLineOnly: true)
+    try terminal.type("show 1", keys: ["Enter"])
+    try terminal.waitFor("Line three, fixed in vi")
+
+    var expected = lines
+    expected[2] = "Line three, fixed in vi"
+    #expect(
+      try SQLiteNoteRepository(path: store).load().notes.map(\.body)
+        == [expected.joined(separator: "\n")])
   }
 
   @Test(arguments: [SIGTERM, SIGHUP])

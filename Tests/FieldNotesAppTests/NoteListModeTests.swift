@@ -16,7 +16,8 @@ import Testing
     let session = AppSession(
       dependencies: .inMemory(
         SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
-        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+        editor: UnavailableTextEditor()),
       output: console)
     session.start()
     try await session.run("open all")

@@ -18,7 +18,8 @@ import Testing
     let console = RecordingConsole()
     let dependencies = AppDependencies.inMemory(
       SampleData.library, syncer: syncer, summarizer: summarizer, now: .fixed(),
-      ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current)
+      ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+      editor: UnavailableTextEditor())
     let session = AppSession(
       dependencies: dependencies, output: console, isInteractive: interactive)
     session.start()

@@ -209,3 +209,33 @@ import Testing
     #expect(read > 0, "some damaged files still read as notes")
   }
 }
+
+/// The file a user's editor is given: only what is theirs to edit, read back whatever a person
+/// does to it.
+@Suite struct EditableNoteDocumentTests {
+  @Test(arguments: [
+    EditableNote(
+      title: "Heron", body: "Grey.\n\nStill.", tags: ["birds", "lake"], notebookName: "Birds"),
+    EditableNote(title: "No notebook", body: "", tags: [], notebookName: nil),
+    EditableNote(
+      title: "Two\nlines", body: "---\n# not a heading", tags: ["x"], notebookName: "Field trips"),
+  ])
+  func aNoteToEditComesBackAsItWent(_ note: EditableNote) throws {
+    let data = NoteDocument.data(ofEditable: note)
+    #expect(!String(decoding: data, as: UTF8.self).contains("id:"), "no id or dates to edit")
+    #expect(try NoteDocument.editableNote(from: data) == note)
+  }
+
+  @Test func tagsMayBeWrittenPlainlyAndTheFrontMatterIsStillChecked() throws {
+    let plain = try NoteDocument.editableNote(
+      from: Data("---\ntags: birds, lake winter\nnotebook: none\n---\n# Heron\n\nGrey.".utf8))
+    #expect(plain.tags == ["birds", "lake", "winter"])
+    #expect(plain.notebookName == nil)
+    #expect(throws: NoteDocumentError.malformed("it has no front matter")) {
+      try NoteDocument.editableNote(from: Data("# Heron\n".utf8))
+    }
+    #expect(throws: NoteDocumentError.malformed("its tags are not a list")) {
+      try NoteDocument.editableNote(from: Data("---\ntags: [birds\n---\n# Heron\n".utf8))
+    }
+  }
+}

@@ -19,6 +19,11 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case unsavedChangesInTheWay
   /// The store could not forget a kept draft; it is still kept.
   case discardFailed(NoteStoreError)
+  /// The user's editor couldn't run, or failed; the draft is as it was.
+  case editorFailed(TextEditingError)
+  /// The editor left a file whose front matter or heading can't be read, for this reason; its
+  /// whole text is the body now.
+  case editedFileUnreadable(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -46,6 +51,11 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       "A kept draft would replace what you typed here; save it or cancel it first."
     case .discardFailed(let error):
       "The draft is still kept: " + (error.errorDescription ?? "the store refused.")
+    case .editorFailed(let error):
+      (error.errorDescription ?? "The editor failed.") + " The note is as it was, not saved."
+    case .editedFileUnreadable(let reason):
+      "The file the editor left can't be read as a note (\(reason)), so all of it is the body "
+        + "now: `editor` again to fix it."
     }
   }
 }

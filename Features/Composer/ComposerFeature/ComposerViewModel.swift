@@ -57,7 +57,7 @@ public final class ComposerViewModel {
   /// The other states are derived from the question asked and the draft.
   private var ending: State?
   @ObservationIgnored private let original: NoteDraft.Content
-  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
   @ObservationIgnored private let now: DateProvider
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
@@ -72,6 +72,8 @@ public final class ComposerViewModel {
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
   @ObservationIgnored private var takenUpDraft: Draft?
+  /// The user's editor, which ``writeInEditor()`` hands the draft to.
+  @ObservationIgnored let editor: any TextEditing
 
   /// The drafts of this note kept when FieldNotes had to stop, newest first, less the one
   /// taken up.
@@ -86,9 +88,10 @@ public final class ComposerViewModel {
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date, and a kept draft its date.
   ///   - session: The session the composer runs in, whose draft it keeps.
+  ///   - editor: The user's editor, which ``writeInEditor()`` hands the draft to.
   public init(
     store: NoteStore, purpose: Purpose, ids: IDGenerator, now: DateProvider,
-    session: DraftSession
+    session: DraftSession, editor: any TextEditing
   ) {
     switch purpose {
     case .editNote(let id):
@@ -111,6 +114,7 @@ public final class ComposerViewModel {
     self.makeID = ids
     self.now = now
     self.session = session
+    self.editor = editor
     base = opened.map(Base.note)
     keptDrafts = store.keptDrafts(forNote: noteID)
   }
@@ -154,7 +158,8 @@ public final class ComposerViewModel {
   /// Whether a draft kept as FieldNotes ends is there next time: not with a store in memory.
   public var keptDraftsOutliveTheSession: Bool { store.isPersistent }
 
-  private var isEditable: Bool { ending == nil && question == nil }
+  /// Whether the draft may change now: not once the composer is done, nor while it asks.
+  var isEditable: Bool { ending == nil && question == nil }
 
   // MARK: - Editing
 

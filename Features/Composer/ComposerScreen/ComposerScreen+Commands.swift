@@ -46,7 +46,7 @@ extension ComposerScreen {
   private static let answers: Set<String> = ["yes", "no"]
 
   /// What to say to any other command while a question is asked.
-  private static func answerFirst(_ question: ComposerQuestion) -> String {
+  static func answerFirst(_ question: ComposerQuestion) -> String {
     switch question {
     case .discardChanges:
       "Answer the question first: `yes` throws your changes away, `no` keeps editing."
@@ -206,6 +206,15 @@ extension ComposerScreen {
     .completing { screen, previous in
       previous.isEmpty ? screen.composer.notebookNames.map(\.quotedIfNeeded) + ["none"] : []
     },
+    ScreenCommand(
+      ["editor"], usage: "editor [--save]",
+      summary: "write the note in your editor ($VISUAL, $EDITOR or vi); --save saves it after"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty || arguments.map({ $0.lowercased() }) == ["--save"] else {
+        throw .usage("editor [--save]")
+      }
+      return try await screen.writeInEditor(thenSaving: !arguments.isEmpty)
+    },
     ScreenCommand(["save"], usage: "save", summary: "save the note") {
       screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("save") }
@@ -279,7 +288,7 @@ extension ComposerScreen {
   }
 
   /// `save`: saves and leaves, saying so; a failed save keeps the draft for another try.
-  private func save() throws(ScreenError) -> ScreenResult<Route> {
+  func save() throws(ScreenError) -> ScreenResult<Route> {
     hasWarnedBeforeQuitting = false
     if case .confirming(let question) = composer.state {
       throw .refused(Self.answerFirst(question))

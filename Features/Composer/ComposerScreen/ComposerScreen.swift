@@ -29,7 +29,7 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
       ComposerScreen(
         model: ComposerViewModel(
           store: dependencies.store, purpose: purpose, ids: dependencies.ids,
-          now: dependencies.now, session: dependencies.session))
+          now: dependencies.now, session: dependencies.session, editor: dependencies.editor))
     })
 
   let composer: ComposerViewModel

@@ -124,10 +124,16 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       screen, arguments, context throws(ScreenError) in
       try await screen.summarize(arguments, context)
     },
-    ScreenCommand(["edit"], usage: "edit", summary: "change this note") {
-      screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("edit (on a note's page, without N)") }
-      return ScreenResult(.push(.editNote(screen.model.noteID)))
+    ScreenCommand(
+      ["edit"], usage: "edit [--editor]",
+      summary: "change this note (--editor: in your editor, saved when it exits)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      let inEditor = arguments.map { $0.lowercased() } == ["--editor"]
+      guard arguments.isEmpty || inEditor else {
+        throw .usage("edit [--editor] (on a note's page, without N)")
+      }
+      return ScreenResult(
+        .push(.editNote(screen.model.noteID), thenRun: inEditor ? ["editor", "--save"] : []))
     },
   ]
 

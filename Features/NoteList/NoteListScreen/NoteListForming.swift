@@ -183,11 +183,15 @@ extension NoteListForming {
         let id = try screen.noteID(arguments, usage: "summarize N")
         return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
       },
-      ScreenCommand(["new", "compose"], usage: "new", summary: "write a new note here") {
-        screen, arguments, _ throws(ScreenError) in
-        guard arguments.isEmpty else { throw .usage("new") }
+      ScreenCommand(
+        ["new", "compose"], usage: "new [--editor]",
+        summary: "write a new note here (--editor: in your editor, saved when it exits)"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let inEditor = try Self.editorFlag(arguments, usage: "new [--editor]")
+        guard arguments.count == (inEditor ? 1 : 0) else { throw .usage("new [--editor]") }
         let notebookID: Notebook.ID? = if case .notebook(let id) = screen.scope { id } else { nil }
-        return ScreenResult(.push(.newNote(in: notebookID)))
+        return ScreenResult(
+          .push(.newNote(in: notebookID), thenRun: inEditor ? ["editor", "--save"] : []))
       },
       ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
         screen, arguments, _ throws(ScreenError) in
@@ -195,11 +199,26 @@ extension NoteListForming {
         try screen.retry()
         return .stay
       },
-      ScreenCommand(["edit"], usage: "edit N", summary: "change note N") {
-        screen, arguments, _ throws(ScreenError) in
-        ScreenResult(.push(.editNote(try screen.noteID(arguments, usage: "edit N"))))
+      ScreenCommand(
+        ["edit"], usage: "edit N [--editor]",
+        summary: "change note N (--editor: in your editor, saved when it exits)"
+      ) { screen, arguments, _ throws(ScreenError) in
+        let usage = "edit N [--editor]"
+        let inEditor = try Self.editorFlag(arguments, usage: usage)
+        let id = try screen.noteID(arguments.filter { $0.lowercased() != "--editor" }, usage: usage)
+        return ScreenResult(.push(.editNote(id), thenRun: inEditor ? ["editor", "--save"] : []))
       },
     ]
+  }
+
+  /// Whether a command's words ask for the user's editor (`--editor`); any other flag is a
+  /// usage error.
+  private static func editorFlag(_ arguments: [String], usage: String) throws(ScreenError) -> Bool {
+    let flags = arguments.filter { $0.hasPrefix("--") }
+    guard flags.allSatisfy({ $0.lowercased() == "--editor" }), flags.count <= 1 else {
+      throw .usage(usage)
+    }
+    return flags.count == 1
   }
 
   /// The note a row number stands for, among the rows the list shows.

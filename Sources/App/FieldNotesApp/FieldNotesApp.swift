@@ -120,14 +120,19 @@ public enum FieldNotesApp {
       options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
     let network = options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:))
       .map { NetworkSimulation($0, seed: options.seed) }
+    let editor = ExternalEditor(
+      environment: environment, hasTerminal: isatty(0) == 1 && isatty(1) == 1,
+      folder: StoreLocation.editingFolder(environment: environment)
+        ?? NSTemporaryDirectory() + "fieldnotes-editing-\(getuid())")
     switch options.store {
     case .inMemory:
       return try .memory(
-        network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+        network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
+        editor: editor)
     case .demo:
       return try .memory(
         DemoLibrary.make(now: now(), ids: ids), network: network, summarizer: summarizer, now: now,
-        ids: ids, timeZone: timeZone)
+        ids: ids, timeZone: timeZone, editor: editor)
     case .file, .defaultFile:
       let path: String
       do {
@@ -139,7 +144,7 @@ public enum FieldNotesApp {
       } catch { throw .persistence(error) }
       return try .live(
         storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
-        timeZone: timeZone)
+        timeZone: timeZone, editor: editor)
     }
   }
 }

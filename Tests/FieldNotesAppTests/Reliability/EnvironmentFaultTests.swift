@@ -128,7 +128,8 @@ import Testing
     let session = AppSession(
       dependencies: AppDependencies(
         store: store, summarizer: UnavailableSummaryGenerator(), now: .fixed(),
-        ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current),
+        ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+        editor: UnavailableTextEditor()),
       output: console)
     session.start()
     try await session.run("open Birds")

@@ -20,7 +20,8 @@ import Testing
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
       store: store, purpose: purpose, ids: .incrementing(),
-      now: .fixed(SampleData.date(minutes: minutes)), session: session)
+      now: .fixed(SampleData.date(minutes: minutes)), session: session,
+      editor: UnavailableTextEditor())
     return (composer, store)
   }
 
@@ -183,7 +184,8 @@ import Testing
       now: .fixed(SampleData.date(minutes: 100 + minutes)))
     let composer = ComposerViewModel(
       store: store, purpose: purpose, ids: .incrementing(from: 100 * session),
-      now: .fixed(SampleData.date(minutes: minutes)), session: SampleData.session(session))
+      now: .fixed(SampleData.date(minutes: minutes)), session: SampleData.session(session),
+      editor: UnavailableTextEditor())
     return (composer, store)
   }
 

@@ -16,7 +16,7 @@ import Testing
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
       store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
-      session: SampleData.session(1))
+      session: SampleData.session(1), editor: UnavailableTextEditor())
     return (composer, store)
   }
 

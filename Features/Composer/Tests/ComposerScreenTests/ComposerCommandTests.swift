@@ -21,7 +21,7 @@ import Testing
     let screen = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: .newNote(in: SampleData.birds.id), ids: .incrementing(),
-        now: .fixed(), session: SampleData.session(1)))
+        now: .fixed(), session: SampleData.session(1), editor: UnavailableTextEditor()))
     return (ScreenHarness(screen), screen, store)
   }
 
@@ -60,7 +60,8 @@ import Testing
     let next = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: .newNote(in: nil), ids: .incrementing(),
-        now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session)))
+        now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session),
+        editor: UnavailableTextEditor()))
     return (next, ScreenHarness<Route>(next))
   }
 
@@ -118,7 +119,7 @@ import Testing
     let screen = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
-        session: SampleData.session(1)))
+        session: SampleData.session(1), editor: UnavailableTextEditor()))
     #expect(screen.preserveUnsavedWork() == .nothing, "nothing typed, nothing to say")
     try await ScreenHarness<Route>(screen).run("title Precious")
 
@@ -137,7 +138,7 @@ import Testing
     let edit = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: .editNote(SampleData.moss.id), ids: .incrementing(), now: .fixed(),
-        session: SampleData.session(1)))
+        session: SampleData.session(1), editor: UnavailableTextEditor()))
     try await ScreenHarness<Route>(edit).run("body Greener after the rain.")
     _ = edit.preserveUnsavedWork()
     try store.deleteNote(withID: SampleData.moss.id)

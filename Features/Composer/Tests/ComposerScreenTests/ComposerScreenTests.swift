@@ -23,7 +23,7 @@ import Testing
     let screen = ComposerScreen(
       model: ComposerViewModel(
         store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
-        session: SampleData.session(1)))
+        session: SampleData.session(1), editor: UnavailableTextEditor()))
     return (ScreenHarness(screen), screen, store)
   }
 

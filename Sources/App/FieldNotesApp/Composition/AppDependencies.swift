@@ -16,6 +16,8 @@ public struct AppDependencies {
   public let store: NoteStore
   /// The summary service the note detail uses.
   public let summarizer: any SummaryGenerating
+  /// The user's editor, which the composer hands a draft to.
+  public let editor: any TextEditing
   /// Where new values get their dates.
   public let now: DateProvider
   /// Where new values get their identifiers.
@@ -40,21 +42,23 @@ public struct AppDependencies {
   ///   - ids: The identifier source.
   ///   - timeZone: The time zone dates are shown in.
   ///   - storePath: The store file, or `nil` for notes kept in memory.
+  ///   - editor: The user's editor; ``FieldNotesServices/UnavailableTextEditor`` for none.
   public init(
     store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, storePath: String? = nil
+    timeZone: TimeZone, storePath: String? = nil, editor: any TextEditing
   ) {
     self.init(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storePath: storePath, sync: nil)
+      storePath: storePath, sync: nil, editor: editor)
   }
 
   init(
     store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, storePath: String?, sync: SyncConnection?
+    timeZone: TimeZone, storePath: String?, sync: SyncConnection?, editor: any TextEditing
   ) {
     self.store = store
     self.summarizer = summarizer
+    self.editor = editor
     self.now = now
     self.ids = ids
     self.timeZone = timeZone
@@ -75,12 +79,14 @@ public struct AppDependencies {
   ///   - now: The date source.
   ///   - ids: The identifier source.
   ///   - timeZone: The time zone dates are shown in.
+  ///   - editor: The user's editor; by default none, as for a script or a test.
   /// - Returns: The dependencies.
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be opened or read.
   public static func live(
     storePath: String, network: NetworkSimulation? = nil,
     summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
-    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
+    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current,
+    editor: any TextEditing = UnavailableTextEditor()
   ) throws(NoteStoreError) -> AppDependencies {
     let repository: SQLiteNoteRepository
     do { repository = try SQLiteNoteRepository(path: storePath) } catch {
@@ -89,7 +95,7 @@ public struct AppDependencies {
     return try live(
       repository: repository, storePath: storePath,
       syncRepository: StoreLocation.syncRepositoryPath(ofStoreAt: storePath), network: network,
-      summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      summarizer: summarizer, now: now, ids: ids, timeZone: timeZone, editor: editor)
   }
 
   /// The dependencies of an in-memory session (`--in-memory`, `--demo`): an in-memory SQLite
@@ -103,12 +109,14 @@ public struct AppDependencies {
   ///   - now: The date source.
   ///   - ids: The identifier source.
   ///   - timeZone: The time zone dates are shown in.
+  ///   - editor: The user's editor; by default none, as for a script or a test.
   /// - Returns: The dependencies.
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the store cannot be made.
   public static func memory(
     _ library: NoteLibrary = NoteLibrary(), network: NetworkSimulation? = nil,
     summarizer: any SummaryGenerating = ExtractiveSummaryGenerator(),
-    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current
+    now: DateProvider = .system, ids: IDGenerator = .random, timeZone: TimeZone = .current,
+    editor: any TextEditing = UnavailableTextEditor()
   ) throws(NoteStoreError) -> AppDependencies {
     let repository: SQLiteNoteRepository
     do {
@@ -121,13 +129,14 @@ public struct AppDependencies {
     return try live(
       repository: repository, storePath: nil,
       syncRepository: NSTemporaryDirectory() + "fieldnotes-memory-\(UUID().uuidString).sync",
-      network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
+      editor: editor)
   }
 
   private static func live(
     repository: any NoteRepository, storePath: String?, syncRepository: String,
     network: NetworkSimulation?, summarizer: any SummaryGenerating, now: DateProvider,
-    ids: IDGenerator, timeZone: TimeZone
+    ids: IDGenerator, timeZone: TimeZone, editor: any TextEditing
   ) throws(NoteStoreError) -> AppDependencies {
     let sync = SyncConnection(
       repository: repository, repositoryPath: syncRepository, network: network, now: now,
@@ -135,7 +144,7 @@ public struct AppDependencies {
     let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
       store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storePath: storePath, sync: sync)
+      storePath: storePath, sync: sync, editor: editor)
   }
 
   /// Dependencies that keep everything in memory.
@@ -147,14 +156,16 @@ public struct AppDependencies {
   ///   - now: The date source.
   ///   - ids: The identifier source.
   ///   - timeZone: The time zone dates are shown in.
+  ///   - editor: The user's editor.
   /// - Returns: The dependencies.
   public static func inMemory(
     _ library: NoteLibrary, syncer: any NoteSyncing, summarizer: any SummaryGenerating,
-    now: DateProvider, ids: IDGenerator, timeZone: TimeZone
+    now: DateProvider, ids: IDGenerator, timeZone: TimeZone, editor: any TextEditing
   ) -> AppDependencies {
     let store = NoteStore(
       notes: library.notes, notebooks: library.notebooks, syncer: syncer, now: now)
     return AppDependencies(
-      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone)
+      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
+      editor: editor)
   }
 }

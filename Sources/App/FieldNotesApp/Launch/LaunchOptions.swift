@@ -153,6 +153,10 @@ public struct LaunchOptions: Equatable, Sendable {
     At a terminal, typed lines are kept in $XDG_STATE_HOME/fieldnotes/history (or
     ~/.local/state/fieldnotes/history), output taller than the window goes through $PAGER (else
     less -R), and colour is used unless NO_COLOR is set or TERM is dumb.
+
+    `new --editor`, `edit N --editor` and the composer's `editor` write the note in $VISUAL,
+    else $EDITOR, else vi (at a terminal), run through the shell as git runs it; a script gets
+    the editor too when EDITOR is set.
     """
   }
 }

@@ -28,7 +28,8 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     let screens = ScreenDependencies(
       store: dependencies.store, now: dependencies.now, ids: dependencies.ids,
       timeZone: dependencies.timeZone, summarizer: dependencies.summarizer,
-      history: DeletionHistory(), session: dependencies.session, preferences: preferences)
+      history: DeletionHistory(), session: dependencies.session, preferences: preferences,
+      editor: dependencies.editor)
     self.init(
       appName: "fieldnotes", title: "FieldNotes",
       helpFooter:

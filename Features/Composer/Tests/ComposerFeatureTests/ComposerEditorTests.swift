@@ -1,0 +1,137 @@
+import ComposerFeature
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// Writing in the user's editor, as one more way to fill the draft.
+///
+/// The composer hands its draft to the editor service as a Markdown file and takes back what
+/// comes. The service is a double here, so no program is started.
+@MainActor
+@Suite struct ComposerEditorTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeComposer(
+    _ purpose: ComposerViewModel.Purpose = .editNote(SampleData.heron.id),
+    editor: ScriptedTextEditor
+  ) throws -> (ComposerViewModel, NoteStore) {
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
+    let composer = ComposerViewModel(
+      store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: editor)
+    return (composer, store)
+  }
+
+  @Test func theDraftGoesToTheEditorAsMarkdownAndComesBackUnsaved() async throws {
+    let edited = """
+      ---
+      notebook: none
+      tags: birds, winter
+      ---
+      # Heron in the frost
+
+      Line one.
+
+      Line three, fixed in the editor.
+      """
+    let editor = ScriptedTextEditor(.returning(edited))
+    let (composer, store) = try makeComposer(editor: editor)
+
+    #expect(try await composer.writeInEditor() == .changed)
+
+    #expect(
+      editor.given == [
+        "---\nnotebook: Birds\ntags: [\"birds\",\"lake\"]\n---\n# Heron at the lake\n\n"
+          + SampleData.heron.body
+      ])
+    #expect(composer.draft.title == "Heron in the frost")
+    #expect(composer.draft.body == "Line one.\n\nLine three, fixed in the editor.")
+    #expect(composer.draft.tags == ["birds", "winter"])
+    #expect(composer.draft.notebookID == nil)
+    #expect(composer.state == .editing(problems: []))
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron, "nothing is saved yet")
+    try composer.save()
+    #expect(store.note(withID: SampleData.heron.id)?.title == "Heron in the frost")
+  }
+
+  /// Editors end a file with a line break; one the body didn't have is the editor's.
+  @Test func theLineBreakAnEditorEndsTheFileWithIsNotTheUsers() async throws {
+    let (composer, _) = try makeComposer(
+      editor: ScriptedTextEditor(
+        .replacing("still as a post.", with: "still as a post.\n"),
+        .replacing("# Heron at the lake", with: "# Heron")))
+    try await composer.writeInEditor()
+    #expect(composer.draft.body == SampleData.heron.body)
+    try composer.replaceBody(with: "Ends with a break.\n")
+    try await composer.writeInEditor()
+    #expect(composer.draft.title == "Heron")
+    #expect(composer.draft.body == "Ends with a break.\n", "a body's own line break is kept")
+  }
+
+  @Test func aFileComingBackAsItWentChangesNothing() async throws {
+    let (composer, _) = try makeComposer(editor: ScriptedTextEditor(.unchanged))
+    #expect(try await composer.writeInEditor() == .unchanged)
+    #expect(!composer.hasChanges)
+  }
+
+  /// A failed editor (`:cq`, a signal, none set) gives nothing back: the draft is as it was.
+  @Test(arguments: [
+    TextEditingError.failed(status: 1), .killed(signal: 15), .noEditor,
+    .cannotStart("no such editor"),
+  ])
+  func aFailedEditorLeavesTheDraftAsItWas(_ failure: TextEditingError) async throws {
+    let (composer, _) = try makeComposer(editor: ScriptedTextEditor(.failing(failure)))
+    try composer.setTitle("Typed before")
+    await #expect(throws: ComposerError.editorFailed(failure)) {
+      try await composer.writeInEditor()
+    }
+    #expect(composer.draft.title == "Typed before")
+    #expect(composer.draft.body == SampleData.heron.body)
+  }
+
+  /// The draft's rules apply to what the editor wrote as to what is typed; a front matter the
+  /// editor broke loses nothing: the whole file becomes the body.
+  @Test func whatTheEditorWroteFollowsTheDraftsRulesAndLosesNothing() async throws {
+    let (composer, _) = try makeComposer(
+      editor: ScriptedTextEditor(
+        .replacing("# Heron at the lake", with: "# "),
+        .returning("no front matter, just words\n")))
+
+    try await composer.writeInEditor()
+    #expect(composer.state == .editing(problems: [.titleRequired]))
+
+    await #expect(throws: ComposerError.editedFileUnreadable("it has no front matter")) {
+      try await composer.writeInEditor()
+    }
+    #expect(composer.draft.body == "no front matter, just words\n")
+  }
+
+  @Test func aNotebookTheStoreDoesntHaveIsSaidAndTheRestIsTaken() async throws {
+    let (composer, _) = try makeComposer(
+      editor: ScriptedTextEditor(
+        .replacing("notebook: Birds", with: "notebook: Fungi")))
+    await #expect(throws: ComposerError.unknownNotebook("Fungi")) {
+      try await composer.writeInEditor()
+    }
+    #expect(composer.draft.notebookID == SampleData.birds.id)
+
+    let (other, _) = try makeComposer(
+      .newNote(in: nil),
+      editor: ScriptedTextEditor(.returning("---\nnotebook: plants\n---\n# Moss\n\nGreen.")))
+    try await other.writeInEditor()
+    #expect(other.draft.notebookID == SampleData.plants.id, "a name is found ignoring case")
+    #expect(other.draft.title == "Moss")
+  }
+
+  @Test func aComposerAskingAQuestionHandsNothingToTheEditor() async throws {
+    let editor = ScriptedTextEditor(.unchanged)
+    let (composer, _) = try makeComposer(editor: editor)
+    try composer.setTitle("Changed")
+    try composer.cancel()
+    await #expect(throws: ComposerError.notEditable) { try await composer.writeInEditor() }
+    #expect(editor.given.isEmpty)
+  }
+}

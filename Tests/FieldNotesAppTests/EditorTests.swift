@@ -1,0 +1,123 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import Foundation
+import Testing
+
+/// Writing in the user's editor through the built `fieldnotes`, with a scripted editor (a shell
+/// script, as `EDITOR` may name any command): what it writes is saved byte for byte, and each
+/// way it can fail saves nothing.
+@Suite struct EditorTests {
+  /// A store, a folder of its own, and an editor script in it.
+  struct Setting {
+    let binary: URL
+    let folder: String
+    let store: String
+
+    init() throws {
+      binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+      folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
+      store = folder + "/notes.sqlite"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Writes an executable editor script that runs `body` with the file as `$1`.
+    func editor(_ body: String) throws -> String {
+      let path = folder + "/editor-\(UUID().uuidString.prefix(6)).sh"
+      try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+      return path
+    }
+
+    func run(_ lines: [String], editor: String?) throws -> BuiltProduct.Result {
+      var environment = [
+        "TZ": "UTC", "HOME": folder, "PATH": "/usr/bin:/bin",
+        "XDG_STATE_HOME": folder + "/state",
+      ]
+      environment["EDITOR"] = editor
+      return try BuiltProduct.run(
+        binary, arguments: ["--store", store], input: lines.joined(separator: "\n") + "\n",
+        environment: environment)
+    }
+
+    func savedNotes() throws -> [Note] { try SQLiteNoteRepository(path: store).load().notes }
+
+    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+  }
+
+  @Test func line3OfA200LineBodyIsFixedInTheEditorAndSavedByteForByte() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    let lines = (1...200).map { "Line \($0)  with  spaces\t and a tab" }
+    let made = try setting.run(
+      ["open all", "new", "title Long note", "body"] + lines + [".", "save"], editor: nil)
+    #expect(made.status == 0, "\(made.errors)")
+    let fix = try setting.editor(
+      #"sed -i 's/^Line 3  with.*$/"#
+        + #"Line three, fixed: it'"'"'s "right" \\now/' "$1""#)
+
+    let edited = try setting.run(["open all", "edit 1 --editor"], editor: fix)
+
+    #expect(edited.status == 0, "\(edited.errors)")
+    #expect(edited.output.contains("Saved \u{201C}Long note\u{201D}."))
+    var expected = lines
+    expected[2] = #"Line three, fixed: it's "right" \now"#
+    #expect(try setting.savedNotes().map(\.body) == [expected.joined(separator: "\n")])
+    let editing = setting.folder + "/state/fieldnotes/editing"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: editing) == [], "no file is left")
+    let permissions = try FileManager.default.attributesOfItem(atPath: editing)[.posixPermissions]
+    #expect((permissions as? NSNumber)?.intValue == 0o700)
+  }
+
+  @Test func aNewNoteWrittenInTheEditorIsSavedInTheNotebookItNames() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["notebook new Field trips"], editor: nil)
+    let write = try setting.editor(
+      #"printf -- '---\nnotebook: Field trips\ntags: birds, estuary\n---\n"#
+        + #"# Estuary walk\n\nSaturday, early.\n' > "$1""#
+    )
+
+    let result = try setting.run(["open all", "new --editor"], editor: write)
+
+    #expect(result.status == 0, "\(result.errors)")
+    let note = try #require(try setting.savedNotes().first)
+    #expect(note.title == "Estuary walk")
+    #expect(note.body == "Saturday, early.", "the line break ending the file is the editor's")
+    #expect(note.tags == ["birds", "estuary"])
+    #expect(note.notebookID != nil)
+  }
+
+  /// A failed editor, one that changes nothing, or none at all: nothing is saved, and each
+  /// says why.
+  @Test(arguments: [
+    ("exit 1", "error: the editor exited with status 1, so nothing it wrote was taken.", 1),
+    (
+      "kill -TERM $$", "error: the editor was ended by signal 15, so nothing it wrote was taken.", 1
+    ),
+    (":", "Nothing changed in the editor, so nothing was saved.", 0),
+  ])
+  func anEditorThatFailsOrWritesNothingSavesNothing(
+    _ script: String, _ said: String, _ status: Int32
+  ) throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    let editor = try setting.editor(script)
+
+    let result = try setting.run(["open all", "new --editor", "notebooks"], editor: editor)
+
+    #expect(result.status == status)
+    #expect((result.output + result.errors).contains { $0.hasPrefix(said) }, "\(result.errors)")
+    #expect(try setting.savedNotes().isEmpty)
+  }
+
+  @Test func withNoTerminalAndNoEditorSetItSaysWhatToSet() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    let result = try setting.run(["open all", "new", "title Kept", "editor", "save"], editor: nil)
+    #expect(
+      result.errors.first?.hasPrefix(
+        "error: no editor is set, and there is no terminal to run vi on: set VISUAL or EDITOR.")
+        == true, "\(result.errors)")
+    #expect(try setting.savedNotes().map(\.title) == ["Kept"], "the draft was as it was")
+  }
+}
