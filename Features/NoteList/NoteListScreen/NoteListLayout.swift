@@ -2,8 +2,8 @@ import FieldNotesModel
 import FieldNotesTerminal
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
-/// same bytes for the same data: a heading, the active filters, the rows or why there are none,
-/// and the sync status.
+/// same bytes for the same data: a heading, the active filters, the rows or why there are none
+/// (after `more`, only the rows it added), and the sync status.
 @MainActor
 enum NoteListLayout {
   static func lines(
@@ -26,7 +26,11 @@ enum NoteListLayout {
     if let emptyMessage {
       lines.append("  \(emptyMessage)")
     } else {
-      lines += rowLines.flatMap { $0 }
+      // After `more`, the rows shown before are not drawn again: the list goes on from where it
+      // was cut, and each row keeps its number, so a number typed means the same row.
+      let above = min(rowLines.count, max(0, settings.shownRowCount - NoteListSettings.rowLimit))
+      if above > 0 { lines.append("  (rows 1–\(above) are above)") }
+      lines += rowLines.dropFirst(above).flatMap { $0 }
       if hiddenCount > 0 {
         lines.append(
           "  … and \(hiddenCount) more; `more` shows the next \(min(hiddenCount, NoteListSettings.rowLimit)), "

@@ -88,6 +88,7 @@ public enum FieldNotesApp {
       ).run()
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
+    session.drawsEveryChange = !options.isQuiet
     let source: BatchRunner.Source
     if let scriptPath = options.scriptPath {
       let descriptor = open(scriptPath, O_RDONLY)

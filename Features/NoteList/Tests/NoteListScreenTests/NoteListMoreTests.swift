@@ -29,8 +29,14 @@ import Testing
 
     try await harness.run("more")
     #expect(harness.lastDrawn?.last?.hasPrefix("  … and 50 more; `more` shows the next 50") == true)
+    // The next rows only, numbered on from the rows shown before.
+    #expect(harness.lastDrawn?[1] == "  (rows 1–200 are above)")
+    #expect(harness.lastDrawn?[2] == "201   Note 249 · 2026-11-29")
+    #expect(harness.lastDrawn?.count == 203, "the heading, the line above, 200 rows, the rest")
     try await harness.run("more")
     #expect(harness.lastDrawn?.last == "450   Note 0 · just now", "no line says more are left")
+    #expect(harness.lastDrawn?[1] == "  (rows 1–400 are above)")
+    #expect(harness.lastDrawn?.count == 52)
 
     #expect(try await harness.run("more") == ["Every note of the list is shown."])
     try await harness.run("pin 450")

@@ -27,6 +27,9 @@ public struct LaunchOptions: Equatable, Sendable {
   public var echoes = false
   /// Whether to stop at the first failing line.
   public var bails = false
+  /// Whether a script prints only what its commands answer, and a screen only when `list`
+  /// asks (`--quiet`).
+  public var isQuiet = false
   /// The sync remote to remember for the store, if given: a URL, or with `--sync-folder` a
   /// folder that holds (or will hold) a bare repository.
   public var syncRemote: SyncRemote?
@@ -87,6 +90,7 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--no-summaries": options.disablesSummaries = true
       case "--echo": options.echoes = true
       case "--bail": options.bails = true
+      case "--quiet", "-q": options.isQuiet = true
       default:
         if argument.hasPrefix("--store=") {
           try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
@@ -124,7 +128,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
     USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
                       [--network-profile slow|flaky|offline] [--seed N] [--no-summaries]
-                      [--script FILE | -c COMMAND ...] [--echo] [--bail]
+                      [--script FILE | -c COMMAND ...] [--echo] [--bail] [--quiet]
 
     OPTIONS:
       --store PATH        Keep notes in the SQLite store at PATH (created if missing).
@@ -143,6 +147,8 @@ public struct LaunchOptions: Equatable, Sendable {
       -c, --command CMD   Run CMD (repeat for several), then exit.
       --echo              Print each command before its output.
       --bail              Stop at the first command that fails.
+      -q, --quiet         In a script, print only what commands answer, and a screen
+                          only where `list` asks for it.
       --version           Print the version and exit.
       -h, --help          Print this help and exit.
 

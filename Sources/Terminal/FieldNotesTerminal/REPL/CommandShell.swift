@@ -78,6 +78,13 @@ public final class CommandShell<Route: Equatable>: LineSession {
     set { navigator.terminal = newValue }
   }
 
+  /// Whether each view is printed when what it shows changes, or only when `list` asks (see
+  /// ``ScreenNavigator/drawsEveryChange``): `--quiet` scripts print only what commands answer.
+  public var drawsEveryChange: Bool {
+    get { navigator.drawsEveryChange }
+    set { navigator.drawsEveryChange = newValue }
+  }
+
   /// Whether a person is typing: background work then runs while the prompt comes back.
   public var isInteractive: Bool { navigator.isInteractive }
 

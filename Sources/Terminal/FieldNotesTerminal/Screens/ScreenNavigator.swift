@@ -42,6 +42,11 @@ public final class ScreenNavigator<Route: Equatable> {
   public var entries: [ScreenEntry<Route>] { registry.entries }
 
   private let draw: ([String]) -> Void
+  /// Whether a view is printed whenever what it shows changes (the REPL's way), or only when
+  /// `list` asks (a quiet script's, whose output is then only what its commands answer).
+  public var drawsEveryChange = true
+  /// Whether `list` asked for the view to be printed at the next ``settle()``.
+  private var drawIsAsked = false
   private var renderer: ViewRenderer?
   private var finishedRenderCounts: [String: Int] = [:]
   private var tracer: StateTracer?
@@ -334,10 +339,14 @@ public final class ScreenNavigator<Route: Equatable> {
     if let renderer, renderer.name != top.viewName { showTop() }
     tracer?.catchUp()
     renderer?.flush()
+    drawIsAsked = false
   }
 
   /// Draws the top screen again (`list`), as the line ends (at the next ``settle()``).
-  public func redraw() { renderer?.redraw() }
+  public func redraw() {
+    drawIsAsked = true
+    renderer?.redraw()
+  }
 
   /// Replaces the view on screen with the top screen's, drawn at the next ``settle()``.
   private func showTop() {
@@ -348,7 +357,10 @@ public final class ScreenNavigator<Route: Equatable> {
     let screen = top
     renderer = ViewRenderer(
       name: screen.viewName,
-      body: { [unowned self, unowned screen] in screen.render(in: terminal) }, draw: draw)
+      body: { [unowned self, unowned screen] in screen.render(in: terminal) },
+      draw: { [unowned self] lines in
+        if drawsEveryChange || drawIsAsked { draw(lines) }
+      })
     if let traceEmit { startTracing(emit: traceEmit) }
   }
 
