@@ -1,5 +1,6 @@
 import FieldNotesCommands
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesPersistence
 import FieldNotesPlatform
 import FieldNotesServices
@@ -67,6 +68,22 @@ public enum FieldNotesApp {
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
       return 1
+    }
+    if let addition = options.addition {
+      guard let body = StandardInput.text(given: input) else {
+        console.printError("error: the body on standard input is not UTF-8 text; nothing was saved")
+        return 1
+      }
+      do {
+        console.print(
+          try Screens.addNote(
+            addition.title, body, addition.tags, addition.notebook,
+            dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))))
+        return 0
+      } catch {
+        console.printError(MessageStyle.errorLine(error.message) + "; nothing was saved")
+        return 1
+      }
     }
     if let remote = options.syncRemote, let sync = dependencies.sync {
       do { _ = try await sync.use(remote) } catch {

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesPersistence
 import FieldNotesServices
 import FieldNotesServicesLive
@@ -67,6 +68,17 @@ public struct AppDependencies {
     // Its identity is never shown (its start and terminal are), so it doesn't come from `ids`,
     // whose numbering the transcripts rely on.
     session = DraftSession(id: UUID(), startedAt: now(), terminal: TerminalDevice.ofStandardInput)
+  }
+
+  /// What the screens are made with: these dependencies, with the session's own undo history
+  /// and drawing preferences.
+  ///
+  /// - Parameter preferences: The session's choices of how screens are drawn.
+  /// - Returns: The screens' dependencies.
+  public func screens(preferences: ScreenPreferences) -> ScreenDependencies {
+    ScreenDependencies(
+      store: store, now: now, ids: ids, timeZone: timeZone, summarizer: summarizer,
+      history: DeletionHistory(), session: session, preferences: preferences, editor: editor)
   }
 
   /// The dependencies of a real session: the SQLite store at a path, the git syncer (its

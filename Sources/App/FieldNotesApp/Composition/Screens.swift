@@ -21,4 +21,8 @@ enum Screens {
     ComposerScreen.registration,
     TagsScreen.registration,
   ]
+
+  /// How `fieldnotes add` saves a note with no terminal: the composer's way in, so its rules
+  /// and words are the composer's.
+  static let addNote = ComposerScreen.addNote(title:body:tags:notebook:with:)
 }

@@ -39,6 +39,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var seed: UInt64 = 1
   /// Whether summaries are turned off (the seed's unavailable summarizer is used).
   public var disablesSummaries = false
+  /// A note to add from the shell (`fieldnotes add TITLE …`), instead of running a session.
+  public var addition: Addition?
   /// Whether to print help and exit.
   public var showsHelp = false
   /// Whether to print the version and exit.
@@ -46,6 +48,17 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// Creates the default options.
   public init() {}
+
+  /// A note added from the shell in one command: `fieldnotes add TITLE [--notebook NAME]
+  /// [--tag TAG]...`, its body read from standard input when that is not a terminal.
+  public struct Addition: Equatable, Sendable {
+    /// The title.
+    public var title: String
+    /// The notebook's name, or `nil` for none.
+    public var notebook: String?
+    /// The tags, as typed.
+    public var tags: [String] = []
+  }
 
   /// Reads the command line.
   ///
@@ -91,6 +104,15 @@ public struct LaunchOptions: Equatable, Sendable {
       case "--echo": options.echoes = true
       case "--bail": options.bails = true
       case "--quiet", "-q": options.isQuiet = true
+      case "add" where options.addition == nil && arguments.first == "add":
+        guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
+          throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+        }
+        options.addition = Addition(title: title)
+      case "--notebook" where options.addition != nil:
+        options.addition?.notebook = try value(for: argument)
+      case "--tag" where options.addition != nil:
+        options.addition?.tags.append(try value(for: argument))
       default:
         if argument.hasPrefix("--store=") {
           try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
@@ -101,6 +123,9 @@ public struct LaunchOptions: Equatable, Sendable {
     }
     if options.scriptPath != nil, !options.commands.isEmpty {
       throw UsageError("--script and -c can't be combined")
+    }
+    if options.addition != nil, options.scriptPath != nil || !options.commands.isEmpty {
+      throw UsageError("add can't be combined with --script or -c")
     }
     if case .file(let path) = options.store, path.isEmpty {
       throw UsageError("--store needs a path")
@@ -126,9 +151,13 @@ public struct LaunchOptions: Equatable, Sendable {
     """
     OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
 
-    USAGE: fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
+    USAGE: fieldnotes add TITLE [--notebook NAME] [--tag TAG]... [--store PATH]
+           fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
                       [--network-profile slow|flaky|offline] [--seed N] [--no-summaries]
                       [--script FILE | -c COMMAND ...] [--echo] [--bail] [--quiet]
+
+    `fieldnotes add` saves one note and exits: its body is standard input when that is not a
+    terminal (`echo "Grey, by the weir." | fieldnotes add Heron --tag birds`).
 
     OPTIONS:
       --store PATH        Keep notes in the SQLite store at PATH (created if missing).

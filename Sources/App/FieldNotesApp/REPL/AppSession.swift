@@ -25,11 +25,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     dependencies: AppDependencies, output: any ConsoleOutput, isInteractive: Bool = false
   ) {
     let preferences = ScreenPreferences(noteListForm: .mvvm)
-    let screens = ScreenDependencies(
-      store: dependencies.store, now: dependencies.now, ids: dependencies.ids,
-      timeZone: dependencies.timeZone, summarizer: dependencies.summarizer,
-      history: DeletionHistory(), session: dependencies.session, preferences: preferences,
-      editor: dependencies.editor)
+    let screens = dependencies.screens(preferences: preferences)
     self.init(
       appName: "fieldnotes", title: "FieldNotes",
       helpFooter:

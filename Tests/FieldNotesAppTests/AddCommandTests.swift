@@ -1,0 +1,74 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import Foundation
+import Testing
+
+/// `fieldnotes add`: a note from the shell in one command, as jrnl and nb take one, through the
+/// composer's rules; its body is standard input.
+@Suite struct AddCommandTests {
+  @Test func aNoteIsAddedWithItsBodyFromStandardInputExactly() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    _ = try BuiltProduct.run(
+      binary, arguments: ["--store", store], input: "notebook new Birds\n",
+      environment: environment)
+
+    let added = try BuiltProduct.run(
+      binary,
+      arguments: [
+        "add", "The heron's nest", "--notebook", "birds", "--tag", "#Birds", "--tag", "lake",
+        "--store", store,
+      ], input: "Grey,  by the weir.\n\tSecond line \"quoted\" C:\\temp\n", environment: environment
+    )
+
+    #expect(added.status == 0, "\(added.errors)")
+    #expect(added.output == ["Saved \u{201C}The heron's nest\u{201D} in \u{201C}Birds\u{201D}."])
+    let library = try SQLiteNoteRepository(path: store).load()
+    let note = try #require(library.notes.first)
+    #expect(note.title == "The heron's nest")
+    #expect(note.body == "Grey,  by the weir.\n\tSecond line \"quoted\" C:\\temp")
+    #expect(note.tags == ["birds", "lake"])
+    #expect(note.notebookID == library.notebooks.first?.id)
+  }
+
+  @Test(arguments: [
+    (
+      ["add", "Untitled?", "--notebook", "Fungi"],
+      "error: there is no notebook called “Fungi”; nothing was saved", Int32(1)
+    ),
+    (["add", " "], "error: a note needs a title; nothing was saved", 1),
+    (
+      ["add", "Bad tag", "--tag", "a!b"],
+      "error: the tag “a!b” may hold only letters, digits, - and _; nothing was saved", 1
+    ),
+    (
+      ["add"],
+      "error: add needs a title: fieldnotes add \"Title\" [--notebook NAME]; see `fieldnotes --help`",
+      64
+    ),
+    (
+      ["add", "Both", "-c", "list"],
+      "error: add can't be combined with --script or -c; see `fieldnotes --help`", 64
+    ),
+  ])
+  func aNoteTheComposerWouldRefuseIsRefusedAndNothingSaved(
+    _ arguments: [String], _ said: String, _ status: Int32
+  ) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+
+    let result = try BuiltProduct.run(
+      binary, arguments: arguments + ["--store", store], input: "A body.\n",
+      environment: ["HOME": folder, "TZ": "UTC"])
+
+    #expect(result.status == status)
+    #expect(result.errors == [said])
+    let notes = (try? SQLiteNoteRepository(path: store).load().notes) ?? []
+    #expect(notes.isEmpty)
+  }
+}
