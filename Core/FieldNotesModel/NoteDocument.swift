@@ -218,6 +218,32 @@ public enum NoteDocument {
 
   // MARK: - A note to edit
 
+  /// A file as editors on every system may save it: without the byte-order mark some put
+  /// first, and with `\n` line breaks where the front matter's are `\r\n`.
+  private static func asWrittenByAPerson(_ data: Data) -> Data {
+    var bytes = data
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    guard bytes.starts(with: Array("---\r\n".utf8)) else { return bytes }
+    var plain = Data()
+    plain.reserveCapacity(bytes.count)
+    for (index, byte) in zip(bytes.indices, bytes) {
+      let next = bytes.index(after: index)
+      if byte == 0x0D, next < bytes.endIndex, bytes[next] == 0x0A { continue }
+      plain.append(byte)
+    }
+    return plain
+  }
+
+  /// A value without the spaces and the quotes a person may put around it.
+  private static func unquoted(_ value: some StringProtocol) -> String {
+    var text = value.trimmingCharacters(in: .whitespaces)
+    for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote)
+    {
+      text = String(text.dropFirst().dropLast())
+    }
+    return text
+  }
+
   /// A draft as the file handed to the user's editor: the same front matter, title heading and
   /// body as a note's file, with only what is the user's to change — its tags and notebook, by
   /// name — and no id or dates.
@@ -249,18 +275,20 @@ public enum NoteDocument {
   /// - Throws: ``NoteDocumentError`` when it is too large or its front matter or heading is
   ///   broken.
   public static func editableNote(from data: Data) throws(NoteDocumentError) -> EditableNote {
-    let (fields, title, body) = try parse(data, id: nil)
-    let notebook = fields["notebook"]?.trimmingCharacters(in: .whitespaces)
+    let (fields, title, body) = try parse(asWrittenByAPerson(data), id: nil)
+    let notebook = fields["notebook"].map(unquoted)
     var tags: [String] = []
     if let value = fields["tags"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
-      if value.hasPrefix("[") {
-        guard let decoded = decode([String].self, value) else {
-          throw .malformed("its tags are not a list")
-        }
+      if let decoded = decode([String].self, value) {
         tags = decoded
+      } else if value.hasPrefix("[") {
+        // A list as YAML writes it: `[birds, lake]`.
+        guard value.hasSuffix("]") else { throw .malformed("its tags are not a list") }
+        tags = value.dropFirst().dropLast().split(separator: ",").map(unquoted)
       } else {
         tags = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
       }
+      tags = tags.filter { !$0.isEmpty }
     }
     let bytes = byteCount(title: title, body: body, tags: tags)
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }

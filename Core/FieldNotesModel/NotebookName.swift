@@ -19,8 +19,9 @@ public enum NotebookName {
 
   /// Checks a proposed name and returns it trimmed.
   ///
-  /// A typed name also can't hold a tab or another control character: a list shows it
-  /// otherwise, so it could never be typed again to open the notebook. One that arrives that
+  /// A typed name also can't hold a tab or another control character (a list shows it
+  /// otherwise, so it could never be typed again to open the notebook), nor a word starting
+  /// with `--`, which a command reads as an option. One that arrives that
   /// way from an import or a sync is kept, shown safely, and opens by its row number.
   ///
   /// - Parameters:
@@ -36,6 +37,10 @@ public enum NotebookName {
     if let problem = problem(with: name) { throw problem }
     if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       throw .containsControlCharacter
+    }
+    // `notebook delete Birds --force` must never mean a notebook called "Birds --force".
+    if let word = name.split(separator: " ").first(where: { $0.hasPrefix("--") }) {
+      throw .optionWord(String(word))
     }
     let folded = name.lowercased()
     if let existing = notebooks.first(where: {

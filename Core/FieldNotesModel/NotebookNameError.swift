@@ -11,6 +11,8 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
   /// A typed name holds a tab or another control character, which a list can't show as typed,
   /// so the notebook could not be opened by the name it shows.
   case containsControlCharacter
+  /// A typed name holds a word starting with `--`, which `notebook delete` reads as an option.
+  case optionWord(String)
   /// Another notebook already has this name, ignoring case.
   case duplicate(existing: String)
   /// The name is a word that opens something else (see
@@ -28,6 +30,9 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
       "A notebook name must fit on one line."
     case .containsControlCharacter:
       "A notebook name can't hold a tab or another control character."
+    case .optionWord(let word):
+      "A notebook name can't hold a word starting with --, such as \u{201C}\(word)\u{201D}: "
+        + "commands read it as an option."
     case .duplicate(let existing):
       "There is already a notebook called \u{201C}\(existing)\u{201D}."
     case .reserved(let name):

@@ -216,6 +216,15 @@ enum SQLiteRows {
         throw SQLiteError(code: SQLiteError.conflictCode, message: id.uuidString)
       }
       return false
+    case .expectNotebook(let id, let noteID):
+      let statement = try connection.prepare("SELECT 1 FROM notebooks WHERE id = ?1")
+      statement.bind(id.uuidString, at: 1)
+      let exists = try statement.step()
+      statement.reset()
+      guard exists else {
+        throw SQLiteError(code: SQLiteError.conflictCode, message: noteID.uuidString)
+      }
+      return false
     case .replaceNote(let old, let new):
       return try replace(old, with: new, in: connection)
     }

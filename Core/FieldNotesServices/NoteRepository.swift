@@ -141,6 +141,10 @@ public enum RepositoryChange: Hashable, Sendable {
   /// saved note with this identifier is exactly the one given, or is absent for `nil`: how a
   /// write checks that no other process changed the note since this one read it.
   case expectNote(Note.ID, Note?)
+  /// Saves nothing, but fails the whole commit with ``RepositoryError/conflict(_:)`` for the
+  /// note given unless the notebook is saved: how a note written into a notebook checks that no
+  /// other process deleted it meanwhile.
+  case expectNotebook(Notebook.ID, forNote: Note.ID)
   /// Replaces the saved note, which must be exactly the first note given, with the second (the
   /// same note, changed), writing only the fields that differ; fails the whole commit with
   /// ``RepositoryError/conflict(_:)`` when the saved note is not the first, or is gone.

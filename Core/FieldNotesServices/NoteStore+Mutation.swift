@@ -34,12 +34,12 @@ extension NoteStore {
       guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
-      return insertNote(note)
+      return insertNote(note).expecting(notebookOf: note)
     case .updateNote(let note):
       let index = try indexOfNote(note.id)
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
-      return replaceNote(at: index, with: note)
+      return replaceNote(at: index, with: note).expecting(notebookOf: note)
     case .deleteNote(let id):
       return removeNote(at: try indexOfNote(id))
     case .togglePin(let id):
@@ -58,7 +58,7 @@ extension NoteStore {
       try requireNotebook(notebookID)
       var note = notes[index]
       note.notebookID = notebookID
-      return replaceNote(at: index, with: note)
+      return replaceNote(at: index, with: note).expecting(notebookOf: note)
     case .addNotebook(let notebook):
       guard self.notebook(withID: notebook.id) == nil else {
         throw .duplicateNotebook(notebook.id)
@@ -120,6 +120,15 @@ extension NoteStore.Mutation {
   /// Pin or unpin, move, delete, and deleting or renaming a notebook say what the user wants
   /// whatever the note's other fields hold. Flipping a pin, saving a whole note, adding one and
   /// retagging from a computed list do not.
+  /// The notebook a mutation puts a note into, if any.
+  var notebookID: Notebook.ID? {
+    switch self {
+    case .addNote(let note), .updateNote(let note): note.notebookID
+    case .moveNote(_, let notebookID): notebookID
+    default: nil
+    }
+  }
+
   var isIntentOnly: Bool {
     switch self {
     case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true

@@ -291,6 +291,10 @@ public final class NoteStore {
     } catch .conflict(let id) {
       edit.rollback()
       try reload()
+      // A notebook deleted meanwhile is said as such: the note can't go there.
+      if let notebookID = mutation.notebookID, notebook(withID: notebookID) == nil {
+        throw .notebookNotFound(notebookID)
+      }
       guard mutation.isIntentOnly else { throw .persistence(.conflict(id)) }
       let retry = try apply(mutation)
       guard !retry.changes.isEmpty else { return retry }
@@ -319,6 +323,15 @@ public final class NoteStore {
   /// What one applied mutation saves, and how to undo it in memory if saving fails.
   struct Edit {
     var changes: [RepositoryChange]
+
+    /// The same edit, failing unless the note's notebook is still saved when it is written
+    /// (another process may have deleted it since the store read it).
+    func expecting(notebookOf note: Note) -> Edit {
+      guard let id = note.notebookID, !changes.isEmpty else { return self }
+      var edit = self
+      edit.changes.insert(.expectNotebook(id, forNote: note.id), at: 0)
+      return edit
+    }
     /// The note a deletion removed, as it was.
     var removedNote: Note?
     var rollback: @MainActor () -> Void

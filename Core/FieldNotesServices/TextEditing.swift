@@ -18,6 +18,50 @@ public protocol TextEditing: Sendable {
   /// - Throws: ``TextEditingError`` when there is no editor to start, it could not be
   ///   started, or it failed; nothing the editor wrote is returned then.
   func edit(_ text: Data, fileName: String) async throws(TextEditingError) -> Data
+
+  /// The files of edits still there because FieldNotes stopped while their editor ran (a
+  /// crash, a kill), which no running edit holds: their text is the user's, to be kept.
+  ///
+  /// - Returns: The files, oldest name first.
+  func leftoverEdits() -> [LeftoverEdit]
+
+  /// Removes a leftover edit's file, once what it holds is kept elsewhere.
+  ///
+  /// - Parameter edit: The leftover edit.
+  func forget(_ edit: LeftoverEdit)
+}
+
+extension TextEditing {
+  /// None: an editor that leaves no files behind.
+  public func leftoverEdits() -> [LeftoverEdit] { [] }
+
+  /// Nothing to remove.
+  ///
+  /// - Parameter edit: The leftover edit.
+  public func forget(_ edit: LeftoverEdit) {}
+}
+
+/// A file an editor was given that is still there because FieldNotes stopped while the editor
+/// ran.
+public struct LeftoverEdit: Hashable, Sendable {
+  /// The name it was given, as ``TextEditing/edit(_:fileName:)`` got it, such as `note.md`.
+  public var fileName: String
+  /// What the file holds now.
+  public var text: Data
+  /// Where it is, for ``TextEditing/forget(_:)``.
+  public var path: String
+
+  /// Creates a leftover edit.
+  ///
+  /// - Parameters:
+  ///   - fileName: The name the edit was given.
+  ///   - text: What the file holds.
+  ///   - path: Where it is.
+  public init(fileName: String, text: Data, path: String) {
+    self.fileName = fileName
+    self.text = text
+    self.path = path
+  }
 }
 
 /// Why editing in the user's editor gave nothing back.
@@ -37,7 +81,8 @@ public enum TextEditingError: Error, Hashable, LocalizedError {
   public var errorDescription: String? {
     switch self {
     case .noEditor:
-      "No editor is set, and there is no terminal to run vi on: set VISUAL or EDITOR."
+      "No editor is set, and vi can't run here (there is no terminal, or TERM is dumb): set "
+        + "VISUAL or EDITOR."
     case .cannotStart(let reason):
       "The editor could not be started: \(reason)."
     case .failed(let status):

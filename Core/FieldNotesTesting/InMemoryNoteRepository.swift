@@ -152,6 +152,9 @@ public final class InMemoryNoteRepository: NoteRepository {
         return .conflict(id)
       case .replaceNote(let old, _) where state.notes.first(where: { $0.id == old.id }) != old:
         return .conflict(old.id)
+      case .expectNotebook(let id, let noteID)
+      where !state.notebooks.contains(where: { $0.id == id }):
+        return .conflict(noteID)
       default: continue
       }
     }
@@ -196,7 +199,7 @@ public final class InMemoryNoteRepository: NoteRepository {
       }
     case .deleteNotebook(let id):
       state.notebooks.removeAll { $0.id == id }
-    case .expectNote:
+    case .expectNote, .expectNotebook:
       break  // checked before any change is applied
     }
   }

@@ -116,8 +116,39 @@ import Testing
     let result = try setting.run(["open all", "new", "title Kept", "editor", "save"], editor: nil)
     #expect(
       result.errors.first?.hasPrefix(
-        "error: no editor is set, and there is no terminal to run vi on: set VISUAL or EDITOR.")
+        "error: no editor is set, and vi can't run here (there is no terminal, or TERM is dumb): "
+          + "set VISUAL or EDITOR.")
         == true, "\(result.errors)")
     #expect(try setting.savedNotes().map(\.title) == ["Kept"], "the draft was as it was")
+  }
+
+  /// FieldNotes killed while the editor has the note open: the file it leaves is kept as a
+  /// draft at the next start, offered back by the note's composer, and removed.
+  @Test func aNoteInTheEditorWhenFieldNotesIsKilledIsKeptAsADraftNextTime() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["open all", "new", "title Heron", "body Grey.", "save"], editor: nil)
+    // The editor writes, then kills the FieldNotes that started it: its parent, or its shell's
+    // parent; never anything that isn't a fieldnotes.
+    let crash = try setting.editor(
+      #"sed -i 's/^Grey.$/Grey, by the weir./' "$1"; p=$PPID; "#
+        + #"[ "$(ps -o comm= -p "$p")" = fieldnotes ] || p=$(ps -o ppid= -p "$p" | tr -d ' '); "#
+        + #"[ "$(ps -o comm= -p "$p")" = fieldnotes ] && kill -KILL "$p"; sleep 1"#)
+
+    let killed = try setting.run(["open all", "edit 1 --editor"], editor: crash)
+    #expect(killed.status == 128 + SIGKILL)
+    #expect(try setting.savedNotes().map(\.body) == ["Grey."], "nothing was saved")
+
+    let next = try setting.run(["open all", "edit 1"], editor: nil)
+    #expect(
+      next.errors.first
+        == "warning: FieldNotes stopped while your editor had 1 note open; it is kept as a "
+        + "draft, offered back by `new` or `edit`")
+    #expect(next.output.contains { $0.hasPrefix("  1  \u{201C}Heron\u{201D}, kept ") })
+    let editing = setting.folder + "/state/fieldnotes/editing"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: editing) == [])
+    let taken = try setting.run(["open all", "edit 1", "draft 1", "save", "save"], editor: nil)
+    #expect(taken.output.contains("Saved \u{201C}Heron\u{201D}."), "\(taken.errors)")
+    #expect(try setting.savedNotes().map(\.body) == ["Grey, by the weir."])
   }
 }

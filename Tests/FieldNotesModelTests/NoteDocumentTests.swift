@@ -238,4 +238,18 @@ import Testing
       try NoteDocument.editableNote(from: Data("---\ntags: [birds\n---\n# Heron\n".utf8))
     }
   }
+
+  /// The forms a person or another editor writes: a YAML list, a quoted notebook, Windows line
+  /// breaks, a byte-order mark.
+  @Test func theFormsOtherEditorsWriteAreRead() throws {
+    let expected = EditableNote(
+      title: "Heron", body: "Grey.\nStill.", tags: ["birds", "lake"], notebookName: "Field trips")
+    for text in [
+      "---\nnotebook: \"Field trips\"\ntags: [birds, 'lake']\n---\n# Heron\n\nGrey.\nStill.",
+      "---\r\nnotebook: Field trips\r\ntags: birds, lake\r\n---\r\n# Heron\r\n\r\nGrey.\r\nStill.",
+      "\u{FEFF}---\nnotebook: 'Field trips'\ntags: [\"birds\", \"lake\"]\n---\n# Heron\n\nGrey.\nStill.",
+    ] {
+      #expect(try NoteDocument.editableNote(from: Data(text.utf8)) == expected, "\(text)")
+    }
+  }
 }

@@ -49,6 +49,7 @@ import Testing
     ("1 to Field \"trips\"", ["1", "to", "Field \"trips\""]),
     ("'1' to none", ["1", "to", "none"]),
     ("1 to", ["1", "to"]),
+    ("1 to My notes.json  ", ["1", "to", "My notes.json"]),
     ("", []),
   ])
   func aNameIsTakenAsTypedOrQuotedWhole(_ rest: String, _ arguments: [String]) throws {

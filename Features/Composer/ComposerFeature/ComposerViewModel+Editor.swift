@@ -13,6 +13,50 @@ public enum EditorOutcome: Hashable, Sendable {
 extension ComposerViewModel {
   // MARK: - Writing in an editor
 
+  /// The start of the name of a file that holds an existing note being edited, before the
+  /// note's identifier.
+  static let fileNamePrefix = "note-"
+
+  /// Keeps as drafts the notes left in the editor's files by a FieldNotes that stopped while
+  /// its editor ran (a crash, a kill), then removes the files: the next composer for each note
+  /// offers its text back.
+  ///
+  /// A file that can't be read as a note is kept whole as a new note's body, so nothing
+  /// written is lost.
+  ///
+  /// - Parameters:
+  ///   - store: Where the drafts are kept.
+  ///   - editor: The editor service that knows the files.
+  ///   - session: The session keeping them.
+  ///   - now: When they are kept.
+  /// - Returns: How many were kept; a file whose draft the store refused stays for next time.
+  public static func keepLeftoverEdits(
+    store: NoteStore, editor: any TextEditing, session: DraftSession, now: DateProvider
+  ) -> Int {
+    var kept = 0
+    for leftover in editor.leftoverEdits() {
+      let name = leftover.fileName
+      let noteID =
+        name.hasPrefix(fileNamePrefix) && name.hasSuffix(".md")
+        ? UUID(uuidString: String(name.dropFirst(fileNamePrefix.count).dropLast(3))) : nil
+      let edited =
+        (try? NoteDocument.editableNote(from: leftover.text))
+        ?? EditableNote(
+          title: "", body: String(decoding: leftover.text, as: UTF8.self), tags: [],
+          notebookName: nil)
+      let draft = Draft(
+        noteID: noteID.flatMap { store.note(withID: $0)?.id } ?? nil,
+        notebookID: edited.notebookName.flatMap { store.notebook(named: $0)?.id },
+        title: edited.title, body: edited.body,
+        tags: DraftRules.tags(from: edited.tags.joined(separator: " ")), keptAt: now(),
+        session: session, baseUpdatedAt: nil)
+      guard (try? store.keepDraft(draft)) != nil else { continue }
+      editor.forget(leftover)
+      kept += 1
+    }
+    return kept
+  }
+
   /// Hands the draft to the user's editor as a Markdown file (see
   /// ``FieldNotesModel/NoteDocument/data(ofEditable:)``) and takes back what they wrote.
   ///
@@ -37,7 +81,10 @@ extension ComposerViewModel {
           store.notebooks.first { $0.id == id }?.name
         }))
     let returned: Data
-    do { returned = try await editor.edit(sent, fileName: "note.md") } catch {
+    // The file's name says which note it is, so one left behind by a crash is kept as its
+    // draft (``keepLeftoverEdits(store:editor:session:now:)``).
+    let fileName = opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" }
+    do { returned = try await editor.edit(sent, fileName: fileName ?? "new-note.md") } catch {
       throw .editorFailed(error)
     }
     guard returned != sent else { return .unchanged }
@@ -48,18 +95,25 @@ extension ComposerViewModel {
       draft.body = String(decoding: returned, as: UTF8.self)
       throw .editedFileUnreadable(error.reason)
     }
-    draft.title = edited.title
     // Editors end a file with a line break (vi always does): one the body didn't have before
     // is the editor's, not the user's.
     let addedLineBreak = edited.body.hasSuffix("\n") && !draft.body.hasSuffix("\n")
-    draft.body = addedLineBreak ? String(edited.body.dropLast()) : edited.body
-    draft.tags = DraftRules.tags(from: edited.tags.joined(separator: " "))
-    guard let name = edited.notebookName else {
-      draft.notebookID = nil
-      return .changed
-    }
-    guard let notebook = store.notebook(named: name) else { throw .unknownNotebook(name) }
-    draft.notebookID = notebook.id
+    let body = addedLineBreak ? String(edited.body.dropLast()) : edited.body
+    let tags = DraftRules.tags(from: edited.tags.joined(separator: " "))
+    // Notebooks another process made while the editor ran can be named too.
+    try? store.reload()
+    let notebookID = edited.notebookName.map { store.notebook(named: $0)?.id }
+    let content = NoteDraft.Content(
+      title: edited.title, body: body, tags: tags,
+      notebookID: notebookID.map { $0 ?? draft.notebookID } ?? nil)
+    let unknownNotebook = notebookID == .some(nil) ? edited.notebookName : nil
+    // Written back as it was (`:wq` with no edit): nothing changed, whatever the bytes.
+    guard content != draft.content || unknownNotebook != nil else { return .unchanged }
+    draft.title = content.title
+    draft.body = content.body
+    draft.tags = content.tags
+    draft.notebookID = content.notebookID
+    if let unknownNotebook { throw .unknownNotebook(unknownNotebook) }
     return .changed
   }
 }

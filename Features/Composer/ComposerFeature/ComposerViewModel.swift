@@ -64,7 +64,7 @@ public final class ComposerViewModel {
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
   /// The note being edited, as it was when the composer opened; `nil` for a new note.
-  @ObservationIgnored private let opened: Note?
+  @ObservationIgnored let opened: Note?
   /// The version of the note a save may go over: the one the text being edited was written
   /// from.
   @ObservationIgnored private var base: Base?

@@ -37,3 +37,20 @@ extension ComposerScreen {
     return "Saved \u{201C}\(saved.title.terminalSafe)\u{201D}\(place)."
   }
 }
+
+extension ComposerScreen {
+  /// Keeps as drafts the notes a FieldNotes left in its editor's files when it stopped while
+  /// the editor ran, as a session starts.
+  ///
+  /// - Parameter dependencies: What the screens are made with.
+  /// - Returns: A warning saying what was kept, or `nil` when nothing was left.
+  public static func keepLeftoverEdits(with dependencies: ScreenDependencies) -> String? {
+    let kept = ComposerViewModel.keepLeftoverEdits(
+      store: dependencies.store, editor: dependencies.editor, session: dependencies.session,
+      now: dependencies.now)
+    guard kept > 0 else { return nil }
+    return "warning: FieldNotes stopped while your editor had \(String(count: kept, noun: "note")) "
+      + "open; \(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered back by "
+      + "`new` or `edit`"
+  }
+}

@@ -68,7 +68,8 @@ extension NoteListForming {
         ["search", "find"], usage: "search [TEXT]",
         summary: "show notes containing TEXT; alone, clear the search"
       ) { screen, arguments, _ throws(ScreenError) in
-        let text = arguments.joined(separator: " ")
+        // Spaces around a search are never what is looked for: `search heron ` finds "heron".
+        let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return screen.updateSettings(
           { $0.searchText = text },
           unchanged: text.isEmpty

@@ -169,8 +169,7 @@ extension NotebooksScreen {
       }
       confirmation = "Renamed \u{201C}\(rest[0].terminalSafe)\u{201D}."
     case "delete", "remove", "rm":
-      let (nameText, flags) = Self.splittingFlags(off: line)
-      let names = try Self.names(in: nameText, after: 0)
+      let (names, flags) = try Self.nameAndFlags(in: line)
       guard names.count == 1, flags.isSubset(of: ["--force", "--keep-notes"]), flags.count <= 1
       else { throw .usage("notebook delete NAME [--force | --keep-notes]") }
       guard
@@ -195,6 +194,21 @@ extension NotebooksScreen {
     }
     // On this screen the change is seen; from a screen above, a line says what happened.
     return isOnTop ? .stay : .say(confirmation)
+  }
+
+  /// The name and the flags of `notebook delete NAME [--force|--keep-notes]`: a name quoted
+  /// whole (`"Old --force"`) is one word however it reads; otherwise the flags are the words
+  /// that end the line, and the name is what comes before them, as typed.
+  private static func nameAndFlags(in line: String) throws(ScreenError) -> ([String], Set<String>) {
+    guard line.first == "\"" || line.first == "'" else {
+      let (name, flags) = splittingFlags(off: line)
+      return (try names(in: name, after: 0), flags)
+    }
+    let words: [String]
+    do { words = try CommandTokenizer.arguments(in: line[...], form: .words) } catch {
+      throw .refused("unreadable line: \(error.reason)")
+    }
+    return (Array(words.prefix(1)), Set(words.dropFirst()))
   }
 
   /// The flags (`--force`) that end a line, and the line before them, as typed.

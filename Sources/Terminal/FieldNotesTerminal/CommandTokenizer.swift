@@ -51,7 +51,10 @@ public enum CommandTokenizer {
       let (words, text) = try split(rest, upTo: count)
       return text.isEmpty ? words : words + [String(text)]
     case .name(let count):
-      let (words, name) = try split(rest, upTo: count)
+      let (words, typed) = try split(rest, upTo: count)
+      // Spaces after a name or a path are never part of it (`export notes.json `).
+      var name = typed
+      while name.last?.isWhitespace == true { name.removeLast() }
       guard !name.isEmpty else { return words }
       // A name that starts with a quote is quoted whole, as a shell would have it: the name is
       // the one inside the quotes, and a quote left open is an error, not part of a name.

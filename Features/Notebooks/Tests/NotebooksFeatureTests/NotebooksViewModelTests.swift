@@ -140,7 +140,7 @@ import Testing
     ("   ", .empty),
     ("Two\nlines", .containsNewline),
     ("x\ty", .containsControlCharacter), ("bell\u{7}", .containsControlCharacter),
-    ("esc\u{1B}[2J", .containsControlCharacter),
+    ("esc\u{1B}[2J", .containsControlCharacter), ("Birds --force", .optionWord("--force")),
     (String(repeating: "x", count: 61), .tooLong(length: 61, limit: 60)),
     ("birds", .duplicate(existing: "Birds")),
     (" PLANTS ", .duplicate(existing: "Plants")),
@@ -337,6 +337,7 @@ import Testing
   @Test func everyErrorHasAMessage() {
     let errors: [NotebooksError] = [
       .invalidName(.empty), .invalidName(.containsNewline), .invalidName(.containsControlCharacter),
+      .invalidName(.optionWord("--force")),
       .invalidName(.tooLong(length: 61, limit: 60)), .invalidName(.duplicate(existing: "Birds")),
       .unknownNotebook("X"), .store(.persistence(.busy)), .noDeletionPending,
     ]

@@ -23,6 +23,26 @@ import Testing
     )
   }
 
+  /// A typed name can't end in an option word, and one that arrived so (an import) is deleted
+  /// only when quoted whole: `--force` never reaches into another notebook.
+  @Test func aNameThatReadsAsAnOptionNeverDeletesAnotherNotebook() async throws {
+    var library = SampleData.library
+    let odd = Notebook(id: UUID(number: 0xB9), name: "Birds --force")
+    library.notebooks.append(odd)
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(library), syncer: NoOpNoteSyncer(), now: .fixed())
+    let harness = ScreenHarness<Route>(
+      NotebooksScreen(model: NotebooksViewModel(store: store, ids: .incrementing())))
+
+    await #expect(throws: CommandLineError.self) {
+      try await harness.run("notebook new Plants --keep-notes")
+    }
+    try await harness.run("notebook delete \"Birds --force\" --force")
+
+    #expect(store.notebooks.map(\.name) == ["Birds", "Plants"])
+    #expect(store.notes.count == SampleData.library.notes.count, "no note went with it")
+  }
+
   @Test func subcommandsAndTheirAliasesChangeTheStore() async throws {
     let (harness, store) = try makeHarness()
 

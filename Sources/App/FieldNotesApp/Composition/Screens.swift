@@ -25,4 +25,7 @@ enum Screens {
   /// How `fieldnotes add` saves a note with no terminal: the composer's way in, so its rules
   /// and words are the composer's.
   static let addNote = ComposerScreen.addNote(title:body:tags:notebook:with:)
+
+  /// How a session starts by keeping the notes an editor held when FieldNotes last stopped.
+  static let keepLeftoverEdits = ComposerScreen.keepLeftoverEdits(with:)
 }

@@ -50,7 +50,9 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
           + (error.errorDescription ?? "\(error)")
       }
     })
-    notices = Self.notices(about: dependencies.store)
+    notices =
+      Self.notices(about: dependencies.store)
+      + [Screens.keepLeftoverEdits(screens)].compactMap { $0 }
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
