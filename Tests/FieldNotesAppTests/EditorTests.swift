@@ -52,8 +52,10 @@ import Testing
       ["open all", "new", "title Long note", "body"] + lines + [".", "save"], editor: nil)
     #expect(made.status == 0, "\(made.errors)")
     let fix = try setting.editor(
-      #"sed -i 's/^Line 3  with.*$/"#
-        + #"Line three, fixed: it'"'"'s "right" \\now/' "$1""#)
+      // Portable sed: GNU and BSD `sed -i` differ, so the file is written back by hand.
+      #"sed 's/^Line 3  with.*$/"#
+        + #"Line three, fixed: it'"'"'s "right" \\now/' "$1" > "$1.new" && cat "$1.new" > "$1""#
+        + #" && rm "$1.new""#)
 
     let edited = try setting.run(["open all", "edit 1 --editor"], editor: fix)
 
@@ -131,9 +133,9 @@ import Testing
     // The editor writes, then kills the FieldNotes that started it: its parent, or its shell's
     // parent; never anything that isn't a fieldnotes.
     let crash = try setting.editor(
-      #"sed -i 's/^Grey.$/Grey, by the weir./' "$1"; p=$PPID; "#
-        + #"[ "$(ps -o comm= -p "$p")" = fieldnotes ] || p=$(ps -o ppid= -p "$p" | tr -d ' '); "#
-        + #"[ "$(ps -o comm= -p "$p")" = fieldnotes ] && kill -KILL "$p"; sleep 1"#)
+      #"printf '%s\n' '---' 'notebook: none' 'tags: []' '---' '# Heron' '' 'Grey, by the weir.' "#
+        + #"> "$1"; is() { [ "$(basename "$(ps -o comm= -p "$1")")" = fieldnotes ]; }; p=$PPID; "#
+        + #"is "$p" || p=$(ps -o ppid= -p "$p" | tr -d ' '); is "$p" && kill -KILL "$p"; sleep 1"#)
 
     let killed = try setting.run(["open all", "edit 1 --editor"], editor: crash)
     #expect(killed.status == 128 + SIGKILL)

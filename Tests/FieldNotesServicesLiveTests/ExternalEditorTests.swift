@@ -29,7 +29,7 @@ import Testing
     let folder = NSTemporaryDirectory() + "fieldnotes editor " + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let editor = ExternalEditor(
-      environment: ["PATH": "/usr/bin:/bin", "EDITOR": "sed -i s/grey/silver/"],
+      environment: ["PATH": "/usr/bin:/bin", "EDITOR": "perl -pi -e s/grey/silver/"],
       hasTerminal: false, folder: folder)
 
     let edited = try await editor.edit(Data("A grey heron.".utf8), fileName: "note.md")

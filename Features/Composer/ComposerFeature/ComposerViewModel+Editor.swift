@@ -47,7 +47,9 @@ extension ComposerViewModel {
       let draft = Draft(
         noteID: noteID.flatMap { store.note(withID: $0)?.id } ?? nil,
         notebookID: edited.notebookName.flatMap { store.notebook(named: $0)?.id },
-        title: edited.title, body: edited.body,
+        // The line break an editor ends its file with, as for an edit that finished.
+        title: edited.title,
+        body: edited.body.hasSuffix("\n") ? String(edited.body.dropLast()) : edited.body,
         tags: DraftRules.tags(from: edited.tags.joined(separator: " ")), keptAt: now(),
         session: session, baseUpdatedAt: nil)
       guard (try? store.keepDraft(draft)) != nil else { continue }
