@@ -318,6 +318,36 @@ struct InteractiveSessionTests {
     #expect(!script.output.contains { $0.hasPrefix("paged:") })
   }
 
+  /// Text erased with Ctrl-U stays erased when the line is drawn again (a resize, Ctrl-Z and
+  /// `fg`, a sync's message printed above it): it never comes back to run at Enter.
+  @Test func erasedTextNeverComesBackWhenTheLineIsDrawnAgain() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"], columns: 100, rows: 30)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open all", keys: ["Enter"])
+    try terminal.waitFor("All Notes>", lastLineOnly: true)
+    try terminal.type("delete 3", keys: ["C-u"])
+    try terminal.resize(columns: 80)
+    try terminal.type("state", keys: [])
+    try terminal.waitFor("All Notes> state", lastLineOnly: true)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("NoteListViewModel.state = loaded(7 rows)")
+    #expect(try !terminal.screen().contains("Deleted"))
+  }
+
+  /// A `PAGER` that can't be started never drops the output: it is printed instead.
+  @Test func aPagerThatCantStartLeavesTheOutputPrinted() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(
+      command: ["env", "PAGER=no-such-pager", binary.path, "--demo"], rows: 20)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("help", keys: ["Enter"])
+    try terminal.waitFor("Anywhere:")
+    try terminal.waitFor("fieldnotes>", lastLineOnly: true)
+  }
+
   /// A real editor at the terminal: vi gets the terminal for the note's file, the change made
   /// in it is saved byte for byte, and the session's prompt and line editing come back.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/vi"), "no vi here"))

@@ -70,6 +70,6 @@ import Testing
   }
 
   @Test func onlyCatchSignalsIsOptional() {
-    #expect(Libedit.Symbol.allCases.filter { !$0.isRequired } == [.catchSignals])
+    #expect(Libedit.Symbol.allCases.filter { !$0.isRequired } == [.end, .catchSignals])
   }
 }

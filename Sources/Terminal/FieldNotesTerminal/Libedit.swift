@@ -26,12 +26,15 @@ struct Libedit {
     case completionAppendCharacter = "rl_completion_append_character"
     case lineBuffer = "rl_line_buffer"
     case point = "rl_point"
+    /// The length of the line typed. The buffer isn't ended where the line is after a deletion
+    /// (Ctrl-U), so the line is read to here, not to its first NUL.
+    case end = "rl_end"
     /// Whether libedit installs signal handlers of its own; Apple's libedit has no such
     /// variable (and installs none in callback mode), so FieldNotes turns it off where it is.
     case catchSignals = "rl_catch_signals"
 
     /// Whether line editing can't work without it.
-    var isRequired: Bool { self != .catchSignals }
+    var isRequired: Bool { self != .catchSignals && self != .end }
   }
 
   /// The library files tried on a platform, first to last.

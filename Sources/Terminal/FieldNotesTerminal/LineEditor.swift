@@ -32,6 +32,8 @@ public final class LineEditor {
       UnsafeMutablePointer<CChar>?
     >?
   private let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  /// `rl_end`, where the library has it: how much of ``lineBuffer`` is the line.
+  private let lineEnd: UnsafeMutablePointer<Int32>?
   private let point: UnsafeMutablePointer<Int32>
   private let attemptedOver: UnsafeMutablePointer<Int32>
   private let appendCharacter: UnsafeMutablePointer<Int32>
@@ -130,6 +132,7 @@ public final class LineEditor {
     self.writeHistory = writeHistory
     self.completionMatches = completionMatches
     self.lineBuffer = lineBuffer
+    lineEnd = library.variable(.end, as: Int32.self)
     self.point = point
     self.attemptedOver = attemptedOver
     self.appendCharacter = appendCharacter
@@ -196,10 +199,11 @@ public final class LineEditor {
       StandardStream.output.write(lines.map { $0 + "\n" }.joined())
       return
     }
-    let typed = suspend()
+    // As for a redraw, libedit draws the line again from its own state below what was printed;
+    // what it holds is never read back (see ``redrawLine()``).
     let start = clearsLine ? "\r\u{1B}[K" : "\n"
     StandardStream.output.write(start + lines.map { $0 + "\n" }.joined())
-    resume(typed)
+    redisplay()
   }
 
   /// Hands libedit the key that is waiting.
@@ -225,9 +229,11 @@ public final class LineEditor {
   /// anything.
   public func redrawLine() {
     guard isEditing else { return }
-    let typed = suspend()
+    // libedit redraws the line from its own state. The line is never read back from
+    // `rl_line_buffer`: libedit doesn't end it where the line ends after a deletion (Ctrl-U),
+    // so text erased there would come back, and run at Enter.
     StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\n")
-    resume(typed)
+    redisplay()
   }
 
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
@@ -247,9 +253,21 @@ public final class LineEditor {
 
   /// Takes the line editor off the terminal, returning what had been typed.
   private func suspend() -> String {
-    let typed = hasTyped ? lineBuffer.pointee.map { String(cString: $0) } ?? "" : ""
+    let typed = hasTyped ? lineTyped() : ""
     removeHandler()
     return typed
+  }
+
+  /// The line as typed now: the buffer to `rl_end`, since after Ctrl-U or a deletion the rest
+  /// of the buffer still holds what was erased, and would come back (and run) if read to its
+  /// first NUL.
+  private func lineTyped() -> String {
+    guard let buffer = lineBuffer.pointee else { return "" }
+    guard let lineEnd else { return String(cString: buffer) }
+    let count = max(0, Int(lineEnd.pointee))
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+    // A NUL before the end (there should be none) still ends the line.
+    return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
   }
 
   /// Puts the line editor back with the prompt and the text that had been typed.
@@ -281,7 +299,7 @@ public final class LineEditor {
     UnsafeMutablePointer<CChar>?
   >? {
     let typed = word.map { String(cString: $0) } ?? ""
-    let line = Array((lineBuffer.pointee.map { String(cString: $0) } ?? "").utf8)
+    let line = Array(lineTyped().utf8)
     let cursor = min(max(0, Int(point.pointee)), line.count)
     let wordStart = max(0, cursor - typed.utf8.count)
     matches = completer(String(decoding: line[..<wordStart], as: UTF8.self), typed)

@@ -10,7 +10,7 @@ import Foundation
 @MainActor
 public enum Pager {
   /// The pager's command line, or `nil` when there is none: `PAGER` (empty means none), else
-  /// `less -R` when `less` is on `PATH`.
+  /// `less -R` when `less` is on `PATH`. Either runs with ``environment(_:)``'s `LESS`.
   public static var command: String? {
     if let pager = getenv("PAGER") {
       let command = String(cString: pager)
@@ -31,7 +31,8 @@ public enum Pager {
   ///   the lines itself then.
   public static func show(_ lines: [String]) -> Bool {
     guard let command,
-      let pager = try? ChildProcess("/bin/sh", arguments: ["-c", command], standardInput: .pipe),
+      let pager = try? ChildProcess(
+        "/bin/sh", arguments: ["-c", command], environment: environment(), standardInput: .pipe),
       let input = pager.standardInput
     else { return false }
     // A reader who leaves early closes the pipe: the write then fails instead of killing us.
@@ -39,7 +40,26 @@ public enum Pager {
     _ = ChildProcess.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: input)
     close(input)
     signal(SIGPIPE, previous)
-    pager.waitUntilExit()
-    return true
+    // A pager the shell can't find or run read nothing: the caller prints the lines instead.
+    switch pager.waitUntilExit() {
+    case .exited(126), .exited(127): return false
+    default: return true
+    }
+  }
+
+  /// The pager's environment, git's way: `LESS=FRX` unless `LESS` is set — `less` then leaves
+  /// output shorter than the window as it is (`F`), shows colours rather than their escape
+  /// codes (`R`), and leaves what was shown on the screen after `q` (`X`), so the row numbers
+  /// the next command takes are still in view — and `LV=-c` for `lv`.
+  ///
+  /// - Parameter environment: This process's environment.
+  /// - Returns: The pager's.
+  static func environment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> [String: String] {
+    var paging = environment
+    if paging["LESS"] == nil { paging["LESS"] = "FRX" }
+    if paging["LV"] == nil { paging["LV"] = "-c" }
+    return paging
   }
 }
