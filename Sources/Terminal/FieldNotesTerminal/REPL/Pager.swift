@@ -9,8 +9,10 @@ import Foundation
 /// written into a closed pipe.
 @MainActor
 public enum Pager {
-  /// The pager's command line, or `nil` when there is none: `PAGER` (empty means none), else
-  /// `less -R` when `less` is on `PATH`. Either runs with ``environment(_:)``'s `LESS`.
+  /// The pager's command line, or `nil` when there is none.
+  ///
+  /// `PAGER` (empty means none), else `less -R` when `less` is on `PATH`; either runs with
+  /// ``environment(_:)``'s `LESS`.
   public static var command: String? {
     if let pager = getenv("PAGER") {
       let command = String(cString: pager)
