@@ -32,21 +32,29 @@ import Testing
     #expect(session.completions(lineBefore: "", word: "op") == [])
   }
 
-  @Test func completesNotebookNamesQuotingThoseWithSpaces() {
+  /// A name ending the line is taken as typed, so it completes as typed: whole, spaces and all,
+  /// and on from any of its words (`open Field t` → `trips`).
+  @Test func completesNotebookNamesToTheirEndWithoutQuotes() async throws {
     let session = makeSession()
     #expect(session.completions(lineBefore: "open ", word: "b") == ["Birds"])
-    #expect(session.completions(lineBefore: "open ", word: "Fi") == ["\"Field trips\""])
-    #expect(session.completions(lineBefore: "open ", word: "\"Fi") == ["\"Field trips\""])
+    #expect(session.completions(lineBefore: "open ", word: "Fi") == ["Field trips"])
+    #expect(session.completions(lineBefore: "open ", word: "\"Fi") == ["Field trips"])
+    #expect(session.completions(lineBefore: "open Field ", word: "t") == ["trips"])
+    #expect(session.completions(lineBefore: "open field ", word: "") == ["trips"])
+    #expect(session.completions(lineBefore: "open Field ", word: "x") == [])
     #expect(
       session.completions(lineBefore: "open ", word: "") == [
-        "\"Field trips\"", "Birds", "Plants", "all", "none",
+        "Birds", "Field trips", "Plants", "all", "none",
       ])
     #expect(session.completions(lineBefore: "notebook delete ", word: "P") == ["Plants"])
+    try await session.run("open Birds")
+    #expect(session.completions(lineBefore: "move 1 to Field ", word: "t") == ["trips"])
   }
 
   @Test func completesSubcommandsAndChoices() async throws {
     let session = makeSession()
     #expect(session.completions(lineBefore: "notebook ", word: "") == ["delete", "new", "rename"])
+    #expect(session.completions(lineBefore: "sync ", word: "r") == ["remote"])
     #expect(session.completions(lineBefore: "sort ", word: "") == [], "sort is a note list's")
     try await session.run("open Birds")
     #expect(session.completions(lineBefore: "sort ", word: "") == ["newest", "oldest", "title"])

@@ -146,6 +146,20 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Field trips>", lastLineOnly: true)
   }
 
+  /// A name ending the line completes without quotes, from any of its words: `open Field t`,
+  /// Tab, is `open Field trips`, which opens it.
+  @Test func aNameCompletesToItsEndFromAnyOfItsWords() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+
+    try terminal.type("open Field t", keys: ["Tab"])
+    try terminal.waitFor("fieldnotes> open Field trips", lastLineOnly: true)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Field trips>", lastLineOnly: true)
+  }
+
   /// Leaving closes the store, so SQLite folds its journal back in and removes `-wal`/`-shm`.
   @Test func quittingClosesTheStoreCleanly() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

@@ -273,10 +273,30 @@ public final class CommandShell<Route: Equatable>: LineSession {
     if navigator.linePrompt != nil {
       candidates = []
     } else if let name = words.first?.lowercased() {
-      let previous = Array(words.dropFirst())
+      var previous = Array(words.dropFirst())
       let command = commands.first { $0.names.contains(name) }
       if command?.completesPaths == true, previous.isEmpty {
         return PathCompletion.candidates(for: word)
+      }
+      // A name ending the line is taken as typed, spaces and all: its words typed so far
+      // (`open Field t`) and the one being completed are matched against whole names, and
+      // the rest of the name is offered from the word being completed (`trips`).
+      var nameSoFar = ""
+      if case .name(let count) = command?.argumentForm
+        ?? navigator.argumentForm(ofCommandNamed: name),
+        previous.count >= count
+      {
+        nameSoFar = previous.dropFirst(count).map { $0 + " " }.joined()
+        previous = Array(previous.prefix(count))
+        let names =
+          (command?.complete(self, previous)
+          ?? navigator.completions(forCommand: name, after: previous) ?? []).map(Self.unquotedWhole)
+        let typed = (nameSoFar + Self.unquoted(word)).lowercased()
+        return Set(
+          names.filter { $0.lowercased().hasPrefix(typed) }.map {
+            String($0.dropFirst(nameSoFar.count))
+          }
+        ).sorted()
       }
       candidates =
         command?.complete(self, previous)
@@ -286,6 +306,13 @@ public final class CommandShell<Route: Equatable>: LineSession {
     }
     let folded = Self.unquoted(word).lowercased()
     return Set(candidates.filter { Self.unquoted($0).lowercased().hasPrefix(folded) }).sorted()
+  }
+
+  /// A name a completer quoted (`"Field trips"`), as typed without its quotes.
+  private static func unquotedWhole(_ name: String) -> String {
+    guard name.count >= 2, let first = name.first, first == "\"" || first == "'", name.last == first
+    else { return name }
+    return String(name.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
   }
 
   private static func unquoted(_ word: String) -> String {

@@ -148,12 +148,21 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Throws: ``Failure``.
   public func run(_ word: String, rest: Substring, print: ([String]) -> Void) async throws(Failure)
   {
-    let form = command(named: word)?.1.argumentForm ?? .words
+    let form = argumentForm(ofCommandNamed: word)
     let arguments: [String]
     do { arguments = try CommandTokenizer.arguments(in: rest, form: form) } catch {
       throw .unreadable(error)
     }
     try await run(word, arguments, print: print)
+  }
+
+  /// How the command a word names here takes its arguments: words when no command has the
+  /// name.
+  ///
+  /// - Parameter word: The command's name.
+  /// - Returns: Its argument form.
+  public func argumentForm(ofCommandNamed word: String) -> ArgumentForm {
+    command(named: word)?.1.argumentForm ?? .words
   }
 
   /// Hands a line to the top screen as text (see ``LineEntryScreen/linePrompt``).
