@@ -350,6 +350,43 @@ struct InteractiveSessionTests {
     #expect(try !terminal.screen().contains("Deleted"))
   }
 
+  /// Ctrl-C while a body is typed ends the body there: the composer's prompt is back at once,
+  /// so the next line is typed (and runs) where the prompt says.
+  @Test func ctrlCInABodyGivesTheComposersPromptBack() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    for line in ["open all", "new", "body", "line one"] {
+      try terminal.type(line, keys: ["Enter"])
+    }
+    try terminal.waitFor("...>", lastLineOnly: true)
+    try terminal.type("", keys: ["C-c"])
+    try terminal.waitFor("Body entry cancelled; the body is as it was.")
+    try terminal.waitFor("All Notes/compose>", lastLineOnly: true)
+  }
+
+  /// In a body's lines Tab is a tab: one pasted into the body is kept, not taken for
+  /// completion.
+  @Test func aTabInABodyLineIsKept() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-tab-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let terminal = try TerminalDriver(command: [binary.path, "--store", store])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    for line in ["open all", "new", "title Columns", "body"] {
+      try terminal.type(line, keys: ["Enter"])
+    }
+    try terminal.waitFor("...>", lastLineOnly: true)
+    try terminal.type("heron\t3", keys: ["Enter"])
+    try terminal.type(".", keys: ["Enter"])
+    try terminal.type("save", keys: ["Enter"])
+    try terminal.waitFor("Saved \u{201C}Columns\u{201D}.")
+    #expect(try SQLiteNoteRepository(path: store).load().notes.map(\.body) == ["heron\t3"])
+  }
+
   /// A `PAGER` that can't be started never drops the output: it is printed instead.
   @Test func aPagerThatCantStartLeavesTheOutputPrinted() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

@@ -40,6 +40,9 @@ public final class LineEditor {
 
   /// Returns the words that could complete `word`, given the line before it.
   public var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
+  /// Whether the line being typed is text (a body's line), where Tab is a tab, not a request
+  /// to complete: a pasted tab is kept.
+  public var takesTabsAsText: () -> Bool = { false }
   /// Where history is kept between sessions.
   public let historyPath: String?
   /// The longest history kept.
@@ -237,9 +240,13 @@ public final class LineEditor {
   }
 
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
-  public func abandonLine() {
+  ///
+  /// - Parameter newPrompt: The prompt to show now, when the Ctrl-C changed where the user is
+  ///   (a body's `...>` gives way to the composer's); the same prompt by default.
+  public func abandonLine(newPrompt: String? = nil) {
     guard isEditing else { return }
     _ = suspend()
+    if let newPrompt { prompt = newPrompt }
     StandardStream.output.write("^C\n")
     resume("")
   }
@@ -298,6 +305,11 @@ public final class LineEditor {
   private func complete(_ word: UnsafePointer<CChar>?) -> UnsafeMutablePointer<
     UnsafeMutablePointer<CChar>?
   >? {
+    if takesTabsAsText() {
+      _ = insertText("\t")
+      attemptedOver.pointee = 1
+      return nil
+    }
     let typed = word.map { String(cString: $0) } ?? ""
     let line = Array(lineTyped().utf8)
     let cursor = min(max(0, Int(point.pointee)), line.count)

@@ -222,6 +222,9 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// The prompt naming where the user is, such as `Birds/compose> `.
   public var prompt: String { navigator.prompt(appName: appName) }
 
+  /// Whether the next line is text for the screen on top (a body's line), not a command.
+  public var takesLinesAsText: Bool { navigator.linePrompt != nil }
+
   /// How many times each view has been drawn, by view name.
   public var renderCounts: [String: Int] { navigator.renderCounts }
 

@@ -41,6 +41,7 @@ public struct InteractiveRunner {
     editor?.completer = { [weak session] before, word in
       session?.completions(lineBefore: before, word: word) ?? []
     }
+    editor?.takesTabsAsText = { [weak session] in session?.takesLinesAsText ?? false }
     console.print(banner)
     // The handlers hold the session weakly: a signal source keeps its handler after it is
     // cancelled, and the session must go at the end of the run so the store is closed.
@@ -49,7 +50,9 @@ public struct InteractiveRunner {
       if session.cancelBackgroundWork() {
         console.print("Cancelled.")
       } else if let message = session.interruptLineEntry() {
-        console.editor?.abandonLine()
+        // The body's `...>` gives way to the screen's own prompt at once, so the next line is
+        // typed where it will run.
+        console.editor?.abandonLine(newPrompt: session.prompt)
         console.print(message)
       } else if let editor = console.editor {
         editor.abandonLine()
