@@ -274,12 +274,15 @@ public final class NoteListViewModel {
 
   /// Restores the last deleted note with its identity, notebook, tags, pin and dates.
   ///
+  /// - Returns: The note restored.
   /// - Throws: ``NoteListError/nothingToUndo``, or ``NoteListError/store(_:)`` when it cannot be
   ///   saved (the deletion can then still be undone).
-  public func undoDelete() throws(NoteListError) {
+  @discardableResult
+  public func undoDelete() throws(NoteListError) -> Note {
     let restored: Note?
     do { restored = try history.restoreLast(to: store) } catch { throw .store(error) }
-    guard restored != nil else { throw .nothingToUndo }
+    guard let restored else { throw .nothingToUndo }
+    return restored
   }
 
   private func perform(_ mutation: NoteStore.Mutation) throws(NoteListError) {

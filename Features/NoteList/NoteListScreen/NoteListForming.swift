@@ -38,7 +38,9 @@ protocol NoteListForming: ReplaceableScreen, SyncShowing where Route == FieldNot
   /// Deletes a note, remembered for `undo`.
   func delete(_ id: Note.ID) throws(ScreenError)
   /// Restores the note deleted last.
-  func undoDelete() throws(ScreenError)
+  ///
+  /// - Returns: The note restored.
+  func undoDelete() throws(ScreenError) -> Note
   /// Reads the notes again after a failure.
   func retry() throws(ScreenError)
 }
@@ -175,8 +177,8 @@ extension NoteListForming {
       ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
         screen, arguments, _ throws(ScreenError) in
         guard arguments.isEmpty else { throw .usage("undo") }
-        try screen.undoDelete()
-        return .stay
+        let restored = try screen.undoDelete()
+        return .say("Restored \u{201C}\(restored.title.terminalSafe)\u{201D}.")
       },
       ScreenCommand(
         ["summarize", "summary"], usage: "summarize N", summary: "summarise note N"
@@ -239,9 +241,13 @@ extension NoteListForming {
     return .stay
   }
 
+  /// Pins or unpins a note, saying which: as `delete` and `move` do, so a quiet script's
+  /// output says what each line did.
   private func pin(_ isPinned: Bool, _ id: Note.ID) throws(ScreenError) -> ScreenResult<Route> {
-    guard !(try setPinned(id, isPinned)), let title = title(ofNote: id) else { return .stay }
-    return .say(
-      "\u{201C}\(title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+    let title = (title(ofNote: id) ?? "").terminalSafe
+    guard try setPinned(id, isPinned) else {
+      return .say("\u{201C}\(title)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+    }
+    return .say("\(isPinned ? "Pinned" : "Unpinned") \u{201C}\(title)\u{201D}.")
   }
 }

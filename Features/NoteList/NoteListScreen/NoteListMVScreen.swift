@@ -202,12 +202,13 @@ public final class NoteListMVScreen: NoteListForming {
     try ScreenError.carrying { () throws(NoteStoreError) in try history.delete(id, from: store) }
   }
 
-  func undoDelete() throws(ScreenError) {
+  func undoDelete() throws(ScreenError) -> Note {
     let restored = try ScreenError.carrying { () throws(NoteStoreError) in
       try history.restoreLast(to: store)
     }
     // The same words as the MVVM form's, so both forms print the same bytes.
-    guard restored != nil else { throw .failed(NoteListError.nothingToUndo) }
+    guard let restored else { throw .failed(NoteListError.nothingToUndo) }
+    return restored
   }
 
   /// The MV form reads the store as it is; reading it again is all a retry can do.

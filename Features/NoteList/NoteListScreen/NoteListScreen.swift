@@ -151,8 +151,8 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
     try ScreenError.carrying { () throws(NoteListError) in try model.delete(id) }
   }
 
-  func undoDelete() throws(ScreenError) {
-    try ScreenError.carrying { () throws(NoteListError) in try model.undoDelete() }
+  func undoDelete() throws(ScreenError) -> Note {
+    try ScreenError.carrying { () throws(NoteListError) -> Note in try model.undoDelete() }
   }
 
   func retry() throws(ScreenError) { model.load() }
