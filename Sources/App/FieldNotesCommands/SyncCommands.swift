@@ -120,7 +120,7 @@ public final class SyncCommands: ShellBackgroundWork {
       try await store.refresh()
       return nil
     } catch is CancellationError {
-      shell.output.print("Sync cancelled.")
+      // Ctrl-C cancelled it, and the session has said `Cancelled.` already.
       return nil
     } catch {
       let line = MessageStyle.errorLine("sync failed: \(Self.message(error))")
