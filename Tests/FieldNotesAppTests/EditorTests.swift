@@ -153,4 +153,29 @@ import Testing
     #expect(taken.output.contains("Saved \u{201C}Heron\u{201D}."), "\(taken.errors)")
     #expect(try setting.savedNotes().map(\.body) == ["Grey, by the weir."])
   }
+
+  /// Another process saves the note while the editor has it open: the save of what the editor
+  /// wrote is refused once, saying why, and nothing of the other process's save is lost.
+  @Test func aNoteChangedElsewhereWhileInTheEditorIsNotWrittenOver() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["open all", "new", "title Heron", "body Grey.", "save"], editor: nil)
+    let binary = setting.binary.path
+    let meanwhile = try setting.editor(
+      #"HOME="$(dirname "$1")" ""# + binary + #"" --store ""# + setting.store + #"" "#
+        + #"-c 'open all' -c 'edit 1' -c 'title Heron, seen from the bridge' -c save >/dev/null; "#
+        + #"printf '%s\n' '---' 'notebook: none' 'tags: []' '---' '# Heron' '' 'Grey, by the weir.' "#
+        + #"> "$1""#)
+
+    let result = try setting.run(["open all", "edit 1 --editor"], editor: meanwhile)
+
+    #expect(
+      result.errors.contains {
+        $0.contains("another FieldNotes changed this note since you opened it")
+      },
+      "\(result.errors)")
+    let saved = try #require(try setting.savedNotes().first)
+    #expect(saved.title == "Heron, seen from the bridge")
+    #expect(saved.body == "Grey.")
+  }
 }

@@ -387,6 +387,24 @@ struct InteractiveSessionTests {
     #expect(try SQLiteNoteRepository(path: store).load().notes.map(\.body) == ["heron\t3"])
   }
 
+  /// A sync that fails while the user types on the notebooks screen says so above the line
+  /// being typed, and the prompt and the line come back below it.
+  @Test func aSyncThatFailsInTheBackgroundGivesThePromptBack() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let remote = NSTemporaryDirectory() + "fieldnotes-offline-" + UUID().uuidString + ".git"
+    defer { try? FileManager.default.removeItem(atPath: remote) }
+    let terminal = try TerminalDriver(
+      command: [
+        binary.path, "--demo", "--network-profile", "offline", "--sync-folder", remote,
+      ])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("sync", keys: ["Enter"])
+    try terminal.type("hel", keys: [])
+    try terminal.waitFor("error: sync failed: the network is unavailable")
+    try terminal.waitFor("fieldnotes> hel", lastLineOnly: true)
+  }
+
   /// A `PAGER` that can't be started never drops the output: it is printed instead.
   @Test func aPagerThatCantStartLeavesTheOutputPrinted() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

@@ -266,4 +266,35 @@ final class AboutScreen: TerminalScreen {
         "error: there is nowhere to keep the text", "first line", "second line",
       ])
   }
+
+  /// `quit` while work still runs in the background stops it and says so, rather than leaving
+  /// without a word.
+  @Test func quittingStopsWorkStillRunningAndSaysSo() async throws {
+    let console = RecordingConsole()
+    let shell = CommandShell<Place>(
+      appName: "test", title: "Test", root: .home,
+      registry: ScreenRegistry(Self.registrations, dependencies: ()), isInteractive: true,
+      output: console)
+    let work = RunningWork()
+    shell.add(backgroundWork: work)
+
+    #expect(try await shell.run("quit") == .quit)
+
+    #expect(work.wasCancelled)
+    #expect(
+      console.output.contains {
+        $0.hasPrefix("Stopped what was still running (a sync or a summary) before leaving")
+      }, "\(console.output)")
+  }
+}
+
+/// Background work that is running until cancelled.
+@MainActor
+final class RunningWork: ShellBackgroundWork {
+  var wasCancelled = false
+  func waitForBackgroundWork() async {}
+  func cancelBackgroundWork() -> Bool {
+    defer { wasCancelled = true }
+    return !wasCancelled
+  }
 }

@@ -196,16 +196,20 @@ public final class LineEditor {
 
   /// Prints lines above the line being edited, then shows the prompt and the typed text again.
   ///
-  /// - Parameter lines: The lines to print.
-  public func printAbovePrompt(_ lines: [String]) {
+  /// - Parameters:
+  ///   - lines: The lines to print.
+  ///   - toStandardError: Whether they are errors, written to standard error (a sync that
+  ///     failed while the user typed).
+  public func printAbovePrompt(_ lines: [String], toStandardError: Bool = false) {
+    let stream = toStandardError ? StandardStream.error : StandardStream.output
     guard isEditing else {
-      StandardStream.output.write(lines.map { $0 + "\n" }.joined())
+      stream.write(lines.map { $0 + "\n" }.joined())
       return
     }
     // As for a redraw, libedit draws the line again from its own state below what was printed;
     // what it holds is never read back (see ``redrawLine()``).
-    let start = clearsLine ? "\r\u{1B}[K" : "\n"
-    StandardStream.output.write(start + lines.map { $0 + "\n" }.joined())
+    StandardStream.output.write(clearsLine ? "\r\u{1B}[K" : "\n")
+    stream.write(lines.map { $0 + "\n" }.joined())
     redisplay()
   }
 

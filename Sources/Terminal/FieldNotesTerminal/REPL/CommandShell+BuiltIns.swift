@@ -18,9 +18,18 @@ extension CommandShell {
       ShellCommand(["quit", "exit"], usage: "quit", summary: "leave \(title) (Ctrl-D too)") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("quit") }
-        guard let warning = shell.navigator.quitWarning() else { return .quit }
-        shell.output.print(warning)
-        return .done
+        if let warning = shell.navigator.quitWarning() {
+          shell.output.print(warning)
+          return .done
+        }
+        // Work still running (a sync, a summary) is stopped, and the user told, not dropped
+        // without a word.
+        if shell.cancelBackgroundWork() {
+          shell.output.print(
+            "Stopped what was still running (a sync or a summary) before leaving; a sync left "
+              + "unfinished is finished by the next one.")
+        }
+        return .quit
       },
       ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {
         shell, arguments throws(CommandLineError) in

@@ -168,10 +168,15 @@ public final class InteractiveConsole: ConsoleOutput {
     }
   }
 
-  /// Prints a line to standard error.
+  /// Prints a line to standard error, above the line being typed (an error from work that
+  /// ended in the background, such as a failed sync, gets the prompt back after it).
   ///
   /// - Parameter line: The line, without a newline.
   public func printError(_ line: String) {
-    StandardStream.error.write(line + "\n")
+    if let editor {
+      editor.printAbovePrompt([line], toStandardError: true)
+    } else {
+      StandardStream.error.write(line + "\n")
+    }
   }
 }
