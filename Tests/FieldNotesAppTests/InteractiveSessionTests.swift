@@ -405,6 +405,22 @@ struct InteractiveSessionTests {
     try terminal.waitFor("fieldnotes> hel", lastLineOnly: true)
   }
 
+  /// In a narrow window a note's page and a message break at spaces, never inside a word.
+  @Test func aNarrowWindowBreaksANoteAndAMessageAtSpaces() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"], columns: 40, rows: 30)
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open all", keys: ["Enter"])
+    try terminal.type("show 1", keys: ["Enter"])
+    try terminal.waitFor("twenty minutes, still as a post.")
+    #expect(try terminal.screen().contains("A grey heron stood in the shallows for\n"))
+    try terminal.type("frobnicate", keys: ["Enter"])
+    try terminal.waitFor("error: unknown command 'frobnicate';")
+    try terminal.waitFor("All Notes/note>", lastLineOnly: true)
+    #expect(try terminal.screen().contains("\ntype `help`\n"))
+  }
+
   /// A `PAGER` that can't be started never drops the output: it is printed instead.
   @Test func aPagerThatCantStartLeavesTheOutputPrinted() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

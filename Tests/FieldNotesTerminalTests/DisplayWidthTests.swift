@@ -38,3 +38,25 @@ import Testing
     #expect("".wrapped(toColumns: 8) == [""])
   }
 }
+
+/// Long lines break at spaces for the window's width, never inside a word, and keep the rest
+/// of the text as it is.
+@Suite struct LineBreakingTests {
+  @Test(arguments: [
+    ("A grey heron stood in the shallows", 12, ["A grey heron", "stood in the", "shallows"]),
+    ("two  spaces stay  inside", 12, ["two  spaces", "stay  inside"]),
+    ("Fits as it is", 40, ["Fits as it is"]),
+    ("abcdefghijklmnop end", 8, ["abcdefgh", "ijklmnop", "end"]),
+    ("鳥鳥鳥 birds", 6, ["鳥鳥鳥", "birds"]),
+    ("no limit at all", 0, ["no limit at all"]),
+  ])
+  func aLineBreaksAtTheLastSpaceThatFits(_ text: String, _ columns: Int, _ lines: [String]) {
+    #expect(text.brokenAtSpaces(toColumns: columns) == lines)
+  }
+
+  @Test func coloursTakeNoColumns() {
+    let red = "\u{1B}[31merror: the sync failed\u{1B}[0m"
+    #expect(red.brokenAtSpaces(toColumns: 22) == [red])
+    #expect(red.brokenAtSpaces(toColumns: 11) == ["\u{1B}[31merror: the", "sync failed\u{1B}[0m"])
+  }
+}

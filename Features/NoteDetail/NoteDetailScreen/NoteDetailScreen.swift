@@ -55,7 +55,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    NoteDetailView.render(model.state, now: now(), timeZone: timeZone)
+    NoteDetailView.render(model.state, now: now(), timeZone: timeZone, columns: terminal.columns)
   }
 
   /// `NoteDetailViewModel.state = …`.

@@ -6,9 +6,9 @@ import NoteDetailFeature
 /// A note's page: a function of ``NoteDetailFeature/NoteDetailViewModel``'s state.
 @MainActor
 enum NoteDetailView {
-  static func render(_ state: NoteDetailViewModel.State, now: Date, timeZone: TimeZone)
-    -> [String]
-  {
+  static func render(
+    _ state: NoteDetailViewModel.State, now: Date, timeZone: TimeZone, columns: Int? = nil
+  ) -> [String] {
     guard case .loaded(let note, let notebookName, let summary) = state else {
       return ["This note no longer exists. Type `back`."]
     }
@@ -26,7 +26,8 @@ enum NoteDetailView {
     case .summarized(let text): lines += ["", "Summary: \(text.terminalSafe)"]
     case .failed(let message): lines += ["", "Summary unavailable: \(message.terminalSafe)"]
     }
-    return lines
+    // Long lines break at spaces for the terminal's width, never inside a word.
+    return lines.flatMap { $0.brokenAtSpaces(toColumns: columns) }
   }
 
   /// What changed between two states beyond their brief descriptions: the note's fields.

@@ -42,6 +42,7 @@ public struct InteractiveRunner {
       session?.completions(lineBefore: before, word: word) ?? []
     }
     editor?.takesTabsAsText = { [weak session] in session?.takesLinesAsText ?? false }
+    console.columns = { [weak session] in session?.terminal.columns }
     console.print(banner)
     // The handlers hold the session weakly: a signal source keeps its handler after it is
     // cancelled, and the session must go at the end of the run so the store is closed.
@@ -124,6 +125,8 @@ public struct InteractiveRunner {
 @MainActor
 public final class InteractiveConsole: ConsoleOutput {
   var editor: LineEditor?
+  /// The terminal's width now, which messages are broken to at spaces.
+  var columns: () -> Int? = { nil }
   /// The lines printed by the command running now, while they are collected.
   private var collected: [String]?
 
@@ -157,6 +160,8 @@ public final class InteractiveConsole: ConsoleOutput {
   ///
   /// - Parameter lines: The lines, without newlines.
   public func print(lines: [String]) {
+    // A message wider than the window breaks at a space, not wherever the terminal would.
+    let lines = lines.flatMap { $0.brokenAtSpaces(toColumns: columns()) }
     if collected != nil {
       collected?.append(contentsOf: lines)
       return
@@ -173,10 +178,11 @@ public final class InteractiveConsole: ConsoleOutput {
   ///
   /// - Parameter line: The line, without a newline.
   public func printError(_ line: String) {
+    let lines = line.brokenAtSpaces(toColumns: columns())
     if let editor {
-      editor.printAbovePrompt([line], toStandardError: true)
+      editor.printAbovePrompt(lines, toStandardError: true)
     } else {
-      StandardStream.error.write(line + "\n")
+      StandardStream.error.write(lines.map { $0 + "\n" }.joined())
     }
   }
 }

@@ -101,6 +101,66 @@ extension String {
     self + String(repeating: " ", count: max(0, columns - terminalColumns))
   }
 
+  /// This text broken, where it is wider than some columns, into lines that fit them.
+  ///
+  /// A line breaks at the last space that fits (the space itself is where it breaks), or
+  /// inside a word longer than a line. Nothing else changes: runs of spaces stay, text that
+  /// fits is as it was, and colours' escape sequences take no column.
+  ///
+  /// - Parameter columns: The columns of each line, or `nil` for no limit.
+  /// - Returns: The lines.
+  public func brokenAtSpaces(toColumns columns: Int?) -> [String] {
+    guard let columns, columns > 0, Self.drawnColumns(of: self[...]) > columns else {
+      return [self]
+    }
+    var lines: [String] = []
+    var rest = Substring(self)
+    while Self.drawnColumns(of: rest) > columns {
+      var width = 0
+      var end = rest.startIndex
+      var lastSpace: String.Index?
+      var inEscape = false
+      for index in rest.indices {
+        let character = rest[index]
+        // A colour's escape sequence (`ESC [ … m`) takes no column.
+        if inEscape || character == "\u{1B}" {
+          inEscape = character == "\u{1B}" || character == "[" || !(character.isLetter)
+          end = rest.index(after: index)
+          continue
+        }
+        let characterWidth = character.terminalColumns
+        if width + characterWidth > columns { break }
+        width += characterWidth
+        if character == " ", index > rest.startIndex { lastSpace = index }
+        end = rest.index(after: index)
+      }
+      // A character wider than the whole line still goes on one of its own.
+      if end == rest.startIndex { end = rest.index(after: end) }
+      // Text that fills the line up to a space breaks at that space.
+      if end < rest.endIndex, rest[end] == " " { lastSpace = end }
+      let cut = lastSpace ?? end
+      lines.append(String(rest[..<cut]))
+      rest = rest[cut...]
+      if lastSpace != nil { rest = rest.dropFirst() }
+    }
+    lines.append(String(rest))
+    return lines
+  }
+
+  /// The columns text takes on a terminal, its colours' escape sequences taking none.
+  private static func drawnColumns(of text: Substring) -> Int {
+    var width = 0
+    var inEscape = false
+    for character in text {
+      if inEscape || character == "\u{1B}" {
+        inEscape = character == "\u{1B}" || character == "[" || !(character.isLetter)
+        continue
+      }
+      width += character.terminalColumns
+    }
+    return width
+  }
+
   /// This text broken into lines of at most some columns, at spaces where it can be (a word
   /// longer than a line is cut).
   ///
