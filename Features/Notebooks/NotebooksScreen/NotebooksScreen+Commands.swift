@@ -60,8 +60,8 @@ extension NotebooksScreen {
       ["notebook"],
       usage: "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]",
       summary: "create, rename or delete a notebook", isReachableFromAbove: true
-    ) { screen, arguments, context throws(ScreenError) in
-      try screen.notebookCommand(arguments, isOnTop: context.isOnTop)
+    ) { screen, arguments, _ throws(ScreenError) in
+      try screen.notebookCommand(arguments)
     }
     .takingText(afterWords: 1)
     .completing { screen, previous in
@@ -142,7 +142,7 @@ extension NotebooksScreen {
   /// The line after the action comes as typed: a name at its end is taken as it is (or
   /// without quotes around it whole); the one name in the middle, rename's first, is quoted
   /// when it holds spaces.
-  private func notebookCommand(_ arguments: [String], isOnTop: Bool) throws(ScreenError)
+  private func notebookCommand(_ arguments: [String]) throws(ScreenError)
     -> ScreenResult<Route>
   {
     guard let action = arguments.first?.lowercased() else {
@@ -192,8 +192,8 @@ extension NotebooksScreen {
       throw .usage(
         "notebook new NAME | rename NAME NEWNAME | delete NAME [--force|--keep-notes]")
     }
-    // On this screen the change is seen; from a screen above, a line says what happened.
-    return isOnTop ? .stay : .say(confirmation)
+    // A line says what happened, as `delete` does, so a quiet script's output says it too.
+    return .say(confirmation)
   }
 
   /// The name and the flags of `notebook delete NAME [--force|--keep-notes]`: a name quoted

@@ -89,7 +89,9 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen {
       try ScreenError.carrying { () throws(TagsError) in
         try screen.model.renameTag(arguments[0], to: arguments[1])
       }
-      return .stay
+      let old = TagRules.normalized(arguments[0]).terminalSafe
+      let new = TagRules.normalized(arguments[1]).terminalSafe
+      return .say("Renamed #\(old) to #\(new) on every note.")
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
     ScreenCommand(
