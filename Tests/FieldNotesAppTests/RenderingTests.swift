@@ -100,6 +100,21 @@ import Testing
     #expect(console.output == Array(before.drop { !$0.hasPrefix("Birds ·") }))
   }
 
+  /// On the notebooks screen, which shows no sync status, a cancelled sync adds no line of its
+  /// own: the session's `Cancelled.` (printed as Ctrl-C is handled) is the one word of it.
+  @Test func aSyncCancelledOnTheNotebooksScreenSaysNothingMore() async throws {
+    let syncer = GatedNoteSyncer()
+    let (session, console) = makeSession(syncer: syncer, interactive: true)
+    try await session.run("sync")
+    await syncer.waitUntilSyncing()
+    console.clear()
+
+    #expect(session.cancelBackgroundWork())
+    await session.waitForBackgroundWork()
+
+    #expect(!console.lines.contains { $0.text.localizedCaseInsensitiveContains("cancelled") })
+  }
+
   @Test func aSummaryArrivingLaterIsDrawnWithoutInput() async throws {
     let (session, console) = makeSession(interactive: true)
     try await session.run("open Birds")
