@@ -34,26 +34,33 @@ import Testing
     #expect(note.notebookID == library.notebooks.first?.id)
   }
 
-  @Test(arguments: [
-    (
-      ["add", "Untitled?", "--notebook", "Fungi"],
-      "error: there is no notebook called “Fungi”; nothing was saved", Int32(1)
-    ),
-    (["add", " "], "error: a note needs a title; nothing was saved", 1),
-    (
-      ["add", "Bad tag", "--tag", "a!b"],
-      "error: the tag “a!b” may hold only letters, digits, - and _; nothing was saved", 1
-    ),
-    (
-      ["add"],
-      "error: add needs a title: fieldnotes add \"Title\" [--notebook NAME]; see `fieldnotes --help`",
-      64
-    ),
-    (
-      ["add", "Both", "-c", "list"],
-      "error: add can't be combined with --script or -c; see `fieldnotes --help`", 64
-    ),
-  ])
+  @Test(
+    arguments: [
+      (
+        ["add", "Untitled?", "--notebook", "Fungi"],
+        "error: there is no notebook called “Fungi”; nothing was saved", 1
+      ),
+      (["add", " "], "error: a note needs a title; nothing was saved", 1),
+      (
+        ["add", "Bad tag", "--tag", "a!b"],
+        "error: the tag “a!b” may hold only letters, digits, - and _; nothing was saved", 1
+      ),
+      (
+        ["add"],
+        "error: add needs a title: fieldnotes add \"Title\" [--notebook NAME]; see `fieldnotes --help`",
+        64
+      ),
+      (["add", "Tagged", "--tag"], "error: --tag needs a value; see `fieldnotes --help`", 64),
+      (
+        ["add", "Two", "words"],
+        "error: add takes one title; quote a title with spaces (“words” is one word too many); "
+          + "see `fieldnotes --help`", 64
+      ),
+      (
+        ["add", "Both", "-c", "list"],
+        "error: add can't be combined with --script or -c; see `fieldnotes --help`", 64
+      ),
+    ] as [([String], String, Int32)])
   func aNoteTheComposerWouldRefuseIsRefusedAndNothingSaved(
     _ arguments: [String], _ said: String, _ status: Int32
   ) throws {

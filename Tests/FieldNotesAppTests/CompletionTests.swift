@@ -42,6 +42,7 @@ import Testing
     #expect(session.completions(lineBefore: "open Field ", word: "t") == ["trips"])
     #expect(session.completions(lineBefore: "open field ", word: "") == ["trips"])
     #expect(session.completions(lineBefore: "open Field ", word: "x") == [])
+    #expect(session.completions(lineBefore: "open \"Field ", word: "t") == ["trips\""])
     #expect(
       session.completions(lineBefore: "open ", word: "") == [
         "Birds", "Field trips", "Plants", "all", "none",

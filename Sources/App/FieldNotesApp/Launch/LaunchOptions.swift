@@ -68,8 +68,11 @@ public struct LaunchOptions: Equatable, Sendable {
   public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
     var options = LaunchOptions()
     var remaining = arguments[...]
-    func value(for option: String) throws(UsageError) -> String {
-      guard let value = remaining.popFirst() else { throw UsageError("\(option) needs a value") }
+    func value(for option: String, notAnOption: Bool = false) throws(UsageError) -> String {
+      guard let value = remaining.first, !(notAnOption && value.hasPrefix("--")) else {
+        throw UsageError("\(option) needs a value")
+      }
+      remaining.removeFirst()
       return value
     }
     while let argument = remaining.popFirst() {
@@ -110,9 +113,13 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         options.addition = Addition(title: title)
       case "--notebook" where options.addition != nil:
-        options.addition?.notebook = try value(for: argument)
+        options.addition?.notebook = try value(for: argument, notAnOption: true)
       case "--tag" where options.addition != nil:
-        options.addition?.tags.append(try value(for: argument))
+        options.addition?.tags.append(try value(for: argument, notAnOption: true))
+      case _ where options.addition != nil && !argument.hasPrefix("-"):
+        throw UsageError(
+          "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one word "
+            + "too many)")
       default:
         if argument.hasPrefix("--store=") {
           try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")

@@ -24,11 +24,7 @@ extension CommandShell {
         }
         // Work still running (a sync, a summary) is stopped, and the user told, not dropped
         // without a word.
-        if shell.cancelBackgroundWork() {
-          shell.output.print(
-            "Stopped what was still running (a sync or a summary) before leaving; a sync left "
-              + "unfinished is finished by the next one.")
-        }
+        shell.stopBackgroundWorkBeforeLeaving()
         return .quit
       },
       ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {

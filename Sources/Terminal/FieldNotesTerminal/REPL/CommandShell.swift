@@ -177,6 +177,15 @@ public final class CommandShell<Route: Equatable>: LineSession {
     navigator.settle()
   }
 
+  /// Stops work still running in the background (a sync, a summary) as the session ends, by
+  /// `quit` or Ctrl-D, and says so rather than leaving without a word.
+  public func stopBackgroundWorkBeforeLeaving() {
+    guard cancelBackgroundWork() else { return }
+    output.print(
+      "Stopped what was still running (a sync or a summary) before leaving; a sync left "
+        + "unfinished is finished by the next one.")
+  }
+
   /// Keeps every screen's unsaved work safe before the program ends without the user leaving
   /// (its input ended, or a signal told it to stop), printing what was kept.
   ///
@@ -275,29 +284,35 @@ public final class CommandShell<Route: Equatable>: LineSession {
     let candidates: [String]
     if navigator.linePrompt != nil {
       candidates = []
-    } else if let name = words.first?.lowercased() {
-      var previous = Array(words.dropFirst())
+    } else if let name = (words.first ?? (try? CommandTokenizer.commandName(in: lineBefore))?.name)?
+      .lowercased()
+    {
+      let previous = Array(words.dropFirst())
       let command = commands.first { $0.names.contains(name) }
       if command?.completesPaths == true, previous.isEmpty {
         return PathCompletion.candidates(for: word)
       }
       // A name ending the line is taken as typed, spaces and all: its words typed so far
-      // (`open Field t`) and the one being completed are matched against whole names, and
-      // the rest of the name is offered from the word being completed (`trips`).
-      var nameSoFar = ""
+      // (`open Field t`, or `open "Field t` inside a quote) and the one being completed are
+      // matched against whole names, and the rest of the name is offered from the word being
+      // completed (`trips`, or `trips"` to close the quote).
       if case .name(let count) = command?.argumentForm
         ?? navigator.argumentForm(ofCommandNamed: name),
-        previous.count >= count
+        let typed = try? CommandTokenizer.commandName(in: lineBefore),
+        let parts = try? CommandTokenizer.arguments(in: typed.rest, form: .text(afterWords: count)),
+        parts.count >= count
       {
-        nameSoFar = previous.dropFirst(count).map { $0 + " " }.joined()
-        previous = Array(previous.prefix(count))
+        let leading = Array(parts.prefix(count))
+        var nameSoFar = parts.count > count ? parts[count] : ""
+        let isQuoted = nameSoFar.first == "\"" || nameSoFar.first == "'"
+        if isQuoted { nameSoFar.removeFirst() }
         let names =
-          (command?.complete(self, previous)
-          ?? navigator.completions(forCommand: name, after: previous) ?? []).map(Self.unquotedWhole)
-        let typed = (nameSoFar + Self.unquoted(word)).lowercased()
+          (command?.complete(self, leading)
+          ?? navigator.completions(forCommand: name, after: leading) ?? []).map(Self.unquotedWhole)
+        let wanted = (nameSoFar + Self.unquoted(word)).lowercased()
         return Set(
-          names.filter { $0.lowercased().hasPrefix(typed) }.map {
-            String($0.dropFirst(nameSoFar.count))
+          names.filter { $0.lowercased().hasPrefix(wanted) }.map {
+            String($0.dropFirst(nameSoFar.count)) + (isQuoted ? "\"" : "")
           }
         ).sorted()
       }

@@ -94,6 +94,7 @@ public struct InteractiveRunner {
       }
       guard let line else {
         console.print("")
+        session.stopBackgroundWorkBeforeLeaving()
         return session.preserveUnsavedWork() ? 0 : 1
       }
       let outcome: LineOutcome

@@ -22,6 +22,9 @@ public protocol LineSession: AnyObject {
   /// Whether the next line typed may go into the history file.
   var remembersNextLine: Bool { get }
 
+  /// Stops work still running in the background as the session ends, saying so.
+  func stopBackgroundWorkBeforeLeaving()
+
   /// Keeps unsaved work safe before the program ends without the user leaving (its input
   /// ended, or a signal told it to stop).
   ///
