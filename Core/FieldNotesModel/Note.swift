@@ -3,22 +3,15 @@ import Foundation
 /// A single note: a title, a body, tags, and the notebook it belongs to.
 ///
 /// A note is a value. Two notes with the same fields are the same note; changing one means
-/// asking the store to replace the canonical copy.
+/// asking the store to replace the canonical copy. Every field is held in the value: comparing,
+/// hashing or reading a note never reads a store.
 public struct Note: Identifiable, Hashable, Sendable {
   /// The note's stable identity, kept across edits, moves, sync and undo.
   public var id: UUID
   /// The note's title, shown in lists.
   public var title: String
   /// The note's text.
-  ///
-  /// A note loaded from a store may read its body from there the first time it is asked for
-  /// (see ``NoteText``); to the reader it is the same text either way.
-  public var body: String {
-    get { bodyText.textIfReadable ?? "" }
-    set { bodyText = NoteText(newValue) }
-  }
-  /// The note's text as held: in memory, or deferred to the store it was loaded from.
-  package var bodyText: NoteText
+  public var body: String
   /// When the note was first written.
   public var createdAt: Date
   /// When the note's content last changed; equal to `createdAt` for a note never edited.
@@ -48,7 +41,7 @@ public struct Note: Identifiable, Hashable, Sendable {
   ) {
     self.id = id
     self.title = title
-    self.bodyText = NoteText(body)
+    self.body = body
     self.createdAt = createdAt
     self.updatedAt = updatedAt ?? createdAt
     self.notebookID = notebookID
@@ -79,19 +72,11 @@ extension Note: Codable {
       updatedAt: try container.decode(Date.self, forKey: .updatedAt))
   }
 
-  /// Writes the note's fields, the body as text.
+  /// Writes the note's fields.
   ///
   /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError.invalidValue` when the body was deferred to a store that could not
-  ///   read it, so an export never holds an empty body in place of a real one.
+  /// - Throws: `EncodingError` when the encoder fails.
   public func encode(to encoder: any Encoder) throws {
-    guard let body = bodyText.textIfReadable else {
-      throw EncodingError.invalidValue(
-        id,
-        EncodingError.Context(
-          codingPath: encoder.codingPath + [CodingKeys.body],
-          debugDescription: "the body of \"\(title)\" could not be read from the store"))
-    }
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(title, forKey: .title)

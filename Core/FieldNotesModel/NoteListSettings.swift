@@ -40,17 +40,4 @@ public struct NoteListSettings: Hashable, Sendable {
     self.sortOrder = sortOrder
     self.shownRowCount = shownRowCount
   }
-
-  /// Whether a filter other than the search narrows the list (a tag, pinned or untagged only).
-  public var filtersBeyondSearch: Bool { tag != nil || showsPinnedOnly || showsUntaggedOnly }
-
-  /// Whether a note passes the tag, pinned-only and untagged-only filters (the search is
-  /// answered by the store).
-  ///
-  /// - Parameter note: The note.
-  /// - Returns: Whether it is shown, as far as those filters go.
-  public func admits(_ note: Note) -> Bool {
-    (tag.map(note.tags.contains) ?? true) && (!showsPinnedOnly || note.isPinned)
-      && (!showsUntaggedOnly || note.tags.isEmpty)
-  }
 }

@@ -14,7 +14,7 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   /// Returns notes in this order, pinned notes first.
   ///
   /// Ties are broken by creation date and then identifier, so the order is total and the same
-  /// everywhere it is computed.
+  /// everywhere it is computed, in memory or by SQL.
   ///
   /// - Parameter notes: The notes to order.
   /// - Returns: The same notes, ordered.
@@ -111,6 +111,21 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
       if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
     }
     // Byte order of the identifiers is the order of their text, without making the text.
+    return withUnsafeBytes(of: lhs.id.uuid) { left in
+      withUnsafeBytes(of: rhs.id.uuid) { right in left.lexicographicallyPrecedes(right) }
+    }
+  }
+
+  /// Whether a note was created before another: by date, then by identifier.
+  ///
+  /// The order a library keeps its notes in (oldest first), pins aside.
+  ///
+  /// - Parameters:
+  ///   - lhs: A note.
+  ///   - rhs: Another note.
+  /// - Returns: `true` when `lhs` comes first.
+  public static func isCreated(_ lhs: Note, before rhs: Note) -> Bool {
+    if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
     return withUnsafeBytes(of: lhs.id.uuid) { left in
       withUnsafeBytes(of: rhs.id.uuid) { right in left.lexicographicallyPrecedes(right) }
     }

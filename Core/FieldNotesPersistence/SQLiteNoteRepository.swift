@@ -16,14 +16,10 @@ public final class SQLiteNoteRepository: NoteRepository {
   public let path: String
   /// The store's connection, one command at a time.
   let writer: SQLiteWriter
-  /// Whether the store lives in memory, where a second connection would see another database;
-  /// its notes are loaded with their bodies.
+  /// Whether the store lives in memory, gone when the process ends.
   private let isInMemory: Bool
-  /// The fewest notes that two connections load at once, each reading half.
-  private let parallelLoadThreshold: Int
-  /// SQLite's `data_version` when the library was last loaded (it changes when another
-  /// connection commits), and whether `update(_:)` has written since.
-  private let loadMark = Mutex<(dataVersion: Int, updatedSinceLoad: Bool)?>(nil)
+  /// How many times ``update(_:)`` has written, which ``changeStamp`` counts in.
+  private let updates = Mutex(0)
   /// The search index rebuilt when the store was opened, if it couldn't be trusted.
   public let searchIndexRebuilds: [SearchIndexRebuild]
 
@@ -36,20 +32,8 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the file is not a FieldNotes store, is
   ///   damaged, comes from a newer FieldNotes, or cannot be opened or created. The file is then
   ///   left byte-for-byte as it was.
-  public convenience init(path: String) throws(RepositoryError) {
-    try self.init(path: path, parallelLoadThreshold: 20_000)
-  }
-
-  /// Opens the store at a path, as ``init(path:)`` does, choosing from how many notes a load is
-  /// split between two connections; tests lower it to load small stores that way.
-  ///
-  /// - Parameters:
-  ///   - path: The database file.
-  ///   - parallelLoadThreshold: The fewest notes loaded by two connections at once.
-  /// - Throws: ``FieldNotesServices/RepositoryError``, as ``init(path:)`` does.
-  package init(path: String, parallelLoadThreshold: Int) throws(RepositoryError) {
+  public init(path: String) throws(RepositoryError) {
     self.path = path
-    self.parallelLoadThreshold = parallelLoadThreshold
     isInMemory = false
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -109,36 +93,34 @@ public final class SQLiteNoteRepository: NoteRepository {
     self.path = path
     writer = SQLiteWriter(connection)
     isInMemory = true
-    parallelLoadThreshold = .max
     searchIndexRebuilds = []
   }
 
-  /// Reads every notebook and note.
+  /// Reads every notebook and note, in one read transaction, bodies and all.
   ///
-  /// The bodies of a file's notes are read when first needed, from a snapshot of the file taken
-  /// by this load (see ``SQLiteSnapshot``): what is shown costs what it shows, and a note's body
-  /// is still the one loaded with it after other processes change the file.
+  /// What a sync or an export needs, costing the whole library; screens read pages instead
+  /// (``page(_:)``).
   ///
   /// - Returns: The library, notebooks in creation order and notes oldest first.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the file cannot be read or holds a
   ///   damaged row.
-  /// - Complexity: O(*n*) in the number of notes, not counting their bodies.
+  /// - Complexity: O(*n*) in the size of the notes.
   public func load() throws(RepositoryError) -> NoteLibrary {
+    try read { connection in
+      try connection.execute("BEGIN")
+      defer { try? connection.execute("COMMIT") }
+      return try SQLiteRows.library(from: connection)
+    }
+  }
+
+  /// Runs a read on the connection, turning what it throws into a repository error.
+  func read<Result>(_ body: (SQLiteConnection) throws -> sending Result)
+    throws(RepositoryError) -> sending Result
+  {
     let path = self.path
-    let isInMemory = self.isInMemory
-    let parallelLoadThreshold = self.parallelLoadThreshold
-    return try writer.perform { connection throws(RepositoryError) in
+    return try writer.perform { connection throws(RepositoryError) -> sending Result in
       do {
-        // The version is read before the snapshot is taken: a commit in between then makes the
-        // store reload once more than needed, never once less.
-        let version = try connection.integer("PRAGMA data_version")
-        let library =
-          isInMemory
-          ? try SQLiteRows.library(from: connection)
-          : try SQLiteSnapshot(path: path, busyTimeoutMilliseconds: Self.busyTimeoutMilliseconds)
-            .library(writer: connection, parallelFrom: parallelLoadThreshold)
-        loadMark.withLock { $0 = (version, false) }
-        return library
+        return try body(connection)
       } catch let error as SQLiteError {
         throw error.repositoryError(path: path, writing: false)
       } catch let error as RepositoryError {
@@ -180,7 +162,7 @@ public final class SQLiteNoteRepository: NoteRepository {
           let changes = transform(try SQLiteRows.library(from: connection))
           try SQLiteRows.write(changes, to: connection)
           try connection.execute("COMMIT")
-          if !changes.isEmpty { loadMark.withLock { $0?.updatedSinceLoad = true } }
+          if !changes.isEmpty { updates.withLock { $0 += 1 } }
         } catch {
           try? connection.execute("ROLLBACK")
           throw error
@@ -191,47 +173,6 @@ public final class SQLiteNoteRepository: NoteRepository {
         throw error
       } catch {
         throw .writeFailed(reason: "\(error)")
-      }
-    }
-  }
-
-  /// Finds the saved notes whose text contains a folded query through the search index (see
-  /// ``SQLiteSearchIndex``), or, for a query shorter than a trigram, by reading every note once.
-  ///
-  /// - Parameter query: A folded query; not empty.
-  /// - Returns: The rows of the notes that match.
-  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
-  public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? {
-    let path = self.path
-    return try writer.perform { connection throws(RepositoryError) in
-      do throws(SQLiteError) {
-        return try SQLiteSearchIndex.rows(matching: query, in: connection)
-      } catch {
-        throw error.repositoryError(path: path, writing: false)
-      }
-    }
-  }
-
-  /// The identifiers of the notes in some rows.
-  ///
-  /// - Parameter keys: The rows.
-  /// - Returns: The identifiers of the notes found.
-  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
-  public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] {
-    let path = self.path
-    return try writer.perform { connection throws(RepositoryError) in
-      do throws(SQLiteError) {
-        let statement = try connection.cached("SELECT id FROM notes WHERE rowid = ?1")
-        var ids: [Note.ID] = []
-        for key in keys {
-          statement.reset()
-          statement.bind(Int(key), at: 1)
-          if try statement.step(), let id = statement.uuid(at: 0) { ids.append(id) }
-        }
-        statement.reset()
-        return ids
-      } catch {
-        throw error.repositoryError(path: path, writing: false)
       }
     }
   }
@@ -277,15 +218,21 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// repository then had to reset itself: empty while each command finishes its own.
   package var statementsLeftStepped: [String] { writer.statementsLeftStepped }
 
+  /// How many commands the repository has run on its connection: every read and every write
+  /// is one, so a test can tell that something read nothing.
+  package var commandCount: Int { writer.commandCount }
+
   /// Whether the store is a file: one in memory is gone when FieldNotes ends.
   public var isPersistent: Bool { !isInMemory }
 
-  /// Whether another process has committed, or ``update(_:)`` has written, since the last load.
-  public var mayHaveUnloadedChanges: Bool {
-    guard let mark = loadMark.withLock({ $0 }) else { return true }
-    if mark.updatedSinceLoad { return true }
-    let version = writer.perform { try? $0.integer("PRAGMA data_version") }
-    return version != mark.dataVersion
+  /// SQLite's `data_version` of the connection (which changes when another connection
+  /// commits) with how many times ``update(_:)`` has written; `nil` when it can't be read.
+  public var changeStamp: Int? {
+    let count = updates.withLock { $0 }
+    guard let version = writer.perform({ try? $0.integer("PRAGMA data_version") }) else {
+      return nil
+    }
+    return version &+ count << 32
   }
 
   // MARK: - Opening

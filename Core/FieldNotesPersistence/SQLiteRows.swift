@@ -5,22 +5,10 @@ import Foundation
 
 /// How notes and notebooks map to rows of the schema in ``SQLiteSchema``.
 enum SQLiteRows {
-  /// How a load reads note bodies.
-  enum Bodies {
-    /// Every body read now.
-    case eager
-    /// Bodies left in the store, read through the source when first needed; the load then reads
-    /// each note's row number in their place.
-    case deferred(DeferredTextSource)
-  }
-
-  static func library(from connection: SQLiteConnection, bodies: Bodies = .eager) throws
-    -> NoteLibrary
-  {
+  static func library(from connection: SQLiteConnection) throws -> NoteLibrary {
     var unreadable: [UnreadableNote] = []
     let notes = try self.notes(
-      from: connection, expectedCount: lastNoteRow(in: connection), bodies: bodies,
-      unreadable: &unreadable)
+      from: connection, expectedCount: lastNoteRow(in: connection), unreadable: &unreadable)
     var library = NoteLibrary(notebooks: try notebooks(from: connection), notes: oldestFirst(notes))
     library.unreadableNotes = unreadable
     return library
@@ -46,84 +34,59 @@ enum SQLiteRows {
     try connection.integer("SELECT coalesce(max(rowid), 0) FROM notes")
   }
 
-  /// Reads the notes whose row numbers are in a range (all of them for `nil`): in storage
-  /// order, or, without their bodies, in creation order.
+  /// The columns of a note, in the order ``note(from:unreadable:)`` reads them.
+  static let noteColumns =
+    "id, title, body, created_at, updated_at, notebook_id, tags, is_pinned"
+
+  /// Reads every note, in storage order.
   ///
   /// - Parameters:
   ///   - connection: Where to read them.
-  ///   - rows: The row numbers to read; all of them by default.
   ///   - expectedCount: About how many there are, so the array is allocated once.
-  ///   - bodies: Whether bodies are read now or deferred.
   ///   - unreadable: Where a damaged row is reported; it is skipped, and the others are read.
   /// - Returns: The notes.
   /// - Throws: `SQLiteError` when the file can't be read.
   static func notes(
-    from connection: SQLiteConnection, rows: Range<Int>? = nil, expectedCount: Int,
-    bodies: Bodies, unreadable: inout [UnreadableNote]
+    from connection: SQLiteConnection, expectedCount: Int, unreadable: inout [UnreadableNote]
   ) throws -> [Note] {
     var loaded: [Note] = []
     loaded.reserveCapacity(min(max(expectedCount, 0), 10_000_000))
-    let bodyColumn =
-      switch bodies {
-      case .eager: "body"
-      case .deferred: "rowid"
-      }
-    // Without bodies, every column read is in the listing index, a tenth of the table's size
-    // (whose rows hold the bodies): a million notes load from 100 MB instead of a gigabyte.
-    let source =
-      switch bodies {
-      case .deferred where try hasListingIndex(connection): "notes INDEXED BY notes_listing"
-      default: "notes"
-      }
-    let notes = try connection.prepare(
-      """
-      SELECT id, title, \(bodyColumn), created_at, updated_at, notebook_id, tags, is_pinned
-      FROM \(source) \(rows == nil ? "" : "WHERE rowid >= ?1 AND rowid < ?2")
-      """)
-    if let rows {
-      notes.bind(rows.lowerBound, at: 1)
-      notes.bind(rows.upperBound, at: 2)
-    }
+    let notes = try connection.prepare("SELECT \(noteColumns) FROM notes")
     while try notes.step() {
-      guard let id = notes.uuid(at: 0) else {
-        unreadable.append(UnreadableNote(id: nil, reason: "its identifier is not a UUID"))
-        continue
-      }
-      guard let tags = notes.withBytes(at: 6, TagsText.decode) else {
-        unreadable.append(UnreadableNote(id: id, reason: "its tags are not a list"))
-        continue
-      }
-      var notebookID: UUID?
-      if !notes.isNull(at: 5) {
-        guard let parsed = notes.uuid(at: 5) else {
-          unreadable.append(UnreadableNote(id: id, reason: "its notebook is not a UUID"))
-          continue
-        }
-        notebookID = parsed
-      }
-      var note = Note(
-        id: id,
-        title: notes.text(at: 1),
-        createdAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 3)),
-        notebookID: notebookID,
-        tags: tags,
-        isPinned: notes.int(at: 7) != 0,
-        updatedAt: Date(timeIntervalSinceReferenceDate: notes.double(at: 4)))
-      switch bodies {
-      case .eager: note.bodyText = NoteText(notes.text(at: 2))
-      case .deferred(let source):
-        note.bodyText = NoteText(deferredFrom: source, key: Int64(notes.int(at: 2)))
-      }
-      loaded.append(note)
+      if let note = note(from: notes, unreadable: &unreadable) { loaded.append(note) }
     }
     return loaded
   }
 
-  /// Whether the store has the index that lists notes without their bodies (a store whose
-  /// migrations couldn't run, being read-only, may not).
-  private static func hasListingIndex(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
-    try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'notes_listing'") > 0
+  /// Makes a note of the row a statement stands on, its columns as ``noteColumns`` names
+  /// them, or reports the row as damaged.
+  ///
+  /// - Parameters:
+  ///   - row: The statement, on a row.
+  ///   - unreadable: Where a damaged row is reported.
+  /// - Returns: The note, or `nil` for a damaged row.
+  static func note(from row: SQLiteStatement, unreadable: inout [UnreadableNote]) -> Note? {
+    guard let id = row.uuid(at: 0) else {
+      unreadable.append(UnreadableNote(id: nil, reason: "its identifier is not a UUID"))
+      return nil
+    }
+    guard let tags = row.withBytes(at: 6, TagsText.decode) else {
+      unreadable.append(UnreadableNote(id: id, reason: "its tags are not a list"))
+      return nil
+    }
+    var notebookID: UUID?
+    if !row.isNull(at: 5) {
+      guard let parsed = row.uuid(at: 5) else {
+        unreadable.append(UnreadableNote(id: id, reason: "its notebook is not a UUID"))
+        return nil
+      }
+      notebookID = parsed
+    }
+    return Note(
+      id: id, title: row.text(at: 1), body: row.text(at: 2),
+      createdAt: Date(timeIntervalSinceReferenceDate: row.double(at: 3)),
+      notebookID: notebookID, tags: tags, isPinned: row.int(at: 7) != 0,
+      updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)))
   }
 
   /// Notes in the order the library keeps them: oldest first, ties broken by identifier.
@@ -253,7 +216,7 @@ enum SQLiteRows {
     func differs(_ old: Note, _ new: Note) -> Bool {
       switch self {
       case .title: old.title != new.title
-      case .body: old.bodyText != new.bodyText
+      case .body: old.body != new.body
       case .createdAt: old.createdAt != new.createdAt
       case .updatedAt: old.updatedAt != new.updatedAt
       case .notebook: old.notebookID != new.notebookID
@@ -291,15 +254,12 @@ enum SQLiteRows {
       """)
     defer { statement.reset() }
     statement.bind(old.id.uuidString, at: 1)
-    // A body that can't be read back can't be compared: count it as changed.
-    guard bindColumns(of: old, to: statement),
-      let newBody = changed.contains(.body) ? new.bodyText.textIfReadable : ""
-    else { throw SQLiteError(code: SQLiteError.conflictCode, message: old.id.uuidString) }
+    bindColumns(of: old, to: statement)
     for (offset, column) in changed.enumerated() {
       let index = Int32(offset + 9)
       switch column {
       case .title: statement.bind(new.title, at: index)
-      case .body: statement.bind(newBody, at: index)
+      case .body: statement.bind(new.body, at: index)
       case .createdAt: statement.bind(new.createdAt.timeIntervalSinceReferenceDate, at: index)
       case .updatedAt: statement.bind(new.updatedAt.timeIntervalSinceReferenceDate, at: index)
       case .notebook:
@@ -342,7 +302,7 @@ enum SQLiteRows {
       if try saved.step() {
         unchanged =
           saved.text(at: 1) == note.title && saved.text(at: 3) == TagsText.encode(note.tags)
-          && note.bodyText.textIfReadable.map { saved.text(at: 2) == $0 } == true
+          && saved.text(at: 2) == note.body
         if !unchanged { previous = (saved.int(at: 0), SQLiteSearchIndex.indexedText(of: saved)) }
       }
     }
@@ -376,12 +336,7 @@ enum SQLiteRows {
       RETURNING rowid
       """)
     statement.bind(note.id.uuidString, at: 1)
-    // A body deferred to a snapshot that can no longer be read is never saved as empty text.
-    guard bindColumns(of: note, to: statement) else {
-      throw SQLiteError(
-        code: SQLITE_IOERR,
-        message: "the body of \"\(note.title)\" could not be read back from the store")
-    }
+    bindColumns(of: note, to: statement)
     defer { statement.reset() }
     guard try statement.step() else {
       throw SQLiteError(code: SQLITE_IOERR, message: "saving \"\(note.title)\" gave no row")
@@ -394,12 +349,9 @@ enum SQLiteRows {
 
   /// Binds a note's columns after its identifier, as parameters 2 to 8: title, body, creation
   /// and edit dates, notebook, tags, pin; the order every statement here uses.
-  ///
-  /// - Returns: `false` when the body can't be read back (nothing is bound then).
-  private static func bindColumns(of note: Note, to statement: SQLiteStatement) -> Bool {
-    guard let body = note.bodyText.textIfReadable else { return false }
+  private static func bindColumns(of note: Note, to statement: SQLiteStatement) {
     statement.bind(note.title, at: 2)
-    statement.bind(body, at: 3)
+    statement.bind(note.body, at: 3)
     statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
     statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
     if let notebookID = note.notebookID {
@@ -409,7 +361,6 @@ enum SQLiteRows {
     }
     statement.bind(TagsText.encode(note.tags), at: 7)
     statement.bind(note.isPinned ? 1 : 0, at: 8)
-    return true
   }
 
   /// Whether the saved note with an identifier is exactly the one given, column by column as
@@ -425,8 +376,7 @@ enum SQLiteRows {
       """)
     defer { statement.reset() }
     statement.bind(id.uuidString, at: 1)
-    // A body that can't be read back can't be compared: count it as changed.
-    if let expected, !bindColumns(of: expected, to: statement) { return false }
+    if let expected { bindColumns(of: expected, to: statement) }
     guard try statement.step() else { return expected == nil }
     return expected != nil && statement.int(at: 0) == 1
   }

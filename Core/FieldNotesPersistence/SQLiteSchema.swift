@@ -117,7 +117,113 @@ enum SQLiteSchema {
     DROP TABLE session_drafts;
     ALTER TABLE session_drafts_6 RENAME TO session_drafts;
     """,
+    // Version 7. What lets the store answer a list from SQL instead of from every note in
+    // memory (see `SQLiteQueries`): indexes for each kind of list, each by pin and then creation
+    // order, so a page reads its rows from one end of an index; each note's tags, one row per
+    // tag, for a tag's list; and the notes and pinned notes of each notebook ('' for no
+    // notebook), so the notebooks screen counts without reading notes. Triggers keep the two
+    // tables in step with `notes` through every write, FieldNotes' own or another tool's. The
+    // listing index of version 3 (every column but the body, for loading every note) goes.
+    // The tables are filled anew, so the migration can run again.
+    """
+    CREATE INDEX IF NOT EXISTS notes_by_pin ON notes (is_pinned, created_at, id);
+    CREATE INDEX IF NOT EXISTS notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
+    CREATE INDEX IF NOT EXISTS notes_untagged ON notes (is_pinned, created_at, id)
+      WHERE tags = '[]';
+    CREATE INDEX IF NOT EXISTS notes_damaged ON notes (id) WHERE \(SQLiteSchema.damagedRow());
+    DROP INDEX IF EXISTS notes_by_notebook;
+    DROP INDEX IF EXISTS notes_listing;
+    CREATE TABLE IF NOT EXISTS note_tags (
+      tag TEXT NOT NULL,
+      created_at REAL NOT NULL,
+      note_id TEXT NOT NULL,
+      PRIMARY KEY (tag, created_at, note_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS note_tags_by_note ON note_tags (note_id);
+    CREATE TRIGGER IF NOT EXISTS note_tags_insert AFTER INSERT ON notes BEGIN
+      \(SQLiteSchema.insertTags(of: "new"))
+    END;
+    CREATE TRIGGER IF NOT EXISTS note_tags_delete AFTER DELETE ON notes BEGIN
+      DELETE FROM note_tags WHERE note_id = old.id;
+    END;
+    CREATE TRIGGER IF NOT EXISTS note_tags_update AFTER UPDATE OF id, tags, created_at ON notes
+    BEGIN
+      DELETE FROM note_tags WHERE note_id = old.id;
+      \(SQLiteSchema.insertTags(of: "new"))
+    END;
+    DELETE FROM note_tags;
+    INSERT OR IGNORE INTO note_tags (tag, created_at, note_id)
+      SELECT DISTINCT tag.value, notes.created_at, notes.id
+      FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
+      WHERE tag.type = 'text';
+    CREATE TABLE IF NOT EXISTS note_counts (
+      notebook_id TEXT PRIMARY KEY NOT NULL,
+      notes INTEGER NOT NULL,
+      pinned INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER IF NOT EXISTS note_counts_insert AFTER INSERT ON notes BEGIN
+      \(SQLiteSchema.count(of: "new", by: 1))
+    END;
+    CREATE TRIGGER IF NOT EXISTS note_counts_delete AFTER DELETE ON notes BEGIN
+      \(SQLiteSchema.count(of: "old", by: -1))
+    END;
+    CREATE TRIGGER IF NOT EXISTS note_counts_update
+      AFTER UPDATE OF id, notebook_id, tags, is_pinned ON notes
+    BEGIN
+      \(SQLiteSchema.count(of: "old", by: -1))
+      \(SQLiteSchema.count(of: "new", by: 1))
+    END;
+    DELETE FROM note_counts;
+    INSERT INTO note_counts (notebook_id, notes, pinned)
+      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned != 0) FROM notes
+      WHERE NOT \(SQLiteSchema.damagedRow()) GROUP BY 1;
+    """,
   ]
+
+  /// The SQL condition of a row that can't be a note FieldNotes wrote.
+  ///
+  /// An identifier or notebook of the wrong length, or tags that are not a JSON list. The store
+  /// reports such rows when it opens, through a partial index holding only them
+  /// (`notes_damaged`), leaves them as they are, and counts them in no list.
+  ///
+  /// - Parameter row: `new.` or `old.` in a trigger; nothing elsewhere.
+  /// - Returns: The condition, in parentheses.
+  static func damagedRow(_ row: String = "") -> String {
+    """
+    (length(\(row)id) != 36 OR (\(row)notebook_id IS NOT NULL AND length(\(row)notebook_id) != 36)
+      OR CASE WHEN json_valid(\(row)tags) THEN json_type(\(row)tags) != 'array' ELSE 1 END)
+    """
+  }
+
+  /// A row's tags as a JSON list json_each can read: its own, or none when they are damaged.
+  static func tagList(of row: String) -> String {
+    """
+    CASE WHEN json_valid(\(row).tags) THEN
+      CASE WHEN json_type(\(row).tags) = 'array' THEN \(row).tags ELSE '[]' END
+    ELSE '[]' END
+    """
+  }
+
+  /// The statement a trigger runs to give a note's row a `note_tags` row per tag.
+  static func insertTags(of row: String) -> String {
+    """
+    INSERT OR IGNORE INTO note_tags (tag, created_at, note_id)
+      SELECT DISTINCT value, \(row).created_at, \(row).id FROM json_each(\(tagList(of: row)))
+      WHERE type = 'text';
+    """
+  }
+
+  /// The statement a trigger runs to add a note's row to its notebook's counts, or take it
+  /// away (`change` is 1 or -1).
+  static func count(of row: String, by change: Int) -> String {
+    """
+    INSERT INTO note_counts (notebook_id, notes, pinned)
+      SELECT coalesce(\(row).notebook_id, ''), \(change), \(change) * (\(row).is_pinned != 0)
+      WHERE NOT \(damagedRow(row + "."))
+      ON CONFLICT (notebook_id) DO UPDATE SET
+        notes = notes + excluded.notes, pinned = pinned + excluded.pinned;
+    """
+  }
 
   /// The session identifier of the drafts kept before they were kept per session.
   static let earlierSession = "00000000-0000-0000-0000-000000000000"

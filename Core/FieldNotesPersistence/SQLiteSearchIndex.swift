@@ -192,16 +192,9 @@ enum SQLiteSearchIndex {
   static func rows(matching query: [UInt8], in connection: SQLiteConnection)
     throws(SQLiteError) -> [Int64]
   {
-    let text = String(decoding: query, as: UTF8.self)
-    // FTS5 reads text only up to a NUL, so a query holding one is answered by the notes.
-    guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0),
-      isTrusted(in: connection)
-    else {
+    guard let phrase = phrase(for: query, in: connection) else {
       return try scan(matching: query, in: connection)
     }
-    // One FTS5 phrase: the query's trigrams, consecutive. Inside double quotes only a double
-    // quote is special, and it is written twice.
-    let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     do {
       let statement = try connection.cached(
         "SELECT rowid FROM note_search WHERE note_search MATCH ?1")
@@ -217,9 +210,22 @@ enum SQLiteSearchIndex {
     }
   }
 
+  /// The FTS5 phrase that finds a folded query through the index, or `nil` when the index
+  /// can't answer it: a query shorter than a trigram, one holding a NUL (FTS5 reads text only
+  /// up to one), or an index that isn't trusted.
+  static func phrase(for query: [UInt8], in connection: SQLiteConnection) -> String? {
+    let text = String(decoding: query, as: UTF8.self)
+    guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0),
+      isTrusted(in: connection)
+    else { return nil }
+    // One FTS5 phrase: the query's trigrams, consecutive. Inside double quotes only a double
+    // quote is special, and it is written twice.
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
   /// Answers a query too short for the index by folding every note's text as it is read, keeping
   /// none of it: the time of a full read, and no memory beyond one note.
-  private static func scan(matching query: [UInt8], in connection: SQLiteConnection)
+  static func scan(matching query: [UInt8], in connection: SQLiteConnection)
     throws(SQLiteError) -> [Int64]
   {
     let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")

@@ -11,6 +11,8 @@ final class SQLiteWriter: Sendable {
   private let connection: Mutex<SQLiteConnection>
   /// What commands left for ``perform(_:)`` to finish, in order (see ``statementsLeftStepped``).
   private let unfinished = Mutex<[String]>([])
+  /// How many commands have run.
+  private let commands = Mutex(0)
 
   /// Takes a connection over.
   init(_ connection: sending SQLiteConnection) {
@@ -25,7 +27,8 @@ final class SQLiteWriter: Sendable {
   func perform<Result, Failure: Error>(
     _ command: (SQLiteConnection) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
-    try connection.withLock { connection throws(Failure) -> sending Result in
+    commands.withLock { $0 += 1 }
+    return try connection.withLock { connection throws(Failure) -> sending Result in
       defer {
         let left = connection.finishCommand()
         if !left.isEmpty { unfinished.withLock { $0 += left } }
@@ -33,6 +36,9 @@ final class SQLiteWriter: Sendable {
       return try command(connection)
     }
   }
+
+  /// How many commands have run on the connection: every read and write of the store is one.
+  var commandCount: Int { commands.withLock { $0 } }
 
   /// What the connection holds now; between commands, always ``SQLiteTransactionState/none``.
   var transactionState: SQLiteTransactionState {

@@ -2,8 +2,9 @@ import FieldNotesModel
 
 /// Where the notes live between launches.
 ///
-/// ``NoteStore`` loads a ``FieldNotesModel/NoteLibrary`` from its repository once at start and
-/// then writes every mutation through it, one ``commit(_:)`` per mutation. The SQLite store in
+/// ``NoteStore`` asks its repository for what each screen shows (a page of a list, a note,
+/// the notebooks and their counts) and writes every mutation through it, one ``commit(_:)`` per
+/// mutation; only sync and export read the whole library with ``load()``. The SQLite store in
 /// `FieldNotesPersistence` is the real implementation; `FieldNotesTesting` has an in-memory one
 /// with failure injection.
 public protocol NoteRepository: Sendable {
@@ -26,34 +27,66 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError``; nothing was saved then.
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError)
 
-  /// Whether what is saved may differ from what the last ``load()`` returned together with the
-  /// changes committed since: `true` after another process wrote, or after ``update(_:)``.
+  /// A number that changes whenever what is saved may have changed other than through this
+  /// repository's own ``commit(_:)``: after another process wrote, or after ``update(_:)``;
+  /// `nil` for a repository that can't tell, which ``NoteStore/reload()`` then always reads
+  /// again.
   ///
-  /// ``NoteStore/reload()`` skips reading a large store again when this is `false`. A repository
-  /// that can't tell answers `true`, which is always safe.
-  var mayHaveUnloadedChanges: Bool { get }
+  /// Reading it holds nothing open: no transaction is left between commands.
+  var changeStamp: Int? { get }
 
   /// Whether what is saved outlives this process: `false` for a store kept in memory, which is
   /// gone when FieldNotes ends, so nothing may be promised as kept there.
   var isPersistent: Bool { get }
 
-  /// The keys of the saved notes whose searchable text contains a folded query, found by the
-  /// repository's own search index; `nil` when it keeps none, and the store then scans.
+  /// Answers a list's query from what is saved now: the first notes it finds, in its order,
+  /// and how many it finds.
   ///
-  /// A key is what the repository gives the deferred body of each note it loads (for SQLite,
-  /// the note's row), so the store can tell which of its notes a key is without asking.
+  /// The answer is the one ``FieldNotesModel/NoteLibrary/page(for:)`` gives on the saved
+  /// notes. The SQLite store answers through its indexes, so a page costs what it shows.
   ///
-  /// - Parameter query: A query folded by `SearchFolding.fold(_:)`; not empty.
-  /// - Returns: The keys, in no particular order, or `nil`.
-  /// - Throws: ``RepositoryError`` when the index can't be read.
-  func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]?
-
-  /// The identifiers of the saved notes with some keys (see ``noteKeys(matchingFolded:)``).
-  ///
-  /// - Parameter keys: The keys.
-  /// - Returns: The identifiers of the notes found, in no particular order.
+  /// - Parameter query: The query.
+  /// - Returns: The page.
   /// - Throws: ``RepositoryError`` when the notes can't be read.
-  func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID]
+  func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage
+
+  /// Reads one saved note.
+  ///
+  /// - Parameter id: The note's identifier.
+  /// - Returns: The note, or `nil` when none is saved with that identifier.
+  /// - Throws: ``RepositoryError`` when the note can't be read.
+  func note(withID id: Note.ID) throws(RepositoryError) -> Note?
+
+  /// Reads the saved notebooks, in the order they were created.
+  ///
+  /// - Returns: The notebooks.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func notebooks() throws(RepositoryError) -> [Notebook]
+
+  /// Counts the saved notes by notebook.
+  ///
+  /// - Returns: The counts.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func summary() throws(RepositoryError) -> LibrarySummary
+
+  /// Counts the saved notes carrying each tag.
+  ///
+  /// - Returns: The count of each tag that some note carries.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func tagCounts() throws(RepositoryError) -> [String: Int]
+
+  /// Which of some identifiers are those of saved notes, as an import asks before adding.
+  ///
+  /// - Parameter ids: The identifiers.
+  /// - Returns: The ones saved.
+  /// - Throws: ``RepositoryError`` when the notes can't be read.
+  func savedNoteIDs(among ids: [Note.ID]) throws(RepositoryError) -> Set<Note.ID>
+
+  /// The saved notes that can't be read (damaged rows), left as they are.
+  ///
+  /// - Returns: What is known of each.
+  /// - Throws: ``RepositoryError`` when the store can't be read.
+  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote]
 
   /// The search indexes the repository found it could not trust when it opened the store, and
   /// rebuilt from the notes; empty for a repository with no index.
@@ -65,14 +98,6 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when it could not be rebuilt; the notes are untouched then,
   ///   and searches go on reading them.
   func rebuildSearchIndex() throws(RepositoryError) -> Int?
-
-  /// Stops trusting the search index, after a search found a note in its answer that doesn't
-  /// hold the text: until it is rebuilt (when the store is next opened, or by
-  /// ``rebuildSearchIndex()``), ``noteKeys(matchingFolded:)`` reads the notes instead.
-  ///
-  /// Only called while ``mayHaveUnloadedChanges`` is `false`, when every note the caller holds
-  /// is the saved one, so a note without the text proves the index wrong.
-  func invalidateSearchIndex()
 
   /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
   /// of the same note (never another session's), and forgetting the draft it grew from.
@@ -105,26 +130,46 @@ public protocol NoteRepository: Sendable {
 }
 
 extension NoteRepository {
-  /// Always `true`: without a way to tell, a reload always reads.
-  public var mayHaveUnloadedChanges: Bool { true }
+  /// Always `nil`: without a way to tell, a reload always reads.
+  public var changeStamp: Int? { nil }
 
   /// `true`: a repository saves somewhere that outlives the process unless it says otherwise.
   public var isPersistent: Bool { true }
 
-  /// Always `nil`: a repository with no search index leaves searching to the store.
-  public func noteKeys(matchingFolded query: [UInt8]) throws(RepositoryError) -> [Int64]? { nil }
+  /// Answers from the whole library, loaded: right for a small repository, such as a test's.
+  public func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage {
+    try load().page(for: query)
+  }
 
-  /// Always empty: a repository with no search index has no keys to look up.
-  public func noteIDs(forKeys keys: [Int64]) throws(RepositoryError) -> [Note.ID] { [] }
+  /// Finds the note in the whole library, loaded.
+  public func note(withID id: Note.ID) throws(RepositoryError) -> Note? {
+    try load().notes.first { $0.id == id }
+  }
+
+  /// The notebooks of the whole library, loaded.
+  public func notebooks() throws(RepositoryError) -> [Notebook] { try load().notebooks }
+
+  /// Counts the whole library, loaded.
+  public func summary() throws(RepositoryError) -> LibrarySummary { try load().summary }
+
+  /// Counts the tags of the whole library, loaded.
+  public func tagCounts() throws(RepositoryError) -> [String: Int] { try load().tagCounts }
+
+  /// Looks the identifiers up in the whole library, loaded.
+  public func savedNoteIDs(among ids: [Note.ID]) throws(RepositoryError) -> Set<Note.ID> {
+    Set(try load().notes.map(\.id)).intersection(ids)
+  }
+
+  /// The unreadable notes of the whole library, loaded.
+  public func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] {
+    try load().unreadableNotes
+  }
 
   /// Always empty: a repository with no search index has none to rebuild.
   public var searchIndexRebuilds: [SearchIndexRebuild] { [] }
 
   /// Always `nil`: a repository with no search index has none to rebuild.
   public func rebuildSearchIndex() throws(RepositoryError) -> Int? { nil }
-
-  /// Does nothing: a repository with no search index has none to distrust.
-  public func invalidateSearchIndex() {}
 }
 
 /// One change written to a ``NoteRepository``.

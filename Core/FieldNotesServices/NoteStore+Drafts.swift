@@ -10,11 +10,6 @@ extension NoteStore {
   ///     none.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when it could not be kept; nothing changed then.
   public func keepDraft(_ draft: Draft, superseding origin: Draft? = nil) throws(NoteStoreError) {
-    guard let repository else {
-      draftsInMemory.removeAll { $0.isKept(as: draft) || origin.map($0.isKept(as:)) == true }
-      draftsInMemory.append(draft)
-      return
-    }
     do { try repository.keepDraft(draft, superseding: origin) } catch { throw .persistence(error) }
   }
 
@@ -28,18 +23,10 @@ extension NoteStore {
   /// - Parameter noteID: The note, or `nil` for a new note.
   /// - Returns: The drafts.
   public func keptDrafts(forNote noteID: Note.ID?) -> [Draft] {
-    let drafts: [Draft]
-    if let repository {
-      var found = (try? repository.keptDrafts(forNote: noteID)) ?? []
-      if noteID == nil {
-        let gone = ((try? repository.noteIDsWithKeptDrafts()) ?? []).filter { !holdsNote($0) }
-        for id in gone { found += (try? repository.keptDrafts(forNote: id)) ?? [] }
-      }
-      drafts = found
-    } else {
-      drafts = draftsInMemory.filter {
-        $0.noteID == noteID || (noteID == nil && $0.noteID.map { !holdsNote($0) } == true)
-      }
+    var drafts = (try? repository.keptDrafts(forNote: noteID)) ?? []
+    if noteID == nil {
+      let gone = ((try? repository.noteIDsWithKeptDrafts()) ?? []).filter { !holdsNote($0) }
+      for id in gone { drafts += (try? repository.keptDrafts(forNote: id)) ?? [] }
     }
     return drafts.sorted {
       $0.keptAt != $1.keptAt
@@ -58,10 +45,6 @@ extension NoteStore {
   /// - Throws: ``NoteStoreError/persistence(_:)`` when it could not be removed; it is then
   ///   offered again next time, which loses nothing.
   public func discardDraft(_ draft: Draft) throws(NoteStoreError) {
-    guard let repository else {
-      draftsInMemory.removeAll { $0.isKept(as: draft) }
-      return
-    }
     do { try repository.discardDraft(draft) } catch { throw .persistence(error) }
   }
 }

@@ -31,7 +31,10 @@ extension NoteStore {
   @discardableResult
   public func importLibrary(_ incoming: NoteLibrary) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
-    var seenNotes = Set(notes.map(\.id))
+    var seenNotes: Set<Note.ID>
+    do { seenNotes = try repository.savedNoteIDs(among: incoming.notes.map(\.id)) } catch {
+      throw .store(.persistence(error))
+    }
     var names = FreeNames(taken: notebooks.map(\.name))
     var addition = NoteLibrary()
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {

@@ -27,65 +27,124 @@ extension NoteStore {
     case replaceTags([Note.ID: [String]])
   }
 
-  /// Validates a mutation against the current values and applies it in memory.
-  func apply(_ mutation: Mutation) throws(NoteStoreError) -> Edit {
+  /// Validates a mutation against what the store last read and works out what it saves.
+  func edit(for mutation: Mutation) throws(NoteStoreError) -> Edit {
     switch mutation {
     case .addNote(let note):
       guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
-      return insertNote(note).expecting(notebookOf: note)
+      return Edit(changes: [.expectNote(note.id, nil), .saveNote(note)], savedNotes: [note])
+        .expecting(notebookOf: note)
     case .updateNote(let note):
-      let index = try indexOfNote(note.id)
+      let saved = try savedNote(note.id)
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
-      return replaceNote(at: index, with: note).expecting(notebookOf: note)
+      return replacing(saved, with: note).expecting(notebookOf: note)
     case .deleteNote(let id):
-      return removeNote(at: try indexOfNote(id))
+      let saved = try savedNote(id)
+      return Edit(changes: [.expectNote(id, saved), .deleteNote(id)], removedNotes: [saved])
     case .togglePin(let id):
-      let index = try indexOfNote(id)
-      var note = notes[index]
+      var note = try savedNote(id)
       note.isPinned.toggle()
-      return replaceNote(at: index, with: note)
+      return replacing(try savedNote(id), with: note)
     case .setPinned(let id, let isPinned):
-      let index = try indexOfNote(id)
-      guard notes[index].isPinned != isPinned else { return .none }
-      var note = notes[index]
+      var note = try savedNote(id)
+      guard note.isPinned != isPinned else { return .none }
       note.isPinned = isPinned
-      return replaceNote(at: index, with: note)
+      return replacing(try savedNote(id), with: note)
     case .moveNote(let id, let notebookID):
-      let index = try indexOfNote(id)
+      var note = try savedNote(id)
       try requireNotebook(notebookID)
-      var note = notes[index]
       note.notebookID = notebookID
-      return replaceNote(at: index, with: note).expecting(notebookOf: note)
+      return replacing(try savedNote(id), with: note).expecting(notebookOf: note)
     case .addNotebook(let notebook):
       guard self.notebook(withID: notebook.id) == nil else {
         throw .duplicateNotebook(notebook.id)
       }
-      return insertNotebook(notebook)
+      return Edit(changes: [.saveNotebook(notebook)])
     case .renameNotebook(let id, let name):
-      let index = try indexOfNotebook(id)
-      var notebook = notebooks[index]
+      guard var notebook = notebook(withID: id) else { throw .notebookNotFound(id) }
       notebook.name = name
-      return replaceNotebook(at: index, with: notebook)
+      return Edit(changes: [.saveNotebook(notebook)])
     case .deleteNotebook(let id, let disposition):
-      return removeNotebook(at: try indexOfNotebook(id), notes: disposition)
+      guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
+      return try removingNotebook(id, notes: disposition)
     case .addLibrary(let addition):
       for notebook in addition.notebooks where self.notebook(withID: notebook.id) != nil {
         throw .duplicateNotebook(notebook.id)
       }
-      let knownNotes = Set(notes.map(\.id))
+      let knownNotes: Set<Note.ID>
+      do { knownNotes = try repository.savedNoteIDs(among: addition.notes.map(\.id)) } catch {
+        throw .persistence(error)
+      }
       let knownNotebooks = Set((notebooks + addition.notebooks).map(\.id))
+      var added = Set<Note.ID>()
       for note in addition.notes {
-        guard !knownNotes.contains(note.id) else { throw .duplicateNote(note.id) }
+        guard !knownNotes.contains(note.id), added.insert(note.id).inserted else {
+          throw .duplicateNote(note.id)
+        }
         if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
         try requireSize(of: note)
       }
-      return insertLibrary(addition)
+      return Edit(
+        changes: addition.notebooks.map { RepositoryChange.saveNotebook($0) }
+          + addition.notes.map { RepositoryChange.saveNote($0) },
+        savedNotes: addition.notes)
     case .replaceTags(let tagsByNote):
-      return try replaceTags(tagsByNote)
+      let stamp = now()
+      var edit = Edit(changes: [])
+      for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+        let saved = try savedNote(id)
+        var note = saved
+        note.tags = tags
+        try requireSize(of: note)
+        note.updatedAt = stamp
+        edit.changes.append(.replaceNote(saved, with: note))
+        edit.savedNotes.append(note)
+      }
+      return edit
     }
+  }
+
+  /// The note as the store last read it, which a write of it expects to find saved.
+  private func savedNote(_ id: Note.ID) throws(NoteStoreError) -> Note {
+    guard let note = note(withID: id) else { throw .noteNotFound(id) }
+    return note
+  }
+
+  /// Replaces a saved note with a changed copy, stamping it as edited now.
+  private func replacing(_ saved: Note, with note: Note) -> Edit {
+    var edited = note
+    edited.updatedAt = now()
+    return Edit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
+  }
+
+  /// Removes a notebook and deletes or releases its notes, in one transaction.
+  private func removingNotebook(_ id: Notebook.ID, notes disposition: NotebookDeletion)
+    throws(NoteStoreError) -> Edit
+  {
+    let held: [Note]
+    do { held = try repository.page(NoteListQuery(scope: .notebook(id))).notes } catch {
+      throw .persistence(error)
+    }
+    var edit = Edit(changes: [])
+    switch disposition {
+    case .deleteNotes:
+      for note in held { edit.changes += [.expectNote(note.id, note), .deleteNote(note.id)] }
+      edit.removedNotes = held
+    case .keepNotes:
+      let stamp = now()
+      for note in held {
+        var released = note
+        released.notebookID = nil
+        released.updatedAt = stamp
+        edit.changes.append(.replaceNote(note, with: released))
+        edit.savedNotes.append(released)
+      }
+    }
+    edit.changes.append(.deleteNotebook(id))
+    return edit
   }
 
   private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {

@@ -4,38 +4,60 @@ import Observation
 
 /// The one source of truth for the user's notes and notebooks.
 ///
-/// Screens read ``notes`` and ``notebooks`` directly, and Observation redraws exactly the screens
-/// that read what changed. Every change goes through the store: the seed's conveniences
-/// (``add(_:)``, ``delete(_:)``, ``togglePin(_:)``, ``move(_:to:)``) and, for screens that need to
-/// react to a failure, ``perform(_:)``. Each change is applied in memory at once (an optimistic
-/// update) and written through the ``NoteRepository`` as one transaction; a write that fails puts
-/// the in-memory values back, so what is shown is always what is saved.
+/// Screens ask the store for what they show — a page of a list (``page(_:)``), a note
+/// (``note(withID:)``), the notebooks and their counts (``notebooks``, ``summary``) — and the
+/// store asks its ``NoteRepository``, which answers from what is saved: the SQLite store with
+/// SQL through its indexes, so a screen costs what it shows however many notes there are; a
+/// store in memory from plain arrays. Nothing holds the whole library, and no `Note` reads
+/// storage: every note handed out is a plain value.
+///
+/// Every read goes through one observed counter, so Observation redraws exactly the screens
+/// that read the store when it changes. Every change goes through the store: the seed's
+/// conveniences (``add(_:)``, ``delete(_:)``, ``togglePin(_:)``, ``move(_:to:)``) and, for
+/// screens that need to react to a failure, ``perform(_:)``. Each change is written through the
+/// repository as one transaction and then shown, so what is shown is always what is saved.
 @Observable
 @MainActor
 public final class NoteStore {
-  /// Every notebook and note, in one value so that each mutation is one observable change:
-  /// no observer ever sees a notebook gone while its notes still point at it.
-  private var library: NoteLibrary
-
-  /// Every note, oldest first.
+  /// Counts the changes the store made or found saved.
   ///
-  /// Change notes through the store's methods so that every change is saved.
-  public var notes: [Note] { library.notes }
-
-  /// Every notebook, in the order they were created.
-  public var notebooks: [Notebook] { library.notebooks }
+  /// Every read touches it, so an observer of anything the store answered is told when any of
+  /// it may have changed.
+  private var generation = 0
 
   /// The error of the last seed-style mutation (``add(_:)`` and friends) that failed, if any.
   ///
   /// Screens that call ``perform(_:)`` get the error thrown instead.
   public private(set) var lastError: NoteStoreError?
 
-  @ObservationIgnored var index = NoteIndex()
+  /// The last read the repository failed, if any: what was asked is then answered as empty (or
+  /// as it was last read), and a screen can say why.
+  @ObservationIgnored public private(set) var lastReadError: NoteStoreError?
+
+  /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
+  /// written over, and reported so the user knows.
+  @ObservationIgnored public private(set) var unreadableNotes: [UnreadableNote]
+
+  @ObservationIgnored let repository: any NoteRepository
   @ObservationIgnored private let syncer: any NoteSyncing
-  @ObservationIgnored let repository: (any NoteRepository)?
-  /// Drafts kept by a store with no repository.
-  @ObservationIgnored var draftsInMemory: [Draft] = []
   @ObservationIgnored let now: DateProvider
+  /// What the repository answered since the last change, so one redraw asks each question once.
+  @ObservationIgnored private var answers = Answers()
+  /// What it answered before the last change: shown again when a read fails, so the notes
+  /// shown stay as they were rather than vanish.
+  @ObservationIgnored private var earlierAnswers = Answers()
+  /// The version of each note the store last read or wrote.
+  ///
+  /// What a write of the note expects to find saved, so a change made from a copy another
+  /// process has changed since is never saved over that change. Forgotten when the store reads
+  /// what other processes saved (``reload()``).
+  @ObservationIgnored private var seen: [Note.ID: Note] = [:]
+  /// The repository's ``NoteRepository/changeStamp`` when the store last read it.
+  @ObservationIgnored private var stamp: Int?
+  /// For a repository without a change stamp, what it held when last read whole, which the
+  /// store answers from until it reads it again (when it reloads, and after each change): a
+  /// repository that can't tell when it changed is read whole, as a small one (a test's) can be.
+  @ObservationIgnored private var lastLibrary: NoteLibrary?
 
   /// Creates a store that keeps its notes in memory only.
   ///
@@ -48,13 +70,14 @@ public final class NoteStore {
     notes: [Note] = [], notebooks: [Notebook] = [],
     syncer: any NoteSyncing = NoOpNoteSyncer(), now: DateProvider = .system
   ) {
-    self.library = NoteLibrary(notebooks: notebooks, notes: notes)
+    repository = MemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes))
     self.syncer = syncer
-    self.repository = nil
     self.now = now
+    unreadableNotes = []
+    stamp = repository.changeStamp
   }
 
-  /// Creates a store that loads from a repository and saves every change to it.
+  /// Creates a store that reads from a repository and saves every change to it.
   ///
   /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
   /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
@@ -68,29 +91,95 @@ public final class NoteStore {
   public init(
     repository: any NoteRepository, syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
-    let library: NoteLibrary
-    do { library = try repository.load() } catch { throw .persistence(error) }
-    self.library = library
-    self.syncer = syncer
     self.repository = repository
+    self.syncer = syncer
     self.now = now
+    stamp = repository.changeStamp
+    do throws(RepositoryError) {
+      if stamp == nil {
+        let library = try repository.load()
+        lastLibrary = library
+        answers.notebooks = library.notebooks
+        unreadableNotes = library.unreadableNotes
+      } else {
+        answers.notebooks = try repository.notebooks()
+        unreadableNotes = try repository.unreadableNotes()
+      }
+    } catch {
+      throw .persistence(error)
+    }
   }
 
-  /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
-  /// written over, and reported so the user knows.
-  public var unreadableNotes: [UnreadableNote] { library.unreadableNotes }
-
-  /// Whether what the store saves outlives this process: `false` in memory (no repository, or
-  /// one in memory), where a draft kept as FieldNotes ends would be gone with it.
-  public var isPersistent: Bool { repository?.isPersistent ?? false }
+  /// Whether what the store saves outlives this process: `false` in memory, where a draft kept
+  /// as FieldNotes ends would be gone with it.
+  public var isPersistent: Bool { repository.isPersistent }
 
   // MARK: - Reading
+
+  /// Every note, oldest first.
+  ///
+  /// The seed's way to read the library: it reads every note, bodies and all, so it costs the
+  /// whole library. No screen reads it; lists read ``page(_:)``, counts ``summary``. Change
+  /// notes through the store's methods so that every change is saved.
+  ///
+  /// - Complexity: O(*n*) in the number of notes, once per change of the store.
+  public var notes: [Note] {
+    answer(\.library, fallback: NoteLibrary()) { () throws(RepositoryError) in
+      try held({ $0 }, else: repository.load)
+    }.notes
+  }
+
+  /// Every notebook, in the order they were created.
+  public var notebooks: [Notebook] {
+    answer(\.notebooks, fallback: []) { () throws(RepositoryError) in
+      try held(\.notebooks, else: repository.notebooks)
+    }
+  }
+
+  /// How many notes, and how many pinned, each notebook holds.
+  public var summary: LibrarySummary {
+    answer(\.summary, fallback: LibrarySummary()) { () throws(RepositoryError) in
+      try held(\.summary, else: repository.summary)
+    }
+  }
+
+  /// How many notes carry each tag.
+  public var tagCounts: [String: Int] {
+    answer(\.tagCounts, fallback: [:]) { () throws(RepositoryError) in
+      try held(\.tagCounts, else: repository.tagCounts)
+    }
+  }
+
+  /// Every tag some note carries, in alphabetical order.
+  public var knownTags: [String] { tagCounts.keys.sorted() }
+
+  /// Answers a list's query: the first notes it finds, in its order, pinned notes first, and
+  /// how many it finds.
+  ///
+  /// - Parameter query: The list, its search and filters, its order and how many rows.
+  /// - Returns: The page; empty when the repository can't be read (see ``lastReadError``).
+  /// - Complexity: What the repository's answer costs: for the SQLite store, about the rows
+  ///   shown for a list by date, and the matches for a search or a title order.
+  public func page(_ query: NoteListQuery) -> NotePage {
+    _ = generation
+    if let page = answers.pages[query] { return page }
+    do throws(RepositoryError) {
+      let page = try held(
+        { $0.page(for: query) }, else: { () throws(RepositoryError) in try repository.page(query) })
+      answers.pages[query] = page
+      for note in page.notes { seen[note.id] = note }
+      return page
+    } catch {
+      lastReadError = .persistence(error)
+      return earlierAnswers.pages[query] ?? NotePage(notes: [], totalCount: 0)
+    }
+  }
 
   /// Returns the notes carrying a tag.
   ///
   /// - Parameter tag: The tag to look for, matched exactly.
   /// - Returns: The notes whose tags contain `tag`, oldest first.
-  /// - Complexity: O(*n*), where *n* is the number of notes.
+  /// - Complexity: O(*n*), where *n* is the number of notes: it reads ``notes``.
   public func notes(taggedWith tag: String) -> [Note] {
     notes.filter { $0.tags.contains(tag) }
   }
@@ -99,16 +188,30 @@ public final class NoteStore {
   ///
   /// - Parameter id: The note's identifier.
   /// - Returns: The note, or `nil`.
-  /// - Complexity: O(1) on average.
   public func note(withID id: Note.ID) -> Note? {
-    index.position(of: id, in: library.notes).map { library.notes[$0] }
+    _ = generation
+    if let note = seen[id] { return note }
+    if answers.missing.contains(id) { return nil }
+    do throws(RepositoryError) {
+      let found = try held(
+        { $0.notes.first { $0.id == id } },
+        else: { () throws(RepositoryError) in try repository.note(withID: id) })
+      guard let note = found else {
+        answers.missing.insert(id)
+        return nil
+      }
+      seen[id] = note
+      return note
+    } catch {
+      lastReadError = .persistence(error)
+      return earlierAnswers.notes[id]
+    }
   }
 
   /// Returns the notes a list of a scope shows, oldest first.
   ///
-  /// - Parameter scope: All notes, the notes in no notebook, or one notebook's.
+  /// - Parameter scope: All notes, the notes in no notebook, one notebook's, or a tag's.
   /// - Returns: The notes in the scope.
-  /// - Complexity: O(*k*) for *k* notes in the scope, after a first call that is O(*n*).
   public func notes(in scope: NoteScope) -> [Note] {
     notes(in: scope, matching: "")
   }
@@ -117,14 +220,14 @@ public final class NoteStore {
   ///
   /// - Parameter scope: The list.
   /// - Returns: The number of notes in it.
-  /// - Complexity: O(1) for All Notes, and for a notebook's list once its notes are known;
-  ///   O(*n*) for a tag's.
+  /// - Complexity: O(1) for a notebook's list, the notes in no notebook and All Notes (the
+  ///   store keeps counts); what the repository's count costs for a tag's.
   public func noteCount(in scope: NoteScope) -> Int {
     switch scope {
-    case .allNotes: library.notes.count
-    case .unfiled: index.positions(in: nil, of: library.notes).count
-    case .notebook(let id): index.positions(in: id, of: library.notes).count
-    case .tagged: notes(in: scope).count
+    case .allNotes: summary.total.notes
+    case .unfiled: summary.count(in: nil).notes
+    case .notebook(let id): summary.count(in: id).notes
+    case .tagged: page(NoteListQuery(scope: scope, limit: 0)).totalCount
     }
   }
 
@@ -155,6 +258,45 @@ public final class NoteStore {
   /// - Returns: The notebook, or `nil`.
   public func notebook(withID id: Notebook.ID) -> Notebook? {
     notebooks.first { $0.id == id }
+  }
+
+  /// What the repository answered since the last change.
+  private struct Answers {
+    var pages: [NoteListQuery: NotePage] = [:]
+    var notebooks: [Notebook]?
+    var summary: LibrarySummary?
+    var tagCounts: [String: Int]?
+    var library: NoteLibrary?
+    /// Notes asked for by identifier and not saved.
+    var missing: Set<Note.ID> = []
+    /// The notes read by identifier or in a page, kept only as earlier answers.
+    var notes: [Note.ID: Note] = [:]
+  }
+
+  /// Reads from the library held for a repository without a change stamp, or asks the
+  /// repository.
+  private func held<Value>(
+    _ read: (NoteLibrary) -> Value, else ask: () throws(RepositoryError) -> Value
+  ) throws(RepositoryError) -> Value {
+    if let lastLibrary { return read(lastLibrary) }
+    return try ask()
+  }
+
+  /// An answer the repository gave since the last change, or a new one.
+  private func answer<Value>(
+    _ kept: WritableKeyPath<Answers, Value?>, fallback: Value,
+    _ read: () throws(RepositoryError) -> Value
+  ) -> Value {
+    _ = generation
+    if let value = answers[keyPath: kept] { return value }
+    do throws(RepositoryError) {
+      let value = try read()
+      answers[keyPath: kept] = value
+      return value
+    } catch {
+      lastReadError = .persistence(error)
+      return earlierAnswers[keyPath: kept] ?? fallback
+    }
   }
 
   // MARK: - Seed conveniences
@@ -201,7 +343,7 @@ public final class NoteStore {
 
   // MARK: - Sync
 
-  /// Synchronises through the syncer, then reloads whatever the sync saved.
+  /// Synchronises through the syncer, then reads whatever the sync saved.
   ///
   /// - Throws: The syncer's error, `CancellationError` when cancelled, or
   ///   ``NoteStoreError/persistence(_:)`` when the reload fails. The notes shown stay as they were.
@@ -210,38 +352,44 @@ public final class NoteStore {
     try reload()
   }
 
-  /// Reads the repository again, replacing the in-memory notes with what is saved, unless the
-  /// repository can tell that nothing changed behind the store's back.
+  /// Shows what is saved now, when another process (or a sync) may have changed it: forgets
+  /// every answer and every note read, so the screens that read the store draw again.
+  ///
+  /// Costs one check of the repository's change stamp when nothing changed (for a repository
+  /// without one, a read of the whole library, compared with the last).
   ///
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read; the notes
   ///   shown stay as they were.
   public func reload() throws(NoteStoreError) {
-    guard let repository, repository.mayHaveUnloadedChanges else { return }
-    let library: NoteLibrary
-    do { library = try repository.load() } catch { throw .persistence(error) }
-    // The same notes may be in other rows now (another process deleted them and wrote them
-    // back): a search places the repository's answer by the keys the notes carry, so a load
-    // whose keys differ from the ones held is taken even when its notes are equal.
-    if Self.keysMoved(from: self.library.notes, to: library.notes) || library != self.library {
-      self.library = library
-      index.reset()
+    let current = repository.changeStamp
+    if let current {
+      guard current != stamp else { return }
+    } else {
+      let library: NoteLibrary
+      do { library = try repository.load() } catch { throw .persistence(error) }
+      guard library != lastLibrary else { return }
+      lastLibrary = library
     }
+    do { unreadableNotes = try repository.unreadableNotes() } catch { throw .persistence(error) }
+    stamp = current
+    showChange()
+    seen = [:]
   }
 
-  /// Whether a note held carries a repository key that the note loaded in its place doesn't.
+  /// Tells every observer, then forgets every answer, so the next read asks the repository.
   ///
-  /// A note written in this session carries none (its text is in memory), and nothing is placed
-  /// by it.
-  private static func keysMoved(from held: [Note], to loaded: [Note]) -> Bool {
-    guard held.count == loaded.count else { return true }
-    return zip(held, loaded).contains { held, loaded in
-      held.bodyText.storeKey.map { $0 != loaded.bodyText.storeKey } ?? false
-    }
+  /// In that order: an observer told of the change may read the store before it is made (as
+  /// Observation's `willSet` does), and is then answered as before.
+  private func showChange() {
+    generation += 1
+    earlierAnswers = answers
+    earlierAnswers.notes.merge(seen) { _, seen in seen }
+    answers = Answers()
   }
 
   // MARK: - Mutations
 
-  /// Applies a mutation in memory and saves it as one transaction.
+  /// Applies a mutation and saves it as one transaction.
   ///
   /// Every write of a note checks, in its transaction, that the saved note is still the one this
   /// store last read. When another process changed it meanwhile, the store reads what is saved
@@ -278,35 +426,59 @@ public final class NoteStore {
   @discardableResult
   public func deleteNote(withID id: Note.ID) throws(NoteStoreError) -> Note {
     let edit = try performReturningEdit(.deleteNote(id))
-    guard let removed = edit.removedNote else { throw .noteNotFound(id) }
+    guard let removed = edit.removedNotes.first else { throw .noteNotFound(id) }
     return removed
   }
 
   private func performReturningEdit(_ mutation: Mutation) throws(NoteStoreError) -> Edit {
-    let edit = try apply(mutation)
-    guard let repository, !edit.changes.isEmpty else { return edit }
+    let edit = try edit(for: mutation)
+    guard !edit.changes.isEmpty else { return edit }
     do {
-      try repository.commit(edit.changes)
+      try save(edit)
       return edit
     } catch .conflict(let id) {
-      edit.rollback()
-      try reload()
+      try reload(forcing: true)
       // A notebook deleted meanwhile is said as such: the note can't go there.
       if let notebookID = mutation.notebookID, notebook(withID: notebookID) == nil {
         throw .notebookNotFound(notebookID)
       }
       guard mutation.isIntentOnly else { throw .persistence(.conflict(id)) }
-      let retry = try apply(mutation)
+      let retry = try self.edit(for: mutation)
       guard !retry.changes.isEmpty else { return retry }
-      do { try repository.commit(retry.changes) } catch {
-        retry.rollback()
-        throw .persistence(error)
-      }
+      do { try save(retry) } catch { throw .persistence(error) }
       return retry
     } catch {
-      edit.rollback()
       throw .persistence(error)
     }
+  }
+
+  /// Writes an edit's changes in one transaction, then shows them.
+  ///
+  /// Observers are told first, while the repository still holds what they were shown (as
+  /// Observation's `willSet` tells them before a property changes); a write that then fails
+  /// changed nothing, and they draw what they drew.
+  private func save(_ edit: Edit) throws(RepositoryError) {
+    generation += 1
+    try repository.commit(edit.changes)
+    earlierAnswers = answers
+    earlierAnswers.notes.merge(seen) { _, seen in seen }
+    answers = Answers()
+    // What this store wrote, applied to what it holds of a repository without a stamp: as the
+    // repository applied it, checks and all, so it can't fail here.
+    try? lastLibrary?.apply(edit.changes)
+    for note in edit.savedNotes { seen[note.id] = note }
+    for note in edit.removedNotes {
+      seen[note.id] = nil
+      answers.missing.insert(note.id)
+    }
+  }
+
+  /// Reads what is saved again after a conflict, even from a repository whose stamp can't tell
+  /// (two stores on one repository in memory).
+  private func reload(forcing: Bool) throws(NoteStoreError) {
+    stamp = nil
+    lastLibrary = nil
+    try reload()
   }
 
   private func performRecordingError(_ mutation: Mutation) {
@@ -318,11 +490,17 @@ public final class NoteStore {
     }
   }
 
-  // MARK: - Applying mutations in memory
-
-  /// What one applied mutation saves, and how to undo it in memory if saving fails.
+  /// What one mutation saves: its changes, and the notes they write and remove.
   struct Edit {
+    /// The changes, in one transaction.
     var changes: [RepositoryChange]
+    /// The notes written, as saved.
+    var savedNotes: [Note] = []
+    /// The notes removed, as they were.
+    var removedNotes: [Note] = []
+
+    /// An edit that changes nothing.
+    static var none: Edit { Edit(changes: []) }
 
     /// The same edit, failing unless the note's notebook is still saved when it is written
     /// (another process may have deleted it since the store read it).
@@ -331,181 +509,6 @@ public final class NoteStore {
       var edit = self
       edit.changes.insert(.expectNotebook(id, forNote: note.id), at: 0)
       return edit
-    }
-    /// The note a deletion removed, as it was.
-    var removedNote: Note?
-    var rollback: @MainActor () -> Void
-
-    init(
-      changes: [RepositoryChange], removedNote: Note? = nil,
-      rollback: @escaping @MainActor () -> Void
-    ) {
-      self.changes = changes
-      self.removedNote = removedNote
-      self.rollback = rollback
-    }
-
-    /// An edit that changes nothing.
-    static var none: Edit { Edit(changes: []) {} }
-  }
-
-  func indexOfNote(_ id: Note.ID) throws(NoteStoreError) -> Int {
-    guard let position = index.position(of: id, in: library.notes) else {
-      throw .noteNotFound(id)
-    }
-    return position
-  }
-
-  func indexOfNotebook(_ id: Notebook.ID) throws(NoteStoreError) -> Int {
-    guard let index = notebooks.firstIndex(where: { $0.id == id }) else {
-      throw .notebookNotFound(id)
-    }
-    return index
-  }
-
-  /// Replaces the note at an index, stamping it as edited now.
-  func replaceNote(at index: Int, with note: Note) -> Edit {
-    let original = notes[index]
-    var edited = note
-    edited.updatedAt = now()
-    library.notes[index] = edited
-    self.index.noteChanged(at: index, from: original, to: edited)
-    return Edit(changes: [.replaceNote(original, with: edited)]) {
-      [weak self] in
-      self?.library.notes[index] = original
-      self?.index.noteChanged(at: index, from: edited, to: original)
-    }
-  }
-
-  /// Inserts a note where it keeps the notes oldest first: at the end for a new note, in its
-  /// place for an older one (a deleted note brought back).
-  func insertNote(_ note: Note) -> Edit {
-    // A note coming back (a deletion undone) gets a new row in the repository: its text is
-    // taken into memory, so that no key of its old row, which another note may have by now,
-    // stays with it.
-    var note = note
-    if note.bodyText.storeKey != nil, let text = note.bodyText.textIfReadable {
-      note.bodyText = NoteText(text)
-    }
-    let notes = library.notes
-    var place = notes.count
-    if let last = notes.last, !NoteIndex.isCreated(last, before: note) {
-      var low = 0
-      while low < place {
-        let middle = (low + place) / 2
-        if NoteIndex.isCreated(notes[middle], before: note) {
-          low = middle + 1
-        } else {
-          place = middle
-        }
-      }
-    }
-    if place == notes.count {
-      library.notes.append(note)
-      index.noteAppended(note, at: place, after: notes.last)
-    } else {
-      library.notes.insert(note, at: place)
-      index.reset()
-    }
-    return Edit(changes: [.expectNote(note.id, nil), .saveNote(note)]) { [weak self] in
-      self?.library.notes.remove(at: place)
-      self?.index.reset()
-    }
-  }
-
-  func removeNote(at index: Int) -> Edit {
-    let removed = library.notes.remove(at: index)
-    self.index.reset()
-    return Edit(
-      changes: [.expectNote(removed.id, removed), .deleteNote(removed.id)], removedNote: removed
-    ) { [weak self] in
-      self?.library.notes.insert(removed, at: index)
-      self?.index.reset()
-    }
-  }
-
-  func insertNotebook(_ notebook: Notebook) -> Edit {
-    library.notebooks.append(notebook)
-    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
-      self?.library.notebooks.removeLast()
-    }
-  }
-
-  func replaceNotebook(at index: Int, with notebook: Notebook) -> Edit {
-    let original = library.notebooks[index]
-    library.notebooks[index] = notebook
-    return Edit(changes: [.saveNotebook(notebook)]) { [weak self] in
-      self?.library.notebooks[index] = original
-    }
-  }
-
-  /// Gives notes new tags, all in one observable change, stamping each as edited now.
-  func replaceTags(_ tagsByNote: [Note.ID: [String]]) throws(NoteStoreError) -> Edit {
-    let original = library
-    var updated = library
-    let stamp = now()
-    var changes: [RepositoryChange] = []
-    for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-      let position = try indexOfNote(id)
-      let original = updated.notes[position]
-      updated.notes[position].tags = tags
-      try requireSize(of: updated.notes[position])
-      updated.notes[position].updatedAt = stamp
-      changes.append(.replaceNote(original, with: updated.notes[position]))
-    }
-    library = updated
-    index.reset()
-    return Edit(changes: changes) { [weak self] in
-      self?.library = original
-      self?.index.reset()
-    }
-  }
-
-  /// Appends notebooks and notes, all in one observable change.
-  func insertLibrary(_ addition: NoteLibrary) -> Edit {
-    let original = library
-    var updated = library
-    updated.notebooks += addition.notebooks
-    updated.notes += addition.notes
-    library = updated
-    index.reset()
-    let changes =
-      addition.notebooks.map { RepositoryChange.saveNotebook($0) }
-      + addition.notes.map { RepositoryChange.saveNote($0) }
-    return Edit(changes: changes) { [weak self] in
-      self?.library = original
-      self?.index.reset()
-    }
-  }
-
-  /// Removes a notebook and deletes or releases its notes, all in one observable change.
-  func removeNotebook(at index: Int, notes disposition: NotebookDeletion) -> Edit {
-    let original = library
-    var updated = library
-    let removed = updated.notebooks.remove(at: index)
-    var changes: [RepositoryChange] = []
-    switch disposition {
-    case .deleteNotes:
-      for note in updated.notes where note.notebookID == removed.id {
-        changes += [.expectNote(note.id, note), .deleteNote(note.id)]
-      }
-      updated.notes.removeAll { $0.notebookID == removed.id }
-    case .keepNotes:
-      let stamp = now()
-      for noteIndex in updated.notes.indices where updated.notes[noteIndex].notebookID == removed.id
-      {
-        let original = updated.notes[noteIndex]
-        updated.notes[noteIndex].notebookID = nil
-        updated.notes[noteIndex].updatedAt = stamp
-        changes.append(.replaceNote(original, with: updated.notes[noteIndex]))
-      }
-    }
-    changes.append(.deleteNotebook(removed.id))
-    library = updated
-    self.index.reset()
-    return Edit(changes: changes) { [weak self] in
-      self?.library = original
-      self?.index.reset()
     }
   }
 }

@@ -73,8 +73,7 @@ import Testing
       } else {
         longQueries += 1
       }
-      let keys = try #require(try repository.noteKeys(matchingFolded: folded))
-      let found = Set(try repository.noteIDs(forKeys: keys))
+      let found = try repository.noteIDs(matching: query)
       let scanned = Set(
         notes.indices.filter { SearchFolding.contains(searchKeys[$0], folded) }.map { notes[$0].id }
       )

@@ -35,7 +35,7 @@ import Testing
       try session.commit([.expectNote(heron.id, before), .saveNote(heron)])
       try other.commit([.saveNote(Note(title: "Again from elsewhere \(round)"))])
       _ = try session.load()
-      _ = try session.noteKeys(matchingFolded: Array("heron".utf8))
+      _ = try session.page(NoteListQuery(scope: .allNotes, searchText: "heron", limit: 20))
       let draft = Draft(
         noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
         keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1),
@@ -74,11 +74,25 @@ import Testing
       ("delete", { try repository.commit([.deleteNote(UUID())]) }),
       ("load", { _ = try repository.load() }),
       ("update", { try repository.update { _ in [.saveNote(note)] } }),
-      ("search", { _ = try repository.noteKeys(matchingFolded: Array("her".utf8)) }),
-      ("short search", { _ = try repository.noteKeys(matchingFolded: Array("h".utf8)) }),
-      ("ids for keys", { _ = try repository.noteIDs(forKeys: [1, 2]) }),
+      ("search", { _ = try repository.noteIDs(matching: "her") }),
+      ("short search", { _ = try repository.noteIDs(matching: "h") }),
+      ("page", { _ = try repository.page(NoteListQuery(scope: .allNotes, limit: 1)) }),
+      (
+        "filtered page",
+        {
+          _ = try repository.page(
+            NoteListQuery(scope: .tagged("t"), pinnedOnly: true, order: .oldest, limit: 1))
+        }
+      ),
+      ("title order", { _ = try repository.page(NoteListQuery(scope: .unfiled, order: .title)) }),
+      ("note", { _ = try repository.note(withID: note.id) }),
+      ("notebooks", { _ = try repository.notebooks() }),
+      ("counts", { _ = try repository.summary() }),
+      ("tags", { _ = try repository.tagCounts() }),
+      ("saved notes", { _ = try repository.savedNoteIDs(among: [note.id, UUID()]) }),
+      ("unreadable notes", { _ = try repository.unreadableNotes() }),
       ("integrity", { _ = try repository.integrityProblems() }),
-      ("unloaded changes", { _ = repository.mayHaveUnloadedChanges }),
+      ("change stamp", { _ = repository.changeStamp }),
       ("keep a draft", { try repository.keepDraft(draft, superseding: draft) }),
       ("read drafts", { _ = try repository.keptDrafts(forNote: nil) }),
       ("discard a draft", { try repository.discardDraft(draft) }),

@@ -10,10 +10,11 @@ import Testing
 @Suite struct NoteStoreConflictTests {
   let repository = InMemoryNoteRepository(SampleData.library)
 
-  /// Store A renames the kingfisher note after store B has loaded.
+  /// Store A renames the kingfisher note after store B has shown it.
   func twoStores() throws -> (first: NoteStore, second: NoteStore) {
     let first = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let second = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    _ = second.page(NoteListQuery(scope: .allNotes))
     var renamed = SampleData.kingfisher
     renamed.title = "Kingfisher at dusk"
     try first.perform(.updateNote(renamed))

@@ -39,13 +39,15 @@ import Testing
       let list = store.notes.filter { scope.contains($0) && $0.matches(query) }
       for order in NoteSortOrder.allCases {
         for count in counts {
-          let page = store.page(of: scope, matching: query, sortedBy: order, count: count)
+          let page = store.page(
+            NoteListQuery(scope: scope, searchText: query, order: order, limit: count))
           #expect(
             page.notes.map(\.id) == order.first(count, of: list).map(\.id),
             "\(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
           #expect(page.totalCount == list.count, "'\(query)' \(comment.map { "\($0)" } ?? "")")
           let filtered = store.page(
-            of: scope, matching: query, sortedBy: order, count: count, where: \.isPinned)
+            NoteListQuery(
+              scope: scope, searchText: query, pinnedOnly: true, order: order, limit: count))
           #expect(
             filtered.notes.map(\.id) == order.first(count, of: list.filter(\.isPinned)).map(\.id),
             "pinned \(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")

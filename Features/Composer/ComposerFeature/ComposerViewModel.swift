@@ -147,7 +147,7 @@ public final class ComposerViewModel {
   public var notebookNames: [String] { store.notebooks.map(\.name) }
 
   /// Every tag some note carries, for completing the draft's.
-  public var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+  public var knownTags: [String] { store.knownTags }
 
   /// Whether the draft differs from what the composer opened with.
   public var hasChanges: Bool { draft.content != original }

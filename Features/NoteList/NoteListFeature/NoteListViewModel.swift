@@ -126,26 +126,18 @@ public final class NoteListViewModel {
   /// applied, without ordering the rest, so a list of a million notes costs what its rows cost.
   private var firstRows: (shown: [Note], total: Int) {
     let settings = settings
-    let filter: ((Note) -> Bool)? =
-      settings.filtersBeyondSearch ? { note in settings.admits(note) } : nil
-    let page = store.page(
-      of: scope, matching: settings.searchText, sortedBy: settings.sortOrder,
-      count: settings.shownRowCount, where: filter)
+    let page = store.page(NoteListQuery(scope: scope, settings: settings))
     return (page.notes, page.totalCount)
   }
 
-  /// The notes shown, in order: the scope, then the tag, pinned-only and search filters, sorted.
+  /// The notes the list finds, in order, every one of them (the rows shown are the first):
+  /// the list's query with no row limit, answered by the store.
   ///
-  /// - Complexity: O(*k* log *k*) for *k* notes in the scope (a tag filter scans every note).
+  /// - Complexity: Every note found is read, bodies and all.
   public var visibleNotes: [Note] {
-    sortOrder.sorted(filteredNotes)
-  }
-
-  /// The notes that pass the scope, the search, the tag and pinned-only, in store order.
-  private var filteredNotes: [Note] {
-    let found = store.notes(in: scope, matching: searchText)
-    guard settings.filtersBeyondSearch else { return found }
-    return found.filter { settings.admits($0) }
+    var query = NoteListQuery(scope: scope, settings: settings)
+    query.limit = .max
+    return store.page(query).notes
   }
 
   /// Whether the last deletion can be undone.
@@ -252,7 +244,7 @@ public final class NoteListViewModel {
   }
 
   /// Every tag some note carries, for completing `tag`.
-  public var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+  public var knownTags: [String] { store.knownTags }
 
   /// Moves a note into a notebook, or out of every notebook.
   ///

@@ -75,11 +75,7 @@ public final class NoteListMVScreen: NoteListForming {
   /// of its search), the list's own filter applied, without ordering the rest.
   private var firstRows: (shown: [Note], total: Int) {
     let settings = viewState.settings
-    let filter: ((Note) -> Bool)? =
-      settings.filtersBeyondSearch ? { note in settings.admits(note) } : nil
-    let page = store.page(
-      of: scope, matching: settings.searchText, sortedBy: settings.sortOrder,
-      count: settings.shownRowCount, where: filter)
+    let page = store.page(NoteListQuery(scope: scope, settings: settings))
     return (page.notes, page.totalCount)
   }
 
@@ -119,7 +115,8 @@ public final class NoteListMVScreen: NoteListForming {
 
   /// What the MV form shows instead of a view model's state.
   public var stateLine: String {
-    "The MV note list has no view model: it shows NoteStore.notes (\(store.notes.count) notes) "
+    "The MV note list has no view model: it shows a NoteStore page "
+      + "(\(store.noteCount(in: .allNotes)) notes in the store) "
       + "through view-local state (search \"\(viewState.settings.searchText.terminalSafe)\", "
       + "sort \(viewState.settings.sortOrder.rawValue))."
   }
@@ -166,7 +163,7 @@ public final class NoteListMVScreen: NoteListForming {
 
   var notebookNames: [String] { store.notebooks.map(\.name) }
 
-  var knownTags: [String] { Array(Set(store.notes.flatMap(\.tags))).sorted() }
+  var knownTags: [String] { store.knownTags }
 
   var notebookTitle: String? {
     if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }

@@ -49,7 +49,7 @@ public final class NotebooksViewModel {
     let rows = rows
     if let loadFailure { return .failed(message: loadFailure) }
     if let pendingDeletion { return .confirming(pendingDeletion) }
-    guard !store.notebooks.isEmpty else { return .empty(noteCount: store.notes.count) }
+    guard !store.notebooks.isEmpty else { return .empty(noteCount: store.noteCount(in: .allNotes)) }
     return .loaded(rows)
   }
 
@@ -107,7 +107,7 @@ public final class NotebooksViewModel {
   /// - Throws: ``NotebooksError``.
   public func requestDeletion(ofNotebookNamed name: String) throws(NotebooksError) {
     let notebook = try notebook(named: name)
-    let noteCount = store.notes.count { $0.notebookID == notebook.id }
+    let noteCount = store.noteCount(in: .notebook(notebook.id))
     guard noteCount > 0 else {
       try perform(.deleteNotebook(notebook.id, notes: .keepNotes))
       return
@@ -159,7 +159,7 @@ public final class NotebooksViewModel {
     let notebook = try notebook(named: name)
     let deleted = NotebookDeletionRequest(
       notebookID: notebook.id, name: notebook.name,
-      noteCount: store.notes.count { $0.notebookID == notebook.id })
+      noteCount: store.noteCount(in: .notebook(notebook.id)))
     try perform(.deleteNotebook(notebook.id, notes: disposition))
     return deleted
   }

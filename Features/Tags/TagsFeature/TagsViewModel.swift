@@ -53,13 +53,10 @@ public final class TagsViewModel {
   /// Every tag, sorted by name, with its note count, whatever the screen asks meanwhile: what
   /// a row number stands for.
   ///
-  /// - Complexity: O(*n* × *t*) for *n* notes of about *t* tags each.
+  /// - Complexity: What the store's count of tags costs: for the SQLite store, one pass over
+  ///   its index of tags, no note read.
   public var rows: [TagRow] {
-    var counts: [String: Int] = [:]
-    for note in store.notes {
-      for tag in Set(note.tags) { counts[tag, default: 0] += 1 }
-    }
-    return counts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
+    store.tagCounts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
   }
 
   // MARK: - Actions
@@ -87,7 +84,7 @@ public final class TagsViewModel {
   /// - Throws: ``TagsError/unknownTag(_:)``.
   public func requestDeletion(ofTag tag: String) throws(TagsError) {
     let name = TagRules.normalized(tag)
-    let count = store.notes.count { $0.tags.contains(name) }
+    let count = store.noteCount(in: .tagged(name))
     guard count > 0 else { throw .unknownTag(name) }
     pendingDeletion = TagDeletionRequest(tag: name, noteCount: count)
   }
@@ -127,7 +124,7 @@ public final class TagsViewModel {
   }
 
   private func change(tag: String, _ transform: ([String]) -> [String]) throws(TagsError) {
-    let tagged = store.notes.filter { $0.tags.contains(tag) }
+    let tagged = store.notes(in: .tagged(tag))
     guard !tagged.isEmpty else { throw .unknownTag(tag) }
     let changes = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, transform($0.tags)) })
     do { try store.perform(.replaceTags(changes)) } catch { throw .store(error) }

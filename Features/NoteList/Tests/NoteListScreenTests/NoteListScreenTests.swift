@@ -107,7 +107,7 @@ import Testing
     #expect(forms.list(.mvvm).stateLine == "NoteListViewModel.state = loaded(4 rows)")
     #expect(
       forms.list(.mv).stateLine
-        == "The MV note list has no view model: it shows NoteStore.notes (4 notes) through "
-        + "view-local state (search \"\", sort newest).")
+        == "The MV note list has no view model: it shows a NoteStore page (4 notes in the store) "
+        + "through view-local state (search \"\", sort newest).")
   }
 }

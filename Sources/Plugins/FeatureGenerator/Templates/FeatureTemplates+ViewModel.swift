@@ -32,13 +32,12 @@ extension FeatureTemplates {
 
       /// What the screen shows now.
       ///
-      /// - Complexity: O(*n*) for *n* notes.
+      /// - Complexity: O(*m*) for *m* notebooks: the store keeps the counts, so no note is read.
       public var state: State {
-        let notes = store.notes
+        let total = store.summary.total
         let notebooks = store.notebooks.count
-        guard !notes.isEmpty else { return .empty(notebooks: notebooks) }
-        let pinned = notes.count { $0.isPinned }
-        return .loaded(notes: notes.count, pinned: pinned, notebooks: notebooks)
+        guard total.notes > 0 else { return .empty(notebooks: notebooks) }
+        return .loaded(notes: total.notes, pinned: total.pinned, notebooks: notebooks)
       }
 
       /// The notes the counts are of: the navigation value `open` goes to.

@@ -1,0 +1,97 @@
+/// Which notes a list asks a store for, and in what order: a scope, a search, the list's own
+/// filters, an order and how many rows.
+///
+/// A plain value, so both forms of the note list build the same question (the MV view builds
+/// it from its own state, the MVVM view model from its settings) and the store answers it: the
+/// SQLite store with SQL through its indexes, a store in memory with ``NoteLibrary/page(for:)``
+/// on plain arrays. The two answers are the same; `StoreQueryPropertyTests` holds them to it.
+public struct NoteListQuery: Hashable, Sendable {
+  /// The list: every note, the notes in no notebook, a notebook's, or a tag's.
+  public var scope: NoteScope
+  /// Text every note found contains (see ``Note/matches(_:)``); empty for no search.
+  public var searchText: String
+  /// The tag every note found has, or `nil` for any.
+  public var tag: String?
+  /// Whether only pinned notes are found.
+  public var pinnedOnly: Bool
+  /// Whether only notes without tags are found.
+  public var untaggedOnly: Bool
+  /// The order of the notes, pinned notes first.
+  public var order: NoteSortOrder
+  /// How many notes the page holds at most.
+  public var limit: Int
+
+  /// Creates a query.
+  ///
+  /// - Parameters:
+  ///   - scope: The list.
+  ///   - searchText: Text every note found contains; empty by default.
+  ///   - tag: The tag every note found has; any by default.
+  ///   - pinnedOnly: Whether only pinned notes are found; `false` by default.
+  ///   - untaggedOnly: Whether only notes without tags are found; `false` by default.
+  ///   - order: The order; newest first by default.
+  ///   - limit: How many notes at most; every one by default.
+  public init(
+    scope: NoteScope, searchText: String = "", tag: String? = nil, pinnedOnly: Bool = false,
+    untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max
+  ) {
+    self.scope = scope
+    self.searchText = searchText
+    self.tag = tag
+    self.pinnedOnly = pinnedOnly
+    self.untaggedOnly = untaggedOnly
+    self.order = order
+    self.limit = limit
+  }
+
+  /// The query a list of a scope with some settings asks: its search, filters, order and rows.
+  ///
+  /// - Parameters:
+  ///   - scope: The list.
+  ///   - settings: The list's search, filters, order and row count.
+  public init(scope: NoteScope, settings: NoteListSettings) {
+    self.init(
+      scope: scope, searchText: settings.searchText, tag: settings.tag,
+      pinnedOnly: settings.showsPinnedOnly, untaggedOnly: settings.showsUntaggedOnly,
+      order: settings.sortOrder, limit: settings.shownRowCount)
+  }
+
+  /// Whether a note is one the query finds: in the scope, through the filters, matching the
+  /// search.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: `true` when the query finds it.
+  public func finds(_ note: Note) -> Bool {
+    scope.contains(note) && (tag.map(note.tags.contains) ?? true)
+      && (!pinnedOnly || note.isPinned) && (!untaggedOnly || note.tags.isEmpty)
+      && note.matches(searchText)
+  }
+}
+
+extension NoteLibrary {
+  /// Answers a query from the library's notes: the definition every store's answer keeps to.
+  ///
+  /// - Parameter query: The query.
+  /// - Returns: The first notes the query finds, in its order, and how many it finds.
+  /// - Complexity: O(*n*) in the number of notes, and the search's cost for each.
+  public func page(for query: NoteListQuery) -> NotePage {
+    let found = notes.filter(query.finds)
+    return NotePage(notes: query.order.first(query.limit, of: found), totalCount: found.count)
+  }
+
+  /// Counts the library's notes by notebook, as the notebooks screen shows them.
+  public var summary: LibrarySummary {
+    var summary = LibrarySummary()
+    for note in notes { summary.count(note) }
+    return summary
+  }
+
+  /// How many notes carry each tag.
+  public var tagCounts: [String: Int] {
+    var counts: [String: Int] = [:]
+    for note in notes {
+      for tag in note.tags { counts[tag, default: 0] += 1 }
+    }
+    return counts
+  }
+}

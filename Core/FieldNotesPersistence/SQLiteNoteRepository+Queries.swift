@@ -1,0 +1,79 @@
+import FieldNotesModel
+import FieldNotesServices
+
+extension SQLiteNoteRepository {
+  /// Answers a list's query with SQL through the store's indexes (see ``SQLiteQueries``).
+  ///
+  /// - Parameter query: The query.
+  /// - Returns: The page.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the notes can't be read.
+  /// - Complexity: About the rows shown for a list by date; the list's notes for one by title;
+  ///   the matches for a search.
+  public func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage {
+    try read { connection in
+      var damage: String?
+      try connection.execute("BEGIN")
+      let page: NotePage
+      do {
+        page = try SQLiteQueries.page(query, in: connection, damage: &damage)
+        try connection.execute("COMMIT")
+      } catch {
+        try? connection.execute("ROLLBACK")
+        throw error
+      }
+      // Recorded once the read is over: recording takes the write lock, if it is free.
+      if let damage { SQLiteSearchIndex.recordDamageIfUnlocked(damage, in: connection) }
+      return page
+    }
+  }
+
+  /// Reads one note by its primary key.
+  ///
+  /// - Parameter id: The note's identifier.
+  /// - Returns: The note, or `nil`.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be read.
+  public func note(withID id: Note.ID) throws(RepositoryError) -> Note? {
+    try read { connection in try SQLiteQueries.note(withID: id, in: connection) }
+  }
+
+  /// Reads the notebooks.
+  ///
+  /// - Returns: The notebooks, in the order they were created.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func notebooks() throws(RepositoryError) -> [Notebook] {
+    try read { connection in try SQLiteRows.notebooks(from: connection) }
+  }
+
+  /// Reads the counts the triggers keep of each notebook's notes.
+  ///
+  /// - Returns: The counts.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func summary() throws(RepositoryError) -> LibrarySummary {
+    try read { connection in try SQLiteQueries.summary(in: connection) }
+  }
+
+  /// Counts each tag's notes.
+  ///
+  /// - Returns: The counts.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func tagCounts() throws(RepositoryError) -> [String: Int] {
+    try read { connection in try SQLiteQueries.tagCounts(in: connection) }
+  }
+
+  /// Looks identifiers up by primary key.
+  ///
+  /// - Parameter ids: The identifiers.
+  /// - Returns: The saved ones.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the notes can't be read.
+  public func savedNoteIDs(among ids: [Note.ID]) throws(RepositoryError) -> Set<Note.ID> {
+    try read { connection in try SQLiteQueries.savedNoteIDs(among: ids, in: connection) }
+  }
+
+  /// The damaged rows, found through the index that holds only them.
+  ///
+  /// - Returns: What is known of each.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
+  public func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] {
+    try read { connection in try SQLiteQueries.unreadableNotes(in: connection) }
+  }
+}

@@ -1,0 +1,130 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// Every list the store answers from SQLite — each scope, filter, order, search and page size —
+/// is the list `NoteLibrary.page(for:)` computes on plain arrays of the same notes, after random
+/// writes through the store and through a second connection to the file (another process, as
+/// SQLite sees it).
+@MainActor
+@Suite struct StoreQueryPropertyTests {
+  let directory = TemporaryDirectory()
+
+  static let tags = ["birds", "lake", "moss", "Birds", "über", "鳥", "a/b"]
+  static let words = [
+    "heron", "Heron", "lake", "café", "CAFE", "naïve", "鳥の声", "grey", "1 note", "10 notes",
+    "2 notes", "\"quoted\"", "50%", "a_b", "Zürich", "zebra", "",
+  ]
+
+  func randomNote(
+    _ random: inout SeededRandomNumberGenerator, notebooks: [Notebook], number: Int
+  ) -> Note {
+    func words(_ count: ClosedRange<Int>) -> String {
+      (0..<Int.random(in: count, using: &random)).map { _ in
+        Self.words.randomElement(using: &random) ?? ""
+      }.joined(separator: " ")
+    }
+    // Few dates, so many notes share one and the identifiers order them.
+    let minutes = Double(Int.random(in: 0..<12, using: &random))
+    return Note(
+      id: UUID(),
+      title: words(0...3),
+      body: words(0...8),
+      createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + minutes * 60),
+      notebookID: Bool.random(using: &random) ? notebooks.randomElement(using: &random)?.id : nil,
+      tags: Array(
+        Set(
+          (0..<Int.random(in: 0...3, using: &random)).compactMap { _ in
+            Self.tags.randomElement(using: &random)
+          })
+      ).sorted(),
+      isPinned: Int.random(in: 0..<4, using: &random) == 0)
+  }
+
+  /// Every query over the scopes, filters and orders, with some searches and page sizes.
+  func queries(notebooks: [Notebook], _ random: inout SeededRandomNumberGenerator)
+    -> [NoteListQuery]
+  {
+    let scopes: [NoteScope] =
+      [.allNotes, .unfiled, .tagged("birds"), .tagged("鳥")] + notebooks.map { .notebook($0.id) }
+    var queries: [NoteListQuery] = []
+    for scope in scopes {
+      for order in NoteSortOrder.allCases {
+        for filter in 0..<4 {
+          let search =
+            Bool.random(using: &random) ? "" : Self.words.randomElement(using: &random) ?? ""
+          queries.append(
+            NoteListQuery(
+              scope: scope, searchText: search, tag: filter == 3 ? "lake" : nil,
+              pinnedOnly: filter == 1, untaggedOnly: filter == 2, order: order,
+              limit: [0, 1, 3, 7, 200].randomElement(using: &random) ?? 200))
+        }
+      }
+    }
+    return queries
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func everyListIsTheOneComputedOnPlainArrays(seed: UInt64) throws {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let path = directory.file("notes-\(seed).sqlite")
+    let other = try SQLiteNoteRepository(path: path)
+    let notebooks = (0..<3).map { Notebook(id: UUID(), name: "Book \($0)") }
+    try other.commit(
+      notebooks.map { .saveNotebook($0) }
+        + (0..<60).map { .saveNote(randomNote(&random, notebooks: notebooks, number: $0)) })
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 800_000_000) })
+
+    for round in 0..<8 {
+      // Writes from this store…
+      for step in 0..<6 {
+        let shown = store.page(NoteListQuery(scope: .allNotes)).notes
+        guard let note = shown.randomElement(using: &random) else { break }
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: try store.setPinned(note.id, !note.isPinned)
+        case 1: try store.perform(.moveNote(note.id, to: notebooks.randomElement()?.id))
+        case 2: try store.deleteNote(withID: note.id)
+        case 3:
+          var edited = note
+          edited.tags = Array(Set(edited.tags + ["lake"])).sorted()
+          edited.title = Self.words.randomElement(using: &random) ?? ""
+          try store.perform(.updateNote(edited))
+        default:
+          try store.perform(
+            .addNote(randomNote(&random, notebooks: notebooks, number: 100 * round + step)))
+        }
+      }
+      // …and from another connection, which the store sees when it reloads.
+      let saved = try other.load().notes
+      var changes: [RepositoryChange] = (0..<3).map { number in
+        .saveNote(randomNote(&random, notebooks: notebooks, number: 1_000 * round + number))
+      }
+      if let victim = saved.randomElement(using: &random) { changes.append(.deleteNote(victim.id)) }
+      if var pinned = saved.randomElement(using: &random) {
+        pinned.isPinned.toggle()
+        pinned.tags = []
+        changes.append(.saveNote(pinned))
+      }
+      try other.commit(changes)
+      try store.reload()
+
+      let library = try other.load()
+      for query in queries(notebooks: notebooks, &random) {
+        let expected = library.page(for: query)
+        let answered = store.page(query)
+        #expect(
+          answered.notes == expected.notes, "round \(round): \(query)")
+        #expect(answered.totalCount == expected.totalCount, "round \(round): \(query)")
+      }
+      #expect(store.summary == library.summary, "round \(round)")
+      #expect(store.tagCounts == library.tagCounts, "round \(round)")
+      for scope in [NoteScope.allNotes, .unfiled] + notebooks.map({ .notebook($0.id) }) {
+        #expect(store.noteCount(in: scope) == library.notes.count(where: scope.contains))
+      }
+    }
+  }
+}
