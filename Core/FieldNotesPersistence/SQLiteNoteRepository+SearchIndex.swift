@@ -40,7 +40,10 @@ extension SQLiteNoteRepository {
   /// A store opened by this FieldNotes before, with a sound index, costs a look at its schema
   /// and the index's record. A store whose `user_version` is behind its tables (set back, or
   /// last opened by an earlier FieldNotes) is migrated again from there, each migration making
-  /// only what is missing, and gets its index rebuilt.
+  /// only what is missing, and gets its index rebuilt — unless it is a plain upgrade from the
+  /// version before, whose FieldNotes kept the index in step (see
+  /// ``SQLiteSchema/isPlainUpgrade(from:of:)``): rebuilding a million notes' index takes
+  /// minutes.
   ///
   /// - Returns: Why the index was rebuilt, when the user should hear of it: not when a store
   ///   gets its first index (a new store, or one made before there was one).
@@ -57,12 +60,13 @@ extension SQLiteNoteRepository {
         // each migration making only what is missing.
         let version = max(0, try connection.integer("PRAGMA user_version"))
         let hadIndex = try SQLiteSearchIndex.exists(in: connection)
+        let isPlainUpgrade = try SQLiteSchema.isPlainUpgrade(from: version, of: connection)
         for migration in SQLiteSchema.migrations.dropFirst(version) {
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")
         var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
-        if version < current, hadIndex { damage = .writtenByEarlierFieldNotes }
+        if version < current, hadIndex, !isPlainUpgrade { damage = .writtenByEarlierFieldNotes }
         guard let damage else { return }
         try SQLiteSearchIndex.rebuild(connection)
         if hadIndex || version >= SQLiteSchema.searchIndexVersion {

@@ -52,6 +52,9 @@ public final class SQLiteNoteRepository: NoteRepository {
       // A 16 MiB page cache keeps a large store's index pages in memory between commits, so an
       // edit costs about the same with 100,000 notes as with 1,000.
       try connection.execute("PRAGMA cache_size = -16384")
+      // Once a checkpoint has copied the log into the file, the log is cut back to 64 MiB at
+      // most: a long session beside other processes never leaves a log larger than that.
+      try connection.execute("PRAGMA journal_size_limit = 67108864")
       var rebuilds: [SearchIndexRebuild] = []
       if !connection.isReadOnly {
         if let rebuild = try Self.migrate(connection) { rebuilds.append(rebuild) }
@@ -136,11 +139,24 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// - Parameter changes: The changes of one mutation.
   /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
   public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+    try commit(changes) { _ in }
+  }
+
+  /// Saves changes in one transaction, as ``commit(_:)`` does, saying every 10,000 changes
+  /// how many are written.
+  ///
+  /// - Parameters:
+  ///   - changes: The changes of one mutation.
+  ///   - progress: Told how many changes are written so far.
+  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
+  public func commit(_ changes: [RepositoryChange], progress: (Int) -> Void)
+    throws(RepositoryError)
+  {
     let path = self.path
     try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         try connection.inTransaction { () throws(SQLiteError) in
-          try SQLiteRows.write(changes, to: connection)
+          try SQLiteRows.write(changes, to: connection, progress: progress)
         }
       } catch {
         throw error.repositoryError(path: path, writing: true)

@@ -115,12 +115,16 @@ enum SQLiteRows {
   /// between, since the changes may have been made from what the lost transaction read.
   ///
   /// - Throws: `SQLiteError`; the caller rolls back.
-  static func write(_ changes: [RepositoryChange], to connection: SQLiteConnection)
-    throws(SQLiteError)
-  {
+  static func write(
+    _ changes: [RepositoryChange], to connection: SQLiteConnection,
+    progress: (Int) -> Void = { _ in }
+  ) throws(SQLiteError) {
     let dataVersion = try connection.integer("PRAGMA data_version")
     var queuedSearchEntries = false
-    for change in changes where try write(change, to: connection) { queuedSearchEntries = true }
+    for (offset, change) in changes.enumerated() {
+      if try write(change, to: connection) { queuedSearchEntries = true }
+      if offset % 10_000 == 9_999 { progress(offset + 1) }
+    }
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
     guard queuedSearchEntries,

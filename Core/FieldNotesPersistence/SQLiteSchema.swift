@@ -225,6 +225,24 @@ enum SQLiteSchema {
     """
   }
 
+  /// Whether a store at a version is one the FieldNotes before this one left as it was: at the
+  /// version just before the current one, without the table the latest migration makes (a
+  /// store whose version was set back has it). That FieldNotes kept the search index in step
+  /// with the same folding, so the index needs no rebuild.
+  ///
+  /// - Parameters:
+  ///   - version: The store's `user_version`.
+  ///   - connection: The store.
+  /// - Returns: `true` for a plain upgrade.
+  /// - Throws: `SQLiteError` when the schema can't be read.
+  static func isPlainUpgrade(from version: Int, of connection: SQLiteConnection)
+    throws(SQLiteError) -> Bool
+  {
+    guard version == currentVersion - 1 else { return false }
+    return try connection.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'note_counts'") == 0
+  }
+
   /// The session identifier of the drafts kept before they were kept per session.
   static let earlierSession = "00000000-0000-0000-0000-000000000000"
 

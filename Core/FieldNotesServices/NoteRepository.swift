@@ -20,6 +20,16 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
   func commit(_ changes: [RepositoryChange]) throws(RepositoryError)
 
+  /// Applies changes atomically, as ``commit(_:)`` does, saying as it goes how many it has
+  /// written: how a long import shows its progress.
+  ///
+  /// - Parameters:
+  ///   - changes: The changes making up one mutation.
+  ///   - progress: Called now and then with how many changes are written so far (not yet
+  ///     committed: the commit is still all or nothing).
+  /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
+  func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError)
+
   /// Reads the library and saves changes computed from it as one transaction, with no other
   /// writer (in this process or another) in between: a read-modify-write, as a sync needs.
   ///
@@ -130,6 +140,14 @@ public protocol NoteRepository: Sendable {
 }
 
 extension NoteRepository {
+  /// Commits without telling: a repository that doesn't say saves at once, all or nothing.
+  public func commit(_ changes: [RepositoryChange], progress: (Int) -> Void)
+    throws(RepositoryError)
+  {
+    try commit(changes)
+    progress(changes.count)
+  }
+
   /// Always `nil`: without a way to tell, a reload always reads.
   public var changeStamp: Int? { nil }
 

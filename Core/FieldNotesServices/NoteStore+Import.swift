@@ -24,12 +24,17 @@ extension NoteStore {
   /// A note is held to the size limit, as everywhere; its title and tags are taken as they
   /// are, as a sync takes them, so that an export of any store FieldNotes holds imports again.
   ///
-  /// - Parameter incoming: The library to merge, such as a JSON export.
+  /// - Parameters:
+  ///   - incoming: The library to merge, such as a JSON export.
+  ///   - progress: Told, while the notes are written, how many of the changes are written and
+  ///     how many there are; by default nothing is told.
   /// - Returns: What was added and skipped.
   /// - Throws: ``LibraryImportError``; nothing was added then.
-  /// - Complexity: O(*n* + *m*) for *n* notes here and *m* incoming, plus the renaming.
+  /// - Complexity: O(*m*) lookups for *m* notes incoming, plus the renaming.
   @discardableResult
-  public func importLibrary(_ incoming: NoteLibrary) throws(LibraryImportError) -> ImportSummary {
+  public func importLibrary(
+    _ incoming: NoteLibrary, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
     var seenNotes: Set<Note.ID>
     do { seenNotes = try repository.savedNoteIDs(among: incoming.notes.map(\.id)) } catch {
@@ -50,7 +55,7 @@ extension NoteStore {
       addition.notes.append(note)
     }
     if !addition.notes.isEmpty || !addition.notebooks.isEmpty {
-      do { try perform(.addLibrary(addition)) } catch { throw .store(error) }
+      do { try perform(.addLibrary(addition), progress: progress) } catch { throw .store(error) }
     }
     return ImportSummary(
       addedNotes: addition.notes.count, addedNotebooks: addition.notebooks.count,

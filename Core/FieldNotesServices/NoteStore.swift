@@ -403,6 +403,19 @@ public final class NoteStore {
     _ = try performReturningEdit(mutation)
   }
 
+  /// Applies a mutation and saves it as one transaction, as ``perform(_:)`` does, saying as it
+  /// goes how many of its changes are written: for an import of many notes.
+  ///
+  /// - Parameters:
+  ///   - mutation: The change to make.
+  ///   - progress: Told how many changes are written so far, and how many there are.
+  /// - Throws: ``NoteStoreError``; the store then holds what is saved.
+  public func perform(_ mutation: Mutation, progress: (_ written: Int, _ total: Int) -> Void)
+    throws(NoteStoreError)
+  {
+    _ = try performReturningEdit(mutation, progress: progress)
+  }
+
   /// Pins or unpins a note, unless it already is so: the one place that rule is kept, for every
   /// screen and both forms of the note list.
   ///
@@ -430,11 +443,13 @@ public final class NoteStore {
     return removed
   }
 
-  private func performReturningEdit(_ mutation: Mutation) throws(NoteStoreError) -> Edit {
+  private func performReturningEdit(
+    _ mutation: Mutation, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(NoteStoreError) -> Edit {
     let edit = try edit(for: mutation)
     guard !edit.changes.isEmpty else { return edit }
     do {
-      try save(edit)
+      try save(edit) { progress($0, edit.changes.count) }
       return edit
     } catch .conflict(let id) {
       try reload(forcing: true)
@@ -457,9 +472,9 @@ public final class NoteStore {
   /// Observers are told first, while the repository still holds what they were shown (as
   /// Observation's `willSet` tells them before a property changes); a write that then fails
   /// changed nothing, and they draw what they drew.
-  private func save(_ edit: Edit) throws(RepositoryError) {
+  private func save(_ edit: Edit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
-    try repository.commit(edit.changes)
+    try repository.commit(edit.changes, progress: progress)
     earlierAnswers = answers
     earlierAnswers.notes.merge(seen) { _, seen in seen }
     answers = Answers()

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesPlatform
 import Foundation
@@ -497,5 +498,37 @@ struct InteractiveSessionTests {
     #expect(try second.screen().contains(" at /dev/"), "the session is named by its terminal")
     try second.type("draft 1", keys: ["Enter"])
     try second.waitFor("title: Kept through a signal")
+  }
+}
+
+/// A long import shows its progress at a terminal, and says nothing of it to a script.
+@MainActor
+@Suite(.enabled(if: TerminalDriver.isAvailable, "tmux is not installed"))
+struct ImportProgressAtATerminalTests {
+  @Test func aLongImportShowsItsProgressAtATerminalOnly() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-import-progress-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/notes.json"
+    let library = NoteLibrary(
+      notes: (0..<12_000).map {
+        Note(title: "Note \($0)", createdAt: Date(timeIntervalSince1970: 0))
+      })
+    try LibraryArchive.json(library).write(to: URL(fileURLWithPath: file))
+
+    let terminal = try TerminalDriver(command: [binary.path, "--store", folder + "/a.sqlite"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("import \(file)", keys: ["Enter"])
+    try terminal.waitFor("Imported 12000 notes")
+    #expect(
+      try terminal.screen().contains("Importing: 10000 of 12000 notes and notebooks written…"))
+
+    let script = try BuiltProduct.run(
+      binary, arguments: ["--store", folder + "/b.sqlite"], input: "import \(file)\n",
+      environment: ["HOME": folder])
+    #expect(script.errors == [])
+    #expect(script.output.contains { $0.hasPrefix("Imported 12000 notes") })
   }
 }

@@ -49,3 +49,26 @@ import Testing
     }
   }
 }
+
+/// A long import says how far it has got while it writes, and stays all or nothing.
+@MainActor
+@Suite struct ImportProgressTests {
+  let directory = TemporaryDirectory()
+
+  @Test func anImportSaysEveryTenThousandNotesHowManyAreWritten() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(), now: .system)
+    let incoming = NoteLibrary(
+      notes: (0..<25_000).map {
+        Note(title: "Note \($0)", createdAt: Date(timeIntervalSince1970: 0))
+      })
+    var told: [[Int]] = []
+
+    let summary = try store.importLibrary(incoming) { told.append([$0, $1]) }
+
+    #expect(told == [[10_000, 25_000], [20_000, 25_000]])
+    #expect(summary.addedNotes == 25_000)
+    #expect(store.noteCount(in: .allNotes) == 25_000)
+  }
+}

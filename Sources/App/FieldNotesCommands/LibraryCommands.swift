@@ -96,7 +96,7 @@ public struct LibraryCommands {
     do {
       let incoming = try LibraryArchive.library(
         fromJSON: try AtomicFile.read(path, limit: LibraryArchive.maximumImportBytes))
-      summary = try store.importLibrary(incoming)
+      summary = try store.importLibrary(incoming, progress: Self.importProgress())
     } catch let error as LibraryArchiveError {
       throw .refused(Self.fileMessage(path, error.errorDescription ?? ""))
     } catch let error as LibraryImportError {
@@ -120,6 +120,16 @@ public struct LibraryCommands {
       throw .refused("the search index was not rebuilt: \(error.errorDescription ?? "")")
     }
     return "Rebuilt the search index from \(String(count: count, noun: "note"))."
+  }
+
+  /// What an import says while it writes, on a terminal only: a line every 10,000 notes, on
+  /// standard error, so a script's output is the result alone.
+  private static func importProgress() -> (Int, Int) -> Void {
+    guard isatty(STDERR_FILENO) != 0 else { return { _, _ in } }
+    return { written, total in
+      FileHandle.standardError.write(
+        Data("Importing: \(written) of \(total) notes and notebooks written…\n".utf8))
+    }
   }
 
   /// An error about a file: its path, then what is wrong with it.
