@@ -3,18 +3,38 @@ import Foundation
 
 /// Runs a program to completion and measures its wall time and peak memory.
 enum Measurement {
+  /// What one run of a program took and printed.
   struct Run {
+    /// Its wall time, from start to exit.
     var seconds: Double
+    /// Its peak memory, where the system says (see ``Measurement/runMeasuringMemory(_:input:)``).
     var maximumResidentBytes: Int
+    /// Its exit status as a shell reports it.
     var status: Int32
+    /// Its standard output, when asked for; else empty.
     var output: String
+    /// Whether it was killed for running past its time limit.
+    var isTimedOut = false
   }
 
   /// Runs `arguments[0]` (a path, or a name on `PATH`) with the rest as arguments, standard
-  /// input from `input`, standard output to a file (read back) or to /dev/null.
-  static func run(_ arguments: [String], input: String? = nil, keepOutput: Bool = false) throws
-    -> Run
-  {
+  /// input from `input` or the file `inputFile`, standard output to a file (read back) or to
+  /// /dev/null.
+  ///
+  /// - Parameters:
+  ///   - arguments: The program and its arguments.
+  ///   - input: The text of its standard input; none by default.
+  ///   - inputFile: A file to read as its standard input instead of `input`, such as a large
+  ///     SQL script, which is then never held in memory here.
+  ///   - keepOutput: Whether to return its standard output.
+  ///   - timeLimit: Seconds after which it is killed (`SIGKILL`) and the run marked
+  ///     ``Run/isTimedOut``; no limit by default.
+  /// - Returns: What the run took and printed.
+  /// - Throws: ``BenchError`` when the program can't be started or the input written.
+  static func run(
+    _ arguments: [String], input: String? = nil, inputFile: String? = nil,
+    keepOutput: Bool = false, timeLimit: Double? = nil
+  ) throws -> Run {
     let folder = NSTemporaryDirectory()
     let inputPath = folder + "fieldnotes-bench-input-\(UUID().uuidString)"
     let outputPath = folder + "fieldnotes-bench-output-\(UUID().uuidString)"
@@ -22,13 +42,15 @@ enum Measurement {
       unlink(inputPath)
       unlink(outputPath)
     }
-    try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath))
+    if inputFile == nil { try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputPath)) }
     let started = ContinuousClock.now
     let child = try start(
-      arguments, standardInput: .file(inputPath),
+      arguments, standardInput: .file(inputFile ?? inputPath),
       standardOutput: keepOutput ? .file(outputPath) : .nullDevice, standardError: .nullDevice)
+    let watchdog = timeLimit.map { Watchdog(child, seconds: $0) }
     let termination = child.waitUntilExit()
     let elapsed = ContinuousClock.now - started
+    let isTimedOut = watchdog?.finish() ?? false
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let output =
       keepOutput
@@ -36,7 +58,19 @@ enum Measurement {
       : ""
     return Run(
       seconds: seconds, maximumResidentBytes: child.peakResidentBytes ?? 0,
-      status: termination.status, output: output)
+      status: termination.status, output: output, isTimedOut: isTimedOut)
+  }
+
+  /// Starts a program that runs beside the benchmark, its output thrown away; the caller ends
+  /// it and waits for it.
+  ///
+  /// - Parameter arguments: The program and its arguments.
+  /// - Returns: The running child.
+  /// - Throws: ``BenchError`` when it can't be started.
+  static func startInBackground(_ arguments: [String]) throws -> ChildProcess {
+    try start(
+      arguments, standardInput: .nullDevice, standardOutput: .nullDevice,
+      standardError: .nullDevice)
   }
 
   /// The argument that makes `fieldnotes-bench` run a program and report its peak memory.
