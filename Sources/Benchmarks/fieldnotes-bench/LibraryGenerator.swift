@@ -167,17 +167,43 @@ enum LibraryGenerator {
     try writer.close()
   }
 
-  /// Writes the same notes as SQL for the `sqlite3` shell: the notes table FieldNotes keeps
-  /// (without its search index), filled by one `INSERT` per note in one transaction.
+  /// The notes table as FieldNotes declares it, for the peers that make their own database.
+  static let notesTable = """
+    CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
+      created_at REAL NOT NULL, updated_at REAL NOT NULL, notebook_id TEXT,
+      tags TEXT NOT NULL DEFAULT '[]', is_pinned INTEGER NOT NULL DEFAULT 0);
+    """
+
+  /// The indexes the import peer builds: those of a FieldNotes store (the notebook index, the
+  /// listing index, and the FTS5 trigram index over each note's folded text, contentless, with
+  /// the 64 MiB gathering size FieldNotes gives it).
+  static let peerIndexes = """
+    CREATE INDEX notes_by_notebook ON notes (notebook_id);
+    CREATE INDEX notes_listing
+      ON notes (created_at, id, title, updated_at, notebook_id, tags, is_pinned);
+    CREATE VIRTUAL TABLE note_search USING fts5(
+      text, tokenize = 'trigram case_sensitive 1', content = '', detail = full
+    );
+    INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 67108864);
+    """
+
+  /// Writes the same notes as SQL for the `sqlite3` shell, to do what an import does in one
+  /// transaction: the notes table filled by one `INSERT` per note, and the store's indexes
+  /// (``peerIndexes``) built over the same rows.
+  ///
+  /// The indexed text (each note's title, body and tags folded, as
+  /// ``PeerSQL/indexedText(title:body:tags:)`` makes it) is written beside each row into a
+  /// temporary table and given to the trigram index by one statement, as FieldNotes does: FTS5
+  /// writes out what it has gathered whenever a statement that changes it begins, so one
+  /// statement per note would write a segment per note. The listing and notebook indexes are
+  /// made after the rows, which is the quickest way `sqlite3` has to build them.
   static func writeInserts(_ library: NoteLibrary, to path: String) throws {
     let writer = try FileWriter(path: path)
     writer.write(
       """
-      CREATE TABLE notes (id TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL,
-        created_at REAL NOT NULL, updated_at REAL NOT NULL, notebook_id TEXT,
-        tags TEXT NOT NULL DEFAULT '[]', is_pinned INTEGER NOT NULL DEFAULT 0);
-      CREATE INDEX notes_by_notebook ON notes (notebook_id);
       BEGIN;
+      \(notesTable)
+      CREATE TEMP TABLE note_text (text TEXT NOT NULL);
 
       """)
     for note in library.notes {
@@ -198,9 +224,18 @@ enum LibraryGenerator {
       writer.write(",")
       writer.writeSQL(
         "[" + note.tags.map { "\"\($0)\"" }.joined(separator: ",") + "]")
-      writer.write(",\(note.isPinned ? 1 : 0));\n")
+      writer.write(",\(note.isPinned ? 1 : 0));\nINSERT INTO temp.note_text VALUES (")
+      // A fresh table numbers its rows 1, 2, 3… in the order they are inserted, in both tables.
+      writer.writeSQL(PeerSQL.indexedText(title: note.title, body: note.body, tags: note.tags))
+      writer.write(");\n")
     }
-    writer.write("COMMIT;\n")
+    writer.write(
+      """
+      \(peerIndexes)
+      INSERT INTO note_search (rowid, text) SELECT rowid, text FROM temp.note_text;
+      COMMIT;
+
+      """)
     try writer.close()
   }
 

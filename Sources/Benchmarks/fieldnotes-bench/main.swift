@@ -41,6 +41,9 @@ let seed: UInt64 = 20_261_129
 let tiers = quick ? [100_000] : [100_000, 1_000_000]
 let sizes = [1_000, 10_000] + tiers
 
+/// Prints a line of progress to standard error.
+///
+/// - Parameter message: The line.
 func log(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }
@@ -69,6 +72,10 @@ var stores: [Int: String] = [:]
 var exports: [Int: (json: [String], sql: String)] = [:]
 var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
 var searchWords: [String] = []
+var allNotesPinTargets: [Int: AllNotesPinTarget] = [:]
+var pageNote: (notebook: Notebook, note: Note.ID)?
+var pageRoutes: [Int: PageRoute] = [:]
+var notebookName = ""
 for size in sizes {
   log("generating \(size.formatted()) notes…")
   let library = LibraryGenerator.library(notes: size, seed: seed, text: text)
@@ -76,6 +83,16 @@ for size in sizes {
     redrawTarget = Workloads.redrawTarget(in: library).map { (size, $0.row, $0.target) }
     searchWords = Workloads.searchWords(in: library, text: text)
   }
+  // The smallest library is the first 1,000 notes of every other, so what is chosen from it is
+  // there at every size.
+  if pageNote == nil {
+    pageNote = PageRoute.choose(in: library)
+    notebookName = Workloads.sortedNotebooks(of: library).first?.name ?? ""
+  }
+  if let (notebook, note) = pageNote {
+    pageRoutes[size] = PageRoute(to: note, in: notebook, of: library)
+  }
+  allNotesPinTargets[size] = AllNotesPinTarget(library)
   let store = "\(workFolder)/store-\(size)-\(seed)-\(textName).sqlite"
   stores[size] = store
   var json: [String] = []
@@ -110,22 +127,44 @@ defer {
 }
 log("search words: \(searchWords.joined(separator: ", "))")
 
+let smallSize = 1_000
 var workloads = Workloads(
   fieldnotes: fieldnotes, stores: stores, exports: exports,
-  redrawTarget: redrawTarget, searchWords: searchWords, repetitions: quick ? 3 : 7,
-  hasSQLite: Measurement.isInstalled("sqlite3"))
+  redrawTarget: redrawTarget, searchWords: searchWords, allNotesPinTargets: allNotesPinTargets,
+  pageRoutes: pageRoutes, lists: ListWorkload.all(tag: "birds", notebookName: notebookName),
+  repetitions: quick ? 3 : 7, hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []
-let smallPin = try workloads.pinCost(1_000)
+log("start-up, and \(smallSize.formatted()) notes: lists, pin…")
+results.append(try workloads.startUp())
+let smallLists = try workloads.listPages(smallSize)
+let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
+let smallPagePin = try workloads.pagePinCost(smallSize)
 for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
-  results.append(try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3))
-  log("\(size.formatted()) notes: first page, search, memory, pin…")
-  results.append(try workloads.firstPage(size))
+  results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
+  log("\(size.formatted()) notes: lists…")
+  let lists = try workloads.listPages(size)
+  if let allNotes = lists.first {
+    results.append(try workloads.firstPageAgainstSQLite(size, ours: allNotes))
+  }
+  results += workloads.listRows(size, ours: lists, small: smallLists, smallSize: smallSize)
+  log("\(size.formatted()) notes: search, memory…")
   results.append(try workloads.oneShotSearch(size))
   results.append(try workloads.sessionSearch(size))
   results.append(try workloads.memory(size))
-  results.append(try workloads.pinning(size, against: 1_000, small: smallPin))
+  log("\(size.formatted()) notes: pin…")
+  results.append(
+    workloads.pinRow(
+      "`pin`/`unpin` of a note that is not pinned, on All Notes with the library's pinned notes",
+      size, try workloads.allNotesPinCost(size), against: smallSize, smallAllNotesPin))
+  results.append(
+    workloads.pinRow(
+      "`pin`/`unpin` on the page of a note that is not pinned (the same note at every size), "
+        + "the library's pinned notes kept",
+      size, try workloads.pagePinCost(size), against: smallSize, smallPagePin))
+  log("\(size.formatted()) notes: 10,000 edits while another session searches…")
+  results.append(try workloads.walDuringSearches(size))
 }
 workloads.repetitions = quick ? 3 : 7
 log("redraw…")

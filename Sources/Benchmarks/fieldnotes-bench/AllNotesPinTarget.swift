@@ -1,0 +1,36 @@
+import FieldNotesModel
+
+/// The note the All Notes pin workload pins and unpins in one library, and its rows.
+///
+/// All Notes lists pinned notes first, newest first, then the rest newest first. The note is
+/// the newest note that is not pinned, so it is the first row after the pinned notes, and
+/// pinning it puts it among them by its date. With the generated 5% pinned, the pinned notes
+/// alone fill the first page from about 4,000 notes on, so the note is reached with `more`.
+struct AllNotesPinTarget {
+  /// The note's title, which `pin` and `unpin` name when they say what they did.
+  var title: String
+  /// How many pinned notes the library has: the rows above the note.
+  var pinnedCount: Int
+  /// The note's row once pinned: after the pinned notes newer than it.
+  var pinnedRow: Int
+
+  /// The note's row while it is not pinned.
+  var row: Int { pinnedCount + 1 }
+
+  /// How many `more` commands show its row, a page of 200 rows each.
+  var morePages: Int { (row - 1) / PeerSQL.pageSize }
+
+  /// The target in a library, if some note is not pinned.
+  ///
+  /// - Parameter library: The library.
+  init?(_ library: NoteLibrary) {
+    guard
+      let note = library.notes.lazy.filter({ !$0.isPinned }).max(by: {
+        $0.createdAt < $1.createdAt
+      })
+    else { return nil }
+    title = note.title
+    pinnedCount = library.notes.count { $0.isPinned }
+    pinnedRow = 1 + library.notes.count { $0.isPinned && $0.createdAt > note.createdAt }
+  }
+}

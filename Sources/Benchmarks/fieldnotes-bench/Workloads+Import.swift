@@ -1,0 +1,108 @@
+import Foundation
+
+/// The import workload, and the size of the store it makes.
+extension Workloads {
+  /// `import` of an export into a new store, against the `sqlite3` shell doing the same work in
+  /// one transaction (the same rows, and the store's indexes built over them: see
+  /// ``LibraryGenerator/writeInserts(_:to:)``); and the store file the import made, against the
+  /// same rows in a plain table.
+  ///
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - count: How many imports of each kind.
+  /// - Returns: The import row and the store-on-disk row.
+  /// - Throws: ``BenchError`` when there is no export or a run fails.
+  func importing(_ size: Int, repetitions count: Int) throws -> [Result] {
+    guard let files = exports[size] else { throw BenchError.failed("no export of \(size) notes") }
+    let scratch = NSTemporaryDirectory() + "fieldnotes-bench-import-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var round = 0
+    var onDisk: Result?
+    let ours = try samples(count) {
+      round += 1
+      let store = "\(scratch)/ours-\(round).sqlite"
+      let run = try Measurement.run(
+        [fieldnotes, "--store", store, "--no-summaries"]
+          + files.json.flatMap { ["-c", "import \($0)"] })
+      guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
+      if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
+      return run.seconds
+    }
+    let name =
+      files.json.count == 1
+      ? "import \(size.formatted()) notes (`import FILE.json` into a new store)"
+      : "import \(size.formatted()) notes (`import` of \(files.json.count) files of "
+        + "\(LibraryGenerator.notesPerExportFile.formatted()) notes, an import file being at most "
+        + "512 MB, into a new store, in one session)"
+    let target = "≤ 1.5×"
+    guard hasSQLite, let onDisk else {
+      return [
+        Result(
+          name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
+          target: target, isMet: nil)
+      ]
+    }
+    let peer = try samples(count) {
+      round += 1
+      let run = try Measurement.run(
+        ["sqlite3", "\(scratch)/peer-\(round).db"], inputFile: files.sql)
+      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
+      try? FileManager.default.removeItem(atPath: "\(scratch)/peer-\(round).db")
+      return run.seconds
+    }
+    let ratio = ours.median / peer.median
+    return [
+      Result(
+        name: name, fieldNotes: ms(ours),
+        peer: ms(peer)
+          + " (`sqlite3 NEW.db < IMPORT.sql`, in one transaction: the same rows, one `INSERT` "
+          + "each, and each note's folded title, body and tags into a temporary table; then "
+          + "`CREATE INDEX notes_by_notebook ON notes (notebook_id)`, `CREATE INDEX "
+          + "notes_listing ON notes (created_at, id, title, updated_at, notebook_id, tags, "
+          + "is_pinned)`, `CREATE VIRTUAL TABLE note_search USING fts5(text, tokenize = "
+          + "'trigram case_sensitive 1', content = '', detail = full)` with a 64 MiB `hashsize`, "
+          + "and one `INSERT INTO note_search (rowid, text) SELECT rowid, text FROM "
+          + "temp.note_text`)",
+        ratio: ratio, target: target, isMet: ratio <= 1.5),
+      onDisk,
+    ]
+  }
+
+  /// The size of a store just imported, against the same rows in a plain table: a new database
+  /// with the notes table as FieldNotes declares it (its primary key, no other index), filled
+  /// from the store by `sqlite3`.
+  ///
+  /// - Parameters:
+  ///   - store: The store, closed.
+  ///   - size: How many notes it holds.
+  ///   - scratch: A folder for the plain table's database.
+  /// - Returns: The store-on-disk row.
+  /// - Throws: ``BenchError`` when `sqlite3` fails.
+  private func storeOnDisk(_ store: String, size: Int, scratch: String) throws -> Result? {
+    guard hasSQLite else { return nil }
+    let plain = "\(scratch)/plain.db"
+    defer { try? FileManager.default.removeItem(atPath: plain) }
+    let quoted = store.replacingOccurrences(of: "'", with: "''")
+    _ = try sqlite(
+      plain,
+      "ATTACH '\(quoted)' AS store; \(LibraryGenerator.notesTable) INSERT INTO main.notes "
+        + "SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned FROM "
+        + "store.notes;")
+    let storeBytes = Double(Self.fileBytes(store))
+    let plainBytes = Double(Self.fileBytes(plain))
+    let ratio = storeBytes / plainBytes
+    return Result(
+      name: "store on disk, \(size.formatted()) notes, just imported",
+      fieldNotes: mebibytes(storeBytes) + " (the store file and its WAL)",
+      peer: mebibytes(plainBytes)
+        + " (the same rows in a plain table: a new database with FieldNotes' `CREATE TABLE "
+        + "notes`, primary key and no other index, filled by `sqlite3` with `INSERT INTO notes "
+        + "SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned FROM "
+        + "store.notes`)",
+      ratio: ratio, target: "≤ 2.5×", isMet: ratio <= 2.5)
+  }
+}
