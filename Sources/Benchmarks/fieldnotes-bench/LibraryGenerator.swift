@@ -9,6 +9,7 @@ import Foundation
 /// what an index meets in real use), or the benchmark's first generator, sentences of 60 field
 /// words (`--field-words`), which makes every common trigram occur in nearly every note.
 enum LibraryGenerator {
+  /// How many notebooks every library has.
   static let notebookCount = 100
 
   /// Where a library's titles and bodies come from.
@@ -19,6 +20,7 @@ enum LibraryGenerator {
     case fieldWords
   }
 
+  /// The first generator's 60 field words, as UTF-8 (`--field-words`).
   private static let fieldWords = [
     "heron", "kingfisher", "wren", "robin", "moss", "fern", "lichen", "oak", "willow", "river",
     "lake", "estuary", "tide", "marsh", "reed", "hedge", "meadow", "path", "bridge", "stone",
@@ -27,11 +29,20 @@ enum LibraryGenerator {
     "two", "three", "several", "many", "small", "large", "young", "old", "near", "far",
     "café", "naïve", "Ünïcödé", "the", "a", "by", "under", "over", "along", "after",
   ].map { Array($0.utf8) }
+  /// The tags notes are given, up to five each.
   private static let tags = [
     "birds", "plants", "insects", "weather", "river", "lake", "garden", "trip", "moss", "trees",
     "spring", "summer", "autumn", "winter", "dawn", "dusk", "rare", "common", "nest", "song",
   ]
 
+  /// A library of some notes, the same for the same arguments; the notes of a smaller one are
+  /// the first notes of a larger one.
+  ///
+  /// - Parameters:
+  ///   - count: How many notes.
+  ///   - seed: The random seed.
+  ///   - text: Where titles and bodies come from.
+  /// - Returns: The library, its notes oldest first.
   static func library(notes count: Int, seed: UInt64, text: Text) -> NoteLibrary {
     var random = SeededRandomNumberGenerator(seed: seed)
     let notebooks = (0..<notebookCount).map { index in
@@ -66,10 +77,20 @@ enum LibraryGenerator {
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
+  /// One field word, for a notebook's name.
+  ///
+  /// - Parameter random: The generator.
+  /// - Returns: The word.
   private static func word(_ random: inout SeededRandomNumberGenerator) -> String {
     String(decoding: fieldWords.randomElement(using: &random) ?? [], as: UTF8.self)
   }
 
+  /// Appends one sentence of the library's text.
+  ///
+  /// - Parameters:
+  ///   - buffer: Where the sentence's UTF-8 goes.
+  ///   - text: Where the text comes from.
+  ///   - random: The generator.
   private static func appendSentence(
     to buffer: inout [UInt8], text: Text, using random: inout SeededRandomNumberGenerator
   ) {
@@ -87,6 +108,12 @@ enum LibraryGenerator {
     }
   }
 
+  /// The first words of some text, without punctuation around them.
+  ///
+  /// - Parameters:
+  ///   - count: How many words.
+  ///   - text: The text's UTF-8.
+  /// - Returns: The words, joined by spaces.
   private static func firstWords(_ count: Int, of text: [UInt8]) -> String {
     let words = text.split(separator: 0x20, maxSplits: count, omittingEmptySubsequences: true)
       .prefix(count)
@@ -94,6 +121,10 @@ enum LibraryGenerator {
       .trimmingCharacters(in: .punctuationCharacters)
   }
 
+  /// Text with its first letter in upper case.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The text, capitalized.
   private static func capitalized(_ text: String) -> String {
     text.prefix(1).uppercased() + text.dropFirst()
   }
@@ -264,6 +295,10 @@ enum LibraryGenerator {
       + "\(two(time % 60)).\(fraction)Z"
   }
 
+  /// The identifier of a generated note or notebook: the same for the same number.
+  ///
+  /// - Parameter number: The number.
+  /// - Returns: A version 4 UUID ending in the number in hexadecimal.
   private static func uuid(_ number: Int) -> UUID {
     let hex = String(number, radix: 16, uppercase: true)
     let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
@@ -273,9 +308,15 @@ enum LibraryGenerator {
 
 /// Writes a large text file through a buffer.
 final class FileWriter {
+  /// The file.
   private let handle: FileHandle
+  /// What is written but not yet in the file, up to a mebibyte.
   private var buffer: [UInt8] = []
 
+  /// Creates or empties a file to write.
+  ///
+  /// - Parameter path: The file's path.
+  /// - Throws: ``BenchError`` when it can't be opened.
   init(path: String) throws {
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     guard let handle = FileHandle(forWritingAtPath: path) else {
@@ -285,12 +326,17 @@ final class FileWriter {
     buffer.reserveCapacity(1 << 20)
   }
 
+  /// Writes text as it is.
+  ///
+  /// - Parameter text: The text.
   func write(_ text: String) {
     buffer += text.utf8
     if buffer.count >= 1 << 20 { flush() }
   }
 
   /// Writes text as a JSON string literal.
+  ///
+  /// - Parameter text: The text.
   func writeJSON(_ text: String) {
     buffer.append(0x22)
     for byte in text.utf8 {
@@ -307,6 +353,8 @@ final class FileWriter {
   }
 
   /// Writes text as an SQL string literal.
+  ///
+  /// - Parameter text: The text.
   func writeSQL(_ text: String) {
     buffer.append(0x27)
     for byte in text.utf8 {
@@ -317,11 +365,15 @@ final class FileWriter {
     if buffer.count >= 1 << 20 { flush() }
   }
 
+  /// Writes the buffer to the file.
   private func flush() {
     handle.write(Data(buffer))
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// Writes what is left and closes the file.
+  ///
+  /// - Throws: What closing the file throws.
   func close() throws {
     flush()
     try handle.close()

@@ -132,9 +132,12 @@ enum Measurement {
 
 /// Why the benchmark could not run.
 enum BenchError: Error, CustomStringConvertible {
+  /// A program could not be started: its name.
   case cannotRun(String)
+  /// A workload failed: what went wrong.
   case failed(String)
 
+  /// What went wrong, in a line.
   var description: String {
     switch self {
     case .cannotRun(let program): "cannot run \(program)"
@@ -145,10 +148,16 @@ enum BenchError: Error, CustomStringConvertible {
 
 /// Median, minimum and maximum of some samples.
 struct Summary {
+  /// The middle sample, or the mean of the two middle ones.
   var median: Double
+  /// The smallest sample.
   var minimum: Double
+  /// The largest sample.
   var maximum: Double
 
+  /// Summarizes some samples; none summarize as zero.
+  ///
+  /// - Parameter samples: The samples.
   init(_ samples: [Double]) {
     let sorted = samples.sorted()
     median =
