@@ -223,13 +223,14 @@ enum LibraryGenerator {
   /// (``peerIndexes``) built over the same rows.
   ///
   /// The indexed text (each note's title, body and tags folded, as
-  /// ``PeerSQL/indexedText(title:body:tags:)`` makes it) is written beside each row into a
+  /// ``SearchFolder/indexedText(title:body:tags:)`` makes it) is written beside each row into a
   /// temporary table and given to the trigram index by one statement, as FieldNotes does: FTS5
   /// writes out what it has gathered whenever a statement that changes it begins, so one
   /// statement per note would write a segment per note. The listing and notebook indexes are
   /// made after the rows, which is the quickest way `sqlite3` has to build them.
   static func writeInserts(_ library: NoteLibrary, to path: String) throws {
     let writer = try FileWriter(path: path)
+    var folder = SearchFolder()
     writer.write(
       """
       BEGIN;
@@ -257,7 +258,7 @@ enum LibraryGenerator {
         "[" + note.tags.map { "\"\($0)\"" }.joined(separator: ",") + "]")
       writer.write(",\(note.isPinned ? 1 : 0));\nINSERT INTO temp.note_text VALUES (")
       // A fresh table numbers its rows 1, 2, 3… in the order they are inserted, in both tables.
-      writer.writeSQL(PeerSQL.indexedText(title: note.title, body: note.body, tags: note.tags))
+      writer.writeSQL(folder.indexedText(title: note.title, body: note.body, tags: note.tags))
       writer.write(");\n")
     }
     writer.write(

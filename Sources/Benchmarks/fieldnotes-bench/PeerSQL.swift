@@ -63,44 +63,14 @@ enum PeerSQL {
   }
 
   /// The `MATCH` argument FieldNotes gives the index for a search, as an SQL literal: the folded
-  /// query as one FTS5 phrase (double quotes around it, a double quote in it written twice),
-  /// which the trigram tokenizer reads as a substring.
+  /// query (``SearchFolder``) as one FTS5 phrase (double quotes around it, a double quote in it
+  /// written twice), which the trigram tokenizer reads as a substring.
   ///
   /// - Parameter word: The search word, as typed.
   /// - Returns: The SQL string literal.
   static func matchLiteral(_ word: String) -> String {
-    let phrase = "\"" + fold(word).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var folder = SearchFolder()
+    let phrase = "\"" + folder.fold(word).replacingOccurrences(of: "\"", with: "\"\"") + "\""
     return "'" + phrase.replacingOccurrences(of: "'", with: "''") + "'"
-  }
-
-  /// Text folded for searching as FieldNotes folds it for its index: lower case, without
-  /// diacritics, compatibility forms made plain.
-  ///
-  /// The benchmark keeps its own copy, from Foundation, so that it depends on no FieldNotes
-  /// internals; the search peers check that the index answers each query with as many notes
-  /// as FieldNotes shows.
-  ///
-  /// - Parameter text: The text.
-  /// - Returns: The folded text.
-  /// - Complexity: O(*n*); ASCII text takes a fast path.
-  static func fold(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      return String(
-        decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-    }
-    return text.folding(
-      options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil
-    ).lowercased()
-  }
-
-  /// The text the store's index holds for a note: its title, body and tags folded, a line each.
-  ///
-  /// - Parameters:
-  ///   - title: The note's title.
-  ///   - body: The note's text.
-  ///   - tags: The note's tags.
-  /// - Returns: The indexed text.
-  static func indexedText(title: String, body: String, tags: [String]) -> String {
-    ([title, body] + tags).map(fold).joined(separator: "\n")
   }
 }
