@@ -17,6 +17,20 @@ enum SQLiteQueries {
   struct Conditions {
     var clauses: [String] = []
     var texts: [String] = []
+    /// Whether the rows are read from a tag's rows of `note_tags` (as `t`), joined to their
+    /// notes, rather than from `notes` alone.
+    var isByTag = false
+
+    /// What the rows are read from, with the notes table written as given (to name an index).
+    func source(notes: String = "notes") -> String {
+      isByTag ? "note_tags AS t JOIN \(notes) ON notes.id = t.note_id" : notes
+    }
+
+    /// The column of the pin and of the date to order by: the tag's copies, when read by tag.
+    var pinColumn: String { isByTag ? "t.is_pinned" : "notes.is_pinned" }
+    var order: (date: String, id: String) {
+      isByTag ? ("t.created_at", "t.note_id") : ("notes.created_at", "notes.id")
+    }
 
     /// The clauses joined, for after `WHERE`; `1` for none.
     var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
@@ -76,6 +90,32 @@ enum SQLiteQueries {
     return try page(query, in: connection, search: .rows(rows))
   }
 
+  /// Writes the rows a search finds into `temp.found_rows`, a table of this connection alone
+  /// (SQLite's `temp` database: no other process sees it, and it takes no lock on the store).
+  private static func fillFoundRows(_ search: Search, in connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    try connection.execute(
+      "CREATE TEMP TABLE IF NOT EXISTS found_rows (row INTEGER PRIMARY KEY); "
+        + "DELETE FROM temp.found_rows")
+    switch search {
+    case .phrase(let phrase):
+      let fill = try connection.cached(
+        "INSERT INTO temp.found_rows SELECT rowid FROM note_search WHERE note_search MATCH ?1")
+      defer { fill.reset() }
+      fill.bind(phrase, at: 1)
+      try fill.run()
+    case .rows(let rows):
+      let insert = try connection.cached("INSERT INTO temp.found_rows VALUES (?1)")
+      for row in rows {
+        insert.reset()
+        insert.bind(Int(row), at: 1)
+        try insert.run()
+      }
+      insert.reset()
+    }
+  }
+
   /// How a search narrows a query's rows.
   private enum Search {
     /// Through the search index: an FTS5 phrase.
@@ -88,27 +128,31 @@ enum SQLiteQueries {
     _ query: NoteListQuery, in connection: SQLiteConnection, search: Search?
   ) throws(SQLiteError) -> NotePage {
     var conditions = Conditions()
+    let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
     switch query.scope {
-    case .allNotes: break
-    case .unfiled: conditions.clauses.append("notebook_id IS NULL")
-    case .notebook(let id): conditions.add("notebook_id = ?", binding: id.uuidString)
+    case .allNotes:
+      if let tag = query.tag {
+        conditions.isByTag = true
+        conditions.add("t.tag = ?", binding: tag)
+      }
+    case .unfiled: conditions.clauses.append("notes.notebook_id IS NULL")
+    case .notebook(let id): conditions.add("notes.notebook_id = ?", binding: id.uuidString)
     case .tagged(let tag):
-      conditions.add("id IN (SELECT note_id FROM note_tags WHERE tag = ?)", binding: tag)
+      conditions.isByTag = true
+      conditions.add("t.tag = ?", binding: tag)
     }
-    if let tag = query.tag {
-      conditions.add("id IN (SELECT note_id FROM note_tags WHERE tag = ?)", binding: tag)
+    if let tag = query.tag, case .tagged(let scopeTag) = query.scope, tag != scopeTag {
+      conditions.add(inTag, binding: tag)
+    } else if let tag = query.tag, !conditions.isByTag {
+      conditions.add(inTag, binding: tag)
     }
-    if query.pinnedOnly { conditions.clauses.append("is_pinned != 0") }
-    if query.untaggedOnly { conditions.clauses.append("tags = '[]'") }
-    switch search {
-    case nil: break
-    case .phrase(let phrase):
-      conditions.add(
-        "rowid IN (SELECT rowid FROM note_search WHERE note_search MATCH ?)", binding: phrase)
-    case .rows(let rows):
-      conditions.add(
-        "rowid IN (SELECT value FROM json_each(?))",
-        binding: "[" + rows.map(String.init).joined(separator: ",") + "]")
+    if query.pinnedOnly { conditions.clauses.append("notes.is_pinned = 1") }
+    if query.untaggedOnly { conditions.clauses.append("notes.tags = '[]'") }
+    if let search {
+      // The rows found are written once into a table of the connection's own (`temp`), which
+      // the count and both parts of the page then read, instead of asking the index thrice.
+      try fillFoundRows(search, in: connection)
+      conditions.clauses.append("notes.rowid IN temp.found_rows")
     }
     if query.order == .title { return try titleOrdered(query, conditions, in: connection) }
     let total = try count(query, conditions, in: connection)
@@ -116,13 +160,14 @@ enum SQLiteQueries {
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
     // Ties of date go by identifier, ascending in both orders (SQLite reads the index by date
     // and sorts only each run of one date).
-    let order = query.order == .newest ? "created_at DESC, id" : "created_at, id"
+    let (date, id) = conditions.order
+    let order = query.order == .newest ? "\(date) DESC, \(id)" : "\(date), \(id)"
     var notes = try rows(
-      where: conditions.sql + " AND is_pinned = 1", conditions,
+      where: conditions.sql + " AND \(conditions.pinColumn) = 1", conditions,
       orderedBy: order, limit: limit, in: connection)
     if notes.count < limit {
       notes += try rows(
-        where: conditions.sql + " AND is_pinned = 0", conditions,
+        where: conditions.sql + " AND \(conditions.pinColumn) = 0", conditions,
         orderedBy: order, limit: limit - notes.count,
         in: connection)
     }
@@ -135,8 +180,11 @@ enum SQLiteQueries {
     in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
     let limitParameter = Int32(conditions.texts.count + 1)
+    // A damaged row would take a place on the page and then be left out: it is passed over
+    // here, from the row read anyway.
     let statement = try connection.cached(
-      "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE \(clause) ORDER BY \(order) "
+      "SELECT \(SQLiteRows.noteColumns) FROM \(conditions.source()) WHERE \(clause) "
+        + "AND NOT \(SQLiteSchema.damagedRow("notes.")) ORDER BY \(order) "
         + "LIMIT ?\(limitParameter)")
     defer { statement.reset() }
     conditions.bind(to: statement)
@@ -149,32 +197,82 @@ enum SQLiteQueries {
     return notes
   }
 
-  /// How many notes a query finds: from the notebooks' counts for a whole list, by SQL
-  /// otherwise.
+  /// How many notes a query finds, from what is kept for it where there is something: the
+  /// notebooks' counts (triggers keep them) for a whole list or its pinned notes, a tag's rows
+  /// of `note_tags`, the rows a search found; by SQL over the list's own index otherwise.
+  ///
+  /// The damaged rows, which no list shows, are counted apart through the partial index that
+  /// holds only them (`notes_damaged`, nearly always empty) and taken away.
   private static func count(
     _ query: NoteListQuery, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
-    let isWholeList =
-      query.tag == nil && !query.pinnedOnly && !query.untaggedOnly && query.searchText.isEmpty
-    switch query.scope {
-    case .allNotes where isWholeList:
-      return try connection.integer("SELECT coalesce(sum(notes), 0) FROM note_counts")
-    case .unfiled where isWholeList:
-      return try connection.integer(
-        "SELECT coalesce(sum(notes), 0) FROM note_counts WHERE notebook_id = ''")
-    default:
-      // The damaged rows (no list shows them) are counted apart, through the partial index
-      // that holds only them, so the count needs no column outside the list's own index.
+    let onlyScopeTagAndPin = !query.untaggedOnly && query.searchText.isEmpty
+    // A whole list, or its pinned notes: the notebooks' counts, which leave damaged rows out.
+    if onlyScopeTagAndPin, query.tag == nil, let key = notebookKey(of: query.scope) {
+      let column = query.pinnedOnly ? "pinned" : "notes"
       let statement = try connection.cached(
-        """
-        SELECT (SELECT count(*) FROM notes WHERE \(conditions.sql))
-          - (SELECT count(*) FROM notes WHERE \(conditions.sql) AND \(SQLiteSchema.damagedRow()))
-        """)
+        "SELECT coalesce(sum(\(column)), 0) FROM note_counts WHERE ?1 IS NULL OR notebook_id = ?1")
       defer { statement.reset() }
-      conditions.bind(to: statement)
+      if let key { statement.bind(key, at: 1) } else { statement.bindNull(at: 1) }
       _ = try statement.step()
       return statement.int(at: 0)
     }
+    let kept: Int
+    if onlyScopeTagAndPin, let tag = onlyTag(of: query) {
+      // A tag's list, or its pinned notes: its rows of `note_tags`.
+      let statement = try connection.cached(
+        "SELECT count(*) FROM note_tags WHERE tag = ?1"
+          + (query.pinnedOnly ? " AND is_pinned = 1" : ""))
+      defer { statement.reset() }
+      statement.bind(tag, at: 1)
+      _ = try statement.step()
+      kept = statement.int(at: 0)
+    } else if conditions.clauses == ["notes.rowid IN temp.found_rows"] {
+      // A search of All Notes: the rows it found.
+      kept = try connection.integer("SELECT count(*) FROM temp.found_rows")
+    } else {
+      let statement = try connection.cached(
+        "SELECT count(*) FROM \(conditions.source()) WHERE \(conditions.sql)")
+      defer { statement.reset() }
+      conditions.bind(to: statement)
+      _ = try statement.step()
+      kept = statement.int(at: 0)
+    }
+    return kept - (try damagedCount(conditions, in: connection))
+  }
+
+  /// The `note_counts` key of a scope's notebook: `nil` (every row) for All Notes, `""` for no
+  /// notebook; no key at all for a tag's list.
+  private static func notebookKey(of scope: NoteScope) -> String?? {
+    switch scope {
+    case .allNotes: .some(nil)
+    case .unfiled: ""
+    case .notebook(let id): id.uuidString
+    case .tagged: nil
+    }
+  }
+
+  /// The one tag a query narrows to, when that is all it narrows to besides a pin: a tag's
+  /// list (with the same tag or none as its filter), or All Notes with a tag filter.
+  private static func onlyTag(of query: NoteListQuery) -> String? {
+    switch query.scope {
+    case .tagged(let tag) where query.tag == nil || query.tag == tag: tag
+    case .allNotes: query.tag
+    default: nil
+    }
+  }
+
+  /// How many damaged rows a query's conditions hold, read through the index of damaged rows.
+  private static func damagedCount(_ conditions: Conditions, in connection: SQLiteConnection)
+    throws(SQLiteError) -> Int
+  {
+    let statement = try connection.cached(
+      "SELECT count(*) FROM \(conditions.source(notes: "notes INDEXED BY notes_damaged")) "
+        + "WHERE \(SQLiteSchema.damagedRow("notes.")) AND \(conditions.sql)")
+    defer { statement.reset() }
+    conditions.bind(to: statement)
+    _ = try statement.step()
+    return statement.int(at: 0)
   }
 
   /// Answers a query by title: the list's titles, dates and identifiers are read and ordered
@@ -184,8 +282,8 @@ enum SQLiteQueries {
   ) throws(SQLiteError) -> NotePage {
     let statement = try connection.cached(
       """
-      SELECT rowid, id, title, created_at, is_pinned FROM notes
-      WHERE \(conditions.sql) AND NOT \(SQLiteSchema.damagedRow())
+      SELECT notes.rowid, notes.id, notes.title, notes.created_at, notes.is_pinned
+      FROM \(conditions.source()) WHERE \(conditions.sql) AND NOT \(SQLiteSchema.damagedRow("notes."))
       """)
     var keys: [Note] = []
     var rows: [Note.ID: Int] = [:]
@@ -260,7 +358,13 @@ enum SQLiteQueries {
 
   /// How many notes carry each tag.
   static func tagCounts(in connection: SQLiteConnection) throws(SQLiteError) -> [String: Int] {
-    let statement = try connection.cached("SELECT tag, count(*) FROM note_tags GROUP BY tag")
+    let statement = try connection.cached(
+      """
+      SELECT tag, count(*) FROM note_tags
+      WHERE note_id NOT IN (
+        SELECT id FROM notes INDEXED BY notes_damaged WHERE \(SQLiteSchema.damagedRow()))
+      GROUP BY tag
+      """)
     defer { statement.reset() }
     var counts: [String: Int] = [:]
     while try statement.step() { counts[statement.text(at: 0)] = statement.int(at: 1) }

@@ -36,7 +36,8 @@ enum SQLiteRows {
 
   /// The columns of a note, in the order ``note(from:unreadable:)`` reads them.
   static let noteColumns =
-    "id, title, body, created_at, updated_at, notebook_id, tags, is_pinned"
+    "notes.id, notes.title, notes.body, notes.created_at, notes.updated_at, notes.notebook_id, "
+    + "notes.tags, notes.is_pinned"
 
   /// Reads every note, in storage order.
   ///
@@ -74,6 +75,11 @@ enum SQLiteRows {
       unreadable.append(UnreadableNote(id: id, reason: "its tags are not a list"))
       return nil
     }
+    let pin = row.int(at: 7)
+    guard pin == 0 || pin == 1 else {
+      unreadable.append(UnreadableNote(id: id, reason: "its pin is neither 0 nor 1"))
+      return nil
+    }
     var notebookID: UUID?
     if !row.isNull(at: 5) {
       guard let parsed = row.uuid(at: 5) else {
@@ -85,7 +91,7 @@ enum SQLiteRows {
     return Note(
       id: id, title: row.text(at: 1), body: row.text(at: 2),
       createdAt: Date(timeIntervalSinceReferenceDate: row.double(at: 3)),
-      notebookID: notebookID, tags: tags, isPinned: row.int(at: 7) != 0,
+      notebookID: notebookID, tags: tags, isPinned: pin == 1,
       updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)))
   }
 

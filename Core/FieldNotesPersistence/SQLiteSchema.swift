@@ -121,7 +121,8 @@ enum SQLiteSchema {
     // memory (see `SQLiteQueries`): indexes for each kind of list, each by pin and then creation
     // order, so a page reads its rows from one end of an index; each note's tags, one row per
     // tag, for a tag's list; and the notes and pinned notes of each notebook ('' for no
-    // notebook), so the notebooks screen counts without reading notes. Triggers keep the two
+    // notebook), so the notebooks screen counts without reading notes. A tag's rows are ordered
+    // as its list is (pin, then date), so its page is read from one end of them too. Triggers keep the two
     // tables in step with `notes` through every write, FieldNotes' own or another tool's. The
     // listing index of version 3 (every column but the body, for loading every note) goes.
     // The tables are filled anew, so the migration can run again.
@@ -135,9 +136,10 @@ enum SQLiteSchema {
     DROP INDEX IF EXISTS notes_listing;
     CREATE TABLE IF NOT EXISTS note_tags (
       tag TEXT NOT NULL,
+      is_pinned INTEGER NOT NULL,
       created_at REAL NOT NULL,
       note_id TEXT NOT NULL,
-      PRIMARY KEY (tag, created_at, note_id)
+      PRIMARY KEY (tag, is_pinned, created_at, note_id)
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS note_tags_by_note ON note_tags (note_id);
     CREATE TRIGGER IF NOT EXISTS note_tags_insert AFTER INSERT ON notes BEGIN
@@ -146,14 +148,15 @@ enum SQLiteSchema {
     CREATE TRIGGER IF NOT EXISTS note_tags_delete AFTER DELETE ON notes BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
     END;
-    CREATE TRIGGER IF NOT EXISTS note_tags_update AFTER UPDATE OF id, tags, created_at ON notes
+    CREATE TRIGGER IF NOT EXISTS note_tags_update
+      AFTER UPDATE OF id, tags, created_at, is_pinned ON notes
     BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
       \(SQLiteSchema.insertTags(of: "new"))
     END;
     DELETE FROM note_tags;
-    INSERT OR IGNORE INTO note_tags (tag, created_at, note_id)
-      SELECT DISTINCT tag.value, notes.created_at, notes.id
+    INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
+      SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
       FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
       WHERE tag.type = 'text';
     CREATE TABLE IF NOT EXISTS note_counts (
@@ -175,14 +178,15 @@ enum SQLiteSchema {
     END;
     DELETE FROM note_counts;
     INSERT INTO note_counts (notebook_id, notes, pinned)
-      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned != 0) FROM notes
+      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1) FROM notes
       WHERE NOT \(SQLiteSchema.damagedRow()) GROUP BY 1;
     """,
   ]
 
   /// The SQL condition of a row that can't be a note FieldNotes wrote.
   ///
-  /// An identifier or notebook of the wrong length, or tags that are not a JSON list. The store
+  /// An identifier or notebook of the wrong length, a pin other than 0 or 1, or tags that are
+  /// not a JSON list. The store
   /// reports such rows when it opens, through a partial index holding only them
   /// (`notes_damaged`), leaves them as they are, and counts them in no list.
   ///
@@ -191,6 +195,7 @@ enum SQLiteSchema {
   static func damagedRow(_ row: String = "") -> String {
     """
     (length(\(row)id) != 36 OR (\(row)notebook_id IS NOT NULL AND length(\(row)notebook_id) != 36)
+      OR \(row)is_pinned NOT IN (0, 1)
       OR CASE WHEN json_valid(\(row)tags) THEN json_type(\(row)tags) != 'array' ELSE 1 END)
     """
   }
@@ -207,8 +212,9 @@ enum SQLiteSchema {
   /// The statement a trigger runs to give a note's row a `note_tags` row per tag.
   static func insertTags(of row: String) -> String {
     """
-    INSERT OR IGNORE INTO note_tags (tag, created_at, note_id)
-      SELECT DISTINCT value, \(row).created_at, \(row).id FROM json_each(\(tagList(of: row)))
+    INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
+      SELECT DISTINCT value, \(row).is_pinned, \(row).created_at, \(row).id
+      FROM json_each(\(tagList(of: row)))
       WHERE type = 'text';
     """
   }
@@ -218,17 +224,18 @@ enum SQLiteSchema {
   static func count(of row: String, by change: Int) -> String {
     """
     INSERT INTO note_counts (notebook_id, notes, pinned)
-      SELECT coalesce(\(row).notebook_id, ''), \(change), \(change) * (\(row).is_pinned != 0)
+      SELECT coalesce(\(row).notebook_id, ''), \(change), \(change) * (\(row).is_pinned = 1)
       WHERE NOT \(damagedRow(row + "."))
       ON CONFLICT (notebook_id) DO UPDATE SET
         notes = notes + excluded.notes, pinned = pinned + excluded.pinned;
     """
   }
 
-  /// Whether a store at a version is one the FieldNotes before this one left as it was: at the
-  /// version just before the current one, without the table the latest migration makes (a
-  /// store whose version was set back has it). That FieldNotes kept the search index in step
-  /// with the same folding, so the index needs no rebuild.
+  /// Whether a store at a version is one the FieldNotes before this one left as it was.
+  ///
+  /// That is a store at the version just before the current one, without the table the latest
+  /// migration makes (a store whose version was set back has it). That FieldNotes kept the
+  /// search index in step with the same folding, so the index needs no rebuild.
   ///
   /// - Parameters:
   ///   - version: The store's `user_version`.

@@ -110,9 +110,10 @@ import Testing
     try expectAnswersOfTheScan(reopened)
   }
 
-  /// A store the FieldNotes before this one left (version 6, without the tables version 7
-  /// adds) is upgraded without rebuilding its index, which that FieldNotes kept in step: at a
-  /// million notes a rebuild takes minutes. Its lists are answered at once.
+  /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
+  ///
+  /// Version 6, without the tables version 7 adds: that FieldNotes kept the index in step, and
+  /// at a million notes a rebuild takes minutes. Its lists are answered at once.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
     try execute(

@@ -110,6 +110,17 @@ import Testing
         changes.append(.saveNote(pinned))
       }
       try other.commit(changes)
+      if round.isMultiple(of: 3) {
+        // Another tool writes rows that are no notes: no list shows or counts them.
+        let tag = Self.tags.randomElement(using: &random) ?? "birds"
+        try RawConnection(path: path).execute(
+          """
+          INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+            VALUES ('\(UUID().uuidString)', 'lake pin', 'lake', 800000000, 800000000, '["\(tag)"]', 2),
+              ('short \(round)', 'lake id', 'lake', 800000000, 800000000, '["\(tag)"]', 0),
+              ('\(UUID().uuidString)', 'lake tags', 'lake', 800000000, 800000000, 'not a list', 1);
+          """)
+      }
       try store.reload()
 
       let library = try other.load()

@@ -205,13 +205,25 @@ enum LibraryGenerator {
       tags TEXT NOT NULL DEFAULT '[]', is_pinned INTEGER NOT NULL DEFAULT 0);
     """
 
-  /// The indexes the import peer builds: those of a FieldNotes store (the notebook index, the
-  /// listing index, and the FTS5 trigram index over each note's folded text, contentless, with
-  /// the 64 MiB gathering size FieldNotes gives it).
+  /// The indexes the import peer builds: those of a FieldNotes store (its list indexes, its
+  /// table of each note's tags and its counts by notebook, and the FTS5 trigram index over each
+  /// note's folded text, contentless, with the 64 MiB gathering size FieldNotes gives it).
   static let peerIndexes = """
-    CREATE INDEX notes_by_notebook ON notes (notebook_id);
-    CREATE INDEX notes_listing
-      ON notes (created_at, id, title, updated_at, notebook_id, tags, is_pinned);
+    CREATE INDEX notes_by_pin ON notes (is_pinned, created_at, id);
+    CREATE INDEX notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
+    CREATE INDEX notes_untagged ON notes (is_pinned, created_at, id) WHERE tags = '[]';
+    CREATE TABLE note_tags (
+      tag TEXT NOT NULL, created_at REAL NOT NULL, note_id TEXT NOT NULL,
+      PRIMARY KEY (tag, created_at, note_id)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO note_tags
+      SELECT DISTINCT tag.value, notes.created_at, notes.id FROM notes, json_each(notes.tags) AS tag;
+    CREATE INDEX note_tags_by_note ON note_tags (note_id);
+    CREATE TABLE note_counts (
+      notebook_id TEXT PRIMARY KEY NOT NULL, notes INTEGER NOT NULL, pinned INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    INSERT INTO note_counts
+      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned != 0) FROM notes GROUP BY 1;
     CREATE VIRTUAL TABLE note_search USING fts5(
       text, tokenize = 'trigram case_sensitive 1', content = '', detail = full
     );
@@ -226,7 +238,7 @@ enum LibraryGenerator {
   /// ``SearchFolder/indexedText(title:body:tags:)`` makes it) is written beside each row into a
   /// temporary table and given to the trigram index by one statement, as FieldNotes does: FTS5
   /// writes out what it has gathered whenever a statement that changes it begins, so one
-  /// statement per note would write a segment per note. The listing and notebook indexes are
+  /// statement per note would write a segment per note. The list indexes and tables are
   /// made after the rows, which is the quickest way `sqlite3` has to build them.
   static func writeInserts(_ library: NoteLibrary, to path: String) throws {
     let writer = try FileWriter(path: path)

@@ -61,9 +61,9 @@ extension Workloads {
         peer: ms(peer)
           + " (`sqlite3 NEW.db < IMPORT.sql`, in one transaction: the same rows, one `INSERT` "
           + "each, and each note's folded title, body and tags into a temporary table; then "
-          + "`CREATE INDEX notes_by_notebook ON notes (notebook_id)`, `CREATE INDEX "
-          + "notes_listing ON notes (created_at, id, title, updated_at, notebook_id, tags, "
-          + "is_pinned)`, `CREATE VIRTUAL TABLE note_search USING fts5(text, tokenize = "
+          + "the store's list indexes (`notes_by_pin`, `notes_in_notebook`, `notes_untagged`), "
+          + "its `note_tags` table filled from `json_each(tags)` with its index, its "
+          + "`note_counts` by notebook, `CREATE VIRTUAL TABLE note_search USING fts5(text, tokenize = "
           + "'trigram case_sensitive 1', content = '', detail = full)` with a 64 MiB `hashsize`, "
           + "and one `INSERT INTO note_search (rowid, text) SELECT rowid, text FROM "
           + "temp.note_text`)",
