@@ -129,6 +129,20 @@ public final class NoteStore {
     }.notes
   }
 
+  /// Reads every notebook and note as saved now, bodies and all, keeping none of it: what an
+  /// export writes. Unlike ``notes``, a failed read is thrown, never answered as no notes.
+  ///
+  /// - Returns: The library.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  /// - Complexity: O(*n*) in the size of the notes.
+  public func wholeLibrary() throws(NoteStoreError) -> NoteLibrary {
+    do throws(RepositoryError) {
+      return try held({ $0 }, else: repository.load)
+    } catch {
+      throw .persistence(error)
+    }
+  }
+
   /// Every notebook, in the order they were created.
   public var notebooks: [Notebook] {
     answer(\.notebooks, fallback: []) { () throws(RepositoryError) in

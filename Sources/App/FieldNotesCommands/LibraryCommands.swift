@@ -68,7 +68,11 @@ public struct LibraryCommands {
   /// - Returns: What was written, for the user.
   /// - Throws: ``FieldNotesTerminal/CommandLineError/refused(_:)`` naming the file and why.
   func export(to path: String) throws(CommandLineError) -> String {
-    let library = NoteLibrary(notebooks: store.notebooks, notes: store.notes)
+    let library: NoteLibrary
+    do throws(NoteStoreError) { library = try store.wholeLibrary() } catch {
+      throw .refused(
+        "nothing was exported: \(error.errorDescription ?? "the notes could not be read")")
+    }
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
       let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)

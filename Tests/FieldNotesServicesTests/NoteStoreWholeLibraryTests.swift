@@ -1,0 +1,45 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// A repository that answers small questions but can't read the whole library, as a store whose
+/// disk fails in the middle of a large read.
+private final class UnloadableRepository: NoteRepository {
+  let notes = SampleData.library
+
+  var changeStamp: Int? { 0 }
+  func load() throws(RepositoryError) -> NoteLibrary { throw .readFailed(reason: "disk I/O error") }
+  func notebooks() throws(RepositoryError) -> [Notebook] { notes.notebooks }
+  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] { [] }
+  func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {}
+  func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {}
+  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {}
+  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
+  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
+  func discardDraft(_ draft: Draft) throws(RepositoryError) {}
+}
+
+/// What an export reads: the whole library, or an error — never no notes in place of a failed
+/// read, which would write an empty export over a good one.
+@MainActor
+@Suite struct NoteStoreWholeLibraryTests {
+  @Test func aFailedReadOfTheWholeLibraryIsThrownNotAnsweredAsNoNotes() throws {
+    let store = try NoteStore(
+      repository: UnloadableRepository(), syncer: NoOpNoteSyncer(), now: .fixed())
+
+    #expect(throws: NoteStoreError.persistence(.readFailed(reason: "disk I/O error"))) {
+      try store.wholeLibrary()
+    }
+    #expect(store.notes == [], "the seed's property answers the failure as no notes")
+    #expect(store.lastReadError == .persistence(.readFailed(reason: "disk I/O error")))
+  }
+
+  @Test func theWholeLibraryIsWhatIsSaved() throws {
+    let repository = InMemoryNoteRepository(SampleData.library)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+
+    #expect(try store.wholeLibrary() == SampleData.library)
+  }
+}
