@@ -129,8 +129,10 @@ public final class NoteStore {
     }.notes
   }
 
-  /// Reads every notebook and note as saved now, bodies and all, keeping none of it: what an
-  /// export writes. Unlike ``notes``, a failed read is thrown, never answered as no notes.
+  /// Reads every notebook and note as saved now, bodies and all, keeping none of it.
+  ///
+  /// What an export writes. Unlike ``notes``, a failed read is thrown, never answered as no
+  /// notes.
   ///
   /// - Returns: The library.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
