@@ -52,6 +52,8 @@ public final class NoteStore {
   /// process has changed since is never saved over that change. Forgotten when the store reads
   /// what other processes saved (``reload()``).
   @ObservationIgnored private var seen: [Note.ID: Note] = [:]
+  /// The notes of ``seen`` in the order they were read, so the oldest can be let go.
+  @ObservationIgnored private var seenOrder: [Note.ID] = []
   /// The repository's ``NoteRepository/changeStamp`` when the store last read it.
   @ObservationIgnored private var stamp: Int?
   /// For a repository without a change stamp, what it held when last read whole, which the
@@ -182,8 +184,8 @@ public final class NoteStore {
     do throws(RepositoryError) {
       let page = try held(
         { $0.page(for: query) }, else: { () throws(RepositoryError) in try repository.page(query) })
-      answers.pages[query] = page
-      for note in page.notes { seen[note.id] = note }
+      answers.keep(page, for: query)
+      for note in page.notes { remember(note) }
       return page
     } catch {
       lastReadError = .persistence(error)
@@ -216,7 +218,7 @@ public final class NoteStore {
         answers.missing.insert(id)
         return nil
       }
-      seen[id] = note
+      remember(note)
       return note
     } catch {
       lastReadError = .persistence(error)
@@ -276,9 +278,38 @@ public final class NoteStore {
     notebooks.first { $0.id == id }
   }
 
+  /// How many pages, and how many notes read, the store keeps at most between changes: a long
+  /// session of searches with nothing changed keeps what its last screens showed, not all it
+  /// ever read.
+  nonisolated package static let keptPages = 32
+  nonisolated package static let keptNotes = 8_192
+
+  /// How many pages and notes read the store keeps now: at most ``keptPages`` and twice
+  /// ``keptNotes``, however long the session.
+  package var keptAnswerCounts: (pages: Int, notes: Int) { (answers.pages.count, seen.count) }
+
+  /// Keeps a note as the version read last, letting the oldest go beyond ``keptNotes``: a
+  /// write of one let go expects the note as it reads it then.
+  private func remember(_ note: Note) {
+    if seen.updateValue(note, forKey: note.id) == nil { seenOrder.append(note.id) }
+    guard seenOrder.count > 2 * Self.keptNotes else { return }
+    seenOrder.removeFirst(seenOrder.count - Self.keptNotes)
+    let kept = Set(seenOrder)
+    seen = seen.filter { kept.contains($0.key) }
+    seenOrder.removeAll { seen[$0] == nil }
+  }
+
   /// What the repository answered since the last change.
   private struct Answers {
     var pages: [NoteListQuery: NotePage] = [:]
+    /// The queries of ``pages`` in the order they were answered.
+    var pageOrder: [NoteListQuery] = []
+
+    /// Keeps a page, letting the one answered longest ago go beyond ``keptPages``.
+    mutating func keep(_ page: NotePage, for query: NoteListQuery) {
+      if pages.updateValue(page, forKey: query) == nil { pageOrder.append(query) }
+      if pageOrder.count > NoteStore.keptPages { pages[pageOrder.removeFirst()] = nil }
+    }
     var notebooks: [Notebook]?
     var summary: LibrarySummary?
     var tagCounts: [String: Int]?
@@ -390,6 +421,7 @@ public final class NoteStore {
     stamp = current
     showChange()
     seen = [:]
+    seenOrder = []
   }
 
   /// Tells every observer, then forgets every answer, so the next read asks the repository.
@@ -497,7 +529,7 @@ public final class NoteStore {
     // What this store wrote, applied to what it holds of a repository without a stamp: as the
     // repository applied it, checks and all, so it can't fail here.
     try? lastLibrary?.apply(edit.changes)
-    for note in edit.savedNotes { seen[note.id] = note }
+    for note in edit.savedNotes { remember(note) }
     for note in edit.removedNotes {
       seen[note.id] = nil
       answers.missing.insert(note.id)

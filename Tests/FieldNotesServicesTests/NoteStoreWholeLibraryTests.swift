@@ -43,3 +43,24 @@ private final class UnloadableRepository: NoteRepository {
     #expect(try store.wholeLibrary() == SampleData.library)
   }
 }
+
+/// A long session keeps what its last screens showed, not everything it ever read.
+@MainActor
+@Suite struct NoteStoreMemoryTests {
+  @Test func manySearchesAndNotesReadKeepABoundedNumberOfAnswers() {
+    let notes = (0..<20_000).map { Note(title: "Note \($0)", body: "word\($0 % 100)") }
+    let store = NoteStore(notes: notes)
+
+    for number in 0..<100 {
+      _ = store.page(NoteListQuery(scope: .allNotes, searchText: "word\(number)", limit: 5))
+    }
+    for note in notes { _ = store.note(withID: note.id) }
+
+    let kept = store.keptAnswerCounts
+    #expect(kept.pages <= NoteStore.keptPages)
+    #expect(kept.notes <= 2 * NoteStore.keptNotes)
+    #expect(store.note(withID: notes[0].id) == notes[0], "a note let go is read again")
+    #expect(
+      store.page(NoteListQuery(scope: .allNotes, searchText: "word1", limit: 5)).totalCount == 2_200)
+  }
+}
