@@ -18,6 +18,12 @@ public struct NoteListSettings: Hashable, Sendable {
   public var sortOrder: NoteSortOrder
   /// How many rows are shown at most: ``rowLimit`` at first, more after `more`.
   public var shownRowCount: Int
+  /// The notes of the rows on screen when `more` was typed, in order.
+  ///
+  /// The list then draws only the rows after them, as long as they are still its first rows;
+  /// once they are not (another process wrote, a note was pinned), it draws every row again,
+  /// so a row number always names the note drawn beside it.
+  public var drawnAbove: [Note.ID] = []
 
   /// Creates settings.
   ///

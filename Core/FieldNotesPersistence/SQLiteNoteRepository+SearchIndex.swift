@@ -1,7 +1,8 @@
 import FieldNotesServices
 
 extension SQLiteNoteRepository {
-  /// Rebuilds the search index from every saved note, in one transaction.
+  /// Rebuilds the search index from every saved note, and the lists' tables (each note's tags,
+  /// each notebook's counts, the damaged rows) with it, in one transaction.
   ///
   /// - Returns: How many notes the index holds.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be written; the index
@@ -14,6 +15,8 @@ extension SQLiteNoteRepository {
         var count = 0
         try connection.inTransaction { () throws(SQLiteError) in
           count = try SQLiteSearchIndex.rebuild(connection)
+          // The lists' tables are derived from the notes too: filled anew with the index.
+          try connection.execute(SQLiteSchema.listTables)
         }
         return count
       } catch {
@@ -51,7 +54,8 @@ extension SQLiteNoteRepository {
     let current = SQLiteSchema.currentVersion
     let version = try connection.integer("PRAGMA user_version")
     let found = try SQLiteSearchIndex.damage(in: connection)
-    guard version < current || found != nil else { return nil }
+    let listsAreWhole = try SQLiteSchema.hasListObjects(connection)
+    guard version < current || found != nil || !listsAreWhole else { return nil }
     var rebuild: SearchIndexRebuild?
     do {
       try connection.inTransaction { () throws(SQLiteError) in
@@ -65,6 +69,10 @@ extension SQLiteNoteRepository {
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")
+        // A table, index or trigger of the lists dropped since: made and filled again.
+        if try !SQLiteSchema.hasListObjects(connection) {
+          try connection.execute(SQLiteSchema.listTables)
+        }
         var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
         if version < current, hadIndex, !isPlainUpgrade { damage = .writtenByEarlierFieldNotes }
         guard let damage else { return }

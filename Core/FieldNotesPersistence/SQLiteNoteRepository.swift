@@ -55,6 +55,10 @@ public final class SQLiteNoteRepository: NoteRepository {
       // Once a checkpoint has copied the log into the file, the log is cut back to 64 MiB at
       // most: a long session beside other processes never leaves a log larger than that.
       try connection.execute("PRAGMA journal_size_limit = 67108864")
+      // A row replaced (`INSERT OR REPLACE`) fires the delete triggers too, so the lists'
+      // tables stay in step. (Another tool's connection decides this for itself: `reindex`
+      // fills them anew.)
+      try connection.execute("PRAGMA recursive_triggers = ON")
       var rebuilds: [SearchIndexRebuild] = []
       if !connection.isReadOnly {
         if let rebuild = try Self.migrate(connection) { rebuilds.append(rebuild) }

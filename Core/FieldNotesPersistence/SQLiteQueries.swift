@@ -184,7 +184,7 @@ enum SQLiteQueries {
     // here, from the row read anyway.
     let statement = try connection.cached(
       "SELECT \(SQLiteRows.noteColumns) FROM \(conditions.source()) WHERE \(clause) "
-        + "AND NOT \(SQLiteSchema.damagedRow("notes.")) ORDER BY \(order) "
+        + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes) ORDER BY \(order) "
         + "LIMIT ?\(limitParameter)")
     defer { statement.reset() }
     conditions.bind(to: statement)
@@ -201,8 +201,8 @@ enum SQLiteQueries {
   /// notebooks' counts (triggers keep them) for a whole list or its pinned notes, a tag's rows
   /// of `note_tags`, the rows a search found; by SQL over the list's own index otherwise.
   ///
-  /// The damaged rows, which no list shows, are counted apart through the partial index that
-  /// holds only them (`notes_damaged`, nearly always empty) and taken away.
+  /// The damaged rows, which no list shows, are counted apart through their own table
+  /// (`damaged_notes`, kept by triggers and nearly always empty) and taken away.
   private static func count(
     _ query: NoteListQuery, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
@@ -262,13 +262,13 @@ enum SQLiteQueries {
     }
   }
 
-  /// How many damaged rows a query's conditions hold, read through the index of damaged rows.
+  /// How many damaged rows a query's conditions hold, read from the table of damaged rows.
   private static func damagedCount(_ conditions: Conditions, in connection: SQLiteConnection)
     throws(SQLiteError) -> Int
   {
     let statement = try connection.cached(
-      "SELECT count(*) FROM \(conditions.source(notes: "notes INDEXED BY notes_damaged")) "
-        + "WHERE \(SQLiteSchema.damagedRow("notes.")) AND \(conditions.sql)")
+      "SELECT count(*) FROM \(conditions.source()) "
+        + "WHERE notes.rowid IN (SELECT row FROM damaged_notes) AND \(conditions.sql)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     _ = try statement.step()
@@ -283,7 +283,8 @@ enum SQLiteQueries {
     let statement = try connection.cached(
       """
       SELECT notes.rowid, notes.id, notes.title, notes.created_at, notes.is_pinned
-      FROM \(conditions.source()) WHERE \(conditions.sql) AND NOT \(SQLiteSchema.damagedRow("notes."))
+      FROM \(conditions.source())
+      WHERE \(conditions.sql) AND notes.rowid NOT IN (SELECT row FROM damaged_notes)
       """)
     var keys: [Note] = []
     var rows: [Note.ID: Int] = [:]
@@ -362,7 +363,7 @@ enum SQLiteQueries {
       """
       SELECT tag, count(*) FROM note_tags
       WHERE note_id NOT IN (
-        SELECT id FROM notes INDEXED BY notes_damaged WHERE \(SQLiteSchema.damagedRow()))
+        SELECT id FROM notes WHERE rowid IN (SELECT row FROM damaged_notes))
       GROUP BY tag
       """)
     defer { statement.reset() }
@@ -386,12 +387,13 @@ enum SQLiteQueries {
     return saved
   }
 
-  /// The rows that can't be read as notes, found through the partial index that holds them.
+  /// The rows that can't be read as notes, found in the table the triggers keep of them.
   static func unreadableNotes(in connection: SQLiteConnection) throws(SQLiteError)
     -> [UnreadableNote]
   {
     let statement = try connection.cached(
-      "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE \(SQLiteSchema.damagedRow())")
+      "SELECT \(SQLiteRows.noteColumns) FROM notes "
+        + "WHERE rowid IN (SELECT row FROM damaged_notes)")
     defer { statement.reset() }
     var unreadable: [UnreadableNote] = []
     while try statement.step() { _ = SQLiteRows.note(from: statement, unreadable: &unreadable) }

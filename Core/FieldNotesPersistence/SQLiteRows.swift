@@ -75,8 +75,12 @@ enum SQLiteRows {
       unreadable.append(UnreadableNote(id: id, reason: "its tags are not a list"))
       return nil
     }
+    guard row.isNumber(at: 3), row.isNumber(at: 4) else {
+      unreadable.append(UnreadableNote(id: id, reason: "its dates are not numbers"))
+      return nil
+    }
     let pin = row.int(at: 7)
-    guard pin == 0 || pin == 1 else {
+    guard pin == 0 || pin == 1, row.isNumber(at: 7) else {
       unreadable.append(UnreadableNote(id: id, reason: "its pin is neither 0 nor 1"))
       return nil
     }

@@ -120,20 +120,41 @@ enum SQLiteSchema {
     // Version 7. What lets the store answer a list from SQL instead of from every note in
     // memory (see `SQLiteQueries`): indexes for each kind of list, each by pin and then creation
     // order, so a page reads its rows from one end of an index; each note's tags, one row per
-    // tag, for a tag's list; and the notes and pinned notes of each notebook ('' for no
-    // notebook), so the notebooks screen counts without reading notes. A tag's rows are ordered
-    // as its list is (pin, then date), so its page is read from one end of them too. Triggers keep the two
-    // tables in step with `notes` through every write, FieldNotes' own or another tool's. The
-    // listing index of version 3 (every column but the body, for loading every note) goes.
-    // The tables are filled anew, so the migration can run again.
-    """
+    // tag, ordered as a tag's list is (pin, then date), so its page is read from one end of
+    // them too; the notes and pinned notes of each notebook ('' for no notebook), so the
+    // notebooks screen counts without reading notes; and the rows that are no note FieldNotes
+    // can read, so no list shows or counts them. Triggers keep the three tables in step with
+    // `notes` through every write, FieldNotes' own or another tool's. The listing index of
+    // version 3 (every column but the body, for loading every note) goes. The tables are
+    // filled anew, so the migration can run again (and does, when the store opens without one
+    // of them or their triggers: `SQLiteSchema.listObjects`).
+    SQLiteSchema.listTables,
+  ]
+
+  /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
+  /// missing any of it can be given it again: every statement makes only what is missing, and
+  /// the tables are filled anew from the notes.
+  static let listTables = """
     CREATE INDEX IF NOT EXISTS notes_by_pin ON notes (is_pinned, created_at, id);
     CREATE INDEX IF NOT EXISTS notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
     CREATE INDEX IF NOT EXISTS notes_untagged ON notes (is_pinned, created_at, id)
       WHERE tags = '[]';
-    CREATE INDEX IF NOT EXISTS notes_damaged ON notes (id) WHERE \(SQLiteSchema.damagedRow());
     DROP INDEX IF EXISTS notes_by_notebook;
     DROP INDEX IF EXISTS notes_listing;
+    CREATE TABLE IF NOT EXISTS damaged_notes (row INTEGER PRIMARY KEY);
+    CREATE TRIGGER IF NOT EXISTS damaged_notes_insert AFTER INSERT ON notes BEGIN
+      DELETE FROM damaged_notes WHERE row = new.rowid;
+      INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
+    END;
+    CREATE TRIGGER IF NOT EXISTS damaged_notes_delete AFTER DELETE ON notes BEGIN
+      DELETE FROM damaged_notes WHERE row = old.rowid;
+    END;
+    CREATE TRIGGER IF NOT EXISTS damaged_notes_update AFTER UPDATE ON notes BEGIN
+      DELETE FROM damaged_notes WHERE row = old.rowid;
+      INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
+    END;
+    DELETE FROM damaged_notes;
+    INSERT INTO damaged_notes SELECT rowid FROM notes WHERE \(damagedRow());
     CREATE TABLE IF NOT EXISTS note_tags (
       tag TEXT NOT NULL,
       is_pinned INTEGER NOT NULL,
@@ -143,7 +164,8 @@ enum SQLiteSchema {
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS note_tags_by_note ON note_tags (note_id);
     CREATE TRIGGER IF NOT EXISTS note_tags_insert AFTER INSERT ON notes BEGIN
-      \(SQLiteSchema.insertTags(of: "new"))
+      DELETE FROM note_tags WHERE note_id = new.id;
+      \(insertTags(of: "new"))
     END;
     CREATE TRIGGER IF NOT EXISTS note_tags_delete AFTER DELETE ON notes BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
@@ -152,12 +174,12 @@ enum SQLiteSchema {
       AFTER UPDATE OF id, tags, created_at, is_pinned ON notes
     BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
-      \(SQLiteSchema.insertTags(of: "new"))
+      \(insertTags(of: "new"))
     END;
     DELETE FROM note_tags;
     INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
       SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
-      FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
+      FROM notes, json_each(\(tagList(of: "notes"))) AS tag
       WHERE tag.type = 'text';
     CREATE TABLE IF NOT EXISTS note_counts (
       notebook_id TEXT PRIMARY KEY NOT NULL,
@@ -165,38 +187,67 @@ enum SQLiteSchema {
       pinned INTEGER NOT NULL
     ) WITHOUT ROWID;
     CREATE TRIGGER IF NOT EXISTS note_counts_insert AFTER INSERT ON notes BEGIN
-      \(SQLiteSchema.count(of: "new", by: 1))
+      \(count(of: "new", by: 1))
     END;
     CREATE TRIGGER IF NOT EXISTS note_counts_delete AFTER DELETE ON notes BEGIN
-      \(SQLiteSchema.count(of: "old", by: -1))
+      \(count(of: "old", by: -1))
     END;
-    CREATE TRIGGER IF NOT EXISTS note_counts_update
-      AFTER UPDATE OF id, notebook_id, tags, is_pinned ON notes
-    BEGIN
-      \(SQLiteSchema.count(of: "old", by: -1))
-      \(SQLiteSchema.count(of: "new", by: 1))
+    CREATE TRIGGER IF NOT EXISTS note_counts_update AFTER UPDATE ON notes BEGIN
+      \(count(of: "old", by: -1))
+      \(count(of: "new", by: 1))
     END;
     DELETE FROM note_counts;
     INSERT INTO note_counts (notebook_id, notes, pinned)
       SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1) FROM notes
-      WHERE NOT \(SQLiteSchema.damagedRow()) GROUP BY 1;
-    """,
+      WHERE NOT \(damagedRow()) GROUP BY 1;
+    """
+
+  /// The tables, indexes and triggers of ``listTables``: a store missing any of them (dropped
+  /// by hand, or by a tool) is given them again when it opens.
+  static let listObjects = [
+    "notes_by_pin", "notes_in_notebook", "notes_untagged", "damaged_notes",
+    "damaged_notes_insert", "damaged_notes_delete", "damaged_notes_update", "note_tags",
+    "note_tags_by_note", "note_tags_insert", "note_tags_delete", "note_tags_update", "note_counts",
+    "note_counts_insert", "note_counts_delete", "note_counts_update",
   ]
 
-  /// The SQL condition of a row that can't be a note FieldNotes wrote.
+  /// Whether a store has every table, index and trigger of ``listObjects``.
   ///
-  /// An identifier or notebook of the wrong length, a pin other than 0 or 1, or tags that are
-  /// not a JSON list. The store
-  /// reports such rows when it opens, through a partial index holding only them
-  /// (`notes_damaged`), leaves them as they are, and counts them in no list.
+  /// - Parameter connection: The store.
+  /// - Returns: `false` when one is missing.
+  /// - Throws: `SQLiteError` when the schema can't be read.
+  static func hasListObjects(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+    let names = listObjects.map { "'\($0)'" }.joined(separator: ", ")
+    return try connection.integer("SELECT count(*) FROM sqlite_master WHERE name IN (\(names))")
+      == listObjects.count
+  }
+
+  /// A `GLOB` pattern of a UUID as FieldNotes reads one: 32 hexadecimal digits, either case, in
+  /// groups of 8, 4, 4, 4 and 12 joined by hyphens.
+  static let uuidPattern = [8, 4, 4, 4, 12].map {
+    String(repeating: "[0-9A-Fa-f]", count: $0)
+  }.joined(separator: "-")
+
+  /// The SQL condition of a row that can't be a note FieldNotes reads: the same rules as
+  /// `SQLiteRows.note(from:unreadable:)`, so a row is either shown and counted, or reported as
+  /// unreadable and left as it is.
   ///
-  /// - Parameter row: `new.` or `old.` in a trigger; nothing elsewhere.
+  /// An identifier or notebook that is not a UUID, a pin other than 0 or 1, a date that is not
+  /// a number, or tags that are not a JSON list of strings.
+  ///
+  /// - Parameter row: `new.` in a trigger; nothing elsewhere.
   /// - Returns: The condition, in parentheses.
   static func damagedRow(_ row: String = "") -> String {
     """
-    (length(\(row)id) != 36 OR (\(row)notebook_id IS NOT NULL AND length(\(row)notebook_id) != 36)
-      OR \(row)is_pinned NOT IN (0, 1)
-      OR CASE WHEN json_valid(\(row)tags) THEN json_type(\(row)tags) != 'array' ELSE 1 END)
+    (\(row)id IS NULL OR \(row)id NOT GLOB '\(uuidPattern)'
+      OR (\(row)notebook_id IS NOT NULL AND \(row)notebook_id NOT GLOB '\(uuidPattern)')
+      OR \(row)is_pinned IS NULL OR \(row)is_pinned NOT IN (0, 1)
+      OR typeof(\(row)created_at) NOT IN ('real', 'integer')
+      OR typeof(\(row)updated_at) NOT IN ('real', 'integer')
+      OR CASE WHEN json_valid(\(row)tags) THEN
+        json_type(\(row)tags) != 'array'
+          OR EXISTS (SELECT 1 FROM json_each(\(row)tags) WHERE type != 'text')
+      ELSE 1 END)
     """
   }
 

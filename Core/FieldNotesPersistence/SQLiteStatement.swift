@@ -77,6 +77,12 @@ final class SQLiteStatement {
 
   func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
+  /// Whether a column of the current row holds a number (an integer or a real).
+  func isNumber(at column: Int32) -> Bool {
+    let type = sqlite3_column_type(handle, column)
+    return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+  }
+
   /// Reads a column's raw bytes, valid until the statement steps again.
   func withBytes<Result>(at column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
   {

@@ -122,7 +122,8 @@ import Testing
       DROP TRIGGER note_counts_insert; DROP TRIGGER note_counts_delete;
       DROP TRIGGER note_counts_update; DROP TABLE note_tags; DROP TABLE note_counts;
       DROP INDEX notes_by_pin; DROP INDEX notes_in_notebook; DROP INDEX notes_untagged;
-      DROP INDEX notes_damaged;
+      DROP TRIGGER damaged_notes_insert; DROP TRIGGER damaged_notes_delete;
+      DROP TRIGGER damaged_notes_update; DROP TABLE damaged_notes;
       CREATE INDEX notes_by_notebook ON notes (notebook_id);
       PRAGMA user_version = 6;
       """, on: path)

@@ -118,7 +118,14 @@ import Testing
           INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
             VALUES ('\(UUID().uuidString)', 'lake pin', 'lake', 800000000, 800000000, '["\(tag)"]', 2),
               ('short \(round)', 'lake id', 'lake', 800000000, 800000000, '["\(tag)"]', 0),
-              ('\(UUID().uuidString)', 'lake tags', 'lake', 800000000, 800000000, 'not a list', 1);
+              ('\(UUID().uuidString)', 'lake tags', 'lake', 800000000, 800000000, 'not a list', 1),
+              ('zzzzzzzz-zzzz-zzzz-zzzz-\(round)zzzzzzzzzzz', 'lake', '', 800000000, 800000000,
+                '["\(tag)"]', 0),
+              ('\(UUID().uuidString)', 'lake', '', 800000000, 800000000, '[1, 2, "\(tag)"]', 0),
+              ('\(UUID().uuidString)', 'lake', '', 'yesterday', 800000000, '["\(tag)"]', 1);
+          INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags)
+            VALUES ('\(UUID().uuidString)', 'lake', '', 800000000, 800000000,
+              'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '[]');
           """)
       }
       try store.reload()
@@ -137,5 +144,69 @@ import Testing
         #expect(store.noteCount(in: scope) == library.notes.count(where: scope.contains))
       }
     }
+  }
+}
+
+/// The tables the lists are answered from are derived from the notes: when one is dropped, or
+/// another tool's write leaves it behind, the store makes it whole again.
+@Suite struct ListTablesRepairTests {
+  let directory = TemporaryDirectory()
+
+  func makeStore() throws -> (String, SQLiteNoteRepository) {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let birds = Notebook(id: UUID(), name: "Birds")
+    try repository.commit(
+      [.saveNotebook(birds)]
+        + (0..<6).map { number in
+          .saveNote(
+            Note(
+              title: "Note \(number)", notebookID: number < 4 ? birds.id : nil,
+              tags: number.isMultiple(of: 2) ? ["even"] : [], isPinned: number == 1))
+        })
+    return (path, repository)
+  }
+
+  func expectWhole(_ repository: SQLiteNoteRepository, _ comment: Comment) throws {
+    let library = try repository.load()
+    #expect(try repository.summary() == library.summary, comment)
+    #expect(try repository.tagCounts() == library.tagCounts, comment)
+    for query in [
+      NoteListQuery(scope: .tagged("even")), NoteListQuery(scope: .allNotes, pinnedOnly: true),
+      NoteListQuery(scope: .unfiled),
+    ] {
+      #expect(try repository.page(query) == library.page(for: query), comment)
+    }
+  }
+
+  @Test(arguments: [
+    "DROP TABLE note_counts", "DROP TABLE note_tags", "DROP TABLE damaged_notes",
+    "DROP TRIGGER note_counts_update", "DROP INDEX notes_by_pin",
+  ])
+  func aStoreMissingOneOfItsListTablesIsGivenItBackWhenItOpens(_ damage: String) throws {
+    let (path, repository) = try makeStore()
+    try RawConnection(path: path).execute(damage)
+    _ = repository
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    try expectWhole(reopened, "after \(damage)")
+    try reopened.commit([.saveNote(Note(title: "After", tags: ["even"], isPinned: true))])
+    try expectWhole(reopened, "a write after \(damage)")
+  }
+
+  @Test func reindexPutsRightWhatAnotherToolsReplaceLeftBehind() throws {
+    let (path, repository) = try makeStore()
+    // Another tool's REPLACE deletes the old row without its delete triggers.
+    try RawConnection(path: path).execute(
+      """
+      INSERT OR REPLACE INTO notes
+        SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1
+        FROM notes WHERE title = 'Note 0';
+      """)
+
+    _ = try repository.rebuildSearchIndex()
+
+    try expectWhole(repository, "after reindex")
   }
 }

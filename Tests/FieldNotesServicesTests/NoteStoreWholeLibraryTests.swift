@@ -61,6 +61,7 @@ private final class UnloadableRepository: NoteRepository {
     #expect(kept.notes <= 2 * NoteStore.keptNotes)
     #expect(store.note(withID: notes[0].id) == notes[0], "a note let go is read again")
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "word1", limit: 5)).totalCount == 2_200)
+      store.page(NoteListQuery(scope: .allNotes, searchText: "word1", limit: 5)).totalCount == 2_200
+    )
   }
 }

@@ -129,8 +129,12 @@ extension NoteListForming {
         screen, arguments, _ throws(ScreenError) in
         guard arguments.isEmpty else { throw .usage("more") }
         guard screen.hiddenRowCount > 0 else { return .say("Every note of the list is shown.") }
+        let drawn = screen.rowIDs
         return screen.updateSettings(
-          { $0.shownRowCount += NoteListSettings.rowLimit }, unchanged: "")
+          { settings in
+            settings.shownRowCount += NoteListSettings.rowLimit
+            settings.drawnAbove = drawn
+          }, unchanged: "")
       },
       ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in

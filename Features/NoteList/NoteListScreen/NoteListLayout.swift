@@ -7,8 +7,8 @@ import FieldNotesTerminal
 @MainActor
 enum NoteListLayout {
   static func lines(
-    title: String, settings: NoteListSettings, rowLines: [[String]], hiddenCount: Int = 0,
-    emptyMessage: String?, syncLine: String?
+    title: String, settings: NoteListSettings, rowLines: [[String]], rowIDs: [Note.ID] = [],
+    hiddenCount: Int = 0, emptyMessage: String?, syncLine: String?
   ) -> [String] {
     let count = rowLines.count + hiddenCount
     var lines = [
@@ -26,9 +26,13 @@ enum NoteListLayout {
     if let emptyMessage {
       lines.append("  \(emptyMessage)")
     } else {
-      // After `more`, the rows shown before are not drawn again: the list goes on from where it
-      // was cut, and each row keeps its number, so a number typed means the same row.
-      let above = min(rowLines.count, max(0, settings.shownRowCount - NoteListSettings.rowLimit))
+      // After `more`, the rows shown before are not drawn again while they are still the first
+      // rows: the list goes on from where it was cut, and each row keeps its number, so a
+      // number typed means the same row. When they are not, every row is drawn again.
+      let drawn = settings.drawnAbove
+      let above =
+        !drawn.isEmpty && drawn.count < rowIDs.count && rowIDs.starts(with: drawn)
+        ? drawn.count : 0
       if above > 0 { lines.append("  (rows 1–\(above) are above)") }
       lines += rowLines.dropFirst(above).flatMap { $0 }
       if hiddenCount > 0 {

@@ -109,8 +109,9 @@ public final class NoteListMVScreen: NoteListForming {
         highlighting: settings.searchText, in: terminal)
     }
     return NoteListLayout.lines(
-      title: title, settings: settings, rowLines: rowLines, hiddenCount: total - shown.count,
-      emptyMessage: emptyMessage, syncLine: NoteListView.syncLine(viewState.sync))
+      title: title, settings: settings, rowLines: rowLines, rowIDs: shown.map(\.id),
+      hiddenCount: total - shown.count, emptyMessage: emptyMessage,
+      syncLine: NoteListView.syncLine(viewState.sync))
   }
 
   /// What the MV form shows instead of a view model's state.

@@ -35,8 +35,8 @@ enum NoteListView {
           isPinned: row.isPinned, date: row.date, highlighting: settings.searchText, in: terminal)
       }
       return NoteListLayout.lines(
-        title: title, settings: settings, rowLines: rowLines, hiddenCount: hiddenCount,
-        emptyMessage: nil, syncLine: syncLine(sync))
+        title: title, settings: settings, rowLines: rowLines, rowIDs: rows.map(\.id),
+        hiddenCount: hiddenCount, emptyMessage: nil, syncLine: syncLine(sync))
     }
   }
 

@@ -42,4 +42,30 @@ import Testing
     try await harness.run("pin 450")
     #expect(store.note(withID: UUID(number: 1))?.isPinned == true, "row 450 is the oldest note")
   }
+
+  /// Once the rows above are not the ones drawn any more (a pin moved one, another process
+  /// deleted one), the list draws every row again, so a number typed names the note drawn
+  /// beside it, never one the user hasn't seen.
+  @Test(arguments: NoteListForm.allCases)
+  func afterMoreAChangeAboveDrawsEveryRowAgain(form: NoteListForm) async throws {
+    let notes = (0..<450).map { index in
+      Note(
+        id: UUID(number: index + 1), title: "Note \(index)",
+        createdAt: SampleData.date(minutes: index))
+    }
+    let store = NoteStore(notes: notes)
+    let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
+    try await harness.run("more")
+    #expect(harness.lastDrawn?[1] == "  (rows 1–200 are above)")
+
+    try await harness.run("pin 300")
+
+    let drawn = try #require(harness.lastDrawn)
+    #expect(!drawn.contains("  (rows 1–200 are above)"))
+    #expect(drawn[1] == "  1 * Note 150 · 2026-11-29", "the pinned note, on top, drawn")
+    #expect(drawn.count == 402, "the heading, 400 rows, the rest")
+    #expect(drawn.contains("200   Note 251 · 2026-11-29"), "row 200 as drawn now")
+    try await harness.run("pin 200")
+    #expect(store.note(withID: UUID(number: 252))?.isPinned == true, "the note drawn as row 200")
+  }
 }
