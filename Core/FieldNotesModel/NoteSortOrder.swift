@@ -8,7 +8,8 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   case newest
   /// The earliest written first.
   case oldest
-  /// By title, ignoring case and diacritics, numbers in numeric order.
+  /// By title, ignoring case and diacritics, numbers in numeric order (see
+  /// ``titleKey(_:)``).
   case title
 
   /// Returns notes in this order, pinned notes first.
@@ -20,14 +21,17 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   /// - Returns: The same notes, ordered.
   /// - Complexity: O(*n* log *n*).
   public func sorted(_ notes: [Note]) -> [Note] {
-    notes.sorted(by: areInIncreasingOrder)
+    guard self == .title else { return notes.sorted(by: areInIncreasingOrder) }
+    let keys = notes.map { Self.titleKey($0.title) }
+    return notes.indices.sorted { Self.titleOrder(notes[$0], keys[$0], notes[$1], keys[$1]) }
+      .map { notes[$0] }
   }
 
   /// Returns the first notes in this order.
   ///
   /// By date, the notes are ordered through small keys (pin, date, identifier) rather than
-  /// whole notes, which keeps a long list quick to order. By title, where each comparison is a
-  /// full Unicode-aware string compare, the first notes are selected without ordering the rest.
+  /// whole notes, which keeps a long list quick to order. By title, each title's key is made
+  /// once and the first notes are selected without ordering the rest.
   ///
   /// - Parameters:
   ///   - count: How many to return at most.
@@ -37,7 +41,12 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   ///   comparison per note when the notes come in no particular order.
   public func first(_ count: Int, of notes: [Note]) -> [Note] {
     guard notes.count > count else { return sorted(notes) }
-    guard self != .title else { return Self.first(count, of: notes, by: areInIncreasingOrder) }
+    guard self != .title else {
+      let keys = notes.map { Self.titleKey($0.title) }
+      return Self.first(count, of: Array(notes.indices)) {
+        Self.titleOrder(notes[$0], keys[$0], notes[$1], keys[$1])
+      }.map { notes[$0] }
+    }
     struct Key {
       var isPinned: Bool
       var date: Double
@@ -105,10 +114,7 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
     case .oldest:
       if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
     case .title:
-      let order = lhs.title.compare(
-        rhs.title, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
-      if order != .orderedSame { return order == .orderedAscending }
-      if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+      return Self.titleOrder(lhs, Self.titleKey(lhs.title), rhs, Self.titleKey(rhs.title))
     }
     // Byte order of the identifiers is the order of their text, without making the text.
     return withUnsafeBytes(of: lhs.id.uuid) { left in
@@ -125,6 +131,56 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   ///   - rhs: Another note.
   /// - Returns: `true` when `lhs` comes first.
   public static func isCreated(_ lhs: Note, before rhs: Note) -> Bool {
+    if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+    return withUnsafeBytes(of: lhs.id.uuid) { left in
+      withUnsafeBytes(of: rhs.id.uuid) { right in left.lexicographicallyPrecedes(right) }
+    }
+  }
+
+  /// The key a title is ordered by: its text folded as a search folds it (case and diacritics
+  /// gone, compatibility forms as what they stand for), each run of digits written as a marker,
+  /// its length and its digits without leading zeros, so that bytes in order are titles in
+  /// order and `Note 9` comes before `Note 10`.
+  ///
+  /// A key is plain bytes, compared byte by byte: the same order in memory as a store could
+  /// keep beside each row, and a comparison costs a few nanoseconds, where a Unicode-aware
+  /// string compare costs microseconds.
+  ///
+  /// - Parameter title: A note's title.
+  /// - Returns: Its key.
+  public static func titleKey(_ title: String) -> [UInt8] {
+    let folded = SearchFolding.fold(title)
+    var key: [UInt8] = []
+    key.reserveCapacity(folded.count + 4)
+    var position = 0
+    while position < folded.count {
+      guard isDigit(folded[position]) else {
+        key.append(folded[position])
+        position += 1
+        continue
+      }
+      var end = position
+      while end < folded.count, isDigit(folded[end]) { end += 1 }
+      var start = position
+      while start < end - 1, folded[start] == 0x30 { start += 1 }
+      // The marker is a digit, so numbers sort where digits do among other characters.
+      key.append(0x30)
+      key.append(UInt8(min(end - start, 255)))
+      key.append(contentsOf: folded[start..<end])
+      position = end
+    }
+    return key
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  /// The title order of two notes whose title keys are given: pinned first, then by key, then
+  /// by creation date, then by identifier.
+  private static func titleOrder(_ lhs: Note, _ lhsKey: [UInt8], _ rhs: Note, _ rhsKey: [UInt8])
+    -> Bool
+  {
+    if lhs.isPinned != rhs.isPinned { return lhs.isPinned }
+    if lhsKey != rhsKey { return lhsKey.lexicographicallyPrecedes(rhsKey) }
     if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
     return withUnsafeBytes(of: lhs.id.uuid) { left in
       withUnsafeBytes(of: rhs.id.uuid) { right in left.lexicographicallyPrecedes(right) }

@@ -109,6 +109,44 @@ import Testing
       ])
   }
 
+  /// A title's key orders as its text reads: case and diacritics don't count, numbers go by
+  /// their value (leading zeros aside), and a number sorts where a digit would.
+  @Test func theTitleKeyOrdersTitlesAsTheyRead() {
+    let key = NoteSortOrder.titleKey
+    #expect(key("Émile") == key("emile"))
+    #expect(key("CAFÉ") == key("cafe"))
+    #expect(key("Note 007") == key("note 7"))
+    #expect(key("Note 9").lexicographicallyPrecedes(key("Note 10")))
+    #expect(key("Note 99").lexicographicallyPrecedes(key("Note 100")))
+    #expect(key("a9b").lexicographicallyPrecedes(key("a10a")))
+    #expect(key("2 herons").lexicographicallyPrecedes(key("a heron")), "digits before letters")
+    #expect(key("heron").lexicographicallyPrecedes(key("heron 2")))
+    #expect(key("").lexicographicallyPrecedes(key(" ")))
+  }
+
+  /// For titles of letters, digits and spaces, the key's order is the one Foundation's
+  /// case-, diacritic-insensitive and numeric compare gives.
+  @Test func theTitleKeyAgreesWithFoundationsNumericCompareOnPlainTitles() {
+    var random = LinearCongruentialGenerator(state: 7)
+    let alphabet = Array("abcXYZéÉ 0123456789")
+    let titles = (0..<400).map { _ in
+      String(
+        (0..<Int.random(in: 1...8, using: &random)).map { _ in
+          alphabet[Int.random(in: alphabet.indices, using: &random)]
+        })
+    }
+    for (left, right) in zip(titles, titles.dropFirst()) {
+      let foundation = left.compare(
+        right, options: [.caseInsensitive, .diacriticInsensitive, .numeric])
+      let keys = (NoteSortOrder.titleKey(left), NoteSortOrder.titleKey(right))
+      let ours: ComparisonResult =
+        keys.0 == keys.1
+        ? .orderedSame
+        : keys.0.lexicographicallyPrecedes(keys.1) ? .orderedAscending : .orderedDescending
+      #expect(ours == foundation, "\(left.debugDescription) vs \(right.debugDescription)")
+    }
+  }
+
   /// By title the first notes are selected rather than sorted; whatever order the notes come
   /// in, and however many are asked for, the selection is the prefix of the full sort.
   @Test(arguments: [0, 1, 2, 19, 200, 399, 400, 401])
