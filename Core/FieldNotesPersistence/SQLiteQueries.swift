@@ -10,8 +10,9 @@ import Foundation
 /// of an index ordered by pin, date and identifier (`notes_by_pin`, `notes_in_notebook`,
 /// `notes_untagged`, or `note_tags` for a tag); the counts come from `note_counts`, kept by
 /// triggers. A list by title is ordered here, from the title, date and identifier of each of its
-/// notes, since SQLite can't order as ``FieldNotesModel/NoteSortOrder/title`` does (Unicode-aware
-/// and numeric); only the rows shown are read whole.
+/// notes (read from `notes_titles`, an index of every column that needs, not from the rows,
+/// which hold the bodies), ordered by the title keys ``FieldNotesModel/NoteSortOrder/titleKey(_:)``
+/// makes; only the rows shown are read whole.
 enum SQLiteQueries {
   /// The `WHERE` clause of a query and the values it binds, in order.
   struct Conditions {

@@ -139,6 +139,7 @@ enum SQLiteSchema {
     CREATE INDEX IF NOT EXISTS notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
     CREATE INDEX IF NOT EXISTS notes_untagged ON notes (is_pinned, created_at, id)
       WHERE tags = '[]';
+    CREATE INDEX IF NOT EXISTS notes_titles ON notes (title, created_at, id, is_pinned, notebook_id);
     DROP INDEX IF EXISTS notes_by_notebook;
     DROP INDEX IF EXISTS notes_listing;
     CREATE TABLE IF NOT EXISTS damaged_notes (row INTEGER PRIMARY KEY);
@@ -205,7 +206,7 @@ enum SQLiteSchema {
   /// The tables, indexes and triggers of ``listTables``: a store missing any of them (dropped
   /// by hand, or by a tool) is given them again when it opens.
   static let listObjects = [
-    "notes_by_pin", "notes_in_notebook", "notes_untagged", "damaged_notes",
+    "notes_by_pin", "notes_in_notebook", "notes_untagged", "notes_titles", "damaged_notes",
     "damaged_notes_insert", "damaged_notes_delete", "damaged_notes_update", "note_tags",
     "note_tags_by_note", "note_tags_insert", "note_tags_delete", "note_tags_update", "note_counts",
     "note_counts_insert", "note_counts_delete", "note_counts_update",
