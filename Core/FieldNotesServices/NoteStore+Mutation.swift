@@ -188,6 +188,15 @@ extension NoteStore.Mutation {
     }
   }
 
+  /// The saved note a mutation changes, if it changes one.
+  var changedNoteID: Note.ID? {
+    switch self {
+    case .updateNote(let note): note.id
+    case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _): id
+    default: nil
+    }
+  }
+
   var isIntentOnly: Bool {
     switch self {
     case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true

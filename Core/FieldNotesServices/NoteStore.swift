@@ -505,6 +505,10 @@ public final class NoteStore {
       if let notebookID = mutation.notebookID, notebook(withID: notebookID) == nil {
         throw .notebookNotFound(notebookID)
       }
+      // So is a note deleted meanwhile: there is nothing left to change.
+      if let noteID = mutation.changedNoteID, note(withID: noteID) == nil {
+        throw .noteNotFound(noteID)
+      }
       guard mutation.isIntentOnly else { throw .persistence(.conflict(id)) }
       let retry = try self.edit(for: mutation)
       guard !retry.changes.isEmpty else { return retry }

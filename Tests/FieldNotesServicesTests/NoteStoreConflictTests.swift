@@ -58,6 +58,18 @@ import Testing
     #expect(second.note(withID: SampleData.kingfisher.id)?.title == "Kingfisher at dusk")
   }
 
+  @Test func savingANoteAnotherStoreDeletedSaysItIsGone() throws {
+    let (first, second) = try twoStores()
+    try first.deleteNote(withID: SampleData.kingfisher.id)
+    var edited = SampleData.kingfisher
+    edited.body = "Seen again."
+
+    #expect(throws: NoteStoreError.noteNotFound(SampleData.kingfisher.id)) {
+      try second.perform(.updateNote(edited))
+    }
+    #expect(second.note(withID: SampleData.kingfisher.id) == nil)
+  }
+
   @Test func flippingAPinFromAStaleCopyIsRefused() throws {
     let (first, second) = try twoStores()
     try first.perform(.setPinned(SampleData.kingfisher.id, true))
