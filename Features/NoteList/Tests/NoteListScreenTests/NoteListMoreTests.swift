@@ -13,14 +13,16 @@ import Testing
 /// list says how.
 @MainActor
 @Suite struct NoteListMoreTests {
+  /// 450 notes, one a minute, note *n* with the identifier *n* + 1.
+  static let longList = (0..<450).map { index in
+    Note(
+      id: UUID(number: index + 1), title: "Note \(index)",
+      createdAt: SampleData.date(minutes: index))
+  }
+
   @Test(arguments: NoteListForm.allCases)
   func moreReachesEveryRowAndRowNumbersGoOn(form: NoteListForm) async throws {
-    let notes = (0..<450).map { index in
-      Note(
-        id: UUID(number: index + 1), title: "Note \(index)",
-        createdAt: SampleData.date(minutes: index))
-    }
-    let store = NoteStore(notes: notes)
+    let store = NoteStore(notes: Self.longList)
     let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
     #expect(
       harness.lastDrawn?.last
@@ -48,12 +50,7 @@ import Testing
   /// beside it, never one the user hasn't seen.
   @Test(arguments: NoteListForm.allCases)
   func afterMoreAChangeAboveDrawsEveryRowAgain(form: NoteListForm) async throws {
-    let notes = (0..<450).map { index in
-      Note(
-        id: UUID(number: index + 1), title: "Note \(index)",
-        createdAt: SampleData.date(minutes: index))
-    }
-    let store = NoteStore(notes: notes)
+    let store = NoteStore(notes: Self.longList)
     let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
     try await harness.run("more")
     #expect(harness.lastDrawn?[1] == "  (rows 1–200 are above)")
