@@ -316,7 +316,8 @@ public final class NoteStore {
     var library: NoteLibrary?
     /// Notes asked for by identifier and not saved.
     var missing: Set<Note.ID> = []
-    /// The notes read by identifier or in a page, kept only as earlier answers.
+    /// The notes read by identifier or in a page before the store last reloaded, kept only as
+    /// earlier answers.
     var notes: [Note.ID: Note] = [:]
   }
 
@@ -419,19 +420,19 @@ public final class NoteStore {
     }
     do { unreadableNotes = try repository.unreadableNotes() } catch { throw .persistence(error) }
     stamp = current
-    showChange()
+    // Every observer is told first: one told of a change may read the store before it is made
+    // (as Observation's `willSet` does), and is then answered as before.
+    generation += 1
+    forgetAnswers()
+    earlierAnswers.notes = seen
     seen = [:]
     seenOrder = []
   }
 
-  /// Tells every observer, then forgets every answer, so the next read asks the repository.
-  ///
-  /// In that order: an observer told of the change may read the store before it is made (as
-  /// Observation's `willSet` does), and is then answered as before.
-  private func showChange() {
-    generation += 1
+  /// Forgets every answer, so the next read asks the repository; they are kept as the earlier
+  /// answers, shown again if that read fails.
+  private func forgetAnswers() {
     earlierAnswers = answers
-    earlierAnswers.notes.merge(seen) { _, seen in seen }
     answers = Answers()
   }
 
@@ -527,9 +528,7 @@ public final class NoteStore {
   private func save(_ edit: Edit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
-    earlierAnswers = answers
-    earlierAnswers.notes.merge(seen) { _, seen in seen }
-    answers = Answers()
+    forgetAnswers()
     // What this store wrote, applied to what it holds of a repository without a stamp: as the
     // repository applied it, checks and all, so it can't fail here.
     try? lastLibrary?.apply(edit.changes)
