@@ -267,9 +267,11 @@ enum SQLiteQueries {
   private static func damagedCount(_ conditions: Conditions, in connection: SQLiteConnection)
     throws(SQLiteError) -> Int
   {
+    // Read from the damaged rows (nearly always none) outwards: `CROSS JOIN` keeps that order.
+    let tags = conditions.isByTag ? " CROSS JOIN note_tags AS t ON t.note_id = notes.id" : ""
     let statement = try connection.cached(
-      "SELECT count(*) FROM \(conditions.source()) "
-        + "WHERE notes.rowid IN (SELECT row FROM damaged_notes) AND \(conditions.sql)")
+      "SELECT count(*) FROM damaged_notes AS d CROSS JOIN notes ON notes.rowid = d.row\(tags) "
+        + "WHERE \(conditions.sql)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     _ = try statement.step()
