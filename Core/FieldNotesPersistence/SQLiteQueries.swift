@@ -208,9 +208,12 @@ enum SQLiteQueries {
     _ query: NoteListQuery, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
     let onlyScopeTagAndPin = !query.untaggedOnly && query.searchText.isEmpty
-    // A whole list, or its pinned notes: the notebooks' counts, which leave damaged rows out.
-    if onlyScopeTagAndPin, query.tag == nil, let key = notebookKey(of: query.scope) {
-      let column = query.pinnedOnly ? "pinned" : "notes"
+    // A whole list, its pinned notes or its untagged ones: the notebooks' counts, which leave
+    // damaged rows out.
+    if query.searchText.isEmpty, query.tag == nil, !(query.pinnedOnly && query.untaggedOnly),
+      let key = notebookKey(of: query.scope)
+    {
+      let column = query.pinnedOnly ? "pinned" : query.untaggedOnly ? "untagged" : "notes"
       let statement = try connection.cached(
         "SELECT coalesce(sum(\(column)), 0) FROM note_counts WHERE ?1 IS NULL OR notebook_id = ?1")
       defer { statement.reset() }
@@ -220,10 +223,10 @@ enum SQLiteQueries {
     }
     let kept: Int
     if onlyScopeTagAndPin, let tag = onlyTag(of: query) {
-      // A tag's list, or its pinned notes: its rows of `note_tags`.
+      // A tag's list, or its pinned notes: the tags' counts.
       let statement = try connection.cached(
-        "SELECT count(*) FROM note_tags WHERE tag = ?1"
-          + (query.pinnedOnly ? " AND is_pinned = 1" : ""))
+        "SELECT coalesce(sum(\(query.pinnedOnly ? "pinned" : "notes")), 0) FROM tag_counts "
+          + "WHERE tag = ?1")
       defer { statement.reset() }
       statement.bind(tag, at: 1)
       _ = try statement.step()
@@ -362,6 +365,15 @@ enum SQLiteQueries {
 
   /// How many notes carry each tag.
   static func tagCounts(in connection: SQLiteConnection) throws(SQLiteError) -> [String: Int] {
+    // Kept by triggers; the damaged rows' tags are in them, so with any damaged row the tags
+    // are counted from their rows instead.
+    if try connection.integer("SELECT count(*) FROM damaged_notes") == 0 {
+      let kept = try connection.cached("SELECT tag, notes FROM tag_counts WHERE notes > 0")
+      defer { kept.reset() }
+      var counts: [String: Int] = [:]
+      while try kept.step() { counts[kept.text(at: 0)] = kept.int(at: 1) }
+      return counts
+    }
     let statement = try connection.cached(
       """
       SELECT tag, count(*) FROM note_tags

@@ -121,9 +121,9 @@ enum SQLiteSchema {
     // memory (see `SQLiteQueries`): indexes for each kind of list, each by pin and then creation
     // order, so a page reads its rows from one end of an index; each note's tags, one row per
     // tag, ordered as a tag's list is (pin, then date), so its page is read from one end of
-    // them too; the notes and pinned notes of each notebook ('' for no notebook), so the
-    // notebooks screen counts without reading notes; and the rows that are no note FieldNotes
-    // can read, so no list shows or counts them. Triggers keep the three tables in step with
+    // them too, and each tag's count; the notes, pinned notes and untagged notes of each
+    // notebook ('' for no notebook), so the notebooks screen counts without reading notes; and the rows that are no note FieldNotes
+    // can read, so no list shows or counts them. Triggers keep the tables in step with
     // `notes` through every write, FieldNotes' own or another tool's. The listing index of
     // version 3 (every column but the body, for loading every note) goes. The tables are
     // filled anew, so the migration can run again (and does, when the store opens without one
@@ -177,15 +177,33 @@ enum SQLiteSchema {
       DELETE FROM note_tags WHERE note_id = old.id;
       \(insertTags(of: "new"))
     END;
+    CREATE TABLE IF NOT EXISTS tag_counts (
+      tag TEXT PRIMARY KEY NOT NULL,
+      notes INTEGER NOT NULL,
+      pinned INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TRIGGER IF NOT EXISTS tag_counts_insert AFTER INSERT ON note_tags BEGIN
+      INSERT INTO tag_counts (tag, notes, pinned) VALUES (new.tag, 1, new.is_pinned = 1)
+        ON CONFLICT (tag) DO UPDATE SET
+          notes = notes + 1, pinned = pinned + excluded.pinned;
+    END;
+    CREATE TRIGGER IF NOT EXISTS tag_counts_delete AFTER DELETE ON note_tags BEGIN
+      UPDATE tag_counts SET notes = notes - 1, pinned = pinned - (old.is_pinned = 1)
+        WHERE tag = old.tag;
+    END;
     DELETE FROM note_tags;
     INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
       SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
       FROM notes, json_each(\(tagList(of: "notes"))) AS tag
       WHERE tag.type = 'text';
+    DELETE FROM tag_counts;
+    INSERT INTO tag_counts (tag, notes, pinned)
+      SELECT tag, count(*), total(is_pinned = 1) FROM note_tags GROUP BY tag;
     CREATE TABLE IF NOT EXISTS note_counts (
       notebook_id TEXT PRIMARY KEY NOT NULL,
       notes INTEGER NOT NULL,
-      pinned INTEGER NOT NULL
+      pinned INTEGER NOT NULL,
+      untagged INTEGER NOT NULL
     ) WITHOUT ROWID;
     CREATE TRIGGER IF NOT EXISTS note_counts_insert AFTER INSERT ON notes BEGIN
       \(count(of: "new", by: 1))
@@ -198,9 +216,9 @@ enum SQLiteSchema {
       \(count(of: "new", by: 1))
     END;
     DELETE FROM note_counts;
-    INSERT INTO note_counts (notebook_id, notes, pinned)
-      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1) FROM notes
-      WHERE NOT \(damagedRow()) GROUP BY 1;
+    INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
+      SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1), total(tags = '[]')
+      FROM notes WHERE NOT \(damagedRow()) GROUP BY 1;
     """
 
   /// The tables, indexes and triggers of ``listTables``: a store missing any of them (dropped
@@ -208,8 +226,9 @@ enum SQLiteSchema {
   static let listObjects = [
     "notes_by_pin", "notes_in_notebook", "notes_untagged", "notes_titles", "damaged_notes",
     "damaged_notes_insert", "damaged_notes_delete", "damaged_notes_update", "note_tags",
-    "note_tags_by_note", "note_tags_insert", "note_tags_delete", "note_tags_update", "note_counts",
-    "note_counts_insert", "note_counts_delete", "note_counts_update",
+    "note_tags_by_note", "note_tags_insert", "note_tags_delete", "note_tags_update", "tag_counts",
+    "tag_counts_insert", "tag_counts_delete", "note_counts", "note_counts_insert",
+    "note_counts_delete", "note_counts_update",
   ]
 
   /// Whether a store has every table, index and trigger of ``listObjects``.
@@ -275,11 +294,13 @@ enum SQLiteSchema {
   /// away (`change` is 1 or -1).
   static func count(of row: String, by change: Int) -> String {
     """
-    INSERT INTO note_counts (notebook_id, notes, pinned)
-      SELECT coalesce(\(row).notebook_id, ''), \(change), \(change) * (\(row).is_pinned = 1)
+    INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
+      SELECT coalesce(\(row).notebook_id, ''), \(change), \(change) * (\(row).is_pinned = 1),
+        \(change) * (\(row).tags = '[]')
       WHERE NOT \(damagedRow(row + "."))
       ON CONFLICT (notebook_id) DO UPDATE SET
-        notes = notes + excluded.notes, pinned = pinned + excluded.pinned;
+        notes = notes + excluded.notes, pinned = pinned + excluded.pinned,
+        untagged = untagged + excluded.untagged;
     """
   }
 
