@@ -132,8 +132,8 @@ enum SQLiteSchema {
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
-  /// missing any of it can be given it again: every statement makes only what is missing, and
-  /// the tables are filled anew from the notes.
+  /// missing any of it can be given it again: the indexes are made where missing, and the
+  /// tables and triggers, all derived from the notes, are made anew and filled from them.
   static let listTables = """
     CREATE INDEX IF NOT EXISTS notes_by_pin ON notes (is_pinned, created_at, id);
     CREATE INDEX IF NOT EXISTS notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
@@ -142,80 +142,92 @@ enum SQLiteSchema {
     CREATE INDEX IF NOT EXISTS notes_titles ON notes (title, created_at, id, is_pinned, notebook_id);
     DROP INDEX IF EXISTS notes_by_notebook;
     DROP INDEX IF EXISTS notes_listing;
-    CREATE TABLE IF NOT EXISTS damaged_notes (row INTEGER PRIMARY KEY);
-    CREATE TRIGGER IF NOT EXISTS damaged_notes_insert AFTER INSERT ON notes BEGIN
+    DROP TABLE IF EXISTS damaged_notes;
+    CREATE TABLE damaged_notes (row INTEGER PRIMARY KEY);
+    DROP TRIGGER IF EXISTS damaged_notes_insert;
+    CREATE TRIGGER damaged_notes_insert AFTER INSERT ON notes BEGIN
       DELETE FROM damaged_notes WHERE row = new.rowid;
       INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
     END;
-    CREATE TRIGGER IF NOT EXISTS damaged_notes_delete AFTER DELETE ON notes BEGIN
+    DROP TRIGGER IF EXISTS damaged_notes_delete;
+    CREATE TRIGGER damaged_notes_delete AFTER DELETE ON notes BEGIN
       DELETE FROM damaged_notes WHERE row = old.rowid;
     END;
-    CREATE TRIGGER IF NOT EXISTS damaged_notes_update AFTER UPDATE ON notes BEGIN
+    DROP TRIGGER IF EXISTS damaged_notes_update;
+    CREATE TRIGGER damaged_notes_update AFTER UPDATE ON notes BEGIN
       DELETE FROM damaged_notes WHERE row = old.rowid;
       INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
     END;
-    DELETE FROM damaged_notes;
     INSERT INTO damaged_notes SELECT rowid FROM notes WHERE \(damagedRow());
-    CREATE TABLE IF NOT EXISTS note_tags (
+    DROP TABLE IF EXISTS note_tags;
+    CREATE TABLE note_tags (
       tag TEXT NOT NULL,
       is_pinned INTEGER NOT NULL,
       created_at REAL NOT NULL,
       note_id TEXT NOT NULL,
       PRIMARY KEY (tag, is_pinned, created_at, note_id)
     ) WITHOUT ROWID;
-    CREATE INDEX IF NOT EXISTS note_tags_by_note ON note_tags (note_id);
-    CREATE TRIGGER IF NOT EXISTS note_tags_insert AFTER INSERT ON notes BEGIN
+    CREATE INDEX note_tags_by_note ON note_tags (note_id);
+    DROP TRIGGER IF EXISTS note_tags_insert;
+    CREATE TRIGGER note_tags_insert AFTER INSERT ON notes BEGIN
       DELETE FROM note_tags WHERE note_id = new.id;
       \(insertTags(of: "new"))
     END;
-    CREATE TRIGGER IF NOT EXISTS note_tags_delete AFTER DELETE ON notes BEGIN
+    DROP TRIGGER IF EXISTS note_tags_delete;
+    CREATE TRIGGER note_tags_delete AFTER DELETE ON notes BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
     END;
-    CREATE TRIGGER IF NOT EXISTS note_tags_update
+    DROP TRIGGER IF EXISTS note_tags_update;
+    CREATE TRIGGER note_tags_update
       AFTER UPDATE OF id, tags, created_at, is_pinned ON notes
     BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
       \(insertTags(of: "new"))
     END;
-    CREATE TABLE IF NOT EXISTS tag_counts (
+    DROP TABLE IF EXISTS tag_counts;
+    CREATE TABLE tag_counts (
       tag TEXT PRIMARY KEY NOT NULL,
       notes INTEGER NOT NULL,
       pinned INTEGER NOT NULL
     ) WITHOUT ROWID;
-    CREATE TRIGGER IF NOT EXISTS tag_counts_insert AFTER INSERT ON note_tags BEGIN
-      INSERT INTO tag_counts (tag, notes, pinned) VALUES (new.tag, 1, new.is_pinned = 1)
-        ON CONFLICT (tag) DO UPDATE SET
-          notes = notes + 1, pinned = pinned + excluded.pinned;
-    END;
-    CREATE TRIGGER IF NOT EXISTS tag_counts_delete AFTER DELETE ON note_tags BEGIN
-      UPDATE tag_counts SET notes = notes - 1, pinned = pinned - (old.is_pinned = 1)
-        WHERE tag = old.tag;
-    END;
-    DELETE FROM note_tags;
+    -- Filled before its triggers are made, which would count every row a second time.
     INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
       SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
       FROM notes, json_each(\(tagList(of: "notes"))) AS tag
       WHERE tag.type = 'text';
-    DELETE FROM tag_counts;
     INSERT INTO tag_counts (tag, notes, pinned)
       SELECT tag, count(*), total(is_pinned = 1) FROM note_tags GROUP BY tag;
-    CREATE TABLE IF NOT EXISTS note_counts (
+    DROP TRIGGER IF EXISTS tag_counts_insert;
+    CREATE TRIGGER tag_counts_insert AFTER INSERT ON note_tags BEGIN
+      INSERT INTO tag_counts (tag, notes, pinned) VALUES (new.tag, 1, new.is_pinned = 1)
+        ON CONFLICT (tag) DO UPDATE SET
+          notes = notes + 1, pinned = pinned + excluded.pinned;
+    END;
+    DROP TRIGGER IF EXISTS tag_counts_delete;
+    CREATE TRIGGER tag_counts_delete AFTER DELETE ON note_tags BEGIN
+      UPDATE tag_counts SET notes = notes - 1, pinned = pinned - (old.is_pinned = 1)
+        WHERE tag = old.tag;
+    END;
+    DROP TABLE IF EXISTS note_counts;
+    CREATE TABLE note_counts (
       notebook_id TEXT PRIMARY KEY NOT NULL,
       notes INTEGER NOT NULL,
       pinned INTEGER NOT NULL,
       untagged INTEGER NOT NULL
     ) WITHOUT ROWID;
-    CREATE TRIGGER IF NOT EXISTS note_counts_insert AFTER INSERT ON notes BEGIN
+    DROP TRIGGER IF EXISTS note_counts_insert;
+    CREATE TRIGGER note_counts_insert AFTER INSERT ON notes BEGIN
       \(count(of: "new", by: 1))
     END;
-    CREATE TRIGGER IF NOT EXISTS note_counts_delete AFTER DELETE ON notes BEGIN
+    DROP TRIGGER IF EXISTS note_counts_delete;
+    CREATE TRIGGER note_counts_delete AFTER DELETE ON notes BEGIN
       \(count(of: "old", by: -1))
     END;
-    CREATE TRIGGER IF NOT EXISTS note_counts_update AFTER UPDATE ON notes BEGIN
+    DROP TRIGGER IF EXISTS note_counts_update;
+    CREATE TRIGGER note_counts_update AFTER UPDATE ON notes BEGIN
       \(count(of: "old", by: -1))
       \(count(of: "new", by: 1))
     END;
-    DELETE FROM note_counts;
     INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
       SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1), total(tags = '[]')
       FROM notes WHERE NOT \(damagedRow()) GROUP BY 1;
