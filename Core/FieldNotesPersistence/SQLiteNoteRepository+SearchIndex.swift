@@ -25,16 +25,6 @@ extension SQLiteNoteRepository {
     }
   }
 
-  /// Marks the search index damaged, so searches read the notes until it is rebuilt at the next
-  /// open (or by ``rebuildSearchIndex()``); done only if the write lock is free at once, since
-  /// a search never waits for another process.
-  public func invalidateSearchIndex() {
-    writer.perform { connection in
-      SQLiteSearchIndex.recordDamageIfUnlocked(
-        "a search found a note in its answer without the text searched for", in: connection)
-    }
-  }
-
   // MARK: - Opening
 
   /// Runs the migrations this store hasn't had yet, and rebuilds its search index when it can't

@@ -177,39 +177,6 @@ enum SQLiteSearchIndex {
     try connection.execute("DELETE FROM temp.note_search_queue")
   }
 
-  /// The rows of the saved notes whose folded text contains a folded query: the index's
-  /// answer, or the notes' own when the query is too short for the index or the index isn't
-  /// trusted.
-  ///
-  /// An index that fails to answer is marked damaged (when the write lock is free at once), and
-  /// the notes answer instead.
-  ///
-  /// - Parameters:
-  ///   - query: The folded query; not empty.
-  ///   - connection: Where to look, not in a transaction.
-  /// - Returns: The rows, in no particular order.
-  /// - Throws: `SQLiteError` when the notes can't be read.
-  static func rows(matching query: [UInt8], in connection: SQLiteConnection)
-    throws(SQLiteError) -> [Int64]
-  {
-    guard let phrase = phrase(for: query, in: connection) else {
-      return try scan(matching: query, in: connection)
-    }
-    do {
-      let statement = try connection.cached(
-        "SELECT rowid FROM note_search WHERE note_search MATCH ?1")
-      statement.bind(phrase, at: 1)
-      var rows: [Int64] = []
-      while try statement.step() { rows.append(Int64(statement.int(at: 0))) }
-      return rows
-    } catch {
-      guard isDamage(error) else { throw error }
-      recordDamageIfUnlocked(
-        "a search could not read it: \(description(of: error))", in: connection)
-      return try scan(matching: query, in: connection)
-    }
-  }
-
   /// The FTS5 phrase that finds a folded query through the index, or `nil` when the index
   /// can't answer it: a query shorter than a trigram, one holding a NUL (FTS5 reads text only
   /// up to one), or an index that isn't trusted.
