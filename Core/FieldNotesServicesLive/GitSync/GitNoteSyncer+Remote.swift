@@ -34,13 +34,24 @@ extension GitNoteSyncer {
       branch = FetchedBranch(name: try await unbornHead(git, origin, remote: remote))
     }
     guard branches.commits[branch.name] != nil else { return branch }
-    let fetched = try await git.run(
-      // Git's automatic upkeep of the repository runs at the end of the sync instead, reading
-      // none of the user's configuration.
-      ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--no-auto-maintenance"]
-        + origin.fetchOptions(git)
-        + ["origin", "+refs/heads/\(branch.name):refs/remotes/origin/\(branch.name)"],
-      configuration: .reachingRemote)
+    let trackingRef = "refs/remotes/origin/\(branch.name)"
+    let refspec = "+refs/heads/\(branch.name):\(trackingRef)"
+    func fetch() async throws -> GitProcess.Output {
+      try await git.run(
+        // Git's automatic upkeep of the repository runs at the end of the sync instead, reading
+        // none of the user's configuration.
+        ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--no-auto-maintenance"]
+          + origin.fetchOptions(git) + ["origin", refspec],
+        configuration: .reachingRemote)
+    }
+    var fetched = try await fetch()
+    if fetched.status != 0, fetched.reason.contains("cannot lock ref") {
+      // A sync stopped while git updated its copy of the remote's branch can leave that ref
+      // as git no longer expects it. It is only a copy of what the remote holds: it is let go
+      // and fetched again.
+      _ = try await git.run(["update-ref", "-d", trackingRef])
+      fetched = try await fetch()
+    }
     guard fetched.status == 0 else {
       throw SyncError.remoteUnreachable(remote: remote, reason: fetched.reason)
     }
