@@ -98,7 +98,8 @@ extension NoteDocument {
     return Date(timeIntervalSince1970: Double(seconds * 1000 + number(20..<23)) / 1000)
   }
 
-  private static func daysIn(_ month: Int64, of year: Int64) -> Int64 {
+  /// How many days a month of a year has, in the proleptic Gregorian calendar.
+  static func daysIn(_ month: Int64, of year: Int64) -> Int64 {
     switch month {
     case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -125,7 +126,7 @@ extension NoteDocument {
   }
 
   /// The day counted from 1970-01-01 of a date (Howard Hinnant's `days_from_civil`).
-  private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
     let year = month <= 2 ? year - 1 : year
     let era = (year >= 0 ? year : year - 399) / 400
     let yearOfEra = year - era * 400

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A search, parsed: what a note must hold to be found.
+///
+/// Made once from what the user typed (``init(parsing:in:)``, whose grammar is
+/// ``NoteQuery/grammar``) and then a plain value: every notebook named in it is already its
+/// identifier and every date already an interval, so answering it needs nothing but the notes.
+/// ``finds(_:)`` is the definition; the SQLite store answers the same query with its search
+/// index and SQL, and `NoteQueryPropertyTests` holds the two to the same answers.
+public indirect enum NoteQuery: Hashable, Sendable {
+  /// Every note: the empty search.
+  case everything
+  /// Notes whose title, body or tags contain the text, ignoring case and diacritics (as
+  /// ``Note/matches(_:)``).
+  case text(String)
+  /// Notes whose title contains the text, ignoring case and diacritics.
+  case title(String)
+  /// Notes carrying the tag.
+  case tag(String)
+  /// Notes in the notebook, or in no notebook for `nil`.
+  case notebook(Notebook.ID?)
+  /// Pinned notes.
+  case pinned
+  /// Notes without tags.
+  case untagged
+  /// Notes whose date of creation or of last change falls in an interval.
+  case date(NoteDateField, DateSpan)
+  /// Notes the query doesn't find.
+  case not(NoteQuery)
+  /// Notes every one of the queries finds.
+  case all([NoteQuery])
+  /// Notes one of the queries finds, at least.
+  case any([NoteQuery])
+
+  /// Whether a note is one the query finds.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: `true` when the query finds it.
+  /// - Complexity: O(*n*) in the length of the note's text, for each text term.
+  public func finds(_ note: Note) -> Bool {
+    var key: [UInt8]?
+    return finds(note, searchKey: &key)
+  }
+
+  /// Whether a note is found, folding its text (for text terms) at most once.
+  private func finds(_ note: Note, searchKey key: inout [UInt8]?) -> Bool {
+    switch self {
+    case .everything: return true
+    case .text(let text):
+      let folded = key ?? note.searchKey
+      key = folded
+      return SearchFolding.contains(folded, SearchFolding.fold(text))
+    case .title(let text):
+      return SearchFolding.contains(SearchFolding.fold(note.title), SearchFolding.fold(text))
+    case .tag(let tag): return note.tags.contains(tag)
+    case .notebook(let id): return note.notebookID == id
+    case .pinned: return note.isPinned
+    case .untagged: return note.tags.isEmpty
+    case .date(let field, let span): return span.contains(field.date(of: note))
+    case .not(let query): return !query.finds(note, searchKey: &key)
+    case .all(let queries): return queries.allSatisfy { $0.finds(note, searchKey: &key) }
+    case .any(let queries): return queries.contains { $0.finds(note, searchKey: &key) }
+    }
+  }
+
+  /// The texts a note found by the query holds somewhere, for showing why it matched: every
+  /// text and title term not under an exclusion, in the order written.
+  public var highlightedTerms: [String] {
+    switch self {
+    case .text(let text), .title(let text): [text]
+    case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
+    case .everything, .tag, .notebook, .pinned, .untagged, .date, .not: []
+    }
+  }
+
+  /// The query and another, both: the other alone when this one is ``everything``.
+  ///
+  /// - Parameter other: The other query.
+  /// - Returns: A query finding the notes both find.
+  public func and(_ other: NoteQuery) -> NoteQuery {
+    switch (self, other) {
+    case (.everything, _): other
+    case (_, .everything): self
+    case (.all(let lhs), .all(let rhs)): .all(lhs + rhs)
+    case (.all(let lhs), _): .all(lhs + [other])
+    case (_, .all(let rhs)): .all([self] + rhs)
+    default: .all([self, other])
+    }
+  }
+}
+
+/// Which of a note's dates a date term reads.
+public enum NoteDateField: String, Hashable, Sendable, CaseIterable {
+  /// When the note was first written: ``Note/createdAt``.
+  case created
+  /// When the note last changed: ``Note/updatedAt``.
+  case updated
+
+  /// The date of a note this field names.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: Its date of creation or of last change.
+  public func date(of note: Note) -> Date {
+    switch self {
+    case .created: note.createdAt
+    case .updated: note.updatedAt
+    }
+  }
+}
+
+/// An interval of time: from a moment (included) to another (excluded), either end open.
+public struct DateSpan: Hashable, Sendable {
+  /// The first moment in the span, or `nil` for no lower end.
+  public var start: Date?
+  /// The first moment after the span, or `nil` for no upper end.
+  public var end: Date?
+
+  /// Creates a span.
+  ///
+  /// - Parameters:
+  ///   - start: The first moment in it; none by default.
+  ///   - end: The first moment after it; none by default.
+  public init(from start: Date? = nil, to end: Date? = nil) {
+    self.start = start
+    self.end = end
+  }
+
+  /// Whether a moment falls in the span.
+  ///
+  /// - Parameter date: The moment.
+  /// - Returns: `true` when it is at or after the start and before the end.
+  public func contains(_ date: Date) -> Bool {
+    (start.map { date >= $0 } ?? true) && (end.map { date < $0 } ?? true)
+  }
+}

@@ -1,0 +1,191 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+/// How typed text becomes a ``NoteQuery``: the operators, the qualifiers, the rules that keep
+/// ordinary text text, the dates, and the errors, each with its column.
+@Suite struct NoteQueryParsingTests {
+  static let trips = Notebook(id: UUID(), name: "Field trips")
+  static let utc = TimeZone(identifier: "UTC") ?? .current
+  /// Monday 2 March 2026, 10:00 UTC.
+  static let now = Date(timeIntervalSince1970: 1_772_445_600)
+  static let context = NoteQuery.Context(notebooks: [trips], now: now, timeZone: utc)
+
+  func parse(_ text: String) throws(NoteQueryError) -> NoteQuery {
+    try NoteQuery(parsing: text, in: Self.context)
+  }
+
+  /// Midnight UTC of a day.
+  func day(_ year: Int, _ month: Int, _ day: Int) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = Self.utc
+    return calendar.date(from: DateComponents(year: year, month: month, day: day)) ?? .distantPast
+  }
+
+  @Test func wordsAreAndedAndOrBindsLooserThanThem() throws {
+    #expect(try parse("") == .everything)
+    #expect(try parse("   ") == .everything)
+    #expect(try parse("heron") == .text("heron"))
+    #expect(try parse("heron pond") == .all([.text("heron"), .text("pond")]))
+    #expect(try parse("heron AND pond") == .all([.text("heron"), .text("pond")]))
+    #expect(
+      try parse("heron pond OR egret")
+        == .any([.all([.text("heron"), .text("pond")]), .text("egret")]))
+    #expect(
+      try parse("heron (pond OR lake)")
+        == .all([.text("heron"), .any([.text("pond"), .text("lake")])]))
+    #expect(try parse("heron or pond") == .all([.text("heron"), .text("or"), .text("pond")]))
+  }
+
+  @Test func phrasesAreTakenAsTheyAre() throws {
+    #expect(try parse("\"heron at the pond\"") == .text("heron at the pond"))
+    #expect(try parse("\"OR\"") == .text("OR"))
+    #expect(try parse("\"(\"") == .text("("))
+    #expect(try parse("-\"grey heron\"") == .not(.text("grey heron")))
+  }
+
+  @Test func exclusionsTakeADashOrNot() throws {
+    #expect(try parse("heron -pond") == .all([.text("heron"), .not(.text("pond"))]))
+    #expect(try parse("heron NOT pond") == .all([.text("heron"), .not(.text("pond"))]))
+    #expect(try parse("NOT NOT pond") == .text("pond"))
+    #expect(try parse("-(a OR b)") == .not(.any([.text("a"), .text("b")])))
+    #expect(try parse("-#birds") == .not(.tag("birds")))
+  }
+
+  @Test func ordinaryTextStaysText() throws {
+    #expect(try parse("C#") == .text("C#"))
+    #expect(try parse("a - b") == .all([.text("a"), .text("-"), .text("b")]))
+    #expect(try parse("well-known") == .text("well-known"))
+    #expect(try parse("10:30") == .text("10:30"))
+    #expect(try parse("https://example.org") == .text("https://example.org"))
+    #expect(try parse("smile :)") == .all([.text("smile"), .text(":)")]))
+    #expect(try parse("(smile :))") == .all([.text("smile"), .text(":)")]))
+    #expect(try parse("#") == .text("#"))
+    #expect(try parse("foo:bar") == .text("foo:bar"))
+  }
+
+  @Test func qualifiersNameTagsNotebooksStatesAndTitles() throws {
+    #expect(try parse("tag:birds") == .tag("birds"))
+    #expect(try parse("#Birds") == .tag("birds"))
+    #expect(try parse("TAG:Birds") == .tag("birds"))
+    #expect(try parse("in:\"Field trips\"") == .notebook(Self.trips.id))
+    #expect(try parse("in:\"field TRIPS\"") == .notebook(Self.trips.id))
+    #expect(try parse("in:none") == .notebook(nil))
+    #expect(try parse("is:pinned") == .pinned)
+    #expect(try parse("is:untagged") == .untagged)
+    #expect(try parse("title:heron") == .title("heron"))
+    #expect(try parse("title:\"grey heron\"") == .title("grey heron"))
+  }
+
+  @Test func aDateIsADayAMonthOrAYearInTheTimeZone() throws {
+    #expect(
+      try parse("created:2026")
+        == .date(.created, DateSpan(from: day(2026, 1, 1), to: day(2027, 1, 1))))
+    #expect(
+      try parse("created:2026-02")
+        == .date(.created, DateSpan(from: day(2026, 2, 1), to: day(2026, 3, 1))))
+    #expect(
+      try parse("created:2024-02-29")
+        == .date(.created, DateSpan(from: day(2024, 2, 29), to: day(2024, 3, 1))))
+    #expect(
+      try parse("updated:2025-12-31")
+        == .date(.updated, DateSpan(from: day(2025, 12, 31), to: day(2026, 1, 1))))
+    #expect(
+      try parse("created:today")
+        == .date(.created, DateSpan(from: day(2026, 3, 2), to: day(2026, 3, 3))))
+    #expect(
+      try parse("created:yesterday")
+        == .date(.created, DateSpan(from: day(2026, 3, 1), to: day(2026, 3, 2))))
+    #expect(
+      try parse("created:this-week")
+        == .date(.created, DateSpan(from: day(2026, 3, 2), to: day(2026, 3, 9))))
+    #expect(
+      try parse("created:last-week")
+        == .date(.created, DateSpan(from: day(2026, 2, 23), to: day(2026, 3, 2))))
+    #expect(
+      try parse("created:this-month")
+        == .date(.created, DateSpan(from: day(2026, 3, 1), to: day(2026, 4, 1))))
+    #expect(
+      try parse("created:last-month")
+        == .date(.created, DateSpan(from: day(2026, 2, 1), to: day(2026, 3, 1))))
+    #expect(
+      try parse("created:3d")
+        == .date(.created, DateSpan(from: day(2026, 2, 27), to: day(2026, 2, 28))))
+    #expect(
+      try parse("created:2w")
+        == .date(.created, DateSpan(from: day(2026, 2, 16), to: day(2026, 2, 17))))
+  }
+
+  @Test func rangesAndComparisonsIncludeOrLeaveOutTheirDays() throws {
+    #expect(
+      try parse("created:2025..2026-02")
+        == .date(.created, DateSpan(from: day(2025, 1, 1), to: day(2026, 3, 1))))
+    #expect(try parse("created:2026-01..") == .date(.created, DateSpan(from: day(2026, 1, 1))))
+    #expect(try parse("created:..2025") == .date(.created, DateSpan(to: day(2026, 1, 1))))
+    #expect(try parse("created:<2026") == .date(.created, DateSpan(to: day(2026, 1, 1))))
+    #expect(try parse("created:<=2026") == .date(.created, DateSpan(to: day(2027, 1, 1))))
+    #expect(try parse("created:>2026") == .date(.created, DateSpan(from: day(2027, 1, 1))))
+    #expect(try parse("created:>=2026-03") == .date(.created, DateSpan(from: day(2026, 3, 1))))
+  }
+
+  @Test func aDayStartsWhenTheClockFirstShowsIt() throws {
+    // Santiago moves its clocks from 00:00 to 01:00 on 6 September 2026, so that day starts at
+    // 01:00 local, 04:00 UTC; 5 September started at 00:00 local, 04:00 UTC too (UTC-4).
+    let santiago = try #require(TimeZone(identifier: "America/Santiago"))
+    let context = NoteQuery.Context(now: Self.now, timeZone: santiago)
+    let query = try NoteQuery(parsing: "created:2026-09-06", in: context)
+    let start = Date(timeIntervalSince1970: 1_788_667_200)  // 2026-09-06T04:00:00Z
+    #expect(query == .date(.created, DateSpan(from: start, to: start.addingTimeInterval(82_800))))
+    #expect(CivilTime(start, in: santiago).dateText == "2026-09-06")
+    #expect(CivilTime(start.addingTimeInterval(-1), in: santiago).dateText == "2026-09-05")
+  }
+
+  @Test(
+    arguments: [
+      ("in:\"Feild trips\"", NoteQueryError.unknownNotebook("Feild trips", column: 1)),
+      ("heron in:Feild", .unknownNotebook("Feild", column: 7)),
+      ("created:2026-13", .invalidDate("2026-13", qualifier: "created", column: 1)),
+      ("created:2026-02-30", .invalidDate("2026-02-30", qualifier: "created", column: 1)),
+      ("created:..", .invalidDate("..", qualifier: "created", column: 1)),
+      ("updated:soon", .invalidDate("soon", qualifier: "updated", column: 1)),
+      ("(heron", .unclosedParenthesis(column: 1)),
+      ("\"heron", .unclosedQuote(column: 1)),
+      ("a \"\"", .emptyPhrase(column: 3)),
+      ("()", .emptyGroup(column: 1)),
+      ("OR heron", .missingTerm(operator: "OR", column: 1)),
+      ("heron OR", .missingTerm(operator: "OR", column: 7)),
+      ("heron AND", .missingTerm(operator: "AND", column: 7)),
+      ("heron NOT", .missingExclusion(column: 7)),
+      ("tag:", .missingValue(qualifier: "tag:", column: 1)),
+      ("#a/b", .invalidTag("a/b", column: 1)),
+      ("is:lost", .unknownState("lost", column: 1)),
+    ] as [(String, NoteQueryError)])
+  func aBadSearchSaysWhatAndWhere(_ text: String, _ error: NoteQueryError) {
+    #expect(throws: error) { try parse(text) }
+  }
+
+  @Test func theMessagesSayWhereTheSearchGoesWrong() {
+    #expect(
+      NoteQueryError.unknownNotebook("Feild trips", column: 12).errorDescription
+        == "There is no notebook called \u{201C}Feild trips\u{201D} (in: at column 12).")
+    #expect(
+      NoteQueryError.invalidDate("2026-13", qualifier: "created", column: 1).errorDescription?
+        .hasPrefix("2026-13 is not a date (created: at column 1)") == true)
+  }
+
+  @Test func nestingAndLengthHaveLimits() throws {
+    let deep = String(repeating: "(", count: 65) + "a" + String(repeating: ")", count: 65)
+    #expect(throws: NoteQueryError.nestedTooDeeply(column: 65)) { try parse(deep) }
+    let fine = String(repeating: "(", count: 64) + "a" + String(repeating: ")", count: 64)
+    #expect(try parse(fine) == .text("a"))
+    let many = (0..<257).map { "w\($0)" }.joined(separator: " ")
+    #expect(throws: NoteQueryError.tooManyTerms(limit: 256)) { try parse(many) }
+    #expect(try parse(String(repeating: "-", count: 10_001) + "x") == .not(.text("x")))
+  }
+
+  @Test func theHighlightedTermsAreThePositiveTexts() throws {
+    #expect(
+      try parse("heron -pond (title:grey OR #birds) NOT \"old text\"").highlightedTerms
+        == ["heron", "grey"])
+  }
+}
