@@ -63,6 +63,42 @@ extension Note {
     return String(excerpt.prefix(maximumLength - 1)) + "…"
   }
 
+  /// How much of a body a search result's excerpt looks through for a match, in characters.
+  public static let matchedExcerptReach = 16_384
+
+  /// The excerpt of a note a search found: the first line of the body (within its first
+  /// ``matchedExcerptReach`` characters) where one of the terms matches, whitespace collapsed
+  /// and cut to begin a few words before the first match, as `rg` shows the line that matched
+  /// (so a list cut narrower still shows it); the usual excerpt
+  /// when none does (the match was in the title or the tags).
+  ///
+  /// - Parameters:
+  ///   - matches: The search's terms.
+  ///   - maximumLength: The longest excerpt, including its ellipses.
+  /// - Returns: The excerpt.
+  /// - Complexity: O(*k*) in the characters read, at most ``matchedExcerptReach``.
+  public func excerpt(showing matches: SearchMatches, maximumLength: Int) -> String {
+    guard !matches.isEmpty else { return excerpt(maximumLength: maximumLength) }
+    for line in body.prefix(Self.matchedExcerptReach).split(whereSeparator: \.isNewline) {
+      let collapsed = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      guard let first = matches.ranges(in: collapsed).first else { continue }
+      // A few words before the match, after an ellipsis when that isn't the line's start, so
+      // the match stays in sight however narrow the list cuts the excerpt.
+      let characters = Array(collapsed)
+      let start =
+        first.lowerBound > Self.contextBeforeMatch
+        ? first.lowerBound - Self.contextBeforeMatch : 0
+      let lead = start > 0 ? "…" : ""
+      let room = maximumLength - lead.count
+      guard characters.count - start > room else { return lead + String(characters[start...]) }
+      return lead + String(characters[start..<(start + room - 1)]) + "…"
+    }
+    return excerpt(maximumLength: maximumLength)
+  }
+
+  /// How many characters before a match a cut excerpt keeps.
+  private static let contextBeforeMatch = 20
+
   /// The excerpt worked out on bytes, when every byte it reads is ASCII (one byte, one
   /// character, and the same newlines and spaces); `nil` at the first that isn't, and the
   /// characters are read instead.

@@ -8,8 +8,9 @@
 public struct NoteListQuery: Hashable, Sendable {
   /// The list: every note, the notes in no notebook, a notebook's, or a tag's.
   public var scope: NoteScope
-  /// Text every note found contains (see ``Note/matches(_:)``); empty for no search.
-  public var searchText: String
+  /// What every note found matches: the list's search, parsed; ``NoteQuery/everything`` for
+  /// no search.
+  public var search: NoteQuery
   /// The tag every note found has, or `nil` for any.
   public var tag: String?
   /// Whether only pinned notes are found.
@@ -25,18 +26,18 @@ public struct NoteListQuery: Hashable, Sendable {
   ///
   /// - Parameters:
   ///   - scope: The list.
-  ///   - searchText: Text every note found contains; empty by default.
+  ///   - search: What every note found matches; every note by default.
   ///   - tag: The tag every note found has; any by default.
   ///   - pinnedOnly: Whether only pinned notes are found; `false` by default.
   ///   - untaggedOnly: Whether only notes without tags are found; `false` by default.
   ///   - order: The order; newest first by default.
   ///   - limit: How many notes at most; every one by default.
   public init(
-    scope: NoteScope, searchText: String = "", tag: String? = nil, pinnedOnly: Bool = false,
+    scope: NoteScope, search: NoteQuery = .everything, tag: String? = nil, pinnedOnly: Bool = false,
     untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max
   ) {
     self.scope = scope
-    self.searchText = searchText
+    self.search = search
     self.tag = tag
     self.pinnedOnly = pinnedOnly
     self.untaggedOnly = untaggedOnly
@@ -51,7 +52,7 @@ public struct NoteListQuery: Hashable, Sendable {
   ///   - settings: The list's search, filters, order and row count.
   public init(scope: NoteScope, settings: NoteListSettings) {
     self.init(
-      scope: scope, searchText: settings.searchText, tag: settings.tag,
+      scope: scope, search: settings.search.query, tag: settings.tag,
       pinnedOnly: settings.showsPinnedOnly, untaggedOnly: settings.showsUntaggedOnly,
       order: settings.sortOrder, limit: settings.shownRowCount)
   }
@@ -64,7 +65,7 @@ public struct NoteListQuery: Hashable, Sendable {
   public func finds(_ note: Note) -> Bool {
     scope.contains(note) && (tag.map(note.tags.contains) ?? true)
       && (!pinnedOnly || note.isPinned) && (!untaggedOnly || note.tags.isEmpty)
-      && note.matches(searchText)
+      && search.finds(note)
   }
 }
 

@@ -6,8 +6,10 @@ public struct NoteListSettings: Hashable, Sendable {
   /// The rows a list shows at first, and how many more each `more` shows.
   public static let rowLimit = 200
 
-  /// Text every note shown contains, in its title, body or tags; empty for no search.
-  public var searchText: String
+  /// The search, as typed and as parsed; ``NoteSearch/none`` for no search.
+  public var search: NoteSearch
+  /// The search as typed; empty for no search.
+  public var searchText: String { search.text }
   /// The tag every note shown has, or `nil` for any.
   public var tag: String?
   /// Whether only pinned notes are shown.
@@ -28,18 +30,18 @@ public struct NoteListSettings: Hashable, Sendable {
   /// Creates settings.
   ///
   /// - Parameters:
-  ///   - searchText: Text every note shown contains; empty for no search.
+  ///   - search: The search; none by default.
   ///   - tag: The tag every note shown has, or `nil`.
   ///   - showsPinnedOnly: Whether only pinned notes are shown.
   ///   - showsUntaggedOnly: Whether only notes without tags are shown.
   ///   - sortOrder: The order of the rows.
   ///   - shownRowCount: How many rows are shown at most; ``rowLimit`` by default.
   public init(
-    searchText: String = "", tag: String? = nil, showsPinnedOnly: Bool = false,
+    search: NoteSearch = .none, tag: String? = nil, showsPinnedOnly: Bool = false,
     showsUntaggedOnly: Bool = false, sortOrder: NoteSortOrder = .newest,
     shownRowCount: Int = NoteListSettings.rowLimit
   ) {
-    self.searchText = searchText
+    self.search = search
     self.tag = tag
     self.showsPinnedOnly = showsPinnedOnly
     self.showsUntaggedOnly = showsUntaggedOnly

@@ -10,8 +10,9 @@ public enum Route: Hashable, Sendable {
   case notebooks
   /// A note list, with its search, filters and order.
   case noteList(NoteScope, NoteListSettings = NoteListSettings())
-  /// One note, read in full.
-  case noteDetail(Note.ID)
+  /// One note, read in full, with the terms of the search it was found by highlighted (none
+  /// by default).
+  case noteDetail(Note.ID, highlighting: [String] = [])
   /// The composer, writing a new note in a notebook or in none.
   case newNote(in: Notebook.ID?)
   /// The composer, changing a note.

@@ -32,6 +32,7 @@ final class SQLiteConnection {
     // (a persistent WAL); every connection turns that off, so a closed store is one file.
     var off: Int32 = 0
     sqlite3_file_control(handle, "main", SQLITE_FCNTL_PERSIST_WAL, &off)
+    SQLiteSearchFunctions.register(on: handle)
   }
 
   /// Whether SQLite keeps the WAL files after this connection closes: always `false` for a

@@ -14,10 +14,26 @@ import Foundation
 /// which hold the bodies), ordered by the title keys ``FieldNotesModel/NoteSortOrder/titleKey(_:)``
 /// makes; only the rows shown are read whole.
 enum SQLiteQueries {
+  /// A value bound to a statement's parameter.
+  enum Value: Hashable {
+    case text(String)
+    case real(Double)
+    case null
+
+    /// Binds the value to a parameter.
+    func bind(to statement: SQLiteStatement, at index: Int32) {
+      switch self {
+      case .text(let text): statement.bind(text, at: index)
+      case .real(let number): statement.bind(number, at: index)
+      case .null: statement.bindNull(at: index)
+      }
+    }
+  }
+
   /// The `WHERE` clause of a query and the values it binds, in order.
   struct Conditions {
     var clauses: [String] = []
-    var texts: [String] = []
+    var values: [Value] = []
     /// Whether the rows are read from a tag's rows of `note_tags` (as `t`), joined to their
     /// notes, rather than from `notes` alone.
     var isByTag = false
@@ -38,21 +54,23 @@ enum SQLiteQueries {
 
     /// Adds a clause with one value, written `?` in it.
     mutating func add(_ clause: String, binding text: String) {
-      texts.append(text)
-      clauses.append(clause.replacingOccurrences(of: "?", with: "?\(texts.count)"))
+      values.append(.text(text))
+      clauses.append(clause.replacingOccurrences(of: "?", with: "?\(values.count)"))
     }
 
     /// Binds the values, from parameter 1 on.
     func bind(to statement: SQLiteStatement) {
-      for (offset, text) in texts.enumerated() { statement.bind(text, at: Int32(offset + 1)) }
+      for (offset, value) in values.enumerated() {
+        value.bind(to: statement, at: Int32(offset + 1))
+      }
     }
   }
 
   /// Answers a query.
   ///
-  /// A search is answered through the search index and each row shown is checked against its
-  /// own text: a row that doesn't hold it proves the index wrong, which is recorded, and the
-  /// query is answered again by reading the notes.
+  /// A search is answered through the search index where it can be (see ``SearchPlan``) and
+  /// each row shown is checked against the query itself: a row the query doesn't find proves
+  /// the index wrong, which is recorded, and the query is answered again without the index.
   ///
   /// - Parameters:
   ///   - query: The query.
@@ -64,69 +82,27 @@ enum SQLiteQueries {
   static func page(
     _ query: NoteListQuery, in connection: SQLiteConnection, damage: inout String?
   ) throws(SQLiteError) -> NotePage {
-    let folded = SearchFolding.fold(query.searchText)
-    let phrase = folded.isEmpty ? nil : SQLiteSearchIndex.phrase(for: folded, in: connection)
-    if let phrase {
+    guard query.search != .everything else { return try page(query, in: connection, search: nil) }
+    if SQLiteSearchIndex.isTrusted(in: connection) {
+      let plan = SearchPlan(query.search, usingIndex: true)
       do {
-        let page = try page(query, in: connection, search: .phrase(phrase))
-        guard page.notes.allSatisfy({ SearchFolding.contains($0.searchKey, folded) }) else {
+        let answer = try page(query, in: connection, search: plan)
+        guard answer.notes.allSatisfy(query.search.finds) else {
           damage = "a search found a note in its answer without the text searched for"
-          return try scanned(query, folded, in: connection)
+          return try page(
+            query, in: connection, search: SearchPlan(query.search, usingIndex: false))
         }
-        return page
+        return answer
       } catch {
         guard SQLiteSearchIndex.isDamage(error) else { throw error }
         damage = "a search could not read it: \(SQLiteSearchIndex.description(of: error))"
       }
     }
-    guard !folded.isEmpty else { return try page(query, in: connection, search: nil) }
-    return try scanned(query, folded, in: connection)
-  }
-
-  /// Answers a query whose search reads every note's text (no index to ask).
-  private static func scanned(
-    _ query: NoteListQuery, _ folded: [UInt8], in connection: SQLiteConnection
-  ) throws(SQLiteError) -> NotePage {
-    let rows = try SQLiteSearchIndex.scan(matching: folded, in: connection)
-    return try page(query, in: connection, search: .rows(rows))
-  }
-
-  /// Writes the rows a search finds into `temp.found_rows`, a table of this connection alone
-  /// (SQLite's `temp` database: no other process sees it, and it takes no lock on the store).
-  private static func fillFoundRows(_ search: Search, in connection: SQLiteConnection)
-    throws(SQLiteError)
-  {
-    try connection.execute(
-      "CREATE TEMP TABLE IF NOT EXISTS found_rows (row INTEGER PRIMARY KEY); "
-        + "DELETE FROM temp.found_rows")
-    switch search {
-    case .phrase(let phrase):
-      let fill = try connection.cached(
-        "INSERT INTO temp.found_rows SELECT rowid FROM note_search WHERE note_search MATCH ?1")
-      defer { fill.reset() }
-      fill.bind(phrase, at: 1)
-      try fill.run()
-    case .rows(let rows):
-      let insert = try connection.cached("INSERT INTO temp.found_rows VALUES (?1)")
-      for row in rows {
-        insert.reset()
-        insert.bind(Int(row), at: 1)
-        try insert.run()
-      }
-      insert.reset()
-    }
-  }
-
-  /// How a search narrows a query's rows.
-  private enum Search {
-    /// Through the search index: an FTS5 phrase.
-    case phrase(String)
-    /// The rows found by reading the notes.
-    case rows([Int64])
+    return try page(query, in: connection, search: SearchPlan(query.search, usingIndex: false))
   }
 
   private static func page(
-    _ query: NoteListQuery, in connection: SQLiteConnection, search: Search?
+    _ query: NoteListQuery, in connection: SQLiteConnection, search: SearchPlan?
   ) throws(SQLiteError) -> NotePage {
     var conditions = Conditions()
     let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
@@ -150,8 +126,6 @@ enum SQLiteQueries {
     if query.pinnedOnly { conditions.clauses.append("notes.is_pinned = 1") }
     if query.untaggedOnly { conditions.clauses.append("notes.tags = '[]'") }
     if let search {
-      // The rows found are written once into a table of the connection's own (`temp`), which
-      // the count and both parts of the page then read, instead of asking the index thrice.
       try fillFoundRows(search, in: connection)
       conditions.clauses.append("notes.rowid IN temp.found_rows")
     }
@@ -180,7 +154,7 @@ enum SQLiteQueries {
     where clause: String, _ conditions: Conditions, orderedBy order: String, limit: Int,
     in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
-    let limitParameter = Int32(conditions.texts.count + 1)
+    let limitParameter = Int32(conditions.values.count + 1)
     // A damaged row would take a place on the page and then be left out: it is passed over
     // here, from the row read anyway.
     let statement = try connection.cached(
@@ -207,10 +181,10 @@ enum SQLiteQueries {
   private static func count(
     _ query: NoteListQuery, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
-    let onlyScopeTagAndPin = !query.untaggedOnly && query.searchText.isEmpty
+    let onlyScopeTagAndPin = !query.untaggedOnly && query.search == .everything
     // A whole list, its pinned notes or its untagged ones: the notebooks' counts, which leave
     // damaged rows out.
-    if query.searchText.isEmpty, query.tag == nil, !(query.pinnedOnly && query.untaggedOnly),
+    if query.search == .everything, query.tag == nil, !(query.pinnedOnly && query.untaggedOnly),
       let key = notebookKey(of: query.scope)
     {
       let column = query.pinnedOnly ? "pinned" : query.untaggedOnly ? "untagged" : "notes"

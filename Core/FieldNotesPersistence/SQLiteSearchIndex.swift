@@ -6,8 +6,9 @@ import Foundation
 /// A note's indexed text is its `Note.searchKey` (title, body and tags, folded to lower case
 /// without diacritics, a line each), so the index finds exactly what the in-memory scan finds:
 /// a query folded the same way is a phrase of trigrams, and a phrase of consecutive trigrams is
-/// a substring. A query shorter than one trigram can't be asked of the index; those are
-/// answered by reading the notes instead.
+/// a substring. A term shorter than one trigram can't be asked of the index; those are checked in
+/// SQL by `fieldnotes_contains` (``SQLiteSearchFunctions``), which folds each note's text as it
+/// is read. How a whole query is split between the index and SQL is ``SQLiteQueries/SearchPlan``.
 ///
 /// The table is contentless (`content=''`): it keeps the trigrams, not a second copy of the
 /// text. Its rows are keyed by the note's `rowid`, and every write of a note changes its entry
@@ -175,33 +176,5 @@ enum SQLiteSearchIndex {
   /// Empties the queue without writing it.
   private static func discardPending(_ connection: SQLiteConnection) throws(SQLiteError) {
     try connection.execute("DELETE FROM temp.note_search_queue")
-  }
-
-  /// The FTS5 phrase that finds a folded query through the index, or `nil` when the index
-  /// can't answer it: a query shorter than a trigram, one holding a NUL (FTS5 reads text only
-  /// up to one), or an index that isn't trusted.
-  static func phrase(for query: [UInt8], in connection: SQLiteConnection) -> String? {
-    let text = String(decoding: query, as: UTF8.self)
-    guard text.unicodeScalars.count >= shortestIndexedQuery, !query.contains(0),
-      isTrusted(in: connection)
-    else { return nil }
-    // One FTS5 phrase: the query's trigrams, consecutive. Inside double quotes only a double
-    // quote is special, and it is written twice.
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
-
-  /// Answers a query too short for the index by folding every note's text as it is read, keeping
-  /// none of it: the time of a full read, and no memory beyond one note.
-  static func scan(matching query: [UInt8], in connection: SQLiteConnection)
-    throws(SQLiteError) -> [Int64]
-  {
-    let notes = try connection.prepare("SELECT rowid, title, body, tags FROM notes")
-    var rows: [Int64] = []
-    while try notes.step() {
-      if SearchFolding.contains(indexedText(of: notes), query) {
-        rows.append(Int64(notes.int(at: 0)))
-      }
-    }
-    return rows
   }
 }

@@ -28,7 +28,10 @@ extension NoteStore {
   /// - Complexity: Every match is read, bodies and all; a list reads ``page(_:)``, which reads
   ///   only the rows it shows.
   public func notes(in scope: NoteScope, matching query: String) -> [Note] {
-    page(NoteListQuery(scope: scope, searchText: query, order: .oldest)).notes.sorted(
+    page(
+      NoteListQuery(
+        scope: scope, search: query.isEmpty ? .everything : .text(query), order: .oldest)
+    ).notes.sorted(
       by: NoteSortOrder.isCreated(_:before:))
   }
 }

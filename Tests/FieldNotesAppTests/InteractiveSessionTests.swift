@@ -198,7 +198,7 @@ struct InteractiveSessionTests {
 
     try terminal.waitFor("Birds> search kingf", lastLineOnly: true)
     try terminal.type("", keys: ["Enter"])
-    try terminal.waitFor("Showing: search \"kingf\"")
+    try terminal.waitFor("Showing: search “kingf”")
   }
 
   /// Typed accented, CJK and emoji text is kept, and a notebook with such a name can be
@@ -268,7 +268,7 @@ struct InteractiveSessionTests {
     try terminal.send(signal: SIGCONT)
     try terminal.waitFor("Café> search 鳥", lastLineOnly: true)
     try terminal.type("が", keys: ["Enter"])
-    try terminal.waitFor("Showing: search \"鳥が\"")
+    try terminal.waitFor("Showing: search “鳥が”")
   }
 
   /// Ctrl-R finds an earlier line, and Enter runs it at once, as in sqlite3's shell.
@@ -301,7 +301,7 @@ struct InteractiveSessionTests {
     try terminal.waitFor("fieldnotes>")
     try terminal.type("open Birds", keys: ["Enter"])
     try terminal.type("search heron", keys: ["Enter"])
-    try terminal.waitFor("Showing: search \"heron\"")
+    try terminal.waitFor("Showing: search “heron”")
     try terminal.type("bogus", keys: ["Enter"])
     try terminal.waitFor("unknown command 'bogus'")
     let screen = try terminal.screenWithEscapes()

@@ -8,6 +8,8 @@ extension SQLiteNoteRepository {
   /// - Returns: Their identifiers.
   /// - Throws: `RepositoryError` when the store can't be read.
   func noteIDs(matching text: String) throws -> Set<Note.ID> {
-    Set(try page(NoteListQuery(scope: .allNotes, searchText: text)).notes.map(\.id))
+    Set(
+      try page(NoteListQuery(scope: .allNotes, search: NoteSearch(literally: text).query)).notes
+        .map(\.id))
   }
 }

@@ -434,7 +434,13 @@ func pragma(_ name: String, of path: String) throws -> Int {
     let reads: [(String, () throws -> Void)] = [
       ("load", { _ = try repository.load() }),
       ("page", { _ = try repository.page(NoteListQuery(scope: .allNotes, limit: 5)) }),
-      ("search", { _ = try repository.page(NoteListQuery(scope: .allNotes, searchText: "Body")) }),
+      (
+        "search",
+        {
+          _ = try repository.page(
+            NoteListQuery(scope: .allNotes, search: NoteSearch(literally: "Body").query))
+        }
+      ),
       ("title order", { _ = try repository.page(NoteListQuery(scope: .allNotes, order: .title)) }),
       ("note", { _ = try repository.note(withID: notes[3].id) }),
       ("counts", { _ = try repository.summary() }),

@@ -208,19 +208,26 @@ import Testing
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     let shown = store.page(
-      NoteListQuery(scope: .allNotes, searchText: "wren", order: .newest, limit: 200))
+      NoteListQuery(
+        scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200))
     #expect(shown.notes.map(\.title) == ["Wren 3", "Wren 2", "Wren 1"])
 
     try other.commit([.deleteNote(wrens[2].id)])
 
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "wren", order: .newest, limit: 200))
+      store.page(
+        NoteListQuery(
+          scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200)
+      )
         == shown)
     #expect(store.notes(in: .allNotes, matching: "hedge").count == 2, "a new search")
     try store.reload()
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "wren", order: .newest, limit: 200))
-        .notes.map(\.title)
+      store.page(
+        NoteListQuery(
+          scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200)
+      )
+      .notes.map(\.title)
         == ["Wren 2", "Wren 1"])
   }
 
@@ -251,8 +258,11 @@ import Testing
     #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
     #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "weir", order: .newest, limit: 200))
-        .notes.map(\.title)
+      store.page(
+        NoteListQuery(
+          scope: .allNotes, search: NoteSearch(literally: "weir").query, order: .newest, limit: 200)
+      )
+      .notes.map(\.title)
         == ["Heron"])
   }
 
@@ -282,8 +292,12 @@ import Testing
 
     #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "heron", order: .newest, limit: 200))
-        .notes.map(\.title)
+      store.page(
+        NoteListQuery(
+          scope: .allNotes, search: NoteSearch(literally: "heron").query, order: .newest, limit: 200
+        )
+      )
+      .notes.map(\.title)
         == ["Heron"])
     #expect(
       try SQLiteNoteRepository(path: path).searchIndexRebuilds == [

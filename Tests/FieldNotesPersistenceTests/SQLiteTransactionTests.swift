@@ -35,7 +35,8 @@ import Testing
       try session.commit([.expectNote(heron.id, before), .saveNote(heron)])
       try other.commit([.saveNote(Note(title: "Again from elsewhere \(round)"))])
       _ = try session.load()
-      _ = try session.page(NoteListQuery(scope: .allNotes, searchText: "heron", limit: 20))
+      _ = try session.page(
+        NoteListQuery(scope: .allNotes, search: NoteSearch(literally: "heron").query, limit: 20))
       let draft = Draft(
         noteID: heron.id, notebookID: nil, title: "t", body: "b", tags: [],
         keptAt: Date(timeIntervalSinceReferenceDate: 0), session: SQLiteDraftTests.session(1),

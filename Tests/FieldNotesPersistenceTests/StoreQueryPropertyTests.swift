@@ -57,7 +57,8 @@ import Testing
             Bool.random(using: &random) ? "" : Self.words.randomElement(using: &random) ?? ""
           queries.append(
             NoteListQuery(
-              scope: scope, searchText: search, tag: filter == 3 ? "lake" : nil,
+              scope: scope, search: NoteSearch(literally: search).query,
+              tag: filter == 3 ? "lake" : nil,
               pinnedOnly: filter == 1, untaggedOnly: filter == 2, order: order,
               limit: [0, 1, 3, 7, 200].randomElement(using: &random) ?? 200))
         }

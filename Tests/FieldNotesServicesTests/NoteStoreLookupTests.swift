@@ -40,14 +40,16 @@ import Testing
       for order in NoteSortOrder.allCases {
         for count in counts {
           let page = store.page(
-            NoteListQuery(scope: scope, searchText: query, order: order, limit: count))
+            NoteListQuery(
+              scope: scope, search: NoteSearch(literally: query).query, order: order, limit: count))
           #expect(
             page.notes.map(\.id) == order.first(count, of: list).map(\.id),
             "\(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
           #expect(page.totalCount == list.count, "'\(query)' \(comment.map { "\($0)" } ?? "")")
           let filtered = store.page(
             NoteListQuery(
-              scope: scope, searchText: query, pinnedOnly: true, order: order, limit: count))
+              scope: scope, search: NoteSearch(literally: query).query, pinnedOnly: true,
+              order: order, limit: count))
           #expect(
             filtered.notes.map(\.id) == order.first(count, of: list.filter(\.isPinned)).map(\.id),
             "pinned \(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")

@@ -52,7 +52,9 @@ private final class UnloadableRepository: NoteRepository {
     let store = NoteStore(notes: notes)
 
     for number in 0..<100 {
-      _ = store.page(NoteListQuery(scope: .allNotes, searchText: "word\(number)", limit: 5))
+      _ = store.page(
+        NoteListQuery(
+          scope: .allNotes, search: NoteSearch(literally: "word\(number)").query, limit: 5))
     }
     for note in notes { _ = store.note(withID: note.id) }
 
@@ -61,7 +63,9 @@ private final class UnloadableRepository: NoteRepository {
     #expect(kept.notes <= 2 * NoteStore.keptNotes)
     #expect(store.note(withID: notes[0].id) == notes[0], "a note let go is read again")
     #expect(
-      store.page(NoteListQuery(scope: .allNotes, searchText: "word1", limit: 5)).totalCount == 2_200
+      store.page(
+        NoteListQuery(scope: .allNotes, search: NoteSearch(literally: "word1").query, limit: 5)
+      ).totalCount == 2_200
     )
   }
 }

@@ -16,18 +16,21 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// How the app makes a note's page.
   public static let registration = ScreenRegistration<Route, ScreenDependencies>(
     NoteDetailScreen.self,
-    shows: { if case .noteDetail(let id) = $0 { id } else { nil } },
-    make: { id, dependencies in
+    shows: { if case .noteDetail(let id, let terms) = $0 { (id, terms) } else { nil } },
+    make: { shown, dependencies in
       NoteDetailScreen(
         model: NoteDetailViewModel(
-          noteID: id, store: dependencies.store, summarizer: dependencies.summarizer,
+          noteID: shown.0, store: dependencies.store, summarizer: dependencies.summarizer,
           history: dependencies.history),
-        now: dependencies.now, timeZone: dependencies.timeZone)
+        now: dependencies.now, timeZone: dependencies.timeZone,
+        highlighting: SearchMatches(shown.1))
     })
 
   private let model: NoteDetailViewModel
   private let now: DateProvider
   private let timeZone: TimeZone
+  /// The terms of the search the note was found by, shown wherever they match.
+  private let matches: SearchMatches
   private var summaryTask: Task<Void, Never>?
 
   /// Shows a note's page.
@@ -36,10 +39,15 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   ///   - model: The page's view model.
   ///   - now: Where "written 3 days ago" is counted from.
   ///   - timeZone: The time zone of calendar dates.
-  public init(model: NoteDetailViewModel, now: DateProvider, timeZone: TimeZone) {
+  ///   - matches: The terms of the search the note was found by; none by default.
+  public init(
+    model: NoteDetailViewModel, now: DateProvider, timeZone: TimeZone,
+    highlighting matches: SearchMatches = SearchMatches([])
+  ) {
     self.model = model
     self.now = now
     self.timeZone = timeZone
+    self.matches = matches
   }
 
   // MARK: - TerminalScreen
@@ -55,7 +63,9 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    NoteDetailView.render(model.state, now: now(), timeZone: timeZone, columns: terminal.columns)
+    NoteDetailView.render(
+      model.state, now: now(), timeZone: timeZone, columns: terminal.columns,
+      highlighting: matches, style: terminal.style)
   }
 
   /// `NoteDetailViewModel.state = …`.

@@ -6,8 +6,13 @@ import NoteDetailFeature
 /// A note's page: a function of ``NoteDetailFeature/NoteDetailViewModel``'s state.
 @MainActor
 enum NoteDetailView {
+  /// The page's lines: the title, the facts, the text and the summary, broken for the width.
+  ///
+  /// The terms of the search the note was found by are highlighted wherever they match (in
+  /// colour, or marked `«…»` without it).
   static func render(
-    _ state: NoteDetailViewModel.State, now: Date, timeZone: TimeZone, columns: Int? = nil
+    _ state: NoteDetailViewModel.State, now: Date, timeZone: TimeZone, columns: Int? = nil,
+    highlighting matches: SearchMatches = SearchMatches([]), style: TerminalStyle = .plain
   ) -> [String] {
     guard case .loaded(let note, let notebookName, let summary) = state else {
       return ["This note no longer exists. Type `back`."]
@@ -18,8 +23,18 @@ enum NoteDetailView {
     }
     if note.isPinned { facts.append("pinned") }
     facts.append("written \(note.createdAt.relativeDescription(to: now, timeZone: timeZone))")
-    var lines = [note.title.terminalSafe, facts.joined(separator: " · "), ""]
-    lines += note.body.isEmpty ? ["(no text)"] : note.body.terminalLines
+    // Marks take columns, so they go in before lines are broken; colour goes on after.
+    let marked = { (line: String) in
+      style.isColored || matches.isEmpty
+        ? line : TerminalStyle.marking(line, matches.ranges(in: line))
+    }
+    let highlighted = { (line: String) in
+      style.isColored && !matches.isEmpty
+        ? style.highlighting(line, matches.ranges(in: line)) : line
+    }
+    let title = marked(note.title.terminalSafe).brokenAtSpaces(toColumns: columns).map(highlighted)
+    var lines = [facts.joined(separator: " · "), ""]
+    lines += note.body.isEmpty ? ["(no text)"] : note.body.terminalLines.map(marked)
     switch summary {
     case .none: break
     case .summarizing: lines += ["", "Summary: summarizing…"]
@@ -27,7 +42,8 @@ enum NoteDetailView {
     case .failed(let message): lines += ["", "Summary unavailable: \(message.terminalSafe)"]
     }
     // Long lines break at spaces for the terminal's width, never inside a word.
-    return lines.flatMap { $0.brokenAtSpaces(toColumns: columns) }
+    let broken = lines.flatMap { $0.brokenAtSpaces(toColumns: columns) }
+    return title + (matches.isEmpty ? broken : broken.map(highlighted))
   }
 
   /// What changed between two states beyond their brief descriptions: the note's fields.

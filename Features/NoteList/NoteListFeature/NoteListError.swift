@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
@@ -7,12 +8,15 @@ public enum NoteListError: Error, Hashable, LocalizedError {
   case store(NoteStoreError)
   /// There is no deletion to undo.
   case nothingToUndo
+  /// The text typed isn't a search; the list kept the search it had.
+  case invalidSearch(NoteQueryError)
 
   /// A message for the user.
   public var errorDescription: String? {
     switch self {
     case .store(let error): error.errorDescription
     case .nothingToUndo: "There is nothing to undo."
+    case .invalidSearch(let error): error.errorDescription
     }
   }
 }

@@ -28,9 +28,12 @@ public final class NoteListViewModel {
   public var settings = NoteListSettings()
 
   /// The search text; empty shows every note.
+  ///
+  /// Setting it searches for the text exactly as it is, one phrase, as the seed's filter does;
+  /// ``search(for:)`` reads it as a query (`heron pond`, `tag:birds OR #waders`) instead.
   public var searchText: String {
     get { settings.searchText }
-    set { settings.searchText = newValue }
+    set { settings.search = NoteSearch(literally: newValue) }
   }
   /// Whether only pinned notes are shown.
   public var showsPinnedOnly: Bool {
@@ -115,8 +118,10 @@ public final class NoteListViewModel {
       return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
     }
     let date = now()
+    let matches = SearchMatches(settings.search.query.highlightedTerms)
     return .loaded(
-      shown.map { NoteRow(note: $0, now: date, timeZone: timeZone) }, sync: syncStatus,
+      shown.map { NoteRow(note: $0, now: date, timeZone: timeZone, matches: matches) },
+      sync: syncStatus,
       hiddenCount: total - shown.count)
   }
 
@@ -140,6 +145,23 @@ public final class NoteListViewModel {
     return store.page(query).notes
   }
 
+  /// Searches the list: parses the text as a query (see ``FieldNotesModel/NoteQuery/grammar``)
+  /// against the store's notebooks, now and the list's time zone, and shows what it finds.
+  ///
+  /// The view model builds the query, as it builds the rest of the list's question; the store
+  /// answers it.
+  ///
+  /// - Parameter text: The search as typed; empty or blank clears the search.
+  /// - Throws: ``NoteListError/invalidSearch(_:)`` saying where the text goes wrong; the list
+  ///   keeps the search it had.
+  public func search(for text: String) throws(NoteListError) {
+    let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
+    let search: NoteSearch
+    do { search = try NoteSearch(parsing: text, in: context) } catch { throw .invalidSearch(error) }
+    // The same search again changes nothing, so nothing is drawn again.
+    if search != settings.search { settings.search = search }
+  }
+
   /// Whether the last deletion can be undone.
   public var canUndo: Bool { history.lastDeleted != nil }
 
@@ -148,7 +170,7 @@ public final class NoteListViewModel {
   /// Returns the notes of one notebook that pass the pinned-only filter and the search.
   ///
   /// Search matches the title, as in the seed, and also the body and tags, ignoring case and
-  /// diacritics.
+  /// diacritics; a search made with ``search(for:)`` finds what its query finds.
   ///
   /// - Parameters:
   ///   - notes: The notes to filter.
@@ -157,7 +179,7 @@ public final class NoteListViewModel {
   public func visibleNotes(from notes: [Note], in notebookID: Notebook.ID?) -> [Note] {
     notes.filter { note in
       note.notebookID == notebookID && (!showsPinnedOnly || note.isPinned)
-        && note.matches(searchText)
+        && settings.search.query.finds(note)
     }
   }
 

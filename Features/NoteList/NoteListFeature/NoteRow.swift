@@ -7,7 +7,7 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   public var id: Note.ID
   /// The note's title.
   public var title: String
-  /// The first line of the body, shortened.
+  /// The first line of the body, shortened; for a search, the line where it matched.
   public var excerpt: String
   /// The note's tags.
   public var tags: [String]
@@ -22,10 +22,14 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   ///   - note: The note to show.
   ///   - now: The moment the date is described from.
   ///   - timeZone: The time zone of calendar dates; the system's by default.
-  public init(note: Note, now: Date, timeZone: TimeZone = .current) {
+  ///   - matches: The terms of the search that found the note: the excerpt is then the line
+  ///     where one matches; none by default.
+  public init(
+    note: Note, now: Date, timeZone: TimeZone = .current, matches: SearchMatches = SearchMatches([])
+  ) {
     id = note.id
     title = note.title
-    excerpt = note.excerpt(maximumLength: Note.wideExcerptLength)
+    excerpt = note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength)
     tags = note.tags
     isPinned = note.isPinned
     date = note.createdAt.relativeDescription(to: now, timeZone: timeZone)

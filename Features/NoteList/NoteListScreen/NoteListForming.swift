@@ -43,6 +43,13 @@ protocol NoteListForming: ReplaceableScreen, SyncShowing where Route == FieldNot
   func undoDelete() throws(ScreenError) -> Note
   /// Reads the notes again after a failure.
   func retry() throws(ScreenError)
+  /// Searches the list: parses the text into a query and shows what it finds. The MV view
+  /// parses it itself; the MVVM screen asks its view model to.
+  ///
+  /// - Parameter text: The search as typed; empty clears the search.
+  /// - Throws: ``FieldNotesTerminal/ScreenError/failed(_:)`` with the query's error; the list
+  ///   keeps the search it had.
+  func search(for text: String) throws(ScreenError)
 }
 
 extension NoteListForming {
@@ -67,18 +74,25 @@ extension NoteListForming {
   static var noteListCommands: [ScreenCommand<Self>] {
     [
       ScreenCommand(
-        ["search", "find"], usage: "search [TEXT]",
-        summary: "show notes containing TEXT; alone, clear the search"
+        ["search", "find"], usage: "search [QUERY]",
+        summary: "show notes matching QUERY (`help search`); alone, clear the search"
       ) { screen, arguments, _ throws(ScreenError) in
         // Spaces around a search are never what is looked for: `search heron ` finds "heron".
         let text = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        return screen.updateSettings(
-          { $0.searchText = text },
-          unchanged: text.isEmpty
+        let before = screen.settings
+        try screen.search(for: text)
+        guard screen.settings == before else { return .stay }
+        return .say(
+          text.isEmpty
             ? "There is no search to clear."
             : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
       }
-      .takingText(),
+      .takingText()
+      .explained(by: searchHelp)
+      .completing { screen, before in
+        NoteQueryCompletion.candidates(
+          before: before.first ?? "", tags: screen.knownTags, notebooks: screen.notebookNames)
+      },
       ScreenCommand(
         ["filter"], usage: "filter pinned|untagged|all",
         summary: "show only pinned notes, only notes without tags, or all"
@@ -138,7 +152,11 @@ extension NoteListForming {
       },
       ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in
-        ScreenResult(.push(.noteDetail(try screen.noteID(arguments, usage: "show N"))))
+        ScreenResult(
+          .push(
+            .noteDetail(
+              try screen.noteID(arguments, usage: "show N"),
+              highlighting: screen.settings.search.query.highlightedTerms)))
       },
       ScreenCommand(["pin"], usage: "pin N", summary: "pin note N to the top") {
         screen, arguments, _ throws(ScreenError) in
@@ -216,6 +234,41 @@ extension NoteListForming {
         return ScreenResult(.push(.editNote(id), thenRun: inEditor ? ["editor", "--save"] : []))
       },
     ]
+  }
+
+  /// The refusal of a search that isn't one, in the same words from both forms: the query's
+  /// error, and the notebook probably meant when `in:` names none.
+  func refusal(of error: NoteQueryError) -> ScreenError {
+    let message = error.errorDescription ?? "That is not a search."
+    guard case .unknownNotebook(let name, _) = error,
+      let meant = CommandSuggestion.closest(
+        to: name.lowercased(), among: notebookNames.map { $0.lowercased() }),
+      let notebook = notebookNames.first(where: { $0.lowercased() == meant })
+    else { return .refused(message) }
+    return .refused(
+      String(message.dropLast()) + "; did you mean \u{201C}\(notebook.terminalSafe)\u{201D}?")
+  }
+
+  /// What `help search` prints after the summary: examples, then the grammar.
+  static var searchHelp: [String] {
+    [
+      "Words are ANDed and match anywhere in a note's title, text or tags, ignoring case and",
+      "accents; `filter` and `tag` narrow the search further. Examples:",
+      "  search heron pond                 both words, anywhere",
+      "  search \"heron at the pond\"       the exact phrase",
+      "  search heron OR egret             either word",
+      "  search heron -pond                heron, without pond (also: NOT pond)",
+      "  search (heron OR egret) #birds    either word, in notes tagged birds",
+      "  search in:\"Field trips\" is:pinned the pinned notes of a notebook (in:none: no notebook)",
+      "  search title:heron                heron in the title",
+      "  search created:2026-03            written in March 2026",
+      "  search updated:>=7d               changed in the last week",
+      "  search created:2025..2026-06      from 2025 to June 2026, both included",
+      "Dates are days, months or years in this machine's time zone; weeks start on Monday.",
+      "`#` starts a tag only at the start of a word (C# is text); a lone `-` is text.",
+      "",
+      "Grammar:",
+    ] + NoteQuery.grammar.split(separator: "\n").map { "  " + $0 }
   }
 
   /// Whether a command's words ask for the user's editor (`--editor`); any other flag is a

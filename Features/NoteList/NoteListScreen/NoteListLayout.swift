@@ -17,7 +17,8 @@ enum NoteListLayout {
     ]
     var filters: [String] = []
     if !settings.searchText.isEmpty {
-      filters.append("search \"\(settings.searchText.terminalSafe)\"")
+      // Curly quotes, since a search may hold straight ones (`"grey heron"`).
+      filters.append("search \u{201C}\(settings.searchText.terminalSafe)\u{201D}")
     }
     if let tag = settings.tag { filters.append("tag #\(tag.terminalSafe)") }
     if settings.showsPinnedOnly { filters.append("pinned only") }

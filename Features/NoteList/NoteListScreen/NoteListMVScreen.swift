@@ -100,13 +100,14 @@ public final class NoteListMVScreen: NoteListForming {
       total == 0
       ? (store.noteCount(in: scope) > 0
         ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
+    let matches = SearchMatches(settings.search.query.highlightedTerms)
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
         number: index + 1, title: note.title,
-        excerpt: note.excerpt(maximumLength: Note.wideExcerptLength), tags: note.tags,
-        isPinned: note.isPinned,
+        excerpt: note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength),
+        tags: note.tags, isPinned: note.isPinned,
         date: note.createdAt.relativeDescription(to: date, timeZone: timeZone),
-        highlighting: settings.searchText, in: terminal)
+        highlighting: matches, in: terminal)
     }
     return NoteListLayout.lines(
       title: title, settings: settings, rowLines: rowLines, rowIDs: shown.map(\.id),
@@ -207,6 +208,15 @@ public final class NoteListMVScreen: NoteListForming {
     // The same words as the MVVM form's, so both forms print the same bytes.
     guard let restored else { throw .failed(NoteListError.nothingToUndo) }
     return restored
+  }
+
+  /// The view parses the search itself, against the store's notebooks: in MV the view builds
+  /// the list's question.
+  func search(for text: String) throws(ScreenError) {
+    let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
+    let search: NoteSearch
+    do { search = try NoteSearch(parsing: text, in: context) } catch { throw refusal(of: error) }
+    if search != viewState.settings.search { viewState.settings.search = search }
   }
 
   /// The MV form reads the store as it is; reading it again is all a retry can do.

@@ -157,6 +157,14 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
 
   func retry() throws(ScreenError) { model.load() }
 
+  /// The view model parses the search: it builds the list's question.
+  func search(for text: String) throws(ScreenError) {
+    do { try model.search(for: text) } catch {
+      if case .invalidSearch(let queryError) = error { throw refusal(of: queryError) }
+      throw .failed(error)
+    }
+  }
+
   // MARK: - The state in words
 
   static func describe(_ state: NoteListViewModel.State) -> String {

@@ -29,10 +29,11 @@ enum NoteListView {
         title: title, settings: settings, rowLines: [], emptyMessage: message,
         syncLine: syncLine(sync))
     case .loaded(let rows, let sync, let hiddenCount):
+      let matches = SearchMatches(settings.search.query.highlightedTerms)
       let rowLines = rows.enumerated().map { index, row in
         NoteRowView.lines(
           number: index + 1, title: row.title, excerpt: row.excerpt, tags: row.tags,
-          isPinned: row.isPinned, date: row.date, highlighting: settings.searchText, in: terminal)
+          isPinned: row.isPinned, date: row.date, highlighting: matches, in: terminal)
       }
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: rowLines, rowIDs: rows.map(\.id),

@@ -8,10 +8,11 @@ enum NoteRowView {
   /// The lines of one row: number, pin, title, date and tags; then the excerpt, indented.
   ///
   /// On a terminal each line is cut to its width, the title first so the date stays; with
-  /// colour on, the date and tags are dim and the search's matches are highlighted.
+  /// colour on, the date and tags are dim and the search's matches are highlighted; without,
+  /// the matches are marked `«…»`.
   static func lines(
     number: Int, title: String, excerpt: String, tags: [String], isPinned: Bool, date: String,
-    highlighting query: String = "", in terminal: TerminalContext
+    highlighting matches: SearchMatches = SearchMatches([]), in terminal: TerminalContext
   ) -> [String] {
     let numberText = String(number)
     let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
@@ -23,22 +24,27 @@ enum NoteRowView {
     if !tags.isEmpty {
       metadata += " · " + tags.map { "#\($0.terminalSafe)" }.joined(separator: " ")
     }
-    // Matches are only looked for where they are shown: with colour on.
-    let needle = style.isColored ? SearchHighlight.needle(for: query) : []
-    let matches: (String) -> String = { line in
-      needle.isEmpty
-        ? line
-        : style.highlighting(line, SearchHighlight.ranges(ofNeedle: needle, in: line))
+    // Colour goes on after a line is cut to the width, as it takes no columns; marks go in
+    // before, as they do.
+    let highlighted: (String) -> String = { line in
+      matches.isEmpty || !style.isColored
+        ? line : style.highlighting(line, matches.ranges(in: line))
+    }
+    let marked: (String) -> String = { text in
+      matches.isEmpty || style.isColored
+        ? text : TerminalStyle.marking(text, matches.ranges(in: text))
     }
     let first = fitted(
       [
-        (start, { $0 }), (title.terminalSafe.fitted(toColumns: titleColumns), matches),
+        (start, { $0 }),
+        (marked(title.terminalSafe).fitted(toColumns: titleColumns), highlighted),
         (metadata, style.dim),
       ], columns: columns)
     guard !excerpt.isEmpty else { return [first] }
     // The excerpt is as long as a wide terminal can show; elsewhere it is cut to the usual 60.
-    let shown = excerpt.terminalSafe.fitted(toColumns: columns == nil ? Note.excerptLength : nil)
-    return [first, fitted([("      ", { $0 }), (shown, matches)], columns: columns)]
+    let shown = marked(excerpt.terminalSafe).fitted(
+      toColumns: columns == nil ? Note.excerptLength : nil)
+    return [first, fitted([("      ", { $0 }), (shown, highlighted)], columns: columns)]
   }
 
   /// Pieces of a line, each with its style, cut together to the width (with `…`), then styled.

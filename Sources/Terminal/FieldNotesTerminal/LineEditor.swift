@@ -322,9 +322,12 @@ public final class LineEditor {
     // The completer is the whole answer: no falling back to file names where it has none.
     attemptedOver.pointee = 1
     // A folder completes without a space after it (even after its closing quote, as in
-    // `"my dir/"`), so Tab, or typing a name, goes on into it.
-    let isFolder = matches.count == 1 && (matches[0].hasSuffix("/") || matches[0].hasSuffix("/\""))
-    appendCharacter.pointee = isFolder ? 0 : 0x20
+    // `"my dir/"`), so Tab, or typing a name, goes on into it; so does a word that takes a value
+    // after its colon (`tag:`).
+    let goesOn =
+      matches.count == 1
+      && (matches[0].hasSuffix("/") || matches[0].hasSuffix("/\"") || matches[0].hasSuffix(":"))
+    appendCharacter.pointee = goesOn ? 0 : 0x20
     guard !matches.isEmpty else { return nil }
     return completionMatches(word) { _, state in
       let address = MainActor.assumeIsolated { () -> UInt in

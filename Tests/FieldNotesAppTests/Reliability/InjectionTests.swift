@@ -63,7 +63,7 @@ import Testing
         "%", "100% sure",
       ])
     try await session.run("search _")
-    #expect(console.output.contains("Showing: search \"_\""))
+    #expect(console.output.contains("Showing: search “_”"))
     #expect(
       dependencies.store.notes.filter { $0.matches("_") }.map(\.title).sorted() == [
         "_", "snake_case",

@@ -1,5 +1,7 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesServices
+import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import Testing
@@ -42,8 +44,9 @@ import Testing
 
   static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListSettings {
     NoteListSettings(
-      searchText: Bool.random(using: &random)
-        ? "" : String((words.randomElement(using: &random) ?? "").prefix(3)),
+      search: NoteSearch(
+        literally: Bool.random(using: &random)
+          ? "" : String((words.randomElement(using: &random) ?? "").prefix(3))),
       tag: Bool.random(using: &random) ? nil : tags.randomElement(using: &random),
       showsPinnedOnly: Int.random(in: 0..<3, using: &random) == 0,
       showsUntaggedOnly: Int.random(in: 0..<4, using: &random) == 0,
@@ -88,11 +91,55 @@ import Testing
     }
     let forms = NoteListForms(store: NoteStore(notes: notes))
     for order in NoteSortOrder.allCases {
-      let settings = NoteListSettings(searchText: "NOTE", sortOrder: order)
+      let settings = NoteListSettings(search: NoteSearch(literally: "NOTE"), sortOrder: order)
       let mvvm = RenderedList(forms.list(.mvvm, settings: settings))
       #expect(mvvm == RenderedList(forms.list(.mv, settings: settings)))
       #expect(mvvm.rowIDs.count == NoteListScreen.rowLimit)
       #expect(mvvm.lines.last?.hasPrefix("  … and ") == true)
     }
+  }
+
+  /// Searches as typed: words, phrases, operators, qualifiers and some that aren't searches.
+  static func randomSearch(_ random: inout SeededRandomNumberGenerator, notebooks: [Notebook])
+    -> String
+  {
+    let parts =
+      words.filter { !$0.isEmpty }.map { $0.contains("'") ? "\"\($0)\"" : $0 }
+      + tags.map { "#\($0)" } + ["OR", "-heron", "NOT moss", "is:pinned", "is:untagged"]
+      + ["in:none", "in:Nowhere", "title:heron", "created:>=1d", "created:2026-13", "(lake"]
+      + ["(heron OR fern)", "\"grey heron\""] + notebooks.map { "in:\"\($0.name)\"" }
+    return (0..<Int.random(in: 1...4, using: &random)).map { _ in
+      parts.randomElement(using: &random) ?? ""
+    }.joined(separator: " ")
+  }
+
+  @Test func bothFormsAnswerATypedSearchAlikeIn300GeneratedCases() async throws {
+    var random = SeededRandomNumberGenerator(seed: 30)
+    var refusals = 0
+    var casesWithRows = 0
+    for _ in 0..<300 {
+      let library = Self.makeLibrary(&random)
+      let forms = NoteListForms(
+        store: NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed()))
+      let search = "search " + Self.randomSearch(&random, notebooks: library.notebooks)
+      var outcomes: [String] = []
+      for form in NoteListForm.allCases {
+        let harness = ScreenHarness<Route>(forms.screen(form))
+        do {
+          try await harness.run(search)
+          outcomes.append((harness.lastDrawn ?? []).joined(separator: "\n"))
+        } catch {
+          outcomes.append("refused: \(error)")
+        }
+      }
+      #expect(outcomes[0] == outcomes[1], "\(search)")
+      if outcomes[0].hasPrefix("refused") {
+        refusals += 1
+      } else if outcomes[0].contains("  1 ") {
+        casesWithRows += 1
+      }
+    }
+    #expect(refusals > 20, "searches that aren't ones are refused alike")
+    #expect(casesWithRows > 60, "searches that find notes draw the same rows")
   }
 }

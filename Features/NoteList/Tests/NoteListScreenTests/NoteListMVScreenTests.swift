@@ -31,10 +31,10 @@ import Testing
     let (screen, _) = try makeScreen()
     #expect(screen.rowIDs == [SampleData.heron.id, SampleData.kingfisher.id])
 
-    screen.settings.searchText = "FLASH"
+    screen.settings.search = NoteSearch(literally: "FLASH")
     #expect(screen.rowIDs == [SampleData.kingfisher.id])
 
-    screen.settings.searchText = ""
+    screen.settings.search = NoteSearch(literally: "")
     screen.settings.tag = "lake"
     #expect(screen.rowIDs == [SampleData.heron.id])
 

@@ -36,8 +36,11 @@ import Testing
     try await harness.run("show 1")
 
     #expect(
-      harness.routes == [.noteDetail(SampleData.heron.id), .noteDetail(SampleData.kingfisher.id)],
-      "the pinned heron first; then the one note the search finds")
+      harness.routes == [
+        .noteDetail(SampleData.heron.id),
+        .noteDetail(SampleData.kingfisher.id, highlighting: ["blue"]),
+      ],
+      "the pinned heron first; then the one note the search finds, its matches shown")
   }
 
   @Test(arguments: NoteListForm.allCases)
@@ -65,14 +68,15 @@ import Testing
     async throws
   {
     let forms = try makeForms()
-    let before = forms.list(first, settings: NoteListSettings(searchText: "moss"))
+    let before = forms.list(
+      first, settings: NoteListSettings(search: NoteSearch(literally: "moss")))
     let harness = Self.harness(before)
     try await harness.run("delete 1")
     #expect(before.replacement == nil, "the session's form is this list's")
 
     forms.preferences.noteListForm = second
     let route = try #require(before.replacement)
-    #expect(route == .noteList(.allNotes, NoteListSettings(searchText: "moss")))
+    #expect(route == .noteList(.allNotes, NoteListSettings(search: NoteSearch(literally: "moss"))))
     let after = forms.list(second, settings: before.settings)
     try await Self.harness(after).run("undo")
 

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesTerminal
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
 @MainActor
 @Suite struct NoteRowStyleTests {
   @Test func matchesAreFoundAsTheSearchFindsThem() {
-    #expect(SearchHighlight.ranges(of: "cafe", in: "Café au lait, CAFE") == [0..<4, 14..<18])
-    #expect(SearchHighlight.ranges(of: "  ", in: "anything").isEmpty)
-    #expect(SearchHighlight.ranges(of: "鳥", in: "鳥と鳥") == [0..<1, 2..<3])
+    #expect(SearchMatches.ranges(of: "cafe", in: "Café au lait, CAFE") == [0..<4, 14..<18])
+    #expect(SearchMatches.ranges(of: "  ", in: "anything").isEmpty)
+    #expect(SearchMatches.ranges(of: "鳥", in: "鳥と鳥") == [0..<1, 2..<3])
   }
 
   static let coloured = TerminalContext(columns: nil, rows: nil, style: .init(isColored: true))
@@ -18,7 +19,7 @@ import Testing
   @Test func colourDimsMetadataAndHighlightsMatches() {
     let lines = NoteRowView.lines(
       number: 1, title: "Heron at the lake", excerpt: "A grey heron stood still.",
-      tags: ["birds"], isPinned: false, date: "just now", highlighting: "HERON",
+      tags: ["birds"], isPinned: false, date: "just now", highlighting: SearchMatches(["HERON"]),
       in: Self.coloured)
     #expect(
       lines == [
@@ -27,13 +28,15 @@ import Testing
       ])
   }
 
-  @Test func withColourOffRowsArePlainText() {
+  @Test func withColourOffMatchesAreMarked() {
     let lines = NoteRowView.lines(
       number: 1, title: "Heron at the lake", excerpt: "A grey heron stood still.",
-      tags: ["birds"], isPinned: false, date: "just now", highlighting: "heron",
+      tags: ["birds"], isPinned: false, date: "just now", highlighting: SearchMatches(["heron"]),
       in: .plain)
     #expect(
-      lines == ["  1   Heron at the lake · just now · #birds", "      A grey heron stood still."])
+      lines == [
+        "  1   «Heron» at the lake · just now · #birds", "      A grey «heron» stood still.",
+      ])
   }
 
   @Test func aStyledLineIsCutByItsTextNotItsEscapes() {

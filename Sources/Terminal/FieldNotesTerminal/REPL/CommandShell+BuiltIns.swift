@@ -112,6 +112,7 @@ extension CommandShell {
       if command.names.count > 1 {
         output.print("  also: \(command.names.dropFirst().joined(separator: ", "))")
       }
+      if !command.details.isEmpty { output.print(lines: [""] + command.details) }
     }
   }
 

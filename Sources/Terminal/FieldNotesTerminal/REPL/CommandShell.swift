@@ -267,6 +267,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   ///   - word: The part of the word typed so far.
   /// - Returns: The candidates that start with `word`, ignoring case, sorted.
   public func completions(lineBefore: String, word: String) -> [String] {
+    if let found = textCompletions(lineBefore: lineBefore, word: word) { return found }
     // Inside an opening quote (`open "Fi`), the line editor hands over the word after the quote:
     // complete it as an argument, and close the quote rather than open another.
     var before = lineBefore
@@ -277,6 +278,28 @@ public final class CommandShell<Route: Equatable>: LineSession {
     let found = candidates(lineBefore: before, word: word)
     guard isInsideQuote else { return found }
     return found.map { $0.first == "\"" ? String($0.dropFirst()) : $0 + "\"" }
+  }
+
+  /// The completions of a word inside the text a command takes (`search tag:bi`), or `nil` for
+  /// another command: its completer is handed the text typed before the word, exactly as typed
+  /// (an open quote and all), as the only element of its arguments, and what it offers is
+  /// matched against the word as the line editor hands it over.
+  private func textCompletions(lineBefore: String, word: String) -> [String]? {
+    guard navigator.linePrompt == nil, let typed = try? CommandTokenizer.commandName(in: lineBefore)
+    else { return nil }
+    let name = typed.name.lowercased()
+    let command = commands.first { $0.names.contains(name) }
+    guard
+      case .text(afterWords: 0) = command?.argumentForm
+        ?? navigator.argumentForm(ofCommandNamed: name)
+    else { return nil }
+    let before = [String(typed.rest.drop(while: \.isWhitespace))]
+    let offered =
+      command?.complete(self, before) ?? navigator.completions(forCommand: name, after: before)
+      ?? []
+    // Quotes are passed over in matching, so `in:Fi` finds `in:"Field trips"`.
+    let bare = { (text: String) in text.lowercased().replacingOccurrences(of: "\"", with: "") }
+    return Set(offered.filter { bare($0).hasPrefix(bare(word)) }).sorted()
   }
 
   private func candidates(lineBefore: String, word: String) -> [String] {

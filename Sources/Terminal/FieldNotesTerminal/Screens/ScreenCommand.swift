@@ -17,10 +17,14 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   /// What to say when it is typed where it can't be used, when the screen's
   /// ``TerminalScreen/directions`` would not fit (an answer with no question asked).
   public let hintElsewhere: String?
-  /// The words that may come next, given the arguments typed before the one being completed.
+  /// The words that may come next, given the arguments typed before the one being completed;
+  /// for a command taking text (``takingText(afterWords:)`` with no words before it), the one
+  /// argument is the text typed before the word, exactly as typed, quotes and all.
   public private(set) var complete: @MainActor (Screen, [String]) -> [String] = { _, _ in [] }
   /// How the rest of the line becomes its arguments: words, unless it takes text or a name.
   public private(set) var argumentForm = ArgumentForm.words
+  /// The lines `help COMMAND` prints after the summary: a syntax, examples; none by default.
+  public private(set) var details: [String] = []
   /// Does the command on a screen.
   public let run:
     @MainActor (Screen, [String], CommandContext) async throws(ScreenError) -> ScreenResult<
@@ -64,6 +68,16 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   public func completing(_ complete: @escaping @MainActor (Screen, [String]) -> [String]) -> Self {
     var command = self
     command.complete = complete
+    return command
+  }
+
+  /// The same command, explained further by `help COMMAND`.
+  ///
+  /// - Parameter details: The lines printed after the summary.
+  /// - Returns: The command.
+  public func explained(by details: [String]) -> Self {
+    var command = self
+    command.details = details
     return command
   }
 
@@ -124,6 +138,8 @@ public struct CommandHelp: Equatable, Sendable {
   public let summary: String
   /// What to say where it can't be used, when not the screen's directions.
   public let hintElsewhere: String?
+  /// The lines `help COMMAND` prints after the summary.
+  public let details: [String]
 
   /// Creates a description.
   ///
@@ -132,11 +148,16 @@ public struct CommandHelp: Equatable, Sendable {
   ///   - usage: How to use it.
   ///   - summary: What it does.
   ///   - hintElsewhere: What to say where it can't be used; `nil` for the screen's directions.
-  public init(names: [String], usage: String, summary: String, hintElsewhere: String? = nil) {
+  ///   - details: The lines `help COMMAND` prints after the summary; none by default.
+  public init(
+    names: [String], usage: String, summary: String, hintElsewhere: String? = nil,
+    details: [String] = []
+  ) {
     self.names = names
     self.usage = usage
     self.summary = summary
     self.hintElsewhere = hintElsewhere
+    self.details = details
   }
 }
 

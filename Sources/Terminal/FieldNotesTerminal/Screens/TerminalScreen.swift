@@ -49,7 +49,8 @@ extension TerminalScreen {
       heading: helpHeading, directions: directions,
       commands: commands.map {
         CommandHelp(
-          names: $0.names, usage: $0.usage, summary: $0.summary, hintElsewhere: $0.hintElsewhere)
+          names: $0.names, usage: $0.usage, summary: $0.summary, hintElsewhere: $0.hintElsewhere,
+          details: $0.details)
       })
   }
 
@@ -67,7 +68,9 @@ extension TerminalScreen {
       })
     else { return nil }
     return BoundCommand(
-      help: CommandHelp(names: command.names, usage: command.usage, summary: command.summary),
+      help: CommandHelp(
+        names: command.names, usage: command.usage, summary: command.summary,
+        details: command.details),
       isReachableFromAbove: command.isReachableFromAbove, argumentForm: command.argumentForm,
       complete: { [unowned self] previous in command.complete(self, previous) },
       run: { [unowned self] arguments, context throws(ScreenError) in

@@ -46,6 +46,28 @@ public struct TerminalStyle: Equatable, Sendable {
     isColored && !text.isEmpty && isatty(2) == 1 ? "\u{1B}[31m\(text)\u{1B}[39m" : text
   }
 
+  /// Text with some of its characters marked without colour, for plain output: each run
+  /// between `«` and `»`.
+  ///
+  /// The marks take columns, so they are put in before text is cut to a width.
+  ///
+  /// - Parameters:
+  ///   - text: The text, as shown.
+  ///   - ranges: The character offsets to mark, in order and not overlapping.
+  /// - Returns: The text with those characters marked.
+  public static func marking(_ text: String, _ ranges: [Range<Int>]) -> String {
+    guard !ranges.isEmpty else { return text }
+    let characters = Array(text)
+    var result = ""
+    var position = 0
+    for range in ranges where range.lowerBound >= position && range.upperBound <= characters.count {
+      result += String(characters[position..<range.lowerBound])
+      result += "«" + String(characters[range]) + "»"
+      position = range.upperBound
+    }
+    return result + String(characters[position...])
+  }
+
   /// Text with some of its characters highlighted.
   ///
   /// - Parameters:

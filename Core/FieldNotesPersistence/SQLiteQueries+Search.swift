@@ -1,0 +1,197 @@
+import FieldNotesModel
+import Foundation
+
+extension SQLiteQueries {
+  /// How a query's search (a ``FieldNotesModel/NoteQuery``) is asked of SQLite: as much of it
+  /// as the search index can answer, as one FTS5 expression, and the rest as SQL over the notes.
+  ///
+  /// The search's terms are ANDed at the top; each of them that the index answers exactly (a
+  /// text of a trigram or more, and `OR`s of those) goes into the FTS5 expression, and so does
+  /// each one's exclusion (`NOT`), once something positive is there to exclude from. A title term
+  /// adds its text to the expression too, as a condition every match meets, and is checked
+  /// exactly in SQL. What is left (tags, notebooks, pins, dates, short terms, terms under an
+  /// `OR` with those) is SQL, with the search functions of ``SQLiteSearchFunctions``.
+  ///
+  /// So `heron pond` asks the index once (`("heron" AND "pond")`), and `heron tag:birds
+  /// created:2026` asks it for `"heron"` and checks the tag and the date of each note found.
+  struct SearchPlan {
+    /// An FTS5 expression every note found matches, or `nil` when nothing is asked of the index.
+    var match: String?
+    /// SQL over `notes` every note found meets besides, `1` for nothing more.
+    var residual: String
+    /// The values of the residual's parameters, from `?2` on (`?1` is the match).
+    var values: [Value]
+
+    /// Plans a search.
+    ///
+    /// - Parameters:
+    ///   - search: The search.
+    ///   - usingIndex: Whether the search index may be asked; when not, every text term is
+    ///     checked in SQL.
+    init(_ search: NoteQuery, usingIndex: Bool) {
+      var builder = SQLBuilder(usingIndex: usingIndex)
+      let conjuncts: [NoteQuery] =
+        switch search {
+        case .everything: []
+        case .all(let terms): terms
+        default: [search]
+        }
+      var positives: [String] = []
+      var exclusions: [String] = []
+      var left: [NoteQuery] = []
+      for term in conjuncts {
+        if case .not(let excluded) = term, usingIndex, let exact = Self.exactMatch(excluded) {
+          exclusions.append(exact)
+          left.append(term)
+          continue
+        }
+        if usingIndex, let exact = Self.exactMatch(term) {
+          positives.append(exact)
+        } else {
+          if usingIndex, let necessary = Self.necessaryMatch(term) { positives.append(necessary) }
+          left.append(term)
+        }
+      }
+      if positives.isEmpty {
+        match = nil
+      } else {
+        // The exclusions the index answers are in the expression; the others stay SQL.
+        left.removeAll { term in
+          if case .not(let excluded) = term { Self.exactMatch(excluded) != nil } else { false }
+        }
+        var expression = "(" + positives.joined(separator: " AND ") + ")"
+        if !exclusions.isEmpty {
+          expression += " NOT (" + exclusions.joined(separator: " OR ") + ")"
+        }
+        match = expression
+      }
+      residual = left.isEmpty ? "1" : left.map { builder.sql(for: $0) }.joined(separator: " AND ")
+      values = builder.values
+    }
+
+    /// The FTS5 expression that finds exactly what a term finds, if the index can answer it.
+    static func exactMatch(_ term: NoteQuery) -> String? {
+      switch term {
+      case .text(let text): return indexedPhrase(text)
+      case .any(let alternatives):
+        let matches = alternatives.compactMap(exactMatch)
+        guard matches.count == alternatives.count else { return nil }
+        return "(" + matches.joined(separator: " OR ") + ")"
+      case .all(let terms):
+        let matches = terms.compactMap(exactMatch)
+        guard matches.count == terms.count else { return nil }
+        return "(" + matches.joined(separator: " AND ") + ")"
+      default: return nil
+      }
+    }
+
+    /// An FTS5 expression every note a term finds matches, if there is one: the exact one, or
+    /// a title's text (a title is part of the indexed text).
+    static func necessaryMatch(_ term: NoteQuery) -> String? {
+      if let exact = exactMatch(term) { return exact }
+      switch term {
+      case .title(let text): return indexedPhrase(text)
+      case .any(let alternatives):
+        let matches = alternatives.compactMap(necessaryMatch)
+        guard matches.count == alternatives.count else { return nil }
+        return "(" + matches.joined(separator: " OR ") + ")"
+      case .all(let terms):
+        let matches = terms.compactMap(necessaryMatch)
+        return matches.isEmpty ? nil : "(" + matches.joined(separator: " AND ") + ")"
+      default: return nil
+      }
+    }
+
+    /// The FTS5 phrase of a text term, or `nil` when the index can't answer it: fewer than a
+    /// trigram's three scalars once folded.
+    static func indexedPhrase(_ text: String) -> String? {
+      let folded = String(decoding: SearchFolding.fold(text), as: UTF8.self)
+      guard folded.unicodeScalars.count >= SQLiteSearchIndex.shortestIndexedQuery else {
+        return nil
+      }
+      // Inside double quotes only a double quote is special, and it is written twice.
+      return "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+  }
+
+  /// Writes SQL for a search's terms, numbering their values from `?2`.
+  private struct SQLBuilder {
+    let usingIndex: Bool
+    var values: [Value] = []
+
+    init(usingIndex: Bool) {
+      self.usingIndex = usingIndex
+    }
+
+    mutating func parameter(_ value: Value) -> String {
+      values.append(value)
+      return "?\(values.count + 1)"
+    }
+
+    mutating func sql(for term: NoteQuery) -> String {
+      switch term {
+      case .everything: return "1"
+      case .text(let text):
+        if usingIndex, let phrase = SearchPlan.indexedPhrase(text) {
+          return "notes.rowid IN (SELECT rowid FROM note_search WHERE note_search MATCH "
+            + "\(parameter(.text(phrase))))"
+        }
+        return "fieldnotes_contains(notes.title, notes.body, notes.tags, "
+          + "\(parameter(.text(text))))"
+      case .title(let text):
+        return "fieldnotes_title_contains(notes.title, \(parameter(.text(text))))"
+      case .tag(let tag):
+        return "EXISTS (SELECT 1 FROM note_tags WHERE note_tags.note_id = notes.id "
+          + "AND note_tags.tag = \(parameter(.text(tag))))"
+      case .notebook(let id):
+        return "notes.notebook_id IS \(parameter(id.map { .text($0.uuidString) } ?? .null))"
+      case .pinned: return "notes.is_pinned = 1"
+      case .untagged: return "notes.tags = '[]'"
+      case .date(let field, let span):
+        let column = field == .created ? "notes.created_at" : "notes.updated_at"
+        var bounds: [String] = []
+        if let start = span.start {
+          bounds.append("\(column) >= \(parameter(.real(start.timeIntervalSinceReferenceDate)))")
+        }
+        if let end = span.end {
+          bounds.append("\(column) < \(parameter(.real(end.timeIntervalSinceReferenceDate)))")
+        }
+        return bounds.isEmpty ? "1" : "(" + bounds.joined(separator: " AND ") + ")"
+      case .not(let excluded): return "NOT (\(sql(for: excluded)))"
+      case .all(let terms): return "(" + terms.map { sql(for: $0) }.joined(separator: " AND ") + ")"
+      case .any(let terms): return "(" + terms.map { sql(for: $0) }.joined(separator: " OR ") + ")"
+      }
+    }
+  }
+
+  /// Writes the rows a search finds into `temp.found_rows`, a table of this connection alone
+  /// (SQLite's `temp` database: no other process sees it, and it takes no lock on the store),
+  /// which the count and both parts of the page then read, instead of asking the index thrice.
+  static func fillFoundRows(_ plan: SearchPlan, in connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    try connection.execute(
+      "CREATE TEMP TABLE IF NOT EXISTS found_rows (row INTEGER PRIMARY KEY); "
+        + "DELETE FROM temp.found_rows")
+    if let match = plan.match, plan.residual == "1" {
+      let fill = try connection.cached(
+        "INSERT INTO temp.found_rows SELECT rowid FROM note_search WHERE note_search MATCH ?1")
+      defer { fill.reset() }
+      fill.bind(match, at: 1)
+      try fill.run()
+      return
+    }
+    // A search of other shapes has SQL of its own shape: prepared for this one answer, not
+    // kept, so a session of many different searches keeps no statement for each.
+    let source =
+      plan.match == nil
+      ? "notes"
+      : "notes WHERE notes.rowid IN (SELECT rowid FROM note_search WHERE note_search MATCH ?1) AND"
+    let fill = try connection.prepare(
+      "INSERT INTO temp.found_rows SELECT notes.rowid FROM \(source)"
+        + (plan.match == nil ? " WHERE " : " ") + plan.residual)
+    if let match = plan.match { fill.bind(match, at: 1) }
+    for (offset, value) in plan.values.enumerated() { value.bind(to: fill, at: Int32(offset + 2)) }
+    try fill.run()
+  }
+}
