@@ -68,8 +68,8 @@ extension Note {
 
   /// The excerpt of a note a search found: the first line of the body (within its first
   /// ``matchedExcerptReach`` characters) where one of the terms matches, whitespace collapsed
-  /// and cut to begin a few words before the first match, as `rg` shows the line that matched
-  /// (so a list cut narrower still shows it); the usual excerpt
+  /// and, when the match lies beyond what the narrowest list shows, cut to begin a few words
+  /// before it, as `rg` shows the line that matched; the usual excerpt
   /// when none does (the match was in the title or the tags).
   ///
   /// - Parameters:
@@ -78,22 +78,98 @@ extension Note {
   /// - Returns: The excerpt.
   /// - Complexity: O(*k*) in the characters read, at most ``matchedExcerptReach``.
   public func excerpt(showing matches: SearchMatches, maximumLength: Int) -> String {
-    guard !matches.isEmpty else { return excerpt(maximumLength: maximumLength) }
-    for line in body.prefix(Self.matchedExcerptReach).split(whereSeparator: \.isNewline) {
-      let collapsed = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      guard let first = matches.ranges(in: collapsed).first else { continue }
-      // A few words before the match, after an ellipsis when that isn't the line's start, so
-      // the match stays in sight however narrow the list cuts the excerpt.
+    let reach = body.prefix(Self.matchedExcerptReach)
+    // Most bodies a search finds hold the match in the title or the tags, or in one line among
+    // many: the lines are told apart by their bytes, and only the line that matches is read
+    // character by character.
+    guard matches.occurs(in: reach) else { return excerpt(maximumLength: maximumLength) }
+    for line in Self.lines(of: reach) where matches.occurs(in: line) {
+      // The line is read only around its first match: from a little before it to what the
+      // longest excerpt can show after it.
+      guard let raw = matches.firstRange(in: line) else { continue }
+      let from = max(0, raw.lowerBound - 4 * Self.contextBeforeMatch)
+      let window = line.dropFirst(from).prefix(raw.upperBound - from + 2 * maximumLength)
+      let collapsed = Self.collapsingWhitespace(window)
+      guard let first = matches.firstRange(in: collapsed) else { continue }
+      // A match even the narrowest list (``excerptLength``) shows keeps the line's start;
+      // another, a few words before it after an ellipsis, so it stays in sight however narrow
+      // the list cuts the excerpt.
       let characters = Array(collapsed)
-      let start =
-        first.lowerBound > Self.contextBeforeMatch
-        ? first.lowerBound - Self.contextBeforeMatch : 0
-      let lead = start > 0 ? "…" : ""
+      var start =
+        from == 0 && first.upperBound < Self.excerptLength
+        ? 0 : max(0, first.lowerBound - Self.contextBeforeMatch)
+      // A cut line starts at a word, when one starts before the match.
+      if start > 0, let space = characters[start..<first.lowerBound].firstIndex(of: " ") {
+        start = space + 1
+      }
+      let lead = from > 0 || start > 0 ? "…" : ""
       let room = maximumLength - lead.count
-      guard characters.count - start > room else { return lead + String(characters[start...]) }
+      let isCut = window.endIndex != line.endIndex
+      guard characters.count - start > room || (isCut && characters.count - start == room) else {
+        return lead + String(characters[start...]) + (isCut ? "…" : "")
+      }
       return lead + String(characters[start..<(start + room - 1)]) + "…"
     }
     return excerpt(maximumLength: maximumLength)
+  }
+
+  /// The lines of some text, split where ``excerpt(maximumLength:)`` ends a line: at a line
+  /// feed, a carriage return, a vertical tab, a form feed, NEL, or a line or paragraph
+  /// separator, found by their UTF-8 bytes.
+  private static func lines(of text: Substring) -> [Substring] {
+    var lines: [Substring] = []
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      let byte = utf8[index]
+      var length = 0
+      if byte == 0x0A || byte == 0x0B || byte == 0x0C || byte == 0x0D {
+        length = 1
+      } else if byte == 0xC2, utf8.index(after: index) != utf8.endIndex,
+        utf8[utf8.index(after: index)] == 0x85
+      {
+        length = 2
+      } else if byte == 0xE2 {
+        let next = utf8.index(after: index)
+        if next != utf8.endIndex, utf8[next] == 0x80 {
+          let last = utf8.index(after: next)
+          if last != utf8.endIndex, utf8[last] == 0xA8 || utf8[last] == 0xA9 { length = 3 }
+        }
+      }
+      guard length > 0 else {
+        index = utf8.index(after: index)
+        continue
+      }
+      if start != index { lines.append(Substring(utf8[start..<index])) }
+      index = utf8.index(index, offsetBy: length)
+      start = index
+    }
+    if start != utf8.endIndex { lines.append(Substring(utf8[start...])) }
+    return lines
+  }
+
+  /// A line with its runs of whitespace made one space and none at its ends; an ASCII line by
+  /// its bytes, since Unicode's whitespace property is slow to look up.
+  private static func collapsingWhitespace(_ line: Substring) -> String {
+    guard line.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(line.utf8.count)
+    var pendingSpace = false
+    for byte in line.utf8 {
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        pendingSpace = !bytes.isEmpty
+        continue
+      }
+      if pendingSpace {
+        bytes.append(0x20)
+        pendingSpace = false
+      }
+      bytes.append(byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// How many characters before a match a cut excerpt keeps.

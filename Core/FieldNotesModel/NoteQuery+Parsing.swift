@@ -27,8 +27,10 @@ extension NoteQuery {
   /// The names of the qualifiers, each written before a colon (`tag:birds`).
   public static let qualifierNames = ["tag", "in", "is", "title", "created", "updated"]
 
-  /// The deepest parentheses may nest.
-  public static let deepestNesting = 64
+  /// The deepest parentheses may nest: deeper than anyone writes, and shallow enough that the
+  /// SQL and the FTS5 expression a store makes of the deepest search stay within what SQLite's
+  /// parsers take (`NoteQueryFuzzTests` asks the deepest of each shape).
+  public static let deepestNesting = 12
   /// The most terms a search may hold.
   public static let mostTerms = 256
 
@@ -132,7 +134,10 @@ extension NoteQuery {
         }
       }
       let primary = try parsePrimary()
-      return exclusions % 2 == 1 ? .not(primary) : primary
+      guard exclusions % 2 == 1 else { return primary }
+      // An exclusion of an exclusion, through parentheses too (`-(-heron)`), is what it excludes.
+      if case .not(let excluded) = primary { return excluded }
+      return .not(primary)
     }
 
     mutating func parsePrimary() throws(NoteQueryError) -> NoteQuery {
@@ -152,7 +157,9 @@ extension NoteQuery {
         return inner
       }
       terms += 1
-      guard terms <= NoteQuery.mostTerms else { throw .tooManyTerms(limit: NoteQuery.mostTerms) }
+      guard terms <= NoteQuery.mostTerms else {
+        throw .tooManyTerms(limit: NoteQuery.mostTerms, column: token.column)
+      }
       switch token.kind {
       case .text(let text, _):
         guard !text.isEmpty else { throw .emptyPhrase(column: token.column) }
@@ -190,6 +197,9 @@ extension NoteQuery {
         let field: NoteDateField = name == "created" ? .created : .updated
         guard let span = dates(value) else {
           throw .invalidDate(value, qualifier: name, column: column)
+        }
+        if let start = span.start, let end = span.end, start >= end {
+          throw .emptyRange(value, qualifier: name, column: column)
         }
         return .date(field, span)
       }

@@ -26,20 +26,22 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
   case unknownState(String, column: Int)
   /// A date qualifier's value that isn't a date, a range or a comparison.
   case invalidDate(String, qualifier: String, column: Int)
+  /// A date range that ends before it starts (`2026-12..2026-01`).
+  case emptyRange(String, qualifier: String, column: Int)
   /// Parentheses nested deeper than ``NoteQuery/deepestNesting``.
   case nestedTooDeeply(column: Int)
-  /// More terms than ``NoteQuery/mostTerms``.
-  case tooManyTerms(limit: Int)
+  /// More terms than ``NoteQuery/mostTerms``; the column is the first term too many.
+  case tooManyTerms(limit: Int, column: Int)
 
   /// Where the problem starts in the search, from 1.
-  public var column: Int? {
+  public var column: Int {
     switch self {
     case .unclosedParenthesis(let column), .unclosedQuote(let column), .emptyPhrase(let column),
       .emptyGroup(let column), .missingTerm(_, let column), .missingExclusion(let column),
       .missingValue(_, let column), .invalidTag(_, let column), .unknownNotebook(_, let column),
-      .unknownState(_, let column), .invalidDate(_, _, let column), .nestedTooDeeply(let column):
+      .unknownState(_, let column), .invalidDate(_, _, let column), .emptyRange(_, _, let column),
+      .nestedTooDeeply(let column), .tooManyTerms(_, let column):
       column
-    case .tooManyTerms: nil
     }
   }
 
@@ -70,10 +72,12 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
     case .invalidDate(let text, let qualifier, let column):
       "\(text) is not a date (\(qualifier): at column \(column)); write YYYY, YYYY-MM, "
         + "YYYY-MM-DD, today, 3d, a range A..B or a comparison such as >=2026-01."
+    case .emptyRange(let text, let qualifier, let column):
+      "\(text) ends before it starts (\(qualifier): at column \(column))."
     case .nestedTooDeeply(let column):
       "The parentheses at column \(column) nest more than \(NoteQuery.deepestNesting) deep."
-    case .tooManyTerms(let limit):
-      "A search can hold at most \(limit) terms."
+    case .tooManyTerms(let limit, let column):
+      "A search can hold at most \(limit) terms; the one at column \(column) is one too many."
     }
   }
 }

@@ -97,6 +97,25 @@ public enum SearchFolding {
     return true
   }
 
+  /// Appends one character folded as ``fold(_:)`` folds it, without making a string of it when
+  /// it is one scalar (nearly every character): for code that needs to know which character
+  /// each folded byte came from.
+  ///
+  /// - Parameters:
+  ///   - character: The character.
+  ///   - bytes: Where the folded UTF-8 goes.
+  public static func fold(_ character: Character, into bytes: inout [UInt8]) {
+    let scalars = character.unicodeScalars
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex
+    else { return fold(String(character), into: &bytes) }
+    switch scalar.value {
+    case 0: bytes += replacementCharacter
+    case 0x41...0x5A: bytes.append(UInt8(scalar.value) | 0x20)
+    case 1..<0x80: bytes.append(UInt8(scalar.value))
+    default: bytes += foldedScalar(scalar).bytes
+    }
+  }
+
   /// U+FFFD as UTF-8.
   private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
@@ -158,30 +177,43 @@ public enum SearchFolding {
   /// - Returns: `true` when `query` occurs in `text`; always for an empty query.
   /// - Complexity: O(*n*·*m*) at worst, near O(*n*) in practice.
   public static func contains(_ text: [UInt8], _ query: [UInt8]) -> Bool {
-    guard let first = query.first else { return true }
-    guard text.count >= query.count else { return false }
+    query.isEmpty || firstOffset(of: query, in: text) != nil
+  }
+
+  /// Where a folded query first occurs in folded text, at or after an offset.
+  ///
+  /// - Parameters:
+  ///   - query: A folded query, from ``fold(_:)``; not empty.
+  ///   - text: Folded text, from ``fold(_:)``.
+  ///   - start: The byte offset to look from; the start by default.
+  /// - Returns: The byte offset of the first occurrence, or `nil` when there is none.
+  /// - Complexity: O(*n*·*m*) at worst, near O(*n*) in practice.
+  public static func firstOffset(of query: [UInt8], in text: [UInt8], from start: Int = 0) -> Int? {
+    guard let first = query.first, start >= 0, text.count - start >= query.count else {
+      return nil
+    }
     return text.withUnsafeBufferPointer { haystack in
       query.withUnsafeBufferPointer { needle in
         guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else {
-          return false
+          return nil
         }
         let last = needle[needle.count - 1]
-        var offset = 0
+        var offset = start
         let lastStart = haystack.count - needle.count
         while offset <= lastStart {
           guard let found = memchr(base + offset, Int32(first), lastStart - offset + 1) else {
-            return false
+            return nil
           }
           let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
           // Comparing the last byte first skips most false starts without a call.
           if base[position + needle.count - 1] == last,
             memcmp(base + position, needleBase, needle.count) == 0
           {
-            return true
+            return position
           }
           offset = position + 1
         }
-        return false
+        return nil
       }
     }
   }

@@ -5,8 +5,9 @@ import Foundation
 /// The two SQL functions a search uses where the search index can't answer: a term shorter
 /// than a trigram, a title term, or any term while the index isn't trusted.
 ///
-/// - `fieldnotes_contains(title, body, tags, text)`: whether a note's searchable text
-///   (``FieldNotesModel/Note/searchKey``) contains the text;
+/// - `fieldnotes_contains_all(title, body, tags, text…)` and `fieldnotes_contains_any(…)`:
+///   whether a note's searchable text (``FieldNotesModel/Note/searchKey``), folded once, contains
+///   every one of the texts, or one of them;
 /// - `fieldnotes_title_contains(title, text)`: whether a title does;
 ///
 /// both folded by ``FieldNotesModel/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
@@ -19,7 +20,9 @@ enum SQLiteSearchFunctions {
   static func register(on handle: OpaquePointer) {
     let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
     sqlite3_create_function_v2(
-      handle, "fieldnotes_contains", 4, flags, nil, noteContains, nil, nil, nil)
+      handle, "fieldnotes_contains_all", -1, flags, nil, noteContainsAll, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_contains_any", -1, flags, nil, noteContainsAny, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_title_contains", 2, flags, nil, titleContains, nil, nil, nil)
   }
@@ -53,11 +56,24 @@ private func foldedArgument(
   return folded
 }
 
-private func noteContains(
+private func noteContainsAll(
   _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
 ) {
-  guard let values, count == 4 else { return sqlite3_result_null(context) }
-  let needle = foldedArgument(context, values, at: 3)
+  noteContains(context, count, values, all: true)
+}
+
+private func noteContainsAny(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  noteContains(context, count, values, all: false)
+}
+
+/// Whether a note's text, folded once, holds all (or any) of the texts after its three columns.
+private func noteContains(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?,
+  all: Bool
+) {
+  guard let values, count >= 4 else { return sqlite3_result_null(context) }
   // Tags that don't read as a list count as none, as the search index reads them.
   let tags: [String] =
     sqlite3_value_text(values[2]).flatMap { bytes in
@@ -65,7 +81,11 @@ private func noteContains(
         UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(values[2]))))
     } ?? []
   let key = Note.searchKey(title: text(of: values[0]), body: text(of: values[1]), tags: tags)
-  sqlite3_result_int(context, SearchFolding.contains(key, needle) ? 1 : 0)
+  let holds = { (index: Int32) in
+    SearchFolding.contains(key, foldedArgument(context, values, at: index))
+  }
+  let found = all ? (3..<count).allSatisfy(holds) : (3..<count).contains(where: holds)
+  sqlite3_result_int(context, found ? 1 : 0)
 }
 
 private func titleContains(

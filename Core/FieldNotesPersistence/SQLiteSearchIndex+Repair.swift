@@ -233,13 +233,19 @@ extension SQLiteSearchIndex {
   /// fail any other write.
   ///
   /// Running out of memory counts as damage: FTS5 reading garbage where it keeps its layout
-  /// asks for absurd amounts.
+  /// asks for absurd amounts. A statement too deep or too large to compile does not.
   static func isDamage(_ error: SQLiteError) -> Bool {
+    // A statement SQLite finds too deep or too large to compile says nothing of the index.
+    if error.primaryCode == SQLITE_ERROR,
+      ["parser stack overflow", "too large", "too many"].contains(where: error.message.contains)
+    {
+      return false
+    }
     switch error.primaryCode {
     case SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY, SQLITE_BUSY, SQLITE_LOCKED,
       SQLITE_INTERRUPT, SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH, SQLITE_NOTADB:
-      false
-    default: error.code != SQLiteError.conflictCode
+      return false
+    default: return error.code != SQLiteError.conflictCode
     }
   }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// without diacritics, a line each), so the index finds exactly what the in-memory scan finds:
 /// a query folded the same way is a phrase of trigrams, and a phrase of consecutive trigrams is
 /// a substring. A term shorter than one trigram can't be asked of the index; those are checked in
-/// SQL by `fieldnotes_contains` (``SQLiteSearchFunctions``), which folds each note's text as it
+/// SQL by `fieldnotes_contains_all` (``SQLiteSearchFunctions``), which folds each note's text as it
 /// is read. How a whole query is split between the index and SQL is ``SQLiteQueries/SearchPlan``.
 ///
 /// The table is contentless (`content=''`): it keeps the trigrams, not a second copy of the

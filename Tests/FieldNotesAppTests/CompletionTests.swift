@@ -9,9 +9,10 @@ import Testing
 
 @MainActor
 @Suite struct CompletionTests {
-  func makeSession() -> AppSession {
+  func makeSession(alsoNamed names: [String] = []) -> AppSession {
     var library = SampleData.library
     library.notebooks.append(Notebook(id: UUID(number: 0xB3), name: "Field trips"))
+    library.notebooks += names.enumerated().map { Notebook(id: UUID(number: 0xC0 + $0), name: $1) }
     let session = AppSession(
       dependencies: .inMemory(
         library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
@@ -68,6 +69,41 @@ import Testing
     #expect(session.completions(lineBefore: "open \"", word: "Fi") == ["Field trips\""])
     #expect(session.completions(lineBefore: "open \"", word: "B") == ["Birds\""])
     #expect(session.completions(lineBefore: "open \"", word: "fil") == [], "not command names")
+  }
+
+  /// A search completes its qualifiers, the tags in use and the notebooks' names, from the
+  /// text typed before the word, quotes and all.
+  @Test func aSearchCompletesQualifiersTagsAndNotebooks() async throws {
+    let session = makeSession()
+    try await session.run("open all")
+    // The qualifier and its values: the line editor puts in what they share (`tag:`, with no
+    // space after it) and lists the rest at the next Tab.
+    #expect(
+      session.completions(lineBefore: "search heron ", word: "ta") == [
+        "tag:", "tag:birds", "tag:lake", "tag:plants",
+      ])
+    #expect(session.completions(lineBefore: "search ", word: "#p") == ["#plants"])
+    #expect(session.completions(lineBefore: "search ", word: "-#l") == ["-#lake"])
+    #expect(session.completions(lineBefore: "search ", word: "is:p") == ["is:pinned"])
+    #expect(session.completions(lineBefore: "search ", word: "in:b") == ["in:\"Birds\""])
+    #expect(session.completions(lineBefore: "search ", word: "in:Fi") == ["in:\"Field trips\""])
+    #expect(session.completions(lineBefore: "search (", word: "in:n") == ["in:\"none\""])
+    #expect(
+      session.completions(lineBefore: "search ", word: "created:this") == [
+        "created:this-month", "created:this-week",
+      ])
+    // Inside an open quote after in:, the rest of a notebook's name, and the closing quote.
+    #expect(session.completions(lineBefore: "search in:\"", word: "Fi") == ["Field trips\""])
+    #expect(session.completions(lineBefore: "search in:\"Field ", word: "t") == ["trips\""])
+    #expect(session.completions(lineBefore: "search \"grey ", word: "h") == [], "a phrase")
+  }
+
+  /// A name another tool wrote with a control character in it is never offered.
+  @Test func aNameWithAControlCharacterIsNotOffered() async throws {
+    let session = makeSession(alsoNamed: ["Ev\u{1B}[31mil", "Ev\tening"])
+    try await session.run("open all")
+    #expect(session.completions(lineBefore: "search ", word: "in:Ev") == [])
+    #expect(session.completions(lineBefore: "open ", word: "Ev") == [])
   }
 
   @Test func theComposersTagsCompleteFromTheTagsInUse() async throws {

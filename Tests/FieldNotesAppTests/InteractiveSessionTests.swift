@@ -201,6 +201,37 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Showing: search “kingf”")
   }
 
+  /// At a terminal, Tab completes a search's notebook inside the quote it opened, a qualifier
+  /// without a space after its colon, and a tag; the matches then show in colour.
+  @Test func aSearchCompletesAtATerminalAndShowsItsMatchesInColour() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [binary.path, "--demo"])
+    defer { terminal.close() }
+    try terminal.waitFor("fieldnotes>")
+    try terminal.type("open all", keys: ["Enter"])
+    try terminal.waitFor("All Notes · 7 notes")
+
+    // Text before the word that isn't ASCII doesn't throw the completion off.
+    try terminal.type("search héron 鳥 in:\"Fi", keys: ["Tab"])
+    try terminal.waitFor("All Notes> search héron 鳥 in:\"Field trips\"", lastLineOnly: true)
+    try terminal.type("", keys: ["C-u"])
+    try terminal.type("search in:\"Fi", keys: ["Tab"])
+    try terminal.waitFor("All Notes> search in:\"Field trips\"", lastLineOnly: true)
+    try terminal.type("ta", keys: ["Tab"])
+    try terminal.waitFor("search in:\"Field trips\" tag:", lastLineOnly: true)
+    // #plans and #plants share `plan`, which Tab puts in; one more letter tells them apart.
+    try terminal.type("pl", keys: ["Tab"])
+    try terminal.waitFor("search in:\"Field trips\" tag:plan", lastLineOnly: true)
+    try terminal.type("s", keys: ["Tab"])
+    try terminal.waitFor("search in:\"Field trips\" tag:plans", lastLineOnly: true)
+    try terminal.type("OR estuary", keys: ["Enter"])
+    try terminal.waitFor("Showing: search “in:\"Field trips\" tag:plans OR estuary”")
+    try terminal.waitFor("Estuary walk, Saturday")
+    let screen = try terminal.screenWithEscapes()
+    #expect(screen.contains("\u{1B}[1m\u{1B}[33mEstuary"), "the match, in colour")
+    #expect(!screen.contains("«"), "no marks where there is colour")
+  }
+
   /// Typed accented, CJK and emoji text is kept, and a notebook with such a name can be
   /// opened (its name becomes the prompt), whatever locale the terminal was started in.
   @Test(arguments: ["LANG=C.UTF-8", "LANG=C", "LC_ALL=C"])

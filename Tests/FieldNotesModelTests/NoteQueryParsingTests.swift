@@ -174,18 +174,103 @@ import Testing
   }
 
   @Test func nestingAndLengthHaveLimits() throws {
-    let deep = String(repeating: "(", count: 65) + "a" + String(repeating: ")", count: 65)
-    #expect(throws: NoteQueryError.nestedTooDeeply(column: 65)) { try parse(deep) }
-    let fine = String(repeating: "(", count: 64) + "a" + String(repeating: ")", count: 64)
+    let deep = String(repeating: "(", count: 13) + "a" + String(repeating: ")", count: 13)
+    #expect(throws: NoteQueryError.nestedTooDeeply(column: 13)) { try parse(deep) }
+    let fine = String(repeating: "(", count: 12) + "a" + String(repeating: ")", count: 12)
     #expect(try parse(fine) == .text("a"))
     let many = (0..<257).map { "w\($0)" }.joined(separator: " ")
-    #expect(throws: NoteQueryError.tooManyTerms(limit: 256)) { try parse(many) }
+    #expect(throws: NoteQueryError.tooManyTerms(limit: 256, column: many.count - 3)) {
+      try parse(many)
+    }
     #expect(try parse(String(repeating: "-", count: 10_001) + "x") == .not(.text("x")))
+  }
+
+  @Test func anExclusionOfAnExclusionIsWhatItExcludes() throws {
+    #expect(try parse("-(-heron)") == .text("heron"))
+    #expect(try parse("NOT (NOT (NOT heron))") == .not(.text("heron")))
+    let nested = String(repeating: "-(", count: 12) + "heron" + String(repeating: ")", count: 12)
+    #expect(try parse(nested) == .text("heron"))
+  }
+
+  @Test func aRangeThatEndsBeforeItStartsIsRefused() {
+    #expect(throws: NoteQueryError.emptyRange("2026-12..2026-01", qualifier: "created", column: 1))
+    {
+      try parse("created:2026-12..2026-01")
+    }
+    #expect(
+      throws: NoteQueryError.emptyRange("2026-03-02..2026-03-01", qualifier: "updated", column: 7)
+    ) { try parse("heron updated:2026-03-02..2026-03-01") }
   }
 
   @Test func theHighlightedTermsAreThePositiveTexts() throws {
     #expect(
       try parse("heron -pond (title:grey OR #birds) NOT \"old text\"").highlightedTerms
         == ["heron", "grey"])
+  }
+}
+
+/// What a search result shows: the line that matched, cut so the match stays in sight.
+@Suite struct MatchedExcerptTests {
+  let note = Note(
+    title: "Heron", body: "First line.\n\nThe heron stood for a long, long while, then flew.")
+
+  @Test func theExcerptIsTheFirstLineWhereATermMatches() {
+    #expect(
+      note.excerpt(showing: SearchMatches(["FLEW"]), maximumLength: 60)
+        == "The heron stood for a long, long while, then flew.")
+    #expect(note.excerpt(showing: SearchMatches([]), maximumLength: 60) == "First line.")
+    #expect(
+      note.excerpt(showing: SearchMatches(["heron"]), maximumLength: 60)
+        == "The heron stood for a long, long while, then flew.",
+      "a match in the title and the body: the body's line")
+    #expect(
+      note.excerpt(showing: SearchMatches(["nowhere"]), maximumLength: 60) == "First line.",
+      "no match in the body: the usual excerpt")
+  }
+
+  @Test func aLongLineIsCutToKeepTheMatchInSight() {
+    let long = Note(
+      title: "Walk",
+      body: String(repeating: "word ", count: 40) + "kingfisher "
+        + String(repeating: "x ", count: 40))
+    let excerpt = long.excerpt(showing: SearchMatches(["Kingfisher"]), maximumLength: 60)
+    #expect(excerpt.count == 60)
+    #expect(excerpt.hasPrefix("…"))
+    #expect(excerpt.hasSuffix("…"))
+    #expect(excerpt.contains("kingfisher"))
+    // It starts at a whole word, a few before the match: "…word word word kingfisher x x …".
+    #expect(excerpt.hasPrefix("…word word word kingfisher"))
+  }
+
+  @Test func matchesOfSeveralTermsDoNotOverlap() {
+    let matches = SearchMatches(["fish", "kingfisher", "Café"])
+    #expect(matches.ranges(in: "Kingfisher at the cafe, fish") == [0..<10, 18..<22, 24..<28])
+    #expect(SearchMatches(["  "]).isEmpty)
+  }
+}
+
+/// docs/Searching.md shows the grammar the parser reads, as `help search` does.
+@Suite struct SearchingDocumentTests {
+  @Test func theGuidesGrammarIsTheParsers() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/Searching.md"), encoding: .utf8)
+    let block = try #require(text.components(separatedBy: "```ebnf\n").dropFirst().first)
+    let grammar = try #require(block.components(separatedBy: "\n```").first)
+    #expect(grammar == NoteQuery.grammar)
+  }
+}
+
+/// Marks are looked for in lines as lists show them: whitespace collapsed, spaces kept.
+@Suite struct SearchMatchesWhitespaceTests {
+  @Test func aPhraseWithSeveralSpacesIsMarkedWhereItsWhitespaceIsCollapsed() {
+    #expect(SearchMatches(["heron  pond"]).ranges(in: "grey heron pond") == [5..<15])
+    #expect(SearchMatches(["heron\tpond"]).ranges(in: "heron pond") == [0..<10])
+    #expect(SearchMatches(["heron  pond"]).ranges(in: "heron  pond") == [0..<11])
+  }
+
+  @Test func aTermWithASpaceIsNotTrimmed() {
+    #expect(SearchMatches([" a"]).ranges(in: "a cat a") == [5..<7])
   }
 }

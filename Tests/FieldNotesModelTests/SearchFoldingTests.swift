@@ -49,3 +49,18 @@ import Testing
     #expect(!note.matches("etudes"))
   }
 }
+
+/// Folding a character on its own gives what folding it inside text gives.
+@Suite struct CharacterFoldingTests {
+  @Test(arguments: [
+    "a", "Z", "\u{0}", "é", "e\u{301}", "ﬁ", "Ａ", "²", "鳥", "🦉", "👩‍👩‍👧", "\u{FFFF}", "ẞ", "İ", "\r\n",
+    "\u{1100}\u{1161}", "\u{301}",
+  ])
+  func aCharacterFoldsAsItsText(_ text: String) {
+    for character in text {
+      var bytes: [UInt8] = []
+      SearchFolding.fold(character, into: &bytes)
+      #expect(bytes == SearchFolding.fold(String(character)), "\(text.debugDescription)")
+    }
+  }
+}

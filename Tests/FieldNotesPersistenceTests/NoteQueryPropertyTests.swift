@@ -211,6 +211,18 @@ import Testing
     }
   }
 
+  /// Whether a query holds a date range whose end is a day before its start.
+  static func hasBackwardRange(_ query: Query, dates: Dates) -> Bool {
+    switch query {
+    case .date(_, .between, let first, let firstNumber, let second, let number):
+      dates.days(second, number).1.lexicographicallyPrecedes(dates.days(first, firstNumber).0)
+    case .not(let inner, _): hasBackwardRange(inner, dates: dates)
+    case .all(let queries), .any(let queries):
+      queries.contains { hasBackwardRange($0, dates: dates) }
+    default: false
+    }
+  }
+
   // MARK: - What is generated
 
   /// Words in several scripts, some shorter than a trigram (answered without the index).
@@ -320,6 +332,15 @@ import Testing
       let memory = NoteStore(notes: notes)
       for _ in 0..<120 {
         let query = Self.randomQuery(&random)
+        guard !Self.hasBackwardRange(query, dates: dates) else {
+          // A range that ends before it starts is refused, saying so.
+          #expect {
+            try NoteQuery(parsing: query.text, in: context)
+          } throws: { error in
+            if case NoteQueryError.emptyRange = error { true } else { false }
+          }
+          continue
+        }
         let parsed = try NoteQuery(parsing: query.text, in: context)
         let expected = notes.filter {
           Self.finds(query, $0, notebooks: notebooks, dates: dates)
@@ -336,7 +357,7 @@ import Testing
         checked += 1
       }
     }
-    #expect(checked == 720)
+    #expect(checked > 600, "few generated ranges are backwards")
   }
 
   /// One round of writes of every kind: the store's own (add, edit, retag, pin, move, delete,

@@ -19,4 +19,11 @@ import Testing
   func anErrorIsALowerCaseClause(message: String, line: String) {
     #expect(MessageStyle.errorLine(message) == line)
   }
+
+  /// An error quoting what was typed or imported can't send the terminal a control character.
+  @Test func anErrorLineIsSafeToPrint() {
+    #expect(
+      MessageStyle.errorLine("There is no notebook called “a\u{202E}b\u{1B}]0;x\u{7}”.")
+        == "error: there is no notebook called “a\u{FFFD}b\u{241B}]0;x\u{2407}”")
+  }
 }

@@ -155,11 +155,17 @@ public final class NoteListViewModel {
   /// - Throws: ``NoteListError/invalidSearch(_:)`` saying where the text goes wrong; the list
   ///   keeps the search it had.
   public func search(for text: String) throws(NoteListError) {
+    // The notebooks `in:` names are the store's as they are now, another process's too.
+    try? store.reload()
     let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw .invalidSearch(error) }
-    // The same search again changes nothing, so nothing is drawn again.
-    if search != settings.search { settings.search = search }
+    // The same search again changes nothing, so nothing is drawn again; another starts from
+    // the first rows.
+    guard search != settings.search else { return }
+    settings.search = search
+    settings.shownRowCount = NoteListSettings.rowLimit
+    settings.drawnAbove = []
   }
 
   /// Whether the last deletion can be undone.

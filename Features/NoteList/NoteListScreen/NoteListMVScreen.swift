@@ -213,10 +213,14 @@ public final class NoteListMVScreen: NoteListForming {
   /// The view parses the search itself, against the store's notebooks: in MV the view builds
   /// the list's question.
   func search(for text: String) throws(ScreenError) {
+    try? store.reload()
     let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw refusal(of: error) }
-    if search != viewState.settings.search { viewState.settings.search = search }
+    guard search != viewState.settings.search else { return }
+    viewState.settings.search = search
+    viewState.settings.shownRowCount = NoteListSettings.rowLimit
+    viewState.settings.drawnAbove = []
   }
 
   /// The MV form reads the store as it is; reading it again is all a retry can do.

@@ -20,13 +20,18 @@ enum NoteQueryCompletion {
     if let quote = openQuote(in: text) {
       guard text[..<quote].lowercased().hasSuffix("in:") else { return [] }
       let typed = text[text.index(after: quote)...].lowercased()
-      return notebooks.filter { $0.lowercased().hasPrefix(typed) }.map {
+      return notebooks.filter { $0.lowercased().hasPrefix(typed) && !$0.contains("\"") }.map {
         String($0.dropFirst(typed.count)) + "\""
       }
     }
     var words = NoteQuery.qualifierNames.map { $0 + ":" }
     words += tags.flatMap { ["#" + $0, "tag:" + $0] }
-    words += notebooks.map { "in:" + quoted($0) } + ["in:none", "is:pinned", "is:untagged"]
+    // Every notebook's name is offered in quotes, `none` too, so the candidates for what is
+    // typed share a beginning the line editor can put in (`in:Fi` gives `in:"Field` for
+    // "Field trips" and "Fieldwork", where unquoted and quoted names would share only `in:`).
+    // A name holding a quote can't be written in a search, so it isn't offered.
+    words += notebooks.filter { !$0.contains("\"") }.map { "in:\"\($0)\"" } + ["in:\"none\""]
+    words += ["is:pinned", "is:untagged"]
     words += NoteDateField.allCases.flatMap { field in
       dateWords.map { "\(field.rawValue):\($0)" }
     }
@@ -39,8 +44,4 @@ enum NoteQueryCompletion {
     return quotes.count % 2 == 1 ? quotes.last : nil
   }
 
-  /// A name as the search language takes it: in quotes when it holds a space.
-  private static func quoted(_ name: String) -> String {
-    name.contains(where: \.isWhitespace) ? "\"\(name)\"" : name
-  }
 }

@@ -72,6 +72,7 @@ var stores: [Int: String] = [:]
 var exports: [Int: (json: [String], sql: String)] = [:]
 var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
 var searchWords: [String] = []
+var searchMonth = (year: 2026, month: 1)
 var allNotesPinTargets: [Int: AllNotesPinTarget] = [:]
 var pageNote: (notebook: Notebook, note: Note.ID)?
 var pageRoutes: [Int: PageRoute] = [:]
@@ -82,6 +83,12 @@ for size in sizes {
   if size == 100_000 {
     redrawTarget = Workloads.redrawTarget(in: library).map { (size, $0.row, $0.target) }
     searchWords = Workloads.searchWords(in: library, text: text)
+    // The month of the library's middle note, for the search by date.
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let middle = calendar.dateComponents(
+      [.year, .month], from: library.notes[library.notes.count / 2].createdAt)
+    searchMonth = (middle.year ?? 2026, middle.month ?? 1)
   }
   // The smallest library is the first 1,000 notes of every other, so what is chosen from it is
   // there at every size.
@@ -153,6 +160,9 @@ for size in tiers {
   results.append(try workloads.oneShotSearch(size))
   results.append(try workloads.sessionSearch(size))
   results.append(try workloads.memory(size))
+  log("\(size.formatted()) notes: compound searches…")
+  results += try workloads.compoundSearch(size, month: searchMonth)
+  results += try workloads.unindexedSearch(size)
   log("\(size.formatted()) notes: pin…")
   results.append(
     workloads.pinRow(

@@ -315,10 +315,15 @@ public final class LineEditor {
       return nil
     }
     let typed = word.map { String(cString: $0) } ?? ""
-    let line = Array(lineTyped().utf8)
+    // While it completes, libedit counts the cursor (and the line's end) in the characters it
+    // stores, Unicode scalars, not in the bytes of the line it hands over: the line is read to
+    // its NUL, and the line before the word is the scalars before the cursor.
+    let line = Array((lineBuffer.pointee.map { String(cString: $0) } ?? "").unicodeScalars)
     let cursor = min(max(0, Int(point.pointee)), line.count)
-    let wordStart = max(0, cursor - typed.utf8.count)
-    matches = completer(String(decoding: line[..<wordStart], as: UTF8.self), typed)
+    let wordStart = max(0, cursor - typed.unicodeScalars.count)
+    var before = String.UnicodeScalarView()
+    before.append(contentsOf: line[..<wordStart])
+    matches = completer(String(before), typed)
     // The completer is the whole answer: no falling back to file names where it has none.
     attemptedOver.pointee = 1
     // A folder completes without a space after it (even after its closing quote, as in

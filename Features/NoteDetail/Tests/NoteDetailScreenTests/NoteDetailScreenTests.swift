@@ -42,6 +42,24 @@ import Testing
     #expect(harness.lastDrawn?.last == "Summary: A short summary of Kingfisher.")
   }
 
+  @Test func aPageOpenedFromASearchMarksEveryMatch() throws {
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let route = Route.noteDetail(SampleData.kingfisher.id, highlighting: ["KING", "blue"])
+    let screen = try #require(
+      NoteDetailScreen.registration.makeScreen(
+        for: route,
+        with: ScreenDependencies(
+          store: store, now: .fixed(SampleData.date(minutes: 60)), ids: .incrementing(),
+          timeZone: TimeZone(identifier: "UTC") ?? .current, summarizer: CannedSummaryGenerator(),
+          history: history, session: SampleData.session(1),
+          preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor())))
+    #expect(
+      ScreenHarness(screen).lastDrawn == [
+        "«King»fisher", "Birds · #birds · written 50 min ago", "",
+        "A flash of «blue» under the bridge.",
+      ])
+  }
+
   @Test func aFailedSummaryIsShownAndFailsTheScriptLine() async throws {
     let (harness, _) = try makeHarness(summarizer: UnavailableSummaryGenerator())
 

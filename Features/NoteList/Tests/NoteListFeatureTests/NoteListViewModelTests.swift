@@ -121,6 +121,84 @@ import Testing
     #expect(model.visibleNotes == [])
   }
 
+  // MARK: - Searching with the query language
+
+  @Test func aTypedSearchIsParsedAndTheStateFollowsIt() throws {
+    let (model, _) = try makeModel()
+    model.load()
+    let recorder = StateRecorder(model, \.state)
+
+    try model.search(for: "blue OR moss")
+    try model.search(for: "#birds -heron")
+    try model.search(for: "  ")
+
+    let blue = NoteRow(
+      note: SampleData.kingfisher, now: Self.now(), timeZone: Self.utc,
+      matches: SearchMatches(["blue", "moss"]))
+    let moss = NoteRow(
+      note: SampleData.moss, now: Self.now(), timeZone: Self.utc,
+      matches: SearchMatches(["blue", "moss"]))
+    let everything = Self.rows(
+      SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher)
+    #expect(
+      recorder.values == [
+        .loaded(everything, sync: .idle),
+        .loaded([moss, blue], sync: .idle),
+        .loaded(Self.rows(SampleData.kingfisher), sync: .idle),
+        .loaded(everything, sync: .idle),
+      ])
+    #expect(model.searchText == "")
+  }
+
+  @Test func aSearchThatIsNoneIsRefusedAndTheListKeepsItsSearch() throws {
+    let (model, _) = try makeModel()
+    model.load()
+    try model.search(for: "heron")
+    let before = model.state
+
+    #expect(throws: NoteListError.invalidSearch(.unknownNotebook("Nowhere", column: 1))) {
+      try model.search(for: "in:Nowhere")
+    }
+    #expect(throws: NoteListError.invalidSearch(.unclosedQuote(column: 7))) {
+      try model.search(for: "heron \"grey")
+    }
+    #expect(model.searchText == "heron")
+    #expect(model.state == before)
+  }
+
+  @Test func aSearchNamesNotebooksAndDatesAgainstTheStoreAndTheClock() throws {
+    let (model, _) = try makeModel()
+    model.load()
+
+    try model.search(for: "in:birds is:pinned")
+    #expect(model.visibleNotes == [SampleData.heron])
+    try model.search(for: "in:none")
+    #expect(model.visibleNotes.allSatisfy { $0.notebookID == nil })
+    try model.search(
+      for: "created:>=\(CivilTime(SampleData.date(minutes: 0), in: Self.utc).dateText)")
+    #expect(
+      Set(model.visibleNotes)
+        == Set(
+          SampleData.library.notes.filter {
+            CivilTime($0.createdAt, in: Self.utc).dateText
+              >= CivilTime(SampleData.date(minutes: 0), in: Self.utc).dateText
+          }))
+  }
+
+  @Test func aSearchNamesTheNotebooksAsTheyAreNowAndStartsFromTheFirstRows() throws {
+    let (model, _) = try makeModel()
+    model.load()
+    model.shownRowCount = 3 * NoteListViewModel.rowLimit
+    let trips = Notebook(id: UUID(number: 0xB9), name: "Field trips")
+    // Another process makes a notebook: the next search can name it.
+    try repository.commit([.saveNotebook(trips)])
+
+    try model.search(for: "in:\"field trips\"")
+
+    #expect(model.state == .empty(.noMatches, sync: .idle))
+    #expect(model.shownRowCount == NoteListViewModel.rowLimit, "a new search starts at the top")
+  }
+
   @Test func tagPinnedAndSearchCombine() throws {
     let (model, _) = try makeModel()
     model.load()

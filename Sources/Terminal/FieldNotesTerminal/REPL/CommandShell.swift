@@ -267,6 +267,12 @@ public final class CommandShell<Route: Equatable>: LineSession {
   ///   - word: The part of the word typed so far.
   /// - Returns: The candidates that start with `word`, ignoring case, sorted.
   public func completions(lineBefore: String, word: String) -> [String] {
+    // A name holding a control character (another tool's import can make one) is never
+    // offered: it can't be typed, and listing it would send it to the terminal raw.
+    completionsOfAnyText(lineBefore: lineBefore, word: word).filter { $0.terminalSafe == $0 }
+  }
+
+  private func completionsOfAnyText(lineBefore: String, word: String) -> [String] {
     if let found = textCompletions(lineBefore: lineBefore, word: word) { return found }
     // Inside an opening quote (`open "Fi`), the line editor hands over the word after the quote:
     // complete it as an argument, and close the quote rather than open another.

@@ -13,12 +13,14 @@
 /// A word is lower-cased only when it is an ordinary capitalised word, so names such as
 /// `FieldNotes` or `JSON` keep their case.
 public enum MessageStyle {
-  /// The line printed for an error.
+  /// The line printed for an error, made safe to print (see ``Swift/String/terminalSafe``).
   ///
   /// - Parameter message: What went wrong, as a sentence or a clause.
   /// - Returns: `error: ` and the message as a clause.
   public static func errorLine(_ message: String) -> String {
-    "error: " + clause(message)
+    // Errors quote what was typed or read (a search, a notebook's name from an import): made
+    // safe here, where every error line is made, so none can reach the terminal raw.
+    "error: " + clause(message).terminalSafe
   }
 
   /// A message as a clause: its first word, and the first word after each `: `, lower-cased
