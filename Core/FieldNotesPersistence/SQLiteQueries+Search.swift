@@ -147,10 +147,25 @@ extension SQLiteQueries {
 
     /// A call of the search function that tells whether a note's text holds all or any of some
     /// texts.
+    ///
+    /// The same text twice is asked once; more texts than one call may take (SQLite takes at
+    /// most 127 arguments to a function) are asked in several calls, joined as the texts are.
     mutating func contains(_ texts: [String], all: Bool) -> String {
-      "fieldnotes_contains_\(all ? "all" : "any")(notes.title, notes.body, notes.tags, "
-        + texts.map { parameter(.text($0)) }.joined(separator: ", ") + ")"
+      var distinct: [String] = []
+      for text in texts where !distinct.contains(text) { distinct.append(text) }
+      let calls = stride(from: 0, to: distinct.count, by: Self.textsPerCall).map { start in
+        "fieldnotes_contains_\(all ? "all" : "any")(notes.title, notes.body, notes.tags, "
+          + distinct[start..<min(start + Self.textsPerCall, distinct.count)].map {
+            parameter(.text($0))
+          }.joined(separator: ", ") + ")"
+      }
+      return calls.count == 1
+        ? calls[0] : "(" + calls.joined(separator: all ? " AND " : " OR ") + ")"
     }
+
+    /// The most texts one call of a search function is given: SQLite's limit of 127 arguments,
+    /// less the three columns, with room to spare.
+    static let textsPerCall = 100
 
     mutating func sql(for term: NoteQuery) -> String {
       switch term {

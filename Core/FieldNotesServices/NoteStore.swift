@@ -34,6 +34,15 @@ public final class NoteStore {
   /// as it was last read), and a screen can say why.
   @ObservationIgnored public private(set) var lastReadError: NoteStoreError?
 
+  /// Returns the last read failure, if any, and forgets it: so that an app can say, once, that
+  /// what it drew may be incomplete (a failed read shows the earlier answer, or none).
+  ///
+  /// - Returns: The failure since the last call, or `nil`.
+  public func takeReadError() -> NoteStoreError? {
+    defer { lastReadError = nil }
+    return lastReadError
+  }
+
   /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
   /// written over, and reported so the user knows.
   @ObservationIgnored public private(set) var unreadableNotes: [UnreadableNote]

@@ -22,13 +22,22 @@ public final class InMemoryNoteRepository: NoteRepository {
   }
 
   private let state: Mutex<State>
+  private let stampsChanges: Bool
 
   /// Creates a repository that already holds a library.
   ///
-  /// - Parameter library: What the repository holds at first; empty by default.
-  public init(_ library: NoteLibrary = NoteLibrary()) {
+  /// - Parameters:
+  ///   - library: What the repository holds at first; empty by default.
+  ///   - stampsChanges: Whether it has a change stamp (its commit count), as the SQLite store
+  ///     does, so a store asks it for each answer rather than holding the library whole;
+  ///     `false` by default.
+  public init(_ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false) {
     state = Mutex(State(notebooks: library.notebooks, notes: library.notes))
+    self.stampsChanges = stampsChanges
   }
+
+  /// The commit count, when the repository stamps its changes; `nil` otherwise.
+  public var changeStamp: Int? { stampsChanges ? commitCount : nil }
 
   /// What is saved right now, exactly as a fresh load would return it.
   public var savedLibrary: NoteLibrary {

@@ -114,3 +114,37 @@ import Testing
     #expect(session.completions(lineBefore: "tags birds, ", word: "pl") == ["plants"])
   }
 }
+
+/// A read of the store that fails while a screen is drawn is said, once, after the drawing:
+/// the list shows an earlier answer or none, never silently.
+@MainActor
+@Suite struct ReadFailureWarningTests {
+  @Test func aListDrawnFromAFailedReadSaysSo() async throws {
+    // A repository with a change stamp, as the SQLite store has: the store asks it each time.
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let console = RecordingConsole()
+    let session = AppSession(
+      dependencies: AppDependencies(
+        store: store, summarizer: UnavailableSummaryGenerator(), now: .fixed(),
+        ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+        editor: UnavailableTextEditor()),
+      output: console)
+    session.start()
+    try await session.run("open all")
+    #expect(console.errors.isEmpty)
+
+    repository.failLoads(with: .readFailed(reason: "the disk went away"))
+    try await session.run("search kingfisher")
+
+    #expect(
+      console.errors.contains {
+        $0.hasPrefix("warning: what is shown may be incomplete; reading the store failed")
+          && $0.contains("the disk went away")
+      }, "\(console.errors)")
+    let count = console.errors.count
+    repository.failLoads(with: nil)
+    try await session.run("list")
+    #expect(console.errors.count == count, "said once, not again once reads work")
+  }
+}

@@ -109,6 +109,9 @@ import Testing
     func nested(_ open: (Int) -> String, _ inner: String, _ close: String) -> String {
       (0..<depth).map(open).joined() + inner + String(repeating: close, count: depth)
     }
+    // Two-letter terms, every one different, as many as a search holds.
+    let letters = Array("abcdefghijklmnop")
+    let shortTerms = (0..<NoteQuery.mostTerms).map { String([letters[$0 / 16], letters[$0 % 16]]) }
     let searches = [
       nested({ _ in "-(" }, "heron", ")"),
       nested({ _ in "-(heron OR " }, "pond", ")"),
@@ -116,6 +119,11 @@ import Testing
       nested({ "(w\($0) " }, "pond", ")"),
       nested({ "-(title:w\($0) OR #birds OR " }, "he", ")"),
       nested({ "(NOT w\($0) AND " }, "is:untagged", ")"),
+      // As many short terms as a search holds, in one group and under an exclusion: more
+      // than one call of a search function takes.
+      shortTerms.joined(separator: " "),
+      shortTerms.joined(separator: " OR "),
+      "-(" + shortTerms.dropLast().joined(separator: " OR ") + ")",
     ]
     for text in searches {
       let query = try NoteQuery(parsing: text, in: context)

@@ -15,6 +15,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private var commands: [ShellCommand<Route>] = []
   private var backgroundWork: [any ShellBackgroundWork] = []
   private var catchingUp: [() -> String?] = []
+  private var reportingAfterDrawing: [() -> String?] = []
   /// The line `help` ends with, if any.
   let helpFooter: String?
 
@@ -72,6 +73,14 @@ public final class CommandShell<Route: Equatable>: LineSession {
     catchingUp.append(step)
   }
 
+  /// Adds a step run after each line is drawn, which may print a warning about what was drawn
+  /// (such as a read of the store that failed while drawing it).
+  ///
+  /// - Parameter step: The step; it returns the warning to print, or `nil`.
+  public func add(reportingAfterDrawing step: @escaping () -> String?) {
+    reportingAfterDrawing.append(step)
+  }
+
   /// The terminal the screens are drawn for.
   public var terminal: TerminalContext {
     get { navigator.terminal }
@@ -106,6 +115,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
+      for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }
     if navigator.linePrompt != nil {
       do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {
