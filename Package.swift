@@ -227,7 +227,7 @@ let package = Package(
       name: "FieldNotesPersistenceTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
-        "CSQLite",
+        "FieldNotesTesting", "CSQLite",
       ],
       swiftSettings: strict
     ),

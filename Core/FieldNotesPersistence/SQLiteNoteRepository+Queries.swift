@@ -77,3 +77,22 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteQueries.unreadableNotes(in: connection) }
   }
 }
+
+extension SQLiteNoteRepository {
+  /// Reads a note's versions, kept by the `note_versions_keep` trigger.
+  ///
+  /// - Parameter id: The note, saved or in the trash.
+  /// - Returns: Its versions, oldest first.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
+    try read { connection in try SQLiteRecovery.versions(of: id, in: connection) }
+  }
+
+  /// Reads the trash.
+  ///
+  /// - Returns: The trashed notes, deleted last first.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func trashedNotes() throws(RepositoryError) -> [TrashedNote] {
+    try read { connection in try SQLiteRecovery.trashedNotes(in: connection) }
+  }
+}

@@ -161,7 +161,8 @@ enum SQLiteRows {
     switch change {
     case .saveNote(let note):
       return try save(note, to: connection)
-    case .deleteNote(let id):
+    case .trashNote(let id, let date):
+      try SQLiteRecovery.trash(id, at: date, in: connection)
       let statement = try connection.cached(
         "DELETE FROM notes WHERE id = ?1 RETURNING rowid, title, body, tags")
       statement.bind(id.uuidString, at: 1)
@@ -172,6 +173,15 @@ enum SQLiteRows {
       statement.reset()
       try SQLiteSearchIndex.remove(row: row, text: text, from: connection)
       return true
+    case .restoreTrashedNote(let note):
+      guard try SQLiteRecovery.isOnlyTrashed(note.id, in: connection) else {
+        throw SQLiteError(code: SQLiteError.conflictCode, message: note.id.uuidString)
+      }
+      // Inserting the row takes it out of the trash (`trashed_notes_saved_again`).
+      return try save(note, to: connection)
+    case .purgeTrashedNote(let id):
+      try SQLiteRecovery.purge(id, in: connection)
+      return false
     case .saveNotebook(let notebook):
       let statement = try connection.prepare(
         """

@@ -129,6 +129,10 @@ enum SQLiteSchema {
     // filled anew, so the migration can run again (and does, when the store opens without one
     // of them or their triggers: `SQLiteSchema.listObjects`).
     SQLiteSchema.listTables,
+    // Version 8. The versions each save replaces and the trash deleted notes go to, with the
+    // triggers that keep them (see `SQLiteRecovery`). Nothing is moved: a store migrated to
+    // it starts with no versions and an empty trash.
+    SQLiteRecovery.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -332,7 +336,8 @@ enum SQLiteSchema {
   {
     guard version == currentVersion - 1 else { return false }
     return try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'note_counts'") == 0
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(SQLiteRecovery.latestTable)'"
+    ) == 0
   }
 
   /// The session identifier of the drafts kept before they were kept per session.

@@ -7,6 +7,7 @@ import Synchronization
 final class MemoryNoteRepository: NoteRepository {
   private struct State {
     var library: NoteLibrary
+    var recovery = NoteRecovery()
     var drafts: [Draft] = []
   }
 
@@ -25,13 +26,23 @@ final class MemoryNoteRepository: NoteRepository {
   func load() throws(RepositoryError) -> NoteLibrary { state.withLock { $0.library } }
 
   func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
-    try state.withLock { state throws(RepositoryError) in try state.library.apply(changes) }
+    try state.withLock { state throws(RepositoryError) in
+      try state.library.apply(changes, keeping: &state.recovery)
+    }
   }
 
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
     try state.withLock { state throws(RepositoryError) in
-      try state.library.apply(transform(state.library))
+      try state.library.apply(transform(state.library), keeping: &state.recovery)
     }
+  }
+
+  func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
+    state.withLock { $0.recovery.versions[id] ?? [] }
+  }
+
+  func trashedNotes() throws(RepositoryError) -> [TrashedNote] {
+    state.withLock { $0.recovery.trashedNotes }
   }
 
   func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {

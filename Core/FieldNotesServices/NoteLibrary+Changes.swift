@@ -18,6 +18,8 @@ extension NoteLibrary {
         throw .conflict(old.id)
       case .expectNotebook(let id, let noteID) where !notebooks.contains(where: { $0.id == id }):
         throw .conflict(noteID)
+      case .restoreTrashedNote(let note) where notes.contains(where: { $0.id == note.id }):
+        throw .conflict(note.id)
       default: continue
       }
     }
@@ -26,13 +28,13 @@ extension NoteLibrary {
 
   private mutating func apply(_ change: RepositoryChange) {
     switch change {
-    case .saveNote(let note), .replaceNote(_, with: let note):
+    case .saveNote(let note), .replaceNote(_, with: let note), .restoreTrashedNote(let note):
       if let index = notes.firstIndex(where: { $0.id == note.id }) {
         notes[index] = note
       } else {
         notes.insert(note, at: placeInCreationOrder(of: note))
       }
-    case .deleteNote(let id):
+    case .trashNote(let id, _):
       notes.removeAll { $0.id == id }
     case .saveNotebook(let notebook):
       if let index = notebooks.firstIndex(where: { $0.id == notebook.id }) {
@@ -42,8 +44,8 @@ extension NoteLibrary {
       }
     case .deleteNotebook(let id):
       notebooks.removeAll { $0.id == id }
-    case .expectNote, .expectNotebook:
-      break  // checked before any change is made
+    case .expectNote, .expectNotebook, .purgeTrashedNote:
+      break  // checked before any change is made; a purge changes only the trash
     }
   }
 

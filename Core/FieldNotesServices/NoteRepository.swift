@@ -1,4 +1,5 @@
 import FieldNotesModel
+import Foundation
 
 /// Where the notes live between launches.
 ///
@@ -109,6 +110,19 @@ public protocol NoteRepository: Sendable {
   ///   and searches go on reading them.
   func rebuildSearchIndex() throws(RepositoryError) -> Int?
 
+  /// The versions kept of a note: each text a save replaced, oldest first, numbered from 1.
+  ///
+  /// - Parameter id: The note, saved or in the trash.
+  /// - Returns: Its versions; none for a note never changed, or unknown.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion]
+
+  /// The notes in the trash, deleted last first.
+  ///
+  /// - Returns: The trashed notes.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func trashedNotes() throws(RepositoryError) -> [TrashedNote]
+
   /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
   /// of the same note (never another session's), and forgetting the draft it grew from.
   ///
@@ -194,8 +208,19 @@ extension NoteRepository {
 public enum RepositoryChange: Hashable, Sendable {
   /// Inserts the note, or replaces the saved note with the same identifier.
   case saveNote(Note)
-  /// Removes the note with this identifier, if saved.
-  case deleteNote(Note.ID)
+  /// Moves the saved note with this identifier to the trash, as deleted at the date given,
+  /// keeping its versions; nothing when no such note is saved.
+  ///
+  /// There is no change that deletes a note outright: a note leaves the store only through the
+  /// trash, when it is emptied (``purgeTrashedNote(_:)``).
+  case trashNote(Note.ID, at: Date)
+  /// Puts a trashed note back among the notes, as given (its notebook may be another, when the
+  /// one it was in is gone); fails the whole commit with ``RepositoryError/conflict(_:)``
+  /// unless the note is in the trash and not among the notes.
+  case restoreTrashedNote(Note)
+  /// Deletes a trashed note for good, with its versions; nothing when it is not in the trash
+  /// (restored meanwhile, by another process).
+  case purgeTrashedNote(Note.ID)
   /// Inserts the notebook, or replaces the saved notebook with the same identifier.
   case saveNotebook(Notebook)
   /// Removes the notebook with this identifier, if saved.

@@ -25,6 +25,14 @@ extension NoteStore {
     case addLibrary(NoteLibrary)
     /// Gives each note its new tags, in one transaction (renaming or removing a tag everywhere).
     case replaceTags([Note.ID: [String]])
+    /// Makes a version of a note its current text (title, body, tags and notebook); the text
+    /// it replaces is kept as a version, so restoring loses nothing.
+    case restoreVersion(Note.ID, number: Int)
+    /// Puts a trashed note back where it was, or in no notebook when its notebook is gone.
+    case restoreTrashedNote(Note.ID)
+    /// Deletes trashed notes for good, with their versions (emptying the trash); a note no
+    /// longer in the trash is left alone.
+    case purgeTrashedNotes([Note.ID])
   }
 
   /// Validates a mutation against what the store last read and works out what it saves.
@@ -43,7 +51,8 @@ extension NoteStore {
       return replacing(saved, with: note).expecting(notebookOf: note)
     case .deleteNote(let id):
       let saved = try savedNote(id)
-      return Edit(changes: [.expectNote(id, saved), .deleteNote(id)], removedNotes: [saved])
+      return Edit(
+        changes: [.expectNote(id, saved), .trashNote(id, at: now())], removedNotes: [saved])
     case .togglePin(let id):
       var note = try savedNote(id)
       note.isPinned.toggle()
@@ -104,6 +113,28 @@ extension NoteStore {
         edit.savedNotes.append(note)
       }
       return edit
+    case .restoreVersion(let id, let number):
+      let saved = try savedNote(id)
+      guard let version = versions(ofNote: id).first(where: { $0.number == number }) else {
+        throw .versionNotFound(id, number: number)
+      }
+      var restored = version.applied(to: saved)
+      if let notebookID = restored.notebookID, notebook(withID: notebookID) == nil {
+        restored.notebookID = nil
+      }
+      try requireSize(of: restored)
+      return replacing(saved, with: restored).expecting(notebookOf: restored)
+    case .restoreTrashedNote(let id):
+      guard var note = trashedNotes.first(where: { $0.id == id })?.note else {
+        throw .notInTrash(id)
+      }
+      if let notebookID = note.notebookID, notebook(withID: notebookID) == nil {
+        note.notebookID = nil
+      }
+      return Edit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
+        .expecting(notebookOf: note)
+    case .purgeTrashedNotes(let ids):
+      return Edit(changes: ids.map { RepositoryChange.purgeTrashedNote($0) })
     }
   }
 
@@ -131,7 +162,10 @@ extension NoteStore {
     var edit = Edit(changes: [])
     switch disposition {
     case .deleteNotes:
-      for note in held { edit.changes += [.expectNote(note.id, note), .deleteNote(note.id)] }
+      let stamp = now()
+      for note in held {
+        edit.changes += [.expectNote(note.id, note), .trashNote(note.id, at: stamp)]
+      }
       edit.removedNotes = held
     case .keepNotes:
       let stamp = now()
@@ -192,15 +226,20 @@ extension NoteStore.Mutation {
   var changedNoteID: Note.ID? {
     switch self {
     case .updateNote(let note): note.id
-    case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _): id
+    case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _),
+      .restoreVersion(let id, _):
+      id
     default: nil
     }
   }
 
   var isIntentOnly: Bool {
     switch self {
-    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true
-    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary, .replaceTags: false
+    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook, .purgeTrashedNotes:
+      true
+    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary, .replaceTags,
+      .restoreVersion, .restoreTrashedNote:
+      false
     }
   }
 }

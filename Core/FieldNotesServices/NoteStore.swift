@@ -177,6 +177,22 @@ public final class NoteStore {
     }
   }
 
+  /// The versions kept of a note, oldest first: each text a save replaced.
+  ///
+  /// - Parameter id: The note, saved or in the trash.
+  /// - Returns: Its versions; none when it was never changed, or they can't be read (see
+  ///   ``lastReadError``).
+  public func versions(ofNote id: Note.ID) -> [NoteVersion] {
+    answer(\.versions[id], fallback: []) { () throws(RepositoryError) in
+      try repository.versions(ofNote: id)
+    }
+  }
+
+  /// The notes in the trash, deleted last first: in no list, search or count.
+  public var trashedNotes: [TrashedNote] {
+    answer(\.trash, fallback: []) { () throws(RepositoryError) in try repository.trashedNotes() }
+  }
+
   /// Every tag some note carries, in alphabetical order.
   public var knownTags: [String] { tagCounts.keys.sorted() }
 
@@ -322,6 +338,8 @@ public final class NoteStore {
     var notebooks: [Notebook]?
     var summary: LibrarySummary?
     var tagCounts: [String: Int]?
+    var versions: [Note.ID: [NoteVersion]] = [:]
+    var trash: [TrashedNote]?
     var library: NoteLibrary?
     /// Notes asked for by identifier and not saved.
     var missing: Set<Note.ID> = []

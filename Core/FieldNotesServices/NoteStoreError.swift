@@ -20,6 +20,10 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
   /// A note is larger than ``FieldNotesModel/NoteDocument/maximumBytes``: the bytes its file
   /// would take.
   case noteTooLarge(title: String, bytes: Int)
+  /// The note has no version with this number.
+  case versionNotFound(Note.ID, number: Int)
+  /// The note is not in the trash (restored, or the trash emptied, meanwhile).
+  case notInTrash(Note.ID)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -33,6 +37,9 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
     case .noteTooLarge(let title, let bytes):
       "The note \u{201C}\(title.prefix(40))\u{201D} would take \(bytes) bytes, more than the "
         + "\(NoteDocument.maximumBytes) a note may; it was not saved."
+    case .versionNotFound(_, let number):
+      "This note has no version \(number); `history` lists the versions kept."
+    case .notInTrash: "That note is no longer in the trash."
     }
   }
 }

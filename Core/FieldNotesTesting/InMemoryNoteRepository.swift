@@ -11,8 +11,8 @@ import Synchronization
 /// order it was saved with ``committedChanges`` (the store mutations a test cares about).
 public final class InMemoryNoteRepository: NoteRepository {
   private struct State {
-    var notebooks: [Notebook]
-    var notes: [Note]
+    var library: NoteLibrary
+    var recovery = NoteRecovery()
     var commitCount = 0
     var committed: [[RepositoryChange]] = []
     var nextCommitError: RepositoryError?
@@ -32,7 +32,7 @@ public final class InMemoryNoteRepository: NoteRepository {
   ///     does, so a store asks it for each answer rather than holding the library whole;
   ///     `false` by default.
   public init(_ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false) {
-    state = Mutex(State(notebooks: library.notebooks, notes: library.notes))
+    state = Mutex(State(library: NoteLibrary(notebooks: library.notebooks, notes: library.notes)))
     self.stampsChanges = stampsChanges
   }
 
@@ -41,7 +41,7 @@ public final class InMemoryNoteRepository: NoteRepository {
 
   /// What is saved right now, exactly as a fresh load would return it.
   public var savedLibrary: NoteLibrary {
-    state.withLock { NoteLibrary(notebooks: $0.notebooks, notes: $0.notes) }
+    state.withLock { $0.library }
   }
 
   /// How many commits succeeded.
@@ -78,7 +78,7 @@ public final class InMemoryNoteRepository: NoteRepository {
   public func load() throws(RepositoryError) -> NoteLibrary {
     let result: Result<NoteLibrary, RepositoryError> = state.withLock { state in
       if let error = state.loadError { return .failure(error) }
-      return .success(NoteLibrary(notebooks: state.notebooks, notes: state.notes))
+      return .success(state.library)
     }
     return try result.get()
   }
@@ -94,8 +94,11 @@ public final class InMemoryNoteRepository: NoteRepository {
         state.nextCommitError = nil
         return error
       }
-      if let conflict = Self.firstConflict(in: changes, state: state) { return conflict }
-      for change in changes { Self.apply(change, to: &state) }
+      do throws(RepositoryError) {
+        try state.library.apply(changes, keeping: &state.recovery)
+      } catch {
+        return error
+      }
       state.commitCount += 1
       state.committed.append(changes)
       return nil
@@ -150,26 +153,6 @@ public final class InMemoryNoteRepository: NoteRepository {
     state.withLock { $0.drafts.removeAll { $0.isKept(as: draft) } }
   }
 
-  /// The conflict an expectation among the changes meets, if any.
-  private static func firstConflict(in changes: [RepositoryChange], state: State)
-    -> RepositoryError?
-  {
-    for change in changes {
-      switch change {
-      case .expectNote(let id, let expected)
-      where state.notes.first(where: { $0.id == id }) != expected:
-        return .conflict(id)
-      case .replaceNote(let old, _) where state.notes.first(where: { $0.id == old.id }) != old:
-        return .conflict(old.id)
-      case .expectNotebook(let id, let noteID)
-      where !state.notebooks.contains(where: { $0.id == id }):
-        return .conflict(noteID)
-      default: continue
-      }
-    }
-    return nil
-  }
-
   /// Saves changes computed from the saved library, all under one lock, or none if a failure
   /// was injected.
   ///
@@ -181,8 +164,12 @@ public final class InMemoryNoteRepository: NoteRepository {
         state.nextCommitError = nil
         return error
       }
-      let changes = transform(NoteLibrary(notebooks: state.notebooks, notes: state.notes))
-      for change in changes { Self.apply(change, to: &state) }
+      let changes = transform(state.library)
+      do throws(RepositoryError) {
+        try state.library.apply(changes, keeping: &state.recovery)
+      } catch {
+        return error
+      }
       state.commitCount += 1
       state.committed.append(changes)
       return nil
@@ -190,26 +177,20 @@ public final class InMemoryNoteRepository: NoteRepository {
     if let failure { throw failure }
   }
 
-  private static func apply(_ change: RepositoryChange, to state: inout State) {
-    switch change {
-    case .saveNote(let note), .replaceNote(_, with: let note):
-      if let index = state.notes.firstIndex(where: { $0.id == note.id }) {
-        state.notes[index] = note
-      } else {
-        state.notes.append(note)
-      }
-    case .deleteNote(let id):
-      state.notes.removeAll { $0.id == id }
-    case .saveNotebook(let notebook):
-      if let index = state.notebooks.firstIndex(where: { $0.id == notebook.id }) {
-        state.notebooks[index] = notebook
-      } else {
-        state.notebooks.append(notebook)
-      }
-    case .deleteNotebook(let id):
-      state.notebooks.removeAll { $0.id == id }
-    case .expectNote, .expectNotebook:
-      break  // checked before any change is applied
-    }
+  /// The versions kept of a note, oldest first.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its versions.
+  /// - Throws: Nothing: the in-memory versions are always readable.
+  public func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
+    state.withLock { $0.recovery.versions[id] ?? [] }
+  }
+
+  /// The notes in the trash, deleted last first.
+  ///
+  /// - Returns: The trashed notes.
+  /// - Throws: Nothing: the in-memory trash is always readable.
+  public func trashedNotes() throws(RepositoryError) -> [TrashedNote] {
+    state.withLock { $0.recovery.trashedNotes }
   }
 }

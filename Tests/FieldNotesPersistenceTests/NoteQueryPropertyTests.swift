@@ -392,7 +392,7 @@ import Testing
       .saveNote(Self.randomNote(&random, notebooks: notebooks, dates: dates))
     }
     if let victim = try other.load().notes.randomElement(using: &random) {
-      changes.append(.deleteNote(victim.id))
+      changes.append(.trashNote(victim.id, at: .distantPast))
     }
     try other.commit(changes)
   }

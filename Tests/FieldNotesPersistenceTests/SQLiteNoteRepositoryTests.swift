@@ -151,7 +151,7 @@ import Testing
     try repository.commit([.saveNote(note)])
     #expect(try repository.load().notes == [note])
 
-    try repository.commit([.deleteNote(note.id), .deleteNotebook(Self.birds.id)])
+    try repository.commit([.trashNote(note.id, at: .distantPast), .deleteNotebook(Self.birds.id)])
 
     #expect(try repository.load() == NoteLibrary())
   }
@@ -389,7 +389,7 @@ func pragma(_ name: String, of path: String) throws -> Int {
 
     let loaded = try mine.load()
     heron.body = "Seen at dusk"
-    try theirs.commit([.saveNote(heron), .deleteNote(kingfisher.id)])
+    try theirs.commit([.saveNote(heron), .trashNote(kingfisher.id, at: .distantPast)])
 
     #expect(loaded.notes.map(\.body) == ["Seen at dawn", "Blue flash"])
     #expect(try theirs.load().notes.map(\.body) == ["Seen at dusk"])
@@ -418,7 +418,7 @@ func pragma(_ name: String, of path: String) throws -> Int {
     try repository.commit([.saveNote(Note(title: "Heron", body: "Seen at dawn"))])
     let loaded = try repository.load().notes
 
-    try repository.commit(loaded.map { .deleteNote($0.id) })
+    try repository.commit(loaded.map { .trashNote($0.id, at: .distantPast) })
     try repository.commit(loaded.map { .saveNote($0) })
 
     #expect(try SQLiteNoteRepository(path: path).load().notes.map(\.body) == ["Seen at dawn"])

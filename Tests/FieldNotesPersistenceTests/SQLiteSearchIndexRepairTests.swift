@@ -112,20 +112,15 @@ import Testing
 
   /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
   ///
-  /// Version 6, without the tables version 7 adds: that FieldNotes kept the index in step, and
-  /// at a million notes a rebuild takes minutes. Its lists are answered at once.
+  /// Version 7, without the versions and trash version 8 adds: that FieldNotes kept the index
+  /// in step, and at a million notes a rebuild takes minutes. Its lists are answered at once.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
     try execute(
       """
-      DROP TRIGGER note_tags_insert; DROP TRIGGER note_tags_delete; DROP TRIGGER note_tags_update;
-      DROP TRIGGER note_counts_insert; DROP TRIGGER note_counts_delete;
-      DROP TRIGGER note_counts_update; DROP TABLE note_tags; DROP TABLE note_counts;
-      DROP INDEX notes_by_pin; DROP INDEX notes_in_notebook; DROP INDEX notes_untagged;
-      DROP TRIGGER damaged_notes_insert; DROP TRIGGER damaged_notes_delete;
-      DROP TRIGGER damaged_notes_update; DROP TABLE damaged_notes;
-      CREATE INDEX notes_by_notebook ON notes (notebook_id);
-      PRAGMA user_version = 6;
+      DROP TRIGGER note_versions_keep; DROP TRIGGER trashed_notes_saved_again;
+      DROP TABLE note_versions; DROP TABLE trashed_notes;
+      PRAGMA user_version = 7;
       """, on: path)
     _ = repository
 
@@ -221,7 +216,7 @@ import Testing
     }
     let robin = Note(title: "Robin", body: "on the spade, by the weir")
 
-    try repository.commit([.saveNote(robin), .deleteNote(Self.wren.id)])
+    try repository.commit([.saveNote(robin), .trashNote(Self.wren.id, at: .distantPast)])
     try repository.commit([.saveNote(Note(title: "Dipper", body: "under the weir"))])
 
     #expect(try repository.load().notes.map(\.title) == ["Heron", "Moss", "Robin", "Dipper"])

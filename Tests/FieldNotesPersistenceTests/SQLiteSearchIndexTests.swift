@@ -12,7 +12,7 @@ import Testing
   let directory = TemporaryDirectory()
 
   /// The schema version of a store this FieldNotes makes: the one with the search index.
-  nonisolated static let currentVersion = 7
+  nonisolated static let currentVersion = 8
 
   /// Words from several scripts, with diacritics, capitals, quotes, emoji and the characters the
   /// FTS5 query language would read as syntax.
@@ -212,7 +212,7 @@ import Testing
         scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200))
     #expect(shown.notes.map(\.title) == ["Wren 3", "Wren 2", "Wren 1"])
 
-    try other.commit([.deleteNote(wrens[2].id)])
+    try other.commit([.trashNote(wrens[2].id, at: .distantPast)])
 
     #expect(
       store.page(
@@ -250,7 +250,9 @@ import Testing
     #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
 
     // Another process: the wren takes the heron's row, the heron the wren's.
-    try repository.commit([.deleteNote(heron.id), .deleteNote(wren.id)])
+    try repository.commit([
+      .trashNote(heron.id, at: .distantPast), .trashNote(wren.id, at: .distantPast),
+    ])
     try repository.commit([.saveNote(wren), .saveNote(heron)])
     try store.reload()
 
@@ -319,7 +321,7 @@ import Testing
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
 
     // Another process deletes the wren and writes a robin, which takes its row.
-    try repository.commit([.deleteNote(wren.id)])
+    try repository.commit([.trashNote(wren.id, at: .distantPast)])
     try repository.commit([.saveNote(Note(title: "Robin", body: "on the spade"))])
 
     #expect(store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])

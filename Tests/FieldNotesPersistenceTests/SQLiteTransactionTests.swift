@@ -72,7 +72,7 @@ import Testing
         }
       ),
       ("expect a missing note", { try repository.commit([.expectNote(UUID(), nil)]) }),
-      ("delete", { try repository.commit([.deleteNote(UUID())]) }),
+      ("delete", { try repository.commit([.trashNote(UUID(), at: .distantPast)]) }),
       ("load", { _ = try repository.load() }),
       ("update", { try repository.update { _ in [.saveNote(note)] } }),
       ("search", { _ = try repository.noteIDs(matching: "her") }),

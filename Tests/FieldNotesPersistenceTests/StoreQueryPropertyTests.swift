@@ -104,7 +104,9 @@ import Testing
       var changes: [RepositoryChange] = (0..<3).map { number in
         .saveNote(randomNote(&random, notebooks: notebooks, number: 1_000 * round + number))
       }
-      if let victim = saved.randomElement(using: &random) { changes.append(.deleteNote(victim.id)) }
+      if let victim = saved.randomElement(using: &random) {
+        changes.append(.trashNote(victim.id, at: .distantPast))
+      }
       if var pinned = saved.randomElement(using: &random) {
         pinned.isPinned.toggle()
         pinned.tags = []

@@ -158,7 +158,8 @@ import Testing
     current.notes.append(syncNote(2, "Written meanwhile", minutes: 2))
     let changes = StoreChanges(
       results: [.note(UUID(number: 1)): SyncDocument.data(of: incoming)], exported: exported,
-      current: current, timeZone: TimeZone(identifier: "UTC") ?? .current
+      current: current, timeZone: TimeZone(identifier: "UTC") ?? .current,
+      deletedAt: Date(timeIntervalSinceReferenceDate: 0)
     ).changes
     var expected = incoming
     expected.title = "Grey heron"

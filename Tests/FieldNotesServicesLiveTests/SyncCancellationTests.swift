@@ -49,6 +49,12 @@ import Testing
     }
 
     func discardDraft(_ draft: Draft) throws(RepositoryError) { try saved.discardDraft(draft) }
+
+    func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
+      try saved.versions(ofNote: id)
+    }
+
+    func trashedNotes() throws(RepositoryError) -> [TrashedNote] { try saved.trashedNotes() }
   }
 
   @Test func aSyncCancelledWhileItMergesSavesNothingAndTheNextSyncRuns() async throws {

@@ -59,7 +59,7 @@ final class SyncWorld: Sendable {
     /// Saves a note in the store, as an edit in the app would.
     func save(_ note: Note) throws { try repository.commit([.saveNote(note)]) }
     /// Deletes a note from the store.
-    func delete(_ id: UUID) throws { try repository.commit([.deleteNote(id)]) }
+    func delete(_ id: UUID) throws { try repository.commit([.trashNote(id, at: .distantPast)]) }
   }
 
   /// A new device syncing with this world's remote (made bare on first use).

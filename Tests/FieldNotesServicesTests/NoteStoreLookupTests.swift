@@ -175,7 +175,7 @@ import Testing
     let (store, repository) = try makeStore()
     _ = store.notes(in: .allNotes, matching: "heron")
     try repository.commit([
-      .deleteNote(SampleData.heron.id), .saveNote(Note(title: "Synced heron")),
+      .trashNote(SampleData.heron.id, at: .distantPast), .saveNote(Note(title: "Synced heron")),
     ])
     try await store.refresh()
     expectLookupsMatch(store, "after a reload")

@@ -19,6 +19,8 @@ private final class UnloadableRepository: NoteRepository {
   func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
   func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
   func discardDraft(_ draft: Draft) throws(RepositoryError) {}
+  func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] { [] }
+  func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
 }
 
 /// What an export reads: the whole library, or an error — never no notes in place of a failed

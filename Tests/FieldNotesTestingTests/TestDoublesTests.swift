@@ -35,11 +35,11 @@ import Testing
     repository.failNextCommit(with: .busy)
     _ = try? repository.commit([.saveNote(SampleData.heron)])
     try repository.commit([.saveNote(SampleData.moss)])
-    try repository.update { _ in [.deleteNote(SampleData.moss.id)] }
+    try repository.update { _ in [.trashNote(SampleData.moss.id, at: .distantPast)] }
 
     #expect(
       repository.committedChanges == [
-        [.saveNote(SampleData.moss)], [.deleteNote(SampleData.moss.id)],
+        [.saveNote(SampleData.moss)], [.trashNote(SampleData.moss.id, at: .distantPast)],
       ], "the failed commit wrote nothing")
   }
 
@@ -47,13 +47,13 @@ import Testing
     let repository = InMemoryNoteRepository(SampleData.library)
     repository.failCommits(with: .diskFull)
     #expect(throws: RepositoryError.diskFull) {
-      try repository.commit([.deleteNote(SampleData.moss.id)])
+      try repository.commit([.trashNote(SampleData.moss.id, at: .distantPast)])
     }
     #expect(throws: RepositoryError.diskFull) {
-      try repository.commit([.deleteNote(SampleData.moss.id)])
+      try repository.commit([.trashNote(SampleData.moss.id, at: .distantPast)])
     }
     repository.failCommits(with: nil)
-    try repository.commit([.deleteNote(SampleData.moss.id)])
+    try repository.commit([.trashNote(SampleData.moss.id, at: .distantPast)])
     #expect(repository.savedLibrary.notes.contains(SampleData.moss) == false)
   }
 

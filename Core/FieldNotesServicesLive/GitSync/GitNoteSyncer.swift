@@ -270,11 +270,13 @@ public actor GitNoteSyncer: NoteSyncing {
     guard !results.isEmpty else { return }
     try Task.checkCancellation()
     let timeZone = self.timeZone
+    let deletedAt = now()
     var isCancelled = false
     do throws(RepositoryError) {
       try repository.update { current in
         let changes = StoreChanges(
-          results: results, exported: exported, current: current, timeZone: timeZone)
+          results: results, exported: exported, current: current, timeZone: timeZone,
+          deletedAt: deletedAt)
         isCancelled = changes.isCancelled
         return changes.changes
       }

@@ -139,7 +139,8 @@ final class SyncLock {
 /// A file whose note is still as the sync exported it takes the merged version; a note changed
 /// here meanwhile is merged three-way (the exported version as the base), so neither change is
 /// lost. Notebooks are saved first and deleted last, so no note is ever left pointing at a
-/// notebook that isn't there yet. Computed inside the store's transaction, it stops with no
+/// notebook that isn't there yet. A note the other side deleted goes to this store's trash,
+/// dated when the sync saved it. Computed inside the store's transaction, it stops with no
 /// changes once the task is cancelled.
 struct StoreChanges {
   private(set) var changes: [RepositoryChange] = []
@@ -148,7 +149,7 @@ struct StoreChanges {
 
   init(
     results: [SyncDocument.Kind: Data?], exported: ExportedState, current: NoteLibrary,
-    timeZone: TimeZone
+    timeZone: TimeZone, deletedAt: Date
   ) {
     let protected = Set(current.unreadableNotes.compactMap(\.id)).union(exported.protected)
     let notes = Dictionary(current.notes.map { ($0.id, $0) }) { first, _ in first }
@@ -169,14 +170,15 @@ struct StoreChanges {
         let merged = data.flatMap { try? SyncDocument.note(from: $0, id: id) }
         let now = notes[id].map(SyncDocument.data(of:))
         if now == exported.documents[kind] {
-          noteChanges.append(merged.map(RepositoryChange.saveNote) ?? .deleteNote(id))
+          noteChanges.append(merged.map(RepositoryChange.saveNote) ?? .trashNote(id, at: deletedAt))
           continue
         }
         let outcome = ThreeWayMerge.note(
           base: exported.documents[kind].flatMap { try? SyncDocument.note(from: $0, id: id) },
           ours: now.flatMap { try? SyncDocument.note(from: $0, id: id) }, theirs: merged,
           timeZone: timeZone)
-        noteChanges.append(outcome.note.map(RepositoryChange.saveNote) ?? .deleteNote(id))
+        noteChanges.append(
+          outcome.note.map(RepositoryChange.saveNote) ?? .trashNote(id, at: deletedAt))
         if let copy = outcome.copy { noteChanges.append(.saveNote(copy)) }
       case .notebook(let id):
         let merged = data.flatMap { try? SyncDocument.notebook(from: $0, id: id) }

@@ -63,7 +63,7 @@ import Testing
         .editing(problems: [.titleRequired]), .editing(problems: []), .saved(UUID(number: 1)),
       ])
     #expect(store.note(withID: expected.id) == expected)
-    #expect(repository.savedLibrary.notes.last == expected)
+    #expect(repository.savedLibrary.notes.first { $0.id == expected.id } == expected)
     #expect(composer.isFinished)
   }
 

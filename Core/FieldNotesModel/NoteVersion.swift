@@ -1,0 +1,138 @@
+import Foundation
+
+/// A version of a note that a later save replaced: its title, body, tags and notebook as they
+/// were, kept by the store in the same transaction as the save that replaced them.
+///
+/// Every save that changes any of those four fields keeps one (a pin does not). Versions are
+/// numbered from 1, the oldest kept, so a version keeps its number however many come after.
+public struct NoteVersion: Identifiable, Hashable, Sendable {
+  /// The version's place among its note's versions: 1 for the oldest.
+  public var number: Int
+  /// The note this is a version of.
+  public var noteID: Note.ID
+  /// The title then.
+  public var title: String
+  /// The body then.
+  public var body: String
+  /// The tags then.
+  public var tags: [String]
+  /// The notebook then, or `nil` for none.
+  public var notebookID: Notebook.ID?
+  /// When this version was saved (the note's edit date then).
+  public var savedAt: Date
+  /// When a later save replaced it (the edit date of that save).
+  public var replacedAt: Date
+
+  /// Its number, which is unique among one note's versions.
+  public var id: Int { number }
+
+  /// Creates a version.
+  ///
+  /// - Parameters:
+  ///   - number: Its place among the note's versions, from 1.
+  ///   - noteID: The note.
+  ///   - title: The title then.
+  ///   - body: The body then.
+  ///   - tags: The tags then.
+  ///   - notebookID: The notebook then.
+  ///   - savedAt: When it was saved.
+  ///   - replacedAt: When a later save replaced it.
+  public init(
+    number: Int, noteID: Note.ID, title: String, body: String, tags: [String],
+    notebookID: Notebook.ID?, savedAt: Date, replacedAt: Date
+  ) {
+    self.number = number
+    self.noteID = noteID
+    self.title = title
+    self.body = body
+    self.tags = tags
+    self.notebookID = notebookID
+    self.savedAt = savedAt
+    self.replacedAt = replacedAt
+  }
+
+  /// The version a save replaces: the note as it was saved before.
+  ///
+  /// - Parameters:
+  ///   - note: The note as saved before the save.
+  ///   - number: The version's number.
+  ///   - replacedAt: The edit date of the save replacing it.
+  public init(of note: Note, number: Int, replacedAt: Date) {
+    self.init(
+      number: number, noteID: note.id, title: note.title, body: note.body, tags: note.tags,
+      notebookID: note.notebookID, savedAt: note.updatedAt, replacedAt: replacedAt)
+  }
+
+  /// The note as it is now, with this version's title, body, tags and notebook: what restoring
+  /// the version saves (its identity, dates and pin stay the note's).
+  ///
+  /// - Parameter note: The note now.
+  /// - Returns: The note with this version's text.
+  public func applied(to note: Note) -> Note {
+    var restored = note
+    restored.title = title
+    restored.body = body
+    restored.tags = tags
+    restored.notebookID = notebookID
+    return restored
+  }
+
+  /// What changed between this version and a later text of the note.
+  ///
+  /// - Parameters:
+  ///   - title: The later title.
+  ///   - body: The later body.
+  ///   - tags: The later tags.
+  ///   - notebookID: The later notebook.
+  /// - Returns: What changed.
+  public func changes(
+    toTitle title: String, body: String, tags: [String], notebookID: Notebook.ID?
+  ) -> NoteChanges {
+    let diff = LineDiff(from: self.body, to: body)
+    return NoteChanges(
+      title: self.title != title, tags: self.tags != tags, notebook: self.notebookID != notebookID,
+      linesAdded: diff.addedCount, linesRemoved: diff.removedCount)
+  }
+}
+
+/// What one save changed in a note: which fields, and how many lines of its body.
+public struct NoteChanges: Hashable, Sendable {
+  /// Whether the title changed.
+  public var title: Bool
+  /// Whether the tags changed.
+  public var tags: Bool
+  /// Whether the note moved to another notebook.
+  public var notebook: Bool
+  /// Lines of the body added.
+  public var linesAdded: Int
+  /// Lines of the body removed.
+  public var linesRemoved: Int
+
+  /// Creates a description of a change.
+  ///
+  /// - Parameters:
+  ///   - title: Whether the title changed.
+  ///   - tags: Whether the tags changed.
+  ///   - notebook: Whether the notebook changed.
+  ///   - linesAdded: Lines of the body added.
+  ///   - linesRemoved: Lines of the body removed.
+  public init(title: Bool, tags: Bool, notebook: Bool, linesAdded: Int, linesRemoved: Int) {
+    self.title = title
+    self.tags = tags
+    self.notebook = notebook
+    self.linesAdded = linesAdded
+    self.linesRemoved = linesRemoved
+  }
+}
+
+extension Note {
+  /// Whether another note holds the same title, body, tags and notebook: a save that changes
+  /// none of them (a pin, a date) keeps no version.
+  ///
+  /// - Parameter other: The other note.
+  /// - Returns: `true` when the four fields are equal.
+  public func hasSameContent(as other: Note) -> Bool {
+    title == other.title && body == other.body && tags == other.tags
+      && notebookID == other.notebookID
+  }
+}

@@ -1,0 +1,154 @@
+import CSQLite
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+/// The versions and the trash of a SQLite store: what keeps every saved text.
+///
+/// Versions are kept by a trigger, so every write of a note's row — FieldNotes' own saves,
+/// moves, retags, imports and sync merges, or another tool's — keeps the text it replaces, in
+/// the same transaction. A note leaves `notes` only through the trash (``trash(_:at:in:)``),
+/// and leaves the trash when it is saved again (a trigger) or purged. The rules are those of
+/// `FieldNotesServices.NoteRecovery`, which the stores in memory follow.
+enum SQLiteRecovery {
+  /// What version 8 makes: the versions, the trash, and the triggers that keep them.
+  ///
+  /// The version tables have no `NOT NULL` columns: a row another tool damaged is still kept
+  /// as it was when it is written over, never refused.
+  static let creation = """
+    CREATE TABLE IF NOT EXISTS note_versions (
+      note_id TEXT,
+      number INTEGER,
+      title TEXT,
+      body TEXT,
+      tags TEXT,
+      notebook_id TEXT,
+      saved_at REAL,
+      replaced_at REAL
+    );
+    CREATE INDEX IF NOT EXISTS note_versions_by_note ON note_versions (note_id, number);
+    DROP TRIGGER IF EXISTS note_versions_keep;
+    CREATE TRIGGER note_versions_keep
+      AFTER UPDATE OF title, body, tags, notebook_id ON notes
+      WHEN old.title IS NOT new.title OR old.body IS NOT new.body OR old.tags IS NOT new.tags
+        OR old.notebook_id IS NOT new.notebook_id
+    BEGIN
+      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+          replaced_at)
+        VALUES (old.id,
+          coalesce((SELECT max(number) FROM note_versions WHERE note_id = old.id), 0) + 1,
+          old.title, old.body, old.tags, old.notebook_id, old.updated_at, new.updated_at);
+    END;
+    CREATE TABLE IF NOT EXISTS trashed_notes (
+      id TEXT PRIMARY KEY NOT NULL,
+      title TEXT,
+      body TEXT,
+      created_at REAL,
+      updated_at REAL,
+      notebook_id TEXT,
+      tags TEXT,
+      is_pinned INTEGER,
+      trashed_at REAL NOT NULL,
+      notebook_name TEXT
+    );
+    DROP TRIGGER IF EXISTS trashed_notes_saved_again;
+    CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
+      DELETE FROM trashed_notes WHERE id = new.id;
+    END;
+    """
+
+  /// The table version 8 makes, which a store one version older doesn't have.
+  static let latestTable = "note_versions"
+
+  /// Copies a saved note's row into the trash (nothing for a note not saved); the caller then
+  /// deletes it from `notes`, in the same transaction.
+  static func trash(_ id: Note.ID, at date: Date, in connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    let statement = try connection.cached(
+      """
+      INSERT OR REPLACE INTO trashed_notes (id, title, body, created_at, updated_at, notebook_id,
+          tags, is_pinned, trashed_at, notebook_name)
+        SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, ?2,
+          (SELECT name FROM notebooks WHERE notebooks.id = notes.notebook_id)
+        FROM notes WHERE id = ?1
+      """)
+    statement.bind(id.uuidString, at: 1)
+    statement.bind(date.timeIntervalSinceReferenceDate, at: 2)
+    try statement.run()
+  }
+
+  /// Whether a note is in the trash and not among the notes: what a restore requires.
+  static func isOnlyTrashed(_ id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError)
+    -> Bool
+  {
+    let statement = try connection.cached(
+      """
+      SELECT 1 FROM trashed_notes WHERE id = ?1
+        AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.id = ?1)
+      """)
+    statement.bind(id.uuidString, at: 1)
+    defer { statement.reset() }
+    return try statement.step()
+  }
+
+  /// Deletes a trashed note for good, with its versions; nothing for a note not in the trash.
+  static func purge(_ id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError) {
+    guard try isOnlyTrashed(id, in: connection) else { return }
+    for sql in [
+      "DELETE FROM note_versions WHERE note_id = ?1", "DELETE FROM trashed_notes WHERE id = ?1",
+    ] {
+      let statement = try connection.cached(sql)
+      statement.bind(id.uuidString, at: 1)
+      try statement.run()
+    }
+  }
+
+  /// A note's versions, oldest first; a row that can't be read is left out.
+  static func versions(of id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError)
+    -> [NoteVersion]
+  {
+    let statement = try connection.cached(
+      """
+      SELECT number, title, body, tags, notebook_id, saved_at, replaced_at
+      FROM note_versions WHERE note_id = ?1 ORDER BY number
+      """)
+    statement.bind(id.uuidString, at: 1)
+    defer { statement.reset() }
+    var versions: [NoteVersion] = []
+    while try statement.step() {
+      guard let tags = statement.withBytes(at: 3, TagsText.decode),
+        statement.isNumber(at: 0), statement.isNumber(at: 5), statement.isNumber(at: 6)
+      else { continue }
+      versions.append(
+        NoteVersion(
+          number: statement.int(at: 0), noteID: id, title: statement.text(at: 1),
+          body: statement.text(at: 2), tags: tags,
+          notebookID: statement.isNull(at: 4) ? nil : statement.uuid(at: 4),
+          savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 5)),
+          replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 6))))
+    }
+    return versions
+  }
+
+  /// The trashed notes, deleted last first; a row that can't be read as a note is left out.
+  static func trashedNotes(in connection: SQLiteConnection) throws(SQLiteError) -> [TrashedNote] {
+    let statement = try connection.cached(
+      """
+      SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, trashed_at,
+        notebook_name
+      FROM trashed_notes ORDER BY trashed_at DESC, rowid DESC
+      """)
+    defer { statement.reset() }
+    var trashed: [TrashedNote] = []
+    var unreadable: [UnreadableNote] = []
+    while try statement.step() {
+      guard let note = SQLiteRows.note(from: statement, unreadable: &unreadable) else { continue }
+      trashed.append(
+        TrashedNote(
+          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 8)),
+          notebookName: statement.isNull(at: 9) ? nil : statement.text(at: 9)))
+    }
+    return trashed
+  }
+}

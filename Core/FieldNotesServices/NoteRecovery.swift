@@ -1,0 +1,91 @@
+import FieldNotesModel
+import Foundation
+
+/// What a repository keeps beside its notes so that nothing saved is lost: the version each
+/// save replaced, and the trash.
+///
+/// The rules are the SQLite store's (its triggers and statements in `FieldNotesPersistence`),
+/// kept here for the repositories in memory, so every repository keeps the same versions for
+/// the same writes (`RecoveryContractTests` holds the two to it):
+///
+/// - a save that changes a note's title, body, tags or notebook keeps the note as it was saved
+///   before, as its next version (a pin or a date alone keeps none);
+/// - a trashed note leaves the notes and is kept with the date it was deleted and the name of
+///   its notebook then; its versions stay;
+/// - a note saved again under its identifier (restored, undone, synced back) leaves the trash;
+/// - purging a trashed note deletes it and its versions; nothing else deletes either.
+public struct NoteRecovery: Hashable, Sendable {
+  /// Each note's versions, oldest first.
+  public private(set) var versions: [Note.ID: [NoteVersion]] = [:]
+  /// The trashed notes, in the order they were deleted.
+  public private(set) var trash: [TrashedNote] = []
+
+  /// Creates an empty record.
+  public init() {}
+
+  /// The trashed notes, deleted last first.
+  public var trashedNotes: [TrashedNote] { trash.reversed() }
+
+  /// Whether a note is in the trash.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: `true` when it is.
+  public func isTrashed(_ id: Note.ID) -> Bool { trash.contains { $0.id == id } }
+
+  /// Keeps what one change replaces or removes, given the library before it.
+  ///
+  /// - Parameters:
+  ///   - change: A change about to be applied.
+  ///   - library: The library before it.
+  public mutating func record(_ change: RepositoryChange, before library: NoteLibrary) {
+    switch change {
+    case .saveNote(let note), .replaceNote(_, with: let note), .restoreTrashedNote(let note):
+      trash.removeAll { $0.id == note.id }
+      guard let saved = library.notes.first(where: { $0.id == note.id }),
+        !saved.hasSameContent(as: note)
+      else { return }
+      let number = (versions[note.id]?.count ?? 0) + 1
+      versions[note.id, default: []].append(
+        NoteVersion(of: saved, number: number, replacedAt: note.updatedAt))
+    case .trashNote(let id, let date):
+      guard let saved = library.notes.first(where: { $0.id == id }) else { return }
+      let notebookName = saved.notebookID.flatMap { notebookID in
+        library.notebooks.first { $0.id == notebookID }?.name
+      }
+      trash.append(TrashedNote(note: saved, trashedAt: date, notebookName: notebookName))
+    case .purgeTrashedNote(let id):
+      guard isTrashed(id), !library.notes.contains(where: { $0.id == id }) else { return }
+      trash.removeAll { $0.id == id }
+      versions[id] = nil
+    case .deleteNotebook, .saveNotebook, .expectNote, .expectNotebook:
+      break
+    }
+  }
+}
+
+extension NoteLibrary {
+  /// Applies one commit's changes to the library, as ``apply(_:)`` does, keeping what they
+  /// replace and remove in a record of versions and trash; a restore fails the commit unless
+  /// the note is in that trash.
+  ///
+  /// - Parameters:
+  ///   - changes: The changes of one commit.
+  ///   - recovery: The versions and trash kept beside the library.
+  /// - Throws: ``RepositoryError/conflict(_:)`` when an expectation fails; nothing changed then.
+  public mutating func apply(_ changes: [RepositoryChange], keeping recovery: inout NoteRecovery)
+    throws(RepositoryError)
+  {
+    for case .restoreTrashedNote(let note) in changes where !recovery.isTrashed(note.id) {
+      throw .conflict(note.id)
+    }
+    var kept = recovery
+    var before = self
+    for change in changes {
+      kept.record(change, before: before)
+      try? before.apply([change])
+    }
+    // Every expectation is checked against the library before the commit, as the stores do.
+    try apply(changes)
+    recovery = kept
+  }
+}

@@ -1,0 +1,172 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The versions and the trash are kept by the repository, in the transaction of the write
+/// that replaces or removes a note: the SQLite store by triggers and statements, the stores in
+/// memory by `NoteRecovery`. The same writes keep the same versions and trash in both.
+@Suite struct RecoveryContractTests {
+  let directory = TemporaryDirectory()
+
+  static let birds = Notebook(id: UUID(number: 0xB1), name: "Birds", symbolName: "bird")
+  static let heron = Note(
+    id: UUID(number: 0xA1), title: "Heron", body: "Grey heron.\nStill as a post.",
+    createdAt: at(0), notebookID: birds.id, tags: ["birds"])
+  static let wren = Note(id: UUID(number: 0xA2), title: "Wren", body: "Loud.", createdAt: at(1))
+
+  static func at(_ minutes: Int) -> Date {
+    Date(timeIntervalSinceReferenceDate: 60 * Double(minutes))
+  }
+
+  /// Each write and, after it, the versions of the heron and the trash, as both stores must
+  /// keep them.
+  static func script() -> [(changes: [RepositoryChange], versions: Int, trashed: [Note.ID])] {
+    var retitled = heron
+    retitled.title = "Grey heron"
+    retitled.updatedAt = at(2)
+    var pinned = retitled
+    pinned.isPinned = true
+    pinned.updatedAt = at(3)
+    var rewritten = pinned
+    rewritten.body = "Grey heron.\nIt took a fish."
+    rewritten.updatedAt = at(4)
+    var moved = rewritten
+    moved.notebookID = nil
+    moved.updatedAt = at(5)
+    var retagged = moved
+    retagged.tags = ["birds", "lake"]
+    retagged.updatedAt = at(6)
+    return [
+      ([.saveNotebook(birds), .saveNote(heron), .saveNote(wren)], 0, []),
+      ([.saveNote(retitled)], 1, []),
+      ([.replaceNote(retitled, with: pinned)], 1, []),
+      ([.replaceNote(pinned, with: rewritten)], 2, []),
+      ([.replaceNote(rewritten, with: moved)], 3, []),
+      ([.saveNote(retagged)], 4, []),
+      ([.saveNote(retagged)], 4, []),
+      ([.trashNote(heron.id, at: at(7)), .trashNote(wren.id, at: at(8))], 4, [wren.id, heron.id]),
+      ([.restoreTrashedNote(retagged)], 4, [wren.id]),
+      ([.trashNote(heron.id, at: at(9))], 4, [heron.id, wren.id]),
+      ([.purgeTrashedNote(wren.id), .purgeTrashedNote(UUID(number: 0xFF))], 4, [heron.id]),
+      ([.purgeTrashedNote(heron.id)], 0, []),
+    ]
+  }
+
+  func repositories() throws -> [any NoteRepository] {
+    [try SQLiteNoteRepository(path: directory.file("notes.sqlite")), InMemoryNoteRepository()]
+  }
+
+  @Test func bothStoresKeepTheSameVersionsAndTrashForTheSameWrites() throws {
+    let stores = try repositories()
+    for (step, expected) in Self.script().enumerated() {
+      for repository in stores {
+        try repository.commit(expected.changes)
+        let label = "step \(step), \(type(of: repository))"
+        #expect(
+          try repository.versions(ofNote: Self.heron.id).count == expected.versions, "\(label)")
+        #expect(try repository.trashedNotes().map(\.id) == expected.trashed, "\(label)")
+      }
+      #expect(
+        try stores[0].versions(ofNote: Self.heron.id) == stores[1].versions(ofNote: Self.heron.id))
+      #expect(try stores[0].trashedNotes() == stores[1].trashedNotes())
+      #expect(try stores[0].load() == stores[1].load(), "step \(step)")
+    }
+  }
+
+  @Test func aVersionIsTheTextTheSaveReplacedWithTheDatesOfBoth() throws {
+    for repository in try repositories() {
+      var retitled = Self.heron
+      retitled.title = "Grey heron"
+      retitled.updatedAt = Self.at(2)
+      try repository.commit([.saveNotebook(Self.birds), .saveNote(Self.heron)])
+      try repository.commit([.saveNote(retitled)])
+      #expect(
+        try repository.versions(ofNote: Self.heron.id) == [
+          NoteVersion(
+            number: 1, noteID: Self.heron.id, title: "Heron", body: Self.heron.body,
+            tags: ["birds"], notebookID: Self.birds.id, savedAt: Self.at(0),
+            replacedAt: Self.at(2))
+        ])
+    }
+  }
+
+  @Test func aTrashedNoteKeepsItsNotebooksNameAndIsInNoListOrCount() throws {
+    for repository in try repositories() {
+      try repository.commit([.saveNotebook(Self.birds), .saveNote(Self.heron)])
+      try repository.commit([.trashNote(Self.heron.id, at: Self.at(5))])
+      #expect(
+        try repository.trashedNotes() == [
+          TrashedNote(note: Self.heron, trashedAt: Self.at(5), notebookName: "Birds")
+        ])
+      #expect(try repository.load().notes.isEmpty)
+      #expect(try repository.page(NoteListQuery(scope: .allNotes)).totalCount == 0)
+      #expect(try repository.summary().byNotebook.isEmpty)
+      #expect(try repository.note(withID: Self.heron.id) == nil)
+    }
+  }
+
+  @Test func aRestoreOfANoteNotInTheTrashFailsTheWholeCommit() throws {
+    for repository in try repositories() {
+      try repository.commit([.saveNote(Self.wren)])
+      #expect(throws: RepositoryError.conflict(Self.heron.id)) {
+        try repository.commit([.saveNote(Self.heron), .restoreTrashedNote(Self.heron)])
+      }
+      #expect(throws: RepositoryError.conflict(Self.wren.id)) {
+        try repository.commit([.restoreTrashedNote(Self.wren)])
+      }
+      #expect(try repository.load().notes == [Self.wren], "nothing of either commit was saved")
+    }
+  }
+
+  @Test func aNoteSavedAgainLeavesTheTrashAndAPurgeThenLeavesItAndItsVersions() throws {
+    for repository in try repositories() {
+      var edited = Self.wren
+      edited.body = "Very loud."
+      try repository.commit([.saveNote(Self.wren)])
+      try repository.commit([.saveNote(edited)])
+      try repository.commit([.trashNote(Self.wren.id, at: Self.at(3))])
+      // A sync brings the note back (edited on another machine while trashed here).
+      try repository.commit([.saveNote(edited)])
+      #expect(try repository.trashedNotes().isEmpty)
+      try repository.commit([.purgeTrashedNote(Self.wren.id)])
+      #expect(try repository.versions(ofNote: Self.wren.id).count == 1, "a saved note's stay")
+      #expect(try repository.load().notes == [edited])
+    }
+  }
+}
+
+/// What only the SQLite store can be asked: writes from outside FieldNotes, and a store
+/// written by the FieldNotes before versions.
+@Suite struct SQLiteRecoveryTests {
+  let directory = TemporaryDirectory()
+
+  @Test func anotherToolsUpdateOfANoteKeepsTheTextItReplaced() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(RecoveryContractTests.wren)])
+    try execute("UPDATE notes SET body = 'Quiet now.'", on: path)
+    try execute("UPDATE notes SET is_pinned = 1", on: path)
+    let versions = try repository.versions(ofNote: RecoveryContractTests.wren.id)
+    #expect(versions.map(\.body) == ["Loud."], "the pin kept no version")
+  }
+
+  @Test func aStoreFromBeforeVersionsOpensWithNoneAndKeepsThemFromThen() throws {
+    let path = directory.file("notes.sqlite")
+    try SQLiteNoteRepository(path: path).commit([.saveNote(RecoveryContractTests.wren)])
+    try execute(
+      """
+      DROP TRIGGER note_versions_keep; DROP TRIGGER trashed_notes_saved_again;
+      DROP TABLE note_versions; DROP TABLE trashed_notes; PRAGMA user_version = 7;
+      """, on: path)
+    let repository = try SQLiteNoteRepository(path: path)
+    #expect(repository.searchIndexRebuilds.isEmpty, "a plain upgrade keeps its index")
+    var edited = RecoveryContractTests.wren
+    edited.title = "Winter wren"
+    try repository.commit([.saveNote(edited)])
+    #expect(try repository.versions(ofNote: edited.id).map(\.title) == ["Wren"])
+    #expect(try repository.load().notes == [edited])
+  }
+}
