@@ -143,8 +143,10 @@ public struct LineDiff: Hashable, Sendable {
       + old[(old.count - suffix)...].map { Line.same($0) }
   }
 
-  /// Myers' greedy algorithm: for each number of edits `d`, how far each diagonal `k` reaches;
-  /// then back from the end through the diagonals kept. `nil` beyond ``mostEdits``.
+  /// A shortest edit by Myers' greedy algorithm, or `nil` beyond ``mostEdits``.
+  ///
+  /// For each number of edits `d`, how far each diagonal `k` reaches; then back from the end
+  /// through the diagonals kept.
   private static func shortestEdit(_ a: [String], _ b: [String]) -> [Line]? {
     let n = a.count
     let m = b.count

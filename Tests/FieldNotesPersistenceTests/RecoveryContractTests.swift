@@ -5,9 +5,10 @@ import FieldNotesTesting
 import Foundation
 import Testing
 
-/// The versions and the trash are kept by the repository, in the transaction of the write
-/// that replaces or removes a note: the SQLite store by triggers and statements, the stores in
-/// memory by `NoteRecovery`. The same writes keep the same versions and trash in both.
+/// The same writes keep the same versions and trash in the SQLite store and in memory.
+///
+/// Both are kept by the repository, in the transaction of the write that replaces or removes a
+/// note: the SQLite store by triggers and statements, the stores in memory by `NoteRecovery`.
 @Suite struct RecoveryContractTests {
   let directory = TemporaryDirectory()
 
