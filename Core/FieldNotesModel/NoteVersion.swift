@@ -136,3 +136,41 @@ extension Note {
       && notebookID == other.notebookID
   }
 }
+
+extension NoteVersion {
+  /// A version, with what the save that replaced it changed.
+  public struct Entry: Hashable, Sendable {
+    /// The version.
+    public var version: NoteVersion
+    /// What changed between it and the text after it.
+    public var changes: NoteChanges
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - version: The version.
+    ///   - changes: What the save that replaced it changed.
+    public init(version: NoteVersion, changes: NoteChanges) {
+      self.version = version
+      self.changes = changes
+    }
+  }
+
+  /// A note's history: each version with what changed between it and the text after it (the
+  /// next version, or the note now), newest first.
+  ///
+  /// - Parameters:
+  ///   - versions: The note's versions, oldest first.
+  ///   - note: The note now.
+  /// - Returns: The entries, newest first.
+  public static func history(of versions: [NoteVersion], current note: Note) -> [Entry] {
+    versions.indices.reversed().map { index in
+      let version = versions[index]
+      let next = versions.indices.contains(index + 1) ? versions[index + 1].applied(to: note) : note
+      return Entry(
+        version: version,
+        changes: version.changes(
+          toTitle: next.title, body: next.body, tags: next.tags, notebookID: next.notebookID))
+    }
+  }
+}

@@ -3,8 +3,9 @@ import FieldNotesServices
 import Foundation
 import Observation
 
-/// The view model of a note's page: one note in full, with its summary once asked for, and the
-/// actions on that one note (pin, move, delete and undo).
+/// The view model of a note's page: one note in full, with its summary once asked for, its
+/// history (every version a save replaced), and the actions on that one note (pin, move,
+/// delete and undo, restore a version).
 ///
 /// ``state`` is derived from the store each time it is read, so the page follows a change made
 /// anywhere (a sync, another screen); only the summary is the model's own.
@@ -123,6 +124,14 @@ public final class NoteDetailViewModel {
     return destination
   }
 
+  /// The name of a notebook, for saying where a version was.
+  ///
+  /// - Parameter id: The notebook, or `nil` for none.
+  /// - Returns: Its name; `nil` for no notebook, or one deleted since.
+  public func notebookName(of id: Notebook.ID?) -> String? {
+    id.flatMap { store.notebook(withID: $0)?.name }
+  }
+
   /// The notebooks' names, for completing a destination.
   public var notebookNames: [String] { store.notebooks.map(\.name) }
 
@@ -143,7 +152,69 @@ public final class NoteDetailViewModel {
     guard restored != nil else { throw .nothingToUndo }
   }
 
+  // MARK: - History
+
+  /// The note's versions, newest first, each with what the save that replaced it changed;
+  /// empty once the note is gone.
+  public var versionHistory: [NoteVersion.Entry] {
+    guard let note = store.note(withID: noteID) else { return [] }
+    return NoteVersion.history(of: store.versions(ofNote: noteID), current: note)
+  }
+
+  /// What changed from a version to a later text: to another version, or to the note now.
+  ///
+  /// - Parameters:
+  ///   - number: The earlier version.
+  ///   - later: The later version, or `nil` for the note now.
+  /// - Returns: The version compared, the text it is compared with, and their body's diff.
+  /// - Throws: ``NoteDetailError/store(_:)`` with ``FieldNotesServices/NoteStoreError/versionNotFound(_:number:)``
+  ///   for a number the note has no version of, or ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``.
+  public func comparison(from number: Int, to later: Int? = nil) throws(NoteDetailError)
+    -> VersionComparison
+  {
+    guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
+    let versions = store.versions(ofNote: noteID)
+    let version = try Self.version(number, of: noteID, in: versions)
+    let newer = try later.map { number throws(NoteDetailError) in
+      try Self.version(number, of: noteID, in: versions)
+    }
+    let text = newer?.applied(to: note) ?? note
+    return VersionComparison(
+      earlier: version, later: newer, laterText: text,
+      diff: LineDiff(from: version.body, to: text.body))
+  }
+
+  /// Makes a version the note's text; the text it replaces is kept as the newest version.
+  ///
+  /// - Parameter number: The version.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then (another process's edit
+  ///   since the page read the note is refused, not written over).
+  public func restore(version number: Int) throws(NoteDetailError) {
+    try perform(.restoreVersion(noteID, number: number))
+  }
+
+  private static func version(_ number: Int, of id: Note.ID, in versions: [NoteVersion])
+    throws(NoteDetailError) -> NoteVersion
+  {
+    guard let version = versions.first(where: { $0.number == number }) else {
+      throw .store(.versionNotFound(id, number: number))
+    }
+    return version
+  }
+
   private func perform(_ mutation: NoteStore.Mutation) throws(NoteDetailError) {
     do { try store.perform(mutation) } catch { throw .store(error) }
   }
+}
+
+/// A version of a note beside a later text of it: what `diff` shows.
+public struct VersionComparison: Hashable, Sendable {
+  /// The earlier version.
+  public var earlier: NoteVersion
+  /// The later version, or `nil` when compared with the note now.
+  public var later: NoteVersion?
+  /// The later text: that version's, or the note now.
+  public var laterText: Note
+  /// The bodies' diff, from the earlier to the later.
+  public var diff: LineDiff
 }

@@ -7,7 +7,7 @@ import NoteDetailFeature
 
 /// A note's page on a terminal: ``NoteDetailFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
-/// `summarize`, `edit`).
+/// `summarize`, `edit`, and `history`, `diff` and `restore` for its versions).
 @MainActor
 public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// Where FieldNotes' screens navigate.
@@ -135,6 +135,23 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       try await screen.summarize(arguments, context)
     },
     ScreenCommand(
+      ["history", "versions"], usage: "history",
+      summary: "list the versions kept of this note, newest first"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("history") }
+      return screen.history()
+    },
+    ScreenCommand(
+      ["diff"], usage: "diff [N [M]]",
+      summary: "show what changed since version N (the latest by default), or from N to M"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.diff(arguments) }
+    .completing { screen, _ in screen.versionNumbers },
+    ScreenCommand(
+      ["restore"], usage: "restore N",
+      summary: "make version N this note's text (the text it replaces is kept as a version)"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
+    .completing { screen, _ in screen.versionNumbers },
+    ScreenCommand(
       ["edit"], usage: "edit [--editor]",
       summary: "change this note (--editor: in your editor, saved when it exits)"
     ) { screen, arguments, _ throws(ScreenError) in
@@ -185,6 +202,44 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
     return ScreenResult(
       .pop, lines: ["Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it."])
+  }
+
+  /// The numbers of the note's versions, newest first, for completion.
+  private var versionNumbers: [String] { model.versionHistory.map { String($0.version.number) } }
+
+  private func history() -> ScreenResult<Route> {
+    ScreenResult(
+      .stay,
+      lines: NoteHistoryView.history(
+        model.versionHistory, title: note?.title ?? "", now: now(), timeZone: timeZone))
+  }
+
+  private func diff(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    let usage = "diff [N [M]] (N and M are numbers `history` lists)"
+    let numbers = arguments.compactMap { Int($0) }.filter { $0 > 0 }
+    guard numbers.count == arguments.count, numbers.count <= 2 else { throw .usage(usage) }
+    guard let from = numbers.first ?? model.versionHistory.first?.version.number else {
+      return .say(
+        "\u{201C}\((note?.title ?? "").terminalSafe)\u{201D} has no earlier versions to compare.")
+    }
+    let comparison = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.comparison(from: from, to: numbers.count == 2 ? numbers[1] : nil)
+    }
+    return ScreenResult(
+      .stay,
+      lines: NoteHistoryView.comparison(
+        comparison, notebookName: model.notebookName(of:), now: now(), timeZone: timeZone))
+  }
+
+  private func restore(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
+      throw .usage("restore N (a number `history` lists)")
+    }
+    try ScreenError.carrying { () throws(NoteDetailError) in try model.restore(version: number) }
+    let kept = model.versionHistory.first?.version.number ?? 0
+    return .say(
+      "Restored version \(number) of \u{201C}\((note?.title ?? "").terminalSafe)\u{201D}; "
+        + "the text it replaced is kept as version \(kept).")
   }
 
   private func summarize(_ arguments: [String], _ context: CommandContext) async throws(ScreenError)
