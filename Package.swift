@@ -38,6 +38,8 @@ let features = [
   "NoteDetail",
   "Composer",
   "Tags",
+  "Trash",
+  "Conflicts",
 ]
 
 /// A feature's four targets, all in `Features/NAME/`.

@@ -19,4 +19,8 @@ public enum Route: Hashable, Sendable {
   case editNote(Note.ID)
   /// Every tag, with its note count.
   case tags
+  /// The trash screen.
+  case trash
+  /// The conflicts screen.
+  case conflicts
 }

@@ -1,10 +1,12 @@
 import ComposerScreen
+import ConflictsScreen
 import FieldNotesNavigation
 import FieldNotesTerminal
 import NoteDetailScreen
 import NoteListScreen
 import NotebooksScreen
 import TagsScreen
+import TrashScreen
 
 /// Every kind of screen in FieldNotes, each registered once by its own module.
 ///
@@ -20,6 +22,8 @@ enum Screens {
     NoteDetailScreen.registration,
     ComposerScreen.registration,
     TagsScreen.registration,
+    TrashScreen.registration,
+    ConflictsScreen.registration,
   ]
 
   /// How `fieldnotes add` saves a note with no terminal: the composer's way in, so its rules

@@ -1,0 +1,26 @@
+import FieldNotesServices
+import Foundation
+
+/// Why an action on the trash did not happen.
+public enum TrashError: Error, Hashable, LocalizedError {
+  /// The list has no such row: the row asked for, and how many there are.
+  case noRow(Int, count: Int)
+  /// The trash is empty already.
+  case alreadyEmpty
+  /// No question is waiting for `yes` or `no`.
+  case nothingAsked
+  /// The store could not make the change; nothing changed.
+  case store(NoteStoreError)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .noRow(let number, let count):
+      count == 0
+        ? "The trash is empty." : "There is no note \(number) in the trash; it holds \(count)."
+    case .alreadyEmpty: "The trash is empty already."
+    case .nothingAsked: "Nothing was asked; `empty` asks whether to empty the trash."
+    case .store(let error): error.errorDescription
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import FieldNotesModel
+import FieldNotesServices
+import Observation
+
+/// The view model of the trash: the deleted notes, deleted last first, and what can be done
+/// with them — look at one, put one back where it was, or empty the trash once asked and
+/// answered.
+///
+/// ``state`` is derived from the store each time it is read, so the list follows a deletion
+/// or a restore made anywhere (another screen, `undo`, a sync); only the question whether to
+/// empty it is the model's own.
+@MainActor
+@Observable
+public final class TrashViewModel {
+  /// What the trash screen shows.
+  public enum State: Hashable, Sendable {
+    /// The trashed notes, deleted last first.
+    case loaded([TrashedNote])
+    /// Asked whether to empty the trash: the notes that would be deleted for good.
+    case confirmingEmpty([TrashedNote])
+    /// The trash holds nothing.
+    case empty
+  }
+
+  /// The notes the question to empty the trash was asked about, while it waits for an answer.
+  private var pendingEmpty: [TrashedNote]?
+  @ObservationIgnored private let store: NoteStore
+
+  /// Creates the view model.
+  ///
+  /// - Parameter store: The store holding the notes and the trash.
+  public init(store: NoteStore) {
+    self.store = store
+  }
+
+  /// What the screen shows now.
+  public var state: State {
+    if let pendingEmpty { return .confirmingEmpty(pendingEmpty) }
+    let trashed = store.trashedNotes
+    return trashed.isEmpty ? .empty : .loaded(trashed)
+  }
+
+  /// The trashed note in a row of the list.
+  ///
+  /// - Parameter number: The row, from 1.
+  /// - Returns: The note, as it was deleted.
+  /// - Throws: ``TrashError/noRow(_:count:)`` for a row the list doesn't have.
+  public func trashedNote(at number: Int) throws(TrashError) -> TrashedNote {
+    let trashed = store.trashedNotes
+    guard trashed.indices.contains(number - 1) else {
+      throw .noRow(number, count: trashed.count)
+    }
+    return trashed[number - 1]
+  }
+
+  /// Puts the note in a row back where it was: in its notebook, or in no notebook when that
+  /// notebook is gone.
+  ///
+  /// - Parameter number: The row, from 1.
+  /// - Returns: The note as restored.
+  /// - Throws: ``TrashError``; nothing changed then.
+  @discardableResult
+  public func restore(at number: Int) throws(TrashError) -> Note {
+    let trashed = try trashedNote(at: number)
+    do { try store.perform(.restoreTrashedNote(trashed.id)) } catch { throw .store(error) }
+    return store.note(withID: trashed.id) ?? trashed.note
+  }
+
+  /// The name of the notebook a restored note went to.
+  ///
+  /// - Parameter note: The note.
+  /// - Returns: The notebook's name, or `nil` for none.
+  public func notebookName(of note: Note) -> String? {
+    note.notebookID.flatMap { store.notebook(withID: $0)?.name }
+  }
+
+  /// Asks whether to empty the trash: the state becomes ``State/confirmingEmpty(_:)`` with the
+  /// notes it holds now, which are all that ``confirmEmpty()`` deletes.
+  ///
+  /// - Throws: ``TrashError/alreadyEmpty`` when there is nothing to delete.
+  public func askToEmpty() throws(TrashError) {
+    let trashed = store.trashedNotes
+    guard !trashed.isEmpty else { throw .alreadyEmpty }
+    pendingEmpty = trashed
+  }
+
+  /// Answers yes: deletes for good the notes the question was asked about, with their
+  /// versions (a note restored since, here or by another process, stays).
+  ///
+  /// - Returns: How many notes were deleted.
+  /// - Throws: ``TrashError/nothingAsked`` without a question, or ``TrashError/store(_:)``;
+  ///   nothing was deleted then.
+  @discardableResult
+  public func confirmEmpty() throws(TrashError) -> Int {
+    guard let pendingEmpty else { throw .nothingAsked }
+    self.pendingEmpty = nil
+    let before = Set(store.trashedNotes.map(\.id))
+    do { try store.perform(.purgeTrashedNotes(pendingEmpty.map(\.id))) } catch {
+      throw .store(error)
+    }
+    return before.subtracting(store.trashedNotes.map(\.id)).count
+  }
+
+  /// Answers no: nothing is deleted.
+  ///
+  /// - Throws: ``TrashError/nothingAsked`` without a question.
+  public func cancelEmpty() throws(TrashError) {
+    guard pendingEmpty != nil else { throw .nothingAsked }
+    pendingEmpty = nil
+  }
+
+  /// Withdraws the question, if one is asked (the screen is left); nothing is deleted.
+  public func withdrawQuestion() {
+    if pendingEmpty != nil { pendingEmpty = nil }
+  }
+}

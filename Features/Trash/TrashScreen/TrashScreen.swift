@@ -1,0 +1,140 @@
+import FieldNotesModel
+import FieldNotesNavigation
+import FieldNotesServices
+import FieldNotesTerminal
+import Foundation
+import TrashFeature
+
+/// The trash on a terminal: its view model's state drawn, and `open N`, `restore N`, `empty`
+/// (then `yes` or `no`).
+@MainActor
+public final class TrashScreen: TracedScreen {
+  /// Where FieldNotes' screens navigate.
+  public typealias Route = FieldNotesNavigation.Route
+
+  /// How the app makes this screen, and the command on the notebooks screen that opens it
+  /// (`trash`).
+  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
+    TrashScreen.self, shows: { $0 == .trash ? () : nil },
+    entries: [
+      ScreenEntry(
+        CommandHelp(
+          names: ["trash"], usage: "trash",
+          summary: "open the trash: deleted notes, to look at, restore or delete for good"),
+        opens: .trash, on: .notebooks)
+    ],
+    make: { _, dependencies in
+      let model = TrashViewModel(store: dependencies.store)
+      return TrashScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
+    })
+
+  let model: TrashViewModel
+  private let now: DateProvider
+  private let timeZone: TimeZone
+
+  /// Shows the trash.
+  ///
+  /// - Parameters:
+  ///   - model: The view model.
+  ///   - now: Where "deleted 5 min ago" is counted from.
+  ///   - timeZone: The time zone of calendar dates.
+  public init(model: TrashViewModel, now: DateProvider, timeZone: TimeZone) {
+    self.model = model
+    self.now = now
+    self.timeZone = timeZone
+  }
+
+  // MARK: - TerminalScreen
+
+  /// `trash`.
+  public var promptTitle: String? { "trash" }
+
+  /// `TrashView`.
+  public var viewName: String { "TrashView" }
+
+  /// The trashed notes, or the question whether to empty the trash.
+  ///
+  /// - Parameter terminal: The terminal's width and style.
+  /// - Returns: The lines to print.
+  public func render(in terminal: TerminalContext) -> [String] {
+    TrashView.render(model.state, now: now(), timeZone: timeZone)
+  }
+
+  /// `TrashViewModel.state = …`.
+  public var stateLine: String {
+    "TrashViewModel.state = \(TrashView.describe(model.state))"
+  }
+
+  /// Traces the view model's state.
+  ///
+  /// - Parameter emit: Prints one transition.
+  /// - Returns: The tracer.
+  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
+    StateTracer(
+      label: "TrashViewModel.state", read: { [model] in model.state },
+      describe: TrashView.describe, emit: emit)
+  }
+
+  /// Leaving the screen withdraws the question whether to empty it.
+  public func didLeave() { model.withdrawQuestion() }
+
+  /// On the trash screen.
+  public static let helpHeading = "In the trash"
+  /// How to reach the trash screen.
+  public static let directions = "type `trash` on the notebooks screen first"
+
+  /// The trash screen's commands.
+  public static let commands: [ScreenCommand<TrashScreen>] = [
+    ScreenCommand(["open", "show"], usage: "open N", summary: "show trashed note N in full") {
+      screen, arguments, _ throws(ScreenError) in
+      let number = try row(arguments, usage: "open N")
+      let item = try ScreenError.carrying { () throws(TrashError) in
+        try screen.model.trashedNote(at: number)
+      }
+      return ScreenResult(
+        .stay, lines: TrashView.note(item, now: screen.now(), timeZone: screen.timeZone))
+    },
+    ScreenCommand(
+      ["restore"], usage: "restore N", summary: "put note N back where it was"
+    ) { screen, arguments, _ throws(ScreenError) in
+      let number = try row(arguments, usage: "restore N")
+      let note = try ScreenError.carrying { () throws(TrashError) in
+        try screen.model.restore(at: number)
+      }
+      let place = screen.model.notebookName(of: note).map {
+        "\u{201C}\($0.terminalSafe)\u{201D}"
+      }
+      return .say(
+        "Restored \u{201C}\(note.title.terminalSafe)\u{201D} to \(place ?? "no notebook").")
+    },
+    ScreenCommand(
+      ["empty"], usage: "empty", summary: "delete every note in the trash for good (asks first)"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("empty") }
+      try ScreenError.carrying { () throws(TrashError) in try screen.model.askToEmpty() }
+      return .stay
+    },
+    ScreenCommand(["yes", "y"], usage: "yes", summary: "answer yes to the question on screen") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("yes") }
+      let count = try ScreenError.carrying { () throws(TrashError) in
+        try screen.model.confirmEmpty()
+      }
+      return .say("Deleted \(String(count: count, noun: "note")) for good.")
+    },
+    ScreenCommand(["no", "n"], usage: "no", summary: "answer no to the question on screen") {
+      screen, arguments, _ throws(ScreenError) in
+      guard arguments.isEmpty else { throw .usage("no") }
+      try ScreenError.carrying { () throws(TrashError) in try screen.model.cancelEmpty() }
+      return .say("Kept the trash as it was.")
+    },
+  ]
+
+  /// The row number a command was given.
+  private static func row(_ arguments: [String], usage: String) throws(ScreenError) -> Int {
+    guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
+      throw .usage(usage)
+    }
+    return number
+  }
+}

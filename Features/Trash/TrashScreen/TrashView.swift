@@ -1,0 +1,62 @@
+import FieldNotesModel
+import FieldNotesTerminal
+import Foundation
+import TrashFeature
+
+/// What the trash screen draws: a function of its view model's state.
+@MainActor
+enum TrashView {
+  /// The trashed notes, one row each, or the question whether to empty the trash.
+  static func render(_ state: TrashViewModel.State, now: Date, timeZone: TimeZone) -> [String] {
+    switch state {
+    case .loaded(let trashed):
+      let width = String(trashed.count).count
+      return ["Trash \u{00B7} \(String(count: trashed.count, noun: "note")), deleted last first"]
+        + trashed.enumerated().map { offset, item in
+          let number = String(offset + 1)
+          return "  " + String(repeating: " ", count: width - number.count) + number + "  "
+            + row(item, now: now, timeZone: timeZone)
+        }
+    case .confirmingEmpty(let trashed):
+      return [
+        "Empty the trash? \(String(count: trashed.count, noun: "note")) will be deleted for "
+          + "good, with \(trashed.count == 1 ? "its" : "their") versions.",
+        "Type `yes` to empty it, or `no` to keep them.",
+      ]
+    case .empty:
+      return [
+        "Trash \u{00B7} empty",
+        "  A note you delete comes here; `restore N` puts it back where it was.",
+      ]
+    }
+  }
+
+  /// One trashed note: its title, when it was deleted, and from where.
+  static func row(_ item: TrashedNote, now: Date, timeZone: TimeZone) -> String {
+    let title = item.note.title.isEmpty ? "(untitled)" : item.note.title.terminalSafe
+    return title + " \u{00B7} deleted "
+      + item.trashedAt.relativeDescription(to: now, timeZone: timeZone) + " \u{00B7} from "
+      + (item.notebookName.map { "\u{201C}\($0.terminalSafe)\u{201D}" } ?? "no notebook")
+  }
+
+  /// A trashed note in full, for `open N`: its row, its tags, then its text.
+  static func note(_ item: TrashedNote, now: Date, timeZone: TimeZone) -> [String] {
+    var lines = [row(item, now: now, timeZone: timeZone)]
+    if !item.note.tags.isEmpty {
+      lines.append(item.note.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))
+    }
+    lines.append("")
+    lines += item.note.body.isEmpty ? ["(no text)"] : item.note.body.terminalLines
+    return lines
+  }
+
+  /// The state in brief, for `state` and `trace on`.
+  static func describe(_ state: TrashViewModel.State) -> String {
+    switch state {
+    case .loaded(let trashed): "loaded(\(String(count: trashed.count, noun: "note")))"
+    case .confirmingEmpty(let trashed):
+      "confirmingEmpty(\(String(count: trashed.count, noun: "note")))"
+    case .empty: "empty"
+    }
+  }
+}
