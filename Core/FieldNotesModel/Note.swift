@@ -22,6 +22,9 @@ public struct Note: Identifiable, Hashable, Sendable {
   public var tags: [String]
   /// Whether the note is pinned to the top of lists.
   public var isPinned: Bool
+  /// For a copy a sync kept of a text that lost a conflict, the note it conflicts with; `nil`
+  /// for every other note, and for a copy once the conflict is resolved.
+  public var conflictOf: Note.ID?
 
   /// Creates a note.
   ///
@@ -34,10 +37,11 @@ public struct Note: Identifiable, Hashable, Sendable {
   ///   - tags: The note's tags; none by default.
   ///   - isPinned: Whether the note is pinned; `false` by default.
   ///   - updatedAt: When the note last changed; `createdAt` by default.
+  ///   - conflictOf: The note a conflict copy conflicts with; none by default.
   public init(
     id: UUID = UUID(), title: String, body: String = "", createdAt: Date = .now,
     notebookID: Notebook.ID? = nil, tags: [String] = [], isPinned: Bool = false,
-    updatedAt: Date? = nil
+    updatedAt: Date? = nil, conflictOf: Note.ID? = nil
   ) {
     self.id = id
     self.title = title
@@ -47,12 +51,13 @@ public struct Note: Identifiable, Hashable, Sendable {
     self.notebookID = notebookID
     self.tags = tags
     self.isPinned = isPinned
+    self.conflictOf = conflictOf
   }
 }
 
 extension Note: Codable {
   private enum CodingKeys: String, CodingKey {
-    case id, title, body, createdAt, updatedAt, notebookID, tags, isPinned
+    case id, title, body, createdAt, updatedAt, notebookID, tags, isPinned, conflictOf
   }
 
   /// Reads a note written by ``encode(to:)``.
@@ -69,7 +74,8 @@ extension Note: Codable {
       notebookID: try container.decodeIfPresent(UUID.self, forKey: .notebookID),
       tags: try container.decode([String].self, forKey: .tags),
       isPinned: try container.decode(Bool.self, forKey: .isPinned),
-      updatedAt: try container.decode(Date.self, forKey: .updatedAt))
+      updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+      conflictOf: try container.decodeIfPresent(UUID.self, forKey: .conflictOf))
   }
 
   /// Writes the note's fields.
@@ -86,5 +92,6 @@ extension Note: Codable {
     try container.encodeIfPresent(notebookID, forKey: .notebookID)
     try container.encode(tags, forKey: .tags)
     try container.encode(isPinned, forKey: .isPinned)
+    try container.encodeIfPresent(conflictOf, forKey: .conflictOf)
   }
 }

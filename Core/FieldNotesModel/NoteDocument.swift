@@ -17,7 +17,9 @@ import Foundation
 /// Grey heron, standing still in the shallows.
 /// ```
 ///
-/// A title holding a line break is also written in the front matter (`title:`), as a JSON
+/// A conflict copy also names the note it conflicts with (`conflict-of:`); a FieldNotes that
+/// doesn't know the key reads the file as a plain note. A title holding a line break is also
+/// written in the front matter (`title:`), as a JSON
 /// string, so nothing is lost. Dates are UTC to the millisecond (see ``stamp(_:)``).
 ///
 /// It is also the measure of a note's size: ``maximumBytes`` is the one limit every way in
@@ -62,10 +64,11 @@ public enum NoteDocument {
   /// - Complexity: O(*t*) in the size of the title and tags; the body is only counted.
   public static func byteCount(title: String, body: String, tags: [String]) -> Int {
     // The longest value of each field that varies: a notebook's identifier (not `none`), an
-    // unpin (`false`), and a date's 24 characters (a date written as seconds is never longer).
+    // unpin (`false`), a date's 24 characters (a date written as seconds is never longer), and
+    // a conflict's original, so a copy's file is as large as the note's would be.
     let widest = Note(
       id: UUID(), title: title, createdAt: Date(timeIntervalSince1970: 0), notebookID: UUID(),
-      tags: tags)
+      tags: tags, conflictOf: UUID())
     return header(of: widest).utf8.count + body.utf8.count
   }
 
@@ -86,6 +89,9 @@ public enum NoteDocument {
     lines.append("pinned: \(note.isPinned)")
     lines.append("created: \(stamp(note.createdAt))")
     lines.append("updated: \(stamp(note.updatedAt))")
+    if let original = note.conflictOf {
+      lines.append("conflict-of: \(original.uuidString.lowercased())")
+    }
     return header(lines, title: note.title)
   }
 
@@ -136,11 +142,14 @@ public enum NoteDocument {
     case "true"?: pinned = true
     default: throw .malformed("its pin is neither true nor false")
     }
+    // Read leniently: a mark that isn't an identifier leaves a plain note, never an unreadable
+    // file (which a sync would have to leave out).
+    let original = fields["conflict-of"].flatMap(UUID.init(uuidString:))
     let bytes = byteCount(title: title, body: body, tags: tags)
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
     return Note(
       id: id, title: title, body: body, createdAt: created, notebookID: notebook, tags: tags,
-      isPinned: pinned, updatedAt: updated)
+      isPinned: pinned, updatedAt: updated, conflictOf: original)
   }
 
   /// Reads a notebook's file.

@@ -95,4 +95,12 @@ extension SQLiteNoteRepository {
   public func trashedNotes() throws(RepositoryError) -> [TrashedNote] {
     try read { connection in try SQLiteRecovery.trashedNotes(in: connection) }
   }
+
+  /// Reads the conflict copies, through the index of their originals.
+  ///
+  /// - Returns: The copies, oldest first.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func conflictCopies() throws(RepositoryError) -> [Note] {
+    try read { connection in try SQLiteRecovery.conflictCopies(in: connection) }
+  }
 }

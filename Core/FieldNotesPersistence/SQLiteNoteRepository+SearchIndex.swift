@@ -55,7 +55,10 @@ extension SQLiteNoteRepository {
         let version = max(0, try connection.integer("PRAGMA user_version"))
         let hadIndex = try SQLiteSearchIndex.exists(in: connection)
         let isPlainUpgrade = try SQLiteSchema.isPlainUpgrade(from: version, of: connection)
-        for migration in SQLiteSchema.migrations.dropFirst(version) {
+        for (index, migration) in SQLiteSchema.migrations.enumerated().dropFirst(version) {
+          if index + 1 == SQLiteSchema.recoveryVersion {
+            try SQLiteRecovery.addMissingColumns(to: connection)
+          }
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")

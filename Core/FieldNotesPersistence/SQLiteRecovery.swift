@@ -11,7 +11,9 @@ import Foundation
 /// and leaves the trash when it is saved again (a trigger) or purged. The rules are those of
 /// `FieldNotesServices.NoteRecovery`, which the stores in memory follow.
 enum SQLiteRecovery {
-  /// What version 8 makes: the versions, the trash, and the triggers that keep them.
+  /// What version 8 makes: the versions, the trash, and the triggers that keep them; and, for
+  /// a conflict copy, the note it conflicts with (`notes.conflict_of`, added before this runs:
+  /// ``addedColumns``), indexed so the conflicts are found without reading every note.
   ///
   /// The version tables have no `NOT NULL` columns: a row another tool damaged is still kept
   /// as it was when it is written over, never refused.
@@ -48,9 +50,12 @@ enum SQLiteRecovery {
       notebook_id TEXT,
       tags TEXT,
       is_pinned INTEGER,
+      conflict_of TEXT,
       trashed_at REAL NOT NULL,
       notebook_name TEXT
     );
+    CREATE INDEX IF NOT EXISTS notes_conflicts ON notes (conflict_of)
+      WHERE conflict_of IS NOT NULL;
     DROP TRIGGER IF EXISTS trashed_notes_saved_again;
     CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
       DELETE FROM trashed_notes WHERE id = new.id;
@@ -60,6 +65,21 @@ enum SQLiteRecovery {
   /// The table version 8 makes, which a store one version older doesn't have.
   static let latestTable = "note_versions"
 
+  /// The column version 8 adds to `notes`, as `ALTER TABLE` adds it: only where it is missing,
+  /// since SQLite has no `ADD COLUMN IF NOT EXISTS` and the migration may run again on a store
+  /// whose `user_version` went back.
+  static let addedColumns = [(table: "notes", column: "conflict_of", type: "TEXT")]
+
+  /// Adds the columns of ``addedColumns`` a store doesn't have yet.
+  static func addMissingColumns(to connection: SQLiteConnection) throws(SQLiteError) {
+    for added in addedColumns {
+      let count = try connection.integer(
+        "SELECT count(*) FROM pragma_table_info('\(added.table)') WHERE name = '\(added.column)'")
+      guard count == 0 else { continue }
+      try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
+    }
+  }
+
   /// Copies a saved note's row into the trash (nothing for a note not saved); the caller then
   /// deletes it from `notes`, in the same transaction.
   static func trash(_ id: Note.ID, at date: Date, in connection: SQLiteConnection)
@@ -68,8 +88,9 @@ enum SQLiteRecovery {
     let statement = try connection.cached(
       """
       INSERT OR REPLACE INTO trashed_notes (id, title, body, created_at, updated_at, notebook_id,
-          tags, is_pinned, trashed_at, notebook_name)
-        SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, ?2,
+          tags, is_pinned, conflict_of, trashed_at, notebook_name)
+        SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
+          ?2,
           (SELECT name FROM notebooks WHERE notebooks.id = notes.notebook_id)
         FROM notes WHERE id = ?1
       """)
@@ -131,12 +152,29 @@ enum SQLiteRecovery {
     return versions
   }
 
+  /// The conflict copies among the notes, oldest first.
+  static func conflictCopies(in connection: SQLiteConnection) throws(SQLiteError) -> [Note] {
+    let statement = try connection.cached(
+      "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE conflict_of IS NOT NULL")
+    defer { statement.reset() }
+    var copies: [Note] = []
+    var unreadable: [UnreadableNote] = []
+    while try statement.step() {
+      if let note = SQLiteRows.note(from: statement, unreadable: &unreadable),
+        note.conflictOf != nil
+      {
+        copies.append(note)
+      }
+    }
+    return SQLiteRows.oldestFirst(copies)
+  }
+
   /// The trashed notes, deleted last first; a row that can't be read as a note is left out.
   static func trashedNotes(in connection: SQLiteConnection) throws(SQLiteError) -> [TrashedNote] {
     let statement = try connection.cached(
       """
-      SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, trashed_at,
-        notebook_name
+      SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
+        trashed_at, notebook_name
       FROM trashed_notes ORDER BY trashed_at DESC, rowid DESC
       """)
     defer { statement.reset() }
@@ -146,8 +184,8 @@ enum SQLiteRecovery {
       guard let note = SQLiteRows.note(from: statement, unreadable: &unreadable) else { continue }
       trashed.append(
         TrashedNote(
-          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 8)),
-          notebookName: statement.isNull(at: 9) ? nil : statement.text(at: 9)))
+          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 9)),
+          notebookName: statement.isNull(at: 10) ? nil : statement.text(at: 10)))
     }
     return trashed
   }

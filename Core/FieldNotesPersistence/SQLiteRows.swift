@@ -37,7 +37,7 @@ enum SQLiteRows {
   /// The columns of a note, in the order ``note(from:unreadable:)`` reads them.
   static let noteColumns =
     "notes.id, notes.title, notes.body, notes.created_at, notes.updated_at, notes.notebook_id, "
-    + "notes.tags, notes.is_pinned"
+    + "notes.tags, notes.is_pinned, notes.conflict_of"
 
   /// Reads every note, in storage order.
   ///
@@ -92,11 +92,13 @@ enum SQLiteRows {
       }
       notebookID = parsed
     }
+    // A conflict's original that isn't an identifier leaves a plain note.
     return Note(
       id: id, title: row.text(at: 1), body: row.text(at: 2),
       createdAt: Date(timeIntervalSinceReferenceDate: row.double(at: 3)),
       notebookID: notebookID, tags: tags, isPinned: pin == 1,
-      updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)))
+      updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)),
+      conflictOf: row.isNull(at: 8) ? nil : row.uuid(at: 8))
   }
 
   /// Notes in the order the library keeps them: oldest first, ties broken by identifier.
@@ -219,7 +221,7 @@ enum SQLiteRows {
 
   /// A column of the notes table, and how a note's value of it is bound.
   private enum Column: CaseIterable {
-    case title, body, createdAt, updatedAt, notebook, tags, isPinned
+    case title, body, createdAt, updatedAt, notebook, tags, isPinned, conflictOf
 
     var name: String {
       switch self {
@@ -230,6 +232,7 @@ enum SQLiteRows {
       case .notebook: "notebook_id"
       case .tags: "tags"
       case .isPinned: "is_pinned"
+      case .conflictOf: "conflict_of"
       }
     }
 
@@ -246,6 +249,7 @@ enum SQLiteRows {
       case .notebook: old.notebookID != new.notebookID
       case .tags: old.tags != new.tags
       case .isPinned: old.isPinned != new.isPinned
+      case .conflictOf: old.conflictOf != new.conflictOf
       }
     }
   }
@@ -268,19 +272,19 @@ enum SQLiteRows {
       }
       return false
     }
-    let assignments = changed.enumerated().map { "\($1.name) = ?\($0 + 9)" }
+    let assignments = changed.enumerated().map { "\($1.name) = ?\($0 + 10)" }
     let statement = try connection.cached(
       """
       UPDATE notes SET \(assignments.joined(separator: ", "))
       WHERE id = ?1 AND title IS ?2 AND body IS ?3 AND created_at IS ?4 AND updated_at IS ?5
-        AND notebook_id IS ?6 AND tags IS ?7 AND is_pinned IS ?8
+        AND notebook_id IS ?6 AND tags IS ?7 AND is_pinned IS ?8 AND conflict_of IS ?9
       RETURNING rowid
       """)
     defer { statement.reset() }
     statement.bind(old.id.uuidString, at: 1)
     bindColumns(of: old, to: statement)
     for (offset, column) in changed.enumerated() {
-      let index = Int32(offset + 9)
+      let index = Int32(offset + 10)
       switch column {
       case .title: statement.bind(new.title, at: index)
       case .body: statement.bind(new.body, at: index)
@@ -294,6 +298,7 @@ enum SQLiteRows {
         }
       case .tags: statement.bind(TagsText.encode(new.tags), at: index)
       case .isPinned: statement.bind(new.isPinned ? 1 : 0, at: index)
+      case .conflictOf: bind(new.conflictOf, at: index, to: statement)
       }
     }
     guard try statement.step() else {
@@ -351,12 +356,13 @@ enum SQLiteRows {
   {
     let statement = try connection.cached(
       """
-      INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+      INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
+          conflict_of)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
-        tags = excluded.tags, is_pinned = excluded.is_pinned
+        tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of
       RETURNING rowid
       """)
     statement.bind(note.id.uuidString, at: 1)
@@ -371,8 +377,9 @@ enum SQLiteRows {
     return row
   }
 
-  /// Binds a note's columns after its identifier, as parameters 2 to 8: title, body, creation
-  /// and edit dates, notebook, tags, pin; the order every statement here uses.
+  /// Binds a note's columns after its identifier, as parameters 2 to 9: title, body, creation
+  /// and edit dates, notebook, tags, pin, conflict's original; the order every statement here
+  /// uses.
   private static func bindColumns(of note: Note, to statement: SQLiteStatement) {
     statement.bind(note.title, at: 2)
     statement.bind(note.body, at: 3)
@@ -385,6 +392,12 @@ enum SQLiteRows {
     }
     statement.bind(TagsText.encode(note.tags), at: 7)
     statement.bind(note.isPinned ? 1 : 0, at: 8)
+    bind(note.conflictOf, at: 9, to: statement)
+  }
+
+  /// Binds an identifier, or `NULL` for none.
+  private static func bind(_ id: UUID?, at index: Int32, to statement: SQLiteStatement) {
+    if let id { statement.bind(id.uuidString, at: index) } else { statement.bindNull(at: index) }
   }
 
   /// Whether the saved note with an identifier is exactly the one given, column by column as
@@ -395,7 +408,7 @@ enum SQLiteRows {
     let statement = try connection.cached(
       """
       SELECT title = ?2 AND body = ?3 AND created_at = ?4 AND updated_at = ?5
-        AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8
+        AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8 AND conflict_of IS ?9
       FROM notes WHERE id = ?1
       """)
     defer { statement.reset() }

@@ -130,8 +130,9 @@ enum SQLiteSchema {
     // of them or their triggers: `SQLiteSchema.listObjects`).
     SQLiteSchema.listTables,
     // Version 8. The versions each save replaces and the trash deleted notes go to, with the
-    // triggers that keep them (see `SQLiteRecovery`). Nothing is moved: a store migrated to
-    // it starts with no versions and an empty trash.
+    // triggers that keep them, and a conflict copy's original (see `SQLiteRecovery`; its
+    // column is added just before, where missing). Nothing is moved: a store migrated to it
+    // starts with no versions and an empty trash.
     SQLiteRecovery.creation,
   ]
 
@@ -342,6 +343,9 @@ enum SQLiteSchema {
 
   /// The session identifier of the drafts kept before they were kept per session.
   static let earlierSession = "00000000-0000-0000-0000-000000000000"
+
+  /// The version whose migration adds the versions, the trash and conflicts' originals.
+  static let recoveryVersion = 8
 
   /// The version whose migration adds the search index.
   static let searchIndexVersion = 3

@@ -123,6 +123,13 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when they can't be read.
   func trashedNotes() throws(RepositoryError) -> [TrashedNote]
 
+  /// The conflict copies a sync kept, each naming the note it conflicts with
+  /// (``FieldNotesModel/Note/conflictOf``), oldest first.
+  ///
+  /// - Returns: The copies.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func conflictCopies() throws(RepositoryError) -> [Note]
+
   /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
   /// of the same note (never another session's), and forgetting the draft it grew from.
   ///
@@ -195,6 +202,11 @@ extension NoteRepository {
   /// The unreadable notes of the whole library, loaded.
   public func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] {
     try load().unreadableNotes
+  }
+
+  /// The conflict copies of the whole library, loaded.
+  public func conflictCopies() throws(RepositoryError) -> [Note] {
+    try load().notes.filter { $0.conflictOf != nil }
   }
 
   /// Always empty: a repository with no search index has none to rebuild.

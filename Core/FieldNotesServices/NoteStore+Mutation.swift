@@ -33,6 +33,9 @@ extension NoteStore {
     /// Deletes trashed notes for good, with their versions (emptying the trash); a note no
     /// longer in the trash is left alone.
     case purgeTrashedNotes([Note.ID])
+    /// Resolves the conflict of a copy a sync kept, in one transaction (see
+    /// ``FieldNotesModel/ConflictResolution``).
+    case resolveConflict(Note.ID, ConflictResolution)
   }
 
   /// Validates a mutation against what the store last read and works out what it saves.
@@ -135,6 +138,45 @@ extension NoteStore {
         .expecting(notebookOf: note)
     case .purgeTrashedNotes(let ids):
       return Edit(changes: ids.map { RepositoryChange.purgeTrashedNote($0) })
+    case .resolveConflict(let id, let resolution):
+      return try resolving(id, resolution)
+    }
+  }
+
+  /// The changes that resolve a conflict: the copy trashed, the original given its text, or
+  /// the copy kept as a note of its own.
+  private func resolving(_ id: Note.ID, _ resolution: ConflictResolution)
+    throws(NoteStoreError) -> Edit
+  {
+    let copy = try savedNote(id)
+    guard let originalID = copy.conflictOf else { throw .notAConflict(id) }
+    let conflict = NoteConflict(copy: copy, original: note(withID: originalID))
+    let trashCopy = Edit(
+      changes: [.expectNote(id, copy), .trashNote(id, at: now())], removedNotes: [copy])
+    switch (resolution, conflict.original) {
+    case (.keepOriginal, _):
+      return trashCopy
+    case (.keepCopy, let original?):
+      var kept = original
+      kept.title = conflict.copyTitle
+      kept.body = copy.body
+      kept.tags = copy.tags
+      try requireSize(of: kept)
+      var edit = replacing(original, with: kept)
+      edit.changes += trashCopy.changes
+      edit.removedNotes = [copy]
+      return edit
+    case (.keepBoth, _), (.keepCopy, nil):
+      var kept = copy
+      kept.conflictOf = nil
+      kept.title = conflict.copyTitle
+      if let original = conflict.original,
+        original.title.lowercased() == kept.title.lowercased()
+      {
+        kept.title += " (2)"
+      }
+      try requireSize(of: kept)
+      return replacing(copy, with: kept)
     }
   }
 
@@ -227,7 +269,7 @@ extension NoteStore.Mutation {
     switch self {
     case .updateNote(let note): note.id
     case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _),
-      .restoreVersion(let id, _):
+      .restoreVersion(let id, _), .resolveConflict(let id, _):
       id
     default: nil
     }
@@ -238,7 +280,7 @@ extension NoteStore.Mutation {
     case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook, .purgeTrashedNotes:
       true
     case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary, .replaceTags,
-      .restoreVersion, .restoreTrashedNote:
+      .restoreVersion, .restoreTrashedNote, .resolveConflict:
       false
     }
   }

@@ -193,6 +193,17 @@ public final class NoteStore {
     answer(\.trash, fallback: []) { () throws(RepositoryError) in try repository.trashedNotes() }
   }
 
+  /// The conflicts a sync found and no one resolved yet: each copy beside its original,
+  /// oldest first.
+  public var conflicts: [NoteConflict] {
+    let copies = answer(\.conflictCopies, fallback: []) { () throws(RepositoryError) in
+      try repository.conflictCopies()
+    }
+    return copies.map { copy in
+      NoteConflict(copy: copy, original: copy.conflictOf.flatMap { note(withID: $0) })
+    }
+  }
+
   /// Every tag some note carries, in alphabetical order.
   public var knownTags: [String] { tagCounts.keys.sorted() }
 
@@ -340,6 +351,7 @@ public final class NoteStore {
     var tagCounts: [String: Int]?
     var versions: [Note.ID: [NoteVersion]] = [:]
     var trash: [TrashedNote]?
+    var conflictCopies: [Note]?
     var library: NoteLibrary?
     /// Notes asked for by identifier and not saved.
     var missing: Set<Note.ID> = []

@@ -24,6 +24,8 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
   case versionNotFound(Note.ID, number: Int)
   /// The note is not in the trash (restored, or the trash emptied, meanwhile).
   case notInTrash(Note.ID)
+  /// The note is no conflict copy (or its conflict was resolved meanwhile).
+  case notAConflict(Note.ID)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -40,6 +42,7 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
     case .versionNotFound(_, let number):
       "This note has no version \(number); `history` lists the versions kept."
     case .notInTrash: "That note is no longer in the trash."
+    case .notAConflict: "That conflict is resolved already."
     }
   }
 }

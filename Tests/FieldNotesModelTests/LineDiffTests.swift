@@ -22,8 +22,10 @@ import Testing
     let new = old.replacingOccurrences(of: "l2\n", with: "") + "\nl21"
     #expect(
       LineDiff(from: old, to: new).unified(context: 1) == [
-        "@@ -1,3 +1,2 @@", " l1", "-l2", " l3", "@@ -20,0 +20 @@", " l20", "+l21",
+        "@@ -1,3 +1,2 @@", " l1", "-l2", " l3", "@@ -20 +19,2 @@", " l20", "+l21",
       ])
+    #expect(
+      LineDiff(from: old, to: new).unified(context: 0).suffix(2) == ["@@ -20,0 +20 @@", "+l21"])
   }
 
   @Test func theSameTextsHaveNoDiffAndAnEmptyTextHasNoLines() {

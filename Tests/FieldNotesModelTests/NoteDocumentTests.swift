@@ -89,7 +89,8 @@ import Testing
   // MARK: - Size
 
   /// The measure never undercounts a file, whatever the pin, notebook and dates; it is exact
-  /// for the widest of them (a notebook, unpinned, dates in years 1 to 9999).
+  /// for the widest of them (a notebook, unpinned, dates in years 1 to 9999, and a conflict's
+  /// original).
   @Test func theMeasureIsTheLargestFileTheNoteCanMake() {
     var random = LinearCongruentialGenerator(state: 5)
     let titles = ["Heron", "", "Two\nlines", "quote \" and / slash\n", "鳥 🐦", "\u{1B}[2J"]
@@ -99,7 +100,8 @@ import Testing
       let body = String(repeating: "é", count: Int.random(in: 0...50, using: &random))
       let measure = NoteDocument.byteCount(title: title, body: body, tags: tags)
       let widest = Note(
-        title: title, body: body, createdAt: Self.noon, notebookID: random.uuid(), tags: tags)
+        title: title, body: body, createdAt: Self.noon, notebookID: random.uuid(), tags: tags,
+        conflictOf: random.uuid())
       #expect(NoteDocument.data(of: widest).count == measure)
       for isPinned in [true, false] {
         for date in [Self.noon, Date(timeIntervalSince1970: -1e12), .distantFuture] {

@@ -204,7 +204,8 @@ import Testing
     try RawConnection(path: path).execute(
       """
       INSERT OR REPLACE INTO notes
-        SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1
+        SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1,
+          conflict_of
         FROM notes WHERE title = 'Note 0';
       """)
 

@@ -63,6 +63,8 @@ enum ThreeWayMerge {
       pick(base.map(\.createdAt), ours.createdAt, theirs.createdAt)
       ?? min(ours.createdAt, theirs.createdAt)
     merged.updatedAt = max(ours.updatedAt, theirs.updatedAt)
+    // A conflict resolved on one side (its mark cleared) stays resolved.
+    merged.conflictOf = pick(base.map(\.conflictOf), ours.conflictOf, theirs.conflictOf) ?? nil
     let mergedFits = fits(merged)
     guard title == nil || body == nil || !mergedFits else {
       return NoteOutcome(note: merged, changedOnBothSides: true)
@@ -81,7 +83,7 @@ enum ThreeWayMerge {
   }
 
   /// The copy kept of a version that lost a conflict, unpinned, in the merged note's notebook,
-  /// titled "Title (conflict 2026-11-29 12:00)".
+  /// titled "Title (conflict 2026-11-29 12:00)", and naming the note it conflicts with.
   ///
   /// The copy always fits the size limit, since the version did: when the date would make it
   /// too large the title says "(conflict)" only, and when even that would, the title is the
@@ -91,6 +93,7 @@ enum ThreeWayMerge {
   {
     var copy = version
     copy.id = copyID(of: version)
+    copy.conflictOf = version.id
     copy.isPinned = false
     copy.notebookID = notebookID
     for marker in [" (conflict \(stamp(version.updatedAt, timeZone)))", " (conflict)"] {

@@ -2,23 +2,27 @@ import FieldNotesModel
 import FieldNotesServices
 import Observation
 
-/// The view model of the conflicts screen.
+/// The view model of the conflict inbox: every copy a sync kept of a text that lost a
+/// conflict, beside the note it conflicts with, and the three ways to resolve one.
 ///
-/// It counts the notes the store holds, the pinned ones among them, and the notebooks.
-/// ``state`` is derived from the store each time it is read, so the counts follow notes saved
-/// anywhere in the app.
+/// ``state`` is derived from the store each time it is read, so a conflict resolved anywhere
+/// (here, in another process, or on another machine and synced) leaves the list; only which
+/// conflict is open is the model's own.
 @MainActor
 @Observable
 public final class ConflictsViewModel {
   /// What the conflicts screen shows.
   public enum State: Hashable, Sendable {
-    /// The store holds notes: how many, how many of them are pinned, and how many notebooks
-    /// there are.
-    case loaded(notes: Int, pinned: Int, notebooks: Int)
-    /// The store holds no note yet; how many notebooks there are.
-    case empty(notebooks: Int)
+    /// The unresolved conflicts, oldest first.
+    case loaded([NoteConflict])
+    /// One conflict, opened to compare the two texts.
+    case opened(NoteConflict)
+    /// No conflict is waiting.
+    case empty
   }
 
+  /// The copy whose conflict is open, if any.
+  private var openedCopy: Note.ID?
   @ObservationIgnored private let store: NoteStore
 
   /// Creates the view model.
@@ -28,16 +32,59 @@ public final class ConflictsViewModel {
     self.store = store
   }
 
-  /// What the screen shows now.
-  ///
-  /// - Complexity: O(*m*) for *m* notebooks: the store keeps the counts, so no note is read.
+  /// What the screen shows now: the open conflict, while it is unresolved, or the list.
   public var state: State {
-    let total = store.summary.total
-    let notebooks = store.notebooks.count
-    guard total.notes > 0 else { return .empty(notebooks: notebooks) }
-    return .loaded(notes: total.notes, pinned: total.pinned, notebooks: notebooks)
+    let conflicts = store.conflicts
+    if let openedCopy, let conflict = conflicts.first(where: { $0.id == openedCopy }) {
+      return .opened(conflict)
+    }
+    return conflicts.isEmpty ? .empty : .loaded(conflicts)
   }
 
-  /// The notes the counts are of: the navigation value `open` goes to.
-  public var scope: NoteScope { .allNotes }
+  /// Opens the conflict in a row of the list.
+  ///
+  /// - Parameter number: The row, from 1.
+  /// - Throws: ``ConflictsError/noRow(_:count:)`` for a row the list doesn't have.
+  public func open(at number: Int) throws(ConflictsError) {
+    openedCopy = try conflict(at: number).id
+  }
+
+  /// Goes back to the list.
+  public func close() {
+    if openedCopy != nil { openedCopy = nil }
+  }
+
+  /// Resolves a conflict, in one transaction that syncs like any edit.
+  ///
+  /// - Parameters:
+  ///   - resolution: Which text to keep.
+  ///   - number: The conflict's row, or `nil` for the one open.
+  /// - Returns: The conflict as it was before it was resolved.
+  /// - Throws: ``ConflictsError``; nothing changed then.
+  @discardableResult
+  public func resolve(_ resolution: ConflictResolution, at number: Int? = nil)
+    throws(ConflictsError) -> NoteConflict
+  {
+    let conflict: NoteConflict
+    if let number {
+      conflict = try self.conflict(at: number)
+    } else if case .opened(let opened) = state {
+      conflict = opened
+    } else {
+      throw .nothingOpen
+    }
+    do { try store.perform(.resolveConflict(conflict.id, resolution)) } catch {
+      throw .store(error)
+    }
+    openedCopy = nil
+    return conflict
+  }
+
+  private func conflict(at number: Int) throws(ConflictsError) -> NoteConflict {
+    let conflicts = store.conflicts
+    guard conflicts.indices.contains(number - 1) else {
+      throw .noRow(number, count: conflicts.count)
+    }
+    return conflicts[number - 1]
+  }
 }

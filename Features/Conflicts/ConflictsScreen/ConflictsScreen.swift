@@ -1,8 +1,12 @@
 import ConflictsFeature
+import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesServices
 import FieldNotesTerminal
+import Foundation
 
-/// The conflicts screen on a terminal: its view model's state drawn, and `open`.
+/// The conflict inbox on a terminal: its view model's state drawn, and `open N`,
+/// `keep original|copy|both [N]` and `close`.
 @MainActor
 public final class ConflictsScreen: TracedScreen {
   /// Where FieldNotes' screens navigate.
@@ -16,21 +20,28 @@ public final class ConflictsScreen: TracedScreen {
       ScreenEntry(
         CommandHelp(
           names: ["conflicts"], usage: "conflicts",
-          summary: "open the conflicts screen"),
+          summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve"),
         opens: .conflicts, on: .notebooks)
     ],
     make: { _, dependencies in
       let model = ConflictsViewModel(store: dependencies.store)
-      return ConflictsScreen(model: model)
+      return ConflictsScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
     })
 
   let model: ConflictsViewModel
+  private let now: DateProvider
+  private let timeZone: TimeZone
 
-  /// Shows a view model's counts.
+  /// Shows the conflict inbox.
   ///
-  /// - Parameter model: The view model.
-  public init(model: ConflictsViewModel) {
+  /// - Parameters:
+  ///   - model: The view model.
+  ///   - now: Where "edited 5 min ago" is counted from.
+  ///   - timeZone: The time zone of calendar dates.
+  public init(model: ConflictsViewModel, now: DateProvider, timeZone: TimeZone) {
     self.model = model
+    self.now = now
+    self.timeZone = timeZone
   }
 
   // MARK: - TerminalScreen
@@ -41,18 +52,17 @@ public final class ConflictsScreen: TracedScreen {
   /// `ConflictsView`.
   public var viewName: String { "ConflictsView" }
 
-  /// The counts, or why there are none.
+  /// The conflicts, or the one open.
   ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    ConflictsView.render(model.state)
+    ConflictsView.render(model.state, now: now(), timeZone: timeZone)
   }
 
   /// `ConflictsViewModel.state = …`.
   public var stateLine: String {
-    let state = ConflictsView.describe(model.state)
-    return "ConflictsViewModel.state = \(state)"
+    "ConflictsViewModel.state = \(ConflictsView.describe(model.state))"
   }
 
   /// Traces the view model's state.
@@ -65,17 +75,63 @@ public final class ConflictsScreen: TracedScreen {
       describe: ConflictsView.describe, emit: emit)
   }
 
-  /// On the conflicts screen.
-  public static let helpHeading = "Conflicts"
+  /// In the conflict inbox.
+  public static let helpHeading = "In the conflict inbox"
   /// How to reach the conflicts screen.
   public static let directions = "type `conflicts` on the notebooks screen first"
 
   /// The conflicts screen's commands.
   public static let commands: [ScreenCommand<ConflictsScreen>] = [
-    ScreenCommand(["open"], usage: "open", summary: "list the notes counted here") {
+    ScreenCommand(
+      ["open", "show"], usage: "open N", summary: "compare conflict N's two texts"
+    ) { screen, arguments, _ throws(ScreenError) in
+      guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
+        throw .usage("open N")
+      }
+      try ScreenError.carrying { () throws(ConflictsError) in try screen.model.open(at: number) }
+      return .stay
+    },
+    ScreenCommand(
+      ["keep"], usage: "keep original|copy|both [N]",
+      summary: "resolve the open conflict (or conflict N) keeping that text"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.keep(arguments) }
+    .completing { _, previous in
+      previous.isEmpty ? ConflictResolution.allCases.map(\.rawValue) : []
+    },
+    ScreenCommand(["close"], usage: "close", summary: "go back to the list of conflicts") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("open") }
-      return ScreenResult(.push(.noteList(screen.model.scope)))
-    }
+      guard arguments.isEmpty else { throw .usage("close") }
+      screen.model.close()
+      return .stay
+    },
   ]
+
+  private func keep(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    let usage = "keep original|copy|both [N]"
+    guard (1...2).contains(arguments.count),
+      let resolution = ConflictResolution(rawValue: arguments[0].lowercased())
+    else { throw .usage(usage) }
+    var number: Int?
+    if arguments.count == 2 {
+      guard let given = Int(arguments[1]), given > 0 else { throw .usage(usage) }
+      number = given
+    }
+    let conflict = try ScreenError.carrying { () throws(ConflictsError) in
+      try model.resolve(resolution, at: number)
+    }
+    let title = "\u{201C}\(conflict.copyTitle.terminalSafe)\u{201D}"
+    switch resolution {
+    case .keepOriginal:
+      return .say("Kept the note as it is; the copy of \(title) is in the trash.")
+    case .keepCopy where conflict.original == nil:
+      return .say(
+        "Kept the copy of \(title) as a note of its own: the note it conflicted with is gone.")
+    case .keepCopy:
+      return .say(
+        "The note now has the copy's text (its own is kept as a version); the copy of \(title) "
+          + "is in the trash.")
+    case .keepBoth:
+      return .say("Kept both: the copy of \(title) is a note of its own now.")
+    }
+  }
 }

@@ -1,33 +1,74 @@
 import ConflictsFeature
+import FieldNotesModel
 import FieldNotesTerminal
+import Foundation
 
 /// What the conflicts screen draws: a function of its view model's state.
 @MainActor
 enum ConflictsView {
-  static func render(_ state: ConflictsViewModel.State) -> [String] {
+  /// The conflicts, one row each; or one conflict, both texts and their diff.
+  static func render(_ state: ConflictsViewModel.State, now: Date, timeZone: TimeZone)
+    -> [String]
+  {
+    let when = { (date: Date) in date.relativeDescription(to: now, timeZone: timeZone) }
     switch state {
-    case .loaded(let notes, let pinned, let notebooks):
+    case .loaded(let conflicts):
+      let width = String(conflicts.count).count
       return [
-        "Conflicts",
-        "  \(String(count: notes, noun: "note")), \(pinned) pinned",
-        "  in \(String(count: notebooks, noun: "notebook"))",
+        "Conflicts \u{00B7} \(conflicts.count) unresolved, oldest first (`open N` compares "
+          + "the two texts)"
       ]
+        + conflicts.enumerated().map { offset, conflict in
+          let number = String(offset + 1)
+          let original =
+            conflict.original.map { "the note edited \(when($0.updatedAt))" } ?? "the note is gone"
+          return "  " + String(repeating: " ", count: width - number.count) + number + "  "
+            + "\u{201C}\(conflict.copyTitle.terminalSafe)\u{201D} \u{00B7} the copy written "
+            + "\(when(conflict.copy.updatedAt)), \(original)"
+        }
+    case .opened(let conflict):
+      var lines = ["Conflict over \u{201C}\(conflict.copyTitle.terminalSafe)\u{201D}", ""]
+      if let original = conflict.original {
+        lines.append("The note (edited \(when(original.updatedAt))), kept by `keep original`:")
+        lines += text(of: original)
+      } else {
+        lines.append("The note is gone (deleted since).")
+      }
+      lines += ["", "The copy (written \(when(conflict.copy.updatedAt))), kept by `keep copy`:"]
+      lines += text(of: conflict.copy)
+      if let original = conflict.original {
+        lines += ["", "--- the note", "+++ the copy"]
+        lines += LineDiff(from: original.body, to: conflict.copy.body).unified().map(\.terminalSafe)
+      }
+      lines += [
+        "",
+        "Keep which? `keep original`, `keep copy`, or `keep both` as separate notes; "
+          + "`close` goes back to the list.",
+      ]
+      return lines
     case .empty:
       return [
-        "Conflicts · no notes yet",
-        "  Open a notebook and type `new` to write one.",
+        "Conflicts \u{00B7} none",
+        "  When a sync finds a note changed on two machines, the text that lost comes here.",
       ]
     }
+  }
+
+  /// A note's title, tags and text, indented.
+  private static func text(of note: Note) -> [String] {
+    var lines = ["  # " + NoteConflict.unmarked(note.title).terminalSafe]
+    if !note.tags.isEmpty {
+      lines.append("  " + note.tags.map { "#" + $0.terminalSafe }.joined(separator: " "))
+    }
+    return lines + (note.body.isEmpty ? ["  (no text)"] : note.body.terminalLines.map { "  " + $0 })
   }
 
   /// The state in brief, for `state` and `trace on`.
   static func describe(_ state: ConflictsViewModel.State) -> String {
     switch state {
-    case .loaded(let notes, let pinned, let notebooks):
-      "loaded(\(String(count: notes, noun: "note")), \(pinned) pinned, "
-        + "\(String(count: notebooks, noun: "notebook")))"
-    case .empty(let notebooks):
-      "empty(\(String(count: notebooks, noun: "notebook")))"
+    case .loaded(let conflicts): "loaded(\(String(count: conflicts.count, noun: "conflict")))"
+    case .opened(let conflict): "opened(\(conflict.copyTitle.terminalSafe.debugDescription))"
+    case .empty: "empty"
     }
   }
 }

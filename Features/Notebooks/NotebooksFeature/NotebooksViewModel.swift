@@ -14,10 +14,12 @@ import Observation
 public final class NotebooksViewModel {
   /// What the notebooks screen shows.
   public enum State: Hashable, Sendable {
-    /// The rows: "All Notes", each notebook by name, then "No Notebook".
-    case loaded([NotebookRow])
-    /// No notebooks yet; the screen offers to create one and says how many notes exist.
-    case empty(noteCount: Int)
+    /// The rows: "All Notes", each notebook by name, then "No Notebook"; and how many
+    /// conflicts a sync found that are not resolved yet.
+    case loaded([NotebookRow], unresolvedConflicts: Int = 0)
+    /// No notebooks yet; the screen offers to create one and says how many notes exist, and
+    /// how many conflicts are not resolved yet.
+    case empty(noteCount: Int, unresolvedConflicts: Int = 0)
     /// Asking whether a notebook's notes go with it or stay, in no notebook.
     case confirming(NotebookDeletionRequest)
     /// The store could not be read; ``load()`` tries again.
@@ -49,8 +51,11 @@ public final class NotebooksViewModel {
     let rows = rows
     if let loadFailure { return .failed(message: loadFailure) }
     if let pendingDeletion { return .confirming(pendingDeletion) }
-    guard !store.notebooks.isEmpty else { return .empty(noteCount: store.noteCount(in: .allNotes)) }
-    return .loaded(rows)
+    let conflicts = store.conflicts.count
+    guard !store.notebooks.isEmpty else {
+      return .empty(noteCount: store.noteCount(in: .allNotes), unresolvedConflicts: conflicts)
+    }
+    return .loaded(rows, unresolvedConflicts: conflicts)
   }
 
   // MARK: - Loading

@@ -45,8 +45,10 @@ public final class NotebooksScreen: TracedScreen, BackHandlingScreen, Reappearin
 
   static func describe(_ state: NotebooksViewModel.State) -> String {
     switch state {
-    case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "row")))"
-    case .empty(let noteCount): "empty(\(String(count: noteCount, noun: "note")) in no notebook)"
+    case .loaded(let rows, let conflicts):
+      "loaded(\(String(count: rows.count, noun: "row"))\(described(conflicts)))"
+    case .empty(let noteCount, let conflicts):
+      "empty(\(String(count: noteCount, noun: "note")) in no notebook\(described(conflicts)))"
     case .confirming(let request):
       "confirming(\"\(request.name.terminalSafe)\", "
         + "\(String(count: request.noteCount, noun: "note")))"
@@ -54,12 +56,17 @@ public final class NotebooksScreen: TracedScreen, BackHandlingScreen, Reappearin
     }
   }
 
+  /// `, 2 conflicts` when there are any.
+  private static func described(_ conflicts: Int) -> String {
+    conflicts == 0 ? "" : ", " + String(count: conflicts, noun: "conflict")
+  }
+
   /// What changed between two states beyond their brief descriptions: the rows whose counts
   /// moved, such as `Birds 3 → 2 notes`.
   static func describeChange(_ old: NotebooksViewModel.State, _ new: NotebooksViewModel.State)
     -> String?
   {
-    guard case .loaded(let before) = old, case .loaded(let after) = new else { return nil }
+    guard case .loaded(let before, _) = old, case .loaded(let after, _) = new else { return nil }
     let counts = Dictionary(before.map { ($0.scope, $0) }) { first, _ in first }
     let moved = after.compactMap { row -> String? in
       guard let earlier = counts[row.scope] else { return "\(row.name.terminalSafe) added" }

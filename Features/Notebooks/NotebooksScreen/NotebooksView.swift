@@ -11,7 +11,7 @@ enum NotebooksView {
         "Notebooks · \(message.terminalSafe)",
         "  Type `retry` to read them again.",
       ]
-    case .empty(let noteCount):
+    case .empty(let noteCount, let conflicts):
       var lines = [
         "Notebooks · none yet",
         "  Create one with: notebook new NAME",
@@ -20,8 +20,8 @@ enum NotebooksView {
         lines.append(
           "  \(noteCount) \(noteCount == 1 ? "note is" : "notes are") in no notebook: open all")
       }
-      return lines
-    case .loaded(let rows):
+      return lines + conflictLine(conflicts)
+    case .loaded(let rows, let conflicts):
       // Names are aligned by the columns they take (鳥 takes two), and cut to leave the
       // counts room on a narrow terminal.
       let columns = terminal.columns
@@ -37,7 +37,7 @@ enum NotebooksView {
           // The counts are dim (with colour on), and cut to the width.
           let room = columns.map { max(1, $0 - start.terminalColumns) }
           return start + terminal.style.dim(counts.fitted(toColumns: room))
-        }
+        } + conflictLine(conflicts)
     case .confirming(let request):
       return [
         "Delete \u{201C}\(request.name.terminalSafe)\u{201D}? It holds "
@@ -49,4 +49,12 @@ enum NotebooksView {
     }
   }
 
+  /// The line saying how many conflicts wait in the inbox; none when none do.
+  private static func conflictLine(_ conflicts: Int) -> [String] {
+    guard conflicts > 0 else { return [] }
+    return [
+      "  \(String(count: conflicts, noun: "conflict")) to resolve: type `conflicts` to compare "
+        + "and keep a text"
+    ]
+  }
 }

@@ -5,44 +5,103 @@ import FieldNotesTesting
 import Foundation
 import Testing
 
+/// The conflict inbox's view model, state by state, and what each resolution saves.
 @MainActor
 @Suite struct ConflictsViewModelTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  let repository: InMemoryNoteRepository
+  let store: NoteStore
+  let model: ConflictsViewModel
 
-  func makeModel() throws -> (ConflictsViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    return (ConflictsViewModel(store: store), store)
+  /// The copy a sync kept of the heron's text that lost, as `ThreeWayMerge` makes it.
+  static let copy = Note(
+    id: UUID(number: 0xC1), title: "Heron at the lake (conflict 2026-11-29 12:05)",
+    body: "Grey heron, then it flew.", createdAt: SampleData.date(minutes: 0),
+    notebookID: SampleData.birds.id, tags: ["birds"], updatedAt: SampleData.date(minutes: 5),
+    conflictOf: SampleData.heron.id)
+
+  init() throws {
+    var library = SampleData.library
+    library.notes.append(Self.copy)
+    repository = InMemoryNoteRepository(library, stampsChanges: true)
+    store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(),
+      now: .fixed(SampleData.date(minutes: 100)))
+    model = ConflictsViewModel(store: store)
   }
 
-  @Test func countsTheNotesThePinnedOnesAndTheNotebooks() throws {
-    let (model, _) = try makeModel()
+  var conflict: NoteConflict { NoteConflict(copy: Self.copy, original: SampleData.heron) }
 
-    #expect(model.state == .loaded(notes: 4, pinned: 1, notebooks: 2))
-    #expect(model.scope == .allNotes)
-  }
-
-  @Test func followsEveryChangeToTheStore() throws {
-    let (model, store) = try makeModel()
+  @Test func openingAndKeepingTheOriginalGoThroughTheseStates() throws {
     let recorder = StateRecorder(model, \.state)
 
-    try store.setPinned(SampleData.kingfisher.id, true)
-    try store.perform(.addNote(Note(id: UUID(number: 0xA5), title: "Dipper")))
+    try model.open(at: 1)
+    model.close()
+    try model.open(at: 1)
+    try model.resolve(.keepOriginal)
 
     #expect(
       recorder.values == [
-        .loaded(notes: 4, pinned: 1, notebooks: 2), .loaded(notes: 4, pinned: 2, notebooks: 2),
-        .loaded(notes: 5, pinned: 2, notebooks: 2),
+        .loaded([conflict]), .opened(conflict), .loaded([conflict]), .opened(conflict), .empty,
       ])
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(store.trashedNotes.map(\.id) == [Self.copy.id], "the copy is in the trash")
   }
 
-  @Test func isEmptyUntilANoteIsWritten() throws {
-    let store = NoteStore(notes: [], notebooks: [SampleData.birds])
-    let model = ConflictsViewModel(store: store)
-    let recorder = StateRecorder(model, \.state)
+  @Test func keepingTheCopyGivesTheNoteItsTextAndKeepsTheNotesOwnAsAVersion() throws {
+    try model.resolve(.keepCopy, at: 1)
+    let heron = try #require(store.note(withID: SampleData.heron.id))
+    #expect(heron.title == "Heron at the lake")
+    #expect(heron.body == "Grey heron, then it flew.")
+    #expect(heron.tags == ["birds"])
+    #expect(heron.isPinned, "the note keeps its pin and notebook")
+    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body])
+    #expect(store.note(withID: Self.copy.id) == nil)
+    #expect(model.state == .empty)
+  }
 
-    try store.perform(.addNote(Note(id: UUID(number: 0xA5), title: "Dipper")))
+  @Test func keepingBothMakesTheCopyANoteOfItsOwnWithATitleToldApart() throws {
+    try model.resolve(.keepBoth, at: 1)
+    let copy = try #require(store.note(withID: Self.copy.id))
+    #expect(copy.conflictOf == nil)
+    #expect(copy.title == "Heron at the lake (2)")
+    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(model.state == .empty)
+  }
 
-    #expect(
-      recorder.values == [.empty(notebooks: 1), .loaded(notes: 1, pinned: 0, notebooks: 1)])
+  @Test func aCopyWhoseNoteIsGoneIsKeptAsItsOwnNote() throws {
+    try store.perform(.deleteNote(SampleData.heron.id))
+    #expect(model.state == .loaded([NoteConflict(copy: Self.copy, original: nil)]))
+    try model.resolve(.keepCopy, at: 1)
+    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake")
+    #expect(store.note(withID: Self.copy.id)?.conflictOf == nil)
+  }
+
+  @Test func aConflictResolvedElsewhereLeavesTheOpenPageForTheList() throws {
+    try model.open(at: 1)
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try other.perform(.resolveConflict(Self.copy.id, .keepBoth))
+    try store.reload()
+    #expect(model.state == .empty)
+    #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepCopy) }
+  }
+
+  @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
+    #expect(throws: ConflictsError.noRow(2, count: 1)) { try model.open(at: 2) }
+    #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepOriginal) }
+    repository.failNextCommit()
+    #expect(throws: ConflictsError.store(.persistence(.diskFull))) {
+      try model.resolve(.keepCopy, at: 1)
+    }
+    #expect(model.state == .loaded([conflict]))
+    #expect(throws: NoteStoreError.notAConflict(SampleData.moss.id)) {
+      try store.perform(.resolveConflict(SampleData.moss.id, .keepBoth))
+    }
+  }
+
+  @Test func aMarkIsTakenOffOnlyWhenItIsOne() {
+    #expect(NoteConflict.unmarked("Heron (conflict 2026-11-29 12:05)") == "Heron")
+    #expect(NoteConflict.unmarked("Heron (conflict)") == "Heron")
+    #expect(NoteConflict.unmarked("A (conflict of interest)") == "A (conflict of interest)")
+    #expect(NoteConflict.unmarked("Heron") == "Heron")
   }
 }

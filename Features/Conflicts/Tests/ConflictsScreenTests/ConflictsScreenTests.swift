@@ -6,66 +6,77 @@ import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
+import Foundation
 import Testing
 
-/// The conflicts screen driven as the REPL drives it.
-///
-/// What it draws, where `open` goes, and what it draws when it is back on top.
+/// The conflict inbox driven as the REPL drives it: the list, one conflict opened with both
+/// texts and their diff, and what each `keep` says.
 @MainActor
 @Suite struct ConflictsScreenTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  let store: NoteStore
 
-  func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    let model = ConflictsViewModel(store: store)
-    let screen = ConflictsScreen(model: model)
-    return (ScreenHarness(screen), store)
+  init() throws {
+    var library = SampleData.library
+    library.notes.append(
+      Note(
+        id: UUID(number: 0xC1), title: "Kingfisher (conflict 2026-11-29 12:05)",
+        body: "A flash of blue under the bridge.\nIt dived twice.",
+        createdAt: SampleData.date(minutes: 10), notebookID: SampleData.birds.id,
+        tags: ["birds"], updatedAt: SampleData.date(minutes: 5),
+        conflictOf: SampleData.kingfisher.id))
+    store = try NoteStore(
+      repository: InMemoryNoteRepository(library, stampsChanges: true), syncer: NoOpNoteSyncer(),
+      now: .fixed(SampleData.date(minutes: 60)))
   }
 
-  @Test func drawsTheCountsAndOpensTheNotesCounted() async throws {
-    let (harness, _) = try makeHarness()
+  func makeHarness() -> ScreenHarness<Route> {
+    ScreenHarness(
+      ConflictsScreen(
+        model: ConflictsViewModel(store: store), now: .fixed(SampleData.date(minutes: 65)),
+        timeZone: TimeZone(identifier: "UTC") ?? .current))
+  }
+
+  @Test func listsTheConflictsAndOpensOneWithBothTextsAndTheirDiff() async throws {
+    let harness = makeHarness()
     #expect(
       harness.lastDrawn == [
-        "Conflicts", "  4 notes, 1 pinned", "  in 2 notebooks",
+        "Conflicts · 1 unresolved, oldest first (`open N` compares the two texts)",
+        "  1  “Kingfisher” · the copy written 1 h ago, the note edited 55 min ago",
       ])
-
-    try await harness.run("open")
-    #expect(harness.routes == [.noteList(.allNotes)])
-    #expect(!harness.isShowingTheScreen)
-
-    try await harness.run("back")
-    #expect(harness.isShowingTheScreen)
-  }
-
-  @Test func countsWhatChangedWhileItWasCovered() async throws {
-    let (harness, store) = try makeHarness()
-    try await harness.run("open")
-
-    try store.setPinned(SampleData.kingfisher.id, true)
-    try await harness.run("back")
-
+    _ = try await harness.run("open 1")
     #expect(
       harness.lastDrawn == [
-        "Conflicts", "  4 notes, 2 pinned", "  in 2 notebooks",
+        "Conflict over “Kingfisher”", "",
+        "The note (edited 55 min ago), kept by `keep original`:",
+        "  # Kingfisher", "  #birds", "  A flash of blue under the bridge.", "",
+        "The copy (written 1 h ago), kept by `keep copy`:",
+        "  # Kingfisher", "  #birds", "  A flash of blue under the bridge.", "  It dived twice.",
+        "", "--- the note", "+++ the copy", "@@ -1 +1,2 @@", " A flash of blue under the bridge.",
+        "+It dived twice.", "",
+        "Keep which? `keep original`, `keep copy`, or `keep both` as separate notes; "
+          + "`close` goes back to the list.",
       ])
-  }
-
-  @Test func saysWhyThereIsNothingToCount() {
-    let store = NoteStore(notes: [], notebooks: [SampleData.birds])
-    let model = ConflictsViewModel(store: store)
-    let screen = ConflictsScreen(model: model)
-
     #expect(
-      ScreenHarness<Route>(screen).lastDrawn == [
-        "Conflicts · no notes yet",
-        "  Open a notebook and type `new` to write one.",
+      try await harness.run("keep copy") == [
+        "The note now has the copy's text (its own is kept as a version); the copy of "
+          + "“Kingfisher” is in the trash."
       ])
-    #expect(screen.stateLine == "ConflictsViewModel.state = empty(1 notebook)")
+    #expect(
+      harness.lastDrawn == [
+        "Conflicts · none",
+        "  When a sync finds a note changed on two machines, the text that lost comes here.",
+      ])
   }
 
-  @Test func refusesWordsAfterOpen() async throws {
-    let (harness, _) = try makeHarness()
-
-    await #expect(throws: CommandLineError.usage("open")) { try await harness.run("open all") }
+  @Test func badInputIsRefusedWithUsageOrReason() async throws {
+    let harness = makeHarness()
+    let usage = CommandLineError.usage("keep original|copy|both [N]")
+    await #expect(throws: usage) { try await harness.run("keep") }
+    await #expect(throws: usage) { try await harness.run("keep mine") }
+    await #expect(throws: usage) { try await harness.run("keep copy x") }
+    await #expect(throws: CommandLineError.usage("open N")) { try await harness.run("open") }
+    await #expect(throws: CommandLineError.self) { try await harness.run("keep copy") }
+    await #expect(throws: CommandLineError.self) { try await harness.run("open 5") }
+    #expect(store.conflicts.count == 1, "nothing was resolved")
   }
 }

@@ -90,7 +90,7 @@ import Testing
     try model.createNotebook(named: "Birds")
 
     #expect(recorder.transitions.count == 1)
-    guard case .loaded(let rows) = model.state else {
+    guard case .loaded(let rows, _) = model.state else {
       Issue.record("expected rows, got \(model.state)")
       return
     }
@@ -318,7 +318,7 @@ import Testing
 
     store.add(Note(title: "Wren", notebookID: SampleData.birds.id, isPinned: true))
 
-    guard case .loaded(let rows) = recorder.values.last else {
+    guard case .loaded(let rows, _) = recorder.values.last else {
       Issue.record("expected rows")
       return
     }
@@ -336,5 +336,25 @@ import Testing
       .unknownNotebook("X"), .store(.persistence(.busy)), .noDeletionPending,
     ]
     #expect(Set(errors.compactMap(\.errorDescription)).count == errors.count)
+  }
+
+  // MARK: - Conflicts
+
+  @Test func theUnresolvedConflictsAreCountedUntilResolved() throws {
+    var library = SampleData.library
+    let copy = Note(
+      id: UUID(number: 0xC1), title: "Field kit (conflict)",
+      createdAt: SampleData.date(minutes: 31),
+      conflictOf: SampleData.shoppingList.id)
+    library.notes.append(copy)
+    let (model, store) = try makeModel(library)
+    let recorder = StateRecorder(model, \.state)
+
+    try store.perform(.resolveConflict(copy.id, .keepOriginal))
+
+    var rows = Self.sampleRows
+    rows[0].noteCount = 5
+    rows[3].noteCount = 2
+    #expect(recorder.values == [.loaded(rows, unresolvedConflicts: 1), .loaded(Self.sampleRows)])
   }
 }

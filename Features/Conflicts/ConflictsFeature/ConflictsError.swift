@@ -1,0 +1,23 @@
+import FieldNotesServices
+import Foundation
+
+/// Why an action on the conflict inbox did not happen.
+public enum ConflictsError: Error, Hashable, LocalizedError {
+  /// The list has no such row: the row asked for, and how many there are.
+  case noRow(Int, count: Int)
+  /// No conflict is open, and no row was given.
+  case nothingOpen
+  /// The store could not make the change; nothing changed.
+  case store(NoteStoreError)
+
+  /// A message for the user.
+  public var errorDescription: String? {
+    switch self {
+    case .noRow(let number, let count):
+      count == 0
+        ? "There are no conflicts." : "There is no conflict \(number); there are \(count)."
+    case .nothingOpen: "Open a conflict first (`open N`), or give its number: keep copy N."
+    case .store(let error): error.errorDescription
+    }
+  }
+}

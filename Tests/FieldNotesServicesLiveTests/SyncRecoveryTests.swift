@@ -1,0 +1,114 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesServicesLive
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The trash, restores and conflict resolutions across machines: three stores sync through one
+/// remote and converge, with no copy made by a resolution and no text lost.
+@MainActor
+@Suite struct SyncRecoveryTests {
+  let world = SyncWorld()
+
+  /// Three devices holding one note, synced; each with a store, as the app drives it.
+  func threeDevices() async throws -> [(device: SyncWorld.Device, store: NoteStore)] {
+    var devices: [(device: SyncWorld.Device, store: NoteStore)] = []
+    for number in 0..<3 {
+      let device = try await world.device(
+        number == 0
+          ? NoteLibrary(notes: [syncNote(1, "Heron", body: "Grey heron.")]) : NoteLibrary(),
+        now: .fixed(SampleData.date(minutes: 10 * (number + 1))))
+      devices.append(
+        (
+          device,
+          try NoteStore(
+            repository: device.repository, syncer: NoOpNoteSyncer(),
+            now: .fixed(SampleData.date(minutes: 10 * (number + 1))))
+        ))
+    }
+    try await syncAll(devices)
+    return devices
+  }
+
+  /// Every device syncs, twice round, so each has seen every other's changes.
+  func syncAll(_ devices: [(device: SyncWorld.Device, store: NoteStore)]) async throws {
+    for _ in 0..<2 {
+      for (device, store) in devices {
+        try await device.syncer.sync()
+        try store.reload()
+      }
+    }
+  }
+
+  func expectConverged(_ devices: [(device: SyncWorld.Device, store: NoteStore)]) {
+    let notes = devices.map(\.device.notes)
+    #expect(notes.allSatisfy { $0 == notes[0] }, "every store holds the same notes")
+    #expect(notes[0].allSatisfy { $0.conflictOf == nil }, "no conflict is left")
+  }
+
+  @Test func aNoteDeletedOnOneMachineIsInEachTrashAndARestoreBringsItBackEverywhere() async throws {
+    let devices = try await threeDevices()
+    try devices[0].store.perform(.deleteNote(UUID(number: 1)))
+    try await syncAll(devices)
+    #expect(devices.allSatisfy { $0.store.trashedNotes.map(\.id) == [UUID(number: 1)] })
+    #expect(devices.allSatisfy { $0.device.notes.isEmpty })
+
+    try devices[2].store.perform(.restoreTrashedNote(UUID(number: 1)))
+    try await syncAll(devices)
+
+    expectConverged(devices)
+    #expect(devices.allSatisfy { $0.device.notes.map(\.body) == ["Grey heron."] })
+    #expect(devices.allSatisfy { $0.store.trashedNotes.isEmpty }, "back out of every trash")
+  }
+
+  /// Both texts of a conflict, made on two machines before either synced.
+  func conflict(_ devices: [(device: SyncWorld.Device, store: NoteStore)]) async throws -> Note {
+    for (index, text) in ["It took a fish.", "It flew off."].enumerated() {
+      var edited = try #require(devices[index].store.note(withID: UUID(number: 1)))
+      edited.body = text
+      try devices[index].store.perform(.updateNote(edited))
+    }
+    try await syncAll(devices)
+    let conflicts = devices.map(\.store.conflicts)
+    #expect(conflicts.allSatisfy { $0.count == 1 }, "one copy, the same everywhere")
+    let copy = try #require(conflicts[0].first?.copy)
+    #expect(copy.conflictOf == UUID(number: 1))
+    return copy
+  }
+
+  @Test func aConflictResolvedOnOneMachineIsResolvedEverywhereWithNoNewCopy() async throws {
+    let devices = try await threeDevices()
+    let copy = try await conflict(devices)
+    let texts = Set([copy.body, devices[0].store.note(withID: UUID(number: 1))?.body ?? ""])
+
+    try devices[1].store.perform(.resolveConflict(copy.id, .keepCopy))
+    try await syncAll(devices)
+
+    expectConverged(devices)
+    #expect(devices.allSatisfy { $0.device.notes.count == 1 })
+    #expect(devices.allSatisfy { $0.store.conflicts.isEmpty })
+    let kept = devices[1].store.versions(ofNote: UUID(number: 1)).map(\.body)
+    #expect(texts.isSubset(of: Set(kept + [copy.body])), "neither text is lost")
+  }
+
+  @Test func twoMachinesResolvingDifferentlyConvergeAndLoseNeitherText() async throws {
+    let devices = try await threeDevices()
+    let copy = try await conflict(devices)
+    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+
+    try devices[0].store.perform(.resolveConflict(copy.id, .keepOriginal))
+    try devices[2].store.perform(.resolveConflict(copy.id, .keepCopy))
+    try await syncAll(devices)
+
+    expectConverged(devices)
+    #expect(devices.allSatisfy { $0.device.notes.count == 1 }, "no copy was made")
+    let note = try #require(devices[0].store.note(withID: UUID(number: 1)))
+    #expect(note.body == copy.body, "the resolution that changed the note stands")
+    for (_, store) in devices {
+      let everything = Set(store.versions(ofNote: note.id).map(\.body) + [note.body])
+        .union(store.trashedNotes.map(\.note.body))
+      #expect(everything.isSuperset(of: [original.body, copy.body]), "each store keeps both")
+    }
+  }
+}
