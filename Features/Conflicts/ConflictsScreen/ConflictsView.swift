@@ -42,8 +42,7 @@ enum ConflictsView {
       }
       lines += [
         "",
-        "Keep which? `keep original`, `keep copy`, or `keep both` as separate notes; "
-          + "`close` goes back to the list.",
+        "Keep which? `keep original`, `keep copy`, or `keep both` (as two notes); `close` lists all.",
       ]
       return lines
     case .empty:

@@ -39,15 +39,19 @@ enum TrashView {
       + (item.notebookName.map { "\u{201C}\($0.terminalSafe)\u{201D}" } ?? "no notebook")
   }
 
-  /// A trashed note in full, for `open N`: its row, its tags, then its text.
+  /// A trashed note in full, for `open N`: its title, then where it was, its tags and when
+  /// it was deleted (as a note's page says its facts), then its text.
   static func note(_ item: TrashedNote, now: Date, timeZone: TimeZone) -> [String] {
-    var lines = [row(item, now: now, timeZone: timeZone)]
+    var facts = [
+      "from " + (item.notebookName.map { "\u{201C}\($0.terminalSafe)\u{201D}" } ?? "no notebook")
+    ]
     if !item.note.tags.isEmpty {
-      lines.append(item.note.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))
+      facts.append(item.note.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))
     }
-    lines.append("")
-    lines += item.note.body.isEmpty ? ["(no text)"] : item.note.body.terminalLines
-    return lines
+    facts.append("deleted " + item.trashedAt.relativeDescription(to: now, timeZone: timeZone))
+    let title = item.note.title.isEmpty ? "(untitled)" : item.note.title.terminalSafe
+    return [title, facts.joined(separator: " \u{00B7} "), ""]
+      + (item.note.body.isEmpty ? ["(no text)"] : item.note.body.terminalLines)
   }
 
   /// The state in brief, for `state` and `trace on`.

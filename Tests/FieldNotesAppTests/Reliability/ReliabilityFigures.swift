@@ -12,6 +12,8 @@ enum ReliabilityFigures {
   static let megabyteLines = 8
   /// SIGKILL rounds of the crash test.
   static let crashRounds = 20
+  /// SIGKILL rounds of each recovery test: restoring from the trash, and emptying it.
+  static let recoveryKillRounds = 6
   /// Notes each of the two concurrent processes writes.
   static let notesPerProcess = 500
 
@@ -34,6 +36,13 @@ enum ReliabilityFigures {
       attack: "`fieldnotes` killed with SIGKILL while writing notes, at a seeded moment each round",
       figures:
         "\(crashRounds) kills survived; acknowledged notes lost 0; integrity check ok after every kill"
+    ),
+    Row(
+      test: "`RecoveryKillTests`",
+      attack:
+        "`fieldnotes` killed with SIGKILL while it restores notes from the trash, and while it empties a trash of 2,000 notes",
+      figures:
+        "\(recoveryKillRounds) + \(recoveryKillRounds) kills; notes in both places or neither 0; acknowledged restores lost 0; trashes left half-emptied 0"
     ),
     Row(
       test: "`ConcurrentProcessTests`",

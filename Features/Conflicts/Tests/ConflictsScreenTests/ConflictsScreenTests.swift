@@ -53,8 +53,7 @@ import Testing
         "  # Kingfisher", "  #birds", "  A flash of blue under the bridge.", "  It dived twice.",
         "", "--- the note", "+++ the copy", "@@ -1 +1,2 @@", " A flash of blue under the bridge.",
         "+It dived twice.", "",
-        "Keep which? `keep original`, `keep copy`, or `keep both` as separate notes; "
-          + "`close` goes back to the list.",
+        "Keep which? `keep original`, `keep copy`, or `keep both` (as two notes); `close` lists all.",
       ])
     #expect(
       try await harness.run("keep copy") == [

@@ -40,7 +40,7 @@ import TrashScreen
       ])
     #expect(
       try await harness.run("open 2") == [
-        "Moss on the north wall · deleted 5 min ago · from “Plants”", "#plants", "",
+        "Moss on the north wall", "from “Plants” · #plants · deleted 5 min ago", "",
         "Thick after the rain.",
       ])
   }
