@@ -146,6 +146,7 @@ results.append(try workloads.startUp())
 let smallLists = try workloads.listPages(smallSize)
 let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
 let smallPagePin = try workloads.pagePinCost(smallSize)
+let smallVersionedEdit = try workloads.versionedEditCost(smallSize)
 for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
@@ -173,6 +174,13 @@ for size in tiers {
       "`pin`/`unpin` on the page of a note that is not pinned (the same note at every size), "
         + "the library's pinned notes kept",
       size, try workloads.pagePinCost(size), against: smallSize, smallPagePin))
+  log("\(size.formatted()) notes: saves keeping versions…")
+  results.append(
+    workloads.pinRow(
+      "a save on a note's page (`edit`, `title …`, `save`), keeping the text it replaces as a "
+        + "version (the same note at every size)",
+      size, try workloads.versionedEditCost(size), against: smallSize, smallVersionedEdit))
+  if size == 100_000 { results.append(try workloads.versionsOnDisk(size)) }
   log("\(size.formatted()) notes: 10,000 edits while another session searches…")
   results.append(try workloads.walDuringSearches(size))
 }

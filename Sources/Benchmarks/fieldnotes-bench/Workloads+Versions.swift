@@ -1,0 +1,81 @@
+import Foundation
+
+/// The versions workloads: what an edit costs now that every save keeps the text it replaces,
+/// at a tier against a small library, and what ten versions of every note cost on disk.
+extension Workloads {
+  /// Saves on the page of a note (the same note at every size, ``PageRoute``), each one
+  /// retitling it through the composer (`edit`, `title …`, `save`), so each keeps a version; on
+  /// a copy of the store, less the session that only opens the page.
+  ///
+  /// - Parameters:
+  ///   - size: The store's size.
+  ///   - edits: How many saves.
+  /// - Returns: The cost, in the shape of the pin workloads'.
+  /// - Throws: ``BenchError`` when a run fails, or the saves kept no versions.
+  func versionedEditCost(_ size: Int, edits: Int = 300) throws -> PinCost {
+    guard let route = pageRoutes[size] else { throw BenchError.failed("no page route at \(size)") }
+    let saves = (0..<edits).flatMap { ["edit", "title \(route.title) (edit \($0))", "save"] }
+    return try withCopy(of: size) { store in
+      try checkPage(route, in: store)
+      let check = try fieldNotes(
+        store, route.commands + Array(saves.prefix(6)) + ["history"], keepOutput: true)
+      guard check.output.contains("2 versions of") else {
+        throw BenchError.failed("two saves on \(route.title)'s page kept no two versions")
+      }
+      let base = try samples { try fieldNotes(store, route.commands).seconds }
+      let batch = try samples { try fieldNotes(store, route.commands + saves).seconds }
+      return PinCost(
+        perEdit: (batch.median - base.median) / Double(edits), edits: edits,
+        commands:
+          "\(route.commandsText), then `edit`, `title …`, `save` \(edits.formatted()) times, "
+          + "each keeping a version, less the session without them (\(ms(base)))",
+        place: "row \(route.row) of the list")
+    }
+  }
+
+  /// The store after ten edits of every note, each keeping a version: its size against the
+  /// store before, and the added bytes against the versions' own text.
+  ///
+  /// The edits are made by `sqlite3` on a copy (each appends a line to every body, through the
+  /// store's own `note_versions_keep` trigger, as any save does), since ten saves of each of
+  /// 100,000 notes through the REPL would take hours and measure the REPL, not the disk.
+  ///
+  /// - Parameter size: The store's size.
+  /// - Returns: The row.
+  /// - Throws: ``BenchError`` when `sqlite3` fails.
+  func versionsOnDisk(_ size: Int) throws -> Result {
+    try withCopy(of: size) { store in
+      // Opening it once with FieldNotes migrates a store built by an earlier one.
+      _ = try fieldNotes(store, ["notebooks"])
+      _ = try sqlite(store, "PRAGMA wal_checkpoint(TRUNCATE);")
+      let before = Self.fileBytes(store)
+      for edit in 1...10 {
+        _ = try sqlite(
+          store,
+          "UPDATE notes SET body = body || char(10) || 'Edit \(edit).', "
+            + "updated_at = updated_at + \(edit); PRAGMA wal_checkpoint(TRUNCATE);")
+      }
+      let after = Self.fileBytes(store)
+      let counted = try sqlite(
+        store,
+        "SELECT count(*), sum(length(CAST(title AS BLOB)) + length(CAST(body AS BLOB))) "
+          + "FROM note_versions;", keepOutput: true
+      ).output.split(separator: "|").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
+      guard counted.count == 2, counted[0] == Double(size * 10) else {
+        throw BenchError.failed("ten edits of \(size) notes kept \(counted.first ?? 0) versions")
+      }
+      let added = Double(after - before)
+      return Result(
+        name: "the store with 10 versions of every note, \(size.formatted()) notes",
+        fieldNotes:
+          "\(mebibytes(Double(after))) (\(mebibytes(Double(before))) before the 10 edits each: "
+          + "+\(mebibytes(added)), \(Int(added / counted[0])) bytes a version)",
+        peer:
+          "the versions' own text: \(mebibytes(counted[1])) of titles and bodies "
+          + "(\(Int(counted[1] / counted[0])) bytes a version)",
+        ratio: added / counted[1], target: "reported", isMet: nil)
+    }
+  }
+}
