@@ -119,10 +119,18 @@ public struct LineDiff: Hashable, Sendable {
     count == 0 ? "\(start - 1),0" : count == 1 ? "\(start)" : "\(start),\(count)"
   }
 
-  /// A text's lines: split at each line feed; an empty text has none.
+  /// A text's lines: split at each line feed (a `\r` before it is part of the break, as a
+  /// note's page shows it); an empty text has none.
+  ///
+  /// The split is of UTF-8 bytes: `"\r\n"` is one `Character`, which a split of characters
+  /// at `"\n"` would never find.
   private static func lines(of text: String) -> [String] {
     guard !text.isEmpty else { return [] }
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .map { line in
+        let bytes = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        return String(decoding: bytes, as: UTF8.self)
+      }
   }
 
   /// A shortest edit from one list of lines to another.

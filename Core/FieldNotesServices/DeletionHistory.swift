@@ -23,6 +23,15 @@ public final class DeletionHistory {
     deleted.append(note)
   }
 
+  /// Forgets deleted notes that `undo` must not bring back: deleted for good (the trash
+  /// emptied), or back already (restored from the trash).
+  ///
+  /// - Parameter ids: The notes.
+  public func forget(_ ids: Set<Note.ID>) {
+    guard deleted.contains(where: { ids.contains($0.id) }) else { return }
+    deleted.removeAll { ids.contains($0.id) }
+  }
+
   /// Forgets the note deleted last, once it has been restored.
   public func forgetLast() {
     _ = deleted.popLast()
@@ -47,6 +56,9 @@ public final class DeletionHistory {
   /// - Throws: ``NoteStoreError`` when it cannot be saved; it can then still be restored.
   @discardableResult
   public func restoreLast(to store: NoteStore) throws(NoteStoreError) -> Note? {
+    // A note saved again since (restored from the trash by another process, or synced back)
+    // needs no undo.
+    while let last = lastDeleted, store.note(withID: last.id) != nil { forgetLast() }
     guard var note = lastDeleted else { return nil }
     if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
       note.notebookID = nil

@@ -23,8 +23,13 @@ public struct NoteRecovery: Hashable, Sendable {
   /// Creates an empty record.
   public init() {}
 
-  /// The trashed notes, deleted last first.
-  public var trashedNotes: [TrashedNote] { trash.reversed() }
+  /// The trashed notes, deleted last first (by their dates, then the order they came in, as
+  /// the SQLite store orders them).
+  public var trashedNotes: [TrashedNote] {
+    trash.enumerated()
+      .sorted { ($0.element.trashedAt, $0.offset) > ($1.element.trashedAt, $1.offset) }
+      .map(\.element)
+  }
 
   /// Whether a note is in the trash.
   ///

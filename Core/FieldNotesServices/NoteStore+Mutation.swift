@@ -26,7 +26,9 @@ extension NoteStore {
     /// Gives each note its new tags, in one transaction (renaming or removing a tag everywhere).
     case replaceTags([Note.ID: [String]])
     /// Makes a version of a note its current text (title, body, tags and notebook); the text
-    /// it replaces is kept as a version, so restoring loses nothing.
+    /// it replaces is kept as a version, so restoring loses nothing. Nothing is written when
+    /// the version is the note's text already (its notebook, if deleted since, counting as
+    /// none).
     case restoreVersion(Note.ID, number: Int)
     /// Puts a trashed note back where it was, or in no notebook when its notebook is gone.
     case restoreTrashedNote(Note.ID)
@@ -125,6 +127,7 @@ extension NoteStore {
       if let notebookID = restored.notebookID, notebook(withID: notebookID) == nil {
         restored.notebookID = nil
       }
+      guard !restored.hasSameContent(as: saved) else { return .none }
       try requireSize(of: restored)
       return replacing(saved, with: restored).expecting(notebookOf: restored)
     case .restoreTrashedNote(let id):
@@ -149,12 +152,15 @@ extension NoteStore {
     throws(NoteStoreError) -> Edit
   {
     let copy = try savedNote(id)
-    guard let originalID = copy.conflictOf else { throw .notAConflict(id) }
+    guard let originalID = copy.conflictOf, originalID != id else { throw .notAConflict(id) }
     let conflict = NoteConflict(copy: copy, original: note(withID: originalID))
     let trashCopy = Edit(
       changes: [.expectNote(id, copy), .trashNote(id, at: now())], removedNotes: [copy])
     switch (resolution, conflict.original) {
-    case (.keepOriginal, _):
+    case (.keepOriginal, nil):
+      // Trashing the copy would leave neither text among the notes.
+      throw .conflictOriginalGone(id)
+    case (.keepOriginal, _?):
       return trashCopy
     case (.keepCopy, let original?):
       var kept = original

@@ -199,7 +199,8 @@ public final class NoteStore {
     let copies = answer(\.conflictCopies, fallback: []) { () throws(RepositoryError) in
       try repository.conflictCopies()
     }
-    return copies.map { copy in
+    // A copy marked as its own original (another tool's doing) is no conflict.
+    return copies.filter { $0.conflictOf != $0.id }.map { copy in
       NoteConflict(copy: copy, original: copy.conflictOf.flatMap { note(withID: $0) })
     }
   }

@@ -26,6 +26,8 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
   case notInTrash(Note.ID)
   /// The note is no conflict copy (or its conflict was resolved meanwhile).
   case notAConflict(Note.ID)
+  /// The note a conflict copy conflicts with is gone, so there is no original to keep.
+  case conflictOriginalGone(Note.ID)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -43,6 +45,9 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
       "This note has no version \(number); `history` lists the versions kept."
     case .notInTrash: "That note is no longer in the trash."
     case .notAConflict: "That conflict is resolved already."
+    case .conflictOriginalGone:
+      "The note this copy conflicts with is gone (deleted, or in the trash): `keep copy` keeps "
+        + "this text as a note of its own, or restore the note from the trash first."
     }
   }
 }

@@ -28,6 +28,11 @@ import Testing
       LineDiff(from: old, to: new).unified(context: 0).suffix(2) == ["@@ -20,0 +20 @@", "+l21"])
   }
 
+  @Test func linesEndingInCarriageReturnAndLineFeedAreLinesToo() {
+    let diff = LineDiff(from: "one\r\ntwo\r\nthree\r\n", to: "one\r\ntwo\r\n3\r\n")
+    #expect(diff.lines == [.same("one"), .same("two"), .removed("three"), .added("3"), .same("")])
+  }
+
   @Test func theSameTextsHaveNoDiffAndAnEmptyTextHasNoLines() {
     #expect(LineDiff(from: "a\nb", to: "a\nb").unified().isEmpty)
     #expect(LineDiff(from: "a\nb", to: "a\nb").isEmpty)

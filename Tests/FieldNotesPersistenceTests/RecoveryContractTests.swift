@@ -171,3 +171,58 @@ import Testing
     #expect(try repository.load().notes == [edited])
   }
 }
+
+/// Two processes on one store file: a restore made from a stale read is refused, never saved
+/// over the other's edit, and a note one restores is never emptied by the other.
+@MainActor
+@Suite struct RecoveryTwoProcessTests {
+  let directory = TemporaryDirectory()
+
+  func twoStores() throws -> (NoteStore, NoteStore) {
+    let path = directory.file("notes.sqlite")
+    try SQLiteNoteRepository(path: path).commit([.saveNote(RecoveryContractTests.wren)])
+    return (
+      try NoteStore(
+        repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+        now: .advancing(from: RecoveryContractTests.at(10))),
+      try NoteStore(
+        repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+        now: .advancing(from: RecoveryContractTests.at(20)))
+    )
+  }
+
+  @Test func aRestoreOverTheOtherProcessesEditIsRefusedAndLosesNeitherText() throws {
+    let (first, second) = try twoStores()
+    let id = RecoveryContractTests.wren.id
+    var edited = try #require(first.note(withID: id))
+    edited.body = "First window."
+    try first.perform(.updateNote(edited))
+    _ = first.versions(ofNote: id)
+    try second.reload()
+    var theirs = try #require(second.note(withID: id))
+    theirs.body = "Second window."
+    try second.perform(.updateNote(theirs))
+
+    #expect(throws: NoteStoreError.persistence(.conflict(id))) {
+      try first.perform(.restoreVersion(id, number: 1))
+    }
+    #expect(first.note(withID: id)?.body == "Second window.", "the refusal showed the fresh note")
+    #expect(first.versions(ofNote: id).map(\.body) == ["Loud.", "First window."])
+    try first.perform(.restoreVersion(id, number: 1))
+    #expect(first.versions(ofNote: id).map(\.body) == ["Loud.", "First window.", "Second window."])
+  }
+
+  @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
+    let (first, second) = try twoStores()
+    let id = RecoveryContractTests.wren.id
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    #expect(second.trashedNotes.map(\.id) == [id])
+    try first.perform(.restoreTrashedNote(id))
+    try second.perform(.purgeTrashedNotes([id]))
+    try first.reload()
+    #expect(first.note(withID: id) == RecoveryContractTests.wren)
+    #expect(second.trashedNotes.isEmpty)
+    #expect(throws: NoteStoreError.self) { try second.perform(.restoreTrashedNote(id)) }
+  }
+}

@@ -15,7 +15,8 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
     switch self {
     case .noRow(let number, let count):
       count == 0
-        ? "There are no conflicts." : "There is no conflict \(number); there are \(count)."
+        ? "There are no conflicts."
+        : "There is no conflict \(number); there " + (count == 1 ? "is only one." : "are \(count).")
     case .nothingOpen: "Open a conflict first (`open N`), or give its number: keep copy N."
     case .store(let error): error.errorDescription
     }

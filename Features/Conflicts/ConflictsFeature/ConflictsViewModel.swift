@@ -70,6 +70,8 @@ public final class ConflictsViewModel {
       conflict = try self.conflict(at: number)
     } else if case .opened(let opened) = state {
       conflict = opened
+    } else if store.conflicts.isEmpty {
+      throw .noRow(1, count: 0)
     } else {
       throw .nothingOpen
     }

@@ -27,7 +27,8 @@ enum ConflictsView {
             + "\(when(conflict.copy.updatedAt)), \(original)"
         }
     case .opened(let conflict):
-      var lines = ["Conflict over \u{201C}\(conflict.copyTitle.terminalSafe)\u{201D}", ""]
+      let title = conflict.original?.title ?? conflict.copyTitle
+      var lines = ["Conflict over \u{201C}\(title.terminalSafe)\u{201D}", ""]
       if let original = conflict.original {
         lines.append("The note (edited \(when(original.updatedAt))), kept by `keep original`:")
         lines += text(of: original)
@@ -38,6 +39,14 @@ enum ConflictsView {
       lines += text(of: conflict.copy)
       if let original = conflict.original {
         lines += ["", "--- the note", "+++ the copy"]
+        if original.title != conflict.copyTitle {
+          lines.append(
+            "title: \u{201C}\(original.title.terminalSafe)\u{201D} \u{2192} "
+              + "\u{201C}\(conflict.copyTitle.terminalSafe)\u{201D}")
+        }
+        if original.tags != conflict.copy.tags {
+          lines.append("tags: \(tags(original.tags)) \u{2192} \(tags(conflict.copy.tags))")
+        }
         lines += LineDiff(from: original.body, to: conflict.copy.body).unified().map(\.terminalSafe)
       }
       lines += [
@@ -51,6 +60,10 @@ enum ConflictsView {
         "  When a sync finds a note changed on two machines, the text that lost comes here.",
       ]
     }
+  }
+
+  private static func tags(_ tags: [String]) -> String {
+    tags.isEmpty ? "none" : tags.map { "#" + $0.terminalSafe }.joined(separator: " ")
   }
 
   /// A note's title, tags and text, indented.

@@ -187,10 +187,15 @@ public final class NoteDetailViewModel {
   /// Makes a version the note's text; the text it replaces is kept as the newest version.
   ///
   /// - Parameter number: The version.
+  /// - Returns: Whether the note changed; `false` when the version is its text already
+  ///   (nothing is written then).
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then (another process's edit
   ///   since the page read the note is refused, not written over).
-  public func restore(version number: Int) throws(NoteDetailError) {
+  @discardableResult
+  public func restore(version number: Int) throws(NoteDetailError) -> Bool {
+    let before = store.versions(ofNote: noteID).count
     try perform(.restoreVersion(noteID, number: number))
+    return store.versions(ofNote: noteID).count != before
   }
 
   private static func version(_ number: Int, of id: Note.ID, in versions: [NoteVersion])

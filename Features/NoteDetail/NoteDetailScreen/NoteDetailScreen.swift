@@ -102,7 +102,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// On a note list's page.
   public static let helpHeading = "On a note's page"
   /// Where a note's page is opened.
-  public static let directions = "open a notebook first (`open NAME` or `open all`)"
+  public static let directions = "open a note's page first (`show N` in a list)"
 
   /// The page's commands.
   public static let commands: [ScreenCommand<NoteDetailScreen>] = [
@@ -122,7 +122,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       previous.isEmpty ? ["to"] : screen.model.notebookNames.map(\.quotedIfNeeded) + ["none"]
     },
     ScreenCommand(
-      ["delete", "rm"], usage: "delete", summary: "delete this note (`undo` restores it)"
+      ["delete", "rm"], usage: "delete", summary: "move this note to the trash (`undo` restores it)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.delete(arguments) },
     ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
       screen, arguments, _ throws(ScreenError) in
@@ -148,7 +148,8 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
       ["restore"], usage: "restore N",
-      summary: "make version N this note's text (the text it replaces is kept as a version)"
+      summary:
+        "make version N's title, text, tags and notebook this note's (what it replaces is kept)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
@@ -201,7 +202,10 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     let title = note?.title ?? ""
     try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
     return ScreenResult(
-      .pop, lines: ["Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it."])
+      .pop,
+      lines: [
+        "Deleted \u{201C}\(title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it."
+      ])
   }
 
   /// The numbers of the note's versions, newest first, for completion.
@@ -235,7 +239,12 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
       throw .usage("restore N (a number `history` lists)")
     }
-    try ScreenError.carrying { () throws(NoteDetailError) in try model.restore(version: number) }
+    let changed = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.restore(version: number)
+    }
+    guard changed else {
+      return .say("Version \(number) holds this note's text already; nothing was restored.")
+    }
     let kept = model.versionHistory.first?.version.number ?? 0
     return .say(
       "Restored version \(number) of \u{201C}\((note?.title ?? "").terminalSafe)\u{201D}; "

@@ -17,7 +17,8 @@ enum NoteHistoryView {
       return ["\(quoted) has no earlier versions: it is as it was first saved."]
     }
     let count = String(count: entries.count, noun: "version")
-    let width = String(entries.count).count
+    // As wide as the widest number, which a damaged store may make larger than the count.
+    let width = entries.map { String($0.version.number).count }.max() ?? 1
     let dates = entries.map {
       "saved " + $0.version.savedAt.relativeDescription(to: now, timeZone: timeZone)
     }
@@ -27,7 +28,7 @@ enum NoteHistoryView {
     ]
       + zip(entries, dates).map { entry, date in
         let number = String(entry.version.number)
-        return "  " + String(repeating: " ", count: width - number.count) + number + "  "
+        return "  " + String(repeating: " ", count: max(0, width - number.count)) + number + "  "
           + date.padding(toLength: dateWidth, withPad: " ", startingAt: 0) + "  then "
           + describe(entry.changes)
       }

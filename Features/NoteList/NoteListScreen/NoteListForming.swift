@@ -189,12 +189,14 @@ extension NoteListForming {
         }
       },
       ScreenCommand(
-        ["delete", "rm"], usage: "delete N", summary: "delete note N (`undo` restores it)"
+        ["delete", "rm"], usage: "delete N",
+        summary: "move note N to the trash (`undo` restores it)"
       ) { screen, arguments, _ throws(ScreenError) in
         let id = try screen.noteID(arguments, usage: "delete N")
         let title = screen.title(ofNote: id) ?? ""
         try screen.delete(id)
-        return .say("Deleted \u{201C}\(title.terminalSafe)\u{201D}; `undo` restores it.")
+        return .say(
+          "Deleted \u{201C}\(title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it.")
       },
       ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
         screen, arguments, _ throws(ScreenError) in

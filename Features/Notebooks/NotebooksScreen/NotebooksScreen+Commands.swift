@@ -245,7 +245,8 @@ extension NotebooksScreen {
     return .say(Self.deletion(of: deleted, notes: disposition))
   }
 
-  /// What a deletion did, in words, such as `Deleted notebook “Birds” and its 2 notes.`.
+  /// What a deletion did, in words, such as `Deleted notebook “Birds”; its 2 notes are in the
+  /// trash.`.
   private static func deletion(of deleted: NotebookDeletionRequest, notes: NotebookDeletion)
     -> String
   {
@@ -253,7 +254,8 @@ extension NotebooksScreen {
     guard deleted.noteCount > 0 else { return notebook + "; it held no notes." }
     let count = String(count: deleted.noteCount, noun: "note")
     return switch notes {
-    case .deleteNotes: notebook + " and its \(count)."
+    case .deleteNotes:
+      notebook + "; its \(count) \(deleted.noteCount == 1 ? "is" : "are") in the trash."
     case .keepNotes:
       notebook + "; its \(count) \(deleted.noteCount == 1 ? "is" : "are") now in no notebook."
     }

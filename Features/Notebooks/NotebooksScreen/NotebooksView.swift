@@ -42,7 +42,7 @@ enum NotebooksView {
       return [
         "Delete \u{201C}\(request.name.terminalSafe)\u{201D}? It holds "
           + "\(String(count: request.noteCount, noun: "note")).",
-        "  yes   delete the notebook and its notes",
+        "  yes   delete the notebook, its notes to the trash",
         "  keep  delete the notebook, keep its notes in no notebook",
         "  no    delete nothing",
       ]

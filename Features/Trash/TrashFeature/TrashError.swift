@@ -17,7 +17,9 @@ public enum TrashError: Error, Hashable, LocalizedError {
     switch self {
     case .noRow(let number, let count):
       count == 0
-        ? "The trash is empty." : "There is no note \(number) in the trash; it holds \(count)."
+        ? "The trash is empty."
+        : "There is no note \(number) in the trash; it holds "
+          + (count == 1 ? "only one." : "\(count).")
     case .alreadyEmpty: "The trash is empty already."
     case .nothingAsked: "Nothing was asked; `empty` asks whether to empty the trash."
     case .store(let error): error.errorDescription

@@ -25,12 +25,17 @@ public final class TrashViewModel {
   /// The notes the question to empty the trash was asked about, while it waits for an answer.
   private var pendingEmpty: [TrashedNote]?
   @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let history: DeletionHistory
 
   /// Creates the view model.
   ///
-  /// - Parameter store: The store holding the notes and the trash.
-  public init(store: NoteStore) {
+  /// - Parameters:
+  ///   - store: The store holding the notes and the trash.
+  ///   - history: The session's deletions that `undo` restores, shared with every screen that
+  ///     deletes: a note restored or deleted for good here is no longer one to undo.
+  public init(store: NoteStore, history: DeletionHistory) {
     self.store = store
+    self.history = history
   }
 
   /// What the screen shows now.
@@ -63,6 +68,7 @@ public final class TrashViewModel {
   public func restore(at number: Int) throws(TrashError) -> Note {
     let trashed = try trashedNote(at: number)
     do { try store.perform(.restoreTrashedNote(trashed.id)) } catch { throw .store(error) }
+    history.forget([trashed.id])
     return store.note(withID: trashed.id) ?? trashed.note
   }
 
@@ -85,20 +91,26 @@ public final class TrashViewModel {
   }
 
   /// Answers yes: deletes for good the notes the question was asked about, with their
-  /// versions (a note restored since, here or by another process, stays).
+  /// versions (a note restored since, here or by another process, stays), and `undo` no longer
+  /// brings them back.
   ///
-  /// - Returns: How many notes were deleted.
+  /// - Returns: How many notes were deleted: those still in the trash when it was emptied.
   /// - Throws: ``TrashError/nothingAsked`` without a question, or ``TrashError/store(_:)``;
   ///   nothing was deleted then.
   @discardableResult
   public func confirmEmpty() throws(TrashError) -> Int {
     guard let pendingEmpty else { throw .nothingAsked }
     self.pendingEmpty = nil
-    let before = Set(store.trashedNotes.map(\.id))
+    let asked = Set(pendingEmpty.map(\.id))
+    // What another process restored or emptied meanwhile is read first, so the count is true.
+    try? store.reload()
+    let before = asked.intersection(store.trashedNotes.map(\.id))
     do { try store.perform(.purgeTrashedNotes(pendingEmpty.map(\.id))) } catch {
       throw .store(error)
     }
-    return before.subtracting(store.trashedNotes.map(\.id)).count
+    let purged = before.subtracting(store.trashedNotes.map(\.id))
+    history.forget(purged)
+    return purged.count
   }
 
   /// Answers no: nothing is deleted.

@@ -24,7 +24,7 @@ public final class TrashScreen: TracedScreen {
         opens: .trash, on: .notebooks)
     ],
     make: { _, dependencies in
-      let model = TrashViewModel(store: dependencies.store)
+      let model = TrashViewModel(store: dependencies.store, history: dependencies.history)
       return TrashScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
     })
 

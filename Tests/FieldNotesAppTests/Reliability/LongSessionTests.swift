@@ -85,7 +85,9 @@ import Testing
 
     setting.perform(session, ["delete 2"])
 
-    #expect(session.output.contains("Deleted \u{201C}Wren beta\u{201D}; `undo` restores it."))
+    #expect(
+      session.output.contains(
+        "Deleted \u{201C}Wren beta\u{201D} (it is in the trash); `undo` restores it."))
     _ = setting.finish(session, with: [])
     #expect(try setting.savedNotes().map(\.title).sorted() == ["Heron", "Wren alpha"])
   }

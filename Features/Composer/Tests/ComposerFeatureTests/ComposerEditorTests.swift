@@ -55,6 +55,9 @@ import Testing
     #expect(store.note(withID: SampleData.heron.id) == SampleData.heron, "nothing is saved yet")
     try composer.save()
     #expect(store.note(withID: SampleData.heron.id)?.title == "Heron in the frost")
+    #expect(
+      store.versions(ofNote: SampleData.heron.id).map(\.title) == [SampleData.heron.title],
+      "the editor's save kept the text it replaced")
   }
 
   /// Editors end a file with a line break; one the body didn't have is the editor's.

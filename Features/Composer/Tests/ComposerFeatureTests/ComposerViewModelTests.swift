@@ -132,6 +132,10 @@ import Testing
     #expect(store.note(withID: SampleData.heron.id) == expected)
     #expect(store.notes.count == SampleData.library.notes.count)
     #expect(composer.state == .saved(SampleData.heron.id))
+    #expect(
+      store.versions(ofNote: SampleData.heron.id) == [
+        NoteVersion(of: SampleData.heron, number: 1, replacedAt: SampleData.date(minutes: 90))
+      ], "the save kept the text it replaced")
   }
 
   @Test func editingKeepsAPinChangedWhileTheComposerWasOpen() throws {

@@ -71,6 +71,10 @@ import Testing
   @Test func aCopyWhoseNoteIsGoneIsKeptAsItsOwnNote() throws {
     try store.perform(.deleteNote(SampleData.heron.id))
     #expect(model.state == .loaded([NoteConflict(copy: Self.copy, original: nil)]))
+    #expect(throws: ConflictsError.store(.conflictOriginalGone(Self.copy.id))) {
+      try model.resolve(.keepOriginal, at: 1)
+    }
+    #expect(store.note(withID: Self.copy.id) == Self.copy, "neither text went to the trash alone")
     try model.resolve(.keepCopy, at: 1)
     #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake")
     #expect(store.note(withID: Self.copy.id)?.conflictOf == nil)
@@ -82,7 +86,9 @@ import Testing
     try other.perform(.resolveConflict(Self.copy.id, .keepBoth))
     try store.reload()
     #expect(model.state == .empty)
-    #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepCopy) }
+    #expect(throws: ConflictsError.noRow(1, count: 0), "there is nothing left to resolve") {
+      try model.resolve(.keepCopy)
+    }
   }
 
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
@@ -96,6 +102,17 @@ import Testing
     #expect(throws: NoteStoreError.notAConflict(SampleData.moss.id)) {
       try store.perform(.resolveConflict(SampleData.moss.id, .keepBoth))
     }
+  }
+
+  @Test func aCopyMarkedAsItsOwnOriginalIsNoConflict() throws {
+    var odd = SampleData.moss
+    odd.conflictOf = odd.id
+    try store.perform(.updateNote(odd))
+    #expect(model.state == .loaded([conflict]))
+    #expect(throws: NoteStoreError.notAConflict(odd.id)) {
+      try store.perform(.resolveConflict(odd.id, .keepCopy))
+    }
+    #expect(store.note(withID: odd.id) != nil)
   }
 
   @Test func aMarkIsTakenOffOnlyWhenItIsOne() {

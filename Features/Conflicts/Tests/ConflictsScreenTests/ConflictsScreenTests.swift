@@ -67,6 +67,30 @@ import Testing
       ])
   }
 
+  @Test func aConflictOfTitlesAndTagsShowsThemInTheDiff() async throws {
+    var library = SampleData.library
+    library.notes.append(
+      Note(
+        id: UUID(number: 0xC2), title: "Field kit, winter (conflict 2026-11-29 12:05)",
+        body: SampleData.shoppingList.body, createdAt: SampleData.date(minutes: 30),
+        tags: ["kit"], updatedAt: SampleData.date(minutes: 5),
+        conflictOf: SampleData.shoppingList.id))
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(library), syncer: NoOpNoteSyncer(), now: .fixed())
+    let harness = ScreenHarness<Route>(
+      ConflictsScreen(
+        model: ConflictsViewModel(store: store), now: .fixed(SampleData.date(minutes: 65)),
+        timeZone: TimeZone(identifier: "UTC") ?? .current))
+    _ = try await harness.run("open 1")
+    let drawn = try #require(harness.lastDrawn)
+    #expect(drawn.first == "Conflict over “Field kit”", "named after the note, not the copy")
+    #expect(
+      drawn.drop { $0 != "--- the note" }.prefix(4) == [
+        "--- the note", "+++ the copy", "title: “Field kit” → “Field kit, winter”",
+        "tags: none → #kit",
+      ])
+  }
+
   @Test func badInputIsRefusedWithUsageOrReason() async throws {
     let harness = makeHarness()
     let usage = CommandLineError.usage("keep original|copy|both [N]")

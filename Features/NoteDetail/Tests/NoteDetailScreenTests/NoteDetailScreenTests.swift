@@ -94,7 +94,8 @@ import Testing
 
     let printed = try await harness.run("delete")
 
-    #expect(printed == ["Deleted \u{201C}Kingfisher\u{201D}; `undo` restores it."])
+    #expect(
+      printed == ["Deleted \u{201C}Kingfisher\u{201D} (it is in the trash); `undo` restores it."])
     #expect(history.lastDeleted == SampleData.kingfisher)
     #expect(store.note(withID: SampleData.kingfisher.id) == nil)
   }
@@ -103,5 +104,99 @@ import Testing
     let (harness, _) = try makeHarness()
     try await harness.run("edit")
     #expect(harness.routes == [.editNote(SampleData.kingfisher.id)])
+  }
+}
+
+/// `history`, `diff` and `restore` as typed on a note's page.
+@MainActor
+@Suite struct NoteHistoryScreenTests {
+  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+
+  func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 55)))
+    let screen = NoteDetailScreen(
+      model: NoteDetailViewModel(
+        noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
+        history: DeletionHistory()),
+      now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
+    return (ScreenHarness(screen), store)
+  }
+
+  @Test func historyDiffAndRestoreSayWhatTheyDid() async throws {
+    let (harness, store) = try makeHarness()
+    #expect(
+      try await harness.run("history") == [
+        "“Kingfisher” has no earlier versions: it is as it was first saved."
+      ])
+    var note = try #require(store.note(withID: SampleData.kingfisher.id))
+    note.body += "\nIt dived twice."
+    note.tags = ["birds", "river"]
+    try store.perform(.updateNote(note))
+
+    #expect(
+      try await harness.run("history") == [
+        "1 version of “Kingfisher” kept, newest first (`diff N` compares, `restore N` brings back):",
+        "  1  saved 50 min ago  then tags, body +1 −0",
+      ])
+    #expect(
+      try await harness.run("diff") == [
+        "--- version 1, saved 50 min ago", "+++ now", "tags: #birds → #birds #river",
+        "@@ -1 +1,2 @@", " A flash of blue under the bridge.", "+It dived twice.",
+      ])
+    #expect(
+      try await harness.run("restore 1") == [
+        "Restored version 1 of “Kingfisher”; the text it replaced is kept as version 2."
+      ])
+    #expect(
+      try await harness.run("restore 1") == [
+        "Version 1 holds this note's text already; nothing was restored."
+      ])
+    await #expect(throws: CommandLineError.usage("restore N (a number `history` lists)")) {
+      try await harness.run("restore 0")
+    }
+    await #expect(
+      throws: CommandLineError.usage("diff [N [M]] (N and M are numbers `history` lists)")
+    ) {
+      try await harness.run("diff 1 2 3")
+    }
+  }
+}
+
+/// A store whose versions are numbered with gaps, as a damaged or hand-edited one can be.
+private final class GappedVersions: NoteRepository {
+  let saved = InMemoryNoteRepository(SampleData.library)
+
+  func load() throws(RepositoryError) -> NoteLibrary { try saved.load() }
+  func commit(_ changes: [RepositoryChange]) throws(RepositoryError) { try saved.commit(changes) }
+  func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    try saved.update(transform)
+  }
+  func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
+    [3, 120].map { number in
+      NoteVersion(
+        number: number, noteID: id, title: "Kingfisher", body: "v\(number)", tags: [],
+        notebookID: nil, savedAt: SampleData.date(minutes: 0),
+        replacedAt: SampleData.date(minutes: 1))
+    }
+  }
+  func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
+  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {}
+  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
+  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
+  func discardDraft(_ draft: Draft) throws(RepositoryError) {}
+}
+
+@MainActor
+@Suite struct NoteHistoryDamagedStoreTests {
+  @Test func versionNumbersWiderThanTheCountAreListedAligned() async throws {
+    let store = try NoteStore(repository: GappedVersions(), syncer: NoOpNoteSyncer(), now: .fixed())
+    let screen = NoteDetailScreen(
+      model: NoteDetailViewModel(
+        noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
+        history: DeletionHistory()),
+      now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
+    let lines = try await ScreenHarness<Route>(screen).run("history")
+    #expect(lines.dropFirst().map { String($0.prefix(7)) } == ["  120  ", "    3  "])
   }
 }

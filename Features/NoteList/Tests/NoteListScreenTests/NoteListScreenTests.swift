@@ -49,7 +49,9 @@ import Testing
     let harness = ScreenHarness<Route>(forms.screen(form, .notebook(SampleData.plants.id)))
 
     #expect(
-      try await harness.run("delete 1") == ["Deleted “Moss on the north wall”; `undo` restores it."]
+      try await harness.run("delete 1") == [
+        "Deleted “Moss on the north wall” (it is in the trash); `undo` restores it."
+      ]
     )
     #expect(forms.store.note(withID: SampleData.moss.id) == nil)
     try await harness.run("undo")

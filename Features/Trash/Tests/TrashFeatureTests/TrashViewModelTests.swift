@@ -12,12 +12,13 @@ import TrashFeature
   let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
   let store: NoteStore
   let model: TrashViewModel
+  let history = DeletionHistory()
 
   init() throws {
     store = try NoteStore(
       repository: repository, syncer: NoOpNoteSyncer(),
       now: .advancing(from: SampleData.date(minutes: 100)))
-    model = TrashViewModel(store: store)
+    model = TrashViewModel(store: store, history: history)
   }
 
   func trashed(_ note: Note, minutes: Int, from notebook: Notebook?) -> TrashedNote {
@@ -82,6 +83,27 @@ import TrashFeature
     try other.perform(.restoreTrashedNote(SampleData.moss.id))
     try store.reload()
     #expect(try model.confirmEmpty() == 0)
+    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+  }
+
+  @Test func undoNeverBringsBackANoteRestoredHereOrDeletedForGood() throws {
+    try history.delete(SampleData.moss.id, from: store)
+    try history.delete(SampleData.kingfisher.id, from: store)
+    try model.restore(at: 1)  // the kingfisher, deleted last
+    #expect(history.lastDeleted?.id == SampleData.moss.id, "undo now restores the moss")
+    try model.askToEmpty()
+    try model.confirmEmpty()
+    #expect(history.lastDeleted == nil, "the moss is deleted for good: nothing to undo")
+    #expect(try history.restoreLast(to: store) == nil)
+    #expect(store.note(withID: SampleData.moss.id) == nil)
+  }
+
+  @Test func undoSkipsANoteAnotherProcessRestored() throws {
+    try history.delete(SampleData.moss.id, from: store)
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try other.perform(.restoreTrashedNote(SampleData.moss.id))
+    try store.reload()
+    #expect(try history.restoreLast(to: store) == nil, "it is back already")
     #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 

@@ -23,7 +23,8 @@ import TrashScreen
 
   func makeHarness() -> ScreenHarness<Route> {
     let screen = TrashScreen(
-      model: TrashViewModel(store: store), now: .fixed(SampleData.date(minutes: 65)),
+      model: TrashViewModel(store: store, history: DeletionHistory()),
+      now: .fixed(SampleData.date(minutes: 65)),
       timeZone: TimeZone(identifier: "UTC") ?? .current)
     return ScreenHarness(screen)
   }

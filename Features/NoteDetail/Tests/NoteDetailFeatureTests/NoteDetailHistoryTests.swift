@@ -1,0 +1,73 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import NoteDetailFeature
+import Testing
+
+/// A note's history on its page: the versions, newest first, with what each save changed, a
+/// comparison, and a restore that keeps what it replaces.
+@MainActor
+@Suite struct NoteDetailHistoryTests {
+  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let store: NoteStore
+  let model: NoteDetailViewModel
+
+  init() throws {
+    store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 100)))
+    model = NoteDetailViewModel(
+      noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
+      history: DeletionHistory())
+  }
+
+  func edit(_ change: (inout Note) -> Void) throws {
+    var note = try #require(store.note(withID: SampleData.kingfisher.id))
+    change(&note)
+    try store.perform(.updateNote(note))
+  }
+
+  @Test func theHistorySaysWhatEachSaveChanged() throws {
+    try edit { $0.body += "\nIt dived twice." }
+    try edit { $0.title = "Kingfisher at the bridge" }
+    try model.move(to: nil)
+
+    let changes = model.versionHistory.map { "\($0.version.number): \($0.changes)" }
+    #expect(
+      model.versionHistory.map(\.changes) == [
+        NoteChanges(title: false, tags: false, notebook: true, linesAdded: 0, linesRemoved: 0),
+        NoteChanges(title: true, tags: false, notebook: false, linesAdded: 0, linesRemoved: 0),
+        NoteChanges(title: false, tags: false, notebook: false, linesAdded: 1, linesRemoved: 0),
+      ], "\(changes)")
+    #expect(model.versionHistory.map(\.version.number) == [3, 2, 1])
+  }
+
+  @Test func aComparisonIsWithNowOrWithALaterVersion() throws {
+    try edit { $0.body += "\nIt dived twice." }
+    try edit { $0.title = "Kingfisher at the bridge" }
+
+    let withNow = try model.comparison(from: 1)
+    #expect(withNow.later == nil)
+    #expect(withNow.laterText.title == "Kingfisher at the bridge")
+    #expect(
+      withNow.diff.unified() == [
+        "@@ -1 +1,2 @@", " A flash of blue under the bridge.", "+It dived twice.",
+      ])
+    let between = try model.comparison(from: 1, to: 2)
+    #expect(between.laterText.title == "Kingfisher")
+    #expect(throws: NoteDetailError.store(.versionNotFound(SampleData.kingfisher.id, number: 7))) {
+      try model.comparison(from: 1, to: 7)
+    }
+  }
+
+  @Test func aRestoreKeepsWhatItReplacesAndARestoreOfTheTextNowWritesNothing() throws {
+    try edit { $0.body = "Gone downstream." }
+    #expect(try model.restore(version: 1))
+    #expect(store.note(withID: SampleData.kingfisher.id)?.body == SampleData.kingfisher.body)
+    #expect(model.versionHistory.map(\.version.body).first == "Gone downstream.")
+    let commits = repository.commitCount
+    #expect(try model.restore(version: 1) == false, "version 1 is the text already")
+    #expect(repository.commitCount == commits, "nothing was written")
+  }
+}
