@@ -104,4 +104,37 @@ import Testing
     #expect(ThreeWayMerge.notebook(base: base, ours: nil, theirs: renamed) == renamed)
     #expect(ThreeWayMerge.notebook(base: base, ours: nil, theirs: base) == nil)
   }
+
+  /// A conflict copy resolved with `keep both` on one side (its mark cleared, its title told
+  /// apart) while the other side edited its text stays resolved, with both changes.
+  @Test func aCopyResolvedOnOneSideStaysResolvedWhenTheOtherEditedIt() {
+    var copy = base
+    copy.conflictOf = UUID(number: 99)
+    var edited = copy
+    edited.body = "Grey heron, then it flew."
+    edited.updatedAt = SampleData.date(minutes: 2)
+    var resolved = copy
+    resolved.conflictOf = nil
+    resolved.title = "Heron (2)"
+    resolved.updatedAt = SampleData.date(minutes: 3)
+    let outcome = ThreeWayMerge.note(base: copy, ours: edited, theirs: resolved, timeZone: utc)
+    #expect(outcome.note?.conflictOf == nil)
+    #expect(outcome.note?.title == "Heron (2)")
+    #expect(outcome.note?.body == "Grey heron, then it flew.")
+    #expect(outcome.copy == nil)
+  }
+
+  /// The copy a conflict keeps names the note it conflicts with.
+  @Test func aConflictCopyNamesItsOriginal() {
+    var ours = base
+    ours.body = "Ours."
+    ours.updatedAt = SampleData.date(minutes: 2)
+    var theirs = base
+    theirs.body = "Theirs."
+    theirs.updatedAt = SampleData.date(minutes: 3)
+    let outcome = ThreeWayMerge.note(base: base, ours: ours, theirs: theirs, timeZone: utc)
+    #expect(outcome.copy?.conflictOf == base.id)
+    #expect(outcome.copy?.body == "Ours.")
+    #expect(outcome.copy.map { NoteConflict(copy: $0, original: nil).copyTitle } == "Heron")
+  }
 }
