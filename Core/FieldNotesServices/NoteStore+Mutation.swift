@@ -151,8 +151,10 @@ extension NoteStore {
   private func resolving(_ id: Note.ID, _ resolution: ConflictResolution)
     throws(NoteStoreError) -> Edit
   {
-    let copy = try savedNote(id)
-    guard let originalID = copy.conflictOf, originalID != id else { throw .notAConflict(id) }
+    // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
+    guard let copy = note(withID: id), let originalID = copy.conflictOf, originalID != id else {
+      throw .notAConflict(id)
+    }
     let conflict = NoteConflict(copy: copy, original: note(withID: originalID))
     let trashCopy = Edit(
       changes: [.expectNote(id, copy), .trashNote(id, at: now())], removedNotes: [copy])

@@ -546,6 +546,10 @@ public final class NoteStore {
       if let notebookID = mutation.notebookID, notebook(withID: notebookID) == nil {
         throw .notebookNotFound(notebookID)
       }
+      // So is a conflict resolved meanwhile, by another process or a sync.
+      if case .resolveConflict(let id, _) = mutation, !conflicts.contains(where: { $0.id == id }) {
+        throw .notAConflict(id)
+      }
       // So is a note deleted meanwhile: there is nothing left to change.
       if let noteID = mutation.changedNoteID, note(withID: noteID) == nil {
         throw .noteNotFound(noteID)

@@ -123,7 +123,7 @@ public final class ConflictsScreen: TracedScreen {
     switch resolution {
     case .keepOriginal:
       return .say("Kept the note as it is; the copy of \(title) is in the trash.")
-    case .keepCopy where conflict.original == nil:
+    case .keepCopy where conflict.original == nil, .keepBoth where conflict.original == nil:
       return .say(
         "Kept the copy of \(title) as a note of its own: the note it conflicted with is gone.")
     case .keepCopy:

@@ -23,7 +23,8 @@ enum ConflictsView {
           let original =
             conflict.original.map { "the note edited \(when($0.updatedAt))" } ?? "the note is gone"
           return "  " + String(repeating: " ", count: width - number.count) + number + "  "
-            + "\u{201C}\(conflict.copyTitle.terminalSafe)\u{201D} \u{00B7} the copy written "
+            + "\u{201C}\((conflict.original?.title ?? conflict.copyTitle).terminalSafe)\u{201D} "
+            + "\u{00B7} the copy written "
             + "\(when(conflict.copy.updatedAt)), \(original)"
         }
     case .opened(let conflict):
@@ -51,7 +52,10 @@ enum ConflictsView {
       }
       lines += [
         "",
-        "Keep which? `keep original`, `keep copy`, or `keep both` (as two notes); `close` lists all.",
+        conflict.original == nil
+          ? "`keep copy` keeps this text as a note of its own; `close` lists all."
+          : "Keep which? `keep original`, `keep copy`, or `keep both` (as two notes); "
+            + "`close` lists all.",
       ]
       return lines
     case .empty:

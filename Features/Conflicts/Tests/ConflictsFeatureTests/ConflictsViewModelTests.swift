@@ -91,6 +91,18 @@ import Testing
     }
   }
 
+  @Test func aConflictResolvedByAnotherProcessIsSaidToBeResolved() throws {
+    try model.open(at: 1)
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try other.perform(.resolveConflict(Self.copy.id, .keepCopy))
+    #expect(throws: ConflictsError.store(.notAConflict(Self.copy.id))) {
+      try model.resolve(.keepOriginal)
+    }
+    try store.reload()
+    #expect(store.note(withID: SampleData.heron.id)?.body == Self.copy.body, "the other's stands")
+    #expect(model.state == .empty)
+  }
+
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
     #expect(throws: ConflictsError.noRow(2, count: 1)) { try model.open(at: 2) }
     #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepOriginal) }
