@@ -67,14 +67,14 @@ enum ConflictsView {
   }
 
   private static func tags(_ tags: [String]) -> String {
-    tags.isEmpty ? "none" : tags.map { "#" + $0.terminalSafe }.joined(separator: " ")
+    tags.isEmpty ? "none" : String(hashtags: tags)
   }
 
   /// A note's title, tags and text, indented.
   private static func text(of note: Note) -> [String] {
     var lines = ["  # " + NoteConflict.unmarked(note.title).terminalSafe]
     if !note.tags.isEmpty {
-      lines.append("  " + note.tags.map { "#" + $0.terminalSafe }.joined(separator: " "))
+      lines.append("  " + String(hashtags: note.tags))
     }
     return lines + (note.body.isEmpty ? ["  (no text)"] : note.body.terminalLines.map { "  " + $0 })
   }

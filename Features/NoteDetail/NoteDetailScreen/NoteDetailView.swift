@@ -19,7 +19,7 @@ enum NoteDetailView {
     }
     var facts = [notebookName?.terminalSafe ?? "No Notebook"]
     if !note.tags.isEmpty {
-      facts.append(note.tags.map { "#\($0.terminalSafe)" }.joined(separator: " "))
+      facts.append(String(hashtags: note.tags))
     }
     if note.isPinned { facts.append("pinned") }
     facts.append("written \(note.createdAt.relativeDescription(to: now, timeZone: timeZone))")

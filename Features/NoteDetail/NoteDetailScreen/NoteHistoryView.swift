@@ -82,6 +82,6 @@ enum NoteHistoryView {
   }
 
   private static func tags(_ tags: [String]) -> String {
-    tags.isEmpty ? "none" : tags.map { "#" + $0.terminalSafe }.joined(separator: " ")
+    tags.isEmpty ? "none" : String(hashtags: tags)
   }
 }

@@ -32,6 +32,14 @@ extension String {
 }
 
 extension String {
+  /// Tags as every screen shows them: each after a `#`, made ``terminalSafe``, separated by
+  /// spaces: `#birds #lake`; empty for none.
+  ///
+  /// - Parameter tags: The tags, in their order.
+  public init(hashtags tags: [String]) {
+    self = tags.map { "#" + $0.terminalSafe }.joined(separator: " ")
+  }
+
   /// A count with its noun, made plural unless the count is one: `3 rows`, `1 note`.
   ///
   /// - Parameters:
