@@ -9,8 +9,6 @@ public enum LibraryArchive {
   public static let formatName = "fieldnotes-export"
   /// The newest export version this FieldNotes writes and reads.
   public static let version = 1
-  /// The largest file `import` reads.
-  public static let maximumImportBytes = 512 * 1024 * 1024
 
   private struct Envelope: Codable {
     var format: String
@@ -52,6 +50,81 @@ public enum LibraryArchive {
   /// - Returns: The notebooks and notes it holds.
   /// - Throws: ``LibraryArchiveError`` when the bytes are not an export this FieldNotes reads.
   public static func library(fromJSON data: Data) throws(LibraryArchiveError) -> NoteLibrary {
+    let decoder = decoder()
+    let envelope: Envelope
+    do {
+      envelope = try decoder.decode(Envelope.self, from: data)
+    } catch {
+      throw .notAnExport(detail: describe(error))
+    }
+    guard envelope.format == formatName else {
+      throw .notAnExport(detail: nil)
+    }
+    guard envelope.version <= version else {
+      throw .newerVersion(envelope.version)
+    }
+    for note in envelope.notes {
+      let bytes = NoteDocument.byteCount(of: note)
+      if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
+    }
+    return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
+  }
+
+  /// Reads one note of a JSON export, as a reader that takes the file a note at a time does.
+  ///
+  /// - Parameters:
+  ///   - data: The note's JSON object.
+  ///   - position: Where it is in the export's notes, from 0, for the message.
+  /// - Returns: The note.
+  /// - Throws: ``LibraryArchiveError`` when it is not a note, or too large.
+  public static func note(fromJSON data: Data, at position: Int) throws(LibraryArchiveError)
+    -> Note
+  {
+    let note: Note
+    do { note = try decoder().decode(Note.self, from: data) } catch {
+      throw .notAnExport(detail: "notes[\(position + 1)]: " + describe(error, inside: true))
+    }
+    let bytes = NoteDocument.byteCount(of: note)
+    if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
+    return note
+  }
+
+  /// Reads one notebook of a JSON export.
+  ///
+  /// - Parameters:
+  ///   - data: The notebook's JSON object.
+  ///   - position: Where it is in the export's notebooks, from 0, for the message.
+  /// - Returns: The notebook.
+  /// - Throws: ``LibraryArchiveError`` when it is not a notebook.
+  public static func notebook(fromJSON data: Data, at position: Int) throws(LibraryArchiveError)
+    -> Notebook
+  {
+    do { return try decoder().decode(Notebook.self, from: data) } catch {
+      throw .notAnExport(detail: "notebooks[\(position + 1)]: " + describe(error, inside: true))
+    }
+  }
+
+  /// Checks an export's format name and version, read apart from its notes.
+  ///
+  /// - Parameters:
+  ///   - format: The `format` member's JSON value, or `nil` when it has none.
+  ///   - version: The `version` member's JSON value, or `nil` when it has none.
+  /// - Throws: ``LibraryArchiveError`` when they are not an export's this FieldNotes reads.
+  public static func checkHeader(format: Data?, version: Data?) throws(LibraryArchiveError) {
+    guard let format else { throw .notAnExport(detail: "missing format") }
+    guard let version else { throw .notAnExport(detail: "missing version") }
+    guard (try? JSONDecoder().decode(String.self, from: format)) == formatName else {
+      throw .notAnExport(detail: nil)
+    }
+    guard let number = try? JSONDecoder().decode(Int.self, from: version) else {
+      throw .notAnExport(detail: "unexpected value at version")
+    }
+    guard number <= self.version else { throw .newerVersion(number) }
+  }
+
+  /// The decoder of exports: dates as ``json(_:)`` writes them, or to the second as a person
+  /// might.
+  private static func decoder() -> JSONDecoder {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
       let container = try decoder.singleValueContainer()
@@ -71,23 +144,7 @@ public enum LibraryArchive {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
     }
-    let envelope: Envelope
-    do {
-      envelope = try decoder.decode(Envelope.self, from: data)
-    } catch {
-      throw .notAnExport(detail: describe(error))
-    }
-    guard envelope.format == formatName else {
-      throw .notAnExport(detail: nil)
-    }
-    guard envelope.version <= version else {
-      throw .newerVersion(envelope.version)
-    }
-    for note in envelope.notes {
-      let bytes = NoteDocument.byteCount(of: note)
-      if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
-    }
-    return NoteLibrary(notebooks: envelope.notebooks, notes: envelope.notes)
+    return decoder
   }
 
   /// A library as Markdown, for reading: a section per notebook, oldest note first.
@@ -135,9 +192,10 @@ public enum LibraryArchive {
     return String(safe)
   }
 
-  private static func describe(_ error: any Error) -> String {
+  private static func describe(_ error: any Error, inside: Bool = false) -> String {
     switch error as? DecodingError {
-    case .dataCorrupted(let context)? where context.codingPath.isEmpty: "it is not JSON"
+    case .dataCorrupted(let context)? where context.codingPath.isEmpty:
+      inside ? context.debugDescription : "it is not JSON"
     case .dataCorrupted(let context)?:
       "\(place(context.codingPath)): " + context.debugDescription
     case .keyNotFound(let key, let context)?:

@@ -118,7 +118,39 @@ public enum NoteDocument {
   /// - Returns: The note.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
   public static func note(from data: Data, id: UUID) throws(NoteDocumentError) -> Note {
-    let (fields, title, body) = try parse(data, id: id)
+    try note(parsed: try parse(data, id: id), id: id)
+  }
+
+  /// Reads a note's file under any name: its identifier is the one its front matter gives.
+  ///
+  /// - Parameter data: The file.
+  /// - Returns: The note.
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
+  public static func note(fromFile data: Data) throws(NoteDocumentError) -> Note {
+    let parsed = try parse(data, id: nil)
+    guard let id = parsed.0["id"].flatMap(UUID.init(uuidString:)) else {
+      throw .malformed("it has no id")
+    }
+    return try note(parsed: parsed, id: id)
+  }
+
+  /// Reads a notebook's file under any name: its identifier is the one its front matter gives.
+  ///
+  /// - Parameter data: The file.
+  /// - Returns: The notebook.
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a notebook's file.
+  public static func notebook(fromFile data: Data) throws(NoteDocumentError) -> Notebook {
+    let (fields, _, _) = try parse(data, id: nil)
+    guard let id = fields["id"].flatMap(UUID.init(uuidString:)) else {
+      throw .malformed("it has no id")
+    }
+    return try notebook(from: data, id: id)
+  }
+
+  private static func note(
+    parsed: ([String: String], String, String), id: UUID
+  ) throws(NoteDocumentError) -> Note {
+    let (fields, title, body) = parsed
     guard let created = fields["created"].flatMap(date(from:)),
       let updated = fields["updated"].flatMap(date(from:))
     else { throw .malformed("its dates are missing, unreadable or out of range") }

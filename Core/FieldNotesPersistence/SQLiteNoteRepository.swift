@@ -168,6 +168,51 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
+  /// Saves changes in one transaction as a producer makes them, so that an import larger than
+  /// memory is written without holding it: all of them, or none.
+  ///
+  /// - Parameters:
+  ///   - changes: Hands each change over; it runs again if the changes must be written again.
+  ///   - progress: Told every 10,000 changes how many are written.
+  /// - Throws: ``FieldNotesServices/RepositoryError``, the producer's or the store's; nothing
+  ///   was saved then.
+  public func commit(
+    streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    progress: (Int) -> Void
+  ) throws(RepositoryError) {
+    let path = self.path
+    // The producer's own error is carried past SQLite's typed throws and thrown as it was.
+    var producerError: RepositoryError?
+    try writer.perform { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        try connection.inTransaction { () throws(SQLiteError) in
+          try SQLiteRows.write(
+            streaming: { write throws(SQLiteError) in
+              var storeError: SQLiteError?
+              do throws(RepositoryError) {
+                try withoutActuallyEscaping(write) { write throws(RepositoryError) in
+                  try changes { change throws(RepositoryError) in
+                    do throws(SQLiteError) { try write(change) } catch {
+                      storeError = error
+                      throw .writeFailed(reason: error.message)
+                    }
+                  }
+                }
+              } catch {
+                if let storeError { throw storeError }
+                producerError = error
+                throw SQLiteError(code: 4, message: "the import stopped")  // SQLITE_ABORT
+              }
+            }, to: connection, progress: progress)
+        }
+      } catch {
+        if let producerError { throw producerError }
+        throw error.repositoryError(path: path, writing: true)
+      }
+    }
+  }
+
   /// Reads the library and saves changes computed from it in one `BEGIN IMMEDIATE`
   /// transaction, so no other connection writes in between.
   ///

@@ -131,11 +131,31 @@ enum SQLiteRows {
     _ changes: [RepositoryChange], to connection: SQLiteConnection,
     progress: (Int) -> Void = { _ in }
   ) throws(SQLiteError) {
+    try write(
+      streaming: { write throws(SQLiteError) in
+        for change in changes { try write(change) }
+      }, to: connection, progress: progress)
+  }
+
+  /// Writes the changes of one transaction as a producer hands them over, one by one, as
+  /// ``write(_:to:progress:)`` does; the producer runs again if the changes must be written
+  /// again.
+  ///
+  /// - Throws: `SQLiteError`; the caller rolls back.
+  static func write(
+    streaming produce: (_ write: (RepositoryChange) throws(SQLiteError) -> Void)
+      throws(SQLiteError) -> Void,
+    to connection: SQLiteConnection, progress: (Int) -> Void = { _ in }
+  ) throws(SQLiteError) {
     let dataVersion = try connection.integer("PRAGMA data_version")
     var queuedSearchEntries = false
-    for (offset, change) in changes.enumerated() {
-      if try write(change, to: connection) { queuedSearchEntries = true }
-      if offset % 10_000 == 9_999 { progress(offset + 1) }
+    var written = 0
+    try withoutActuallyEscaping(progress) { progress throws(SQLiteError) in
+      try produce { change throws(SQLiteError) in
+        if try write(change, to: connection) { queuedSearchEntries = true }
+        written += 1
+        if written % 10_000 == 0 { progress(written) }
+      }
     }
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
@@ -149,7 +169,7 @@ enum SQLiteRows {
     try SQLiteSearchIndex.recordDamage(
       "a save could not write to it: \(SQLiteSearchIndex.description(of: failure))",
       in: connection)
-    for change in changes { try write(change, to: connection) }
+    try produce { change throws(SQLiteError) in _ = try write(change, to: connection) }
     _ = try SQLiteSearchIndex.applyPending(connection)
   }
 

@@ -59,6 +59,14 @@
       -> Int
     { Glibc.read(descriptor, buffer, count) }
 
+    /// When a file was last changed, from its `stat`: seconds since 1970.
+    ///
+    /// - Parameter status: The file's status.
+    /// - Returns: The seconds, with the nanoseconds as a fraction.
+    public static func modificationSeconds(of status: stat) -> Double {
+      Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+    }
+
     /// The system `write(2)`, named apart from the `write` methods of Swift types.
     ///
     /// - Parameters:
@@ -127,6 +135,14 @@
     public static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
       -> Int
     { Darwin.read(descriptor, buffer, count) }
+
+    /// When a file was last changed, from its `stat`: seconds since 1970.
+    ///
+    /// - Parameter status: The file's status.
+    /// - Returns: The seconds, with the nanoseconds as a fraction.
+    public static func modificationSeconds(of status: stat) -> Double {
+      Double(status.st_mtimespec.tv_sec) + Double(status.st_mtimespec.tv_nsec) / 1e9
+    }
 
     /// The system `write(2)`, named apart from the `write` methods of Swift types.
     ///

@@ -31,6 +31,21 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
   func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError)
 
+  /// Applies changes atomically, as ``commit(_:)`` does, taking them one by one as they are
+  /// made rather than all at once: how an import larger than memory is written.
+  ///
+  /// - Parameters:
+  ///   - changes: Hands each change to the function it is given, in order; it may be called
+  ///     more than once (a repository that must write the changes again calls it again), and
+  ///     an error it throws saves nothing.
+  ///   - progress: Called now and then with how many changes are written so far.
+  /// - Throws: ``RepositoryError``, the producer's or the repository's; nothing was saved then.
+  func commit(
+    streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    progress: (Int) -> Void
+  ) throws(RepositoryError)
+
   /// Reads the library and saves changes computed from it as one transaction, with no other
   /// writer (in this process or another) in between: a read-modify-write, as a sync needs.
   ///
@@ -167,6 +182,18 @@ extension NoteRepository {
   {
     try commit(changes)
     progress(changes.count)
+  }
+
+  /// Gathers the changes, then commits them at once: right for a repository in memory, which
+  /// holds them all anyway.
+  public func commit(
+    streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    progress: (Int) -> Void
+  ) throws(RepositoryError) {
+    var gathered: [RepositoryChange] = []
+    try changes { change throws(RepositoryError) in gathered.append(change) }
+    try commit(gathered, progress: progress)
   }
 
   /// Always `nil`: without a way to tell, a reload always reads.

@@ -15,17 +15,22 @@ extension NoteStore {
   /// Adds what another library holds and this store does not, in one transaction.
   ///
   /// The merge policy: a note or notebook whose identifier is already here is skipped (the
-  /// copy here wins); an incoming notebook whose name is taken, or opens something else
-  /// (`all`, a number), is renamed "Name (2)", "Name (3)" and on; a note whose notebook is
-  /// neither here nor imported goes in no notebook.
+  /// copy here wins), and so is a second note with an identifier the import has given already;
+  /// an incoming notebook whose name is taken, or opens something else (`all`, a number), is
+  /// renamed "Name (2)", "Name (3)" and on; a note whose notebook is neither here nor imported
+  /// goes in no notebook.
   ///
   /// A notebook's name meets the rules a typed one does (``FieldNotesModel/NotebookName``): one
   /// no rename mends (empty, on several lines, too long) fails the whole import, saying which.
   /// A note is held to the size limit, as everywhere; its title and tags are taken as they
   /// are, as a sync takes them, so that an export of any store FieldNotes holds imports again.
   ///
+  /// The notes are handed to the repository one by one as the source reads them, so an import
+  /// holds its identifiers, never all its notes: a file larger than memory imports in one go.
+  ///
   /// - Parameters:
-  ///   - incoming: The library to merge, such as a JSON export.
+  ///   - incoming: The library to merge: a ``FieldNotesModel/NoteLibrary``, or a file read as
+  ///     it is written.
   ///   - progress: Told, while the notes are written, how many of the changes are written and
   ///     how many there are; by default nothing is told.
   /// - Returns: What was added and skipped.
@@ -33,35 +38,93 @@ extension NoteStore {
   /// - Complexity: O(*m*) lookups for *m* notes incoming, plus the renaming.
   @discardableResult
   public func importLibrary(
-    _ incoming: NoteLibrary, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
+    _ incoming: some LibraryImportSource,
+    progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
-    var seenNotes: Set<Note.ID>
-    do { seenNotes = try repository.savedNoteIDs(among: incoming.notes.map(\.id)) } catch {
+    let incomingIDs = incoming.noteIDs
+    var adding: Set<Note.ID>
+    do {
+      let known = try repository.savedNoteIDs(among: incomingIDs)
+      adding = Set(incomingIDs).subtracting(known)
+    } catch {
       throw .store(.persistence(error))
     }
     var names = FreeNames(taken: notebooks.map(\.name))
-    var addition = NoteLibrary()
+    var addedNotebooks: [Notebook] = []
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
       let name = notebook.name.trimmingCharacters(in: .whitespaces)
       switch NotebookName.problem(with: name) {
       case nil, .reserved?, .duplicate?: notebook.name = names.claim(name)
       case let problem?: throw .invalidNotebookName(name, problem)
       }
-      addition.notebooks.append(notebook)
+      addedNotebooks.append(notebook)
     }
-    for var note in incoming.notes where seenNotes.insert(note.id).inserted {
-      if let id = note.notebookID, !seenNotebooks.contains(id) { note.notebookID = nil }
-      addition.notes.append(note)
+    let total = addedNotebooks.count + adding.count
+    let summary = ImportSummary(
+      addedNotes: adding.count, addedNotebooks: addedNotebooks.count,
+      skippedNotes: incomingIDs.count - adding.count)
+    guard total > 0 else { return summary }
+    var tooLarge: Note?
+    do {
+      try saveStreaming(
+        { write throws(RepositoryError) in
+          for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
+          // Each identifier once: the first note that gives it.
+          var left = adding
+          try incoming.forEachNote { note throws(RepositoryError) in
+            guard left.remove(note.id) != nil else { return }
+            var note = note
+            if let id = note.notebookID, !seenNotebooks.contains(id) { note.notebookID = nil }
+            guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
+              tooLarge = note
+              throw .writeFailed(reason: "a note is too large")
+            }
+            try write(.saveNote(note))
+          }
+          guard left.isEmpty else {
+            throw .readFailed(reason: "the file changed while it was imported")
+          }
+        }, progress: { progress($0, total) })
+    } catch {
+      if let tooLarge {
+        throw .store(
+          .noteTooLarge(title: tooLarge.title, bytes: NoteDocument.byteCount(of: tooLarge)))
+      }
+      throw .store(.persistence(error))
     }
-    if !addition.notes.isEmpty || !addition.notebooks.isEmpty {
-      do { try perform(.addLibrary(addition), progress: progress) } catch { throw .store(error) }
-    }
-    return ImportSummary(
-      addedNotes: addition.notes.count, addedNotebooks: addition.notebooks.count,
-      skippedNotes: incoming.notes.count - addition.notes.count)
+    progress(total, total)
+    return summary
   }
 
+}
+
+/// A library to import: its notebooks, its notes' identifiers, and its notes one by one, so
+/// that a source larger than memory (a file read as it is imported) need not hold them.
+public protocol LibraryImportSource {
+  /// Every notebook: there are few.
+  var notebooks: [Notebook] { get }
+  /// Every note's identifier, in the order the notes come.
+  var noteIDs: [Note.ID] { get }
+  /// Hands each note over, in order; it may be called more than once, and gives the same
+  /// notes each time.
+  ///
+  /// - Parameter body: Told each note; an error it throws stops the reading.
+  /// - Throws: ``RepositoryError``: the body's, or the source's when it can't be read.
+  func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError)
+}
+
+extension NoteLibrary: LibraryImportSource {
+  /// Every note's identifier, oldest note first.
+  public var noteIDs: [Note.ID] { notes.map(\.id) }
+
+  /// Hands each note over, oldest first.
+  ///
+  /// - Parameter body: Told each note.
+  /// - Throws: What the body throws.
+  public func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
+    for note in notes { try body(note) }
+  }
 }
 
 /// Notebook names not yet taken, handed out one by one: a name itself, or "Name (2)",

@@ -583,6 +583,28 @@ public final class NoteStore {
     }
   }
 
+  /// Writes changes a producer hands over one by one, in one transaction, then shows what is
+  /// saved: how an import larger than memory is saved (see
+  /// ``NoteRepository/commit(streaming:progress:)``).
+  ///
+  /// - Parameters:
+  ///   - changes: Hands each change over; it may run more than once.
+  ///   - progress: Told every 10,000 changes how many are written.
+  /// - Throws: ``RepositoryError``, the producer's or the repository's; nothing was saved then.
+  func saveStreaming(
+    _ changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    progress: (Int) -> Void
+  ) throws(RepositoryError) {
+    generation += 1
+    defer {
+      // Nothing of it is held: the next read asks the repository.
+      forgetAnswers()
+      lastLibrary = nil
+    }
+    try repository.commit(streaming: changes, progress: progress)
+  }
+
   /// Reads what is saved again after a conflict, even from a repository whose stamp can't tell
   /// (two stores on one repository in memory).
   private func reload(forcing: Bool) throws(NoteStoreError) {

@@ -37,9 +37,12 @@ public enum AtomicFile {
   ///   - path: The file to create or replace.
   ///   - permissions: The new file's permissions; owner read and write only by default.
   ///   - sparedPaths: Files never to write over; none by default.
+  ///   - flushing: Whether to flush the file and its folder to disk before returning; one who
+  ///     writes many files turns it off and flushes once at the end (`sync`).
   /// - Throws: ``Failure``; the target is then unchanged and no temporary file is left.
   public static func write(
-    _ data: Data, to path: String, permissions: mode_t = 0o600, sparing sparedPaths: [String] = []
+    _ data: Data, to path: String, permissions: mode_t = 0o600,
+    sparing sparedPaths: [String] = [], flushing: Bool = true
   ) throws(Failure) {
     try requireWritableTarget(path, sparing: sparedPaths)
     let directory = FilePaths.folder(of: path)
@@ -62,7 +65,7 @@ public enum AtomicFile {
           guard result > 0 else { return errorText() }
           written += result
         }
-        return fsync(descriptor) == 0 ? nil : errorText()
+        return !flushing || fsync(descriptor) == 0 ? nil : errorText()
       }
     }
     close(descriptor)
@@ -71,7 +74,7 @@ public enum AtomicFile {
       unlink(temporaryPath)
       throw Failure(path: path, reason: failure)
     }
-    syncDirectory(directory.isEmpty ? "." : directory)
+    if flushing { syncDirectory(directory.isEmpty ? "." : directory) }
   }
 
   /// Reads a regular file, refusing symbolic links and files over a size.
@@ -82,7 +85,8 @@ public enum AtomicFile {
   /// - Returns: The file's content.
   /// - Throws: ``Failure`` when the file is a link, not a regular file, too large or unreadable.
   public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
+    // Without blocking: opening a pipe for reading waits for a writer, which may never come.
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason =
         switch errno {

@@ -33,21 +33,28 @@ public struct LibraryCommands {
   public func commands<Route>(for route: Route.Type) -> [ShellCommand<Route>] {
     [
       ShellCommand(
-        ["export"], usage: "export FILE",
-        summary: "write every note to FILE (JSON, or Markdown for .md)", worksInModalScreens: false
+        ["export"], usage: "export FILE|FOLDER/",
+        summary: "write every note to FILE (JSON; Markdown for .md) or FOLDER/",
+        worksInModalScreens: false
       ) { shell, arguments throws(CommandLineError) in
-        guard arguments.count == 1 else { throw .usage("export FILE") }
+        guard arguments.count == 1 else { throw .usage("export FILE|FOLDER/") }
         shell.output.print(try export(to: PathCompletion.expandingTilde(arguments[0])))
         return .done
       }
       .completingPaths()
       .takingName(),
       ShellCommand(
-        ["import"], usage: "import FILE",
-        summary: "read notes exported as JSON; known notes are skipped", worksInModalScreens: false
+        ["import"], usage: "import PATH [--notebook NAME]",
+        summary: "read notes: a Markdown folder or file, an export, a jrnl journal",
+        worksInModalScreens: false
       ) { shell, arguments throws(CommandLineError) in
-        guard arguments.count == 1 else { throw .usage("import FILE") }
-        shell.output.print(try importLibrary(from: PathCompletion.expandingTilde(arguments[0])))
+        guard arguments.count == 1 else { throw .usage("import PATH [--notebook NAME]") }
+        let (path, notebook) = Self.splitNotebookOption(arguments[0])
+        guard !path.isEmpty, notebook.map({ !$0.isEmpty }) ?? true else {
+          throw .usage("import PATH [--notebook NAME]")
+        }
+        shell.output.print(
+          try importLibrary(from: PathCompletion.expandingTilde(path), intoNotebook: notebook))
         return .done
       }
       .completingPaths()
@@ -62,9 +69,10 @@ public struct LibraryCommands {
     ]
   }
 
-  /// Writes every note to a file: JSON, or Markdown when its name ends in `.md`.
+  /// Writes every note to a file — JSON, or Markdown when its name ends in `.md` — or, when
+  /// the path is a folder or ends in `/`, to a folder of Markdown files.
   ///
-  /// - Parameter path: The file.
+  /// - Parameter path: The file or folder.
   /// - Returns: What was written, for the user.
   /// - Throws: ``FieldNotesTerminal/CommandLineError/refused(_:)`` naming the file and why.
   func export(to path: String) throws(CommandLineError) -> String {
@@ -73,10 +81,22 @@ public struct LibraryCommands {
       throw .refused(
         "nothing was exported: \(error.errorDescription ?? "the notes could not be read")")
     }
+    let storeFiles = storePath.map(SQLiteNoteRepository.files(ofStoreAt:)) ?? []
+    let counts =
+      "\(String(count: library.notes.count, noun: "note")) and "
+      + "\(String(count: library.notebooks.count, noun: "notebook"))"
+    if Self.isFolder(path) {
+      do throws(AtomicFile.Failure) {
+        let files = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
+        return "Exported \(counts) to \(path.terminalSafe) as "
+          + "\(String(count: files, noun: "Markdown file"))."
+      } catch {
+        throw .refused(Self.fileMessage(error.path, error.reason))
+      }
+    }
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
       let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
-      let storeFiles = storePath.map(SQLiteNoteRepository.files(ofStoreAt:)) ?? []
       try AtomicFile.write(data, to: path, sparing: storeFiles)
     } catch let error as LibraryArchiveError {
       throw .refused(Self.fileMessage(path, error.errorDescription ?? ""))
@@ -84,34 +104,94 @@ public struct LibraryCommands {
       throw .refused(
         Self.fileMessage(path, (error as? AtomicFile.Failure)?.reason ?? "\(error)"))
     }
-    return "Exported \(String(count: library.notes.count, noun: "note")) and "
-      + "\(String(count: library.notebooks.count, noun: "notebook")) to \(path.terminalSafe)"
-      + (isMarkdown ? " as Markdown." : ".")
+    return "Exported \(counts) to \(path.terminalSafe)" + (isMarkdown ? " as Markdown." : ".")
   }
 
-  /// Reads notes and notebooks from a JSON export; those already here are skipped.
+  /// Reads notes and notebooks from a folder of Markdown files, one Markdown file, a FieldNotes
+  /// JSON export or a jrnl journal; those already here are skipped.
   ///
-  /// - Parameter path: The file.
-  /// - Returns: What was imported, for the user.
+  /// - Parameters:
+  ///   - path: The file or folder.
+  ///   - notebookName: The notebook to put every note in (made if missing), or `nil` to keep
+  ///     each note's own.
+  /// - Returns: What was read, imported and skipped, for the user.
   /// - Throws: ``FieldNotesTerminal/CommandLineError/refused(_:)`` naming the file and why;
   ///   nothing was imported then.
-  func importLibrary(from path: String) throws(CommandLineError) -> String {
-    let summary: NoteStore.ImportSummary
-    do {
-      let incoming = try LibraryArchive.library(
-        fromJSON: try AtomicFile.read(path, limit: LibraryArchive.maximumImportBytes))
-      summary = try store.importLibrary(incoming, progress: Self.importProgress())
-    } catch let error as LibraryArchiveError {
-      throw .refused(Self.fileMessage(path, error.errorDescription ?? ""))
-    } catch let error as LibraryImportError {
-      throw .refused(error.errorDescription ?? "The notes were not imported.")
-    } catch {
-      throw .refused(
-        Self.fileMessage(path, (error as? AtomicFile.Failure)?.reason ?? "cannot be read"))
+  func importLibrary(from path: String, intoNotebook notebookName: String? = nil)
+    throws(CommandLineError) -> String
+  {
+    var notebook: Notebook?
+    if let notebookName {
+      notebook = store.notebook(named: notebookName)
+      if notebook == nil {
+        do throws(NotebookNameError) {
+          let name = try NotebookName.validated(notebookName, among: store.notebooks)
+          notebook = Notebook(id: UUID(derivedFrom: Array("notebook\u{0}\(name)".utf8)), name: name)
+        } catch {
+          throw .refused("Nothing was imported: \(error.errorDescription ?? "a bad notebook name")")
+        }
+      }
     }
-    return "Imported \(String(count: summary.addedNotes, noun: "note")) and "
-      + "\(String(count: summary.addedNotebooks, noun: "notebook")); "
-      + "skipped \(summary.skippedNotes) already here."
+    let reading: ImportReader.Reading
+    do throws(ImportReader.Failure) { reading = try ImportReader.read(path, into: notebook) } catch
+    {
+      throw .refused(Self.fileMessage(path, error.reason) + "; nothing was imported")
+    }
+    let summary: NoteStore.ImportSummary
+    do throws(LibraryImportError) {
+      summary = try store.importLibrary(reading.source, progress: Self.importProgress())
+    } catch {
+      throw .refused(error.errorDescription ?? "The notes were not imported.")
+    }
+    var lines = [
+      "Read \(reading.kind.description) from \(path.terminalSafe).",
+      "Imported \(String(count: summary.addedNotes, noun: "note")) and "
+        + "\(String(count: summary.addedNotebooks, noun: "notebook")); "
+        + "skipped \(summary.skippedNotes) already here.",
+    ]
+    if !reading.skipped.isEmpty {
+      lines.append(
+        "Left out \(String(count: reading.skipped.count, noun: "file")) it could not read:")
+      let shown = reading.skipped.prefix(Self.skippedFilesShown)
+      lines += shown.map { "  \($0.path.terminalSafe): \($0.reason)" }
+      if reading.skipped.count > shown.count {
+        lines.append("  … and \(reading.skipped.count - shown.count) more")
+      }
+    }
+    if !reading.frontMattersKeptAsText.isEmpty {
+      let files = reading.frontMattersKeptAsText
+      lines.append(
+        "Kept the opening --- of \(String(count: files.count, noun: "file")) as text, since it "
+          + "is no front matter: "
+          + files.prefix(Self.skippedFilesShown).map(\.terminalSafe).joined(separator: ", ")
+          + (files.count > Self.skippedFilesShown ? ", …" : ""))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// How many of the files an import left out it names; the rest are counted.
+  static let skippedFilesShown = 20
+
+  /// Whether an export goes to a folder: the path ends in `/` or is a folder already.
+  private static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return path.hasSuffix("/") || (stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
+  }
+
+  /// `PATH --notebook NAME` taken apart; a path or name in quotes loses them.
+  static func splitNotebookOption(_ text: String) -> (path: String, notebook: String?) {
+    let unquoted = { (part: Substring) -> String in
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      for quote in ["\"", "'"]
+      where trimmed.count >= 2 && trimmed.hasPrefix(quote) && trimmed.hasSuffix(quote) {
+        return String(trimmed.dropFirst().dropLast())
+      }
+      return trimmed
+    }
+    guard let option = text.range(of: " --notebook", options: .backwards),
+      option.upperBound == text.endIndex || text[option.upperBound] == " "
+    else { return (unquoted(Substring(text)), nil) }
+    return (unquoted(text[..<option.lowerBound]), unquoted(text[option.upperBound...]))
   }
 
   /// Rebuilds the store's search index from its notes.

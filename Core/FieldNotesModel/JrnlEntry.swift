@@ -1,0 +1,48 @@
+import Foundation
+
+/// One entry of a jrnl journal's JSON export (`jrnl --format json`), read as a note.
+///
+/// jrnl writes `{"tags": {…}, "entries": [{"title", "body", "date": "2026-11-29",
+/// "time": "09:30", "tags": ["@birds"], "starred": false}, …]}`, its dates in the journal's
+/// local time. The title and body are kept as they are, the tags mapped by
+/// ``NoteDocument/mappedTag(_:)`` (`@birds` becomes `birds`), a starred entry is pinned, and
+/// the note is created and last changed at the entry's date.
+public struct JrnlEntry: Decodable, Hashable, Sendable {
+  /// The entry's first sentence.
+  public var title: String
+  /// The rest of the entry.
+  public var body: String
+  /// The day, `YYYY-MM-DD`.
+  public var date: String
+  /// The time of day, `HH:MM`.
+  public var time: String
+  /// The tags, with jrnl's `@`.
+  public var tags: [String]?
+  /// Whether the entry is starred.
+  public var starred: Bool?
+
+  /// The entry as a note, or `nil` when its date can't be read.
+  ///
+  /// Its identifier is made from its date, title and body, so importing the journal again
+  /// adds nothing.
+  ///
+  /// - Parameter timeZone: The journal's time zone: the one its dates were written in.
+  /// - Returns: The note.
+  public func note(in timeZone: TimeZone) -> Note? {
+    guard let midnightUTC = NoteDocument.lenientDate(from: date),
+      let day = NoteDocument.textStamp(midnightUTC), day.hasPrefix(date)
+    else { return nil }
+    let clock = time.split(separator: ":")
+    guard clock.count >= 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
+      (0..<24).contains(hour), (0..<60).contains(minute)
+    else { return nil }
+    let local = midnightUTC.addingTimeInterval(Double(hour * 3600 + minute * 60))
+    let written = local.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: local)))
+    var seen = Set<String>()
+    let mapped = (tags ?? []).compactMap(NoteDocument.mappedTag).filter { seen.insert($0).inserted }
+    let identity = ["jrnl", date, time, title, body].joined(separator: "\u{0}")
+    return Note(
+      id: UUID(derivedFrom: Array(identity.utf8)), title: title, body: body, createdAt: written,
+      tags: mapped, isPinned: starred ?? false, updatedAt: written)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// A library as a folder people can read: one Markdown file per note, named from its title,
+/// and a folder per notebook.
+///
+/// ```
+/// Field trips/
+///   .notebook.md          the notebook's own file: its id, symbol and name
+///   Heron at the lake.md  a note's file, as the sync writes it (see NoteDocument)
+/// Shopping list.md        a note in no notebook
+/// ```
+///
+/// Every file is ``NoteDocument``'s, so importing the folder gives back the same library, field
+/// for field. Names are readable and safe on every disk: characters no system allows in a name
+/// (`/ \ : * ? " < > |`, control characters) become `-`, leading dots and trailing dots and
+/// spaces go, names Windows reserves (`CON`, `NUL`, `COM1`…) get a `_` in front, and a name is
+/// cut to ``maximumNameBytes``. Two names that differ only in case (or in how an accent is
+/// encoded) are made distinct with " (2)", " (3)", since a Mac's disk holds only one of them.
+public enum MarkdownFolderLayout {
+  /// The file in a notebook's folder that keeps the notebook's identity.
+  public static let notebookFileName = ".notebook.md"
+  /// The longest name of a file or folder, before its ` (N)` and `.md`, in UTF-8 bytes: below
+  /// the 255 every common file system allows, with room to spare.
+  public static let maximumNameBytes = 120
+
+  /// One file of the folder.
+  public struct File: Hashable, Sendable {
+    /// Its path inside the folder, with `/` between parts.
+    public var path: String
+    /// Its bytes.
+    public var data: Data
+    /// The identifier of the note or notebook it holds.
+    public var id: UUID
+  }
+
+  /// The files of a library's folder: notebooks' folders first, in the library's order, then
+  /// each note, oldest first, so the same library always gets the same names.
+  ///
+  /// - Parameter library: The notebooks and notes.
+  /// - Returns: The files, each path unique ignoring case.
+  public static func files(of library: NoteLibrary) -> [File] {
+    var files: [File] = []
+    var folderNames = UniqueNames()
+    var folders: [Notebook.ID: String] = [:]
+    var namesInFolder: [String: UniqueNames] = ["": UniqueNames()]
+    for notebook in library.notebooks {
+      let folder = folderNames.claim(name(for: notebook.name, fallback: "Notebook"))
+      folders[notebook.id] = folder
+      namesInFolder[folder] = UniqueNames()
+      files.append(
+        File(
+          path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
+          id: notebook.id))
+    }
+    for note in NoteSortOrder.oldest.sorted(library.notes) {
+      let folder = note.notebookID.flatMap { folders[$0] } ?? ""
+      let stem = namesInFolder[folder, default: UniqueNames()].claim(
+        name(for: note.title, fallback: "Untitled"), suffix: ".md")
+      files.append(
+        File(
+          path: folder.isEmpty ? "\(stem).md" : "\(folder)/\(stem).md",
+          data: NoteDocument.data(of: note), id: note.id))
+    }
+    return files
+  }
+
+  /// A readable name for a file or folder from a title, safe on every common disk.
+  ///
+  /// - Parameters:
+  ///   - title: The title or notebook name.
+  ///   - fallback: The name when nothing of the title is left.
+  /// - Returns: The name, without an extension.
+  public static func name(for title: String, fallback: String) -> String {
+    let forbidden: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
+    var name = String(
+      title.map { character in
+        character.isNewline || character == "\t"
+          ? " " : forbidden.contains(character) ? "-" : character
+      }
+    )
+    name = String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.map {
+          $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+            ? "-" : $0
+        }))
+    name = name.trimmingCharacters(in: .whitespaces)
+    while name.hasPrefix(".") { name.removeFirst() }
+    var cut = ""
+    for character in name where cut.utf8.count + character.utf8.count <= maximumNameBytes {
+      cut.append(character)
+    }
+    name = String(cut.reversed().drop(while: { $0 == "." || $0 == " " }).reversed())
+    if name.isEmpty { return fallback }
+    let stem = name.split(separator: ".").first.map { String($0).uppercased() } ?? ""
+    let reserved =
+      ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] }
+    return reserved.contains(stem.trimmingCharacters(in: .whitespaces)) ? "_" + name : name
+  }
+
+  /// The key two names share when a disk that ignores case and accents' encoding can't tell
+  /// them apart.
+  ///
+  /// - Parameter name: A file's or folder's name.
+  /// - Returns: The key.
+  public static func collisionKey(_ name: String) -> String {
+    name.precomposedStringWithCanonicalMapping.lowercased()
+      .precomposedStringWithCanonicalMapping
+  }
+
+  /// Names handed out in one folder, each distinct from the others ignoring case.
+  private struct UniqueNames {
+    private var taken = Set<String>()
+    /// The next number to try for each name, so that *n* notes of one title cost O(*n*).
+    private var nextNumber: [String: Int] = [:]
+
+    /// The name itself if it is free, else it with " (2)", " (3)" and on.
+    mutating func claim(_ name: String, suffix: String = "") -> String {
+      let key = MarkdownFolderLayout.collisionKey(name)
+      var candidate = name
+      var number = nextNumber[key, default: 2]
+      while !taken.insert(MarkdownFolderLayout.collisionKey(candidate + suffix)).inserted {
+        candidate = "\(name) (\(number))"
+        number += 1
+      }
+      nextNumber[key] = number
+      return candidate
+    }
+  }
+}

@@ -1,0 +1,320 @@
+import Foundation
+
+/// The lenient reader: a Markdown file written by another tool (Obsidian, nb, zk, a person)
+/// read as a note, taking what it can and losing nothing.
+///
+/// The front matter is read as the YAML such tools write — `key: value` lines, lists as
+/// `[a, b]` or as `- item` lines below their key, values quoted or not — and a line that is
+/// none of these is passed over. A front matter that has no `key: value` line at all is not
+/// read as one: the whole file is then the body, and ``ForeignNote/frontMatterIgnored`` says so.
+///
+/// - The title is the front matter's `title:`, else a `# heading` that opens the text (taken out
+///   of the body), else the first `# heading` anywhere (left in the body), else the file's name.
+/// - The tags are the front matter's `tags:` (a list, or words with commas or spaces between)
+///   and every `#tag` in the text outside code, each mapped by ``mappedTag(_:)``.
+/// - The dates are the front matter's `created:` (or `date:`) and `updated:` (or `modified:`),
+///   else the file's own.
+extension NoteDocument {
+  /// What a file that is not necessarily FieldNotes' own says about its note.
+  public struct ForeignNote: Hashable, Sendable {
+    /// The note's identifier, if the front matter gives one that is an identifier.
+    public var id: UUID?
+    /// The title.
+    public var title: String
+    /// The body: the file's text after the front matter, less an opening title heading.
+    public var body: String
+    /// The tags, mapped to FieldNotes' rules, without repeats, in the order met.
+    public var tags: [String]
+    /// Whether the front matter says the note is pinned.
+    public var isPinned: Bool
+    /// When it was created, if the front matter says.
+    public var createdAt: Date?
+    /// When it was last changed, if the front matter says.
+    public var updatedAt: Date?
+    /// Whether the file opened with `---` but what followed was not a front matter, so that
+    /// the whole file was kept as the body.
+    public var frontMatterIgnored: Bool
+  }
+
+  /// Reads a Markdown file as another tool or a person wrote it.
+  ///
+  /// - Parameters:
+  ///   - text: The file's text.
+  ///   - fileName: The file's name, whose stem is the title when nothing else gives one.
+  /// - Returns: What the file says.
+  public static func foreignNote(from text: String, fileName: String) -> ForeignNote {
+    var content = Substring(text)
+    if content.first == "\u{FEFF}" { content = content.dropFirst() }
+    let (fields, rest, ignored) = frontMatter(of: content)
+    var body = rest
+    var title = fields["title"]?.first.map(oneLine)
+    if title == nil, let heading = openingHeading(of: body) {
+      title = heading.title
+      body = heading.rest
+    }
+    if title == nil || title?.isEmpty == true {
+      title = firstHeading(in: body) ?? stem(of: fileName)
+    }
+    var tags: [String] = []
+    var seen = Set<String>()
+    for tag in (fields["tags"] ?? []) + (fields["tag"] ?? []) + inlineTags(in: body) {
+      if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
+    }
+    let date = { (keys: [String]) in
+      keys.lazy.compactMap { fields[$0]?.first.flatMap(lenientDate(from:)) }.first
+    }
+    return ForeignNote(
+      id: fields["id"]?.first.flatMap(UUID.init(uuidString:)), title: title ?? "Untitled",
+      body: String(body), tags: tags,
+      isPinned: fields["pinned"]?.first.map { ["true", "yes"].contains($0.lowercased()) } ?? false,
+      createdAt: date(["created", "date", "created_at", "created-at"]),
+      updatedAt: date(["updated", "modified", "updated_at", "updated-at", "lastmod"]),
+      frontMatterIgnored: ignored)
+  }
+
+  /// A tag another tool allows, as FieldNotes keeps it: the stated rule.
+  ///
+  /// A leading `#` or `@` (jrnl's mark) is dropped and the tag lower-cased; every run of
+  /// characters that are not letters, digits, `-` or `_` — the `/` of a nested tag, a dot, a
+  /// space — becomes one `-`, and `-` is trimmed from both ends; the result is cut to
+  /// ``TagRules/maximumLength`` characters. So `#Projects/Garden` becomes `projects-garden`,
+  /// `@work` becomes `work`, and a tag left empty is dropped.
+  ///
+  /// - Parameter tag: The tag as the other tool wrote it.
+  /// - Returns: The tag, or `nil` when nothing of it is left.
+  public static func mappedTag(_ tag: String) -> String? {
+    let word = tag.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "#" || $0 == "@" })
+    var mapped = ""
+    var pendingDash = false
+    for character in word.lowercased() {
+      if character.isLetter || character.isNumber || character == "_" {
+        if pendingDash, !mapped.isEmpty { mapped.append("-") }
+        pendingDash = false
+        mapped.append(character)
+      } else {
+        pendingDash = true
+      }
+    }
+    let cut = String(mapped.prefix(TagRules.maximumLength))
+    let trimmed = String(cut.reversed().drop(while: { $0 == "-" }).reversed())
+    return trimmed.isEmpty || TagRules.problem(with: trimmed) != nil ? nil : trimmed
+  }
+
+  /// A date as other tools write it: ISO 8601 with or without seconds, fractions and a zone
+  /// (`2026-11-29T12:00:00Z`, `2026-11-29T12:00:00.000+01:00`), `2026-11-29 12:00`, or a day
+  /// alone (`2026-11-29`, read as midnight UTC).
+  ///
+  /// - Parameter text: The value.
+  /// - Returns: The date, or `nil` when it is none of these or out of range.
+  public static func lenientDate(from text: String) -> Date? {
+    let value = unquotedValue(text)
+    if let date = date(from: value) { return date }
+    let parts = value.replacingOccurrences(of: " ", with: "T").split(separator: "T")
+    guard let day = parts.first, day.utf8.count == 10,
+      let midnight = textDate(from: "\(day)T00:00:00.000Z")
+    else { return nil }
+    guard parts.count == 2 else { return parts.count == 1 ? midnight : nil }
+    var time = Substring(parts[1])
+    var offset = 0
+    if time.hasSuffix("Z") {
+      time = time.dropLast()
+    } else if let sign = time.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+      let zone = time[time.index(after: sign)...].split(separator: ":")
+      guard let hours = zone.first.flatMap({ Int($0.prefix(2)) }) else { return nil }
+      let minutes = zone.count > 1 ? Int(zone[1]) ?? 0 : Int(zone[0].dropFirst(2)) ?? 0
+      offset = (hours * 3600 + minutes * 60) * (time[sign] == "+" ? 1 : -1)
+      time = time[..<sign]
+    }
+    let clock = time.split(separator: ":")
+    guard (2...3).contains(clock.count),
+      let hour = Int(clock[0]), let minute = Int(clock[1]), (0..<24).contains(hour),
+      (0..<60).contains(minute)
+    else { return nil }
+    let seconds = clock.count == 3 ? Double(clock[2]) ?? -1 : 0
+    guard (0..<61).contains(seconds) else { return nil }
+    let date = midnight.addingTimeInterval(
+      Double(hour * 3600 + minute * 60 - offset) + seconds)
+    return isInRange(date) ? date : nil
+  }
+
+  // MARK: - The parts of a file
+
+  /// The front matter's values by lower-cased key (each a list, one item for a plain value),
+  /// the text after it, and whether a `---` opening was not a front matter.
+  private static func frontMatter(of text: Substring) -> ([String: [String]], Substring, Bool) {
+    var lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    guard lines.first.map(trimmedLine) == "---", lines.count == 2 else { return ([:], text, false) }
+    var fields: [String: [String]] = [:]
+    var listKey: String?
+    var understood = 0
+    var written = 0
+    var rest = lines[1]
+    while !rest.isEmpty {
+      lines = rest.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      let line = trimmedLine(lines[0])
+      rest = lines.count == 2 ? lines[1] : rest[rest.endIndex...]
+      if line == "---" || line == "..." {
+        // Lines of which none is `key: value` are not a front matter: keep the text whole.
+        return written > 0 && understood == 0 ? ([:], text, true) : (fields, rest, false)
+      }
+      if !line.trimmingCharacters(in: .whitespaces).isEmpty { written += 1 }
+      let item = line.drop(while: { $0 == " " })
+      if item.hasPrefix("- "), let key = listKey {
+        fields[key, default: []].append(unquotedValue(String(item.dropFirst(2))))
+        understood += 1
+        continue
+      }
+      guard !line.hasPrefix(" "), !line.hasPrefix("#"), let colon = line.firstIndex(of: ":")
+      else { continue }
+      let key = line[..<colon].lowercased()
+      guard !key.isEmpty,
+        key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+      else { continue }
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      understood += 1
+      listKey = value.isEmpty ? key : nil
+      fields[key] = value.isEmpty ? [] : listValue(value)
+    }
+    // No closing line: not a front matter.
+    return ([:], text, true)
+  }
+
+  /// A value as a list: `[a, "b"]` (JSON or YAML), or the value alone.
+  private static func listValue(_ value: String) -> [String] {
+    guard value.hasPrefix("["), value.hasSuffix("]") else { return [unquotedValue(value)] }
+    if let list = try? JSONDecoder().decode([String].self, from: Data(value.utf8)) { return list }
+    return value.dropFirst().dropLast().split(separator: ",").map { unquotedValue(String($0)) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// A value without the spaces and the quotes around it; a JSON string is decoded.
+  private static func unquotedValue(_ value: String) -> String {
+    let text = value.trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+      return (try? JSONDecoder().decode(String.self, from: Data(text.utf8)))
+        ?? String(text.dropFirst().dropLast())
+    }
+    if text.hasPrefix("'"), text.hasSuffix("'"), text.count >= 2 {
+      return String(text.dropFirst().dropLast()).replacingOccurrences(of: "''", with: "'")
+    }
+    return text
+  }
+
+  /// A line without the `\r` of a Windows line break.
+  private static func trimmedLine(_ line: Substring) -> String {
+    String(line.hasSuffix("\r") ? line.dropLast() : line)
+  }
+
+  /// A `# heading` on the text's first line that isn't blank, and the text after it and the
+  /// blank line that follows it.
+  private static func openingHeading(of text: Substring) -> (title: String, rest: Substring)? {
+    var rest = text.drop(while: { $0 == "\n" || $0 == "\r" })
+    guard rest.hasPrefix("# ") else { return nil }
+    let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+    let title = oneLine(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end]))
+    rest = rest[end...]
+    if rest.first == "\n" { rest = rest.dropFirst() }
+    if rest.first == "\n" { rest = rest.dropFirst() }
+    return (title, rest)
+  }
+
+  /// The text of the first `# heading` outside code.
+  private static func firstHeading(in text: Substring) -> String? {
+    proseLines(of: text).first { $0.hasPrefix("# ") }.map { oneLine(String($0.dropFirst(2))) }
+      .flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Every `#tag` in the text outside fenced and inline code: a `#` at the start of a word,
+  /// then letters, digits, `_`, `-` and `/`, at least one a letter (so `#1` is no tag).
+  private static func inlineTags(in text: Substring) -> [String] {
+    var tags: [String] = []
+    for line in proseLines(of: text) where line.contains("#") {
+      var inCode = false
+      var previous: Character = " "
+      var index = line.startIndex
+      while index < line.endIndex {
+        let character = line[index]
+        if character == "`" { inCode.toggle() }
+        if !inCode, character == "#", previous.isWhitespace || previous == "(" {
+          let word = line[line.index(after: index)...].prefix {
+            $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/"
+          }
+          if word.contains(where: \.isLetter) { tags.append(String(word)) }
+          index = word.endIndex
+          previous = "#"
+          continue
+        }
+        previous = character
+        index = line.index(after: index)
+      }
+    }
+    return tags
+  }
+
+  /// The text's lines outside fenced code blocks (between lines opening with ```` ``` ```` or
+  /// `~~~`).
+  private static func proseLines(of text: Substring) -> [Substring] {
+    var fenced = false
+    return text.split(separator: "\n", omittingEmptySubsequences: true).filter { line in
+      let trimmed = line.drop(while: { $0 == " " })
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+        fenced.toggle()
+        return false
+      }
+      return !fenced
+    }
+  }
+
+  /// A title on one line: line breaks and tabs become spaces, the ends trimmed.
+  private static func oneLine(_ text: String) -> String {
+    String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 }).trimmingCharacters(
+      in: .whitespaces)
+  }
+
+  /// A file's name without its extension.
+  private static func stem(of fileName: String) -> String {
+    guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else {
+      return fileName
+    }
+    return String(fileName[..<dot])
+  }
+}
+
+extension UUID {
+  /// An identifier made from bytes: the same bytes always give the same identifier, so a file
+  /// imported twice is known the second time.
+  ///
+  /// Two 64-bit FNV-1a-style hashes with different primes, mixed, marked as a version 8 (custom)
+  /// UUID. It is not a cryptographic hash: two files made to collide would only make the second
+  /// be skipped as already imported, never replace a note.
+  ///
+  /// - Parameter bytes: What the identifier stands for.
+  public init(derivedFrom bytes: some Sequence<UInt8>) {
+    var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    var second: UInt64 = 0x6c62_272e_07bb_0142
+    for byte in bytes {
+      first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      second = (second ^ UInt64(byte)) &* 0x9e37_79b9_7f4a_7c15
+    }
+    // SplitMix64's finalizer, so that the two halves spread independently.
+    func mixed(_ value: UInt64) -> UInt64 {
+      var value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
+      value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
+      return value ^ (value >> 31)
+    }
+    first = mixed(first)
+    second = mixed(second ^ first)
+    var raw = [UInt8](repeating: 0, count: 16)
+    for index in 0..<8 {
+      raw[index] = UInt8(truncatingIfNeeded: first >> (8 * UInt64(index)))
+      raw[8 + index] = UInt8(truncatingIfNeeded: second >> (8 * UInt64(index)))
+    }
+    raw[6] = (raw[6] & 0x0F) | 0x80
+    raw[8] = (raw[8] & 0x3F) | 0x80
+    self.init(
+      uuid: (
+        raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7], raw[8], raw[9], raw[10],
+        raw[11], raw[12], raw[13], raw[14], raw[15]
+      ))
+  }
+}

@@ -1,0 +1,224 @@
+import FieldNotesModel
+import FieldNotesPlatform
+import FieldNotesServices
+import Foundation
+
+/// What `import PATH` reads, whatever PATH is: it looks at PATH and says which kind it read.
+///
+/// - a folder: Markdown files (``MarkdownFolderReader``), or FieldNotes' sync repository;
+/// - a `.md`, `.markdown` or `.txt` file: one note;
+/// - a JSON file: a FieldNotes export (`"format": "fieldnotes-export"`) or a jrnl journal
+///   (`"entries": […]`), told apart by their members and read a note at a time, in two passes
+///   (identifiers first, then the notes as they are written), so a file of any size imports
+///   holding one note.
+public enum ImportReader {
+  /// What a path held.
+  public enum Kind: Equatable, Sendable {
+    /// A FieldNotes JSON export.
+    case fieldNotesExport
+    /// A jrnl journal's JSON export.
+    case jrnlJournal
+    /// A folder of Markdown files.
+    case markdownFolder
+    /// FieldNotes' sync repository.
+    case syncRepository
+    /// One Markdown or text file.
+    case markdownFile
+
+    /// The kind in words, for "Read … from PATH".
+    public var description: String {
+      switch self {
+      case .fieldNotesExport: "a FieldNotes JSON export"
+      case .jrnlJournal: "a jrnl journal (JSON)"
+      case .markdownFolder: "a folder of Markdown files"
+      case .syncRepository: "a FieldNotes sync repository"
+      case .markdownFile: "a Markdown file"
+      }
+    }
+  }
+
+  /// A path, read.
+  public struct Reading {
+    /// What it held.
+    public var kind: Kind
+    /// The library to import.
+    public var source: any LibraryImportSource
+    /// The files left out, for a folder.
+    public var skipped: [MarkdownFolderReader.SkippedFile] = []
+    /// The files whose front matter was kept as text.
+    public var frontMattersKeptAsText: [String] = []
+  }
+
+  /// Why a path could not be read; nothing was imported.
+  public struct Failure: Error, Equatable, Sendable {
+    /// What is wrong, to follow the path.
+    public var reason: String
+  }
+
+  /// Reads a path.
+  ///
+  /// - Parameters:
+  ///   - path: The file or folder.
+  ///   - notebook: The notebook every note goes in, or `nil` to keep each note's own (a
+  ///     folder's subfolders, an export's notebooks).
+  ///   - timeZone: The time zone a jrnl journal's dates were written in.
+  /// - Returns: What it held.
+  /// - Throws: ``Failure`` when it is none of the kinds, or can't be read.
+  public static func read(
+    _ path: String, into notebook: Notebook? = nil, timeZone: TimeZone = .current
+  ) throws(Failure) -> Reading {
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
+      throw Failure(reason: errno == ENOENT ? "does not exist" : "cannot be read")
+    }
+    if (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 {
+      throw Failure(reason: "is a link to nothing")
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFDIR:
+      let folder: MarkdownFolderReader.FolderImport
+      do { folder = try MarkdownFolderReader.read(path, into: notebook) } catch {
+        throw Failure(reason: error.reason)
+      }
+      return Reading(
+        kind: folder.isSyncRepository ? .syncRepository : .markdownFolder,
+        source: folder.library, skipped: folder.skipped,
+        frontMattersKeptAsText: folder.frontMattersKeptAsText)
+    case S_IFREG: break
+    default: throw Failure(reason: "is not a regular file or a folder")
+    }
+    let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    if path.contains("."), MarkdownFolderReader.noteExtensions.contains(fileExtension) {
+      let file: MarkdownFolderReader.FolderImport
+      do { file = try MarkdownFolderReader.read(file: path, into: notebook) } catch {
+        throw Failure(reason: error.reason)
+      }
+      if let skipped = file.skipped.first { throw Failure(reason: skipped.reason) }
+      return Reading(
+        kind: .markdownFile, source: file.library,
+        frontMattersKeptAsText: file.frontMattersKeptAsText)
+    }
+    let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
+    return Reading(kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json)
+  }
+}
+
+/// A JSON file — a FieldNotes export or a jrnl journal — read as a library a note at a time.
+struct JSONFileLibrary: LibraryImportSource {
+  let path: String
+  let isJrnl: Bool
+  let notebookForAll: Notebook?
+  let timeZone: TimeZone
+  let notebooks: [Notebook]
+  let noteIDs: [Note.ID]
+
+  /// Reads the file once for its kind, its notebooks and its notes' identifiers, checking
+  /// every note.
+  init(path: String, into notebook: Notebook?, timeZone: TimeZone) throws(ImportReader.Failure) {
+    self.path = path
+    self.notebookForAll = notebook
+    self.timeZone = timeZone
+    var format: Data?
+    var version: Data?
+    var keys = Set<String>()
+    var notebooks: [Notebook] = []
+    var ids: [Note.ID] = []
+    var problem: String?
+    var jrnl = false
+    do throws(JSONMemberStream.Failure) {
+      try JSONMemberStream.read(path) { value in
+        keys.insert(value.key)
+        switch (value.key, value.index) {
+        case ("format", nil): format = value.bytes
+        case ("version", nil): version = value.bytes
+        case ("notebooks", let index?):
+          do throws(LibraryArchiveError) {
+            notebooks.append(try LibraryArchive.notebook(fromJSON: value.bytes, at: index))
+          } catch {
+            problem = error.errorDescription
+          }
+        case ("notes", let index?):
+          do throws(LibraryArchiveError) {
+            ids.append(try LibraryArchive.note(fromJSON: value.bytes, at: index).id)
+          } catch {
+            problem = error.errorDescription
+          }
+        case ("entries", let index?) where format == nil:
+          jrnl = true
+          guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
+          else { break }
+          ids.append(note.id)
+        default: break
+        }
+        return problem == nil
+      }
+    } catch {
+      throw ImportReader.Failure(
+        reason: "not a FieldNotes JSON export or a jrnl journal (\(error.reason))")
+    }
+    if let problem { throw ImportReader.Failure(reason: problem) }
+    isJrnl = jrnl && !keys.contains("notes")
+    if !isJrnl {
+      do throws(LibraryArchiveError) {
+        guard keys.contains("notes") || format != nil else {
+          throw .notAnExport(detail: "it holds neither notes nor jrnl entries")
+        }
+        try LibraryArchive.checkHeader(format: format, version: version)
+      } catch {
+        throw ImportReader.Failure(reason: error.errorDescription ?? "not an export")
+      }
+    }
+    self.notebooks = notebook.map { [$0] } ?? (isJrnl ? [] : notebooks)
+    noteIDs = ids
+  }
+
+  func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
+    var failure: RepositoryError?
+    var problem: String?
+    do throws(JSONMemberStream.Failure) {
+      try JSONMemberStream.read(path) { value in
+        guard let index = value.index, value.key == (isJrnl ? "entries" : "notes") else {
+          return true
+        }
+        var note: Note
+        if isJrnl {
+          guard let read = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
+          else { return false }
+          note = read
+        } else {
+          do throws(LibraryArchiveError) {
+            note = try LibraryArchive.note(fromJSON: value.bytes, at: index)
+          } catch {
+            problem = error.errorDescription
+            return false
+          }
+        }
+        if let notebookForAll { note.notebookID = notebookForAll.id }
+        do throws(RepositoryError) { try body(note) } catch {
+          failure = error
+          return false
+        }
+        return true
+      }
+    } catch {
+      throw .readFailed(reason: "\(path): \(error.reason)")
+    }
+    if let failure { throw failure }
+    if let problem { throw .readFailed(reason: "\(path): \(problem)") }
+  }
+
+  /// One jrnl entry as a note, or `nil` with the problem said.
+  private static func jrnlNote(
+    _ bytes: Data, at index: Int, in timeZone: TimeZone, problem: inout String?
+  ) -> Note? {
+    guard let entry = try? JSONDecoder().decode(JrnlEntry.self, from: bytes) else {
+      problem = "entries[\(index + 1)] is not a jrnl entry (title, body, date, time)"
+      return nil
+    }
+    guard let note = entry.note(in: timeZone) else {
+      problem = "entries[\(index + 1)] has a date or time that can't be read"
+      return nil
+    }
+    return note
+  }
+}

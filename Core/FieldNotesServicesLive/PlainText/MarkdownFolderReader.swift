@@ -1,0 +1,288 @@
+import FieldNotesModel
+import FieldNotesPlatform
+import Foundation
+
+/// Reads a folder of Markdown files as a library, the way Obsidian vaults, nb and zk notebooks,
+/// FieldNotes' own exports and its sync repository lay them out.
+///
+/// - Every `.md`, `.markdown` and `.txt` file, in every subfolder, is a note, read by
+///   ``FieldNotesModel/NoteDocument``: exactly, if it is a FieldNotes file; else leniently
+///   (``FieldNotesModel/NoteDocument/foreignNote(from:fileName:)``).
+/// - A subfolder is a notebook, named by its path (`Projects/Garden`), unless it holds a
+///   `.notebook.md` (an export's), which names it. A sync repository (`notes/ID.md`,
+///   `notebooks/ID.md`) is recognised: its two folders are not notebooks, their files are.
+/// - Hidden files and folders (`.git`, nb's `.index`, `.zk/`, `.obsidian/`) are passed over.
+///   Everything else it can't read — a link (never followed), a pipe or device, a file over
+///   ``FieldNotesModel/NoteDocument/maximumBytes``, one that is binary or not UTF-8, one that
+///   is not Markdown — is skipped and named in ``FolderImport/skipped``.
+/// - A note whose file gives no `id:` gets one made from its path in the folder and its bytes,
+///   and a folder's notebook one made from its path, so importing the folder again adds nothing.
+public enum MarkdownFolderReader {
+  /// What was read from a folder.
+  public struct FolderImport: Sendable {
+    /// The notebooks and notes read.
+    public var library = NoteLibrary()
+    /// The files left out, with why, by their paths in the folder.
+    public var skipped: [SkippedFile] = []
+    /// The files whose opening `---` was not a front matter and which were kept whole as the
+    /// body.
+    public var frontMattersKeptAsText: [String] = []
+    /// Whether the folder is a FieldNotes sync repository.
+    public var isSyncRepository = false
+  }
+
+  /// A file an import left out, and why.
+  public struct SkippedFile: Hashable, Sendable {
+    /// Its path inside the folder.
+    public var path: String
+    /// Why, in a few words: "a symbolic link, not followed".
+    public var reason: String
+  }
+
+  /// Why a folder could not be read at all.
+  public struct Failure: Error, Equatable, Sendable {
+    /// What is wrong, after the folder's path.
+    public var reason: String
+  }
+
+  /// How deep folders are followed; deeper ones are skipped and named.
+  public static let maximumDepth = 32
+  /// The extensions of the files read as notes.
+  public static let noteExtensions: Set<String> = ["md", "markdown", "mdown", "txt"]
+
+  /// Reads a folder.
+  ///
+  /// - Parameters:
+  ///   - folder: The folder's path.
+  ///   - notebook: The notebook every note goes in, or `nil` to make the subfolders notebooks.
+  /// - Returns: What was read, and what was skipped.
+  /// - Throws: ``Failure`` when the folder itself can't be listed.
+  public static func read(_ folder: String, into notebook: Notebook? = nil) throws(Failure)
+    -> FolderImport
+  {
+    var reading = Reading(root: folder, notebookForAll: notebook)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      throw Failure(reason: "the folder can't be listed")
+    }
+    reading.result.isSyncRepository = names.contains { name in
+      ["notes", "notebooks"].contains(name)
+        && ((try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(name)")) ?? [])
+          .contains { SyncDocument.kind(ofPath: "\(name)/\($0)") != nil }
+    }
+    reading.walk("", depth: 0)
+    reading.finish()
+    return reading.result
+  }
+
+  /// Reads one Markdown or text file as a note.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - notebook: The notebook it goes in, or `nil` for none.
+  /// - Returns: The note, or the file in ``FolderImport/skipped`` with why it can't be one.
+  /// - Throws: Never: a file that can't be read is skipped.
+  public static func read(file path: String, into notebook: Notebook? = nil) throws(Failure)
+    -> FolderImport
+  {
+    var reading = Reading(root: FilePaths.folder(of: path), notebookForAll: notebook)
+    let name = FilePaths.name(of: path)
+    reading.readNote(name, folder: "", name: name)
+    reading.finish()
+    return reading.result
+  }
+
+  /// One reading of a folder, as it walks.
+  private struct Reading {
+    let root: String
+    let notebookForAll: Notebook?
+    var result = FolderImport()
+    /// The notebooks each subfolder's notes go in, by the folder's path.
+    var folderNotebooks: [String: Notebook] = [:]
+    /// The notebooks read from FieldNotes' own files, by identifier.
+    var namedNotebooks: [Notebook.ID: Notebook] = [:]
+    /// Each note read, with the folder it was in.
+    var notes: [(Note, folder: String, exact: Bool)] = []
+
+    init(root: String, notebookForAll: Notebook?) {
+      self.root = root
+      self.notebookForAll = notebookForAll
+    }
+
+    mutating func walk(_ folder: String, depth: Int) {
+      let path = folder.isEmpty ? root : "\(root)/\(folder)"
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+        skip(folder, "the folder can't be listed")
+        return
+      }
+      for name in names.sorted() {
+        let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+        var status = stat()
+        guard lstat("\(root)/\(relative)", &status) == 0 else {
+          skip(relative, "it can't be read")
+          continue
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+          if name.hasPrefix(".") { continue }
+          if depth + 1 >= MarkdownFolderReader.maximumDepth {
+            skip(relative, "a folder nested too deep")
+          } else {
+            walk(relative, depth: depth + 1)
+          }
+        case S_IFLNK: skip(relative, "a symbolic link, not followed")
+        case S_IFREG:
+          if name == MarkdownFolderLayout.notebookFileName {
+            readNotebook(relative, folder: folder)
+          } else if !name.hasPrefix(".") {
+            readNote(relative, folder: folder, name: name)
+          }
+        default: skip(relative, "not a regular file")
+        }
+      }
+    }
+
+    mutating func skip(_ path: String, _ reason: String) {
+      result.skipped.append(SkippedFile(path: path, reason: reason))
+    }
+
+    /// The text of a file, or why it can't be a note's.
+    mutating func contents(of relative: String) -> (Data, modified: Date)? {
+      let descriptor = open("\(root)/\(relative)", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        skip(relative, errno == ELOOP ? "a symbolic link, not followed" : "it can't be read")
+        return nil
+      }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+        skip(relative, "not a regular file")
+        return nil
+      }
+      guard Int(status.st_size) <= NoteDocument.maximumBytes else {
+        skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
+        return nil
+      }
+      var data = Data(count: Int(status.st_size) + 1)
+      var total = 0
+      let limit = data.count
+      let failed = data.withUnsafeMutableBytes { buffer -> Bool in
+        while total < limit {
+          let count = Platform.read(
+            descriptor, buffer.baseAddress?.advanced(by: total), limit - total)
+          if count < 0, errno == EINTR { continue }
+          if count < 0 { return true }
+          if count == 0 { break }
+          total += count
+        }
+        return false
+      }
+      guard !failed else {
+        skip(relative, "it can't be read")
+        return nil
+      }
+      guard total <= NoteDocument.maximumBytes else {
+        skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
+        return nil
+      }
+      data.count = total
+      let modified = Date(timeIntervalSince1970: Platform.modificationSeconds(of: status))
+      return (data, NoteDocument.isInRange(modified) ? modified : Date(timeIntervalSince1970: 0))
+    }
+
+    mutating func readNotebook(_ relative: String, folder: String) {
+      guard let (data, _) = contents(of: relative) else { return }
+      do throws(NoteDocumentError) {
+        let notebook = try NoteDocument.notebook(fromFile: data)
+        namedNotebooks[notebook.id] = notebook
+        if !folder.isEmpty { folderNotebooks[folder] = notebook }
+      } catch {
+        skip(relative, "not a notebook's file: \(error.reason)")
+      }
+    }
+
+    mutating func readNote(_ relative: String, folder: String, name: String) {
+      let fileExtension =
+        name.split(separator: ".").count > 1
+        ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+      let syncKind = result.isSyncRepository ? SyncDocument.kind(ofPath: relative) : nil
+      if case .notebook(let id)? = syncKind {
+        guard let (data, _) = contents(of: relative) else { return }
+        do throws(NoteDocumentError) {
+          namedNotebooks[id] = try NoteDocument.notebook(from: data, id: id)
+        } catch {
+          skip(relative, "not a notebook's file: \(error.reason)")
+        }
+        return
+      }
+      guard MarkdownFolderReader.noteExtensions.contains(fileExtension) else {
+        skip(relative, "not a Markdown or text file")
+        return
+      }
+      guard let (data, modified) = contents(of: relative) else { return }
+      guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
+        skip(relative, data.contains(0) ? "a binary file" : "not UTF-8 text")
+        return
+      }
+      let inFolder = syncKind == nil ? folder : ""
+      if let note = try? NoteDocument.note(fromFile: data),
+        syncKind.map({ $0 == .note(note.id) }) ?? true
+      {
+        notes.append((note, inFolder, true))
+        return
+      }
+      if syncKind != nil {
+        skip(relative, "a sync file that is not a note's")
+        return
+      }
+      let foreign = NoteDocument.foreignNote(from: text, fileName: name)
+      if foreign.frontMatterIgnored { result.frontMattersKeptAsText.append(relative) }
+      let created = foreign.createdAt ?? foreign.updatedAt ?? modified
+      let note = Note(
+        id: foreign.id ?? UUID(derivedFrom: Array(relative.utf8) + [0] + Array(data)),
+        title: foreign.title, body: foreign.body, createdAt: created, tags: foreign.tags,
+        isPinned: foreign.isPinned, updatedAt: max(foreign.updatedAt ?? modified, created))
+      guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
+        skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
+        return
+      }
+      notes.append((note, inFolder, false))
+    }
+
+    /// Puts each note in its notebook: the one an exact file names, if read here; else its
+    /// folder's.
+    mutating func finish() {
+      if let notebookForAll {
+        result.library.notebooks = [notebookForAll]
+      } else {
+        result.library.notebooks = Array(namedNotebooks.values).sorted { $0.name < $1.name }
+      }
+      var madeNotebooks: [String: Notebook] = [:]
+      for (var note, folder, exact) in notes {
+        if let notebookForAll {
+          note.notebookID = notebookForAll.id
+        } else if exact, let id = note.notebookID, namedNotebooks[id] != nil {
+          // Its own notebook, read here.
+        } else if folder.isEmpty {
+          note.notebookID = nil
+        } else if let notebook = folderNotebooks[folder] ?? madeNotebooks[folder] {
+          note.notebookID = notebook.id
+        } else {
+          let notebook = Notebook(
+            id: UUID(derivedFrom: Array("notebook\0\(folder)".utf8)),
+            name: Self.notebookName(forFolder: folder))
+          madeNotebooks[folder] = notebook
+          result.library.notebooks.append(notebook)
+          note.notebookID = notebook.id
+        }
+        result.library.notes.append(note)
+      }
+    }
+
+    /// A folder's path as a notebook's name: the whole path when it fits, else its last part.
+    static func notebookName(forFolder folder: String) -> String {
+      if NotebookName.problem(with: folder) == nil { return folder }
+      let last = folder.split(separator: "/").last.map(String.init) ?? folder
+      return String(last.prefix(NotebookName.maximumLength))
+    }
+  }
+}
