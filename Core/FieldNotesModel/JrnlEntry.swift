@@ -21,6 +21,27 @@ public struct JrnlEntry: Decodable, Hashable, Sendable {
   /// Whether the entry is starred.
   public var starred: Bool?
 
+  /// Creates an entry, as jrnl writes one.
+  ///
+  /// - Parameters:
+  ///   - title: The first sentence.
+  ///   - body: The rest.
+  ///   - date: The day, `YYYY-MM-DD`.
+  ///   - time: The time of day, `HH:MM`.
+  ///   - tags: The tags, with jrnl's `@`.
+  ///   - starred: Whether it is starred.
+  public init(
+    title: String, body: String, date: String, time: String, tags: [String]? = nil,
+    starred: Bool? = nil
+  ) {
+    self.title = title
+    self.body = body
+    self.date = date
+    self.time = time
+    self.tags = tags
+    self.starred = starred
+  }
+
   /// The entry as a note, or `nil` when its date can't be read.
   ///
   /// Its identifier is made from its date, title and body, so importing the journal again

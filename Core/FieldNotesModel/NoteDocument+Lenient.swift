@@ -57,7 +57,11 @@ extension NoteDocument {
     }
     var tags: [String] = []
     var seen = Set<String>()
-    for tag in (fields["tags"] ?? []) + (fields["tag"] ?? []) + inlineTags(in: body) {
+    // A plain value holds its tags with commas or spaces between them: `tags: birds, lake`.
+    let listed = ((fields["tags"] ?? []) + (fields["tag"] ?? [])).flatMap {
+      $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    }
+    for tag in listed + inlineTags(in: body) {
       if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
     }
     let date = { (keys: [String]) in
@@ -142,7 +146,8 @@ extension NoteDocument {
   /// The front matter's values by lower-cased key (each a list, one item for a plain value),
   /// the text after it, and whether a `---` opening was not a front matter.
   private static func frontMatter(of text: Substring) -> ([String: [String]], Substring, Bool) {
-    var lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    var lines = text.split(
+      maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: isLineBreak)
     guard lines.first.map(trimmedLine) == "---", lines.count == 2 else { return ([:], text, false) }
     var fields: [String: [String]] = [:]
     var listKey: String?
@@ -150,7 +155,8 @@ extension NoteDocument {
     var written = 0
     var rest = lines[1]
     while !rest.isEmpty {
-      lines = rest.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      lines = rest.split(
+        maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: isLineBreak)
       let line = trimmedLine(lines[0])
       rest = lines.count == 2 ? lines[1] : rest[rest.endIndex...]
       if line == "---" || line == "..." {
@@ -200,6 +206,11 @@ extension NoteDocument {
     return text
   }
 
+  /// Whether a character ends a line: `\n`, or Windows' `\r\n` (one character in Swift).
+  private static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n"
+  }
+
   /// A line without the `\r` of a Windows line break.
   private static func trimmedLine(_ line: Substring) -> String {
     String(line.hasSuffix("\r") ? line.dropLast() : line)
@@ -208,13 +219,13 @@ extension NoteDocument {
   /// A `# heading` on the text's first line that isn't blank, and the text after it and the
   /// blank line that follows it.
   private static func openingHeading(of text: Substring) -> (title: String, rest: Substring)? {
-    var rest = text.drop(while: { $0 == "\n" || $0 == "\r" })
+    var rest = text.drop(while: isLineBreak)
     guard rest.hasPrefix("# ") else { return nil }
-    let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+    let end = rest.firstIndex(where: isLineBreak) ?? rest.endIndex
     let title = oneLine(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end]))
     rest = rest[end...]
-    if rest.first == "\n" { rest = rest.dropFirst() }
-    if rest.first == "\n" { rest = rest.dropFirst() }
+    if rest.first.map(isLineBreak) == true { rest = rest.dropFirst() }
+    if rest.first.map(isLineBreak) == true { rest = rest.dropFirst() }
     return (title, rest)
   }
 
@@ -255,7 +266,7 @@ extension NoteDocument {
   /// `~~~`).
   private static func proseLines(of text: Substring) -> [Substring] {
     var fenced = false
-    return text.split(separator: "\n", omittingEmptySubsequences: true).filter { line in
+    return text.split(whereSeparator: isLineBreak).filter { line in
       let trimmed = line.drop(while: { $0 == " " })
       if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
         fenced.toggle()

@@ -10,6 +10,18 @@ extension NoteStore {
     public var addedNotebooks: Int
     /// The notes skipped because a note with the same identifier is here already.
     public var skippedNotes: Int
+
+    /// Creates a summary.
+    ///
+    /// - Parameters:
+    ///   - addedNotes: The notes added.
+    ///   - addedNotebooks: The notebooks added.
+    ///   - skippedNotes: The notes skipped.
+    public init(addedNotes: Int, addedNotebooks: Int, skippedNotes: Int) {
+      self.addedNotes = addedNotes
+      self.addedNotebooks = addedNotebooks
+      self.skippedNotes = skippedNotes
+    }
   }
 
   /// Adds what another library holds and this store does not, in one transaction.

@@ -37,6 +37,16 @@ public enum MarkdownFolderReader {
     public var path: String
     /// Why, in a few words: "a symbolic link, not followed".
     public var reason: String
+
+    /// Creates the entry.
+    ///
+    /// - Parameters:
+    ///   - path: The file's path inside the folder.
+    ///   - reason: Why it was left out.
+    public init(path: String, reason: String) {
+      self.path = path
+      self.reason = reason
+    }
   }
 
   /// Why a folder could not be read at all.
@@ -212,6 +222,10 @@ public enum MarkdownFolderReader {
         } catch {
           skip(relative, "not a notebook's file: \(error.reason)")
         }
+        return
+      }
+      if result.isSyncRepository && syncKind == nil {
+        skip(relative, "not a note's file in a sync repository")
         return
       }
       guard MarkdownFolderReader.noteExtensions.contains(fileExtension) else {

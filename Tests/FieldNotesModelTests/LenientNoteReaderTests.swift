@@ -1,0 +1,152 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+/// The lenient reader, on files shaped as other tools document theirs.
+@Suite struct LenientNoteReaderTests {
+  @Test func anObsidianNoteGivesItsFrontMattersTitleTagsAndDates() {
+    // Obsidian: YAML properties, tags as a list below the key, nested tags inline.
+    let text = """
+      ---
+      title: Heron at the lake
+      aliases:
+        - Grey heron
+      tags:
+        - birds
+        - "Places/Lake"
+      created: 2024-05-01T08:30:00+02:00
+      updated: 2024-05-02 10:00
+      ---
+      Seen at #dawn, again in #Places/Weir. Not a tag: #1, a#b, `#code`.
+
+      ```
+      #not-a-tag in code
+      ```
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "heron.md")
+    #expect(note.title == "Heron at the lake")
+    #expect(note.tags == ["birds", "places-lake", "dawn", "places-weir"])
+    #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T06:30:00.000Z"))
+    #expect(note.updatedAt == NoteDocument.textDate(from: "2024-05-02T10:00:00.000Z"))
+    #expect(note.body.hasPrefix("Seen at #dawn"))
+    #expect(!note.frontMatterIgnored)
+  }
+
+  @Test func aZkNoteGivesItsTitleDateAndTagsInBrackets() {
+    // zk: `title`, `date` and `tags: [a, b]` in the front matter, then the heading.
+    let text =
+      "---\ntitle: \"Daily: 2024-05-01\"\ndate: 2024-05-01 09:15\ntags: [daily, work]\n---\n\n# Daily: 2024-05-01\n\nStand-up.\n"
+    let note = NoteDocument.foreignNote(from: text, fileName: "2024-05-01.md")
+    #expect(note.title == "Daily: 2024-05-01")
+    #expect(note.tags == ["daily", "work"])
+    #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T09:15:00.000Z"))
+    #expect(note.body == "\n# Daily: 2024-05-01\n\nStand-up.\n")
+  }
+
+  @Test func anNbNoteTakesItsOpeningHeadingAsTheTitleAndOutOfTheBody() {
+    // nb: a `# Title` on the first line, tags written inline.
+    let text = "# Example Title\n\n#tag1 #tag2\n\nExample content.\n"
+    let note = NoteDocument.foreignNote(from: text, fileName: "20240501093000.md")
+    #expect(note.title == "Example Title")
+    #expect(note.body == "#tag1 #tag2\n\nExample content.\n")
+    #expect(note.tags == ["tag1", "tag2"])
+    #expect(note.createdAt == nil && note.id == nil)
+  }
+
+  @Test func aPlainFileIsTitledByItsNameAndKeptWhole() {
+    let note = NoteDocument.foreignNote(from: "Buy eggs.\n", fileName: "shopping list.txt")
+    #expect(note.title == "shopping list")
+    #expect(note.body == "Buy eggs.\n")
+  }
+
+  @Test func aHeadingFurtherDownTitlesTheNoteAndStaysInTheBody() {
+    let text = "Some words first.\n\n# The heading\n\nMore.\n"
+    let note = NoteDocument.foreignNote(from: text, fileName: "x.md")
+    #expect(note.title == "The heading")
+    #expect(note.body == text)
+  }
+
+  @Test(arguments: [
+    "---\nthis is not yaml at all\nnor this\n---\nBody\n",
+    "---\nNo closing line, ever\nBody\n",
+  ])
+  func anOpeningThatIsNoFrontMatterIsKeptAsTheBody(text: String) {
+    let note = NoteDocument.foreignNote(from: text, fileName: "odd.md")
+    #expect(note.body == text)
+    #expect(note.frontMatterIgnored)
+    #expect(note.title == "odd")
+  }
+
+  @Test func aRuleOpeningANoteAfterAnEmptyFrontMatterIsFine() {
+    let note = NoteDocument.foreignNote(from: "---\n---\n# Title\n\nText", fileName: "a.md")
+    #expect(note.title == "Title" && note.body == "Text" && !note.frontMatterIgnored)
+  }
+
+  @Test func windowsLineBreaksAndAByteOrderMarkAreRead() {
+    let text =
+      "\u{FEFF}---\r\ntitle: Wren\r\ntags: birds, garden\r\npinned: true\r\n---\r\nLoud.\r\n"
+    let note = NoteDocument.foreignNote(from: text, fileName: "w.md")
+    #expect(note.title == "Wren")
+    #expect(note.tags == ["birds", "garden"])
+    #expect(note.isPinned)
+    #expect(note.body == "Loud.\r\n")
+  }
+
+  @Test func anIdInTheFrontMatterIsKept() {
+    let id = UUID()
+    let note = NoteDocument.foreignNote(
+      from: "---\nid: \(id.uuidString.lowercased())\n---\nText", fileName: "a.md")
+    #expect(note.id == id)
+  }
+
+  @Test(
+    arguments: [
+      ("#Projects/Garden", "projects-garden"), ("@work", "work"), ("Birds", "birds"),
+      ("a.b c", "a-b-c"), ("--x--", "x"), ("ünïcödé", "ünïcödé"), ("#", nil), ("///", nil),
+      (String(repeating: "a", count: 50), String(repeating: "a", count: 40)),
+    ] as [(String, String?)])
+  func otherToolsTagsAreMappedByTheStatedRule(tag: String, mapped: String?) {
+    #expect(NoteDocument.mappedTag(tag) == mapped)
+    if let mapped { #expect(TagRules.problem(with: mapped) == nil) }
+  }
+
+  @Test(arguments: [
+    ("2026-11-29", "2026-11-29T00:00:00.000Z"),
+    ("2026-11-29T12:00:00Z", "2026-11-29T12:00:00.000Z"),
+    ("2026-11-29T12:00:00.250Z", "2026-11-29T12:00:00.250Z"),
+    ("2026-11-29 12:30", "2026-11-29T12:30:00.000Z"),
+    ("\"2026-11-29T12:00:00-05:00\"", "2026-11-29T17:00:00.000Z"),
+  ])
+  func datesAreReadAsOtherToolsWriteThem(text: String, expected: String) {
+    #expect(NoteDocument.lenientDate(from: text) == NoteDocument.textDate(from: expected))
+  }
+
+  @Test(arguments: ["yesterday", "2026-13-01", "2026-11-29T25:00", "", "2026-11-29T12"])
+  func aDateThatIsNoneOfTheseIsNotRead(text: String) {
+    #expect(NoteDocument.lenientDate(from: text) == nil)
+  }
+
+  @Test func derivedIdentifiersAreStableAndDiffer() {
+    #expect(UUID(derivedFrom: Array("a".utf8)) == UUID(derivedFrom: Array("a".utf8)))
+    #expect(UUID(derivedFrom: Array("a".utf8)) != UUID(derivedFrom: Array("b".utf8)))
+    let ids = Set((0..<10_000).map { UUID(derivedFrom: Array("note \($0)".utf8)) })
+    #expect(ids.count == 10_000)
+  }
+
+  @Test func aJrnlEntryBecomesANoteAtItsLocalTime() throws {
+    let entry = JrnlEntry(
+      title: "Went birding.", body: "Saw a @heron.", date: "2024-05-01", time: "09:30",
+      tags: ["@heron", "@Birding"], starred: true)
+    let zone = try #require(TimeZone(secondsFromGMT: 3600))
+    let note = try #require(entry.note(in: zone))
+    #expect(note.title == "Went birding.")
+    #expect(note.body == "Saw a @heron.")
+    #expect(note.tags == ["heron", "birding"])
+    #expect(note.isPinned)
+    #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T08:30:00.000Z"))
+    #expect(note.id == entry.note(in: zone)?.id)
+    var wrong = entry
+    wrong.time = "9h"
+    #expect(wrong.note(in: zone) == nil)
+  }
+}

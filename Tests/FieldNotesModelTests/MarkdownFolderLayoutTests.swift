@@ -1,0 +1,38 @@
+import FieldNotesModel
+import Foundation
+import Testing
+
+/// The names an export folder gives its files.
+@Suite struct MarkdownFolderLayoutTests {
+  @Test(arguments: [
+    ("Heron at the lake", "Heron at the lake"), ("a/b\\c:d", "a-b-c-d"), ("...hidden", "hidden"),
+    ("trailing. ", "trailing"), ("CON", "_CON"), ("nul.txt", "_nul.txt"), ("", "Untitled"),
+    ("   ", "Untitled"), ("two\nlines", "two lines"), ("bell\u{7}", "bell-"),
+  ])
+  func namesAreReadableAndSafe(title: String, expected: String) {
+    #expect(MarkdownFolderLayout.name(for: title, fallback: "Untitled") == expected)
+  }
+
+  @Test func aLongTitleIsCutToTheLimitOnACharacter() {
+    let name = MarkdownFolderLayout.name(for: String(repeating: "é", count: 300), fallback: "x")
+    #expect(name.utf8.count <= MarkdownFolderLayout.maximumNameBytes)
+    #expect(name.allSatisfy { $0 == "é" })
+  }
+
+  @Test func namesAreUniqueIgnoringCaseAndNotebooksAreFolders() {
+    let birds = Notebook(name: "Birds")
+    let day = Date(timeIntervalSince1970: 1_000_000)
+    let notes = ["Heron", "heron", "HERON", "Wren"].enumerated().map { offset, title in
+      Note(
+        title: title, createdAt: day.addingTimeInterval(Double(offset)),
+        notebookID: offset < 3 ? birds.id : nil)
+    }
+    let files = MarkdownFolderLayout.files(of: NoteLibrary(notebooks: [birds], notes: notes))
+    #expect(
+      files.map(\.path) == [
+        "Birds/.notebook.md", "Birds/Heron.md", "Birds/heron (2).md", "Birds/HERON (3).md",
+        "Wren.md",
+      ])
+    #expect(Set(files.map { $0.path.lowercased() }).count == files.count)
+  }
+}
