@@ -12,7 +12,8 @@ struct JSONMemberStream {
   struct Value {
     /// The member's key.
     var key: String
-    /// The element's position in the array, from 0; `nil` for a member that is not an array.
+    /// The element's position in the array, from 0; `nil` for a member that is not an array,
+    /// or an empty one.
     var index: Int?
     /// The value's bytes.
     var bytes: Data
@@ -79,7 +80,9 @@ struct JSONMemberStream {
         var index = 0
         try skipSpace()
         if try peek() == UInt8(ascii: "]") {
+          // An empty array is handed over whole, so its key is seen.
           position += 1
+          guard body(Value(key: key, index: nil, bytes: Data("[]".utf8))) else { return }
         } else {
           while true {
             try skipSpace()

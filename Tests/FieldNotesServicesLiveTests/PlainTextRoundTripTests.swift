@@ -1,0 +1,98 @@
+import FieldNotesModel
+import FieldNotesPlatform
+import FieldNotesServices
+import FieldNotesServicesLive
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// Export to a Markdown folder, import it into a new store: the same library, every field.
+@Suite struct PlainTextRoundTripTests {
+  /// Titles that trouble file names, in several scripts.
+  static let oddTitles = [
+    "a/b", "../up", ".hidden", "trailing.", "CON", "nul", "lpt1.txt", "Heron", "heron", "HERON",
+    String(repeating: "長", count: 300), String(repeating: "x", count: 300), "", " ", "tab\there",
+    "two\nlines", "Ελληνικά", "Русский текст", "العربية", "हिन्दी", "日本語のノート", "emoji 🐦‍⬛",
+    "e\u{301}te", "\u{E9}te", "* ? < > | \" :", "#tag-like", "---", "# heading",
+  ]
+
+  /// A library drawn from a seed: notebooks with plain names, notes with odd titles and bodies.
+  static func library(seed: UInt64) -> NoteLibrary {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    let notebooks = (0..<Int.random(in: 0...4, using: &random)).map { index in
+      Notebook(
+        name: ["Birds", "Plants", "Ελληνικά", "日記", "Notes (old)"][index],
+        symbolName: ["bird", "leaf", "book.closed"].randomElement(using: &random) ?? "book")
+    }
+    let bodies = [
+      "", "\n", "Plain.", "Line one\nline two\n", "CRLF\r\nlines\r\n", "\n\nStarts blank",
+      "---\nlooks: like front matter\n---\n", "# Heading in body\n\ntext", "tabs\tand  spaces  ",
+    ]
+    // Dates as FieldNotes keeps them in every file: to the millisecond.
+    let millisecond = { (date: Date) in NoteDocument.date(from: NoteDocument.stamp(date)) ?? date }
+    let notes = (0..<Int.random(in: 1...40, using: &random)).map { _ in
+      let created = millisecond(
+        Date(
+          timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000_000, using: &random))
+            / 1000))
+      return Note(
+        title: oddTitles.randomElement(using: &random) ?? "",
+        body: bodies.randomElement(using: &random) ?? "", createdAt: created,
+        notebookID: Bool.random(using: &random) ? notebooks.randomElement(using: &random)?.id : nil,
+        tags: Array(
+          ["birds", "lake", "ünï", "a_b-c"].shuffled(using: &random).prefix(
+            Int.random(in: 0...3, using: &random))),
+        isPinned: Bool.random(using: &random),
+        updatedAt: millisecond(
+          created.addingTimeInterval(Double(Int.random(in: 0...9_999_999, using: &random)) / 1000)),
+        conflictOf: Int.random(in: 0..<10, using: &random) == 0 ? UUID() : nil)
+    }
+    return NoteLibrary(notebooks: notebooks, notes: notes)
+  }
+
+  @Test(arguments: 1...25 as ClosedRange<UInt64>)
+  @MainActor func aLibraryExportedToAFolderImportsAsItWas(seed: UInt64) throws {
+    let original = Self.library(seed: seed)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(original, to: folder.path + "/")
+    let reading = try ImportReader.read(folder.path)
+    #expect(reading.kind == .markdownFolder)
+    #expect(reading.skipped.isEmpty)
+    let store = NoteStore()
+    try store.importLibrary(reading.source)
+    let imported = try store.wholeLibrary()
+    #expect(Set(imported.notebooks) == Set(original.notebooks))
+    let got = imported.notes.sorted { $0.id.uuidString < $1.id.uuidString }
+    let wanted = original.notes.sorted { $0.id.uuidString < $1.id.uuidString }
+    #expect(got.count == wanted.count)
+    // The first note that differs, alone, so a failure says which field.
+    if let (read, written) = zip(got, wanted).first(where: { $0 != $1 }) {
+      Issue.record("imported \(read)\nexported \(written)")
+    }
+  }
+
+  @Test func exportingAgainReplacesItsOwnFilesAndNothingElse() throws {
+    var library = Self.library(seed: 7)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    library.notes[0].body = "Changed since."
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.library.notes.first { $0.id == library.notes[0].id }?.body == "Changed since.")
+  }
+
+  @Test func aFileOfTheUsersInTheWayRefusesTheExportAndWritesNothing() throws {
+    let library = NoteLibrary(notes: [
+      Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0))
+    ])
+    let folder = try FixtureFolder(["Heron.md": "# My own heron notes\n"])
+    #expect(throws: AtomicFile.Failure.self) {
+      try MarkdownFolderWriter.write(library, to: folder.path)
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(names == ["Heron.md"])
+    #expect(
+      try String(contentsOfFile: folder.path + "/Heron.md", encoding: .utf8)
+        == "# My own heron notes\n")
+  }
+}
