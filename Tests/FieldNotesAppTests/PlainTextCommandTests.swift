@@ -1,0 +1,82 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTerminalTesting
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+/// `import PATH` and `export FOLDER/` as a user types them.
+@Suite @MainActor struct PlainTextCommandTests {
+  let folder = NSTemporaryDirectory() + "fieldnotes-plain-commands-" + UUID().uuidString
+
+  func session(_ library: NoteLibrary = NoteLibrary()) -> (AppSession, RecordingConsole, NoteStore)
+  {
+    let console = RecordingConsole()
+    let dependencies = AppDependencies.inMemory(
+      library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+      editor: UnavailableTextEditor())
+    let session = AppSession(dependencies: dependencies, output: console)
+    session.start()
+    return (session, console, dependencies.store)
+  }
+
+  func write(_ text: String, at relative: String) throws {
+    let path = "\(folder)/\(relative)"
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  @Test func aFolderExportedByOneSessionImportsIntoAnotherAsItWas() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (first, firstConsole, firstStore) = session(SampleData.library)
+    _ = try await first.run("export \(folder)/out/")
+    #expect(
+      firstConsole.output.contains(
+        "Exported 4 notes and 2 notebooks to \(folder)/out/ as 6 Markdown files."))
+    let (second, console, secondStore) = session()
+    _ = try await second.run("import \(folder)/out")
+    #expect(
+      console.output.contains(
+        "Read a folder of Markdown files from \(folder)/out.\n"
+          + "Imported 4 notes and 2 notebooks; skipped 0 already here."))
+    let exported = try firstStore.wholeLibrary()
+    let imported = try secondStore.wholeLibrary()
+    #expect(Set(imported.notes) == Set(exported.notes))
+    #expect(Set(imported.notebooks) == Set(exported.notebooks))
+  }
+
+  @Test func importSaysWhatItReadAndWhatItLeftOut() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try write("# Heron\n\nGrey. #birds\n", at: "vault/Birds/heron.md")
+    try write("\u{0}\u{1}", at: "vault/photo.jpg")
+    try write("---\nnot: [closed\n", at: "vault/odd.md")
+    let (session, console, store) = session()
+    _ = try await session.run("import \(folder)/vault --notebook Inbox")
+    let text = console.output.joined(separator: "\n")
+    #expect(text.contains("Imported 2 notes and 1 notebook; skipped 0 already here."))
+    #expect(
+      text.contains("Left out 1 file it could not read:\n  photo.jpg: not a Markdown or text file"))
+    #expect(
+      text.contains("Kept the opening --- of 1 file as text, since it is no front matter: odd.md"))
+    #expect(store.notebooks.map(\.name) == ["Inbox"])
+    #expect(store.notes.allSatisfy { $0.notebookID == store.notebooks.first?.id })
+  }
+
+  @Test func aPathThatIsNothingItReadsIsRefusedWithNothingImported() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try write("just words", at: "notes.csv")
+    let (session, _, store) = session()
+    await #expect(throws: CommandLineError.self) {
+      _ = try await session.run("import \(folder)/notes.csv")
+    }
+    await #expect(throws: CommandLineError.self) {
+      _ = try await session.run("import \(folder)/missing")
+    }
+    #expect(store.notes.isEmpty)
+  }
+}
