@@ -138,25 +138,32 @@ enum LibraryGenerator {
 
   // MARK: - Files
 
-  /// The most notes one export file holds: 250,000 notes of up to 2,000 bytes stay under the
-  /// 512 MB an import reads (`LibraryArchive.maximumImportBytes`).
-  static let notesPerExportFile = 250_000
-
-  /// Writes a library as export files of at most ``notesPerExportFile`` notes each, every file
-  /// with all the notebooks (an import skips those it already has).
+  /// Writes a library as one export file, with all its notebooks: an import reads a file of
+  /// any size, a note at a time.
   ///
-  /// - Returns: The files' paths, `PATH-1.json`, `PATH-2.json` and on.
+  /// - Returns: The file's path, in a list for the import's command line.
   static func writeExports(_ library: NoteLibrary, to path: String) throws -> [String] {
-    var paths: [String] = []
-    var start = 0
-    repeat {
-      let end = min(start + notesPerExportFile, library.notes.count)
-      let part = NoteLibrary(notebooks: library.notebooks, notes: Array(library.notes[start..<end]))
-      paths.append("\(path)-\(paths.count + 1).json")
-      try writeExport(part, to: paths[paths.count - 1])
-      start = end
-    } while start < library.notes.count
-    return paths
+    try writeExport(library, to: path + ".json")
+    return [path + ".json"]
+  }
+
+  /// Writes a library as a folder of Markdown files, as `export FOLDER/` lays it out
+  /// (``FieldNotesModel/MarkdownFolderLayout``): a folder per notebook, a file per note.
+  ///
+  /// - Returns: The folder's path.
+  static func writeMarkdownFolder(_ library: NoteLibrary, to path: String) throws -> String {
+    try? FileManager.default.removeItem(atPath: path)
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    var made = Set<String>()
+    for file in MarkdownFolderLayout.files(of: library) {
+      let full = "\(path)/\(file.path)"
+      let folder = (full as NSString).deletingLastPathComponent
+      if made.insert(folder).inserted {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
+      try file.data.write(to: URL(fileURLWithPath: full))
+    }
+    return path
   }
 
   /// Writes the export file `fieldnotes import` reads (its documented format, version 1, dates

@@ -10,7 +10,10 @@ extension Workloads {
   /// - Parameters:
   ///   - size: The tier.
   ///   - count: How many imports of each kind.
-  /// - Returns: The import row and the store-on-disk row.
+  /// Every import of ours is also measured for its peak memory, against the export file's size:
+  /// the file is read a note at a time, so the peak should stay well under it.
+  ///
+  /// - Returns: The import row, the import's peak memory and the store-on-disk row.
   /// - Throws: ``BenchError`` when there is no export or a run fails.
   func importing(_ size: Int, repetitions count: Int) throws -> [Result] {
     guard let files = exports[size] else { throw BenchError.failed("no export of \(size) notes") }
@@ -19,12 +22,14 @@ extension Workloads {
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var round = 0
     var onDisk: Result?
+    var peaks: [Double] = []
     let ours = try samples(count) {
       round += 1
       let store = "\(scratch)/ours-\(round).sqlite"
-      let run = try Measurement.run(
+      let run = try Measurement.runMeasuringMemory(
         [fieldnotes, "--store", store, "--no-summaries"]
           + files.json.flatMap { ["-c", "import \($0)"] })
+      peaks.append(Double(run.maximumResidentBytes))
       guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
       if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
       for suffix in ["", "-wal", "-shm"] {
@@ -32,18 +37,23 @@ extension Workloads {
       }
       return run.seconds
     }
-    let name =
-      files.json.count == 1
-      ? "import \(size.formatted()) notes (`import FILE.json` into a new store)"
-      : "import \(size.formatted()) notes (`import` of \(files.json.count) files of "
-        + "\(LibraryGenerator.notesPerExportFile.formatted()) notes, an import file being at most "
-        + "512 MB, into a new store, in one session)"
+    let exportBytes = Double(files.json.reduce(0) { $0 + Self.fileBytes($1) })
+    let peak = Summary(peaks)
+    let memory = Result(
+      name: "peak memory, `import` of the one-file export of \(size.formatted()) notes",
+      fieldNotes: mebibytes(peak.median) + " max RSS",
+      peer: mebibytes(exportBytes) + " export file ("
+        + String(format: "%.2f×", peak.median / exportBytes) + " of it)",
+      ratio: peak.median / exportBytes, target: "≤ 0.5× the file",
+      isMet: peak.median <= 0.5 * exportBytes)
+    let name = "import \(size.formatted()) notes (`import FILE.json`, one file, into a new store)"
     let target = "≤ 1.5×"
     guard hasSQLite, let onDisk else {
       return [
         Result(
           name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
-          target: target, isMet: nil)
+          target: target, isMet: nil),
+        memory,
       ]
     }
     let peer = try samples(count) {
@@ -68,8 +78,69 @@ extension Workloads {
           + "and one `INSERT INTO note_search (rowid, text) SELECT rowid, text FROM "
           + "temp.note_text`)",
         ratio: ratio, target: target, isMet: ratio <= 1.5),
+      memory,
       onDisk,
     ]
+  }
+
+  /// `import FOLDER` of the library as a folder of Markdown files (one per note, a folder per
+  /// notebook, as `export FOLDER/` writes it) into a new store, against the `sqlite3` shell
+  /// inserting the same rows from one SQL file, as ``importing(_:repetitions:)``'s peer does.
+  ///
+  /// FieldNotes does more than the peer here: it opens, reads and parses every file; the peer
+  /// reads one file of `INSERT`s. The target allows for that.
+  ///
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - count: How many imports of each.
+  /// - Returns: The row.
+  /// - Throws: ``BenchError`` when there is no folder or a run fails.
+  func importingMarkdownFolder(_ size: Int, repetitions count: Int) throws -> Result {
+    guard let folder = markdownFolders[size], let files = exports[size] else {
+      throw BenchError.failed("no Markdown folder of \(size) notes")
+    }
+    let scratch = NSTemporaryDirectory() + "fieldnotes-bench-folder-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    var round = 0
+    let ours = try samples(count) {
+      round += 1
+      let store = "\(scratch)/ours-\(round).sqlite"
+      let run = try Measurement.run(
+        [fieldnotes, "--store", store, "--no-summaries", "-c", "import \(folder)"],
+        keepOutput: true)
+      // Every note imported, and no file left out.
+      guard run.status == 0, run.output.contains("Imported \(size) notes"),
+        !run.output.contains("Left out")
+      else { throw BenchError.failed("the import of \(size) Markdown files failed: \(run.output)") }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
+      return run.seconds
+    }
+    let name =
+      "import \(size.formatted()) notes from a folder of Markdown files (`import FOLDER`, one "
+      + "file per note in a folder per notebook, into a new store)"
+    let target = "≤ 2×"
+    guard hasSQLite else {
+      return Result(
+        name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
+        target: target, isMet: nil)
+    }
+    let peer = try samples(count) {
+      round += 1
+      let run = try Measurement.run(
+        ["sqlite3", "\(scratch)/peer-\(round).db"], inputFile: files.sql)
+      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
+      try? FileManager.default.removeItem(atPath: "\(scratch)/peer-\(round).db")
+      return run.seconds
+    }
+    let ratio = ours.median / peer.median
+    return Result(
+      name: name, fieldNotes: ms(ours),
+      peer: ms(peer) + " (the same `sqlite3 NEW.db < IMPORT.sql` as the import above: the same "
+        + "rows, indexes and search index, from one file)",
+      ratio: ratio, target: target, isMet: ratio <= 2)
   }
 
   /// The size of a store just imported, against the same rows in a plain table: a new database

@@ -14,6 +14,8 @@ struct Workloads {
   let stores: [Int: String]
   /// Each tier's export file and the same rows as SQL.
   let exports: [Int: (json: [String], sql: String)]
+  /// The 100,000-note library as a folder of Markdown files, as `export FOLDER/` writes it.
+  let markdownFolders: [Int: String]
   /// The redraw workload's notebook and note, in the 100,000-note library.
   let redrawTarget: (size: Int, notebookRow: Int, target: ToggleTarget)?
   /// The ten search words, by frequency rank.

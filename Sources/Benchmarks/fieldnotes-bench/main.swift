@@ -8,6 +8,8 @@ import Foundation
 //                                                     which builds the stores)
 //   swift run -c release fieldnotes-bench --quick    100,000 notes only, fewer repetitions,
 //                                                     no build workload; prints only
+//   --imports-only   the import workloads alone (every tier's import and its peak memory, the
+//                    Markdown folder's); prints only
 //   --field-words    libraries of the first generator's 60 field words instead of prose
 //   --corpus FILE    prose learned from FILE instead of Corpus/prose.txt
 //
@@ -21,6 +23,7 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let quick = argumentList.contains("--quick")
+let importsOnly = argumentList.contains("--imports-only")
 // This file is Sources/Benchmarks/fieldnotes-bench/main.swift.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -70,6 +73,7 @@ if argumentList.contains("--field-words") {
 
 var stores: [Int: String] = [:]
 var exports: [Int: (json: [String], sql: String)] = [:]
+var markdownFolders: [Int: String] = [:]
 var redrawTarget: (size: Int, notebookRow: Int, target: Workloads.ToggleTarget)?
 var searchWords: [String] = []
 var searchMonth = (year: 2026, month: 1)
@@ -112,6 +116,11 @@ for size in sizes {
     try LibraryGenerator.writeInserts(library, to: sql)
     exports[size] = (json, sql)
   }
+  if size == 100_000 {
+    log("writing \(size.formatted()) notes as Markdown files…")
+    markdownFolders[size] = try LibraryGenerator.writeMarkdownFolder(
+      library, to: "\(workFolder)/library-\(size)-\(textName)-markdown")
+  }
   if !FileManager.default.fileExists(atPath: store) {
     log("importing \(size.formatted()) notes…")
     // Built under another name and moved into place, so a failed run leaves no half store.
@@ -131,16 +140,34 @@ defer {
     for path in files.json { try? FileManager.default.removeItem(atPath: path) }
     try? FileManager.default.removeItem(atPath: files.sql)
   }
+  for folder in markdownFolders.values { try? FileManager.default.removeItem(atPath: folder) }
 }
 log("search words: \(searchWords.joined(separator: ", "))")
 
 let smallSize = 1_000
 var workloads = Workloads(
-  fieldnotes: fieldnotes, stores: stores, exports: exports,
+  fieldnotes: fieldnotes, stores: stores, exports: exports, markdownFolders: markdownFolders,
   redrawTarget: redrawTarget, searchWords: searchWords, allNotesPinTargets: allNotesPinTargets,
   pageRoutes: pageRoutes, lists: ListWorkload.all(tag: "birds", notebookName: notebookName),
   repetitions: quick ? 3 : 7, hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []
+if importsOnly {
+  for size in tiers {
+    log("\(size.formatted()) notes: import…")
+    results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
+    if size == 100_000 {
+      log("\(size.formatted()) notes: import of a Markdown folder…")
+      results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
+    }
+  }
+  print(Report(results: results, quick: true).table)
+  for files in exports.values {
+    for path in files.json { try? FileManager.default.removeItem(atPath: path) }
+    try? FileManager.default.removeItem(atPath: files.sql)
+  }
+  for folder in markdownFolders.values { try? FileManager.default.removeItem(atPath: folder) }
+  exit(0)
+}
 log("start-up, and \(smallSize.formatted()) notes: lists, pin…")
 results.append(try workloads.startUp())
 let smallLists = try workloads.listPages(smallSize)
@@ -151,6 +178,10 @@ for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
   results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
+  if size == 100_000 {
+    log("\(size.formatted()) notes: import of a Markdown folder…")
+    results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
+  }
   log("\(size.formatted()) notes: lists…")
   let lists = try workloads.listPages(size)
   if let allNotes = lists.first {
