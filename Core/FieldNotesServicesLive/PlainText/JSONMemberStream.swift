@@ -45,7 +45,9 @@ struct JSONMemberStream {
   /// - Throws: ``Failure`` for a file that can't be read or isn't JSON.
   static func read(_ path: String, _ body: (Value) -> Bool) throws(Failure) {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Failure(reason: "it can't be read") }
+    guard descriptor >= 0 else {
+      throw Failure(reason: errno == ELOOP ? "it is a symbolic link" : "it can't be read")
+    }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
