@@ -3,6 +3,11 @@ import Foundation
 /// A note or a notebook as a Markdown file: a small front matter with its identity and
 /// metadata, then its title as a heading and the body verbatim.
 ///
+/// It is FieldNotes' one front-matter codec: the sync repository's files, the file handed to
+/// the user's editor and the files of `export FOLDER/` (``MarkdownFolderLayout``) are all
+/// written and read here, and `import` reads other tools' Markdown with its lenient reader
+/// (``foreignNote(from:fileName:)``).
+///
 /// ```
 /// ---
 /// id: 6f1c1a52-3c8e-4f5e-9d53-2b8a0e1f7c11
