@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Every file is ``NoteDocument``'s, so importing the folder gives back the same library, field
 /// for field. Names are readable and safe on every disk: characters no system allows in a name
-/// (`/ \ : * ? " < > |`, control characters) become `-`, leading dots and trailing dots and
+/// (`/ \ : * ? " < > |`, control characters and the marks that turn text around) become `-`, leading dots and trailing dots and
 /// spaces go, names Windows reserves (`CON`, `NUL`, `COM1`…) get a `_` in front, and a name is
 /// cut to ``maximumNameBytes``. Two names that differ only in case (or in how an accent is
 /// encoded) are made distinct with " (2)", " (3)", since a Mac's disk holds only one of them.
@@ -40,11 +40,13 @@ public enum MarkdownFolderLayout {
   /// - Returns: The files, each path unique ignoring case.
   public static func files(of library: NoteLibrary) -> [File] {
     var files: [File] = []
-    var folderNames = UniqueNames()
     var folders: [Notebook.ID: String] = [:]
+    // The top holds the notebooks' folders and the notes in no notebook: one set of names, so
+    // a notebook called "Birds.md" and a note called "Birds" never claim the same name.
     var namesInFolder: [String: UniqueNames] = ["": UniqueNames()]
     for notebook in library.notebooks {
-      let folder = folderNames.claim(name(for: notebook.name, fallback: "Notebook"))
+      let folder = namesInFolder["", default: UniqueNames()].claim(
+        name(for: notebook.name, fallback: "Notebook"))
       folders[notebook.id] = folder
       namesInFolder[folder] = UniqueNames()
       files.append(
@@ -80,10 +82,7 @@ public enum MarkdownFolderLayout {
     )
     name = String(
       String.UnicodeScalarView(
-        name.unicodeScalars.map {
-          $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-            ? "-" : $0
-        }))
+        name.unicodeScalars.map { isHidden($0) ? "-" : $0 }))
     name = name.trimmingCharacters(in: .whitespaces)
     while name.hasPrefix(".") { name.removeFirst() }
     var cut = ""
@@ -96,6 +95,15 @@ public enum MarkdownFolderLayout {
     let reserved =
       ["CON", "PRN", "AUX", "NUL"] + (1...9).flatMap { ["COM\($0)", "LPT\($0)"] }
     return reserved.contains(stem.trimmingCharacters(in: .whitespaces)) ? "_" + name : name
+  }
+
+  /// Whether a character would hide in a name or turn it around: a control character, or one
+  /// of the marks that change the direction of the text (U+202A–U+202E, U+2066–U+2069, which
+  /// can make `txt.exe` read as `exe.txt`). The joiners of an emoji are kept.
+  private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E
+      || scalar.value == 0x200F
   }
 
   /// The key two names share when a disk that ignores case and accents' encoding can't tell

@@ -4,8 +4,10 @@ import Foundation
 /// read as a note, taking what it can and losing nothing.
 ///
 /// The front matter is read as the YAML such tools write — `key: value` lines, lists as
-/// `[a, b]` or as `- item` lines below their key, values quoted or not — and a line that is
-/// none of these is passed over. A front matter that has no `key: value` line at all is not
+/// `[a, b]` or as `- item` lines below their key, values quoted or not. The keys that give a
+/// note's fields (``readKeys``) are read; every other line of the front matter (`aliases:`,
+/// `source:`, a comment) is kept at the top of the body, in a front matter of its own, so that
+/// nothing of the file is lost. A front matter that has no `key: value` line at all is not
 /// read as one: the whole file is then the body, and ``ForeignNote/frontMatterIgnored`` says so.
 ///
 /// - The title is the front matter's `title:`, else a `# heading` that opens the text (taken out
@@ -45,15 +47,17 @@ extension NoteDocument {
   public static func foreignNote(from text: String, fileName: String) -> ForeignNote {
     var content = Substring(text)
     if content.first == "\u{FEFF}" { content = content.dropFirst() }
-    let (fields, rest, ignored) = frontMatter(of: content)
-    var body = rest
+    let matter = frontMatter(of: content)
+    let fields = matter.fields
+    var body = matter.rest
     var title = fields["title"]?.first.map(oneLine)
     if title == nil, let heading = openingHeading(of: body) {
       title = heading.title
       body = heading.rest
     }
     if title == nil || title?.isEmpty == true {
-      title = firstHeading(in: body) ?? stem(of: fileName)
+      let named = oneLine(stem(of: fileName))
+      title = firstHeading(in: body) ?? (named.isEmpty ? "Untitled" : named)
     }
     var tags: [String] = []
     var seen = Set<String>()
@@ -67,13 +71,17 @@ extension NoteDocument {
     let date = { (keys: [String]) in
       keys.lazy.compactMap { fields[$0]?.first.flatMap(lenientDate(from:)) }.first
     }
+    // What the front matter says that no field of a note holds (`aliases:`, `source:`…) stays
+    // at the top of the body, in a front matter of its own: nothing of the file is lost.
+    let kept =
+      matter.keptLines.isEmpty ? "" : "---\n" + matter.keptLines.joined(separator: "\n") + "\n---\n"
     return ForeignNote(
       id: fields["id"]?.first.flatMap(UUID.init(uuidString:)), title: title ?? "Untitled",
-      body: String(body), tags: tags,
+      body: kept + body, tags: tags,
       isPinned: fields["pinned"]?.first.map { ["true", "yes"].contains($0.lowercased()) } ?? false,
       createdAt: date(["created", "date", "created_at", "created-at"]),
       updatedAt: date(["updated", "modified", "updated_at", "updated-at", "lastmod"]),
-      frontMatterIgnored: ignored)
+      frontMatterIgnored: matter.isIgnored)
   }
 
   /// A tag another tool allows, as FieldNotes keeps it: the stated rule.
@@ -143,46 +151,79 @@ extension NoteDocument {
 
   // MARK: - The parts of a file
 
-  /// The front matter's values by lower-cased key (each a list, one item for a plain value),
-  /// the text after it, and whether a `---` opening was not a front matter.
-  private static func frontMatter(of text: Substring) -> ([String: [String]], Substring, Bool) {
+  /// The keys the lenient reader takes a note's fields from; every other line of a front
+  /// matter is kept in the body.
+  static let readKeys: Set<String> = [
+    "title", "tags", "tag", "id", "pinned", "created", "date", "created_at", "created-at",
+    "updated", "modified", "updated_at", "updated-at", "lastmod", "notebook", "conflict-of",
+  ]
+
+  /// A front matter taken apart.
+  private struct FrontMatter {
+    /// The values of the keys read, by lower-cased key (each a list; one item for a plain
+    /// value).
+    var fields: [String: [String]] = [:]
+    /// The lines of every other key, and any line that is no `key: value`, as written.
+    var keptLines: [Substring] = []
+    /// The text after it.
+    var rest: Substring
+    /// Whether an opening `---` was not a front matter, so the text is kept whole.
+    var isIgnored = false
+  }
+
+  /// A file's front matter, if it opens with one.
+  private static func frontMatter(of text: Substring) -> FrontMatter {
     var lines = text.split(
       maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: isLineBreak)
-    guard lines.first.map(trimmedLine) == "---", lines.count == 2 else { return ([:], text, false) }
-    var fields: [String: [String]] = [:]
-    var listKey: String?
+    guard lines.first.map(trimmedLine) == "---", lines.count == 2 else {
+      return FrontMatter(rest: text)
+    }
+    var matter = FrontMatter(rest: text)
+    var currentKey: String?
     var understood = 0
     var written = 0
     var rest = lines[1]
     while !rest.isEmpty {
       lines = rest.split(
         maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: isLineBreak)
-      let line = trimmedLine(lines[0])
+      let raw = lines[0]
+      let line = trimmedLine(raw)
       rest = lines.count == 2 ? lines[1] : rest[rest.endIndex...]
       if line == "---" || line == "..." {
         // Lines of which none is `key: value` are not a front matter: keep the text whole.
-        return written > 0 && understood == 0 ? ([:], text, true) : (fields, rest, false)
+        guard written == 0 || understood > 0 else {
+          return FrontMatter(rest: text, isIgnored: true)
+        }
+        matter.rest = rest
+        return matter
       }
-      if !line.trimmingCharacters(in: .whitespaces).isEmpty { written += 1 }
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      written += 1
       let item = line.drop(while: { $0 == " " })
-      if item.hasPrefix("- "), let key = listKey {
-        fields[key, default: []].append(unquotedValue(String(item.dropFirst(2))))
+      if item.hasPrefix("- "), let key = currentKey, readKeys.contains(key) {
+        matter.fields[key, default: []].append(unquotedValue(String(item.dropFirst(2))))
         understood += 1
         continue
       }
-      guard !line.hasPrefix(" "), !line.hasPrefix("#"), let colon = line.firstIndex(of: ":")
-      else { continue }
-      let key = line[..<colon].lowercased()
-      guard !key.isEmpty,
+      guard !line.hasPrefix(" "), !line.hasPrefix("#"), let colon = line.firstIndex(of: ":"),
+        case let key = line[..<colon].lowercased(), !key.isEmpty,
         key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
-      else { continue }
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      else {
+        // A line of another key's value (indented, a list item), or a comment: kept.
+        matter.keptLines.append(Substring(line))
+        continue
+      }
       understood += 1
-      listKey = value.isEmpty ? key : nil
-      fields[key] = value.isEmpty ? [] : listValue(value)
+      currentKey = key
+      guard readKeys.contains(key) else {
+        matter.keptLines.append(Substring(line))
+        continue
+      }
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      matter.fields[key] = value.isEmpty ? [] : listValue(value)
     }
     // No closing line: not a front matter.
-    return ([:], text, true)
+    return FrontMatter(rest: text, isIgnored: true)
   }
 
   /// A value as a list: `[a, "b"]` (JSON or YAML), or the value alone.

@@ -10,17 +10,32 @@ extension NoteStore {
     public var addedNotebooks: Int
     /// The notes skipped because a note with the same identifier is here already.
     public var skippedNotes: Int
+    /// The notes left out because an earlier note of the import gave their identifier.
+    public var repeatedNotes = 0
+    /// The notebooks added under another name, since theirs was taken or opens something
+    /// else: each name as imported, and as added.
+    public var renamedNotebooks: [Rename] = []
+
+    /// A notebook added under another name.
+    public struct Rename: Equatable, Sendable {
+      /// The name it had.
+      public var from: String
+      /// The name it was given.
+      public var to: String
+    }
 
     /// Creates a summary.
     ///
     /// - Parameters:
     ///   - addedNotes: The notes added.
     ///   - addedNotebooks: The notebooks added.
-    ///   - skippedNotes: The notes skipped.
-    public init(addedNotes: Int, addedNotebooks: Int, skippedNotes: Int) {
+    ///   - skippedNotes: The notes skipped as already here.
+    ///   - repeatedNotes: The notes left out as repeating an identifier of the import.
+    public init(addedNotes: Int, addedNotebooks: Int, skippedNotes: Int, repeatedNotes: Int = 0) {
       self.addedNotes = addedNotes
       self.addedNotebooks = addedNotebooks
       self.skippedNotes = skippedNotes
+      self.repeatedNotes = repeatedNotes
     }
   }
 
@@ -55,27 +70,32 @@ extension NoteStore {
   ) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
     let incomingIDs = incoming.noteIDs
-    var adding: Set<Note.ID>
+    let adding: Set<Note.ID>
+    let known: Set<Note.ID>
     do {
-      let known = try repository.savedNoteIDs(among: incomingIDs)
+      known = try repository.savedNoteIDs(among: incomingIDs)
       adding = Set(incomingIDs).subtracting(known)
     } catch {
       throw .store(.persistence(error))
     }
+    let knownCount = incomingIDs.count { known.contains($0) }
     var names = FreeNames(taken: notebooks.map(\.name))
     var addedNotebooks: [Notebook] = []
+    var renames: [ImportSummary.Rename] = []
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
       let name = notebook.name.trimmingCharacters(in: .whitespaces)
       switch NotebookName.problem(with: name) {
       case nil, .reserved?, .duplicate?: notebook.name = names.claim(name)
       case let problem?: throw .invalidNotebookName(name, problem)
       }
+      if notebook.name != name { renames.append(.init(from: name, to: notebook.name)) }
       addedNotebooks.append(notebook)
     }
     let total = addedNotebooks.count + adding.count
-    let summary = ImportSummary(
-      addedNotes: adding.count, addedNotebooks: addedNotebooks.count,
-      skippedNotes: incomingIDs.count - adding.count)
+    var summary = ImportSummary(
+      addedNotes: adding.count, addedNotebooks: addedNotebooks.count, skippedNotes: knownCount,
+      repeatedNotes: incomingIDs.count - knownCount - adding.count)
+    summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
     var tooLarge: Note?
     do {

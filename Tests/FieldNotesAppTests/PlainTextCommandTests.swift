@@ -67,6 +67,29 @@ import Testing
     #expect(store.notes.allSatisfy { $0.notebookID == store.notebooks.first?.id })
   }
 
+  @Test func importSaysWhichFilesDifferFromTheirNotesAndWhichNotebooksWereRenamed() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (session, console, store) = session(SampleData.library)
+    _ = try await session.run("export \(folder)/out/")
+    let file = try #require(
+      FileManager.default.subpathsOfDirectory(atPath: "\(folder)/out").first {
+        $0.hasPrefix("Birds/") && !$0.hasSuffix(".notebook.md")
+      })
+    let text = try String(contentsOfFile: "\(folder)/out/\(file)", encoding: .utf8)
+    try (text + "\nEdited outside.").write(
+      toFile: "\(folder)/out/\(file)", atomically: true, encoding: .utf8)
+    try write("# Year\n", at: "out/2023/year.md")
+    _ = try await session.run("import \(folder)/out")
+    let said = console.output.joined(separator: "\n")
+    #expect(
+      said.contains("1 file differs from the notes here whose id they give, and was not imported"))
+    #expect(said.contains("  \(file)"))
+    #expect(
+      said.contains(
+        "The notebook “2023” was added as “2023 (2)”: its name is taken, or opens something else."))
+    #expect(!store.notes.contains { $0.body.hasSuffix("Edited outside.") })
+  }
+
   @Test func aPathThatIsNothingItReadsIsRefusedWithNothingImported() async throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try write("just words", at: "notes.csv")

@@ -28,8 +28,24 @@ import Testing
     #expect(note.tags == ["birds", "places-lake", "dawn", "places-weir"])
     #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T06:30:00.000Z"))
     #expect(note.updatedAt == NoteDocument.textDate(from: "2024-05-02T10:00:00.000Z"))
-    #expect(note.body.hasPrefix("Seen at #dawn"))
+    // What no field of a note holds stays at the top of the body.
+    #expect(note.body.hasPrefix("---\naliases:\n  - Grey heron\n---\nSeen at #dawn"))
     #expect(!note.frontMatterIgnored)
+  }
+
+  @Test func everyLineOfTheFrontMatterNoFieldHoldsIsKeptInTheBody() {
+    let text =
+      "---\nNote: remember milk\nsource: https://example.com/x\n# a comment\ntags: [a]\n---\nText\n"
+    let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(
+      note.body
+        == "---\nNote: remember milk\nsource: https://example.com/x\n# a comment\n---\nText\n")
+    #expect(note.tags == ["a"])
+  }
+
+  @Test func aFileNameTitleIsOnOneLine() {
+    let note = NoteDocument.foreignNote(from: "text", fileName: "two\nlines\there.md")
+    #expect(note.title == "two lines here")
   }
 
   @Test func aZkNoteGivesItsTitleDateAndTagsInBrackets() {

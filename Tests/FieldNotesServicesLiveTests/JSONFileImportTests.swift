@@ -49,10 +49,12 @@ import Testing
       "not a FieldNotes"
     ),
     ("{\"version\": 1, \"notes\": []}", "missing format"),
-    ("[1, 2]", "not JSON"),
     ("{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": [{\"id\": 3}]}", "notes[1]"),
     ("{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": []} trailing", "not JSON"),
     ("{\"tags\": {}, \"entries\": [{\"title\": \"t\"}]}", "entries[1]"),
+    ("[1, 2]", "its top is a list"),
+    ("xyz", "not JSON (at byte 1)"),
+    ("{\"format\": \"fieldnotes-export\", \"notes\": [\u{0}\u{0}\u{0}]}", "not JSON (at byte 43)"),
   ])
   func aDamagedFileIsRefusedSayingWhereAndImportsNothing(text: String, says: String) throws {
     let folder = try FixtureFolder(["file.json": text])
@@ -61,6 +63,32 @@ import Testing
     } throws: { error in
       (error as? ImportReader.Failure)?.reason.contains(says) == true
     }
+  }
+
+  @Test func aValueLargerThanAnyNoteIsRefusedAsItIsRead() throws {
+    let folder = try FixtureFolder()
+    var text = Data(
+      "{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": [{\"body\": \"".utf8)
+    text.append(Data(repeating: UInt8(ascii: "x"), count: 10_000_000))
+    text.append(Data("\"}]}".utf8))
+    try folder.write(text, at: "huge.json")
+    #expect {
+      _ = try ImportReader.read(folder.path + "/huge.json")
+    } throws: { error in
+      (error as? ImportReader.Failure)?.reason.contains("larger than any note may be") == true
+    }
+  }
+
+  @Test func notesRepeatingAnIdAreCountedApart() throws {
+    let note = Note(title: "First", createdAt: .init(timeIntervalSince1970: 0))
+    var again = note
+    again.title = "Second"
+    let folder = try FixtureFolder()
+    try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note, again])), at: "e.json")
+    let store = NoteStore()
+    let summary = try store.importLibrary(try ImportReader.read(folder.path + "/e.json").source)
+    #expect(summary == .init(addedNotes: 1, addedNotebooks: 0, skippedNotes: 0, repeatedNotes: 1))
+    #expect(store.notes.map(\.title) == ["First"])
   }
 
   @Test func aFileThatChangesBetweenItsTwoReadingsImportsNothing() throws {

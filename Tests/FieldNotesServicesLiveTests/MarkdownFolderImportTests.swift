@@ -129,8 +129,58 @@ import Testing
     #expect(reasons["latin1.md"] == "not UTF-8 text")
     #expect(reasons["binary.md"] == "a binary file")
     #expect(reasons["large.md"]?.hasPrefix("larger than") == true)
-    #expect(reasons.keys.contains { $0.hasPrefix("d0/d1/") && $0.hasSuffix("d31") })
+    // 32 folders deep is read; the 33rd is not.
+    #expect(reasons.keys.contains { $0.hasPrefix("d0/d1/") && $0.hasSuffix("/d32") })
     #expect(!read.library.notes.contains { $0.title == "Secret" })
+  }
+
+  @Test func twoFilesWithOneIdAreOneNoteWhenTheyHoldOneTextAndTwoWhenNot() throws {
+    let id = "6ba7b810-9dad-11d1-80b4-00c04fd430c8"
+    let folder = try FixtureFolder([
+      "a.md": "---\nid: \(id)\nupdated: 2024-01-01\n---\n# Template\n\nOne.\n",
+      "b.md": "---\nid: \(id)\nupdated: 2024-02-01\n---\n# Template\n\nTwo.\n",
+      "c.md": "---\nid: \(id)\nupdated: 2023-01-01\n---\n# Template\n\nTwo.\n",
+    ])
+    let read = try MarkdownFolderReader.read(folder.path)
+    // The one changed last keeps the id; another text gets its own; the same text is one note.
+    #expect(read.library.notes.count == 2)
+    #expect(read.library.notes.first { $0.body == "Two.\n" }?.id.uuidString.lowercased() == id)
+    #expect(read.givenNewIDs == ["a.md"])
+    #expect(read.skipped == [.init(path: "c.md", reason: "the same note as b.md")])
+  }
+
+  @Test func anExportsNotebookCalledNotesIsNoSyncRepository() throws {
+    let notebook = Notebook(name: "notes")
+    let note = Note(
+      title: UUID().uuidString.lowercased(), createdAt: DateProvider.referenceDate,
+      notebookID: notebook.id)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(
+      NoteLibrary(notebooks: [notebook], notes: [note, Note(title: "Other")]), to: folder.path)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(!read.isSyncRepository)
+    #expect(read.library.notes.count == 2 && read.skipped.isEmpty)
+  }
+
+  @Test func aFolderNamedAsANotebookHereGoesInItAndOddNamesAreMended() throws {
+    let folder = try FixtureFolder([
+      "birds/heron.md": "# Heron\n", "  /blank.md": "# Blank\n", "two\nlines/x.md": "# X\n",
+    ])
+    let birds = Notebook(name: "Birds")
+    let read = try MarkdownFolderReader.read(folder.path, existing: [birds])
+    #expect(read.library.notes.first { $0.title == "Heron" }?.notebookID == birds.id)
+    #expect(
+      Set(read.library.notebooks.map(\.name)) == ["Birds", "Untitled folder", "two lines"])
+  }
+
+  @Test func aNoteHoldingANulComesBackFromItsOwnFile() throws {
+    let note = Note(title: "Odd", body: "a\u{0}b", createdAt: DateProvider.referenceDate)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: folder.path)
+    try folder.write(Data("plain\u{0}binary".utf8), at: "other.md")
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.library.notes == [note])
+    #expect(read.skipped == [.init(path: "other.md", reason: "a binary file")])
   }
 
   @Test func aHundredThousandTinyFilesAreEachANote() throws {

@@ -81,6 +81,34 @@ import Testing
     #expect(read.library.notes.first { $0.id == library.notes[0].id }?.body == "Changed since.")
   }
 
+  @Test func aNoteRetitledSinceTheLastExportHasOneFile() throws {
+    var library = NoteLibrary(
+      notebooks: [Notebook(name: "Birds")],
+      notes: [Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0))])
+    library.notes[0].notebookID = library.notebooks[0].id
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    library.notes[0].title = "Grey heron"
+    library.notebooks[0].name = "Waders"
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["Waders", "Waders/.notebook.md", "Waders/Grey heron.md"])
+  }
+
+  @Test func aNotebookAndANoteOfOneNameAtTheTopDoNotMeet() throws {
+    let notebook = Notebook(name: "Birds.md")
+    let library = NoteLibrary(
+      notebooks: [notebook],
+      notes: [
+        Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0), notebookID: notebook.id),
+        Note(title: "Birds", createdAt: .init(timeIntervalSince1970: 1)),
+      ])
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(Set(read.library.notes) == Set(library.notes))
+  }
+
   @Test func aFileOfTheUsersInTheWayRefusesTheExportAndWritesNothing() throws {
     let library = NoteLibrary(notes: [
       Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0))

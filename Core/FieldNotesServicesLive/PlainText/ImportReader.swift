@@ -47,6 +47,12 @@ public enum ImportReader {
     public var skipped: [MarkdownFolderReader.SkippedFile] = []
     /// The files whose front matter was kept as text.
     public var frontMattersKeptAsText: [String] = []
+    /// The files that gave an identifier another file gives too, with other text, and were
+    /// imported with an identifier of their own.
+    public var givenNewIDs: [String] = []
+    /// For a folder or a Markdown file: the notes read, and the file each came from, so that
+    /// an import can say which files differ from the notes they name.
+    public var files: (library: NoteLibrary, paths: [Note.ID: String])?
   }
 
   /// Why a path could not be read; nothing was imported.
@@ -61,29 +67,39 @@ public enum ImportReader {
   ///   - path: The file or folder.
   ///   - notebook: The notebook every note goes in, or `nil` to keep each note's own (a
   ///     folder's subfolders, an export's notebooks).
+  ///   - existing: The store's notebooks: a folder named as one of them goes in it.
   ///   - timeZone: The time zone a jrnl journal's dates were written in.
   /// - Returns: What it held.
   /// - Throws: ``Failure`` when it is none of the kinds, or can't be read.
   public static func read(
-    _ path: String, into notebook: Notebook? = nil, timeZone: TimeZone = .current
+    _ path: String, into notebook: Notebook? = nil, existing: [Notebook] = [],
+    timeZone: TimeZone = .current
   ) throws(Failure) -> Reading {
     var status = stat()
     guard lstat(path, &status) == 0 else {
       throw Failure(reason: errno == ENOENT ? "does not exist" : "cannot be read")
     }
-    if (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 {
-      throw Failure(reason: "is a link to nothing")
+    // A link named on the command line is the user's choice: it is followed, once, to what it
+    // names. (Links met inside a folder are never followed.)
+    var path = path
+    if (status.st_mode & S_IFMT) == S_IFLNK {
+      guard let real = realpath(path, nil) else { throw Failure(reason: "is a link to nothing") }
+      path = String(cString: real)
+      free(real)
+      guard lstat(path, &status) == 0 else { throw Failure(reason: "is a link to nothing") }
     }
     switch status.st_mode & S_IFMT {
     case S_IFDIR:
       let folder: MarkdownFolderReader.FolderImport
-      do { folder = try MarkdownFolderReader.read(path, into: notebook) } catch {
+      do { folder = try MarkdownFolderReader.read(path, into: notebook, existing: existing) } catch
+      {
         throw Failure(reason: error.reason)
       }
       return Reading(
         kind: folder.isSyncRepository ? .syncRepository : .markdownFolder,
         source: folder.library, skipped: folder.skipped,
-        frontMattersKeptAsText: folder.frontMattersKeptAsText)
+        frontMattersKeptAsText: folder.frontMattersKeptAsText, givenNewIDs: folder.givenNewIDs,
+        files: (folder.library, folder.paths))
     case S_IFREG: break
     default: throw Failure(reason: "is not a regular file or a folder")
     }
@@ -96,7 +112,7 @@ public enum ImportReader {
       if let skipped = file.skipped.first { throw Failure(reason: skipped.reason) }
       return Reading(
         kind: .markdownFile, source: file.library,
-        frontMattersKeptAsText: file.frontMattersKeptAsText)
+        frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths))
     }
     let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
     return Reading(kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json)

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesPlatform
 import Foundation
 
@@ -24,6 +25,11 @@ struct JSONMemberStream {
     /// What is wrong: "it is not JSON (at byte 12)".
     var reason: String
   }
+
+  /// The largest value taken, in bytes: a note at the size limit, every character of it
+  /// escaped as `\uXXXX`, with room to spare. A larger value is no note, and is refused as soon
+  /// as it passes this, so that no value fills memory.
+  static let maximumValueBytes = 8 * NoteDocument.maximumBytes
 
   private let descriptor: Int32
   private var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -65,6 +71,9 @@ struct JSONMemberStream {
     try skipSpace()
     if try peek() == 0xEF { try expect([0xEF, 0xBB, 0xBF]) }
     try skipSpace()
+    if try peek() == UInt8(ascii: "[") {
+      throw Failure(reason: "its top is a list, not an object")
+    }
     try expect([UInt8(ascii: "{")])
     try skipSpace()
     if try peek() == UInt8(ascii: "}") {
@@ -114,6 +123,10 @@ struct JSONMemberStream {
     if taken != nil {
       taken?.append(contentsOf: buffer[takenStart..<count])
       takenStart = 0
+      if (taken?.count ?? 0) > Self.maximumValueBytes {
+        throw Failure(
+          reason: "a value ending after byte \(consumed + count) is larger than any note may be")
+      }
     }
     consumed += count
     position = 0
@@ -141,7 +154,7 @@ struct JSONMemberStream {
   }
 
   private mutating func expect(_ bytes: [UInt8]) throws(Failure) {
-    for byte in bytes where try nextByte() != byte { throw notJSON() }
+    for byte in bytes where try nextByte() != byte { throw notJSON(consumed: true) }
   }
 
   private mutating func skipSpace() throws(Failure) {
@@ -155,8 +168,9 @@ struct JSONMemberStream {
     guard try peek() == nil else { throw notJSON() }
   }
 
-  private func notJSON() -> Failure {
-    Failure(reason: "it is not JSON (at byte \(consumed + position + 1))")
+  /// The failure of a byte that can't be where it is: the next one, or the one just read.
+  private func notJSON(consumed isConsumed: Bool = false) -> Failure {
+    Failure(reason: "it is not JSON (at byte \(consumed + position + (isConsumed ? 0 : 1)))")
   }
 
   /// A key: a string, decoded.
@@ -194,14 +208,24 @@ struct JSONMemberStream {
         }
       }
     default:
-      // A number, `true`, `false` or `null`: up to the next delimiter.
+      // A number, `true`, `false` or `null`: only their characters, up to the next delimiter.
+      guard Self.isScalarByte(first) else { throw notJSON(consumed: true) }
+      var length = 1
       while let byte = try peek(),
         !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
           || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
       {
+        guard Self.isScalarByte(byte), length < 64 else { throw notJSON() }
         position += 1
+        length += 1
       }
     }
+  }
+
+  /// Whether a byte can be part of a number, `true`, `false` or `null`.
+  private static func isScalarByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || "-+.eEtrufalsn".utf8.contains(byte)
   }
 
   private mutating func skipStringRest() throws(Failure) {

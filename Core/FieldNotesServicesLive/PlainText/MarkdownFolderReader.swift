@@ -29,6 +29,11 @@ public enum MarkdownFolderReader {
     public var frontMattersKeptAsText: [String] = []
     /// Whether the folder is a FieldNotes sync repository.
     public var isSyncRepository = false
+    /// The file each note was read from, by the note's identifier.
+    public var paths: [Note.ID: String] = [:]
+    /// The files whose `id:` another file gives too, with other text: each was given an
+    /// identifier of its own and imported as a note of its own.
+    public var givenNewIDs: [String] = []
   }
 
   /// A file an import left out, and why.
@@ -65,23 +70,34 @@ public enum MarkdownFolderReader {
   /// - Parameters:
   ///   - folder: The folder's path.
   ///   - notebook: The notebook every note goes in, or `nil` to make the subfolders notebooks.
+  ///   - existing: The notebooks the store has: a subfolder named as one of them (ignoring
+  ///     case) goes in it, rather than in a new "Name (2)".
   /// - Returns: What was read, and what was skipped.
   /// - Throws: ``Failure`` when the folder itself can't be listed.
-  public static func read(_ folder: String, into notebook: Notebook? = nil) throws(Failure)
-    -> FolderImport
-  {
-    var reading = Reading(root: folder, notebookForAll: notebook)
+  public static func read(
+    _ folder: String, into notebook: Notebook? = nil, existing: [Notebook] = []
+  ) throws(Failure) -> FolderImport {
+    var reading = Reading(root: folder, notebookForAll: notebook, existing: existing)
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
       throw Failure(reason: "the folder can't be listed")
     }
-    reading.result.isSyncRepository = names.contains { name in
-      ["notes", "notebooks"].contains(name)
-        && ((try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(name)")) ?? [])
-          .contains { SyncDocument.kind(ofPath: "\(name)/\($0)") != nil }
-    }
+    reading.result.isSyncRepository = isSyncRepository(folder, names: names)
     reading.walk("", depth: 0)
     reading.finish()
     return reading.result
+  }
+
+  /// Whether a folder is FieldNotes' sync repository: it has `notes/` or `notebooks/`, and
+  /// every Markdown file in them is named by an identifier, as the sync names them (an export's
+  /// notebook called "notes" holds its `.notebook.md` and titled files, so it is not one).
+  private static func isSyncRepository(_ folder: String, names: [String]) -> Bool {
+    var files: [String] = []
+    for name in ["notes", "notebooks"] where names.contains(name) {
+      guard let inside = try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(name)")
+      else { continue }
+      files += inside.filter { $0.hasSuffix(".md") }.map { "\(name)/\($0)" }
+    }
+    return !files.isEmpty && files.allSatisfy { SyncDocument.kind(ofPath: $0) != nil }
   }
 
   /// Reads one Markdown or text file as a note.
@@ -94,7 +110,7 @@ public enum MarkdownFolderReader {
   public static func read(file path: String, into notebook: Notebook? = nil) throws(Failure)
     -> FolderImport
   {
-    var reading = Reading(root: FilePaths.folder(of: path), notebookForAll: notebook)
+    var reading = Reading(root: FilePaths.folder(of: path), notebookForAll: notebook, existing: [])
     let name = FilePaths.name(of: path)
     reading.readNote(name, folder: "", name: name)
     reading.finish()
@@ -110,12 +126,16 @@ public enum MarkdownFolderReader {
     var folderNotebooks: [String: Notebook] = [:]
     /// The notebooks read from FieldNotes' own files, by identifier.
     var namedNotebooks: [Notebook.ID: Notebook] = [:]
-    /// Each note read, with the folder it was in.
-    var notes: [(Note, folder: String, exact: Bool)] = []
+    /// Each note read, with its file, the folder it was in, and whether it is FieldNotes' own.
+    var notes: [(Note, path: String, folder: String, exact: Bool)] = []
+    /// The store's notebooks by their names, lower-cased.
+    let existingByName: [String: Notebook]
 
-    init(root: String, notebookForAll: Notebook?) {
+    init(root: String, notebookForAll: Notebook?, existing: [Notebook]) {
       self.root = root
       self.notebookForAll = notebookForAll
+      existingByName = Dictionary(
+        existing.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func walk(_ folder: String, depth: Int) {
@@ -134,7 +154,7 @@ public enum MarkdownFolderReader {
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
           if name.hasPrefix(".") { continue }
-          if depth + 1 >= MarkdownFolderReader.maximumDepth {
+          if depth + 1 > MarkdownFolderReader.maximumDepth {
             skip(relative, "a folder nested too deep")
           } else {
             walk(relative, depth: depth + 1)
@@ -233,19 +253,24 @@ public enum MarkdownFolderReader {
         return
       }
       guard let (data, modified) = contents(of: relative) else { return }
-      guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
+      guard let text = String(validating: data, as: UTF8.self) else {
         skip(relative, data.contains(0) ? "a binary file" : "not UTF-8 text")
         return
       }
       let inFolder = syncKind == nil ? folder : ""
+      // FieldNotes' own file first: its note may hold anything a note may, a NUL too.
       if let note = try? NoteDocument.note(fromFile: data),
         syncKind.map({ $0 == .note(note.id) }) ?? true
       {
-        notes.append((note, inFolder, true))
+        notes.append((note, relative, inFolder, true))
         return
       }
       if syncKind != nil {
         skip(relative, "a sync file that is not a note's")
+        return
+      }
+      guard !data.contains(0) else {
+        skip(relative, "a binary file")
         return
       }
       let foreign = NoteDocument.foreignNote(from: text, fileName: name)
@@ -259,11 +284,13 @@ public enum MarkdownFolderReader {
         skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
         return
       }
-      notes.append((note, inFolder, false))
+      notes.append((note, relative, inFolder, false))
     }
 
-    /// Puts each note in its notebook: the one an exact file names, if read here; else its
-    /// folder's.
+    /// Puts each note in its notebook — the one an exact file names, if read here; else its
+    /// folder's — and gives each identifier to one file: the one changed last. Another file
+    /// with the same text is the same note, left out; one with other text gets an identifier
+    /// of its own, so that both are imported.
     mutating func finish() {
       if let notebookForAll {
         result.library.notebooks = [notebookForAll]
@@ -271,7 +298,24 @@ public enum MarkdownFolderReader {
         result.library.notebooks = Array(namedNotebooks.values).sorted { $0.name < $1.name }
       }
       var madeNotebooks: [String: Notebook] = [:]
-      for (var note, folder, exact) in notes {
+      var holders: [Note.ID: Int] = [:]
+      for (index, entry) in notes.enumerated() {
+        if let holder = holders[entry.0.id], notes[holder].0.updatedAt >= entry.0.updatedAt {
+          continue
+        }
+        holders[entry.0.id] = index
+      }
+      for (index, (var note, path, folder, exact)) in notes.enumerated() {
+        if let holder = holders[note.id], holder != index {
+          let other = notes[holder]
+          guard (note.title, note.body, note.tags) != (other.0.title, other.0.body, other.0.tags)
+          else {
+            skip(path, "the same note as \(other.path)")
+            continue
+          }
+          note.id = UUID(derivedFrom: Array("\(path)\u{0}\(note.id)".utf8))
+          result.givenNewIDs.append(path)
+        }
         if let notebookForAll {
           note.notebookID = notebookForAll.id
         } else if exact, let id = note.notebookID, namedNotebooks[id] != nil {
@@ -281,22 +325,35 @@ public enum MarkdownFolderReader {
         } else if let notebook = folderNotebooks[folder] ?? madeNotebooks[folder] {
           note.notebookID = notebook.id
         } else {
-          let notebook = Notebook(
-            id: UUID(derivedFrom: Array("notebook\0\(folder)".utf8)),
-            name: Self.notebookName(forFolder: folder))
+          let name = Self.notebookName(forFolder: folder)
+          let notebook =
+            existingByName[name.lowercased()]
+            ?? Notebook(id: UUID(derivedFrom: Array("notebook\u{0}\(folder)".utf8)), name: name)
           madeNotebooks[folder] = notebook
           result.library.notebooks.append(notebook)
           note.notebookID = notebook.id
         }
+        result.paths[note.id] = path
         result.library.notes.append(note)
       }
     }
 
     /// A folder's path as a notebook's name: the whole path when it fits, else its last part.
+    ///
+    /// Each part is put on one line, its control characters made spaces and its ends trimmed,
+    /// and a part left empty is called "Untitled folder": a folder's name never stops an import.
     static func notebookName(forFolder folder: String) -> String {
-      if NotebookName.problem(with: folder) == nil { return folder }
-      let last = folder.split(separator: "/").last.map(String.init) ?? folder
-      return String(last.prefix(NotebookName.maximumLength))
+      let parts = folder.split(separator: "/").map { part in
+        let plain = String(
+          String.UnicodeScalarView(
+            part.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 })
+        )
+        .trimmingCharacters(in: .whitespaces)
+        return plain.isEmpty ? "Untitled folder" : plain
+      }
+      let whole = parts.joined(separator: "/")
+      if whole.count <= NotebookName.maximumLength { return whole }
+      return String((parts.last ?? whole).prefix(NotebookName.maximumLength))
     }
   }
 }

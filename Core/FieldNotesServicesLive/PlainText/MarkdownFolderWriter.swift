@@ -7,8 +7,10 @@ import Foundation
 /// It never writes over a file that isn't its own: before anything is written, every file the
 /// folder would get is checked, and one that is there already must be the same note's or
 /// notebook's FieldNotes file (an earlier export of this library), which is then replaced. A
-/// file of the user's, a link or a folder in the way refuses the whole export. Notes deleted
-/// since an earlier export keep their files: an export adds and updates, and removes nothing.
+/// file of the user's, a link or a folder in the way refuses the whole export. A note whose
+/// title (or notebook) changed since an earlier export gets its new file and loses its old
+/// one, so the folder never holds two texts of one note; notes deleted since keep their files:
+/// an export removes only its own files of the notes it writes again.
 public enum MarkdownFolderWriter {
   /// Writes the folder, creating it if it is missing.
   ///
@@ -36,6 +38,11 @@ public enum MarkdownFolderWriter {
     }
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
     for file in files { try requireOwnFileOrNothing("\(root)/\(file.path)", id: file.id) }
+    // FieldNotes' files of these notes and notebooks from an earlier export, under the names
+    // they had then.
+    let planned = Set(files.map(\.path))
+    let ids = Set(files.map(\.id))
+    let stale = ownFiles(in: root).filter { ids.contains($0.value) && !planned.contains($0.key) }
     for path in [root] + folders.sorted().map({ "\(root)/\($0)" }) {
       do {
         try FileManager.default.createDirectory(
@@ -49,10 +56,41 @@ public enum MarkdownFolderWriter {
       try AtomicFile.write(
         file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false)
     }
+    for path in stale.keys.sorted() {
+      unlink("\(root)/\(path)")
+      let folder = FilePaths.folder(of: path)
+      if folder != "." { rmdir("\(root)/\(folder)") }  // only if nothing else is in it
+    }
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
     return files.count
+  }
+
+  /// FieldNotes' own files at the top of a folder and one folder down, by path: each file
+  /// that reads as a note's or a notebook's, with its identifier.
+  private static func ownFiles(in root: String) -> [String: UUID] {
+    var found: [String: UUID] = [:]
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    var candidates = names.filter { $0.hasSuffix(".md") }
+    for name in names where !name.hasPrefix(".") {
+      var status = stat()
+      guard lstat("\(root)/\(name)", &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+        continue
+      }
+      let inside = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
+      candidates += inside.filter { $0.hasSuffix(".md") }.map { "\(name)/\($0)" }
+    }
+    for path in candidates {
+      guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
+      else { continue }
+      if let id = (try? NoteDocument.note(fromFile: data).id)
+        ?? (try? NoteDocument.notebook(fromFile: data).id)
+      {
+        found[path] = id
+      }
+    }
+    return found
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.
@@ -83,8 +121,8 @@ public enum MarkdownFolderWriter {
     guard existing == id else {
       throw AtomicFile.Failure(
         path: path,
-        reason: "is there already and is not this note's file from an earlier export; "
-          + "nothing was exported (choose an empty folder)")
+        reason: "is there already and is not FieldNotes' file of the same note or notebook, "
+          + "from an earlier export; nothing was exported (choose an empty folder)")
     }
   }
 }

@@ -133,9 +133,13 @@ public struct LibraryCommands {
       }
     }
     let reading: ImportReader.Reading
-    do throws(ImportReader.Failure) { reading = try ImportReader.read(path, into: notebook) } catch
-    {
-      throw .refused(Self.fileMessage(path, error.reason) + "; nothing was imported")
+    do throws(ImportReader.Failure) {
+      reading = try ImportReader.read(path, into: notebook, existing: store.notebooks)
+    } catch {
+      let reason =
+        error.reason.contains("nothing was imported")
+        ? error.reason : error.reason + "; nothing was imported"
+      throw .refused(Self.fileMessage(path, reason))
     }
     let summary: NoteStore.ImportSummary
     do throws(LibraryImportError) {
@@ -147,8 +151,34 @@ public struct LibraryCommands {
       "Read \(reading.kind.description) from \(path.terminalSafe).",
       "Imported \(String(count: summary.addedNotes, noun: "note")) and "
         + "\(String(count: summary.addedNotebooks, noun: "notebook")); "
-        + "skipped \(summary.skippedNotes) already here.",
+        + "skipped \(summary.skippedNotes) already here"
+        + (summary.repeatedNotes > 0
+          ? " and \(summary.repeatedNotes) repeating an id given earlier in the file." : "."),
     ]
+    for rename in summary.renamedNotebooks {
+      lines.append(
+        "The notebook \u{201C}\(rename.from.terminalSafe)\u{201D} was added as "
+          + "\u{201C}\(rename.to.terminalSafe)\u{201D}: its name is taken, or opens something else."
+      )
+    }
+    lines += Self.listed(
+      reading.givenNewIDs,
+      "\(String(count: reading.givenNewIDs.count, noun: "file")) gave the id of another file with "
+        + "other text, and \(reading.givenNewIDs.count == 1 ? "became a note of its own" : "became notes of their own"):"
+    )
+    if let files = reading.files {
+      let differing = files.library.notes.compactMap { note -> String? in
+        guard let here = store.note(withID: note.id),
+          (here.title, here.body, here.tags) != (note.title, note.body, note.tags)
+        else { return nil }
+        return files.paths[note.id]
+      }
+      lines += Self.listed(
+        differing.sorted(),
+        "\(String(count: differing.count, noun: "file")) \(differing.count == 1 ? "differs" : "differ") "
+          + "from the notes here whose id they give, and \(differing.count == 1 ? "was" : "were") "
+          + "not imported (to import one as a note of its own, take out its id: line):")
+    }
     if !reading.skipped.isEmpty {
       lines.append(
         "Left out \(String(count: reading.skipped.count, noun: "file")) it could not read:")
@@ -171,6 +201,15 @@ public struct LibraryCommands {
 
   /// How many of the files an import left out it names; the rest are counted.
   static let skippedFilesShown = 20
+
+  /// A heading and the files under it, the first ``skippedFilesShown`` named; nothing for no
+  /// files.
+  private static func listed(_ paths: [String], _ heading: String) -> [String] {
+    guard !paths.isEmpty else { return [] }
+    let shown = paths.prefix(skippedFilesShown)
+    return [heading] + shown.map { "  \($0.terminalSafe)" }
+      + (paths.count > shown.count ? ["  … and \(paths.count - shown.count) more"] : [])
+  }
 
   /// Whether an export goes to a folder: the path ends in `/` or is a folder already.
   private static func isFolder(_ path: String) -> Bool {
