@@ -41,6 +41,12 @@ public struct LaunchOptions: Equatable, Sendable {
   public var disablesSummaries = false
   /// A note to add from the shell (`fieldnotes add TITLE …`), instead of running a session.
   public var addition: Addition?
+  /// Which init file runs before the first command (`--init FILE`, `--no-init`).
+  public var initFile = InitFileChoice.whenInteractive
+  /// The shell whose completion script to print before exiting (`--completion SHELL`), if any.
+  public var completionShell: CompletionScript.Shell?
+  /// Whether to print the man page and exit (`--man`).
+  public var showsManual = false
   /// Whether to print help and exit.
   public var showsHelp = false
   /// Whether to print the version and exit.
@@ -48,6 +54,17 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// Creates the default options.
   public init() {}
+
+  /// Which file of commands a session runs before its first command.
+  public enum InitFileChoice: Equatable, Sendable {
+    /// The user's init file (``FieldNotesPersistence/StoreLocation/initFilePath(environment:)``),
+    /// only when the session is interactive, and only if it is there.
+    case whenInteractive
+    /// This file, whatever the mode; it must be there (`--init FILE`).
+    case file(String)
+    /// None (`--no-init`).
+    case none
+  }
 
   /// A note added from the shell in one command: `fieldnotes add TITLE [--notebook NAME]
   /// [--tag TAG]...`, its body read from standard input when that is not a terminal.
@@ -61,6 +78,10 @@ public struct LaunchOptions: Equatable, Sendable {
   }
 
   /// Reads the command line.
+  ///
+  /// An argument is looked up in the table of options (``LaunchOption/all(on:)``), and the
+  /// parser switches on the option's key, so it understands exactly the options the table
+  /// holds, and every one of them.
   ///
   /// - Parameter arguments: The arguments after the program name.
   /// - Returns: The options.
@@ -76,56 +97,76 @@ public struct LaunchOptions: Equatable, Sendable {
       return value
     }
     while let argument = remaining.popFirst() {
-      switch argument {
-      case "-h", "--help": options.showsHelp = true
-      case "--version": options.showsVersion = true
-      case "--store": try options.choose(.file(try value(for: argument)), by: argument)
-      case "--in-memory": try options.choose(.inMemory, by: argument)
-      case "--demo": try options.choose(.demo, by: argument)
-      case "--script":
+      if argument == LaunchOption.addCommand, options.addition == nil,
+        arguments.first == LaunchOption.addCommand
+      {
+        guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
+          throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+        }
+        options.addition = Addition(title: title)
+        continue
+      }
+      if argument.hasPrefix("--store=") {
+        try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
+        continue
+      }
+      guard let key = LaunchOption.key(named: argument, isAdding: options.addition != nil) else {
+        if options.addition != nil, !argument.hasPrefix("-") {
+          throw UsageError(
+            "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one "
+              + "word too many)")
+        }
+        throw UsageError("unknown option '\(argument.terminalSafe)'")
+      }
+      switch key {
+      case .help: options.showsHelp = true
+      case .version: options.showsVersion = true
+      case .manual: options.showsManual = true
+      case .completion:
+        options.completionShell = CompletionScript.Shell(
+          rawValue: try choice(of: key, try value(for: argument)))
+      case .store: try options.choose(.file(try value(for: argument)), by: argument)
+      case .inMemory: try options.choose(.inMemory, by: argument)
+      case .demo: try options.choose(.demo, by: argument)
+      case .script:
         guard options.scriptPath == nil else { throw UsageError("--script can be given once") }
         options.scriptPath = try value(for: argument)
-      case "-c", "--command": options.commands.append(try value(for: argument))
-      case "--sync-remote", "--sync-folder":
+      case .command: options.commands.append(try value(for: argument))
+      case .syncRemote, .syncFolder:
         guard options.syncRemote == nil else {
           throw UsageError("--sync-remote and --sync-folder can be given once, and not both")
         }
         let value = try value(for: argument)
         guard !value.isEmpty else { throw UsageError("\(argument) needs a value") }
-        options.syncRemote = argument == "--sync-remote" ? .url(value) : .bareRepository(value)
-      case "--network-profile":
-        let profile = try value(for: argument)
-        guard ["slow", "flaky", "offline"].contains(profile) else {
-          throw UsageError("--network-profile takes slow, flaky or offline")
-        }
-        options.networkProfile = profile
-      case "--seed":
+        options.syncRemote = key == .syncRemote ? .url(value) : .bareRepository(value)
+      case .networkProfile:
+        options.networkProfile = try choice(of: key, try value(for: argument))
+      case .seed:
         let text = try value(for: argument)
         guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number") }
         options.seed = seed
-      case "--no-summaries": options.disablesSummaries = true
-      case "--echo": options.echoes = true
-      case "--bail": options.bails = true
-      case "--quiet", "-q": options.isQuiet = true
-      case "add" where options.addition == nil && arguments.first == "add":
-        guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
-          throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+      case .noSummaries: options.disablesSummaries = true
+      case .echo: options.echoes = true
+      case .bail: options.bails = true
+      case .quiet: options.isQuiet = true
+      case .initFile:
+        guard options.initFile == .whenInteractive else {
+          throw UsageError(
+            options.initFile == .none
+              ? "--init and --no-init can't be combined" : "--init can be given once")
         }
-        options.addition = Addition(title: title)
-      case "--notebook" where options.addition != nil:
+        let path = try value(for: argument)
+        guard !path.isEmpty else { throw UsageError("--init needs a path") }
+        options.initFile = .file(path)
+      case .noInit:
+        if case .file = options.initFile {
+          throw UsageError("--init and --no-init can't be combined")
+        }
+        options.initFile = .none
+      case .notebook:
         options.addition?.notebook = try value(for: argument, notAnOption: true)
-      case "--tag" where options.addition != nil:
+      case .tag:
         options.addition?.tags.append(try value(for: argument, notAnOption: true))
-      case _ where options.addition != nil && !argument.hasPrefix("-"):
-        throw UsageError(
-          "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one word "
-            + "too many)")
-      default:
-        if argument.hasPrefix("--store=") {
-          try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
-        } else {
-          throw UsageError("unknown option '\(argument.terminalSafe)'")
-        }
       }
     }
     if options.scriptPath != nil, !options.commands.isEmpty {
@@ -140,66 +181,28 @@ public struct LaunchOptions: Equatable, Sendable {
     return options
   }
 
+  /// A value that must be one of the option's choices in the table.
+  ///
+  /// - Parameters:
+  ///   - key: The option.
+  ///   - value: The value given.
+  /// - Returns: The value.
+  /// - Throws: ``UsageError`` naming the choices, such as "--network-profile takes slow, flaky
+  ///   or offline".
+  private static func choice(of key: LaunchOption.Key, _ value: String) throws(UsageError)
+    -> String
+  {
+    let option = key.option(on: .current)
+    guard case .choices(let words) = option.value, !words.contains(value) else { return value }
+    let listed = words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    throw UsageError("\(option.longName) takes \(listed)")
+  }
+
   private mutating func choose(_ choice: StoreChoice, by option: String) throws(UsageError) {
     guard store == .defaultFile else {
       throw UsageError("\(option) can't be combined with another store option")
     }
     store = choice
-  }
-
-  /// The text of `--help`, with the default store of the platform it runs on.
-  public static var help: String { help(on: .current) }
-
-  /// The text of `--help` on a platform, whose default store it names.
-  ///
-  /// - Parameter platform: The platform.
-  /// - Returns: The text.
-  public static func help(on platform: HostPlatform) -> String {
-    """
-    OVERVIEW: FieldNotes — notebooks, notes and a composer, in your terminal.
-
-    USAGE: fieldnotes add TITLE [--notebook NAME] [--tag TAG]... [--store PATH]
-           fieldnotes [--store PATH | --in-memory | --demo] [--sync-remote URL | --sync-folder PATH]
-                      [--network-profile slow|flaky|offline] [--seed N] [--no-summaries]
-                      [--script FILE | -c COMMAND ...] [--echo] [--bail] [--quiet]
-
-    `fieldnotes add` saves one note and exits: its body is standard input when that is not a
-    terminal (`echo "Grey, by the weir." | fieldnotes add Heron --tag birds`).
-
-    OPTIONS:
-      --store PATH        Keep notes in the SQLite store at PATH (created if missing).
-                          Default: \(StoreLocation.defaultPathShown(on: platform))
-      --in-memory         Keep notes in memory only; nothing is saved.
-      --demo              Like --in-memory, with sample notebooks and notes to explore.
-      --sync-remote URL   Sync through git with URL (a bare repository's path, ssh://, https://),
-                          remembered for this store; also `sync remote URL`.
-      --sync-folder PATH  The same with a bare repository at PATH, made if missing.
-      --network-profile slow|flaky|offline
-                          Sync through a simulated bad network, to see the screens'
-                          refreshing and failed states.
-      --seed N            Seed the flaky network profile (default 1).
-      --no-summaries      Turn summaries off.
-      --script FILE       Run the commands in FILE, then exit.
-      -c, --command CMD   Run CMD (repeat for several), then exit.
-      --echo              Print each command before its output.
-      --bail              Stop at the first command that fails.
-      -q, --quiet         In a script, print only what commands answer, and a screen
-                          only where `list` asks for it.
-      --version           Print the version and exit.
-      -h, --help          Print this help and exit.
-
-    With a terminal on both ends FieldNotes is interactive: type `help`. Otherwise it reads
-    commands from standard input. Exit status: 0 when every command succeeded, 1 when one
-    failed, 64 for a bad command line.
-
-    At a terminal, typed lines are kept in $XDG_STATE_HOME/fieldnotes/history (or
-    ~/.local/state/fieldnotes/history), output taller than the window goes through $PAGER (else
-    less -R), and colour is used unless NO_COLOR is set or TERM is dumb.
-
-    `new --editor`, `edit N --editor` and the composer's `editor` write the note in $VISUAL,
-    else $EDITOR, else vi (at a terminal), run through the shell as git runs it; a script gets
-    the editor too when EDITOR is set.
-    """
   }
 }
 
