@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 /// `fieldnotes --completion SHELL`: each script is valid for its shell, completes every option
 /// of the table, and completes values as the table says (choices, files, folders).

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 /// The init file in scripts: `--init FILE` is run first in any mode, and the user's own init
 /// file never is, so what a script does can't depend on it.

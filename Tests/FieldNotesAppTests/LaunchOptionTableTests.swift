@@ -2,6 +2,7 @@ import FieldNotesPlatform
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 /// The table of options is the parser's, `--help`'s, the completion scripts' and the man
 /// page's: each option in it is understood, and the parser understands nothing else.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 /// `fieldnotes --man`: a roff page of section 1 that documents every option of the table and
 /// renders without a warning.

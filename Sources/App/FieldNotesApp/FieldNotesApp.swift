@@ -1,3 +1,4 @@
+import FieldNotesCommandLine
 import FieldNotesCommands
 import FieldNotesModel
 import FieldNotesNavigation

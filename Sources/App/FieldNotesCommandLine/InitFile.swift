@@ -8,19 +8,19 @@ import FieldNotesTerminal
 /// Scripts, `-c`, standard input and tests never read the user's file unless given it, so
 /// what they do doesn't depend on it. Its path comes from the environment the app is given
 /// (``FieldNotesPersistence/StoreLocation/initFilePath(environment:)``).
-enum InitFile {
+public enum InitFile {
   /// An init file that can't be read: its path and the system's error number.
-  struct Unreadable: Error, Equatable {
+  public struct Unreadable: Error, Equatable {
     /// The file.
-    var path: String
+    public var path: String
     /// Why, as `errno` said it.
-    var number: Int32
+    public var number: Int32
 
     /// Whether the file isn't there at all.
-    var isMissing: Bool { number == ENOENT || number == ENOTDIR }
+    public var isMissing: Bool { number == ENOENT || number == ENOTDIR }
 
     /// What is wrong, for the user.
-    var message: String {
+    public var message: String {
       "cannot read the init file \(path.terminalSafe): \(String(cString: strerror(number)))"
     }
   }
@@ -34,7 +34,7 @@ enum InitFile {
   ///   - warn: Prints a warning: the user's init file is there but can't be read.
   /// - Returns: The lines, or `nil` for none (no init file, or the user's isn't there).
   /// - Throws: ``Unreadable`` when `--init FILE` can't be read.
-  static func lines(
+  public static func lines(
     for choice: LaunchOptions.InitFileChoice, isInteractive: Bool,
     environment: [String: String], warn: (String) -> Void
   ) throws(Unreadable) -> BatchRunner.Source? {
