@@ -115,6 +115,7 @@ public enum FieldNotesApp {
     if isInteractive {
       let terminal = InteractiveConsole()
       let session = AppSession(dependencies: dependencies, output: terminal, isInteractive: true)
+      session.terminal.format = options.format
       return await InteractiveRunner(
         session: session, console: terminal,
         banner: "FieldNotes \(version) — type `help` to see the commands.",
@@ -124,6 +125,7 @@ public enum FieldNotesApp {
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
     session.drawsEveryChange = !options.isQuiet
+    session.terminal.format = options.format
     let source: BatchRunner.Source
     if let scriptPath = options.scriptPath {
       let descriptor = open(scriptPath, O_RDONLY)

@@ -22,6 +22,7 @@ extension LaunchOption {
       groups: [
         [.store, .inMemory, .demo], [.syncRemote, .syncFolder], [.networkProfile], [.seed],
         [.noSummaries], [.script, .command], [.echo], [.bail], [.quiet], [.initFile, .noInit],
+        [.format],
       ]),
     Synopsis(leading: "", groups: [[.completion], [.manual], [.version], [.help]], isChoice: true),
   ]

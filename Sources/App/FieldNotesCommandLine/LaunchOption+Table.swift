@@ -1,5 +1,6 @@
 import FieldNotesPersistence
 import FieldNotesPlatform
+import FieldNotesTerminal
 
 extension LaunchOption {
   /// Every option, in the order `--help` lists them: the one table the parser, `--help`, the
@@ -89,6 +90,11 @@ extension LaunchOption.Key {
         ])
     case .noInit:
       LaunchOption(key: self, names: ["--no-init"], summary: "Don't run the init file.")
+    case .format:
+      LaunchOption(
+        key: self, names: ["--format"], value: .choices(OutputFormat.names),
+        summary: "Print lists, notes and tags as JSON, JSON Lines, Markdown or text.",
+        details: ["Implies --quiet; also `output FORMAT`."])
     case .completion:
       LaunchOption(
         key: self, names: ["--completion"], value: .choices(CompletionScript.Shell.names),

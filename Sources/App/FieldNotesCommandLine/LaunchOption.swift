@@ -36,6 +36,8 @@ public struct LaunchOption: Equatable, Sendable {
     case initFile
     /// `--no-init`.
     case noInit
+    /// `--format json|jsonl|markdown|text`.
+    case format
     /// `--completion bash|zsh|fish`.
     case completion
     /// `--man`.

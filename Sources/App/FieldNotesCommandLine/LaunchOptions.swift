@@ -41,6 +41,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var disablesSummaries = false
   /// A note to add from the shell (`fieldnotes add TITLE …`), instead of running a session.
   public var addition: Addition?
+  /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
+  public var format = OutputFormat.text
   /// Which init file runs before the first command (`--init FILE`, `--no-init`).
   public var initFile = InitFileChoice.whenInteractive
   /// The shell whose completion script to print before exiting (`--completion SHELL`), if any.
@@ -158,6 +160,10 @@ public struct LaunchOptions: Equatable, Sendable {
         let path = try value(for: argument)
         guard !path.isEmpty else { throw UsageError("--init needs a path") }
         options.initFile = .file(path)
+      case .format:
+        let name = try choice(of: key, try value(for: argument))
+        options.format = OutputFormat(rawValue: name) ?? .text
+        options.isQuiet = true
       case .noInit:
         if case .file = options.initFile {
           throw UsageError("--init and --no-init can't be combined")

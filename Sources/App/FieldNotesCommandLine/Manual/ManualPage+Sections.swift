@@ -25,6 +25,12 @@ extension ManualPage {
     ),
     (
       "",
+      "`--format json|jsonl|markdown|text`, or `output FORMAT` at the prompt, prints note "
+        + "lists, a note's page and the tags as JSON (an array), JSON Lines or Markdown, for "
+        + "scripts: each note as id, title, body, tags, notebook, pinned, created and updated."
+    ),
+    (
+      "",
       "`fieldnotes add TITLE` saves one note and exits; its body is standard input when that "
         + "is not a terminal."
     ),
@@ -86,6 +92,10 @@ extension ManualPage {
     (
       "Run commands from a script, stopping at the first that fails:",
       "fieldnotes --script tidy.txt --bail"
+    ),
+    (
+      "Print the notes about herons as JSON Lines, one object a line:",
+      "fieldnotes --format jsonl -c \"open all\" -c \"search heron\" -c list"
     ),
     ("Load completion in bash:", "source <(fieldnotes --completion bash)"),
   ]

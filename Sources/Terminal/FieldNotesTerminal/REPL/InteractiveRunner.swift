@@ -75,7 +75,7 @@ public struct InteractiveRunner {
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
     session.terminal = TerminalContext(
       columns: TerminalSize.measureColumns(), rows: TerminalSize.measureRows(),
-      style: TerminalStyle.wanted())
+      style: TerminalStyle.wanted(), format: session.terminal.format)
     let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [weak session, console] _ in
       session?.terminal.columns = TerminalSize.measureColumns()
       session?.terminal.rows = TerminalSize.measureRows()
