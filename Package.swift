@@ -19,6 +19,10 @@
 //                           Navigation, so the app imports no feature
 //   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
 //                           grows with each command, so it may link the live targets too
+//   FieldNotesCommandLine   the command line: its table of options, the parser, --help, the
+//                           completion scripts, the man page and the init file; it names the
+//                           store's place and the sync remote, so it links Persistence and
+//                           ServicesLive, and Terminal and Platform
 //   FieldNotesApp           composes everything, the only other target that links the live ones
 //   FieldNotesTesting and FieldNotesTerminalTesting are linked by test targets only
 //   FeatureGenerator        depends on nothing: the tool the `new-feature` command plugin runs
@@ -149,9 +153,19 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "FieldNotesCommandLine",
+      dependencies: [
+        "FieldNotesPersistence", "FieldNotesServicesLive", "FieldNotesTerminal",
+        "FieldNotesPlatform",
+      ],
+      path: "Sources/App/FieldNotesCommandLine",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesApp",
       dependencies: [
-        "FieldNotesCommands", "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesCommands", "FieldNotesCommandLine", "FieldNotesModel", "FieldNotesServices",
+        "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
         "FieldNotesPlatform",
       ] + features.map { .target(name: "\($0)Screen") },
@@ -254,9 +268,9 @@ let package = Package(
     .testTarget(
       name: "FieldNotesAppTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesTesting",
-        "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite", "FieldNotesTerminal",
-        "FieldNotesPlatform",
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesCommandLine",
+        "FieldNotesTesting", "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite",
+        "FieldNotesTerminal", "FieldNotesPlatform",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

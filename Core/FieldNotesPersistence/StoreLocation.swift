@@ -133,6 +133,27 @@ public enum StoreLocation {
     stateFolder(environment: environment).map { $0 + "/editing" }
   }
 
+  /// The file of commands an interactive session runs as it starts, like `~/.sqliterc`:
+  /// `$XDG_CONFIG_HOME/fieldnotes/init`, or `~/.config/fieldnotes/init` where `XDG_CONFIG_HOME`
+  /// is unset, empty or relative.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The init file's path (which may not exist), or `nil` when there is no home to
+  ///   look in.
+  public static func initFilePath(environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return config + "/fieldnotes/init"
+    }
+    if case .success(let home) = home(environment: environment) {
+      return home + "/.config/fieldnotes/init"
+    }
+    return nil
+  }
+
+  /// The init file as `--help` and the man page show it, before the environment fills it in.
+  public static let initFileShown =
+    "$XDG_CONFIG_HOME/fieldnotes/init (or ~/.config/fieldnotes/init)"
+
   /// FieldNotes' folder of state: `$XDG_STATE_HOME/fieldnotes`, or
   /// `~/.local/state/fieldnotes`; `nil` with no absolute place to put it.
   private static func stateFolder(environment: [String: String]) -> String? {

@@ -156,7 +156,8 @@ import Testing
       ], dependencies: [])
     #expect(
       DependencyRule.violations(in: manifest) == [
-        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp and FieldNotesCommands may",
+        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands and "
+          + "FieldNotesCommandLine may",
         "FieldNotesServices may not depend on FieldNotesPersistence",
         "FieldNotesApp links FieldNotesTesting; only test targets may",
         "FieldNotesModel may not depend on FieldNotesServices",

@@ -9,6 +9,7 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 @Suite struct LaunchOptionsTests {
   @Test func defaultsToTheDefaultStoreAndStandardInput() throws {

@@ -18,10 +18,28 @@ final class TerminalDriver {
     }
   }
 
-  init(command: [String], columns: Int = 100, rows: Int = 50) throws {
+  /// Starts the program in a new window, with a home folder of its own (and XDG folders in it)
+  /// holding the files given.
+  ///
+  /// - Parameters:
+  ///   - command: The program and its arguments, as a shell command's words.
+  ///   - columns: The window's width.
+  ///   - rows: The window's height.
+  ///   - files: Files to write before it starts, by path under the home folder.
+  /// - Throws: When a file can't be written or tmux can't start the window.
+  init(
+    command: [String], columns: Int = 100, rows: Int = 50, files: [String: String] = [:]
+  ) throws {
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    for (path, contents) in files {
+      let url = URL(fileURLWithPath: home + "/" + path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try contents.write(to: url, atomically: true, encoding: .utf8)
+    }
     let environment =
-      "env -u NO_COLOR HOME=\(home) XDG_STATE_HOME=\(home)/state TERM=xterm TZ=UTC "
+      "env -u NO_COLOR HOME=\(home) XDG_STATE_HOME=\(home)/state "
+      + "XDG_CONFIG_HOME=\(home)/config TERM=xterm TZ=UTC "
       + "GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null"
     try run([
       "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main", "-c", home,

@@ -28,7 +28,7 @@ import Testing
     let rows = [SampleData.heron, SampleData.kingfisher].map {
       NoteRow(
         note: $0, now: SampleData.date(minutes: 60),
-        timeZone: TimeZone(identifier: "UTC") ?? .current)
+        timeZone: TimeZone(identifier: "UTC") ?? .current, notebooks: SampleData.library.notebooks)
     }
     #expect(
       recorder.values == [
@@ -53,7 +53,7 @@ import Testing
     let rows = [
       NoteRow(
         note: SampleData.shoppingList, now: DateProvider.referenceDate,
-        timeZone: TimeZone(identifier: "UTC") ?? .current)
+        timeZone: TimeZone(identifier: "UTC") ?? .current, notebooks: SampleData.library.notebooks)
     ]
     #expect(
       recorder.values == [

@@ -58,14 +58,14 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   /// `NoteDetailView`.
   public var viewName: String { "NoteDetailView" }
 
-  /// The note in full, with its summary once asked for.
+  /// The note in full, with its summary once asked for; its record in a script's format.
   ///
-  /// - Parameter terminal: The terminal's width and style.
+  /// - Parameter terminal: The terminal's width, style and format.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
     NoteDetailView.render(
       model.state, now: now(), timeZone: timeZone, columns: terminal.columns,
-      highlighting: matches, style: terminal.style)
+      highlighting: matches, style: terminal.style, format: terminal.format)
   }
 
   /// `NoteDetailViewModel.state = …`.

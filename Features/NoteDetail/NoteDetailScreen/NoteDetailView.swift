@@ -9,13 +9,21 @@ enum NoteDetailView {
   /// The page's lines: the title, the facts, the text and the summary, broken for the width.
   ///
   /// The terms of the search the note was found by are highlighted wherever they match (in
-  /// colour, or marked `«…»` without it).
+  /// colour, or marked `«…»` without it). For a script's format, the page is the note's
+  /// record: a JSON array of one, one JSON line, or the note as Markdown.
   static func render(
     _ state: NoteDetailViewModel.State, now: Date, timeZone: TimeZone, columns: Int? = nil,
-    highlighting matches: SearchMatches = SearchMatches([]), style: TerminalStyle = .plain
+    highlighting matches: SearchMatches = SearchMatches([]), style: TerminalStyle = .plain,
+    format: OutputFormat = .text
   ) -> [String] {
     guard case .loaded(let note, let notebookName, let summary) = state else {
       return ["This note no longer exists. Type `back`."]
+    }
+    if format != .text {
+      let record = NoteRecord(note, notebook: notebookName)
+      return format == .markdown
+        ? record.markdown(headingLevel: 1).map(\.terminalSafe)
+        : format.lines(ofJSONObjects: [record.json])
     }
     var facts = [notebookName?.terminalSafe ?? "No Notebook"]
     if !note.tags.isEmpty {

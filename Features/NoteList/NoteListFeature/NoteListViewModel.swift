@@ -119,8 +119,11 @@ public final class NoteListViewModel {
     }
     let date = now()
     let matches = SearchMatches(settings.search.query.highlightedTerms)
+    let notebooks = store.notebooks
     return .loaded(
-      shown.map { NoteRow(note: $0, now: date, timeZone: timeZone, matches: matches) },
+      shown.map {
+        NoteRow(note: $0, now: date, timeZone: timeZone, matches: matches, notebooks: notebooks)
+      },
       sync: syncStatus,
       hiddenCount: total - shown.count)
   }

@@ -15,6 +15,8 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   public var isPinned: Bool
   /// When the note was written, described relative to now ("5 min ago", "2026-11-02").
   public var date: String
+  /// The whole note as a script reads it, what the row prints as under `--format json`.
+  public var record: NoteRecord
 
   /// Creates a row for a note.
   ///
@@ -24,8 +26,11 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   ///   - timeZone: The time zone of calendar dates; the system's by default.
   ///   - matches: The terms of the search that found the note: the excerpt is then the line
   ///     where one matches; none by default.
+  ///   - notebooks: The store's notebooks, which name the note's in its record; none by default.
   public init(
-    note: Note, now: Date, timeZone: TimeZone = .current, matches: SearchMatches = SearchMatches([])
+    note: Note, now: Date, timeZone: TimeZone = .current,
+    matches: SearchMatches = SearchMatches([]),
+    notebooks: [Notebook] = []
   ) {
     id = note.id
     title = note.title
@@ -33,5 +38,6 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
     tags = note.tags
     isPinned = note.isPinned
     date = note.createdAt.relativeDescription(to: now, timeZone: timeZone)
+    record = NoteRecord(note, notebook: notebooks.first { $0.id == note.notebookID }?.name)
   }
 }

@@ -30,10 +30,7 @@ enum NoteListLayout {
       // After `more`, the rows shown before are not drawn again while they are still the first
       // rows: the list goes on from where it was cut, and each row keeps its number, so a
       // number typed means the same row. When they are not, every row is drawn again.
-      let drawn = settings.drawnAbove
-      let above =
-        !drawn.isEmpty && drawn.count < rowIDs.count && rowIDs.starts(with: drawn)
-        ? drawn.count : 0
+      let above = rowsDrawnAbove(rowIDs, settings: settings)
       if above > 0 { lines.append("  (rows 1–\(above) are above)") }
       lines += rowLines.dropFirst(above).flatMap { $0 }
       if hiddenCount > 0 {
@@ -44,6 +41,14 @@ enum NoteListLayout {
     }
     if let syncLine { lines.append(syncLine) }
     return lines
+  }
+
+  /// How many of the first rows were drawn before and are still the first (after `more`),
+  /// which are not drawn again; 0 when every row is drawn.
+  static func rowsDrawnAbove(_ rowIDs: [Note.ID], settings: NoteListSettings) -> Int {
+    let drawn = settings.drawnAbove
+    return !drawn.isEmpty && drawn.count < rowIDs.count && rowIDs.starts(with: drawn)
+      ? drawn.count : 0
   }
 
   static func sortDescription(_ order: NoteSortOrder) -> String {

@@ -95,6 +95,14 @@ public final class NoteListMVScreen: NoteListForming {
   public func render(in terminal: TerminalContext) -> [String] {
     let (shown, total) = firstRows
     let settings = viewState.settings
+    if terminal.format != .text {
+      let notebooks = store.notebooks
+      let records = shown.map { note in
+        NoteRecord(note, notebook: notebooks.first { $0.id == note.notebookID }?.name)
+      }
+      return NoteListLayout.recordLines(
+        title: title, records: records, settings: settings, format: terminal.format)
+    }
     let date = now()
     let emptyMessage: String? =
       total == 0

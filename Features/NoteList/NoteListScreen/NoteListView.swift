@@ -19,6 +19,12 @@ enum NoteListView {
         "\(title.terminalSafe) · \(message.terminalSafe)",
         "  Type `retry` to read them again.",
       ]
+    case .empty where terminal.format != .text:
+      return NoteListLayout.recordLines(
+        title: title, records: [], settings: settings, format: terminal.format)
+    case .loaded(let rows, _, _) where terminal.format != .text:
+      return NoteListLayout.recordLines(
+        title: title, records: rows.map(\.record), settings: settings, format: terminal.format)
     case .empty(let reason, let sync):
       let message =
         switch reason {

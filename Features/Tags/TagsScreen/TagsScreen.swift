@@ -38,11 +38,13 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen {
   /// `TagsView`.
   public var viewName: String { "TagsView" }
 
-  /// Every tag with its note count, or the question asked.
+  /// Every tag with its note count (as records in a script's format), or the question asked.
   ///
-  /// - Parameter terminal: The terminal's width and style.
+  /// - Parameter terminal: The terminal's width, style and format.
   /// - Returns: The lines to print.
-  public func render(in terminal: TerminalContext) -> [String] { TagsView.render(model.state) }
+  public func render(in terminal: TerminalContext) -> [String] {
+    TagsView.render(model.state, format: terminal.format)
+  }
 
   /// `TagsViewModel.state = …`.
   public var stateLine: String { "TagsViewModel.state = \(TagsView.describe(model.state))" }

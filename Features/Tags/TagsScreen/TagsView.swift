@@ -1,11 +1,23 @@
+import FieldNotesModel
 import FieldNotesTerminal
 import TagsFeature
 
-/// The tags screen: a function of ``TagsFeature/TagsViewModel``'s state.
+/// The tags screen: a function of ``TagsFeature/TagsViewModel``'s state (and of the output
+/// format: the tags as text, as `{"tag": …, "count": …}` records, or as a Markdown list).
 @MainActor
 enum TagsView {
-  static func render(_ state: TagsViewModel.State) -> [String] {
+  static func render(_ state: TagsViewModel.State, format: OutputFormat = .text) -> [String] {
     switch state {
+    case .empty where format == .markdown:
+      return ["# Tags", "", "*No tags yet.*"]
+    case .loaded(let rows) where format == .markdown:
+      return ["# Tags", ""]
+        + rows.map { "- #\($0.name.terminalSafe) (\(String(count: $0.noteCount, noun: "note")))" }
+    case .empty where format != .text:
+      return format.lines(ofJSONObjects: [])
+    case .loaded(let rows) where format != .text:
+      return format.lines(
+        ofJSONObjects: rows.map { TagRecord(tag: $0.name, count: $0.noteCount).json })
     case .empty:
       return ["Tags · none yet", "  Tag a note in the composer: tags birds, lake"]
     case .loaded(let rows):

@@ -1,3 +1,4 @@
+import FieldNotesCommandLine
 import FieldNotesCommands
 import FieldNotesModel
 import FieldNotesNavigation
@@ -62,6 +63,26 @@ public enum FieldNotesApp {
       console.print("fieldnotes \(version)")
       return 0
     }
+    if let shell = options.completionShell {
+      console.print(lines: lines(of: CompletionScript.script(for: shell)))
+      return 0
+    }
+    if options.showsManual {
+      console.print(lines: lines(of: ManualPage.text(version: version, commands: commandGroups())))
+      return 0
+    }
+    let isInteractive =
+      input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1
+      && isatty(1) == 1
+    let startup: BatchRunner.Source?
+    do {
+      startup = try InitFile.lines(
+        for: options.initFile, isInteractive: isInteractive, environment: environment,
+        warn: console.printError)
+    } catch {
+      console.printError(MessageStyle.errorLine(error.message) + "; see `fieldnotes --help`")
+      return usageExitStatus
+    }
     let dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(options, environment: environment)
@@ -91,21 +112,20 @@ public enum FieldNotesApp {
         return 1
       }
     }
-    let isInteractive =
-      input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1
-      && isatty(1) == 1
     if isInteractive {
       let terminal = InteractiveConsole()
       let session = AppSession(dependencies: dependencies, output: terminal, isInteractive: true)
+      session.terminal.format = options.format
       return await InteractiveRunner(
         session: session, console: terminal,
         banner: "FieldNotes \(version) — type `help` to see the commands.",
         historyPath: StoreLocation.historyPath(environment: environment),
-        clearsLine: environment["NO_COLOR"] == nil
+        clearsLine: environment["NO_COLOR"] == nil, startup: startup
       ).run()
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
     session.drawsEveryChange = !options.isQuiet
+    session.terminal.format = options.format
     let source: BatchRunner.Source
     if let scriptPath = options.scriptPath {
       let descriptor = open(scriptPath, O_RDONLY)
@@ -124,7 +144,29 @@ public enum FieldNotesApp {
     }
     let runner = BatchRunner(
       session: session, console: console, echoes: options.echoes, bails: options.bails)
-    return await runner.run(source)
+    return await runner.run(source, after: startup)
+  }
+
+  /// Text printed whole (a completion script, the man page) as the lines a console prints.
+  private static func lines(of text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+
+  /// The REPL's commands for the man page: the app-wide ones and the notebooks screen's, as
+  /// `help` lists them there, then every other screen's.
+  @MainActor
+  static func commandGroups() -> [(heading: String, commands: [CommandHelp])] {
+    var options = LaunchOptions()
+    options.store = .inMemory
+    options.disablesSummaries = true
+    let guides = Screens.registrations.map(\.guide).map { ($0.heading, $0.commands) }
+    guard let dependencies = try? makeDependencies(options, environment: [:]) else {
+      return guides
+    }
+    let here = AppSession(dependencies: dependencies, output: StandardConsole()).commandsHere()
+    return here + guides.filter { guide in !here.contains { $0.heading == guide.0 } }
   }
 
   @MainActor

@@ -44,7 +44,8 @@ import Testing
     model.searchText = "zzz"
     model.searchText = ""
 
-    let kingfisher = NoteRow(note: SampleData.kingfisher, now: now(), timeZone: utc)
+    let kingfisher = NoteRow(
+      note: SampleData.kingfisher, now: now(), timeZone: utc, notebooks: store.notebooks)
     #expect(
       recorder.values == [
         all, .loaded([kingfisher], sync: .idle), .empty(.noMatches, sync: .idle), all,

@@ -29,7 +29,9 @@ import Testing
   }
 
   static func rows(_ notes: Note...) -> [NoteRow] {
-    notes.map { NoteRow(note: $0, now: now(), timeZone: utc) }
+    notes.map {
+      NoteRow(note: $0, now: now(), timeZone: utc, notebooks: SampleData.library.notebooks)
+    }
   }
 
   static let birds = NoteScope.notebook(SampleData.birds.id)
@@ -134,10 +136,10 @@ import Testing
 
     let blue = NoteRow(
       note: SampleData.kingfisher, now: Self.now(), timeZone: Self.utc,
-      matches: SearchMatches(["blue", "moss"]))
+      matches: SearchMatches(["blue", "moss"]), notebooks: SampleData.library.notebooks)
     let moss = NoteRow(
       note: SampleData.moss, now: Self.now(), timeZone: Self.utc,
-      matches: SearchMatches(["blue", "moss"]))
+      matches: SearchMatches(["blue", "moss"]), notebooks: SampleData.library.notebooks)
     let everything = Self.rows(
       SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher)
     #expect(
@@ -279,19 +281,19 @@ import Testing
 
     try model.togglePin(SampleData.kingfisher.id)
 
+    // The pin is stamped with the store's clock (fixed at `DateProvider.referenceDate`), and
+    // the row's record, what a script reads, shows it.
     var kingfisher = SampleData.kingfisher
     kingfisher.isPinned = true
+    kingfisher.updatedAt = DateProvider.referenceDate
     #expect(
       recorder.values == [
         .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
         .loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle),
       ])
-    // The effect: one write, made only if the note is still the one this store read, and
-    // stamped with the store's clock (fixed at `DateProvider.referenceDate`).
-    var saved = kingfisher
-    saved.updatedAt = DateProvider.referenceDate
+    // The effect: one write, made only if the note is still the one this store read.
     #expect(
-      repository.committedChanges == [[.replaceNote(SampleData.kingfisher, with: saved)]])
+      repository.committedChanges == [[.replaceNote(SampleData.kingfisher, with: kingfisher)]])
   }
 
   /// The store writes first and shows after: a pin that could not be saved is never shown.

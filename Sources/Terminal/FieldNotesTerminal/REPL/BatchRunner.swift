@@ -32,13 +32,16 @@ public struct BatchRunner {
     self.bails = bails
   }
 
-  /// Runs every line.
+  /// Runs every line, after the lines of an init file if one is given.
   ///
-  /// - Parameter source: Where the lines come from.
-  ///
+  /// - Parameters:
+  ///   - source: Where the lines come from.
+  ///   - startup: The lines of an init file (`--init FILE`), run first as though they began
+  ///     the script: an error names its file and line and counts in the exit status, but never
+  ///     stops the run, even under `--bail`. None by default.
   /// - Returns: 0 when every line succeeded, 1 when any failed; 128 plus the signal's number
   ///   when a signal ended the run (SIGTERM, SIGHUP, SIGINT, …; unsaved work is kept first).
-  public func run(_ source: Source) async -> Int32 {
+  public func run(_ source: Source, after startup: Source? = nil) async -> Int32 {
     // Lines read from a file or a pipe may take a while: a signal meanwhile keeps unsaved work.
     var terminations: SignalWatcher?
     if case .descriptor = source {
@@ -53,6 +56,39 @@ public struct BatchRunner {
     defer { terminations?.cancel() }
     session.start()
     var failed = false
+    if let startup {
+      let ending = await run(lines: startup, bails: false)
+      failed = ending.hasFailed
+      if ending.hasQuit { return failed ? 1 : 0 }
+    }
+    let ending = await run(lines: source, bails: bails)
+    failed = failed || ending.hasFailed
+    if ending.hasQuit { return failed ? 1 : 0 }
+    // The input ended without `quit`: nothing typed so far is lost.
+    let kept = session.preserveUnsavedWork()
+    return failed || !kept ? 1 : 0
+  }
+
+  /// How a run of lines ended.
+  struct Ending {
+    /// Whether a line failed.
+    var hasFailed = false
+    /// Whether a line asked to leave.
+    var hasQuit = false
+  }
+
+  /// Runs the lines of a source, each failure printed with its line number and the source's
+  /// name: `error: MESSAGE (line N of FILE)`.
+  ///
+  /// - Parameters:
+  ///   - source: The lines.
+  ///   - bails: Whether the first failed line ends them.
+  ///   - styled: How an error line is styled (in colour, at a terminal).
+  /// - Returns: Whether a line failed, and whether one asked to leave (which ends the run).
+  func run(lines source: Source, bails: Bool, styled: (String) -> String = { $0 }) async
+    -> Ending
+  {
+    var ending = Ending()
     var number = 0
     let name: String
     var next: () async -> ByteLineReader.Line?
@@ -81,15 +117,16 @@ public struct BatchRunner {
         if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }
         outcome = .tooLong(count)
       }
-      if outcome == .quit { return failed ? 1 : 0 }
+      if outcome == .quit {
+        ending.hasQuit = true
+        return ending
+      }
       if case .failed(let message) = outcome {
-        failed = true
-        console.printError("\(MessageStyle.errorLine(message)) (line \(number) of \(name))")
+        ending.hasFailed = true
+        console.printError(styled("\(MessageStyle.errorLine(message)) (line \(number) of \(name))"))
         if bails { break }
       }
     }
-    // The input ended without `quit`: nothing typed so far is lost.
-    let kept = session.preserveUnsavedWork()
-    return failed || !kept ? 1 : 0
+    return ending
   }
 }

@@ -1,6 +1,6 @@
 extension CommandShell {
-  /// The commands every screen app has: `help`, `quit`, `back`, `list`, `state`, `trace` and
-  /// `renders`.
+  /// The commands every screen app has: `help`, `quit`, `back`, `list`, `output`, `state`,
+  /// `trace` and `renders`.
   ///
   /// - Parameter title: The app's name, as `quit` says it.
   /// - Returns: The commands.
@@ -43,6 +43,14 @@ extension CommandShell {
         shell.navigator.redraw()
         return .done
       },
+      ShellCommand(
+        ["output"], usage: "output [\(OutputFormat.names.joined(separator: "|"))]",
+        summary: "show or choose how lists, notes and tags print"
+      ) { shell, arguments throws(CommandLineError) in
+        try shell.output(arguments)
+        return .done
+      }
+      .completing { _, previous in previous.isEmpty ? OutputFormat.names : [] },
       ShellCommand(["state"], usage: "state", summary: "print the current view model's state") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("state") }
@@ -113,6 +121,24 @@ extension CommandShell {
         output.print("  also: \(command.names.dropFirst().joined(separator: ", "))")
       }
       if !command.details.isEmpty { output.print(lines: [""] + command.details) }
+    }
+  }
+
+  /// `output` alone says the format; `output FORMAT` chooses it, saying so only to a person
+  /// (as sqlite3's `.mode` says nothing), so a script's output stays what it asked for.
+  private func output(_ arguments: [String]) throws(CommandLineError) {
+    let usage = "output [\(OutputFormat.names.joined(separator: "|"))]"
+    switch arguments.count {
+    case 0:
+      output.print(
+        "Lists, notes and tags print as \(terminal.format.name); `\(usage)` changes it.")
+    case 1:
+      guard let format = OutputFormat(rawValue: arguments[0].lowercased()) else {
+        throw .usage(usage)
+      }
+      terminal.format = format
+      if isInteractive { output.print("Lists, notes and tags now print as \(format.name).") }
+    default: throw .usage(usage)
     }
   }
 

@@ -11,6 +11,7 @@ public struct InteractiveRunner {
   let banner: String
   let historyPath: String?
   let clearsLine: Bool
+  let startup: BatchRunner.Source?
 
   /// Creates a runner.
   ///
@@ -20,15 +21,18 @@ public struct InteractiveRunner {
   ///   - banner: The line printed first.
   ///   - historyPath: Where the line editor keeps its history, or `nil` for none.
   ///   - clearsLine: Whether the line editor may clear the line to print above it.
+  ///   - startup: The lines of an init file, run before the first prompt as though typed
+  ///     (an error names the file and line and the session goes on); none by default.
   public init(
     session: any LineSession, console: InteractiveConsole, banner: String, historyPath: String?,
-    clearsLine: Bool
+    clearsLine: Bool, startup: BatchRunner.Source? = nil
   ) {
     self.session = session
     self.console = console
     self.banner = banner
     self.historyPath = historyPath
     self.clearsLine = clearsLine
+    self.startup = startup
   }
 
   /// Reads and runs lines until `quit`, Ctrl-D, SIGTERM or SIGHUP.
@@ -71,7 +75,7 @@ public struct InteractiveRunner {
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
     session.terminal = TerminalContext(
       columns: TerminalSize.measureColumns(), rows: TerminalSize.measureRows(),
-      style: TerminalStyle.wanted())
+      style: TerminalStyle.wanted(), format: session.terminal.format)
     let redraws = SignalWatcher(signals: [SIGWINCH, SIGCONT]) { [weak session, console] _ in
       session?.terminal.columns = TerminalSize.measureColumns()
       session?.terminal.rows = TerminalSize.measureRows()
@@ -83,6 +87,11 @@ public struct InteractiveRunner {
       redraws.cancel()
     }
     session.start()
+    if let startup {
+      let lines = BatchRunner(session: session, console: console, echoes: false, bails: false)
+      let style = session.terminal.style
+      if await lines.run(lines: startup, bails: false, styled: style.error).hasQuit { return 0 }
+    }
     let plainInput = editor == nil ? LineInput(descriptor: 0) : nil
     while true {
       let line: ByteLineReader.Line?

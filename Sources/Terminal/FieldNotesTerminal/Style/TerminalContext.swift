@@ -1,4 +1,5 @@
-/// What a view is drawn for: the terminal's size and whether it shows colour.
+/// What a view is drawn for: the terminal's size, whether it shows colour, and the format of
+/// what it prints.
 ///
 /// Views receive it as a value when they draw, so a view is a function of its state and of this,
 /// and a test draws at any width or style by giving one. An interactive session measures the
@@ -11,6 +12,8 @@ public struct TerminalContext: Equatable, Sendable {
   public var rows: Int?
   /// How text is styled: with colour or plain.
   public var style: TerminalStyle
+  /// What lists, notes and tags are printed as: text, or records for a script.
+  public var format: OutputFormat
 
   /// Creates a context.
   ///
@@ -18,10 +21,12 @@ public struct TerminalContext: Equatable, Sendable {
   ///   - columns: The columns to lay text out in, or `nil` for no limit.
   ///   - rows: The rows of the window, or `nil` when not known.
   ///   - style: How text is styled.
-  public init(columns: Int?, rows: Int?, style: TerminalStyle) {
+  ///   - format: What lists, notes and tags are printed as; text by default.
+  public init(columns: Int?, rows: Int?, style: TerminalStyle, format: OutputFormat = .text) {
     self.columns = columns
     self.rows = rows
     self.style = style
+    self.format = format
   }
 
   /// Whole lines without colour: what scripts, pipes and tests see.

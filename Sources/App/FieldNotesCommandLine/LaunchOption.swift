@@ -1,0 +1,128 @@
+/// One option of `fieldnotes`'s command line, as the table describes it.
+///
+/// The table (``all(on:)``) is the one place an option is described: the parser finds an
+/// argument's ``Key`` in it, and `--help`'s OPTIONS, the shell completion scripts and the man
+/// page are all written from it, so none of them can name an option the others don't.
+public struct LaunchOption: Equatable, Sendable {
+  /// Which option it is: what the parser switches on, one case per row of the table.
+  public enum Key: CaseIterable, Sendable {
+    /// `--store PATH`.
+    case store
+    /// `--in-memory`.
+    case inMemory
+    /// `--demo`.
+    case demo
+    /// `--sync-remote URL`.
+    case syncRemote
+    /// `--sync-folder PATH`.
+    case syncFolder
+    /// `--network-profile slow|flaky|offline`.
+    case networkProfile
+    /// `--seed N`.
+    case seed
+    /// `--no-summaries`.
+    case noSummaries
+    /// `--script FILE`.
+    case script
+    /// `-c`, `--command CMD`.
+    case command
+    /// `--echo`.
+    case echo
+    /// `--bail`.
+    case bail
+    /// `-q`, `--quiet`.
+    case quiet
+    /// `--init FILE`.
+    case initFile
+    /// `--no-init`.
+    case noInit
+    /// `--format json|jsonl|markdown|text`.
+    case format
+    /// `--completion bash|zsh|fish`.
+    case completion
+    /// `--man`.
+    case manual
+    /// `--version`.
+    case version
+    /// `-h`, `--help`.
+    case help
+    /// `--notebook NAME`, after `add`.
+    case notebook
+    /// `--tag TAG`, after `add`.
+    case tag
+  }
+
+  /// What an option's value is: how it is shown, and how a shell completes it.
+  public enum Value: Equatable, Sendable {
+    /// Any text, shown as the placeholder (`URL`, `N`).
+    case text(String)
+    /// A file's path, shown as the placeholder; shells complete file names.
+    case file(String)
+    /// A folder's path, shown as the placeholder; shells complete folder names.
+    case folder(String)
+    /// One of a fixed list of words, shown as `a|b|c`; shells complete the words.
+    case choices([String])
+
+    /// How a shell completes the value: its words, file names, folder names, or nothing.
+    public enum Completion: Equatable, Sendable {
+      /// These words.
+      case words([String])
+      /// File names.
+      case files
+      /// Folder names.
+      case folders
+      /// Nothing: the value is the user's to type.
+      case nothing
+    }
+
+    /// How a shell completes the value.
+    public var completion: Completion {
+      switch self {
+      case .text: .nothing
+      case .file: .files
+      case .folder: .folders
+      case .choices(let words): .words(words)
+      }
+    }
+
+    /// The value as `--help` and the man page show it, such as `PATH` or `slow|flaky|offline`.
+    public var placeholder: String {
+      switch self {
+      case .text(let placeholder), .file(let placeholder), .folder(let placeholder): placeholder
+      case .choices(let words): words.joined(separator: "|")
+      }
+    }
+  }
+
+  /// Where on the command line an option is understood.
+  public enum Scope: Equatable, Sendable {
+    /// Anywhere.
+    case anywhere
+    /// Only after `fieldnotes add TITLE`.
+    case addition
+  }
+
+  /// Which option it is.
+  public var key: Key
+  /// Its names, the short one first where it has one (`-c`, `--command`).
+  public var names: [String]
+  /// Its value, or `nil` for an option that takes none.
+  public var value: Value?
+  /// What it does, in one sentence: `--help`'s first line for it, and the shells' description.
+  public var summary: String
+  /// More lines `--help` and the man page show under the summary, each on a line of its own.
+  public var details: [String] = []
+  /// Where it is understood.
+  public var scope = Scope.anywhere
+  /// Whether it may be given more than once, each adding to the last (`-c`, `--tag`).
+  public var isRepeatable = false
+
+  /// The long name, such as `--command`: the last of its names.
+  public var longName: String { names.last ?? "" }
+
+  /// The subcommand `fieldnotes add TITLE` starts with, which shells complete as a first word.
+  public static let addCommand = "add"
+
+  /// What `fieldnotes add` does, for the shells' description of it.
+  public static let addSummary = "Save one note (its body on standard input) and exit."
+}

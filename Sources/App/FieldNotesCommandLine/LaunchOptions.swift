@@ -1,0 +1,224 @@
+import FieldNotesPersistence
+import FieldNotesPlatform
+import FieldNotesServicesLive
+import FieldNotesTerminal
+
+/// What `fieldnotes` was asked to do on its command line.
+public struct LaunchOptions: Equatable, Sendable {
+  /// Where the notes are kept.
+  public enum StoreChoice: Equatable, Sendable {
+    /// The default store file for this user.
+    case defaultFile
+    /// A store file at this path.
+    case file(String)
+    /// In memory only, starting empty.
+    case inMemory
+    /// In memory only, starting with sample notebooks and notes.
+    case demo
+  }
+
+  /// Where the notes are kept.
+  public var store = StoreChoice.defaultFile
+  /// A file of commands to run instead of reading standard input.
+  public var scriptPath: String?
+  /// Commands given with `-c`, run in order.
+  public var commands: [String] = []
+  /// Whether to print each input line before its output.
+  public var echoes = false
+  /// Whether to stop at the first failing line.
+  public var bails = false
+  /// Whether a script prints only what its commands answer, and a screen only when `list`
+  /// asks (`--quiet`).
+  public var isQuiet = false
+  /// The sync remote to remember for the store, if given: a URL, or with `--sync-folder` a
+  /// folder that holds (or will hold) a bare repository.
+  public var syncRemote: SyncRemote?
+  /// The simulated network the syncer goes through, if any (`slow`, `flaky`, `offline`).
+  public var networkProfile: String?
+  /// The seed of the flaky network profile.
+  public var seed: UInt64 = 1
+  /// Whether summaries are turned off (the seed's unavailable summarizer is used).
+  public var disablesSummaries = false
+  /// A note to add from the shell (`fieldnotes add TITLE …`), instead of running a session.
+  public var addition: Addition?
+  /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
+  public var format = OutputFormat.text
+  /// Which init file runs before the first command (`--init FILE`, `--no-init`).
+  public var initFile = InitFileChoice.whenInteractive
+  /// The shell whose completion script to print before exiting (`--completion SHELL`), if any.
+  public var completionShell: CompletionScript.Shell?
+  /// Whether to print the man page and exit (`--man`).
+  public var showsManual = false
+  /// Whether to print help and exit.
+  public var showsHelp = false
+  /// Whether to print the version and exit.
+  public var showsVersion = false
+
+  /// Creates the default options.
+  public init() {}
+
+  /// Which file of commands a session runs before its first command.
+  public enum InitFileChoice: Equatable, Sendable {
+    /// The user's init file (``FieldNotesPersistence/StoreLocation/initFilePath(environment:)``),
+    /// only when the session is interactive, and only if it is there.
+    case whenInteractive
+    /// This file, whatever the mode; it must be there (`--init FILE`).
+    case file(String)
+    /// None (`--no-init`).
+    case none
+  }
+
+  /// A note added from the shell in one command: `fieldnotes add TITLE [--notebook NAME]
+  /// [--tag TAG]...`, its body read from standard input when that is not a terminal.
+  public struct Addition: Equatable, Sendable {
+    /// The title.
+    public var title: String
+    /// The notebook's name, or `nil` for none.
+    public var notebook: String?
+    /// The tags, as typed.
+    public var tags: [String] = []
+  }
+
+  /// Reads the command line.
+  ///
+  /// An argument is looked up in the table of options (``LaunchOption/all(on:)``), and the
+  /// parser switches on the option's key, so it understands exactly the options the table
+  /// holds, and every one of them.
+  ///
+  /// - Parameter arguments: The arguments after the program name.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` for anything not understood.
+  public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+    var options = LaunchOptions()
+    var remaining = arguments[...]
+    func value(for option: String, notAnOption: Bool = false) throws(UsageError) -> String {
+      guard let value = remaining.first, !(notAnOption && value.hasPrefix("--")) else {
+        throw UsageError("\(option) needs a value")
+      }
+      remaining.removeFirst()
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      if argument == LaunchOption.addCommand, options.addition == nil,
+        arguments.first == LaunchOption.addCommand
+      {
+        guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
+          throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+        }
+        options.addition = Addition(title: title)
+        continue
+      }
+      if argument.hasPrefix("--store=") {
+        try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
+        continue
+      }
+      guard let key = LaunchOption.key(named: argument, isAdding: options.addition != nil) else {
+        if options.addition != nil, !argument.hasPrefix("-") {
+          throw UsageError(
+            "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one "
+              + "word too many)")
+        }
+        throw UsageError("unknown option '\(argument.terminalSafe)'")
+      }
+      switch key {
+      case .help: options.showsHelp = true
+      case .version: options.showsVersion = true
+      case .manual: options.showsManual = true
+      case .completion:
+        options.completionShell = CompletionScript.Shell(
+          rawValue: try choice(of: key, try value(for: argument)))
+      case .store: try options.choose(.file(try value(for: argument)), by: argument)
+      case .inMemory: try options.choose(.inMemory, by: argument)
+      case .demo: try options.choose(.demo, by: argument)
+      case .script:
+        guard options.scriptPath == nil else { throw UsageError("--script can be given once") }
+        options.scriptPath = try value(for: argument)
+      case .command: options.commands.append(try value(for: argument))
+      case .syncRemote, .syncFolder:
+        guard options.syncRemote == nil else {
+          throw UsageError("--sync-remote and --sync-folder can be given once, and not both")
+        }
+        let value = try value(for: argument)
+        guard !value.isEmpty else { throw UsageError("\(argument) needs a value") }
+        options.syncRemote = key == .syncRemote ? .url(value) : .bareRepository(value)
+      case .networkProfile:
+        options.networkProfile = try choice(of: key, try value(for: argument))
+      case .seed:
+        let text = try value(for: argument)
+        guard let seed = UInt64(text) else { throw UsageError("--seed takes a whole number") }
+        options.seed = seed
+      case .noSummaries: options.disablesSummaries = true
+      case .echo: options.echoes = true
+      case .bail: options.bails = true
+      case .quiet: options.isQuiet = true
+      case .initFile:
+        guard options.initFile == .whenInteractive else {
+          throw UsageError(
+            options.initFile == .none
+              ? "--init and --no-init can't be combined" : "--init can be given once")
+        }
+        let path = try value(for: argument)
+        guard !path.isEmpty else { throw UsageError("--init needs a path") }
+        options.initFile = .file(path)
+      case .format:
+        let name = try choice(of: key, try value(for: argument))
+        options.format = OutputFormat(rawValue: name) ?? .text
+        options.isQuiet = true
+      case .noInit:
+        if case .file = options.initFile {
+          throw UsageError("--init and --no-init can't be combined")
+        }
+        options.initFile = .none
+      case .notebook:
+        options.addition?.notebook = try value(for: argument, notAnOption: true)
+      case .tag:
+        options.addition?.tags.append(try value(for: argument, notAnOption: true))
+      }
+    }
+    if options.scriptPath != nil, !options.commands.isEmpty {
+      throw UsageError("--script and -c can't be combined")
+    }
+    if options.addition != nil, options.scriptPath != nil || !options.commands.isEmpty {
+      throw UsageError("add can't be combined with --script or -c")
+    }
+    if case .file(let path) = options.store, path.isEmpty {
+      throw UsageError("--store needs a path")
+    }
+    return options
+  }
+
+  /// A value that must be one of the option's choices in the table.
+  ///
+  /// - Parameters:
+  ///   - key: The option.
+  ///   - value: The value given.
+  /// - Returns: The value.
+  /// - Throws: ``UsageError`` naming the choices, such as "--network-profile takes slow, flaky
+  ///   or offline".
+  private static func choice(of key: LaunchOption.Key, _ value: String) throws(UsageError)
+    -> String
+  {
+    let option = key.option(on: .current)
+    guard case .choices(let words) = option.value, !words.contains(value) else { return value }
+    let listed = words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+    throw UsageError("\(option.longName) takes \(listed)")
+  }
+
+  private mutating func choose(_ choice: StoreChoice, by option: String) throws(UsageError) {
+    guard store == .defaultFile else {
+      throw UsageError("\(option) can't be combined with another store option")
+    }
+    store = choice
+  }
+}
+
+/// A command line `fieldnotes` does not understand.
+public struct UsageError: Error, Equatable {
+  /// What is wrong.
+  public var message: String
+
+  /// Creates the error.
+  ///
+  /// - Parameter message: What is wrong.
+  public init(_ message: String) { self.message = message }
+}
