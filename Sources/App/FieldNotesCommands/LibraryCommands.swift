@@ -53,8 +53,12 @@ public struct LibraryCommands {
         guard !path.isEmpty, notebook.map({ !$0.isEmpty }) ?? true else {
           throw .usage("import PATH [--notebook NAME]")
         }
-        shell.output.print(
-          try importLibrary(from: PathCompletion.expandingTilde(path), intoNotebook: notebook))
+        // A line at a time, as every report is printed.
+        let report = try importLibrary(
+          from: PathCompletion.expandingTilde(path), intoNotebook: notebook)
+        for line in report.split(separator: "\n", omittingEmptySubsequences: false) {
+          shell.output.print(String(line))
+        }
         return .done
       }
       .completingPaths()
