@@ -97,9 +97,11 @@ public enum MarkdownFolderLayout {
     return reserved.contains(stem.trimmingCharacters(in: .whitespaces)) ? "_" + name : name
   }
 
-  /// Whether a character would hide in a name or turn it around: a control character, or one
-  /// of the marks that change the direction of the text (U+202A–U+202E, U+2066–U+2069, which
-  /// can make `txt.exe` read as `exe.txt`). The joiners of an emoji are kept.
+  /// Whether a character would hide in a name or turn it around.
+  ///
+  /// Such are the control characters and the marks that change the direction of the text
+  /// (U+202A–U+202E, U+2066–U+2069, which can make `txt.exe` read as `exe.txt`). The joiners of
+  /// an emoji are kept.
   private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
       || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E

@@ -26,8 +26,10 @@ struct JSONMemberStream {
     var reason: String
   }
 
-  /// The largest value taken, in bytes: a note at the size limit, every character of it
-  /// escaped as `\uXXXX`, with room to spare. A larger value is no note, and is refused as soon
+  /// The largest value taken, in bytes.
+  ///
+  /// It is a note at the size limit, every character of it escaped as `\uXXXX`, with room to
+  /// spare. A larger value is no note, and is refused as soon
   /// as it passes this, so that no value fills memory.
   static let maximumValueBytes = 8 * NoteDocument.maximumBytes
 

@@ -287,8 +287,10 @@ public enum MarkdownFolderReader {
       notes.append((note, relative, inFolder, false))
     }
 
-    /// Puts each note in its notebook — the one an exact file names, if read here; else its
-    /// folder's — and gives each identifier to one file: the one changed last. Another file
+    /// Puts each note in its notebook, and gives each identifier to one file.
+    ///
+    /// A note goes in the notebook an exact file names, if read here, else its folder's. An
+    /// identifier goes to the file changed last among those giving it. Another file
     /// with the same text is the same note, left out; one with other text gets an identifier
     /// of its own, so that both are imported.
     mutating func finish() {
