@@ -125,7 +125,6 @@ extension NoteStore {
       }
       throw .store(.persistence(error))
     }
-    progress(total, total)
     return summary
   }
 

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
@@ -27,7 +28,7 @@ import Testing
   func write(_ text: String, at relative: String) throws {
     let path = "\(folder)/\(relative)"
     try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      atPath: FilePaths.folder(of: path), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
 

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
 
@@ -157,7 +158,7 @@ enum LibraryGenerator {
     var made = Set<String>()
     for file in MarkdownFolderLayout.files(of: library) {
       let full = "\(path)/\(file.path)"
-      let folder = (full as NSString).deletingLastPathComponent
+      let folder = FilePaths.folder(of: full)
       if made.insert(folder).inserted {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       }

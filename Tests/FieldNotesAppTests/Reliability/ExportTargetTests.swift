@@ -9,8 +9,8 @@ import Testing
 
 /// What `export FILE` may write: only ever a regular file it creates or replaces.
 ///
-/// Never the open store or its journal files, a link, a pipe, a device or a folder: each is
-/// refused with one line naming the path, and left as it was.
+/// Never the open store or its journal files, a link, a pipe or a device: each is refused with
+/// one line naming the path, and left as it was. (A folder gets a Markdown file per note.)
 @MainActor
 @Suite struct ExportTargetTests {
   let folder = NSTemporaryDirectory() + "fieldnotes-export-target-" + UUID().uuidString
@@ -52,7 +52,7 @@ import Testing
   static let nullDevice = dev_t(
     truncatingIfNeeded: HostPlatform.current.deviceNumber(major: 1, minor: 3))
 
-  @Test func linksPipesFoldersAndDevicesAreRefusedAndLeftAlone() async throws {
+  @Test func linksPipesAndDevicesAreRefusedAndLeftAlone() async throws {
     let session = try makeSession()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let kept = folder + "/kept.txt"
@@ -67,8 +67,10 @@ import Testing
     await expectRefused(
       session, folder + "/fifo",
       saying: "is a device or a pipe, not a file; FieldNotes writes only to a file")
-    await expectRefused(
-      session, folder + "/sub", saying: "is a folder; name a file in it instead")
+    // A folder is no longer refused: the notes are written into it, a Markdown file each.
+    try await session.run("notebook new Birds")
+    try await session.run("export \"\(folder)/sub\"")
+    #expect(FileManager.default.fileExists(atPath: folder + "/sub/Birds/.notebook.md"))
     // A device of its own (root may make one), never the machine's /dev/null.
     if mknod(folder + "/null", S_IFCHR | 0o600, Self.nullDevice) == 0 {
       await expectRefused(
