@@ -79,6 +79,22 @@ import Testing
     }
   }
 
+  @Test func aNoteDamagedAfterItsIdIsRefusedAsItIsWrittenAndImportsNothing() throws {
+    let good = Note(title: "Good", createdAt: .init(timeIntervalSince1970: 0))
+    var text = String(decoding: try LibraryArchive.json(NoteLibrary(notes: [good])), as: UTF8.self)
+    let damaged = "{\"id\": \"\(UUID().uuidString)\", \"title\": \"Bad\", \"createdAt\": \"soon\"}"
+    text = text.replacingOccurrences(of: "\"notes\" : [", with: "\"notes\" : [\(damaged), ")
+    let folder = try FixtureFolder(["e.json": text])
+    let reading = try ImportReader.read(folder.path + "/e.json")
+    let store = NoteStore()
+    #expect {
+      try store.importLibrary(reading.source)
+    } throws: { error in
+      (error as? LibraryImportError)?.errorDescription?.contains("notes[1]") == true
+    }
+    #expect(store.notes.isEmpty)
+  }
+
   @Test func notesRepeatingAnIdAreCountedApart() throws {
     let note = Note(title: "First", createdAt: .init(timeIntervalSince1970: 0))
     var again = note

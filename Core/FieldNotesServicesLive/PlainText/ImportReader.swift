@@ -128,8 +128,13 @@ struct JSONFileLibrary: LibraryImportSource {
   let notebooks: [Notebook]
   let noteIDs: [Note.ID]
 
-  /// Reads the file once for its kind, its notebooks and its notes' identifiers, checking
-  /// every note.
+  /// A note's identifier, read without the rest of it.
+  private struct Identified: Decodable {
+    var id: UUID
+  }
+
+  /// Reads the file once for its kind, its notebooks and its notes' identifiers; each note is
+  /// read whole, and checked, in the second reading, as it is written.
   init(path: String, into notebook: Notebook?, timeZone: TimeZone) throws(ImportReader.Failure) {
     self.path = path
     self.notebookForAll = notebook
@@ -154,11 +159,12 @@ struct JSONFileLibrary: LibraryImportSource {
             problem = error.errorDescription
           }
         case ("notes", let index?):
-          do throws(LibraryArchiveError) {
-            ids.append(try LibraryArchive.note(fromJSON: value.bytes, at: index).id)
-          } catch {
-            problem = error.errorDescription
+          // The identifier alone: the note is read whole, and checked, as it is written.
+          guard let id = try? JSONDecoder().decode(Identified.self, from: value.bytes).id else {
+            problem = "not a FieldNotes JSON export (notes[\(index + 1)] has no id)"
+            break
           }
+          ids.append(id)
         case ("entries", let index?) where format == nil:
           jrnl = true
           guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
