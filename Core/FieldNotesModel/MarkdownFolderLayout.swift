@@ -99,13 +99,14 @@ public enum MarkdownFolderLayout {
 
   /// Whether a character would hide in a name or turn it around.
   ///
-  /// Such are the control characters and the marks that change the direction of the text
-  /// (U+202A–U+202E, U+2066–U+2069, which can make `txt.exe` read as `exe.txt`). The joiners of
-  /// an emoji are kept.
+  /// Such are the control characters, the spaces of no width (U+200B, U+2060, U+FEFF) and the
+  /// marks that change the direction of the text (U+200E, U+200F, U+202A–U+202E,
+  /// U+2066–U+2069, which can make `txt.exe` read as `exe.txt`). The joiners of an emoji are
+  /// kept.
   private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
     scalar.properties.generalCategory == .control || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E
-      || scalar.value == 0x200F
+      || (0x2066...0x2069).contains(scalar.value)
+      || [0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF].contains(scalar.value)
   }
 
   /// The key two names share when a disk that ignores case and accents' encoding can't tell

@@ -39,6 +39,16 @@ extension NoteStore {
     }
   }
 
+  /// Which of some notes are saved now, asked of the repository in one go: what an import
+  /// would skip.
+  ///
+  /// - Parameter ids: The notes' identifiers.
+  /// - Returns: Those saved.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  public func savedNoteIDs(among ids: [Note.ID]) throws(NoteStoreError) -> Set<Note.ID> {
+    do { return try repository.savedNoteIDs(among: ids) } catch { throw .persistence(error) }
+  }
+
   /// Adds what another library holds and this store does not, in one transaction.
   ///
   /// The merge policy: a note or notebook whose identifier is already here is skipped (the

@@ -59,7 +59,7 @@ import Testing
     let text = console.output.joined(separator: "\n")
     #expect(text.contains("Imported 2 notes and 1 notebook; skipped 0 already here."))
     #expect(
-      text.contains("Left out 1 file it could not read:\n  photo.jpg: not a Markdown or text file"))
+      text.contains("Left out 1 file:\n  photo.jpg: not a Markdown or text file"))
     #expect(
       text.contains("Kept the opening --- of 1 file as text, since it is no front matter: odd.md"))
     #expect(store.notebooks.map(\.name) == ["Inbox"])

@@ -95,16 +95,23 @@ import Testing
     #expect(store.notes.isEmpty)
   }
 
-  @Test func notesRepeatingAnIdAreCountedApart() throws {
+  @Test func aNoteRepeatingAnIdIsKeptAsANoteOfItsOwn() throws {
     let note = Note(title: "First", createdAt: .init(timeIntervalSince1970: 0))
     var again = note
     again.title = "Second"
     let folder = try FixtureFolder()
     try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note, again])), at: "e.json")
+    let reading = try ImportReader.read(folder.path + "/e.json")
+    #expect(reading.givenNewIDs == ["notes[2]"])
     let store = NoteStore()
-    let summary = try store.importLibrary(try ImportReader.read(folder.path + "/e.json").source)
-    #expect(summary == .init(addedNotes: 1, addedNotebooks: 0, skippedNotes: 0, repeatedNotes: 1))
-    #expect(store.notes.map(\.title) == ["First"])
+    let summary = try store.importLibrary(reading.source)
+    #expect(summary == .init(addedNotes: 2, addedNotebooks: 0, skippedNotes: 0))
+    #expect(Set(store.notes.map(\.title)) == ["First", "Second"])
+    #expect(store.note(withID: note.id)?.title == "First")
+    // Read again, the file gives the same two notes: nothing is added.
+    #expect(
+      try store.importLibrary(try ImportReader.read(folder.path + "/e.json").source).addedNotes == 0
+    )
   }
 
   @Test func aFileThatChangesBetweenItsTwoReadingsImportsNothing() throws {

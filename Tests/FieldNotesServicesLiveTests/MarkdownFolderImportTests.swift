@@ -173,6 +173,13 @@ import Testing
       Set(read.library.notebooks.map(\.name)) == ["Birds", "Untitled folder", "two lines"])
   }
 
+  @Test func foldersWhoseNamesDifferOnlyInCaseAreOneNotebook() throws {
+    let folder = try FixtureFolder(["Waders/a.md": "# A\n", "waders/b.md": "# B\n"])
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.library.notebooks.count == 1)
+    #expect(Set(read.library.notes.map(\.notebookID)).count == 1)
+  }
+
   @Test func aNoteHoldingANulComesBackFromItsOwnFile() throws {
     let note = Note(title: "Odd", body: "a\u{0}b", createdAt: DateProvider.referenceDate)
     let folder = try FixtureFolder()

@@ -95,6 +95,28 @@ import Testing
     #expect(names == ["Waders", "Waders/.notebook.md", "Waders/Grey heron.md"])
   }
 
+  @Test func titlesChangedInAChainOrSwappedExportAgain() throws {
+    let day = Date(timeIntervalSince1970: 0)
+    var library = NoteLibrary(
+      notebooks: [Notebook(name: "A"), Notebook(name: "B")],
+      notes: [
+        Note(title: "One", createdAt: day),
+        Note(title: "Two", createdAt: day.addingTimeInterval(1)),
+        Note(title: "Alpha", createdAt: day.addingTimeInterval(2)),
+        Note(title: "Beta", createdAt: day.addingTimeInterval(3)),
+      ])
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    library.notes[1].title = "Three"
+    library.notes[0].title = "Two"
+    (library.notes[2].title, library.notes[3].title) = ("Beta", "Alpha")
+    (library.notebooks[0].name, library.notebooks[1].name) = ("B", "A")
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(Set(read.library.notes) == Set(library.notes))
+    #expect(Set(read.library.notebooks) == Set(library.notebooks))
+  }
+
   @Test func aNotebookAndANoteOfOneNameAtTheTopDoNotMeet() throws {
     let notebook = Notebook(name: "Birds.md")
     let library = NoteLibrary(

@@ -47,8 +47,8 @@ public enum ImportReader {
     public var skipped: [MarkdownFolderReader.SkippedFile] = []
     /// The files whose front matter was kept as text.
     public var frontMattersKeptAsText: [String] = []
-    /// The files that gave an identifier another file gives too, with other text, and were
-    /// imported with an identifier of their own.
+    /// The files (or, in a JSON export, the notes' places, `notes[5]`) that gave an identifier
+    /// given before them, and were imported with an identifier of their own.
     public var givenNewIDs: [String] = []
     /// For a folder or a Markdown file: the notes read, and the file each came from, so that
     /// an import can say which files differ from the notes they name.
@@ -115,7 +115,9 @@ public enum ImportReader {
         frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths))
     }
     let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
-    return Reading(kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json)
+    return Reading(
+      kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json,
+      givenNewIDs: json.renumbered.keys.sorted().map { "notes[\($0 + 1)]" })
   }
 }
 
@@ -127,6 +129,8 @@ struct JSONFileLibrary: LibraryImportSource {
   let timeZone: TimeZone
   let notebooks: [Notebook]
   let noteIDs: [Note.ID]
+  /// The notes that repeat an id given before them, by position, with the id each gets.
+  let renumbered: [Int: Note.ID]
 
   /// A note's identifier, read without the rest of it.
   private struct Identified: Decodable {
@@ -146,6 +150,8 @@ struct JSONFileLibrary: LibraryImportSource {
     var ids: [Note.ID] = []
     var problem: String?
     var jrnl = false
+    var seen = Set<Note.ID>()
+    var renumbered: [Int: Note.ID] = [:]
     do throws(JSONMemberStream.Failure) {
       try JSONMemberStream.read(path) { value in
         keys.insert(value.key)
@@ -161,10 +167,18 @@ struct JSONFileLibrary: LibraryImportSource {
         case ("notes", let index?):
           // The identifier alone: the note is read whole, and checked, as it is written.
           guard let id = try? JSONDecoder().decode(Identified.self, from: value.bytes).id else {
-            problem = "not a FieldNotes JSON export (notes[\(index + 1)] has no id)"
+            problem =
+              "not a FieldNotes JSON export (notes[\(index + 1)] is not a JSON object with an id)"
             break
           }
-          ids.append(id)
+          // A second note with an id given before is kept as a note of its own.
+          if seen.insert(id).inserted {
+            ids.append(id)
+          } else {
+            let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}\(index)".utf8))
+            renumbered[index] = own
+            ids.append(own)
+          }
         case ("entries", let index?) where format == nil:
           jrnl = true
           guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
@@ -192,6 +206,7 @@ struct JSONFileLibrary: LibraryImportSource {
     }
     self.notebooks = notebook.map { [$0] } ?? (isJrnl ? [] : notebooks)
     noteIDs = ids
+    self.renumbered = renumbered
   }
 
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
@@ -215,6 +230,7 @@ struct JSONFileLibrary: LibraryImportSource {
             return false
           }
         }
+        if let own = renumbered[index] { note.id = own }
         if let notebookForAll { note.notebookID = notebookForAll.id }
         do throws(RepositoryError) { try body(note) } catch {
           failure = error

@@ -217,7 +217,11 @@ struct JSONMemberStream {
         !(byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
           || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09)
       {
-        guard Self.isScalarByte(byte), length < 64 else { throw notJSON() }
+        guard Self.isScalarByte(byte) else { throw notJSON() }
+        guard length < 1_024 else {
+          throw Failure(
+            reason: "a number at byte \(consumed + position) is longer than any export has")
+        }
         position += 1
         length += 1
       }

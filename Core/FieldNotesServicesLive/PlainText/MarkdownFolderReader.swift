@@ -324,16 +324,23 @@ public enum MarkdownFolderReader {
           // Its own notebook, read here.
         } else if folder.isEmpty {
           note.notebookID = nil
-        } else if let notebook = folderNotebooks[folder] ?? madeNotebooks[folder] {
+        } else if let notebook = folderNotebooks[folder] {
           note.notebookID = notebook.id
         } else {
+          // Folders whose names differ only in case are one notebook, as they are on a Mac.
           let name = Self.notebookName(forFolder: folder)
-          let notebook =
-            existingByName[name.lowercased()]
-            ?? Notebook(id: UUID(derivedFrom: Array("notebook\u{0}\(folder)".utf8)), name: name)
-          madeNotebooks[folder] = notebook
-          result.library.notebooks.append(notebook)
-          note.notebookID = notebook.id
+          if let notebook = madeNotebooks[name.lowercased()] {
+            note.notebookID = notebook.id
+          } else {
+            let notebook =
+              existingByName[name.lowercased()]
+              ?? Notebook(
+                id: UUID(derivedFrom: Array("notebook\u{0}\(name.lowercased())".utf8)),
+                name: name)
+            madeNotebooks[name.lowercased()] = notebook
+            result.library.notebooks.append(notebook)
+            note.notebookID = notebook.id
+          }
         }
         result.paths[note.id] = path
         result.library.notes.append(note)

@@ -36,12 +36,14 @@ public enum MarkdownFolderWriter {
       let parts = file.path.split(separator: "/")
       if parts.count > 1 { folders.insert(String(parts[0])) }
     }
+    let ids = Set(files.map(\.id))
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
-    for file in files { try requireOwnFileOrNothing("\(root)/\(file.path)", id: file.id) }
+    // A file there may be replaced when it is FieldNotes' file of any note or notebook written
+    // now: titles changed in a chain or swapped put one note's file where another's was.
+    for file in files { try requireOwnFileOrNothing("\(root)/\(file.path)", among: ids) }
     // FieldNotes' files of these notes and notebooks from an earlier export, under the names
     // they had then.
     let planned = Set(files.map(\.path))
-    let ids = Set(files.map(\.id))
     let stale = ownFiles(in: root).filter { ids.contains($0.value) && !planned.contains($0.key) }
     for path in [root] + folders.sorted().map({ "\(root)/\($0)" }) {
       do {
@@ -103,14 +105,16 @@ public enum MarkdownFolderWriter {
     }
   }
 
-  /// Refuses a path where a file goes that holds anything but FieldNotes' file for the same
-  /// note or notebook.
-  private static func requireOwnFileOrNothing(_ path: String, id: UUID) throws(AtomicFile.Failure) {
+  /// Refuses a path where a file goes that holds anything but FieldNotes' file of one of the
+  /// notes or notebooks written now.
+  private static func requireOwnFileOrNothing(_ path: String, among ids: Set<UUID>)
+    throws(AtomicFile.Failure)
+  {
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
       throw AtomicFile.Failure(
-        path: path, reason: "is in the way of a note's file; nothing was exported")
+        path: path, reason: "is in the way of a file of the export; nothing was exported")
     }
     let data: Data
     do { data = try AtomicFile.read(path, limit: NoteDocument.maximumBytes) } catch {
@@ -118,11 +122,11 @@ public enum MarkdownFolderWriter {
     }
     let existing =
       (try? NoteDocument.note(fromFile: data).id) ?? (try? NoteDocument.notebook(fromFile: data).id)
-    guard existing == id else {
+    guard let existing, ids.contains(existing) else {
       throw AtomicFile.Failure(
         path: path,
-        reason: "is there already and is not FieldNotes' file of the same note or notebook, "
-          + "from an earlier export; nothing was exported (choose an empty folder)")
+        reason: "is there already and is not FieldNotes' file of a note or notebook exported "
+          + "now; nothing was exported (choose an empty folder)")
     }
   }
 }

@@ -145,11 +145,24 @@ public struct LibraryCommands {
         ? error.reason : error.reason + "; nothing was imported"
       throw .refused(Self.fileMessage(path, reason))
     }
+    // The notes of a folder here already, before this import: those it skips.
+    var knownBefore = Set<Note.ID>()
+    if let files = reading.files {
+      do throws(NoteStoreError) {
+        knownBefore = try store.savedNoteIDs(among: Array(files.paths.keys))
+      } catch {
+        throw .refused(
+          "nothing was imported: \(error.errorDescription ?? "the store can't be read")")
+      }
+    }
     let summary: NoteStore.ImportSummary
     do throws(LibraryImportError) {
       summary = try store.importLibrary(reading.source, progress: Self.importProgress())
     } catch {
-      throw .refused(error.errorDescription ?? "The notes were not imported.")
+      let message = error.errorDescription ?? "The notes were not imported."
+      throw .refused(
+        message.lowercased().contains("nothing was imported")
+          ? message : message + " Nothing was imported.")
     }
     var lines = [
       "Read \(reading.kind.description) from \(path.terminalSafe).",
@@ -165,14 +178,17 @@ public struct LibraryCommands {
           + "\u{201C}\(rename.to.terminalSafe)\u{201D}: its name is taken, or opens something else."
       )
     }
+    // A file given an id of its own by an import before is not new now.
+    let knownPaths = Set(knownBefore.compactMap { reading.files?.paths[$0] })
+    let renumbered = reading.givenNewIDs.filter { !knownPaths.contains($0) }
     lines += Self.listed(
-      reading.givenNewIDs,
-      "\(String(count: reading.givenNewIDs.count, noun: "file")) gave the id of another file with "
-        + "other text, and \(reading.givenNewIDs.count == 1 ? "became a note of its own" : "became notes of their own"):"
+      renumbered,
+      "\(String(count: renumbered.count, noun: "note")) gave an id given before "
+        + "\(renumbered.count == 1 ? "it, and was imported as a note of its own" : "them, and were imported as notes of their own"):"
     )
     if let files = reading.files {
       let differing = files.library.notes.compactMap { note -> String? in
-        guard let here = store.note(withID: note.id),
+        guard knownBefore.contains(note.id), let here = store.note(withID: note.id),
           (here.title, here.body, here.tags) != (note.title, note.body, note.tags)
         else { return nil }
         return files.paths[note.id]
@@ -185,7 +201,7 @@ public struct LibraryCommands {
     }
     if !reading.skipped.isEmpty {
       lines.append(
-        "Left out \(String(count: reading.skipped.count, noun: "file")) it could not read:")
+        "Left out \(String(count: reading.skipped.count, noun: "file")):")
       let shown = reading.skipped.prefix(Self.skippedFilesShown)
       lines += shown.map { "  \($0.path.terminalSafe): \($0.reason)" }
       if reading.skipped.count > shown.count {
