@@ -56,14 +56,7 @@ extension Workloads {
         memory,
       ]
     }
-    let peer = try samples(count) {
-      round += 1
-      let run = try Measurement.run(
-        ["sqlite3", "\(scratch)/peer-\(round).db"], inputFile: files.sql)
-      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
-      try? FileManager.default.removeItem(atPath: "\(scratch)/peer-\(round).db")
-      return run.seconds
-    }
+    let peer = try sqlitePeer(files.sql, in: scratch, repetitions: count)
     let ratio = ours.median / peer.median
     return [
       Result(
@@ -127,14 +120,7 @@ extension Workloads {
         name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
         target: target, isMet: nil)
     }
-    let peer = try samples(count) {
-      round += 1
-      let run = try Measurement.run(
-        ["sqlite3", "\(scratch)/peer-\(round).db"], inputFile: files.sql)
-      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
-      try? FileManager.default.removeItem(atPath: "\(scratch)/peer-\(round).db")
-      return run.seconds
-    }
+    let peer = try sqlitePeer(files.sql, in: scratch, repetitions: count)
     let ratio = ours.median / peer.median
     return Result(
       name: name, fieldNotes: ms(ours),
@@ -175,5 +161,27 @@ extension Workloads {
         + "SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned FROM "
         + "store.notes`)",
       ratio: ratio, target: "≤ 2.5×", isMet: ratio <= 2.5)
+  }
+
+  /// The import's peer: `sqlite3 NEW.db < IMPORT.sql`, into a new database each time.
+  ///
+  /// - Parameters:
+  ///   - sql: The SQL file of the same rows, indexes and search index.
+  ///   - scratch: A folder for the databases, each removed after its run.
+  ///   - count: How many runs.
+  /// - Returns: The runs' times.
+  /// - Throws: ``BenchError`` when a run fails.
+  private func sqlitePeer(_ sql: String, in scratch: String, repetitions count: Int) throws
+    -> Summary
+  {
+    var round = 0
+    return try samples(count) {
+      round += 1
+      let database = "\(scratch)/peer-\(round).db"
+      let run = try Measurement.run(["sqlite3", database], inputFile: sql)
+      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
+      try? FileManager.default.removeItem(atPath: database)
+      return run.seconds
+    }
   }
 }
