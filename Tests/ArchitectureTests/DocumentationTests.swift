@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import Foundation
 import Testing
 
@@ -97,8 +98,14 @@ import Testing
 
   @Test(arguments: ["MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md", "Class.md"])
   func everyQuoteMatchesItsSource(_ document: String) throws {
-    let quotes = Documentation.quotes(in: try Documentation.text(of: document))
+    let text = try Documentation.text(of: document)
+    let quotes = Documentation.quotes(in: text)
     #expect(!quotes.isEmpty)
+    // A quote inside a list (indented) would be read past its closing fence: none is.
+    let indented = text.split(separator: "\n").filter {
+      $0.contains("<!-- quote: ") && !$0.hasPrefix("<!-- quote: ")
+    }
+    #expect(indented.isEmpty, "\(document): a quote marker is indented: \(indented)")
     for (path, code) in quotes {
       let source = try String(
         contentsOf: PackageManifest.packageRoot.appendingPathComponent(path), encoding: .utf8)
@@ -198,9 +205,59 @@ import Testing
 }
 
 @Suite struct MeasuredFiguresTests {
-  @Test func theTimingTableWasMeasured() throws {
-    let section = Documentation.generatedSection(
-      "forms-timing", in: try Documentation.text(of: "MV-vs-MVVM.md"))
-    #expect(section?.contains("Measured ") == true, "run scripts/measure-note-list-tests.sh")
+  /// The timing table's counts are the tests each filter runs: the `@Test`s of the MV suite's
+  /// file, and of every file of the MVVM target (`NoteListFeatureTests` runs them all).
+  @Test func theTimingTableCountsTheTestsEachFormRuns() throws {
+    let section = try #require(
+      Documentation.generatedSection(
+        "forms-timing", in: try Documentation.text(of: "MV-vs-MVVM.md")),
+      "run scripts/measure-note-list-tests.sh")
+    #expect(section.contains("Measured "))
+    let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| tests run |") })
+    let counts = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    let mvvmFolder = "Features/NoteList/Tests/NoteListFeatureTests"
+    let mvvmFiles = try FileManager.default.contentsOfDirectory(
+      atPath: PackageManifest.packageRoot.appendingPathComponent(mvvmFolder).path
+    ).filter { $0.hasSuffix(".swift") }.map { "\(mvvmFolder)/\($0)" }
+    #expect(
+      Array(counts.dropFirst())
+        == [
+          String(NoteListForms.testCount(NoteListForms.mv.testFiles)),
+          String(NoteListForms.testCount(mvvmFiles)),
+        ], "run scripts/regenerate")
+  }
+}
+
+/// The tables of the class, checked against the commits they describe.
+@Suite struct ClassTableTests {
+  /// The `git show --numstat` lines of the commit Class.md follows, or none in a clone
+  /// without it (a shallow one, or a copy without `.git`).
+  static let classCommitLines: [Substring] = {
+    guard
+      let git = try? ChildProcess(
+        "git",
+        arguments: [
+          "-C", PackageManifest.packageRoot.path, "show", "--numstat", "--format=", "1ce3c9a",
+        ], standardInput: .nullDevice, standardOutput: .pipe, standardError: .nullDevice)
+    else { return [] }
+    return String(decoding: git.collectOutput().output, as: UTF8.self).split(separator: "\n")
+  }()
+
+  @Test(
+    .enabled(
+      if: !ClassTableTests.classCommitLines.isEmpty,
+      "this clone does not have commit 1ce3c9a, which Class.md's table follows"))
+  func theClassTableHasEveryFileOfItsCommit() throws {
+    let lines = Self.classCommitLines
+    let table = try Documentation.text(of: "Class.md")
+    for line in lines {
+      let parts = line.split(separator: "\t")
+      guard parts.count == 3 else { continue }
+      let name = parts[2].split(separator: "/").last.map(String.init) ?? String(parts[2])
+      let added = "+\(parts[0])"
+      let removed = parts[1] == "0" ? "" : ", −\(parts[1])"
+      let row = table.split(separator: "\n").first { $0.contains("/\(name)`") }
+      #expect(row?.contains("| \(added)\(removed)") == true, "Class.md has no row for \(name)")
+    }
   }
 }

@@ -44,7 +44,7 @@ import Testing
     #expect(!composer.hasChanges)
   }
 
-  @Test func savingANewNoteGoesThroughSavingToSaved() throws {
+  @Test func savingANewNoteGoesFromEditingToSaved() throws {
     let (composer, store) = try makeComposer(.newNote(in: SampleData.birds.id))
     let recorder = StateRecorder(composer, \.state)
 
