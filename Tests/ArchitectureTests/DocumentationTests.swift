@@ -261,3 +261,26 @@ import Testing
     }
   }
 }
+
+/// The exercises can be done as written: a learner's types never meet a solution's.
+@Suite struct ExerciseLayoutTests {
+  @Test func everySolutionIsInsideTheSolutionsNamespace() throws {
+    let folder = PackageManifest.packageRoot.appendingPathComponent(
+      "Tests/ExercisesTests/Solutions")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(files.count >= 3)
+    let declaration = try Regex(
+      #"^(?:@\w+(?:\([^)]*\))? )*(?:final |private |fileprivate )*(struct|class|enum|actor|extension|func|let|var) (\w+)"#
+    )
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      // Top-level declarations start a line; those inside the namespace are indented.
+      for line in text.split(separator: "\n") {
+        guard let match = line.firstMatch(of: declaration) else { continue }
+        let name = String(match.output[2].substring ?? "")
+        #expect(name == "Solutions", "\(file): `\(line)` is outside the Solutions namespace")
+      }
+    }
+  }
+}

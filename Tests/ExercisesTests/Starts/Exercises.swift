@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -9,7 +10,8 @@ import Testing
 
 // The starting points of the exercises in docs/Exercises.md. Each test is switched off with
 // `.disabled`: remove the trait, run it (`swift test --filter ExercisesTests.Exercise1`), watch it
-// fail, then make it pass. The solutions are in `Solutions/`, and `swift test` runs them, so they
+// fail, then make it pass. The solutions are in `Solutions/`, in the `Solutions` namespace (so a
+// type you write here never clashes with one of theirs), and `swift test` runs them, so they
 // can't drift from the code.
 
 /// Exercise 1 (★): write this test.
