@@ -28,7 +28,7 @@ extension Solutions {
 
       var errorDescription: String? {
         switch self {
-        case .noNoteTagged(let tag): "no note is tagged \u{201C}\(tag)\u{201D}"
+        case .noNoteTagged(let tag): "No note is tagged #\(tag)."
         }
       }
     }
@@ -121,10 +121,16 @@ extension Solutions {
       try await harness.run("tag birds")
       #expect(harness.lastDrawn == ["Words in #birds · 2 notes, 13 words"])
 
-      await #expect(throws: CommandLineError.refused("no note is tagged \u{201C}owls\u{201D}")) {
+      // The app's own words for a tag no note has (the Tags screen says the same).
+      await #expect(throws: CommandLineError.refused("No note is tagged #owls.")) {
         try await harness.run("tag owls")
       }
       #expect(harness.lastDrawn == ["Words in #birds · 2 notes, 13 words"], "nothing changed")
+      // One tag at most: more words are a usage error, and change nothing either.
+      await #expect(throws: CommandLineError.usage("tag [TAG]")) {
+        try await harness.run("tag birds lake")
+      }
+      #expect(harness.lastDrawn == ["Words in #birds · 2 notes, 13 words"])
 
       try await harness.run("tag")
       #expect(harness.lastDrawn == ["Words · 4 notes, 21 words"])
