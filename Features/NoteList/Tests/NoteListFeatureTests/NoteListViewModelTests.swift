@@ -297,6 +297,23 @@ import Testing
   }
 
   /// The store writes first and shows after: a pin that could not be saved is never shown.
+
+  /// The test above, written exhaustively: every state and every store write must be stated,
+  /// and one that is not fails the test (docs/Testing.md compares the two).
+  @Test func togglePinMovesTheRowToTheTopStatingEveryChange() throws {
+    let (model, _) = try makeModel(scope: Self.birds)
+    model.load()
+    let test = ExhaustiveTest(model, \.state, repository: repository)
+    var kingfisher = SampleData.kingfisher
+    kingfisher.isPinned = true
+    kingfisher.updatedAt = DateProvider.referenceDate
+
+    try test.step(
+      "pin the kingfisher", { try model.togglePin(SampleData.kingfisher.id) },
+      states: [.loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle)],
+      writes: [[.replaceNote(SampleData.kingfisher, with: kingfisher)]])
+  }
+
   @Test func aFailingPinIsNeverShown() throws {
     let (model, store) = try makeModel(scope: Self.birds)
     model.load()
