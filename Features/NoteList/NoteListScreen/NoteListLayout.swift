@@ -6,6 +6,19 @@ import FieldNotesTerminal
 /// (after `more`, only the rows it added), and the sync status.
 @MainActor
 enum NoteListLayout {
+  /// The first rows of a list by title, a pinned one marked `*`, as `why` compares them in
+  /// either form: `[*Kingfisher, Heron]`, or `[*Kingfisher, … 198 more]`.
+  ///
+  /// - Parameters:
+  ///   - rows: Each row's title and pin.
+  ///   - more: How many rows there are beyond these.
+  /// - Returns: The description.
+  static func rowNames(_ rows: [(title: String, isPinned: Bool)], more: Int) -> String {
+    let named = rows.prefix(20).map { ($0.isPinned ? "*" : "") + $0.title.terminalSafe }
+    let left = rows.count - named.count + more
+    return "[" + (named + (left > 0 ? ["… \(left) more"] : [])).joined(separator: ", ") + "]"
+  }
+
   static func lines(
     title: String, settings: NoteListSettings, rowLines: [[String]], rowIDs: [Note.ID] = [],
     hiddenCount: Int = 0, emptyMessage: String?, syncLine: String?

@@ -236,3 +236,21 @@ public final class NoteListMVScreen: NoteListForming {
     try ScreenError.carrying { () throws(NoteStoreError) in try store.reload() }
   }
 }
+
+extension NoteListMVScreen: ExplainedScreen {
+  /// What the MV view reads, for `why`: the store's page, and its own view-local state.
+  public var drawnFrom: [(name: String, value: String)] {
+    let (shown, total) = firstRows
+    return [
+      (
+        "the store's page",
+        NoteListLayout.rowNames(shown.map { ($0.title, $0.isPinned) }, more: total - shown.count)
+      ),
+      (
+        "the view's own state",
+        "search \"\(viewState.settings.searchText.terminalSafe)\", sort "
+          + "\(viewState.settings.sortOrder.rawValue), sync \(viewState.sync)"
+      ),
+    ]
+  }
+}

@@ -217,3 +217,20 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 }
+
+extension NoteListScreen: ExplainedScreen {
+  /// The view model's state, its rows named (a pinned one with `*`), for `why`.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("NoteListViewModel.state", Self.describeInFull(model.state))]
+  }
+
+  /// A state with the title and pin of each of its first rows.
+  static func describeInFull(_ state: NoteListViewModel.State) -> String {
+    switch state {
+    case .loaded(let rows, let sync, let hiddenCount):
+      "loaded(\(NoteListLayout.rowNames(rows.map { ($0.title, $0.isPinned) }, more: hiddenCount)), "
+        + "sync: \(sync))"
+    default: describe(state)
+    }
+  }
+}

@@ -58,6 +58,15 @@ extension CommandShell {
         return .done
       },
       ShellCommand(
+        ["why"], usage: "why",
+        summary: "say why the last command drew the screen again, or did not"
+      ) { shell, arguments throws(CommandLineError) in
+        guard arguments.isEmpty else { throw .usage("why") }
+        let lines = shell.navigator.lastExplanation?.lines ?? ["No command has run yet."]
+        for line in lines { shell.output.print(line) }
+        return .done
+      },
+      ShellCommand(
         ["trace"], usage: "trace on|off", summary: "print every view-model state transition"
       ) { shell, arguments throws(CommandLineError) in
         try shell.trace(arguments)

@@ -112,10 +112,18 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// - Throws: ``CommandLineError`` saying why the line did nothing; the session goes on.
   @discardableResult
   public func run(_ line: String) async throws(CommandLineError) -> ShellOutcome {
+    // What the view on screen was drawn from before the line, for `why` (which explains the
+    // line before it, so it records nothing itself).
+    let isWhy = line.trimmingCharacters(in: .whitespaces).lowercased() == "why"
+    let before = isWhy ? nil : navigator.explanationSnapshot()
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
       for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
+      if let before {
+        navigator.lastExplanation = DrawExplanation(
+          before: before, after: navigator.explanationSnapshot())
+      }
     }
     if navigator.linePrompt != nil {
       do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {

@@ -373,6 +373,22 @@ public final class ScreenNavigator<Route: Equatable> {
     if let traceEmit { startTracing(emit: traceEmit) }
   }
 
+  // MARK: - Explaining
+
+  /// What the last command did to the view on screen, for `why`; `nil` before any.
+  public var lastExplanation: DrawExplanation?
+
+  /// The view on screen and the values it is drawn from, now.
+  public func explanationSnapshot() -> DrawExplanation.Snapshot {
+    let screen = top
+    let values =
+      (screen as? any ExplainedScreen)?.drawnFrom.map {
+        DrawExplanation.Snapshot.Value(name: $0.name, text: $0.value)
+      } ?? [DrawExplanation.Snapshot.Value(name: "state", text: screen.stateLine)]
+    return DrawExplanation.Snapshot(
+      view: screen.viewName, renders: renderCounts[screen.viewName] ?? 0, values: values)
+  }
+
   // MARK: - Tracing
 
   /// Starts printing each state transition of the screen on top, and of each screen shown next.

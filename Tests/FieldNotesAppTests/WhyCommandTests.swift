@@ -1,0 +1,56 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTerminal
+import FieldNotesTerminalTesting
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+
+/// `why`, in both forms of the note list: the same pin redraws both, each for what it reads.
+@MainActor
+@Suite struct WhyCommandTests {
+  func session() -> (AppSession, RecordingConsole) {
+    let console = RecordingConsole()
+    let session = AppSession(
+      dependencies: .inMemory(
+        SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
+        editor: UnavailableTextEditor()),
+      output: console)
+    session.start()
+    return (session, console)
+  }
+
+  /// What `why` printed after a line.
+  func why(after line: String, in session: AppSession, _ console: RecordingConsole) async throws
+    -> [String]
+  {
+    _ = try await session.run(line)
+    let before = console.output.count
+    _ = try await session.run("why")
+    return Array(console.output[before...])
+  }
+
+  @Test(arguments: ["mvvm", "mv"])
+  func aPinDrawsTheListAgainAndWhySaysWhatItRead(form: String) async throws {
+    let (session, console) = session()
+    _ = try await session.run("mode \(form)")
+    _ = try await session.run("open birds")
+    let pinned = try await why(after: "pin 2", in: session, console)
+    let view = form == "mv" ? "NoteListMVView" : "NoteListView"
+    #expect(pinned.first == "\(view) was drawn again, because what it reads changed:")
+    let read = form == "mv" ? "the store's page" : "NoteListViewModel.state"
+    #expect(pinned.dropFirst().contains { $0.hasPrefix("  \(read): ") && $0.contains("*") })
+
+    let unchanged = try await why(after: "state", in: session, console)
+    #expect(unchanged.first == "\(view) was not drawn again: nothing it reads changed.")
+  }
+
+  @Test func whyBeforeAnyCommandSaysSo() async throws {
+    let (session, console) = session()
+    _ = try await session.run("why")
+    #expect(console.output.last == "No command has run yet.")
+  }
+}
