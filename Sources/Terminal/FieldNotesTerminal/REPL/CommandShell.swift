@@ -119,11 +119,13 @@ public final class CommandShell<Route: Equatable>: LineSession {
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
-      for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
+      // Read as the screen was drawn, before what the drawing found is reported: a read that
+      // fails here is the same failure the drawing met, reported once with it.
       if let before {
         navigator.lastExplanation = DrawExplanation(
           before: before, after: navigator.explanationSnapshot())
       }
+      for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }
     if navigator.linePrompt != nil {
       do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {
