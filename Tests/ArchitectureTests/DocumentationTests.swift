@@ -17,19 +17,22 @@ import Testing
     #expect(Documentation.generatedSection("module-graph", in: text) == graph)
   }
 
-  @Test(arguments: ["Architecture.md", "MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md"])
+  @Test(arguments: [
+    "Architecture.md", "MV-vs-MVVM.md", "Testing.md", "Adding-a-Feature.md", "Class.md",
+  ])
   func everyNamedSymbolExists(_ document: String) throws {
     let rows = Documentation.symbolRows(in: try Documentation.text(of: document))
     for (path, symbol) in rows {
       let url = PackageManifest.packageRoot.appendingPathComponent(path)
       let source = try String(contentsOf: url, encoding: .utf8)
       let name = Self.baseName(of: symbol)
-      let declared = [
-        "func \(name)", "var \(name)", "let \(name)", "class \(name)", "struct \(name)",
-        "enum \(name)",
-        "case \(name)", "init(",
-      ]
-      .contains { source.contains(name == "init" ? "init(" : $0) }
+      // An initializer is named `init`; anything else by a declaration of its name.
+      let declared =
+        name == "init"
+        ? source.contains("init(")
+        : ["func ", "var ", "let ", "class ", "struct ", "enum ", "case "].contains {
+          source.contains($0 + name)
+        }
       #expect(declared, "\(document): \(path) declares no \(symbol)")
       // A function named with its argument labels must have exactly those labels.
       if let labels = Self.labels(of: symbol) {
