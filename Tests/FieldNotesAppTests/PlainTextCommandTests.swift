@@ -15,14 +15,8 @@ import Testing
 
   func session(_ library: NoteLibrary = NoteLibrary()) -> (AppSession, RecordingConsole, NoteStore)
   {
-    let console = RecordingConsole()
-    let dependencies = AppDependencies.inMemory(
-      library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
-      now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
-      editor: UnavailableTextEditor())
-    let session = AppSession(dependencies: dependencies, output: console)
-    session.start()
-    return (session, console, dependencies.store)
+    let test = TestSession(library)
+    return (test.session, test.console, test.store)
   }
 
   func write(_ text: String, at relative: String) throws {

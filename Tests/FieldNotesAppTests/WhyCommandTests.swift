@@ -12,15 +12,8 @@ import Testing
 @MainActor
 @Suite struct WhyCommandTests {
   func session() -> (AppSession, RecordingConsole) {
-    let console = RecordingConsole()
-    let session = AppSession(
-      dependencies: .inMemory(
-        SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
-        now: .fixed(), ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
-        editor: UnavailableTextEditor()),
-      output: console)
-    session.start()
-    return (session, console)
+    let test = TestSession(SampleData.library)
+    return (test.session, test.console)
   }
 
   /// What `why` printed after a line.
