@@ -1,8 +1,12 @@
 import FieldNotesModel
 import FieldNotesServices
 
-/// A summary generator that answers at once with a fixed sentence naming the note.
-public struct CannedSummaryGenerator: SummaryGenerating {
+/// A summary generator that answers at once with a fixed sentence naming the note, and counts
+/// the summaries it wrote, so a test can state them (``ExhaustiveTest`` does).
+public actor CannedSummaryGenerator: SummaryGenerating {
+  /// The notes it summarised, in order.
+  public private(set) var summarizedNotes: [Note.ID] = []
+
   /// Creates the generator.
   public init() {}
 
@@ -12,6 +16,7 @@ public struct CannedSummaryGenerator: SummaryGenerating {
   /// - Returns: A fixed sentence naming the note's title.
   /// - Throws: Never.
   public func summary(for note: Note) async throws -> String {
-    "A short summary of \(note.title)."
+    summarizedNotes.append(note.id)
+    return "A short summary of \(note.title)."
   }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// A view-model test in which every change must be stated.
 ///
-/// Each state the model passes through and each effect it has — store writes, syncs, editor
-/// runs — must be stated by the test; one it doesn't state fails it.
+/// Each state the model passes through and each effect it has — store writes, syncs, summaries,
+/// editor runs — must be stated by the test; one it doesn't state fails it.
 ///
 /// This is the guarantee of TCA's `TestStore`, with Observation and Swift Testing alone:
 ///
@@ -26,12 +26,14 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   private let recorder: StateRecorder<Model, State>
   private let repository: InMemoryNoteRepository?
   private let syncer: RecordingNoteSyncer?
+  private let summarizer: CannedSummaryGenerator?
   private let editor: ScriptedTextEditor?
   private let sourceLocation: SourceLocation
   /// How many of each were stated so far.
   private var statedStates = 0
   private var statedWrites = 0
   private var statedSyncs = 0
+  private var statedSummaries = 0
   private var statedEditorRuns = 0
 
   /// Starts watching a model and the doubles its effects go through.
@@ -42,16 +44,18 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   ///   - repository: The store's repository, whose commits are the store writes; `nil` when the
   ///     test has none to watch.
   ///   - syncer: The syncer, whose syncs are effects; `nil` for none.
+  ///   - summarizer: The summary generator, whose summaries are effects; `nil` for none.
   ///   - editor: The text editor, whose runs are effects; `nil` for none.
   ///   - sourceLocation: Where the test made the kit, for what is left unstated at its end.
   public init(
     _ model: Model, _ state: KeyPath<Model, State>, repository: InMemoryNoteRepository? = nil,
-    syncer: RecordingNoteSyncer? = nil, editor: ScriptedTextEditor? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    syncer: RecordingNoteSyncer? = nil, summarizer: CannedSummaryGenerator? = nil,
+    editor: ScriptedTextEditor? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     recorder = StateRecorder(model, state)
     self.repository = repository
     self.syncer = syncer
+    self.summarizer = summarizer
     self.editor = editor
     self.sourceLocation = sourceLocation
     statedWrites = repository?.committedChanges.count ?? 0
@@ -80,7 +84,10 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   }
 
   /// Runs an asynchronous action, as ``step(_:_:states:writes:editorRuns:sourceLocation:)``
-  /// does, and also checks the syncs it made.
+  /// does, and also checks the syncs and summaries it made.
+  ///
+  /// Syncs and summaries are counted by actors, so only an asynchronous step can read them; a
+  /// synchronous action starts neither without a task, which this step awaits.
   ///
   /// - Parameters:
   ///   - name: The step, for the messages.
@@ -88,23 +95,32 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   ///   - states: Every state the model took, in order.
   ///   - writes: Every commit the repository received.
   ///   - syncs: How many syncs the syncer ran.
+  ///   - summaries: How many summaries the summary generator wrote.
   ///   - editorRuns: How many times the editor ran.
   ///   - sourceLocation: Where the step is, for its issues.
   /// - Throws: What the action throws; the step is still checked.
   public func step(
     _ name: String, _ action: () async throws -> Void, states: [State],
-    writes: [[RepositoryChange]] = [], syncs: Int = 0, editorRuns: Int = 0,
+    writes: [[RepositoryChange]] = [], syncs: Int = 0, summaries: Int = 0, editorRuns: Int = 0,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
     var failure: (any Error)?
     do { try await action() } catch { failure = error }
-    let ran = await syncer?.syncCount ?? 0
-    if ran - statedSyncs != syncs {
+    let synced = await syncer?.syncCount ?? 0
+    if synced - statedSyncs != syncs {
       Issue.record(
-        "\(name): \(ran - statedSyncs) syncs ran, the test states \(syncs)",
+        "\(name): \(synced - statedSyncs) syncs ran, the test states \(syncs)",
         sourceLocation: sourceLocation)
     }
-    statedSyncs = ran
+    statedSyncs = synced
+    let summarized = await summarizer?.summarizedNotes.count ?? 0
+    if summarized - statedSummaries != summaries {
+      let written = summarized - statedSummaries
+      Issue.record(
+        "\(name): \(written) summaries were written, the test states \(summaries)",
+        sourceLocation: sourceLocation)
+    }
+    statedSummaries = summarized
     check(name, states: states, writes: writes, editorRuns: editorRuns, at: sourceLocation)
     if let failure { throw failure }
   }
@@ -146,6 +162,9 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
 
   /// Checks that nothing changed since the last step: call it where a test ends, or let the
   /// kit go, which calls it.
+  ///
+  /// It sees states, store writes and editor runs. Syncs and summaries are counted by actors,
+  /// which a synchronous check can't read, so each asynchronous step checks them instead.
   ///
   /// - Parameter location: Where the test ends.
   public func finish(sourceLocation location: SourceLocation = #_sourceLocation) {

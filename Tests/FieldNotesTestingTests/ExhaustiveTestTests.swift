@@ -87,4 +87,15 @@ import Testing
     }
     try await test.step("sync", { try await syncer.sync() }, states: [], syncs: 1)
   }
+
+  @Test func anUnstatedSummaryFails() async throws {
+    let (counter, repository) = try makeCounter()
+    let summarizer = CannedSummaryGenerator()
+    let test = ExhaustiveTest(counter, \.state, repository: repository, summarizer: summarizer)
+    await withKnownIssue("the step states no summary") {
+      try await test.step("summarize", { _ = try await summarizer.summary(for: heron) }, states: [])
+    }
+    try await test.step(
+      "summarize", { _ = try await summarizer.summary(for: wren) }, states: [], summaries: 1)
+  }
 }

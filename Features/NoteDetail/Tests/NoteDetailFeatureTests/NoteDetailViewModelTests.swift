@@ -41,6 +41,24 @@ import Testing
       ])
   }
 
+  /// The same, exhaustively: the summary the generator wrote is an effect the step states.
+  @Test func summarizingStatesTheSummaryItAskedFor() async throws {
+    let summarizer = CannedSummaryGenerator()
+    let (model, _) = try makeModel(summarizer: summarizer)
+    let test = ExhaustiveTest(model, \.state, repository: repository, summarizer: summarizer)
+
+    try await test.step(
+      "summarize", { await model.summarize().value },
+      states: [
+        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .summarizing),
+        .loaded(
+          SampleData.kingfisher, notebookName: "Birds",
+          summary: .summarized("A short summary of Kingfisher.")),
+      ],
+      summaries: 1)
+    #expect(await summarizer.summarizedNotes == [SampleData.kingfisher.id])
+  }
+
   @Test func aFailedSummaryIsHeldInStateNotThrown() async throws {
     let (model, _) = try makeModel(summarizer: UnavailableSummaryGenerator())
 
