@@ -218,8 +218,9 @@ let package = Package(
     .testTarget(
       name: "ExercisesTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesTerminal", "FieldNotesTesting",
-        "FieldNotesTerminalTesting", "NoteListFeature", "NotebooksFeature",
+        "FieldNotesModel", "FieldNotesNavigation", "FieldNotesServices", "FieldNotesTerminal",
+        "FieldNotesTesting", "FieldNotesTerminalTesting", "NoteListFeature", "NoteListScreen",
+        "NotebooksFeature",
       ],
       path: "Tests/ExercisesTests",
       swiftSettings: strict

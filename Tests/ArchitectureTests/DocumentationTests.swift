@@ -263,6 +263,22 @@ import Testing
       #expect(row?.contains("| \(added)\(removed)") == true, "Class.md has no row for \(name)")
     }
   }
+
+  /// The solution to part 3's "Try it" is a patch over today's code, so it must still apply:
+  /// a change to a file it touches fails this until the patch is made again.
+  @Test func theFilterTaggedSolutionStillApplies() throws {
+    let git = try ChildProcess(
+      "git",
+      arguments: [
+        "-C", PackageManifest.packageRoot.path, "apply", "--check",
+        "docs/class/filter-tagged.patch",
+      ], standardInput: .nullDevice, standardOutput: .nullDevice, standardError: .pipe)
+    let result = git.collectOutput()
+    #expect(
+      result.termination == .exited(0),
+      "docs/class/filter-tagged.patch no longer applies: \(String(decoding: result.errors, as: UTF8.self))"
+    )
+  }
 }
 
 /// The exercises can be done as written: a learner's types never meet a solution's.
