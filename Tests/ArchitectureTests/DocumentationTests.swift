@@ -281,8 +281,32 @@ import Testing
   }
 }
 
-/// The exercises can be done as written: a learner's types never meet a solution's.
+/// The exercises can be done as written: a learner's types never meet a solution's, and the
+/// starting file imports every module a solution needs.
 @Suite struct ExerciseLayoutTests {
+  /// The modules a file imports.
+  static func imports(of path: String) throws -> Set<String> {
+    let text = try String(
+      contentsOf: PackageManifest.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    return Set(
+      text.split(separator: "\n").filter { $0.hasPrefix("import ") }.map {
+        String($0.dropFirst("import ".count))
+      })
+  }
+
+  @Test func theStartImportsEveryModuleTheSolutionsUse() throws {
+    let folder = "Tests/ExercisesTests/Solutions"
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: PackageManifest.packageRoot.appendingPathComponent(folder).path)
+    let used = try files.filter { $0.hasSuffix(".swift") }.reduce(into: Set<String>()) {
+      $0.formUnion(try Self.imports(of: "\(folder)/\($1)"))
+    }
+    let start = try Self.imports(of: "Tests/ExercisesTests/Starts/Exercises.swift")
+    #expect(
+      used.subtracting(start).isEmpty,
+      "Starts/Exercises.swift doesn't import \(used.subtracting(start).sorted())")
+  }
+
   @Test func everySolutionIsInsideTheSolutionsNamespace() throws {
     let folder = PackageManifest.packageRoot.appendingPathComponent(
       "Tests/ExercisesTests/Solutions")

@@ -109,7 +109,7 @@ extension Solutions {
 
   @MainActor
   @Suite struct Exercise5 {
-    @Test func theWordCountScreenCountsAndOpensATag() async throws {
+    @Test func theWordCountScreenCountsEveryNoteOrOneTagsNotes() async throws {
       let store = try NoteStore(
         repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
         now: .fixed())

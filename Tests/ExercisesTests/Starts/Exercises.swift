@@ -6,13 +6,15 @@ import FieldNotesTesting
 import Foundation
 import NoteListFeature
 import NotebooksFeature
+import Observation
 import Testing
 
 // The starting points of the exercises in docs/Exercises.md. Each test is switched off with
 // `.disabled`: remove the trait, run it (`swift test --filter ExercisesTests.Exercise1`), watch it
 // fail, then make it pass. The solutions are in `Solutions/`, in the `Solutions` namespace (so a
 // type you write here never clashes with one of theirs), and `swift test` runs them, so they
-// can't drift from the code.
+// can't drift from the code. Write the types an exercise asks for (`TagTally`, `WordCountScreen`…)
+// in this file, or in new files beside it: this file imports every module the solutions use.
 
 /// Exercise 1 (★): write this test.
 @MainActor
@@ -66,7 +68,7 @@ import Testing
     .disabled(
       "Exercise 5: write WordCountViewModel, WordCountScreen and this test, then remove this trait"
     ))
-  func theWordCountScreenCountsAndOpensATag() async throws {
+  func theWordCountScreenCountsEveryNoteOrOneTagsNotes() async throws {
     // Write a `WordCountViewModel` (state: counted(tag:notes:words:); action: count(tag:), which
     // refuses a tag no note has) and a `WordCountScreen` made from it that draws
     // "Words · 4 notes, 21 words" and has a command `tag [TAG]` calling the model. Test the

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// docs/Class.md shows one session, in blocks; `class.transcript` is that session, run against
+/// the app by ``TranscriptTests``. Here the page is held to the transcript: the lines the page
+/// types are the transcript's, in order, none left out, and each line of output it shows is one
+/// the transcript's command printed (a line ending in `…` shown shortened).
+@Suite struct ClassTranscriptTests {
+  /// A command typed in the page, with the output lines shown under it.
+  struct Shown: Equatable {
+    var input: String
+    var output: [String] = []
+  }
+
+  /// The commands of the page's plain blocks: lines after a prompt (`fieldnotes> `, `Birds> `).
+  static func shownInClass() throws -> [Shown] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/Class.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var shown: [Shown] = []
+    var inFence = false
+    var inPlainBlock = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if line.hasPrefix("```") {
+        inPlainBlock = !inFence && line == "```"
+        inFence.toggle()
+        continue
+      }
+      guard inPlainBlock else { continue }
+      if let prompt = line.range(of: "> "), line[..<prompt.lowerBound].allSatisfy(\.isLetter) {
+        shown.append(Shown(input: String(line[prompt.upperBound...])))
+      } else if !shown.isEmpty {
+        shown[shown.count - 1].output.append(line)
+      }
+    }
+    return shown
+  }
+
+  /// The transcript's commands, each with every line it printed.
+  static func transcribed() throws -> [Shown] {
+    let transcript = try Transcript.load("class.transcript", substituting: [:])
+    var commands: [Shown] = []
+    for line in transcript.runs.flatMap(\.lines) {
+      switch line {
+      case .input(let text): commands.append(Shown(input: text))
+      case .output(let text), .error(let text):
+        if !commands.isEmpty { commands[commands.count - 1].output.append(text) }
+      }
+    }
+    return commands
+  }
+
+  @Test func theClassTypesTheTranscriptsCommandsInOrder() throws {
+    #expect(try Self.shownInClass().map(\.input) == Self.transcribed().map(\.input))
+  }
+
+  @Test func everyLineTheClassShowsIsOneTheCommandPrinted() throws {
+    for (shown, printed) in zip(try Self.shownInClass(), try Self.transcribed()) {
+      for line in shown.output {
+        let printedIt = printed.output.contains { printedLine in
+          line.hasSuffix("…")
+            ? printedLine.hasPrefix(line.dropLast()) : printedLine == line
+        }
+        #expect(
+          printedIt, "after `\(shown.input)`, the page shows \"\(line)\", which it didn't print")
+      }
+    }
+  }
+}
