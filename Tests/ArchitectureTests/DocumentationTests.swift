@@ -231,8 +231,60 @@ import Testing
   }
 }
 
-/// The tables of the class, checked against the commits they describe.
+/// The class, checked against the code and the commits it describes.
 @Suite struct ClassTableTests {
+  /// "4 tests for `NoteListMVScreenTests`": each count the class gives is the `@Test`s its
+  /// filter runs.
+  @Test func theClassSaysHowManyTestsEachSuiteRuns() throws {
+    let text = try Documentation.text(of: "Class.md").replacing("\n", with: " ")
+    let folder = "Features/NoteList/Tests"
+    let mvvmFiles = try FileManager.default.contentsOfDirectory(
+      atPath: PackageManifest.packageRoot.appendingPathComponent(
+        "\(folder)/NoteListFeatureTests"
+      ).path
+    ).filter { $0.hasSuffix(".swift") }.map { "\(folder)/NoteListFeatureTests/\($0)" }
+    let files = [
+      "NoteListMVScreenTests": NoteListForms.mv.testFiles,
+      "NoteListFeatureTests": mvvmFiles,
+      "NoteListEquivalenceTests": ["\(folder)/NoteListScreenTests/NoteListEquivalenceTests.swift"],
+    ]
+    let counts = text.matches(of: try Regex(#"(\d+) tests for `(\w+)`"#)).map {
+      (Int($0.output[1].substring ?? "") ?? -1, String($0.output[2].substring ?? ""))
+    }
+    #expect(Set(counts.map(\.1)) == Set(files.keys))
+    for (count, suite) in counts {
+      #expect(count == NoteListForms.testCount(files[suite] ?? []), "\(suite) runs another count")
+    }
+  }
+
+  /// The failure the class says the switched-on start gives is the filter's usage today.
+  @Test func theClassQuotesTheFiltersUsage() throws {
+    let usage = try #require(
+      try String(
+        contentsOf: PackageManifest.packageRoot.appendingPathComponent(
+          "Features/NoteList/NoteListScreen/NoteListForming.swift"), encoding: .utf8
+      ).firstMatch(of: try Regex(#"usage: "(filter [^"]*)""#))?.output[1].substring)
+    let text = try Documentation.text(of: "Class.md").replacing("\n", with: " ")
+    #expect(text.contains(".usage(\"\(usage)\")"), "Class.md should quote .usage(\"\(usage)\")")
+  }
+
+  /// The plan's rows follow each other from minute 0 to minute 50, with no gap or overlap.
+  @Test func thePlanAddsUpToFiftyMinutes() throws {
+    let text = try Documentation.text(of: "Class.md")
+    let plan = try #require(
+      text.firstRange(of: "<!-- plan -->").flatMap { start in
+        text.firstRange(of: "<!-- end: plan -->").map { text[start.upperBound..<$0.lowerBound] }
+      })
+    let ranges = plan.matches(of: try Regex(#"^\| (\d+)–(\d+) \|"#).anchorsMatchLineEndings())
+      .map { (Int($0.output[1].substring ?? "") ?? -1, Int($0.output[2].substring ?? "") ?? -1) }
+    #expect(ranges.count >= 10)
+    #expect(ranges.first?.0 == 0)
+    #expect(ranges.last?.1 == 50)
+    for (earlier, later) in zip(ranges, ranges.dropFirst()) {
+      #expect(earlier.0 < earlier.1 && earlier.1 == later.0, "\(earlier) then \(later)")
+    }
+  }
+
   /// The `git show --numstat` lines of the commit Class.md follows, or none in a clone
   /// without it (a shallow one, or a copy without `.git`).
   static let classCommitLines: [Substring] = {
@@ -264,20 +316,22 @@ import Testing
     }
   }
 
-  /// The solution to part 3's "Try it" is a patch over today's code, so it must still apply:
-  /// a change to a file it touches fails this until the patch is made again.
+  /// The solution to part 3's "Try it" is a patch over today's code, so it must still apply
+  /// (or, where a learner applied it, come out again): a change to a file it touches fails this
+  /// until the patch is made again.
   @Test func theFilterTaggedSolutionStillApplies() throws {
-    let git = try ChildProcess(
-      "git",
-      arguments: [
-        "-C", PackageManifest.packageRoot.path, "apply", "--check",
-        "docs/class/filter-tagged.patch",
-      ], standardInput: .nullDevice, standardOutput: .nullDevice, standardError: .pipe)
-    let result = git.collectOutput()
-    #expect(
-      result.termination == .exited(0),
-      "docs/class/filter-tagged.patch no longer applies: \(String(decoding: result.errors, as: UTF8.self))"
-    )
+    func check(_ arguments: [String]) throws -> (Bool, String) {
+      let git = try ChildProcess(
+        "git",
+        arguments: ["-C", PackageManifest.packageRoot.path, "apply", "--check"] + arguments
+          + ["docs/class/filter-tagged.patch"],
+        standardInput: .nullDevice, standardOutput: .nullDevice, standardError: .pipe)
+      let result = git.collectOutput()
+      return (result.termination == .exited(0), String(decoding: result.errors, as: UTF8.self))
+    }
+    let (applies, why) = try check([])
+    let (isApplied, _) = try check(["--reverse"])
+    #expect(applies || isApplied, "docs/class/filter-tagged.patch no longer applies: \(why)")
   }
 }
 

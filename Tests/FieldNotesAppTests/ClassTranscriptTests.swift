@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// docs/Class.md shows one session, in blocks; `class.transcript` is that session, run against
-/// the app by ``TranscriptTests``. Here the page is held to the transcript: the lines the page
-/// types are the transcript's, in order, none left out, and each line of output it shows is one
-/// the transcript's command printed (a line ending in `…` shown shortened).
+/// docs/Class.md's session is `class.transcript`, line for line.
+///
+/// The page shows one session, in blocks; the transcript is that session, which
+/// ``TranscriptTests`` runs against the app. Here the page is held to the transcript: the lines
+/// the page types are the transcript's, in order, none left out, and each line of output it
+/// shows is one the transcript's command printed (a line ending in `…` shown shortened).
 @Suite struct ClassTranscriptTests {
   /// A command typed in the page, with the output lines shown under it.
   struct Shown: Equatable {
@@ -12,7 +14,8 @@ import Testing
     var output: [String] = []
   }
 
-  /// The commands of the page's plain blocks: lines after a prompt (`fieldnotes> `, `Birds> `).
+  /// The commands of the page's plain blocks: lines after a prompt (`fieldnotes> `, `Birds> `),
+  /// each with the lines under it in its block.
   static func shownInClass() throws -> [Shown] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
@@ -21,17 +24,22 @@ import Testing
     var shown: [Shown] = []
     var inFence = false
     var inPlainBlock = false
+    /// The command typed last in this block, whose output the next lines are.
+    var current: Int?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if line.hasPrefix("```") {
         inPlainBlock = !inFence && line == "```"
         inFence.toggle()
+        current = nil
         continue
       }
       guard inPlainBlock else { continue }
       if let prompt = line.range(of: "> "), line[..<prompt.lowerBound].allSatisfy(\.isLetter) {
         shown.append(Shown(input: String(line[prompt.upperBound...])))
-      } else if !shown.isEmpty {
-        shown[shown.count - 1].output.append(line)
+        current = shown.count - 1
+      } else if let current {
+        // A block without a prompt (a test's output) shows no session's lines.
+        shown[current].output.append(line)
       }
     }
     return shown
