@@ -257,13 +257,16 @@ import Testing
     }
   }
 
-  /// The failure the class says the switched-on start gives is the filter's usage today.
+  /// The failure the class says the switched-on start gives is the filter's usage before the
+  /// solution: the line the solution's patch replaces, which is today's code while the patch
+  /// applies (``theFilterTaggedSolutionStillApplies()``).
   @Test func theClassQuotesTheFiltersUsage() throws {
+    let patch = try String(
+      contentsOf: PackageManifest.packageRoot.appendingPathComponent(
+        "docs/class/filter-tagged.patch"), encoding: .utf8)
     let usage = try #require(
-      try String(
-        contentsOf: PackageManifest.packageRoot.appendingPathComponent(
-          "Features/NoteList/NoteListScreen/NoteListForming.swift"), encoding: .utf8
-      ).firstMatch(of: try Regex(#"usage: "(filter [^"]*)""#))?.output[1].substring)
+      patch.firstMatch(of: try Regex(#"^-.*usage: "(filter [^"]*)""#).anchorsMatchLineEndings())?
+        .output[1].substring)
     let text = try Documentation.text(of: "Class.md").replacing("\n", with: " ")
     #expect(text.contains(".usage(\"\(usage)\")"), "Class.md should quote .usage(\"\(usage)\")")
   }
