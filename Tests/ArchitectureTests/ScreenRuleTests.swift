@@ -51,6 +51,23 @@ import Testing
     }
   }
 
+  /// `why` explains a screen from the values its view is drawn from; a screen that names none
+  /// would be explained by its one-line `state`, which summarises (row counts), so a change
+  /// inside it would be reported as no change.
+  @Test func everyFeaturesScreenSaysWhatItsViewIsDrawnFrom() throws {
+    let screens = try Self.targets(endingWith: "Screen")
+    #expect(screens.count >= 7)
+    for target in screens {
+      let folder = Self.root.appendingPathComponent(target.folder)
+      let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasSuffix(".swift") }
+        .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+      #expect(
+        sources.contains { $0.contains(": ExplainedScreen {") },
+        "\(target.name) doesn't say what its view is drawn from (ExplainedScreen), for `why`")
+    }
+  }
+
   // MARK: - The rules catch what they should
 
   @Test func aViewModelImportingTheTerminalIsCaught() {

@@ -41,6 +41,24 @@ import Testing
     #expect(unchanged.first == "\(view) was not drawn again: nothing it reads changed.")
   }
 
+  /// A change a screen's `state` line doesn't show (it counts rows) is still named: every
+  /// screen says in full what its view is drawn from.
+  @Test(arguments: [
+    (["tags"], "rename birds aves", "TagsView", "aves"),
+    ([], "notebook rename Plants Flora", "NotebooksView", "Flora"),
+    (["open birds", "show 1"], "unpin", "NoteDetailView", "isPinned: false"),
+    (["open birds", "new", "title Bramble"], "title Bracken", "ComposerView", "Bracken"),
+  ])
+  func everyScreenNamesWhatChanged(
+    setUp: [String], line: String, view: String, change: String
+  ) async throws {
+    let (session, console) = session()
+    for command in setUp { _ = try await session.run(command) }
+    let explained = try await why(after: line, in: session, console)
+    #expect(explained.first == "\(view) was drawn again, because what it reads changed:")
+    #expect(explained.dropFirst().contains { $0.contains(change) }, "\(explained)")
+  }
+
   @Test func whyBeforeAnyCommandSaysSo() async throws {
     let (session, console) = session()
     _ = try await session.run("why")

@@ -70,3 +70,16 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
     }
   }
 }
+
+extension ComposerScreen: ExplainedScreen {
+  /// What its view is drawn from, each in full, for `why`.
+  public var drawnFrom: [(name: String, value: String)] {
+    [
+      ("ComposerViewModel.state", String(describing: composer.state)),
+      ("ComposerViewModel.purpose", String(describing: composer.purpose)),
+      ("ComposerViewModel.draft", String(describing: composer.draft.content)),
+      ("ComposerViewModel.notebookName", String(describing: composer.notebookName)),
+      ("ComposerViewModel.keptDrafts", String(describing: composer.keptDrafts)),
+    ]
+  }
+}

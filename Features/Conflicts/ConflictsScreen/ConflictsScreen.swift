@@ -135,3 +135,10 @@ public final class ConflictsScreen: TracedScreen {
     }
   }
 }
+
+extension ConflictsScreen: ExplainedScreen {
+  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("ConflictsViewModel.state", String(describing: model.state))]
+  }
+}

@@ -268,3 +268,10 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     return .stay
   }
 }
+
+extension NoteDetailScreen: ExplainedScreen {
+  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("NoteDetailViewModel.state", String(describing: model.state))]
+  }
+}

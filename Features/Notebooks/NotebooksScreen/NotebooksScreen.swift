@@ -84,3 +84,10 @@ public final class NotebooksScreen: TracedScreen, BackHandlingScreen, Reappearin
     return moved.isEmpty ? nil : moved.joined(separator: "; ")
   }
 }
+
+extension NotebooksScreen: ExplainedScreen {
+  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("NotebooksViewModel.state", String(describing: notebooks.state))]
+  }
+}

@@ -134,3 +134,10 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen {
 
   private var tagNames: [String] { model.rows.map { "#" + $0.name } }
 }
+
+extension TagsScreen: ExplainedScreen {
+  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("TagsViewModel.state", String(describing: model.state))]
+  }
+}

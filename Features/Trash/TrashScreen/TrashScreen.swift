@@ -138,3 +138,10 @@ public final class TrashScreen: TracedScreen {
     return number
   }
 }
+
+extension TrashScreen: ExplainedScreen {
+  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  public var drawnFrom: [(name: String, value: String)] {
+    [("TrashViewModel.state", String(describing: model.state))]
+  }
+}

@@ -82,6 +82,13 @@ extension FeatureTemplates {
       ]
     }
 
+    extension \#(name.screenModule): ExplainedScreen {
+      /// The view model's state in full, for `why`: its view is drawn from it alone.
+      public var drawnFrom: [(name: String, value: String)] {
+        [("\#(name.viewModel).state", String(describing: model.state))]
+      }
+    }
+
     """#
   }
 
