@@ -30,9 +30,10 @@ import Testing
       let declared =
         name == "init"
         ? source.contains("init(")
-        : ["func ", "var ", "let ", "class ", "struct ", "enum ", "case "].contains {
-          source.contains($0 + name)
-        }
+        : ["func ", "var ", "let ", "class ", "struct ", "enum ", "case ", "protocol ", "actor "]
+          .contains {
+            source.contains($0 + name)
+          }
       #expect(declared, "\(document): \(path) declares no \(symbol)")
       // A function named with its argument labels must have exactly those labels.
       if let labels = Self.labels(of: symbol) {
