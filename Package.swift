@@ -259,6 +259,7 @@ let package = Package(
     .testTarget(
       name: "FieldNotesTestingTests",
       dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      exclude: ["Transcripts"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -109,15 +109,15 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
     let synced = await syncer?.syncCount ?? 0
     if synced - statedSyncs != syncs {
       Issue.record(
-        "\(name): \(synced - statedSyncs) syncs ran, the test states \(syncs)",
+        "\(name): \(Self.count(synced - statedSyncs, "sync")) ran, the test states \(syncs)",
         sourceLocation: sourceLocation)
     }
     statedSyncs = synced
     let summarized = await summarizer?.summarizedNotes.count ?? 0
     if summarized - statedSummaries != summaries {
-      let written = summarized - statedSummaries
+      let written = Self.count(summarized - statedSummaries, "summary", "summaries")
       Issue.record(
-        "\(name): \(written) summaries were written, the test states \(summaries)",
+        "\(name): \(written) written, the test states \(summaries)",
         sourceLocation: sourceLocation)
     }
     statedSummaries = summarized
@@ -153,11 +153,16 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
       if runs - statedEditorRuns != editorRuns {
         let ran = runs - statedEditorRuns
         Issue.record(
-          "\(name): the editor ran \(ran) times, the test states \(editorRuns)",
+          "\(name): the editor ran \(Self.count(ran, "time")), the test states \(editorRuns)",
           sourceLocation: location)
       }
       statedEditorRuns = runs
     }
+  }
+
+  /// A count with its noun: `1 sync`, `2 syncs`.
+  private static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }
 
   /// Checks that nothing changed since the last step: call it where a test ends, or let the

@@ -272,6 +272,24 @@ import Testing
     #expect(text.contains(".usage(\"\(usage)\")"), "Class.md should quote .usage(\"\(usage)\")")
   }
 
+  /// The failure the class shows for the exhaustive try-it has the shape of the kit's own
+  /// message for an unstated write, as its transcript records it.
+  @Test func theClassShowsTheExhaustiveKitsMessage() throws {
+    let transcript = try String(
+      contentsOf: PackageManifest.packageRoot.appendingPathComponent(
+        "Tests/FieldNotesTestingTests/Transcripts/exhaustive.transcript"), encoding: .utf8)
+    let said = try #require(
+      transcript.split(separator: "\n").first { $0.contains(": the store was written [[") })
+    let shown = try #require(
+      try Documentation.text(of: "Class.md").split(separator: "\n").first {
+        $0.hasPrefix("↳ pin the kingfisher: the store was written [[")
+      })
+    let opening = "the store was written [[FieldNotesServices.RepositoryChange."
+    let ending = "]], the test states []"
+    #expect(said.contains(opening) && said.hasSuffix(ending))
+    #expect(shown.contains(opening) && shown.hasSuffix(ending))
+  }
+
   /// The plan's rows follow each other from minute 0 to minute 50, with no gap or overlap.
   @Test func thePlanAddsUpToFiftyMinutes() throws {
     let text = try Documentation.text(of: "Class.md")
