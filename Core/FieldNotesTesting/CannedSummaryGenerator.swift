@@ -1,14 +1,19 @@
 import FieldNotesModel
 import FieldNotesServices
+import Synchronization
 
-/// A summary generator that answers at once with a fixed sentence naming the note, and counts
-/// the summaries it wrote, so a test can state them (``ExhaustiveTest`` does).
-public actor CannedSummaryGenerator: SummaryGenerating {
-  /// The notes it summarised, in order.
-  public private(set) var summarizedNotes: [Note.ID] = []
+/// A summary generator that answers at once with a fixed sentence naming the note, and records
+/// the notes it summarised, so a test can state them (``ExhaustiveTest`` does).
+///
+/// What it recorded is read at once, from any context, so a synchronous test step can state it.
+public final class CannedSummaryGenerator: SummaryGenerating {
+  private let summarized = Mutex<[Note.ID]>([])
 
   /// Creates the generator.
   public init() {}
+
+  /// The notes it summarised, in order.
+  public var summarizedNotes: [Note.ID] { summarized.withLock { $0 } }
 
   /// Returns a fixed sentence naming the note: "A short summary of TITLE.".
   ///
@@ -16,7 +21,7 @@ public actor CannedSummaryGenerator: SummaryGenerating {
   /// - Returns: A fixed sentence naming the note's title.
   /// - Throws: Never.
   public func summary(for note: Note) async throws -> String {
-    summarizedNotes.append(note.id)
+    summarized.withLock { $0.append(note.id) }
     return "A short summary of \(note.title)."
   }
 }

@@ -16,25 +16,34 @@ import Testing
 ///   writes: [[.replaceNote(kingfisher, with: pinned)]])
 /// ```
 ///
-/// Each ``step(_:_:states:writes:editorRuns:sourceLocation:)`` runs one action, then compares
-/// the states recorded since the last step (through ``StateRecorder``) and the effects made
-/// since (read from the doubles given) with what the test states; any difference is an issue
-/// at the step. When the test lets go of it, whatever changed after the last step and was
-/// never stated is an issue too, as a `TestStore` fails on effects still running at its end.
+/// Each ``step(_:_:states:writes:syncs:summaries:editorRuns:sourceLocation:)`` runs one action,
+/// then compares the states recorded since the last step (through ``StateRecorder``) and the
+/// effects made since (read from the doubles given, which record them at once) with what the
+/// test states; any difference is an issue at the step. When the test lets go of it, whatever
+/// changed after the last step and was never stated is an issue too, as a `TestStore` fails on
+/// effects still running at its end.
 @MainActor
 public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatable> {
   private let recorder: StateRecorder<Model, State>
   private let repository: InMemoryNoteRepository?
-  private let syncer: RecordingNoteSyncer?
-  private let summarizer: CannedSummaryGenerator?
-  private let editor: ScriptedTextEditor?
   private let sourceLocation: SourceLocation
-  /// How many of each were stated so far.
+  /// The effects counted, each with how many the doubles recorded so far.
+  private let counted: [CountedEffect]
+  /// How many states were stated so far.
   private var statedStates = 0
+  /// How many store writes were stated so far.
   private var statedWrites = 0
-  private var statedSyncs = 0
-  private var statedSummaries = 0
-  private var statedEditorRuns = 0
+  /// How many of each counted effect were stated so far.
+  private var statedCounts: [Int]
+
+  /// An effect stated by how many times it happened: syncs, summaries, editor runs.
+  private struct CountedEffect {
+    /// Its name, one and many: `("sync", "syncs")`.
+    var noun: String
+    var plural: String
+    /// What the double recorded so far; `nil` when the test gave no double for it.
+    var count: (() -> Int)?
+  }
 
   /// Starts watching a model and the doubles its effects go through.
   ///
@@ -54,12 +63,19 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   ) {
     recorder = StateRecorder(model, state)
     self.repository = repository
-    self.syncer = syncer
-    self.summarizer = summarizer
-    self.editor = editor
     self.sourceLocation = sourceLocation
+    counted = [
+      CountedEffect(
+        noun: "sync", plural: "syncs", count: syncer.map { syncer in { syncer.syncCount } }),
+      CountedEffect(
+        noun: "summary", plural: "summaries",
+        count: summarizer.map { summarizer in { summarizer.summarizedNotes.count } }),
+      CountedEffect(
+        noun: "editor run", plural: "editor runs",
+        count: editor.map { editor in { editor.given.count } }),
+    ]
     statedWrites = repository?.committedChanges.count ?? 0
-    statedEditorRuns = editor?.given.count ?? 0
+    statedCounts = counted.map { $0.count?() ?? 0 }
   }
 
   /// Runs an action and checks that it made exactly the states and effects stated.
@@ -69,25 +85,26 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   ///   - action: What the test does to the model.
   ///   - states: Every state the model took, in order, after those stated before.
   ///   - writes: Every commit the repository received, each a list of changes.
+  ///   - syncs: How many syncs the syncer ran.
+  ///   - summaries: How many summaries the summary generator wrote.
   ///   - editorRuns: How many times the editor ran.
   ///   - sourceLocation: Where the step is, for its issues.
   /// - Throws: What the action throws; the step is still checked.
   public func step(
     _ name: String, _ action: () throws -> Void, states: [State],
-    writes: [[RepositoryChange]] = [], editorRuns: Int = 0,
+    writes: [[RepositoryChange]] = [], syncs: Int = 0, summaries: Int = 0, editorRuns: Int = 0,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     defer {
-      check(name, states: states, writes: writes, editorRuns: editorRuns, at: sourceLocation)
+      check(
+        name, states: states, writes: writes, counts: [syncs, summaries, editorRuns],
+        at: sourceLocation)
     }
     try action()
   }
 
-  /// Runs an asynchronous action, as ``step(_:_:states:writes:editorRuns:sourceLocation:)``
-  /// does, and also checks the syncs and summaries it made.
-  ///
-  /// Syncs and summaries are counted by actors, so only an asynchronous step can read them; a
-  /// synchronous action starts neither without a task, which this step awaits.
+  /// Runs an asynchronous action, as the synchronous
+  /// ``step(_:_:states:writes:syncs:summaries:editorRuns:sourceLocation:)`` does.
   ///
   /// - Parameters:
   ///   - name: The step, for the messages.
@@ -106,28 +123,15 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
   ) async throws {
     var failure: (any Error)?
     do { try await action() } catch { failure = error }
-    let synced = await syncer?.syncCount ?? 0
-    if synced - statedSyncs != syncs {
-      Issue.record(
-        "\(name): \(Self.count(synced - statedSyncs, "sync")) ran, the test states \(syncs)",
-        sourceLocation: sourceLocation)
-    }
-    statedSyncs = synced
-    let summarized = await summarizer?.summarizedNotes.count ?? 0
-    if summarized - statedSummaries != summaries {
-      let written = Self.count(summarized - statedSummaries, "summary", "summaries")
-      Issue.record(
-        "\(name): \(written) written, the test states \(summaries)",
-        sourceLocation: sourceLocation)
-    }
-    statedSummaries = summarized
-    check(name, states: states, writes: writes, editorRuns: editorRuns, at: sourceLocation)
+    check(
+      name, states: states, writes: writes, counts: [syncs, summaries, editorRuns],
+      at: sourceLocation)
     if let failure { throw failure }
   }
 
   /// Compares what happened since the last step with what the test states.
   private func check(
-    _ name: String, states: [State], writes: [[RepositoryChange]], editorRuns: Int,
+    _ name: String, states: [State], writes: [[RepositoryChange]], counts: [Int],
     at location: SourceLocation
   ) {
     let transitions = recorder.transitions
@@ -148,43 +152,43 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
       }
       statedWrites = committed.count
     }
-    if let editor {
-      let runs = editor.given.count
-      if runs - statedEditorRuns != editorRuns {
-        let ran = runs - statedEditorRuns
+    for (index, effect) in counted.enumerated() {
+      guard let now = effect.count?() else { continue }
+      let made = now - statedCounts[index]
+      if made != counts[index] {
         Issue.record(
-          "\(name): the editor ran \(Self.count(ran, "time")), the test states \(editorRuns)",
+          "\(name): \(Self.count(made, effect)), the test states \(counts[index])",
           sourceLocation: location)
       }
-      statedEditorRuns = runs
+      statedCounts[index] = now
     }
   }
 
-  /// A count with its noun: `1 sync`, `2 syncs`.
-  private static func count(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
-    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  /// A count with its noun: `1 sync`, `2 summaries`.
+  private static func count(_ count: Int, _ effect: CountedEffect) -> String {
+    "\(count) \(count == 1 ? effect.noun : effect.plural)"
   }
 
   /// Checks that nothing changed since the last step: call it where a test ends, or let the
   /// kit go, which calls it.
   ///
-  /// It sees states, store writes and editor runs. Syncs and summaries are counted by actors,
-  /// which a synchronous check can't read, so each asynchronous step checks them instead.
-  ///
   /// - Parameter location: Where the test ends.
   public func finish(sourceLocation location: SourceLocation = #_sourceLocation) {
     let states = recorder.transitions.count - statedStates
     let writes = (repository?.committedChanges.count ?? statedWrites) - statedWrites
-    let runs = (editor?.given.count ?? statedEditorRuns) - statedEditorRuns
-    for (count, what) in [(states, "state"), (writes, "store write"), (runs, "editor run")]
-    where count > 0 {
+    var left = [(states, "state", "states"), (writes, "store write", "store writes")]
+    for (index, effect) in counted.enumerated() {
+      guard let now = effect.count?() else { continue }
+      left.append((now - statedCounts[index], effect.noun, effect.plural))
+      statedCounts[index] = now
+    }
+    for (count, noun, plural) in left where count > 0 {
       Issue.record(
-        "\(count) \(what)\(count == 1 ? "" : "s") after the last step, never stated",
+        "\(count) \(count == 1 ? noun : plural) after the last step, never stated",
         sourceLocation: location)
     }
     statedStates += states
     statedWrites += writes
-    statedEditorRuns += runs
   }
 
   // Let go on the main actor, where every view-model test runs. (An `isolated deinit` would

@@ -9,7 +9,7 @@ import Testing
     let syncer = NetworkProfileSyncer(
       wrapping: inner, profile: .offline, seed: 1, clock: TestClock())
     await #expect(throws: SyncError.networkUnavailable) { try await syncer.sync() }
-    #expect(await inner.syncCount == 0)
+    #expect(inner.syncCount == 0)
   }
 
   @Test func slowWaitsOnTheClockThenSyncs() async throws {
@@ -18,12 +18,12 @@ import Testing
     let syncer = NetworkProfileSyncer(wrapping: inner, profile: .slow, seed: 1, clock: clock)
     let sync = Task { try await syncer.sync() }
     await clock.waitUntilSleeping()
-    #expect(await inner.syncCount == 0)
+    #expect(inner.syncCount == 0)
 
     clock.advance(by: NetworkProfileSyncer.slowDelay)
     try await sync.value
 
-    #expect(await inner.syncCount == 1)
+    #expect(inner.syncCount == 1)
   }
 
   @Test func slowCanBeCancelledWhileWaiting() async throws {
@@ -36,7 +36,7 @@ import Testing
     sync.cancel()
 
     await #expect(throws: CancellationError.self) { try await sync.value }
-    #expect(await inner.syncCount == 0)
+    #expect(inner.syncCount == 0)
   }
 
   @Test func flakyFailsTheSameWayForTheSameSeed() async throws {

@@ -14,7 +14,7 @@ import Testing
 
     try await store.refresh()
 
-    let count = await syncer.syncCount
+    let count = syncer.syncCount
     #expect(count == 1)
   }
 

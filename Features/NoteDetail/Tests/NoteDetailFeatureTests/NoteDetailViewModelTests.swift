@@ -56,7 +56,7 @@ import Testing
           summary: .summarized("A short summary of Kingfisher.")),
       ],
       summaries: 1)
-    #expect(await summarizer.summarizedNotes == [SampleData.kingfisher.id])
+    #expect(summarizer.summarizedNotes == [SampleData.kingfisher.id])
   }
 
   @Test func aFailedSummaryIsHeldInStateNotThrown() async throws {
