@@ -32,7 +32,7 @@ import Testing
     _ = try await session.run("mode \(form)")
     _ = try await session.run("open birds")
     let pinned = try await why(after: "pin 2", in: session, console)
-    let view = form == "mv" ? "NoteListMVView" : "NoteListView"
+    let view = form == "mv" ? "NoteListMVScreen" : "NoteListView"
     #expect(pinned.first == "\(view) was drawn again, because what it reads changed:")
     let read = form == "mv" ? "the store's page" : "NoteListViewModel.state"
     #expect(pinned.dropFirst().contains { $0.hasPrefix("  \(read): ") && $0.contains("*") })
@@ -46,7 +46,7 @@ import Testing
   @Test(arguments: [
     (["tags"], "rename birds aves", "TagsView", "aves"),
     ([], "notebook rename Plants Flora", "NotebooksView", "Flora"),
-    (["open birds", "show 1"], "unpin", "NoteDetailView", "isPinned: false"),
+    (["open birds", "show 1"], "unpin", "NoteDetailView", "not pinned"),
     (["open birds", "new", "title Bramble"], "title Bracken", "ComposerView", "Bracken"),
   ])
   func everyScreenNamesWhatChanged(
@@ -57,6 +57,39 @@ import Testing
     let explained = try await why(after: line, in: session, console)
     #expect(explained.first == "\(view) was drawn again, because what it reads changed:")
     #expect(explained.dropFirst().contains { $0.contains(change) }, "\(explained)")
+  }
+
+  /// The rule `why` keeps on every screen, in both forms and in JSON: when what a screen shows
+  /// changed, `why` names a value that changed; it never calls a visible change no change.
+  @Test func aVisibleChangeIsNeverExplainedAsNoChange() async throws {
+    let (session, console) = session()
+    let onAList = [
+      "open birds", "filter pinned", "filter all", "search flash", "search", "tag lake", "tag",
+      "sort title", "sort newest", "pin 2", "unpin 1", "move 1 to Plants", "undo", "open birds",
+      "output json", "move 1 to Plants", "notebook rename Plants Flora", "output text", "back",
+    ]
+    let elsewhere = [
+      "notebook new Moths", "notebook rename Moths Flies", "tags", "rename lake pond", "back",
+      "open all", "show 1", "pin", "unpin", "move to Flora", "back", "new", "title Bramble",
+      "title Bracken", "cancel", "yes", "delete 1", "trash", "back",
+    ]
+    var visibleChanges = 0
+    for line in ["mode mvvm"] + onAList + ["mode mv"] + onAList + elsewhere {
+      let navigator = session.navigator
+      let before = (ObjectIdentifier(navigator.top), navigator.top.render(in: navigator.terminal))
+      _ = try? await session.run(line)
+      let after = (ObjectIdentifier(navigator.top), navigator.top.render(in: navigator.terminal))
+      guard before.0 == after.0, before.1 != after.1 else { continue }
+      visibleChanges += 1
+      let printed = console.output.count
+      _ = try await session.run("why")
+      let explained = console.output[printed...].first ?? ""
+      #expect(
+        explained.hasSuffix("because what it reads changed:")
+          || explained.hasSuffix("not drawn yet; what it reads changed:"),
+        "after `\(line)` the screen changed, and `why` said \"\(explained)\"")
+    }
+    #expect(visibleChanges > 25)
   }
 
   @Test func whyBeforeAnyCommandSaysSo() async throws {

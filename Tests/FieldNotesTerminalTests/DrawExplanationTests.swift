@@ -2,11 +2,25 @@ import FieldNotesTerminal
 import Testing
 
 /// `why`'s explanations, on values.
+@MainActor
 @Suite struct DrawExplanationTests {
   typealias Snapshot = DrawExplanation.Snapshot
 
-  func snapshot(_ renders: Int, _ text: String, view: String = "ListView") -> Snapshot {
-    Snapshot(view: view, renders: renders, values: [.init(name: "state", text: text)])
+  /// A value read in brief as `text`, and in full as `full` where there is one.
+  struct Read: Equatable {
+    var text: String
+    var full: String?
+  }
+
+  func snapshot(
+    _ renders: Int, _ text: String, inFull: String? = nil, view: String = "ListView",
+    screen: ObjectIdentifier? = nil
+  ) -> Snapshot {
+    let value =
+      inFull == nil
+      ? DrawnValue("state", text)
+      : DrawnValue("state", Read(text: text, full: inFull), text: \.text, inFull: { $0.full ?? "" })
+    return Snapshot(view: view, screen: screen, renders: renders, values: [value])
   }
 
   @Test func aChangeIsShownWhereTheValuesDiffer() {
@@ -40,5 +54,35 @@ import Testing
     #expect(
       explanation.lines == ["The screen changed: ListView → PageView, drawn for what it shows now."]
     )
+  }
+
+  /// Where the text a person reads is the same, the value in full says what changed.
+  @Test func aChangeTheTextLeavesOutIsFoundInTheFullValue() {
+    let explanation = DrawExplanation(
+      before: snapshot(1, "loaded(3 rows)", inFull: "tags [lake]"),
+      after: snapshot(2, "loaded(3 rows)", inFull: "tags [pond]"))
+    #expect(
+      explanation.lines == [
+        "ListView was drawn again, because what it reads changed:",
+        "  state, in full: tags [lake] → tags [pond]",
+      ])
+  }
+
+  @Test func aNewScreenOfTheSameViewIsSaidToBeNew() {
+    final class Screen {}
+    let (first, second) = (Screen(), Screen())
+    let explanation = DrawExplanation(
+      before: snapshot(1, "a", screen: ObjectIdentifier(first)),
+      after: snapshot(2, "a", screen: ObjectIdentifier(second)))
+    #expect(explanation.lines == ["Another ListView was opened, drawn for what it shows now."])
+  }
+
+  /// Only `list` draws a view whose values are as they were; anything else says so plainly.
+  @Test func aDrawWithNoChangeSaysWhetherListAskedForIt() {
+    let listed = DrawExplanation(command: "list", before: snapshot(1, "a"), after: snapshot(2, "a"))
+    #expect(listed.lines == ["ListView was drawn again, as `list` asks; nothing it reads changed."])
+    let other = DrawExplanation(command: "pin 1", before: snapshot(1, "a"), after: snapshot(2, "a"))
+    #expect(
+      other.lines == ["ListView was drawn again, though none of the values it reads changed."])
   }
 }

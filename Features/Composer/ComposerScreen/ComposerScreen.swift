@@ -73,13 +73,16 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
 
 extension ComposerScreen: ExplainedScreen {
   /// What its view is drawn from, each in full, for `why`.
-  public var drawnFrom: [(name: String, value: String)] {
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The composer's state, purpose, draft, notebook and kept drafts.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     [
-      ("ComposerViewModel.state", String(describing: composer.state)),
-      ("ComposerViewModel.purpose", String(describing: composer.purpose)),
-      ("ComposerViewModel.draft", String(describing: composer.draft.content)),
-      ("ComposerViewModel.notebookName", String(describing: composer.notebookName)),
-      ("ComposerViewModel.keptDrafts", String(describing: composer.keptDrafts)),
+      DrawnValue("ComposerViewModel.state", composer.state),
+      DrawnValue("ComposerViewModel.purpose", composer.purpose),
+      DrawnValue("ComposerViewModel.draft", composer.draft.content),
+      DrawnValue("ComposerViewModel.notebookName", composer.notebookName),
+      DrawnValue("ComposerViewModel.keptDrafts", composer.keptDrafts),
     ]
   }
 }

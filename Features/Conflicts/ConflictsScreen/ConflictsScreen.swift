@@ -138,7 +138,10 @@ public final class ConflictsScreen: TracedScreen {
 
 extension ConflictsScreen: ExplainedScreen {
   /// The view model's state in full, for `why`: its view is drawn from it alone.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("ConflictsViewModel.state", String(describing: model.state))]
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The state.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [DrawnValue("ConflictsViewModel.state", model.state)]
   }
 }

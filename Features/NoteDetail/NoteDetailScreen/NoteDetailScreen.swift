@@ -270,8 +270,24 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
 }
 
 extension NoteDetailScreen: ExplainedScreen {
-  /// The view model's state in full, for `why`: its view is drawn from it alone.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("NoteDetailViewModel.state", String(describing: model.state))]
+  /// The view model's state, for `why`: its view is drawn from it alone.
+  ///
+  /// It is read as the note's title, pin, notebook, tags and summary, and kept in full for the
+  /// rest.
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The state.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [
+      DrawnValue("NoteDetailViewModel.state", model.state) { state in
+        switch state {
+        case .empty: "empty"
+        case .loaded(let note, let notebookName, let summary):
+          "loaded(\"\(note.title.terminalSafe)\", \(note.isPinned ? "pinned" : "not pinned"), "
+            + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "
+            + "\(summary))"
+        }
+      }
+    ]
   }
 }

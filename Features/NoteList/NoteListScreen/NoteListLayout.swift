@@ -28,14 +28,7 @@ enum NoteListLayout {
       "\(title.terminalSafe) · \(count) \(count == 1 ? "note" : "notes") · "
         + sortDescription(settings.sortOrder)
     ]
-    var filters: [String] = []
-    if !settings.searchText.isEmpty {
-      // Curly quotes, since a search may hold straight ones (`"grey heron"`).
-      filters.append("search \u{201C}\(settings.searchText.terminalSafe)\u{201D}")
-    }
-    if let tag = settings.tag { filters.append("tag #\(tag.terminalSafe)") }
-    if settings.showsPinnedOnly { filters.append("pinned only") }
-    if settings.showsUntaggedOnly { filters.append("untagged only") }
+    let filters = filters(settings)
     if !filters.isEmpty { lines.append("Showing: " + filters.joined(separator: ", ")) }
     if let emptyMessage {
       lines.append("  \(emptyMessage)")
@@ -62,6 +55,39 @@ enum NoteListLayout {
     let drawn = settings.drawnAbove
     return !drawn.isEmpty && drawn.count < rowIDs.count && rowIDs.starts(with: drawn)
       ? drawn.count : 0
+  }
+
+  /// The search and filters a list shows, as its "Showing:" line names them.
+  ///
+  /// - Parameter settings: The list's settings.
+  /// - Returns: Each active one: `search “heron”`, `tag #birds`, `pinned only`…
+  static func filters(_ settings: NoteListSettings) -> [String] {
+    var filters: [String] = []
+    if !settings.searchText.isEmpty {
+      // Curly quotes, since a search may hold straight ones (`"grey heron"`).
+      filters.append("search \u{201C}\(settings.searchText.terminalSafe)\u{201D}")
+    }
+    if let tag = settings.tag { filters.append("tag #\(tag.terminalSafe)") }
+    if settings.showsPinnedOnly { filters.append("pinned only") }
+    if settings.showsUntaggedOnly { filters.append("untagged only") }
+    return filters
+  }
+
+  /// A list's settings as `why` reads them in either form: `[tag #birds, pinned only, newest
+  /// first, 200 rows]`, the settings in full kept beside it for what that leaves out.
+  ///
+  /// - Parameters:
+  ///   - name: What the form calls them.
+  ///   - settings: The list's settings.
+  /// - Returns: The settings, read.
+  static func settingsValue(_ name: String, _ settings: NoteListSettings) -> DrawnValue {
+    DrawnValue(name, settings) { settings in
+      let read =
+        filters(settings) + [
+          sortDescription(settings.sortOrder), "\(settings.shownRowCount) rows",
+        ]
+      return "[" + read.joined(separator: ", ") + "]"
+    }
   }
 
   static func sortDescription(_ order: NoteSortOrder) -> String {

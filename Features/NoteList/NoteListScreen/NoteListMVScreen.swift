@@ -85,8 +85,8 @@ public final class NoteListMVScreen: NoteListForming {
   /// The same list in the other form, once `mode` switched the session's form.
   public var replacement: Route? { listInTheSessionsForm }
 
-  /// `NoteListMVView`.
-  public var viewName: String { "NoteListMVView" }
+  /// `NoteListMVScreen`: the MV form has no view type of its own; the screen draws itself.
+  public var viewName: String { "NoteListMVScreen" }
 
   /// The list, drawn from the store and the view-local state.
   ///
@@ -238,19 +238,32 @@ public final class NoteListMVScreen: NoteListForming {
 }
 
 extension NoteListMVScreen: ExplainedScreen {
-  /// What the MV view reads, for `why`: the store's page, and its own view-local state.
-  public var drawnFrom: [(name: String, value: String)] {
+  /// What the MV view reads, for `why`: the store's page (its notes named, and kept in full),
+  /// its own view-local settings and sync, and for JSON the store's notebooks.
+  ///
+  /// - Parameter terminal: The terminal it is drawn for: JSON names each note's notebook.
+  /// - Returns: The values.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     let (shown, total) = firstRows
-    return [
-      (
-        "the store's page",
-        NoteListLayout.rowNames(shown.map { ($0.title, $0.isPinned) }, more: total - shown.count)
-      ),
-      (
-        "the view's own state",
-        "search \"\(viewState.settings.searchText.terminalSafe)\", sort "
-          + "\(viewState.settings.sortOrder.rawValue), sync \(viewState.sync)"
-      ),
+    var values = [
+      DrawnValue("the store's page", ShownPage(notes: shown, total: total)) { page in
+        NoteListLayout.rowNames(
+          page.notes.map { ($0.title, $0.isPinned) }, more: page.total - page.notes.count)
+      },
+      NoteListLayout.settingsValue("the view's own settings", viewState.settings),
+      DrawnValue("the view's own sync", viewState.sync),
     ]
+    if terminal.format != .text {
+      values.append(DrawnValue("the store's notebooks", store.notebooks.map(\.name)))
+    }
+    return values
+  }
+
+  /// The notes the store's page gave the view, and how many the list holds.
+  struct ShownPage: Equatable {
+    /// The notes shown.
+    var notes: [Note]
+    /// How many notes the list holds.
+    var total: Int
   }
 }

@@ -219,9 +219,16 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
 }
 
 extension NoteListScreen: ExplainedScreen {
-  /// The view model's state, its rows named (a pinned one with `*`), for `why`.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("NoteListViewModel.state", Self.describeInFull(model.state))]
+  /// What the MVVM view reads, for `why`: the view model's state, its rows named (a pinned one
+  /// with `*`) and kept in full, and the list's settings.
+  ///
+  /// - Parameter terminal: The terminal it is drawn for; the state's rows hold what JSON shows.
+  /// - Returns: The state and the settings.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [
+      DrawnValue("NoteListViewModel.state", model.state, text: Self.describeInFull),
+      NoteListLayout.settingsValue("NoteListViewModel.settings", model.settings),
+    ]
   }
 
   /// A state with the title and pin of each of its first rows.

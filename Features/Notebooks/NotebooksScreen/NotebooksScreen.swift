@@ -86,8 +86,24 @@ public final class NotebooksScreen: TracedScreen, BackHandlingScreen, Reappearin
 }
 
 extension NotebooksScreen: ExplainedScreen {
-  /// The view model's state in full, for `why`: its view is drawn from it alone.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("NotebooksViewModel.state", String(describing: notebooks.state))]
+  /// The view model's state, for `why`: its view is drawn from it alone.
+  ///
+  /// Each row is read as its name and counts, and the state is kept in full for what those
+  /// leave out.
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The state.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [
+      DrawnValue("NotebooksViewModel.state", notebooks.state) { state in
+        switch state {
+        case .loaded(let rows, let conflicts):
+          "loaded(["
+            + rows.map { "\($0.name.terminalSafe) \($0.noteCount)/\($0.pinnedCount)" }
+            .joined(separator: ", ") + "]\(Self.described(conflicts)))"
+        default: Self.describe(state)
+        }
+      }
+    ]
   }
 }

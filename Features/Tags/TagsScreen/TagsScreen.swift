@@ -137,7 +137,10 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen {
 
 extension TagsScreen: ExplainedScreen {
   /// The view model's state in full, for `why`: its view is drawn from it alone.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("TagsViewModel.state", String(describing: model.state))]
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The state.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [DrawnValue("TagsViewModel.state", model.state)]
   }
 }

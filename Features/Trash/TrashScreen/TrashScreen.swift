@@ -141,7 +141,10 @@ public final class TrashScreen: TracedScreen {
 
 extension TrashScreen: ExplainedScreen {
   /// The view model's state in full, for `why`: its view is drawn from it alone.
-  public var drawnFrom: [(name: String, value: String)] {
-    [("TrashViewModel.state", String(describing: model.state))]
+  ///
+  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+  /// - Returns: The state.
+  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    [DrawnValue("TrashViewModel.state", model.state)]
   }
 }

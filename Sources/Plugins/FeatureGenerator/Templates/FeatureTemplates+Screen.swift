@@ -84,8 +84,11 @@ extension FeatureTemplates {
 
     extension \#(name.screenModule): ExplainedScreen {
       /// The view model's state in full, for `why`: its view is drawn from it alone.
-      public var drawnFrom: [(name: String, value: String)] {
-        [("\#(name.viewModel).state", String(describing: model.state))]
+      ///
+      /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
+      /// - Returns: The state.
+      public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+        [DrawnValue("\#(name.viewModel).state", model.state)]
       }
     }
 

@@ -123,7 +123,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
       // fails here is the same failure the drawing met, reported once with it.
       if let before {
         navigator.lastExplanation = DrawExplanation(
-          before: before, after: navigator.explanationSnapshot())
+          command: line, before: before, after: navigator.explanationSnapshot())
       }
       for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }

@@ -1,11 +1,69 @@
 /// A capability: a screen that names the values its view is drawn from, for `why`.
 ///
-/// A screen without it is explained by its ``TerminalScreen/stateLine``.
+/// A screen without it is explained by its ``TerminalScreen/stateLine``, which summarises, so
+/// every feature's screen has it.
 @MainActor
 public protocol ExplainedScreen {
-  /// Each value the view is drawn from, by name, described in full enough to show a change:
-  /// `("NoteListViewModel.state", "loaded([*Kingfisher, Heron])")`.
-  var drawnFrom: [(name: String, value: String)] { get }
+  /// Each value the view reads when it is drawn for a terminal, by name: all of them, so that
+  /// whatever changes what is drawn changes one of them.
+  ///
+  /// - Parameter terminal: The terminal the view is drawn for (a view may read more for JSON).
+  /// - Returns: The values, in the order the view reads them.
+  func drawnFrom(in terminal: TerminalContext) -> [DrawnValue]
+}
+
+/// One value a view is drawn from, for `why`: its name, the value itself, and how a person
+/// reads it (and, where that leaves things out, the value in full).
+///
+/// The value is kept as it is and only compared (`==`) as commands run; it is described only
+/// when `why` is asked, so a session pays nothing for descriptions it never prints.
+@MainActor
+public struct DrawnValue {
+  /// Its name, such as `NoteListViewModel.state`.
+  public let name: String
+  private let value: Any
+  private let isEqual: (Any) -> Bool
+  private let read: () -> String
+  private let readInFull: (() -> String)?
+
+  /// A value described in full by its own description.
+  ///
+  /// - Parameters:
+  ///   - name: Its name.
+  ///   - value: The value.
+  public init<Value: Equatable>(_ name: String, _ value: Value) {
+    self.init(name, value, text: { String(describing: $0) }, inFull: nil)
+  }
+
+  /// A value read in brief, with its description in full for what the brief one leaves out.
+  ///
+  /// - Parameters:
+  ///   - name: Its name.
+  ///   - value: The value.
+  ///   - text: How a person reads it: `loaded([*Kingfisher, Heron], sync: idle)`.
+  ///   - inFull: The value in full; its own description by default, `nil` when `text` is
+  ///     complete.
+  public init<Value: Equatable>(
+    _ name: String, _ value: Value, text: @escaping (Value) -> String,
+    inFull: ((Value) -> String)? = { String(describing: $0) }
+  ) {
+    self.name = name
+    self.value = value
+    isEqual = { ($0 as? Value) == value }
+    read = { text(value) }
+    readInFull = inFull.map { describe in { describe(value) } }
+  }
+
+  /// How a person reads it.
+  public var text: String { read() }
+  /// The value in full, where ``text`` leaves some of it out; `nil` when ``text`` is complete.
+  public var inFull: String? { readInFull?() }
+
+  /// Whether two readings hold the same value.
+  ///
+  /// - Parameter other: The other reading, of the same name.
+  /// - Returns: `true` when the values are equal.
+  public func isSame(as other: DrawnValue) -> Bool { isEqual(other.value) }
 }
 
 /// Why the view on screen was drawn again after a command, or why it was not (`why`).
@@ -14,47 +72,38 @@ public protocol ExplainedScreen {
 /// Observation draws a view again when something it read changed, so a view drawn again shows
 /// what changed, and a view not drawn again shows that nothing it read did. It uses public
 /// APIs alone: which key paths changed is Observation's own business, so the values are diffed.
-public struct DrawExplanation: Equatable, Sendable {
+@MainActor
+public struct DrawExplanation {
   /// The view on screen and what it is drawn from, at one moment.
-  public struct Snapshot: Equatable, Sendable {
+  public struct Snapshot {
     /// The view's name, such as `NoteListView`.
     public var view: String
+    /// Which screen it is, so that a new screen of the same view is told apart.
+    public var screen: ObjectIdentifier?
     /// How many times it has been drawn.
     public var renders: Int
-    /// The values it is drawn from, by name, in order.
-    public var values: [Value]
-
-    /// One value a view is drawn from.
-    public struct Value: Equatable, Sendable {
-      /// Its name, such as `NoteListViewModel.state`.
-      public var name: String
-      /// Its description.
-      public var text: String
-
-      /// Creates a value.
-      ///
-      /// - Parameters:
-      ///   - name: Its name.
-      ///   - text: Its description.
-      public init(name: String, text: String) {
-        self.name = name
-        self.text = text
-      }
-    }
+    /// The values it is drawn from, in order.
+    public var values: [DrawnValue]
 
     /// Creates a snapshot.
     ///
     /// - Parameters:
     ///   - view: The view's name.
+    ///   - screen: Which screen it is; `nil` where it doesn't matter.
     ///   - renders: How many times it has been drawn.
     ///   - values: The values it is drawn from.
-    public init(view: String, renders: Int, values: [Value]) {
+    public init(
+      view: String, screen: ObjectIdentifier? = nil, renders: Int, values: [DrawnValue]
+    ) {
       self.view = view
+      self.screen = screen
       self.renders = renders
       self.values = values
     }
   }
 
+  /// The line that ran.
+  public var command: String
   /// Before the command.
   public var before: Snapshot
   /// After it, once the screen was drawn.
@@ -63,9 +112,11 @@ public struct DrawExplanation: Equatable, Sendable {
   /// Creates the explanation of a command.
   ///
   /// - Parameters:
+  ///   - command: The line that ran, such as `pin 2`.
   ///   - before: The view and its values before the command.
   ///   - after: The view and its values after it.
-  public init(before: Snapshot, after: Snapshot) {
+  public init(command: String = "", before: Snapshot, after: Snapshot) {
+    self.command = command
     self.before = before
     self.after = after
   }
@@ -75,19 +126,36 @@ public struct DrawExplanation: Equatable, Sendable {
     guard before.view == after.view else {
       return ["The screen changed: \(before.view) → \(after.view), drawn for what it shows now."]
     }
-    let drawn = after.renders > before.renders
-    let changes = zip(before.values, after.values).compactMap { old, new in
-      old.text == new.text ? nil : "  \(new.name): " + Self.change(from: old.text, to: new.text)
+    guard before.screen == after.screen else {
+      return ["Another \(after.view) was opened, drawn for what it shows now."]
     }
+    let drawn = after.renders > before.renders
+    let changes = zip(before.values, after.values).compactMap(Self.change)
     if drawn {
-      return changes.isEmpty
-        ? ["\(after.view) was drawn again (asked for with `list`); nothing it reads changed."]
-        : ["\(after.view) was drawn again, because what it reads changed:"] + changes
+      guard changes.isEmpty else {
+        return ["\(after.view) was drawn again, because what it reads changed:"] + changes
+      }
+      let word = command.split(separator: " ").first?.lowercased()
+      return word == "list"
+        ? ["\(after.view) was drawn again, as `list` asks; nothing it reads changed."]
+        : ["\(after.view) was drawn again, though none of the values it reads changed."]
     }
     return changes.isEmpty
       ? ["\(after.view) was not drawn again: nothing it reads changed."]
         + before.values.map { "  \($0.name) is as it was." }
       : ["\(after.view) was not drawn yet; what it reads changed:"] + changes
+  }
+
+  /// How one value changed, as a line: where its text differs, or else where its full value
+  /// does; `nil` when it is the same value.
+  private static func change(_ old: DrawnValue, _ new: DrawnValue) -> String? {
+    if old.isSame(as: new) { return nil }
+    let (text, newText) = (old.text, new.text)
+    if text != newText { return "  \(new.name): " + change(from: text, to: newText) }
+    guard let full = old.inFull, let newFull = new.inFull, full != newFull else {
+      return "  \(new.name) changed, in nothing its description shows"
+    }
+    return "  \(new.name), in full: " + change(from: full, to: newFull)
   }
 
   /// A change from one description to another, shortened to where they differ, with a little
@@ -97,7 +165,7 @@ public struct DrawExplanation: Equatable, Sendable {
   ///   - old: The description before.
   ///   - new: The description after.
   /// - Returns: `old → new`, each cut to what differs and some context.
-  public static func change(from old: String, to new: String) -> String {
+  nonisolated public static func change(from old: String, to new: String) -> String {
     let old = Array(old)
     let new = Array(new)
     var start = 0

@@ -378,15 +378,23 @@ public final class ScreenNavigator<Route: Equatable> {
   /// What the last command did to the view on screen, for `why`; `nil` before any.
   public var lastExplanation: DrawExplanation?
 
-  /// The view on screen and the values it is drawn from, now.
+  /// The view on screen and the values it is drawn from, now: what its screen names, and the
+  /// terminal every view is drawn for (its width, style and output format).
   public func explanationSnapshot() -> DrawExplanation.Snapshot {
     let screen = top
     let values =
-      (screen as? any ExplainedScreen)?.drawnFrom.map {
-        DrawExplanation.Snapshot.Value(name: $0.name, text: $0.value)
-      } ?? [DrawExplanation.Snapshot.Value(name: "state", text: screen.stateLine)]
+      ((screen as? any ExplainedScreen)?.drawnFrom(in: terminal)
+        ?? [DrawnValue("state", screen.stateLine)])
+      + [DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil)]
     return DrawExplanation.Snapshot(
-      view: screen.viewName, renders: renderCounts[screen.viewName] ?? 0, values: values)
+      view: screen.viewName, screen: ObjectIdentifier(screen),
+      renders: renderCounts[screen.viewName] ?? 0, values: values)
+  }
+
+  /// A terminal as `why` reads it: `text, 80 columns, in colour`.
+  private static func describe(_ terminal: TerminalContext) -> String {
+    let columns = terminal.columns.map { "\($0) columns" } ?? "any width"
+    return "\(terminal.format), \(columns), \(terminal.style.isColored ? "in colour" : "plain")"
   }
 
   // MARK: - Tracing
