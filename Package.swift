@@ -218,9 +218,9 @@ let package = Package(
     .testTarget(
       name: "ExercisesTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesNavigation", "FieldNotesServices", "FieldNotesTerminal",
-        "FieldNotesTesting", "FieldNotesTerminalTesting", "NoteListFeature", "NoteListScreen",
-        "NotebooksFeature",
+        "FieldNotesModel", "FieldNotesNavigation", "FieldNotesPersistence", "FieldNotesServices",
+        "FieldNotesTerminal", "FieldNotesTesting", "FieldNotesTerminalTesting", "NoteListFeature",
+        "NoteListScreen", "NotebooksFeature",
       ],
       path: "Tests/ExercisesTests",
       swiftSettings: strict

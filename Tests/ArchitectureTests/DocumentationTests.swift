@@ -27,13 +27,10 @@ import Testing
       let source = try String(contentsOf: url, encoding: .utf8)
       let name = Self.baseName(of: symbol)
       // An initializer is named `init`; anything else by a declaration of its name.
-      let declared =
-        name == "init"
-        ? source.contains("init(")
-        : ["func ", "var ", "let ", "class ", "struct ", "enum ", "case ", "protocol ", "actor "]
-          .contains {
-            source.contains($0 + name)
-          }
+      // The whole name: `viewSt` is not declared by `let viewState`.
+      let declaration = try Regex(
+        #"\b(func|var|let|class|struct|enum|case|protocol|actor) "# + name + #"(?![A-Za-z0-9_])"#)
+      let declared = name == "init" ? source.contains("init(") : source.contains(declaration)
       #expect(declared, "\(document): \(path) declares no \(symbol)")
       // A function named with its argument labels must have exactly those labels.
       if let labels = Self.labels(of: symbol) {
@@ -330,11 +327,13 @@ import Testing
     for line in lines {
       let parts = line.split(separator: "\t")
       guard parts.count == 3 else { continue }
-      let name = parts[2].split(separator: "/").last.map(String.init) ?? String(parts[2])
+      let path = parts[2]
       let added = "+\(parts[0])"
       let removed = parts[1] == "0" ? "" : ", −\(parts[1])"
-      let row = table.split(separator: "\n").first { $0.contains("/\(name)`") }
-      #expect(row?.contains("| \(added)\(removed)") == true, "Class.md has no row for \(name)")
+      let row = table.split(separator: "\n").first { $0.contains("| `\(path)` |") }
+      #expect(
+        row?.contains("| \(added)\(removed)") == true,
+        "Class.md has no row for \(path) with \(added)\(removed)")
     }
   }
 

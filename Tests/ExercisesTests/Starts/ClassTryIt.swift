@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesPersistence
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
@@ -14,16 +15,41 @@ import Testing
 // filter's usage, then make it pass. The solution is docs/class/filter-tagged.patch
 // (`git apply docs/class/filter-tagged.patch` applies it, and switches this test on).
 
-/// Class, part 3: `filter tagged` in both forms of the note list.
+/// Class, part 3: `filter tagged` in both forms of the note list, over both stores.
 @MainActor
 @Suite struct ClassTryIt {
+  /// Where the notes are: in memory, which answers a list by ``NoteListQuery/finds(_:)``, or in
+  /// SQLite, which answers it with SQL (`SQLiteQueries`); a filter must work in both.
+  enum Store: CaseIterable {
+    case inMemory, sqlite
+  }
+
+  /// A store over SampleData's notes, and the SQLite file to remove after, if any.
+  func makeStore(_ kind: Store) throws -> (NoteStore, URL?) {
+    switch kind {
+    case .inMemory:
+      let repository = InMemoryNoteRepository(SampleData.library)
+      return (try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()), nil)
+    case .sqlite:
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("class-try-it-\(UUID().uuidString).sqlite")
+      let repository = try SQLiteNoteRepository(path: file.path)
+      let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+      try store.perform(.addLibrary(SampleData.library))
+      return (store, file)
+    }
+  }
+
   @Test(
     .disabled("Class, part 3: add filter tagged, then remove this trait"),
-    arguments: [NoteListForm.mv, .mvvm])
-  func filterTaggedShowsOnlyTheNotesWithTags(in form: NoteListForm) async throws {
-    let store = try NoteStore(
-      repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
-      now: .fixed())
+    arguments: [NoteListForm.mv, .mvvm], Store.allCases)
+  func filterTaggedShowsOnlyTheNotesWithTags(in form: NoteListForm, over kind: Store) async throws {
+    let (store, file) = try makeStore(kind)
+    defer {
+      for suffix in ["", "-wal", "-shm"] {
+        if let file { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+      }
+    }
     let dependencies = ScreenDependencies(
       store: store, now: .fixed(), ids: .incrementing(), timeZone: .current,
       summarizer: CannedSummaryGenerator(), history: DeletionHistory(),
@@ -41,7 +67,8 @@ import Testing
     #expect(drawn.prefix(2) == ["All Notes · 3 notes · newest first", "Showing: tagged only"])
     #expect(!drawn.contains { $0.contains(SampleData.shoppingList.title) })
 
-    // `filter untagged` shows the others instead, and `filter all` every note again.
+    // `filter untagged` shows the others instead (one filter replaces the other), and
+    // `filter all` every note again.
     try await harness.run("filter untagged")
     #expect(harness.lastDrawn?.first == "All Notes · 1 note · newest first")
     try await harness.run("filter all")
