@@ -71,7 +71,7 @@ import Testing
     let elsewhere = [
       "notebook new Moths", "notebook rename Moths Flies", "tags", "rename lake pond", "back",
       "open all", "show 1", "pin", "unpin", "move to Flora", "back", "new", "title Bramble",
-      "title Bracken", "cancel", "yes", "delete 1", "trash", "back",
+      "title Bracken", "cancel", "yes", "delete 1", "back", "trash", "restore 1", "back",
     ]
     var visibleChanges = 0
     for line in ["mode mvvm"] + onAList + ["mode mv"] + onAList + elsewhere {
