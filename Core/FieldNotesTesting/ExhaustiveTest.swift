@@ -134,23 +134,13 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
     _ name: String, states: [State], writes: [[RepositoryChange]], counts: [Int],
     at location: SourceLocation
   ) {
-    let transitions = recorder.transitions
-    let new = Array(transitions.dropFirst(statedStates))
-    if new != states {
-      Issue.record(
-        "\(name): the model went through \(new), the test states \(states)",
-        sourceLocation: location)
+    Self.compare(recorder.transitions, after: &statedStates, with: states, at: location) {
+      "\(name): the model went through \($0), the test states \(states)"
     }
-    statedStates = transitions.count
     if let repository {
-      let committed = repository.committedChanges
-      let made = Array(committed.dropFirst(statedWrites))
-      if made != writes {
-        Issue.record(
-          "\(name): the store was written \(made), the test states \(writes)",
-          sourceLocation: location)
+      Self.compare(repository.committedChanges, after: &statedWrites, with: writes, at: location) {
+        "\(name): the store was written \($0), the test states \(writes)"
       }
-      statedWrites = committed.count
     }
     for (index, effect) in counted.enumerated() {
       guard let now = effect.count?() else { continue }
@@ -162,6 +152,24 @@ public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatabl
       }
       statedCounts[index] = now
     }
+  }
+
+  /// Compares what was recorded since the part already stated with what a step states, then
+  /// counts it all as stated.
+  ///
+  /// - Parameters:
+  ///   - recorded: Everything recorded so far.
+  ///   - statedCount: How much of it was stated before; set to all of it.
+  ///   - stated: What the step states was recorded since.
+  ///   - location: Where the step is.
+  ///   - message: The issue, given what was recorded since.
+  private static func compare<Value: Equatable>(
+    _ recorded: [Value], after statedCount: inout Int, with stated: [Value],
+    at location: SourceLocation, _ message: ([Value]) -> String
+  ) {
+    let made = Array(recorded.dropFirst(statedCount))
+    if made != stated { Issue.record(Comment(rawValue: message(made)), sourceLocation: location) }
+    statedCount = recorded.count
   }
 
   /// A count with its noun: `1 sync`, `2 summaries`.
