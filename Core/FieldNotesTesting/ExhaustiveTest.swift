@@ -20,8 +20,9 @@ import Testing
 /// then compares the states recorded since the last step (through ``StateRecorder``) and the
 /// effects made since (read from the doubles given, which record them at once) with what the
 /// test states; any difference is an issue at the step. When the test lets go of it, whatever
-/// changed after the last step and was never stated is an issue too, as a `TestStore` fails on
-/// effects still running at its end.
+/// changed after the last step and was never stated is an issue too. Unlike a `TestStore`, it
+/// can't see work still running then (it holds no handle on a model's tasks): a test awaits the
+/// task a step started, and the kit then finds what that work did.
 @MainActor
 public final class ExhaustiveTest<Model: AnyObject & Observable, State: Equatable> {
   private let recorder: StateRecorder<Model, State>

@@ -4,6 +4,7 @@ import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FieldNotesApp
@@ -66,7 +67,8 @@ import Testing
     let onAList = [
       "open birds", "filter pinned", "filter all", "search flash", "search", "tag lake", "tag",
       "sort title", "sort newest", "pin 2", "unpin 1", "move 1 to Plants", "undo", "open birds",
-      "output json", "move 1 to Plants", "notebook rename Plants Flora", "output text", "back",
+      "output json", "move 1 to Plants", "notebook rename Plants Flora", "output text",
+      "notebook rename Birds Avians", "notebook rename Avians Birds", "back",
     ]
     let elsewhere = [
       "notebook new Moths", "notebook rename Moths Flies", "tags", "rename lake pond", "back",
@@ -90,6 +92,34 @@ import Testing
         "after `\(line)` the screen changed, and `why` said \"\(explained)\"")
     }
     #expect(visibleChanges > 25)
+  }
+
+  /// A clock the test moves on.
+  final class Moment: Sendable {
+    private let date = Mutex(DateProvider.referenceDate)
+    var now: Date { date.withLock { $0 } }
+    func advance(minutes: Int) { date.withLock { $0 += TimeInterval(minutes * 60) } }
+  }
+
+  /// Observation doesn't watch the clock: a list drawn again an hour and a half later shows
+  /// other dates, and `why` says what moved (the rows' dates, or the clock the MV view reads).
+  @Test(arguments: ["mvvm", "mv"])
+  func aListDrawnLaterSaysItsDatesMovedOn(form: String) async throws {
+    let time = Moment()
+    let console = RecordingConsole()
+    let dependencies = AppDependencies.inMemory(
+      SampleData.library, syncer: NoOpNoteSyncer(), summarizer: UnavailableSummaryGenerator(),
+      now: DateProvider { time.now }, ids: .incrementing(),
+      timeZone: TimeZone(identifier: "UTC") ?? .current, editor: UnavailableTextEditor())
+    let session = AppSession(dependencies: dependencies, output: console)
+    session.start()
+    for line in ["mode \(form)", "open birds"] { _ = try await session.run(line) }
+    time.advance(minutes: 90)
+    let explained = try await why(after: "list", in: session, console)
+    let view = form == "mv" ? "NoteListMVScreen" : "NoteListView"
+    #expect(explained.first == "\(view) was drawn again, because what it reads changed:")
+    let moved = form == "mv" ? "  the clock: 12:00 → 13:30" : "  NoteListViewModel.state, in full:"
+    #expect(explained.dropFirst().contains { $0.hasPrefix(moved) }, "\(explained)")
   }
 
   @Test func whyBeforeAnyCommandSaysSo() async throws {

@@ -29,7 +29,8 @@ import Testing
     let new = "loaded([Heron, Wren, *Kingfisher under the bridge, Moss on the north wall])"
     #expect(
       DrawExplanation.change(from: old, to: new)
-        == "…d([Heron, Wren, Kingfisher under… → …d([Heron, Wren, *Kingfisher under…")
+        == "loaded([Heron, Wren, Kingfisher under… → loaded([Heron, Wren, *Kingfisher under…",
+      "the context is widened to whole words: `loaded`, not `d`")
   }
 
   @Test func aViewDrawnAgainSaysWhatItReadChanged() {
@@ -44,7 +45,7 @@ import Testing
     let explanation = DrawExplanation(before: snapshot(2, "a"), after: snapshot(2, "a"))
     #expect(
       explanation.lines == [
-        "ListView was not drawn again: nothing it reads changed.", "  state is as it was.",
+        "ListView was not drawn again: nothing it reads changed.", "  state: as it was.",
       ])
   }
 

@@ -137,11 +137,14 @@ public final class ConflictsScreen: TracedScreen {
 }
 
 extension ConflictsScreen: ExplainedScreen {
-  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  /// The view model's state in full, and the clock its dates are described from, for `why`.
   ///
   /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state.
+  /// - Returns: The state and the clock.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [DrawnValue("ConflictsViewModel.state", model.state)]
+    [
+      DrawnValue("ConflictsViewModel.state", model.state, text: ConflictsView.describe),
+      DrawnValue.clock(now(), timeZone: timeZone),
+    ]
   }
 }

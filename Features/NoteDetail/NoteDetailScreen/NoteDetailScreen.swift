@@ -287,7 +287,8 @@ extension NoteDetailScreen: ExplainedScreen {
             + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "
             + "\(summary))"
         }
-      }
+      },
+      DrawnValue.clock(now(), timeZone: timeZone),
     ]
   }
 }

@@ -252,6 +252,8 @@ extension NoteListMVScreen: ExplainedScreen {
       },
       NoteListLayout.settingsValue("the view's own settings", viewState.settings),
       DrawnValue("the view's own sync", viewState.sync),
+      DrawnValue("the list's title", title),
+      DrawnValue.clock(now(), timeZone: timeZone),
     ]
     if terminal.format != .text {
       values.append(DrawnValue("the store's notebooks", store.notebooks.map(\.name)))

@@ -228,6 +228,7 @@ extension NoteListScreen: ExplainedScreen {
     [
       DrawnValue("NoteListViewModel.state", model.state, text: Self.describeInFull),
       NoteListLayout.settingsValue("NoteListViewModel.settings", model.settings),
+      DrawnValue("the list's title", title),
     ]
   }
 

@@ -141,6 +141,6 @@ extension TagsScreen: ExplainedScreen {
   /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
   /// - Returns: The state.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [DrawnValue("TagsViewModel.state", model.state)]
+    [DrawnValue("TagsViewModel.state", model.state, text: TagsView.describe)]
   }
 }

@@ -140,11 +140,14 @@ public final class TrashScreen: TracedScreen {
 }
 
 extension TrashScreen: ExplainedScreen {
-  /// The view model's state in full, for `why`: its view is drawn from it alone.
+  /// The view model's state in full, and the clock its dates are described from, for `why`.
   ///
   /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state.
+  /// - Returns: The state and the clock.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [DrawnValue("TrashViewModel.state", model.state)]
+    [
+      DrawnValue("TrashViewModel.state", model.state, text: TrashView.describe),
+      DrawnValue.clock(now(), timeZone: timeZone),
+    ]
   }
 }

@@ -16,6 +16,9 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private var backgroundWork: [any ShellBackgroundWork] = []
   private var catchingUp: [() -> String?] = []
   private var reportingAfterDrawing: [() -> String?] = []
+  /// What the view on screen was drawn from when the last line ended, for `why`: the next
+  /// line is explained against what was on screen, not against a fresh reading.
+  private var lastDrawn: DrawExplanation.Snapshot?
   /// The line `help` ends with, if any.
   let helpFooter: String?
 
@@ -112,18 +115,19 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// - Throws: ``CommandLineError`` saying why the line did nothing; the session goes on.
   @discardableResult
   public func run(_ line: String) async throws(CommandLineError) -> ShellOutcome {
-    // What the view on screen was drawn from before the line, for `why` (which explains the
-    // line before it, so it records nothing itself).
+    // What the view on screen was drawn from before the line, as it was drawn, for `why`
+    // (which explains the line before it, so it records nothing itself).
     let isWhy = line.trimmingCharacters(in: .whitespaces).lowercased() == "why"
-    let before = isWhy ? nil : navigator.explanationSnapshot()
+    let before = isWhy ? nil : lastDrawn ?? navigator.explanationSnapshot()
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
       // Read as the screen was drawn, before what the drawing found is reported: a read that
       // fails here is the same failure the drawing met, reported once with it.
       if let before {
-        navigator.lastExplanation = DrawExplanation(
-          command: line, before: before, after: navigator.explanationSnapshot())
+        let after = navigator.explanationSnapshot()
+        navigator.lastExplanation = DrawExplanation(command: line, before: before, after: after)
+        lastDrawn = after
       }
       for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }

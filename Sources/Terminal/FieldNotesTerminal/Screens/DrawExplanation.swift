@@ -1,3 +1,5 @@
+import Foundation
+
 /// A capability: a screen that names the values its view is drawn from, for `why`.
 ///
 /// A screen without it is explained by its ``TerminalScreen/stateLine``, which summarises, so
@@ -58,6 +60,27 @@ public struct DrawnValue {
   public var text: String { read() }
   /// The value in full, where ``text`` leaves some of it out; `nil` when ``text`` is complete.
   public var inFull: String? { readInFull?() }
+
+  /// The clock, for a view that describes dates from now ("3 min ago"), to the minute.
+  ///
+  /// Observation doesn't watch the time, so a view that reads it is drawn again only for
+  /// something else; `why` then says the minute changed, or, when the view was not drawn, that
+  /// its dates are as of the minute it was.
+  ///
+  /// - Parameters:
+  ///   - now: The time now.
+  ///   - timeZone: The time zone the view describes dates in.
+  /// - Returns: The clock's minute, read as `14:05`.
+  public static func clock(_ now: Date, timeZone: TimeZone) -> DrawnValue {
+    let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down))
+    return DrawnValue("the clock", minute) { _ in
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      let parts = calendar.dateComponents([.hour, .minute], from: now)
+      let (hour, minute) = (parts.hour ?? 0, parts.minute ?? 0)
+      return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+  }
 
   /// Whether two readings hold the same value.
   ///
@@ -142,7 +165,7 @@ public struct DrawExplanation {
     }
     return changes.isEmpty
       ? ["\(after.view) was not drawn again: nothing it reads changed."]
-        + before.values.map { "  \($0.name) is as it was." }
+        + before.values.map { "  \($0.name): as it was." }
       : ["\(after.view) was not drawn yet; what it reads changed:"] + changes
   }
 
@@ -177,9 +200,17 @@ public struct DrawExplanation {
       end += 1
     }
     let context = 16
-    let from = max(0, start - context)
+    // The context is widened to whole words, by up to 12 characters each way.
+    var from = max(0, start - context)
+    while from > 0, start - from < context + 12, old[from - 1].isLetter || old[from - 1].isNumber {
+      from -= 1
+    }
     func part(_ text: [Character]) -> String {
-      let upTo = min(text.count, text.count - end + context)
+      var upTo = min(text.count, text.count - end + context)
+      let cutAt = upTo
+      while upTo < text.count, upTo - cutAt < 12, text[upTo].isLetter || text[upTo].isNumber {
+        upTo += 1
+      }
       let shown = text[from..<upTo]
       let cut = shown.count > 72
       return (from > 0 ? "…" : "") + String(cut ? shown.prefix(71) : shown[...])
