@@ -8,7 +8,8 @@ import Foundation
 /// Versions are kept by a trigger, so every write of a note's row — FieldNotes' own saves,
 /// moves, retags, imports and sync merges, or another tool's — keeps the text it replaces, in
 /// the same transaction. A note leaves `notes` only through the trash (``trash(_:at:in:)``),
-/// and leaves the trash when it is saved again (a trigger) or purged. The rules are those of
+/// and leaves the trash when it is saved again (a trigger, which keeps the trashed text as a
+/// version when the note comes back with other text) or purged. The rules are those of
 /// `FieldNotesServices.NoteRecovery`, which the stores in memory follow.
 enum SQLiteRecovery {
   /// What version 8 makes: the versions, the trash, and the triggers that keep them; and, for
@@ -62,8 +63,30 @@ enum SQLiteRecovery {
     END;
     """
 
-  /// The table version 8 makes, which a store one version older doesn't have.
-  static let latestTable = "note_versions"
+  /// What version 9 makes: a note saved again while in the trash (a sync bringing it back, an
+  /// import, an undo) keeps the trashed text as its next version when it comes back with other
+  /// text, before it leaves the trash. Version 8's trigger only took it out of the trash, so a
+  /// text written and then deleted here was lost when another machine's edit of it came back.
+  static let trashedTextKept = """
+    DROP TRIGGER IF EXISTS trashed_notes_saved_again;
+    DROP TRIGGER IF EXISTS \(trashLeavesAVersion);
+    CREATE TRIGGER \(trashLeavesAVersion) AFTER INSERT ON notes BEGIN
+      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+          replaced_at)
+        SELECT trashed.id,
+          coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
+          trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
+          new.updated_at
+        FROM trashed_notes AS trashed
+        WHERE trashed.id = new.id
+          AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
+            OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id);
+      DELETE FROM trashed_notes WHERE id = new.id;
+    END;
+    """
+
+  /// The trigger version 9 makes, which a store one version older doesn't have.
+  static let trashLeavesAVersion = "trashed_notes_leave_a_version"
 
   /// The column version 8 adds to `notes`, as `ALTER TABLE` adds it: only where it is missing,
   /// since SQLite has no `ADD COLUMN IF NOT EXISTS` and the migration may run again on a store

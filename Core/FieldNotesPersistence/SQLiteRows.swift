@@ -199,7 +199,7 @@ enum SQLiteRows {
       guard try SQLiteRecovery.isOnlyTrashed(note.id, in: connection) else {
         throw SQLiteError(code: SQLiteError.conflictCode, message: note.id.uuidString)
       }
-      // Inserting the row takes it out of the trash (`trashed_notes_saved_again`).
+      // Inserting the row takes it out of the trash (`SQLiteRecovery.trashLeavesAVersion`).
       return try save(note, to: connection)
     case .purgeTrashedNote(let id):
       try SQLiteRecovery.purge(id, in: connection)

@@ -12,7 +12,9 @@ import Foundation
 ///   before, as its next version (a pin or a date alone keeps none);
 /// - a trashed note leaves the notes and is kept with the date it was deleted and the name of
 ///   its notebook then; its versions stay;
-/// - a note saved again under its identifier (restored, undone, synced back) leaves the trash;
+/// - a note saved again under its identifier (restored, undone, synced back, imported) leaves
+///   the trash, and the trashed text is kept as its next version when the note comes back with
+///   other text;
 /// - purging a trashed note deletes it and its versions; nothing else deletes either.
 public struct NoteRecovery: Hashable, Sendable {
   /// Each note's versions, oldest first.
@@ -45,13 +47,16 @@ public struct NoteRecovery: Hashable, Sendable {
   public mutating func record(_ change: RepositoryChange, before library: NoteLibrary) {
     switch change {
     case .saveNote(let note), .replaceNote(_, with: let note), .restoreTrashedNote(let note):
+      // The text replaced is the saved note's or, for a note saved again out of the trash
+      // (a sync, an import), the trashed note's: its text may be found nowhere else.
+      let trashed = trash.first { $0.id == note.id }?.note
       trash.removeAll { $0.id == note.id }
-      guard let saved = library.notes.first(where: { $0.id == note.id }),
-        !saved.hasSameContent(as: note)
+      guard let replaced = library.notes.first(where: { $0.id == note.id }) ?? trashed,
+        !replaced.hasSameContent(as: note)
       else { return }
       let number = (versions[note.id]?.count ?? 0) + 1
       versions[note.id, default: []].append(
-        NoteVersion(of: saved, number: number, replacedAt: note.updatedAt))
+        NoteVersion(of: replaced, number: number, replacedAt: note.updatedAt))
     case .trashNote(let id, let date):
       guard let saved = library.notes.first(where: { $0.id == id }) else { return }
       let notebookName = saved.notebookID.flatMap { notebookID in

@@ -137,6 +137,31 @@ import Testing
       #expect(try repository.load().notes == [edited])
     }
   }
+
+  /// A sync (or an import, or an undo) that brings a trashed note back with other text keeps
+  /// the trashed text as a version: the trash entry it replaces held text found nowhere else.
+  @Test func aTrashedTextReplacedByANoteSavedAgainIsKeptAsAVersion() throws {
+    for repository in try repositories() {
+      var trashedText = Self.wren
+      trashedText.body = "Text written here, then deleted."
+      trashedText.updatedAt = Self.at(2)
+      var theirs = Self.wren
+      theirs.body = "Text written on the other machine."
+      theirs.updatedAt = Self.at(4)
+      try repository.commit([.saveNote(Self.wren)])
+      try repository.commit([.saveNote(trashedText)])
+      try repository.commit([.trashNote(Self.wren.id, at: Self.at(3))])
+      try repository.commit([.saveNote(theirs)])
+      let label = "\(type(of: repository))"
+      #expect(try repository.trashedNotes().isEmpty, "\(label)")
+      let versions = try repository.versions(ofNote: Self.wren.id)
+      #expect(
+        versions.map(\.body) == ["Loud.", "Text written here, then deleted."], "\(label)")
+      #expect(versions.last?.savedAt == Self.at(2), "\(label)")
+      #expect(versions.last?.replacedAt == Self.at(4), "\(label)")
+      #expect(try repository.load().notes == [theirs], "\(label)")
+    }
+  }
 }
 
 /// What only the SQLite store can be asked: writes from outside FieldNotes, and a store
@@ -159,16 +184,44 @@ import Testing
     try SQLiteNoteRepository(path: path).commit([.saveNote(RecoveryContractTests.wren)])
     try execute(
       """
-      DROP TRIGGER note_versions_keep; DROP TRIGGER trashed_notes_saved_again;
+      DROP TRIGGER note_versions_keep; DROP TRIGGER trashed_notes_leave_a_version;
       DROP TABLE note_versions; DROP TABLE trashed_notes; PRAGMA user_version = 7;
       """, on: path)
     let repository = try SQLiteNoteRepository(path: path)
-    #expect(repository.searchIndexRebuilds.isEmpty, "a plain upgrade keeps its index")
+    #expect(
+      repository.searchIndexRebuilds.map(\.reason) == [
+        "the store was last opened by an earlier FieldNotes"
+      ],
+      "two versions behind, so not a plain upgrade: its index is rebuilt, and it says so")
     var edited = RecoveryContractTests.wren
     edited.title = "Winter wren"
     try repository.commit([.saveNote(edited)])
     #expect(try repository.versions(ofNote: edited.id).map(\.title) == ["Wren"])
     #expect(try repository.load().notes == [edited])
+  }
+}
+
+extension SQLiteRecoveryTests {
+  /// A store the FieldNotes before this one left, whose trash trigger dropped the trashed
+  /// text, keeps it once opened here.
+  @Test func aStoreOfTheVersionBeforeKeepsTrashedTextOnceOpened() throws {
+    let path = directory.file("notes.sqlite")
+    try SQLiteNoteRepository(path: path).commit([.saveNote(RecoveryContractTests.wren)])
+    try execute(
+      """
+      DROP TRIGGER trashed_notes_leave_a_version;
+      CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
+        DELETE FROM trashed_notes WHERE id = new.id;
+      END;
+      PRAGMA user_version = 8;
+      """, on: path)
+    let repository = try SQLiteNoteRepository(path: path)
+    var theirs = RecoveryContractTests.wren
+    theirs.body = "Edited on another machine."
+    try repository.commit([.trashNote(theirs.id, at: RecoveryContractTests.at(5))])
+    try repository.commit([.saveNote(theirs)])
+    #expect(try repository.versions(ofNote: theirs.id).map(\.body) == ["Loud."])
+    #expect(try repository.trashedNotes().isEmpty)
   }
 }
 

@@ -103,6 +103,28 @@ import Testing
     #expect(second.note(UUID(number: 1))?.body == "Seen again.")
   }
 
+  @Test func aTextWrittenThenDeletedHereIsKeptWhenTheOtherSidesEditBringsTheNoteBack()
+    async throws
+  {
+    // X edits the note and deletes it, and syncs; Y, which never saw either, edits it and
+    // syncs; X syncs again. Y's edit brings the note back on X; X's text, which never reached
+    // the remote, must stay X's: as a version of the note it was trashed from.
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try first.save(syncNote(1, "Heron", body: "X local text", minutes: 1))
+    try first.delete(UUID(number: 1))
+    try await first.syncer.sync()
+    try second.save(syncNote(1, "Heron", body: "Y edit", minutes: 2))
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+    #expect(first.note(UUID(number: 1))?.body == "Y edit")
+    let versions = try first.repository.versions(ofNote: UUID(number: 1))
+    #expect(versions.map(\.body).contains("X local text"))
+    #expect(try first.repository.trashedNotes().isEmpty)
+  }
+
   @Test func aDeletionOfANoteTheDeleterHadSeenStandsWhateverTheClocksSay() async throws {
     // The deleting side's clock is far behind: dates don't decide, history does.
     let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron", minutes: 600)]))
