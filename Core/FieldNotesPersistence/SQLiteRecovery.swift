@@ -63,9 +63,11 @@ enum SQLiteRecovery {
     END;
     """
 
-  /// What version 9 makes: a note saved again while in the trash (a sync bringing it back, an
-  /// import, an undo) keeps the trashed text as its next version when it comes back with other
-  /// text, before it leaves the trash. Version 8's trigger only took it out of the trash, so a
+  /// What version 9 makes: a trash trigger that keeps the trashed text as a version.
+  ///
+  /// A note saved again while in the trash (a sync bringing it back, an import, an undo) keeps
+  /// the trashed text as its next version when it comes back with other text, before it leaves
+  /// the trash. Version 8's trigger only took it out of the trash, so a
   /// text written and then deleted here was lost when another machine's edit of it came back.
   static let trashedTextKept = """
     DROP TRIGGER IF EXISTS trashed_notes_saved_again;
