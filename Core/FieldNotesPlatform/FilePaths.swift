@@ -26,6 +26,32 @@ public enum FilePaths {
       ?? trimmed
   }
 
+  /// The physical path of a file that may not exist yet: its deepest folder that exists, with
+  /// every link and `..` in it resolved (`realpath`), and the rest of the path as given.
+  ///
+  /// Two ways of writing one file's path (relative, through a link, with `..`) give one answer,
+  /// before the file is made as after.
+  ///
+  /// - Parameter path: The path, absolute or relative to the working folder.
+  /// - Returns: The absolute, resolved path.
+  public static func resolved(_ path: String) -> String {
+    var rest: [String] = []
+    var existing = path.isEmpty ? "." : path
+    while true {
+      if let real = realpath(existing, nil) {
+        defer { free(real) }
+        let base = String(cString: real)
+        guard !rest.isEmpty else { return base }
+        return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+      }
+      let parent = folder(of: existing)
+      rest.append(name(of: existing))
+      // Nothing of it exists, not even the working folder: the path as given.
+      guard parent != existing else { return path }
+      existing = parent
+    }
+  }
+
   /// A path without the slashes at its end, but `/` itself.
   private static func withoutTrailingSlashes(_ path: String) -> String {
     var path = Substring(path)

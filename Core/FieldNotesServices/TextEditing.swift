@@ -16,11 +16,17 @@ public protocol TextEditing: Sendable {
   ///     as `note.md`.
   /// - Returns: The file's bytes once the editor exited cleanly.
   /// - Throws: ``TextEditingError`` when there is no editor to start, it could not be
-  ///   started, or it failed; nothing the editor wrote is returned then.
+  ///   started, or it failed; nothing the editor wrote is returned then. An editor ended by a
+  ///   signal after it wrote the file leaves it as a leftover edit
+  ///   (``TextEditingError/killedAfterWriting(signal:_:)``), to be kept as a draft.
   func edit(_ text: Data, fileName: String) async throws(TextEditingError) -> Data
 
   /// The files of edits still there because FieldNotes stopped while their editor ran (a
-  /// crash, a kill), which no running edit holds: their text is the user's, to be kept.
+  /// crash, a kill), or because the editor died after writing, which no running edit holds:
+  /// their text is the user's, to be kept in this store.
+  ///
+  /// Only this store's: a file another store's FieldNotes (or one with a store in memory) gave
+  /// the editor is never among them, so its text never lands in the wrong library.
   ///
   /// - Returns: The files, oldest name first.
   func leftoverEdits() -> [LeftoverEdit]
@@ -29,6 +35,12 @@ public protocol TextEditing: Sendable {
   ///
   /// - Parameter edit: The leftover edit.
   func forget(_ edit: LeftoverEdit)
+
+  /// The files of edits another store's FieldNotes (or one with a store in memory) left: never
+  /// taken here, and named, so the user knows their text is kept and where.
+  ///
+  /// - Returns: Their paths.
+  func leftoverEditsOfOtherStores() -> [String]
 }
 
 extension TextEditing {
@@ -39,6 +51,9 @@ extension TextEditing {
   ///
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {}
+
+  /// None: an editor that leaves no files behind.
+  public func leftoverEditsOfOtherStores() -> [String] { [] }
 }
 
 /// A file an editor was given that is still there because FieldNotes stopped while the editor
@@ -48,8 +63,11 @@ public struct LeftoverEdit: Hashable, Sendable {
   public var fileName: String
   /// What the file holds now.
   public var text: Data
-  /// Where it is, for ``TextEditing/forget(_:)``.
+  /// Where it is, for ``TextEditing/forget(_:)``; unique among the leftover edits, so each is
+  /// kept as a draft of its own.
   public var path: String
+  /// When the editor last wrote it.
+  public var modifiedAt: Date
 
   /// Creates a leftover edit.
   ///
@@ -57,10 +75,12 @@ public struct LeftoverEdit: Hashable, Sendable {
   ///   - fileName: The name the edit was given.
   ///   - text: What the file holds.
   ///   - path: Where it is.
-  public init(fileName: String, text: Data, path: String) {
+  ///   - modifiedAt: When the editor last wrote it.
+  public init(fileName: String, text: Data, path: String, modifiedAt: Date) {
     self.fileName = fileName
     self.text = text
     self.path = path
+    self.modifiedAt = modifiedAt
   }
 }
 
@@ -72,8 +92,11 @@ public enum TextEditingError: Error, Hashable, LocalizedError {
   case cannotStart(String)
   /// The editor exited with this status (`:cq` in vi).
   case failed(status: Int32)
-  /// This signal ended the editor.
+  /// This signal ended the editor before it changed the file.
   case killed(signal: Int32)
+  /// This signal ended the editor after it wrote the file (a crash, an out-of-memory kill):
+  /// the file is left as it was, as git keeps `COMMIT_EDITMSG`, for its text to be kept.
+  case killedAfterWriting(signal: Int32, LeftoverEdit)
   /// The file handed to the editor could not be written or read back: why.
   case fileProblem(String)
 
@@ -86,9 +109,14 @@ public enum TextEditingError: Error, Hashable, LocalizedError {
     case .cannotStart(let reason):
       "The editor could not be started: \(reason)."
     case .failed(let status):
+      // An exit status is the editor's answer (`:cq` in vi asks for it): what it wrote is
+      // discarded, as `git commit` aborts.
       "The editor exited with status \(status), so nothing it wrote was taken."
     case .killed(let signal):
       "The editor was ended by signal \(signal), so nothing it wrote was taken."
+    case .killedAfterWriting(let signal, let leftover):
+      "The editor was ended by signal \(signal) after it wrote the file, which is kept at "
+        + "\(leftover.path)."
     case .fileProblem(let reason):
       "The file for the editor could not be used: \(reason)."
     }

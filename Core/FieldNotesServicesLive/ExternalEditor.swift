@@ -8,16 +8,29 @@ import Foundation
 ///
 /// The command is `$VISUAL` (unless the terminal is dumb), else `$EDITOR`, else `vi` where there
 /// is a terminal; it runs through the shell, so `EDITOR="code --wait"` works, with the file's
-/// path as its last argument. The file is written owner-only in a folder made owner-only, and
-/// removed once read back. While the editor runs, a lock file beside it is held: a file whose
-/// lock no one holds was left by a FieldNotes that stopped mid-edit, and ``leftoverEdits()``
-/// hands it back so its text is kept.
+/// path as its last argument. The file is written owner-only in its store's own folder (see
+/// ``Owner``), made owner-only, and removed once read back. While the editor runs, a lock file
+/// beside it is held: a file whose lock no one holds was left by a FieldNotes of the same store
+/// that stopped mid-edit (or by an editor that died after writing), and ``leftoverEdits()``
+/// hands it back so its text is kept in that store. Files of other stores are never taken:
+/// ``leftoverEditsOfOtherStores()`` names them.
 public struct ExternalEditor: TextEditing {
+  /// Whose files an editor writes, which decides the folder they go in: a leftover is taken
+  /// only by a session of the store that wrote it.
+  public enum Owner: Hashable, Sendable {
+    /// The store file at this path.
+    case store(path: String)
+    /// A store in memory, gone when its session ends: no later session takes its files.
+    case inMemory
+  }
+
   /// The environment the editor is chosen from and started with.
   let environment: [String: String]
   /// Whether FieldNotes runs at a terminal, where `vi` may be started when no editor is set.
   let hasTerminal: Bool
-  /// The folder the file is written in.
+  /// The folder of every store's editor files, each store's in a folder of its own.
+  let root: String
+  /// The folder this store's files are written in.
   let folder: String
 
   /// Creates the editor service.
@@ -25,11 +38,32 @@ public struct ExternalEditor: TextEditing {
   /// - Parameters:
   ///   - environment: The environment the editor is chosen from and started with.
   ///   - hasTerminal: Whether FieldNotes runs at a terminal.
-  ///   - folder: The folder files are written in; made owner-only when first used.
-  public init(environment: [String: String], hasTerminal: Bool, folder: String) {
+  ///   - folder: The folder of every store's editor files; this store's go in a folder of
+  ///     their own in it, made owner-only when first used.
+  ///   - owner: The store whose files these are.
+  public init(
+    environment: [String: String], hasTerminal: Bool, folder: String, owner: Owner
+  ) {
     self.environment = environment
     self.hasTerminal = hasTerminal
-    self.folder = folder
+    root = folder
+    self.folder = folder + "/" + Self.folderName(of: owner)
+  }
+
+  /// The name of a store's own folder: `store-` and a digest of the store file's resolved path
+  /// (so any way of writing the path names one folder), or `memory-` and a name no other
+  /// session has.
+  ///
+  /// - Parameter owner: The store.
+  /// - Returns: The folder's name.
+  static func folderName(of owner: Owner) -> String {
+    switch owner {
+    case .store(let path):
+      let digest = UUID(derivedFrom: Array(FilePaths.resolved(path).utf8)).uuidString
+      return "store-" + digest.lowercased().filter { $0 != "-" }.prefix(16)
+    case .inMemory:
+      return "memory-" + UUID().uuidString.lowercased()
+    }
   }
 
   /// The shell command that starts the editor, as git chooses it; `nil` when there is none.
@@ -65,6 +99,7 @@ public struct ExternalEditor: TextEditing {
       if !keepsFile { try? FileManager.default.removeItem(atPath: path) }
       try? FileManager.default.removeItem(atPath: path + Self.lockSuffix)
       if let lock { close(lock) }
+      if !keepsFile { removeFolderIfEmpty() }
     }
     let termination: ChildProcess.Termination
     do {
@@ -74,20 +109,33 @@ public struct ExternalEditor: TextEditing {
     } catch {
       throw .cannotStart(error.errorDescription ?? "\(error)")
     }
+    let signal: Int32
     switch termination {
-    case .exited(0): break
+    case .exited(0):
+      do { return try Self.readBack(path) } catch {
+        keepsFile = error.keepsFile
+        throw error.problem
+      }
     case .exited(127): throw .cannotStart("the shell found no command “\(command)”")
     // The shell the editor runs in reports a signal that ended it as 128 plus its number.
-    case .exited(let status) where (129...192).contains(status):
-      throw .killed(signal: status - 128)
+    case .exited(let status) where (129...192).contains(status): signal = status - 128
     case .exited(let status): throw .failed(status: status)
-    case .signalled(let signal): throw .killed(signal: signal)
+    case .signalled(let number): signal = number
     case .lost: throw .fileProblem("the editor's end could not be seen")
     }
-    do { return try Self.readBack(path) } catch {
+    // An editor that dies by a signal after writing the file (`:w`, then a crash) leaves text
+    // that is the user's: the file stays, for its text to be kept as a draft.
+    let written: Data
+    do { written = try Self.readBack(path) } catch {
       keepsFile = error.keepsFile
-      throw error.problem
+      throw error.keepsFile ? error.problem : .killed(signal: signal)
     }
+    guard written != text else { throw .killed(signal: signal) }
+    keepsFile = true
+    throw .killedAfterWriting(
+      signal: signal,
+      LeftoverEdit(
+        fileName: fileName, text: written, path: path, modifiedAt: Self.modificationDate(of: path)))
   }
 
   /// The shell script that runs the editor on the path given as `$1`, git's way.
@@ -162,7 +210,7 @@ public struct ExternalEditor: TextEditing {
   public func leftoverEdits() -> [LeftoverEdit] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     // An editor's own files beside it (vim's `.…md.swp`) are not edits.
-    return names.sorted().filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.compactMap { name in
+    return names.sorted().filter(Self.isEdit).compactMap { name in
       let path = folder + "/" + name
       guard let lock = Self.hold(lockOf: path) else { return nil }
       defer { close(lock) }
@@ -170,16 +218,60 @@ public struct ExternalEditor: TextEditing {
       guard let text = try? Self.readBack(path) else { return nil }
       let given = name.drop { $0 != "-" }.dropFirst()
       return LeftoverEdit(
-        fileName: String(given.isEmpty ? name[...] : given), text: text, path: path)
+        fileName: String(given.isEmpty ? name[...] : given), text: text, path: path,
+        modifiedAt: Self.modificationDate(of: path))
     }
   }
 
-  /// Removes a leftover edit's file and its lock.
+  /// Removes a leftover edit's file and its lock, and this store's folder once empty.
   ///
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
     try? FileManager.default.removeItem(atPath: edit.path)
     try? FileManager.default.removeItem(atPath: edit.path + Self.lockSuffix)
+    removeFolderIfEmpty()
+  }
+
+  /// The files of edits other stores' FieldNotes left (in their folders beside this store's,
+  /// or at the top, where a FieldNotes before stores had folders wrote them) whose lock no one
+  /// holds.
+  ///
+  /// - Returns: Their paths, in order.
+  public func leftoverEditsOfOtherStores() -> [String] {
+    let own = FilePaths.name(of: folder)
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+    var candidates = names.filter(Self.isEdit).map { root + "/" + $0 }
+    for name in names where name != own && !name.hasPrefix(".") {
+      let inside = root + "/" + name
+      var status = stat()
+      guard lstat(inside, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: inside)) ?? []
+      candidates += files.sorted().filter(Self.isEdit).map { inside + "/" + $0 }
+    }
+    return candidates.filter { path in
+      guard let lock = Self.hold(lockOf: path) else { return false }
+      close(lock)
+      // Holding the lock made its file; it goes again, so only the edit is left.
+      unlink(path + Self.lockSuffix)
+      return true
+    }
+  }
+
+  /// Whether a file's name is an edit's: a Markdown file, not an editor's own file beside it
+  /// (vim's `.…md.swp`).
+  private static func isEdit(_ name: String) -> Bool {
+    name.hasSuffix(".md") && !name.hasPrefix(".")
+  }
+
+  /// Removes this store's folder if nothing is left in it (`rmdir` removes only an empty one).
+  private func removeFolderIfEmpty() {
+    rmdir(folder)
+  }
+
+  /// When a file was last written; now, when that can't be read.
+  private static func modificationDate(of path: String) -> Date {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    return attributes?[.modificationDate] as? Date ?? Date()
   }
 
   /// The end of a lock file's name: the edited file's name, then this.
@@ -202,25 +294,38 @@ public struct ExternalEditor: TextEditing {
 
   /// Writes the text to a new owner-only file in the owner-only folder.
   private func write(_ text: Data, named fileName: String) throws(TextEditingError) -> String {
+    // Another session of the store removes the folder once empty; made again if it did so
+    // between the two steps.
+    for attempt in 1...2 {
+      try makeFolder()
+      let path = folder + "/" + UUID().uuidString.lowercased().prefix(8) + "-" + fileName
+      let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if descriptor < 0, errno == ENOENT, attempt == 1 { continue }
+      guard descriptor >= 0 else {
+        throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
+      }
+      defer { close(descriptor) }
+      guard ChildProcess.write(Array(text), to: descriptor) else {
+        throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
+      }
+      return path
+    }
+    throw .fileProblem("\(folder) can't be made: another FieldNotes kept removing it")
+  }
+
+  /// Makes this store's folder, and the folder of every store's, owner-only.
+  private func makeFolder() throws(TextEditingError) {
     do {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
+      for made in [root, folder] {
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: made)
+      }
     } catch {
       let reason = error.localizedDescription
       throw .fileProblem(
         "\(folder) can't be made: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)")
     }
-    let path = folder + "/" + UUID().uuidString.lowercased().prefix(8) + "-" + fileName
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
-    }
-    defer { close(descriptor) }
-    guard ChildProcess.write(Array(text), to: descriptor) else {
-      throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
-    }
-    return path
   }
 }

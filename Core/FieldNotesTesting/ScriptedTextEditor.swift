@@ -21,18 +21,40 @@ public final class ScriptedTextEditor: TextEditing {
     case failing(TextEditingError)
   }
 
-  private let state: Mutex<(answers: [Answer], given: [String])>
+  private let state:
+    Mutex<(answers: [Answer], given: [String], leftovers: [LeftoverEdit], forgotten: [String])>
 
   /// Creates an editor with its answers, used in turn; an edit past the last one fails with
   /// ``FieldNotesServices/TextEditingError/noEditor``.
   ///
-  /// - Parameter answers: What each edit does.
-  public init(_ answers: Answer...) {
-    state = Mutex((answers, []))
+  /// - Parameters:
+  ///   - answers: What each edit does.
+  ///   - leftovers: The files a FieldNotes of this store left, as if it stopped mid-edit: each
+  ///     is handed back by ``leftoverEdits()`` until forgotten.
+  public init(_ answers: Answer..., leftovers: [LeftoverEdit] = []) {
+    state = Mutex((answers, [], leftovers, []))
   }
 
   /// Every text an edit was given, first first.
   public var given: [String] { state.withLock { $0.given } }
+
+  /// The paths of the leftover edits forgotten (their files removed), first first.
+  public var forgotten: [String] { state.withLock { $0.forgotten } }
+
+  /// The leftover edits not forgotten yet, and those an edit that died after writing left.
+  ///
+  /// - Returns: The leftover edits.
+  public func leftoverEdits() -> [LeftoverEdit] { state.withLock { $0.leftovers } }
+
+  /// Forgets a leftover edit, as removing its file does.
+  ///
+  /// - Parameter edit: The leftover edit.
+  public func forget(_ edit: LeftoverEdit) {
+    state.withLock { state in
+      state.leftovers.removeAll { $0.path == edit.path }
+      state.forgotten.append(edit.path)
+    }
+  }
 
   /// Applies the next answer.
   ///
@@ -52,7 +74,12 @@ public final class ScriptedTextEditor: TextEditing {
     case .replacing(let old, let new)?:
       return Data(original.replacingOccurrences(of: old, with: new).utf8)
     case .unchanged?: return text
-    case .failing(let error)?: throw error
+    case .failing(let error)?:
+      // An editor that died after writing leaves its file, as the live one does.
+      if case .killedAfterWriting(_, let leftover) = error {
+        state.withLock { $0.leftovers.append(leftover) }
+      }
+      throw error
     case nil: throw .noEditor
     }
   }

@@ -28,14 +28,19 @@ import Testing
       return path
     }
 
-    func run(_ lines: [String], editor: String?) throws -> BuiltProduct.Result {
+    /// Runs `fieldnotes` (or another program) on the lines, on the setting's store unless
+    /// other arguments name another (or one in memory).
+    func run(
+      _ lines: [String], editor: String?, arguments: [String]? = nil, program: String? = nil
+    ) throws -> BuiltProduct.Result {
       var environment = [
         "TZ": "UTC", "HOME": folder, "PATH": "/usr/bin:/bin",
         "XDG_STATE_HOME": folder + "/state",
       ]
       environment["EDITOR"] = editor
       return try BuiltProduct.run(
-        binary, arguments: ["--store", store], input: lines.joined(separator: "\n") + "\n",
+        program.map(URL.init(fileURLWithPath:)) ?? binary,
+        arguments: arguments ?? ["--store", store], input: lines.joined(separator: "\n") + "\n",
         environment: environment)
     }
 

@@ -30,7 +30,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let editor = ExternalEditor(
       environment: ["PATH": "/usr/bin:/bin", "EDITOR": "perl -pi -e s/grey/silver/"],
-      hasTerminal: false, folder: folder)
+      hasTerminal: false, folder: folder, owner: .inMemory)
 
     let edited = try await editor.edit(Data("A grey heron.".utf8), fileName: "note.md")
 
@@ -41,20 +41,23 @@ import Testing
     ) {
       try await ExternalEditor(
         environment: ["PATH": "/usr/bin:/bin", "EDITOR": "no-such-editor"], hasTerminal: false,
-        folder: folder
+        folder: folder, owner: .inMemory
       ).edit(Data(), fileName: "note.md")
     }
   }
 
   /// A file whose edit is still running (its lock held) is never taken for a leftover; once no
-  /// one holds it, it is, and `forget` removes it and its lock.
+  /// one holds it, it is, and `forget` removes it and its lock (and the store's folder, empty).
   @Test func onlyAnEditNoOneHoldsIsALeftover() throws {
     let folder = NSTemporaryDirectory() + "fieldnotes-leftover-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let path = folder + "/1a2b3c4d-note-x.md"
+    let editor = ExternalEditor(
+      environment: [:], hasTerminal: false, folder: folder,
+      owner: .store(path: folder + "/notes.sqlite"))
+    try FileManager.default.createDirectory(
+      atPath: editor.folder, withIntermediateDirectories: true)
+    let path = editor.folder + "/1a2b3c4d-note-x.md"
     try Data("---\n---\n# Kept\n".utf8).write(to: URL(fileURLWithPath: path))
-    let editor = ExternalEditor(environment: [:], hasTerminal: false, folder: folder)
 
     let running = try #require(ExternalEditor.hold(lockOf: path))
     #expect(editor.leftoverEdits().isEmpty, "another edit holds it")
@@ -66,6 +69,82 @@ import Testing
       leftovers.first.map { String(decoding: $0.text, as: UTF8.self) } == "---\n---\n# Kept\n")
     for leftover in leftovers { editor.forget(leftover) }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  /// Each store's files are its own: another store's session, or one in memory, never takes
+  /// them, and names them instead; so are the files a FieldNotes before stores had folders left
+  /// at the top.
+  @Test func aLeftoverIsTakenOnlyByAnEditorOfItsOwnStore() throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-leftover-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func editor(_ owner: ExternalEditor.Owner) -> ExternalEditor {
+      ExternalEditor(environment: [:], hasTerminal: false, folder: folder, owner: owner)
+    }
+    let first = editor(.store(path: folder + "/first.sqlite"))
+    let second = editor(.store(path: folder + "/second.sqlite"))
+    let memory = editor(.inMemory)
+    try FileManager.default.createDirectory(
+      atPath: first.folder, withIntermediateDirectories: true)
+    let left = first.folder + "/1a2b3c4d-new-note.md"
+    let older = folder + "/5e6f7a8b-new-note.md"
+    try Data("# Mine\n".utf8).write(to: URL(fileURLWithPath: left))
+    try Data("# From before\n".utf8).write(to: URL(fileURLWithPath: older))
+
+    #expect(second.leftoverEdits().isEmpty)
+    #expect(memory.leftoverEdits().isEmpty)
+    #expect(second.leftoverEditsOfOtherStores() == [older, left])
+    #expect(memory.leftoverEditsOfOtherStores() == [older, left])
+    #expect(first.leftoverEditsOfOtherStores() == [older])
+    #expect(first.leftoverEdits().map(\.path) == [left])
+    #expect(FileManager.default.fileExists(atPath: left), "nothing is taken by looking")
+  }
+
+  /// A store's folder is named from the store file's resolved path, so any way of writing it
+  /// (relative, with `..`, through a link) names one folder, before the file exists as after.
+  @Test func oneStoreHasOneFolderHoweverItsPathIsWritten() throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-paths-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(
+      atPath: folder + "/real", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link", withDestinationPath: folder + "/real")
+    let names = [
+      folder + "/real/notes.sqlite", folder + "/link/notes.sqlite",
+      folder + "/real/../real/notes.sqlite", folder + "/real//notes.sqlite",
+    ].map { ExternalEditor.folderName(of: .store(path: $0)) }
+    #expect(Set(names).count == 1, "\(names)")
+    #expect(names[0].hasPrefix("store-"))
+    #expect(
+      ExternalEditor.folderName(of: .store(path: folder + "/real/other.sqlite")) != names[0])
+    #expect(ExternalEditor.folderName(of: .inMemory) != ExternalEditor.folderName(of: .inMemory))
+  }
+
+  /// An editor that wrote the file and then died by a signal leaves the file, with what it
+  /// wrote, for its text to be kept; one that died before writing leaves nothing.
+  @Test func anEditorKilledAfterWritingLeavesItsFileAsALeftover() async throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func editor(_ command: String) -> ExternalEditor {
+      ExternalEditor(
+        environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
+        folder: folder, owner: .store(path: folder + "/notes.sqlite"))
+    }
+
+    await #expect(throws: TextEditingError.killed(signal: 9)) {
+      try await editor("kill -KILL $$ #").edit(Data("A note.".utf8), fileName: "note.md")
+    }
+    #expect(editor(":").leftoverEdits().isEmpty)
+
+    let crashing = editor("printf 'Written.' > \"$1\"; kill -SEGV $$ #")
+    await #expect {
+      try await crashing.edit(Data("A note.".utf8), fileName: "note.md")
+    } throws: { error in
+      guard case .killedAfterWriting(let signal, let leftover) = error as? TextEditingError
+      else { return false }
+      return signal == SIGSEGV && leftover.text == Data("Written.".utf8)
+        && leftover.fileName == "note.md" && FileManager.default.fileExists(atPath: leftover.path)
+    }
+    #expect(crashing.leftoverEdits().map(\.text) == [Data("Written.".utf8)])
   }
 
   /// A plain command is `exec`'d, so the editor is the process waited for (an `ed` that lives
@@ -90,7 +169,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let editor = ExternalEditor(
       environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
-      folder: folder)
+      folder: folder, owner: .inMemory)
 
     await #expect {
       try await editor.edit(Data("A note.".utf8), fileName: "note.md")
@@ -98,7 +177,7 @@ import Testing
       guard case .fileProblem(let reason) = error as? TextEditingError else { return false }
       return reason.contains(said)
     }
-    let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+    let left = try FileManager.default.contentsOfDirectory(atPath: editor.folder)
     #expect(left.count == 1 && left[0].hasSuffix("-note.md"), "\(left)")
     #expect(editor.leftoverEdits().isEmpty, "and never taken for a draft later")
   }

@@ -17,46 +17,69 @@ extension ComposerViewModel {
   /// note's identifier.
   static let fileNamePrefix = "note-"
 
-  /// Keeps as drafts the notes left in the editor's files by a FieldNotes that stopped while
-  /// its editor ran (a crash, a kill), then removes the files: the next composer for each note
-  /// offers its text back.
+  /// Keeps as drafts the notes left in this store's editor files by a FieldNotes that stopped
+  /// while its editor ran (a crash, a kill), or by an editor that died after writing, then
+  /// removes each file once its draft is kept: the next composer for each note offers its text
+  /// back.
   ///
-  /// A file that can't be read as a note is kept whole as a new note's body, so nothing
-  /// written is lost.
+  /// Each file is a draft of its own (see ``draft(of:store:now:)``), so three files of new
+  /// notes are three drafts, and none is written over by a draft kept later. A file that can't
+  /// be read as a note is kept whole as a new note's body, so nothing written is lost.
   ///
   /// - Parameters:
   ///   - store: Where the drafts are kept.
   ///   - editor: The editor service that knows the files.
-  ///   - session: The session keeping them.
   ///   - now: When they are kept.
   /// - Returns: How many were kept; a file whose draft the store refused stays for next time.
   public static func keepLeftoverEdits(
-    store: NoteStore, editor: any TextEditing, session: DraftSession, now: DateProvider
+    store: NoteStore, editor: any TextEditing, now: DateProvider
   ) -> Int {
-    var kept = 0
-    for leftover in editor.leftoverEdits() {
-      let name = leftover.fileName
-      let noteID =
-        name.hasPrefix(fileNamePrefix) && name.hasSuffix(".md")
-        ? UUID(uuidString: String(name.dropFirst(fileNamePrefix.count).dropLast(3))) : nil
-      let edited =
-        (try? NoteDocument.editableNote(from: leftover.text))
-        ?? EditableNote(
-          title: "", body: String(decoding: leftover.text, as: UTF8.self), tags: [],
-          notebookName: nil)
-      let draft = Draft(
-        noteID: noteID.flatMap { store.note(withID: $0)?.id } ?? nil,
-        notebookID: edited.notebookName.flatMap { store.notebook(named: $0)?.id },
-        // The line break an editor ends its file with, as for an edit that finished.
-        title: edited.title,
-        body: edited.body.hasSuffix("\n") ? String(edited.body.dropLast()) : edited.body,
-        tags: DraftRules.tags(from: edited.tags.joined(separator: " ")), keptAt: now(),
-        session: session, baseUpdatedAt: nil)
-      guard (try? store.keepDraft(draft)) != nil else { continue }
-      editor.forget(leftover)
-      kept += 1
-    }
-    return kept
+    editor.leftoverEdits().count { keep($0, store: store, editor: editor, now: now) != nil }
+  }
+
+  /// Keeps one leftover edit's text as a draft of its own, and only then removes its file.
+  ///
+  /// - Returns: The draft kept, or `nil` when the store refused it (the file stays).
+  static func keep(
+    _ leftover: LeftoverEdit, store: NoteStore, editor: any TextEditing, now: DateProvider
+  ) -> Draft? {
+    let draft = draft(of: leftover, store: store, now: now)
+    guard (try? store.keepDraft(draft)) != nil else { return nil }
+    editor.forget(leftover)
+    return draft
+  }
+
+  /// The draft a leftover edit makes: of the note its file names, kept by a session of its
+  /// own — named from the file, started when the editor last wrote it — so that no other draft
+  /// (of another file, or the one the keeping session keeps as it ends) is ever written over
+  /// it, and keeping it twice (after a failed removal) keeps it once.
+  ///
+  /// - Parameters:
+  ///   - leftover: The leftover edit.
+  ///   - store: The store, which says whether the note the file names is still there.
+  ///   - now: When the draft is kept.
+  /// - Returns: The draft.
+  static func draft(of leftover: LeftoverEdit, store: NoteStore, now: DateProvider) -> Draft {
+    let name = leftover.fileName
+    let noteID =
+      name.hasPrefix(fileNamePrefix) && name.hasSuffix(".md")
+      ? UUID(uuidString: String(name.dropFirst(fileNamePrefix.count).dropLast(3))) : nil
+    let edited =
+      (try? NoteDocument.editableNote(from: leftover.text))
+      ?? EditableNote(
+        title: "", body: String(decoding: leftover.text, as: UTF8.self), tags: [],
+        notebookName: nil)
+    let session = DraftSession(
+      id: UUID(derivedFrom: Array("leftover edit\u{0}\(leftover.path)".utf8)),
+      startedAt: leftover.modifiedAt, terminal: nil)
+    return Draft(
+      noteID: noteID.flatMap { store.note(withID: $0)?.id } ?? nil,
+      notebookID: edited.notebookName.flatMap { store.notebook(named: $0)?.id },
+      // The line break an editor ends its file with, as for an edit that finished.
+      title: edited.title,
+      body: edited.body.hasSuffix("\n") ? String(edited.body.dropLast()) : edited.body,
+      tags: DraftRules.tags(from: edited.tags.joined(separator: " ")), keptAt: now(),
+      session: session, baseUpdatedAt: nil)
   }
 
   /// Hands the draft to the user's editor as a Markdown file (see
@@ -87,7 +110,10 @@ extension ComposerViewModel {
     // draft (``keepLeftoverEdits(store:editor:session:now:)``).
     let fileName = opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" }
     do { returned = try await editor.edit(sent, fileName: fileName ?? "new-note.md") } catch {
-      throw .editorFailed(error)
+      guard case .killedAfterWriting(let signal, let leftover) = error else {
+        throw .editorFailed(error)
+      }
+      throw keepWhatTheEditorWrote(leftover, endedBy: signal, failure: error)
     }
     guard returned != sent else { return .unchanged }
     // The composer may have been closed while the editor ran (a signal's drafts kept).
@@ -117,5 +143,21 @@ extension ComposerViewModel {
     draft.notebookID = content.notebookID
     if let unknownNotebook { throw .unknownNotebook(unknownNotebook) }
     return .changed
+  }
+
+  /// Keeps the text of an editor that died after writing as a kept draft of its own, listed in
+  /// ``keptDrafts`` (`draft N` goes on with it); the file goes once the draft is kept.
+  ///
+  /// - Returns: The error to throw: the draft kept and where it is listed, or, when the store
+  ///   refused it, the editor's failure, which names the file left for the user.
+  private func keepWhatTheEditorWrote(
+    _ leftover: LeftoverEdit, endedBy signal: Int32, failure: TextEditingError
+  ) -> ComposerError {
+    guard let kept = Self.keep(leftover, store: store, editor: editor, now: now) else {
+      return .editorFailed(failure)
+    }
+    keptDrafts = Self.newestFirst(keptDrafts.filter { !$0.isKept(as: kept) } + [kept])
+    let position = keptDrafts.firstIndex { $0.isKept(as: kept) } ?? 0
+    return .editorDiedAfterWriting(signal: signal, draftPosition: position)
   }
 }

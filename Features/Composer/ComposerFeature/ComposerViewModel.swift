@@ -59,7 +59,7 @@ public final class ComposerViewModel {
   @ObservationIgnored private let original: NoteDraft.Content
   @ObservationIgnored let store: NoteStore
   @ObservationIgnored private let makeID: IDGenerator
-  @ObservationIgnored private let now: DateProvider
+  @ObservationIgnored let now: DateProvider
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
   /// retry can never save the same note twice under two identities.
   @ObservationIgnored private var newNoteID: Note.ID?
@@ -77,7 +77,7 @@ public final class ComposerViewModel {
 
   /// The drafts of this note kept when FieldNotes had to stop, newest first, less the one
   /// taken up.
-  public private(set) var keptDrafts: [Draft] = []
+  public internal(set) var keptDrafts: [Draft] = []
 
   /// Opens the composer.
   ///
@@ -339,7 +339,7 @@ public final class ComposerViewModel {
       title: draft.title, body: draft.body, tags: draft.tags, notebookID: draft.notebookID)
   }
 
-  private static func newestFirst(_ drafts: [Draft]) -> [Draft] {
+  static func newestFirst(_ drafts: [Draft]) -> [Draft] {
     drafts.sorted { $0.keptAt > $1.keptAt }
   }
 

@@ -39,18 +39,44 @@ extension ComposerScreen {
 }
 
 extension ComposerScreen {
-  /// Keeps as drafts the notes a FieldNotes left in its editor's files when it stopped while
-  /// the editor ran, as a session starts.
+  /// Keeps as drafts the notes a FieldNotes of this store left in its editor's files when it
+  /// stopped while the editor ran, as a session starts, and names the files other stores left.
   ///
   /// - Parameter dependencies: What the screens are made with.
-  /// - Returns: A warning saying what was kept, or `nil` when nothing was left.
-  public static func keepLeftoverEdits(with dependencies: ScreenDependencies) -> String? {
+  /// - Returns: A warning for what was kept, and one for other stores' files, which stay.
+  public static func keepLeftoverEdits(with dependencies: ScreenDependencies) -> [String] {
     let kept = ComposerViewModel.keepLeftoverEdits(
-      store: dependencies.store, editor: dependencies.editor, session: dependencies.session,
-      now: dependencies.now)
-    guard kept > 0 else { return nil }
-    return "warning: FieldNotes stopped while your editor had \(String(count: kept, noun: "note")) "
-      + "open; \(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered back by "
-      + "`new` or `edit`"
+      store: dependencies.store, editor: dependencies.editor, now: dependencies.now)
+    var warnings: [String] = []
+    if kept > 0 {
+      warnings.append(
+        "warning: FieldNotes stopped while your editor had \(String(count: kept, noun: "note")) "
+          + "open; \(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered "
+          + "back by `new` or `edit`")
+    }
+    let others = dependencies.editor.leftoverEditsOfOtherStores()
+    if let first = others.first {
+      let count = String(count: others.count, noun: "file")
+      let place =
+        others.count == 1
+        ? "is kept at \(first.terminalSafe); `import \(first.terminalSafe)` brings its text"
+        : "are kept in \(commonFolder(of: others).terminalSafe); `import FILE` brings one's text"
+      warnings.append(
+        "warning: \(count) your editor was given by a FieldNotes of another store (or of one in "
+          + "memory) \(place) in here as a note")
+    }
+    return warnings
+  }
+
+  /// The deepest folder that holds every one of some files.
+  private static func commonFolder(of paths: [String]) -> String {
+    let folders = paths.map {
+      $0.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    }
+    var common = folders.first.map(Array.init) ?? []
+    for folder in folders.dropFirst() {
+      common = Array(zip(common, folder).prefix { $0 == $1 }.map(\.0))
+    }
+    return common.isEmpty ? "/" : common.joined(separator: "/")
   }
 }

@@ -180,19 +180,23 @@ public enum FieldNotesApp {
       options.disablesSummaries ? UnavailableSummaryGenerator() : ExtractiveSummaryGenerator()
     let network = options.networkProfile.flatMap(NetworkProfileSyncer.Profile.init(rawValue:))
       .map { NetworkSimulation($0, seed: options.seed) }
-    let editor = ExternalEditor(
-      environment: environment, hasTerminal: isatty(0) == 1 && isatty(1) == 1,
-      folder: StoreLocation.editingFolder(environment: environment)
-        ?? NSTemporaryDirectory() + "fieldnotes-editing-\(getuid())")
+    // Each store's editor files go in a folder of their own, so a file left by a crash is
+    // taken only by a session of the store it was written for.
+    func editor(for owner: ExternalEditor.Owner) -> ExternalEditor {
+      ExternalEditor(
+        environment: environment, hasTerminal: isatty(0) == 1 && isatty(1) == 1,
+        folder: StoreLocation.editingFolder(environment: environment)
+          ?? NSTemporaryDirectory() + "fieldnotes-editing-\(getuid())", owner: owner)
+    }
     switch options.store {
     case .inMemory:
       return try .memory(
         network: network, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-        editor: editor)
+        editor: editor(for: .inMemory))
     case .demo:
       return try .memory(
         DemoLibrary.make(now: now(), ids: ids), network: network, summarizer: summarizer, now: now,
-        ids: ids, timeZone: timeZone, editor: editor)
+        ids: ids, timeZone: timeZone, editor: editor(for: .inMemory))
     case .file, .defaultFile:
       let path: String
       do {
@@ -204,7 +208,7 @@ public enum FieldNotesApp {
       } catch { throw .persistence(error) }
       return try .live(
         storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
-        timeZone: timeZone, editor: editor)
+        timeZone: timeZone, editor: editor(for: .store(path: path)))
     }
   }
 }

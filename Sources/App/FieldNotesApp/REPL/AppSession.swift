@@ -59,7 +59,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     })
     notices =
       Self.notices(about: dependencies.store)
-      + [Screens.keepLeftoverEdits(screens)].compactMap { $0 }
+      + Screens.keepLeftoverEdits(screens)
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 

@@ -1,0 +1,110 @@
+import ComposerFeature
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The files the user's editor was given, when their text wasn't taken: each is kept as a
+/// draft of its own, and its file goes only once that draft is kept.
+@MainActor
+@Suite struct ComposerLeftoverEditTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeStore() throws -> NoteStore {
+    try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
+  }
+
+  /// A leftover of a new note, as the editor's file holds it.
+  static func leftover(_ number: Int, body: String) -> LeftoverEdit {
+    LeftoverEdit(
+      fileName: "new-note.md",
+      text: Data("---\nnotebook: none\ntags: []\n---\n# Left \(number)\n\n\(body)\n".utf8),
+      path: "/editing/store-1/0000000\(number)-new-note.md",
+      modifiedAt: SampleData.date(minutes: number))
+  }
+
+  @Test func everyLeftoverIsADraftOfItsOwnAndNoneIsWrittenOverByTheSessionsOwn() throws {
+    let store = try makeStore()
+    let editor = ScriptedTextEditor(
+      leftovers: (1...3).map { Self.leftover($0, body: "Text \($0).") })
+
+    let kept = ComposerViewModel.keepLeftoverEdits(store: store, editor: editor, now: .fixed())
+
+    #expect(kept == 3)
+    #expect(editor.forgotten.count == 3)
+    // The session that kept them ends with unsaved text of a new note of its own.
+    let composer = ComposerViewModel(
+      store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: editor)
+    try composer.setTitle("Mine")
+    try composer.keepUnsavedDraft()
+    #expect(
+      Set(store.keptDrafts(forNote: nil).map(\.body)) == ["Text 1.", "Text 2.", "Text 3.", ""])
+  }
+
+  @Test func keepingTheSameLeftoverTwiceKeepsOneDraft() throws {
+    let store = try makeStore()
+    let leftover = Self.leftover(1, body: "Once.")
+    _ = ComposerViewModel.keepLeftoverEdits(
+      store: store, editor: ScriptedTextEditor(leftovers: [leftover]), now: .fixed())
+    _ = ComposerViewModel.keepLeftoverEdits(
+      store: store, editor: ScriptedTextEditor(leftovers: [leftover]), now: .fixed())
+    #expect(store.keptDrafts(forNote: nil).map(\.body) == ["Once."])
+  }
+
+  /// A store that can't keep the draft leaves the file where it is, for the next session.
+  @Test func aLeftoverWhoseDraftTheStoreRefusedKeepsItsFile() throws {
+    let store = try makeStore()
+    let editor = ScriptedTextEditor(leftovers: [Self.leftover(1, body: "Only here.")])
+    repository.failCommits(with: .diskFull)
+
+    #expect(ComposerViewModel.keepLeftoverEdits(store: store, editor: editor, now: .fixed()) == 0)
+
+    #expect(editor.forgotten.isEmpty)
+    #expect(editor.leftoverEdits().count == 1)
+  }
+
+  /// An editor that died after writing: what it wrote is kept as a draft, listed and taken up
+  /// like any other; the draft being written is as it was.
+  @Test func whatAnEditorWroteBeforeItDiedIsKeptAsADraftToGoOnWith() async throws {
+    let store = try makeStore()
+    let written = Self.leftover(4, body: "Written, then the editor crashed.")
+    let editor = ScriptedTextEditor(.failing(.killedAfterWriting(signal: 11, written)))
+    let composer = ComposerViewModel(
+      store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: editor)
+
+    await #expect(throws: ComposerError.editorDiedAfterWriting(signal: 11, draftPosition: 0)) {
+      try await composer.writeInEditor()
+    }
+
+    #expect(editor.forgotten == [written.path], "the file goes once the draft is kept")
+    #expect(composer.draft.body.isEmpty, "the draft being written is as it was")
+    #expect(composer.keptDrafts.map(\.body) == ["Written, then the editor crashed."])
+    try composer.takeUpKeptDraft(at: 0)
+    try composer.save()
+    #expect(store.notes.contains { $0.body == "Written, then the editor crashed." })
+    #expect(store.keptDrafts(forNote: nil).isEmpty, "the draft is forgotten once saved")
+  }
+
+  /// When the store can't keep it either, the file stays and the error names it.
+  @Test func whatAnEditorWroteStaysInItsFileWhenTheStoreRefusesTheDraft() async throws {
+    let store = try makeStore()
+    let written = Self.leftover(5, body: "Kept on disk.")
+    let failure = TextEditingError.killedAfterWriting(signal: 9, written)
+    let editor = ScriptedTextEditor(.failing(failure))
+    let composer = ComposerViewModel(
+      store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: editor)
+    repository.failCommits(with: .diskFull)
+
+    await #expect(throws: ComposerError.editorFailed(failure)) {
+      try await composer.writeInEditor()
+    }
+
+    #expect(editor.forgotten.isEmpty)
+    #expect(ComposerError.editorFailed(failure).errorDescription?.contains(written.path) == true)
+  }
+}
