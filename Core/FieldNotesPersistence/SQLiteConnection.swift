@@ -10,10 +10,16 @@ final class SQLiteConnection {
   fileprivate let handle: OpaquePointer
   /// Statements prepared once and used again, by their SQL (see ``cached(_:)``).
   private var statements: [String: SQLiteStatement] = [:]
-  /// How long a statement waits for another connection's lock, set by ``setBusyTimeout(milliseconds:)``.
-  private var busyTimeoutMilliseconds: Int32 = 0
+  /// How long every statement of every connection waits for another connection's lock before
+  /// it fails: FieldNotes opens no connection that fails at once on a busy store, so a process
+  /// started while another writes waits its turn.
+  static let busyTimeoutMilliseconds: Int32 = 10_000
 
-  /// Opens a database file that must already exist.
+  /// Opens a database file that must already exist, waiting up to ``busyTimeoutMilliseconds``
+  /// on a busy store from its first statement.
+  ///
+  /// This is the one place FieldNotes opens a SQLite handle (`ConnectionRuleTests` holds the
+  /// code to it), so no connection, a probe included, is made without the wait.
   init(path: String, readOnly: Bool) throws(SQLiteError) {
     var handle: OpaquePointer?
     let flags =
@@ -28,6 +34,7 @@ final class SQLiteConnection {
     }
     self.path = path
     self.handle = handle
+    sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
     // Apple's SQLite keeps a store's `-wal` and `-shm` files after the last connection closes
     // (a persistent WAL); every connection turns that off, so a closed store is one file.
     var off: Int32 = 0
@@ -115,14 +122,8 @@ final class SQLiteConnection {
   /// - Returns: Whether the lock was taken; the caller then ends the transaction.
   func beginImmediateIfFree() -> Bool {
     sqlite3_busy_timeout(handle, 0)
-    defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+    defer { sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds) }
     return (try? execute("BEGIN IMMEDIATE")) != nil
-  }
-
-  /// Makes SQLite wait up to `milliseconds` for another connection's lock instead of failing.
-  func setBusyTimeout(milliseconds: Int32) {
-    busyTimeoutMilliseconds = milliseconds
-    sqlite3_busy_timeout(handle, milliseconds)
   }
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
@@ -195,7 +196,13 @@ struct SQLiteError: Error {
     return switch primaryCode {
     case SQLITE_FULL: .diskFull
     case SQLITE_READONLY: .readOnly(path: path)
-    case SQLITE_BUSY, SQLITE_LOCKED: .busy
+    // Only a write had a change to lose; a read (opening the store among them) tried none.
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      writing
+        ? .busy
+        : .readFailed(
+          reason: "another FieldNotes held the store for more than "
+            + "\(SQLiteConnection.busyTimeoutMilliseconds / 1000) seconds; try again")
     case SQLITE_NOTADB: .notAFieldNotesStore(path: path)
     case SQLITE_CORRUPT: .corrupt(path: path, detail: message)
     case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .cannotOpen(path: path, reason: message)

@@ -23,9 +23,6 @@ public final class SQLiteNoteRepository: NoteRepository {
   /// The search index rebuilt when the store was opened, if it couldn't be trusted.
   public let searchIndexRebuilds: [SearchIndexRebuild]
 
-  /// How long a write waits for another process holding the file.
-  static let busyTimeoutMilliseconds: Int32 = 10_000
-
   /// Opens the store at a path, creating it (and its directory) if nothing is there yet.
   ///
   /// - Parameter path: The database file.
@@ -47,7 +44,6 @@ public final class SQLiteNoteRepository: NoteRepository {
     try Self.checkIdentity(ofStoreAt: path)
     do {
       let connection = try SQLiteConnection(path: path, readOnly: false)
-      connection.setBusyTimeout(milliseconds: Self.busyTimeoutMilliseconds)
       try connection.execute("PRAGMA synchronous = FULL")
       // A 16 MiB page cache keeps a large store's index pages in memory between commits, so an
       // edit costs about the same with 100,000 notes as with 1,000.

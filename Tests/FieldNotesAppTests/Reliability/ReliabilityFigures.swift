@@ -16,6 +16,10 @@ enum ReliabilityFigures {
   static let recoveryKillRounds = 6
   /// Notes each of the two concurrent processes writes.
   static let notesPerProcess = 500
+  /// Shell loops starting a `fieldnotes add` each after the other, all at once, and the
+  /// processes each loop starts.
+  static let shortProcessLoops = 3
+  static let shortProcessesPerLoop = 40
 
   struct Row {
     var test: String
@@ -46,9 +50,10 @@ enum ReliabilityFigures {
     ),
     Row(
       test: "`ConcurrentProcessTests`",
-      attack: "two processes writing to one store file at once",
+      attack:
+        "two processes writing to one store file at once; shell loops each starting one `fieldnotes add` after another, while the others write",
       figures:
-        "2 × \(notesPerProcess) notes written, \(2 * notesPerProcess) found; `database is locked` shown 0 times"
+        "2 × \(notesPerProcess) notes written, \(2 * notesPerProcess) found; \(shortProcessLoops) × \(shortProcessesPerLoop) processes, every note found, `busy` said 0 times; `database is locked` shown 0 times"
     ),
     Row(
       test: "`ForeignFileTests`",
