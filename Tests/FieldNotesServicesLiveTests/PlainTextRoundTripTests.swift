@@ -92,7 +92,10 @@ import Testing
     library.notebooks[0].name = "Waders"
     try MarkdownFolderWriter.write(library, to: folder.path)
     let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
-    #expect(names == ["Waders", "Waders/.notebook.md", "Waders/Grey heron.md"])
+    #expect(
+      names == [
+        MarkdownFolderWriter.recordName, "Waders", "Waders/.notebook.md", "Waders/Grey heron.md",
+      ])
   }
 
   @Test func titlesChangedInAChainOrSwappedExportAgain() throws {

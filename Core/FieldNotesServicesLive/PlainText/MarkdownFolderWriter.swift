@@ -4,14 +4,21 @@ import Foundation
 
 /// Writes a library as a folder of Markdown files (``FieldNotesModel/MarkdownFolderLayout``).
 ///
-/// It never writes over a file that isn't its own: before anything is written, every file the
-/// folder would get is checked, and one that is there already must be the same note's or
-/// notebook's FieldNotes file (an earlier export of this library), which is then replaced. A
-/// file of the user's, a link or a folder in the way refuses the whole export. A note whose
-/// title (or notebook) changed since an earlier export gets its new file and loses its old
-/// one, so the folder never holds two texts of one note; notes deleted since keep their files:
-/// an export removes only its own files of the notes it writes again.
+/// It never writes over or removes a file that isn't its own, and a file is its own only
+/// while it holds exactly the bytes FieldNotes wrote there: each export keeps a record of what
+/// it wrote (``recordName``, see `ExportRecord`). Before anything is written, every file the
+/// folder would get is checked: one that is there already must hold what the record says
+/// FieldNotes wrote at that path (or exactly what this export writes); anything else — a file
+/// of the user's, one edited since the last export, a link, a folder — refuses the whole export,
+/// naming it. A note whose title (or notebook) changed since an earlier export gets its new
+/// file and loses its old one, if that is still as FieldNotes wrote it, so the folder never
+/// holds two texts of one note that FieldNotes made. A copy of an exported file is the user's
+/// (another path, so never in the record), whatever `id:` it carries; notes deleted since keep
+/// their files.
 public enum MarkdownFolderWriter {
+  /// The file at the top of an exported folder that records what FieldNotes wrote there.
+  public static let recordName = ".fieldnotes-export.json"
+
   /// Writes the folder, creating it if it is missing.
   ///
   /// - Parameters:
@@ -36,15 +43,19 @@ public enum MarkdownFolderWriter {
       let parts = file.path.split(separator: "/")
       if parts.count > 1 { folders.insert(String(parts[0])) }
     }
-    let ids = Set(files.map(\.id))
+    let record = ExportRecord.read(in: root)
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
-    // A file there may be replaced when it is FieldNotes' file of any note or notebook written
-    // now: titles changed in a chain or swapped put one note's file where another's was.
-    for file in files { try requireOwnFileOrNothing("\(root)/\(file.path)", among: ids) }
+    for file in files { try requireOwnFileOrNothing(file, in: root, record: record) }
     // FieldNotes' files of these notes and notebooks from an earlier export, under the names
-    // they had then.
+    // they had then, still as it wrote them.
+    let ids = Set(files.map(\.id))
     let planned = Set(files.map(\.path))
-    let stale = ownFiles(in: root).filter { ids.contains($0.value) && !planned.contains($0.key) }
+    let stale = Set(
+      record.files.filter { entry in
+        ids.contains(entry.id) && !planned.contains(entry.path)
+          && (try? AtomicFile.read("\(root)/\(entry.path)", limit: NoteDocument.maximumBytes))
+            .map { record.wrote($0, at: entry.path) } == true
+      }.map(\.path))
     for path in [root] + folders.sorted().map({ "\(root)/\($0)" }) {
       do {
         try FileManager.default.createDirectory(
@@ -54,45 +65,31 @@ public enum MarkdownFolderWriter {
         throw AtomicFile.Failure(path: path, reason: "the folder can't be made")
       }
     }
+    // Recorded before the files are written, beside what was there, so an export cut short
+    // leaves every file it wrote provably its own.
+    let written = files.map {
+      ExportRecord.Entry(path: $0.path, id: $0.id, digest: ExportRecord.digest(of: $0.data))
+    }
+    var during = record
+    during.files += written
+    try during.write(in: root)
     for file in files {
       try AtomicFile.write(
         file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false)
     }
-    for path in stale.keys.sorted() {
+    for path in stale.sorted() {
       unlink("\(root)/\(path)")
       let folder = FilePaths.folder(of: path)
       if folder != "." { rmdir("\(root)/\(folder)") }  // only if nothing else is in it
     }
+    var after = record
+    after.files.removeAll { planned.contains($0.path) || stale.contains($0.path) }
+    after.files += written
+    try after.write(in: root)
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
     return files.count
-  }
-
-  /// FieldNotes' own files at the top of a folder and one folder down, by path: each file
-  /// that reads as a note's or a notebook's, with its identifier.
-  private static func ownFiles(in root: String) -> [String: UUID] {
-    var found: [String: UUID] = [:]
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-    var candidates = names.filter { $0.hasSuffix(".md") }
-    for name in names where !name.hasPrefix(".") {
-      var status = stat()
-      guard lstat("\(root)/\(name)", &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-        continue
-      }
-      let inside = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
-      candidates += inside.filter { $0.hasSuffix(".md") }.map { "\(name)/\($0)" }
-    }
-    for path in candidates {
-      guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
-      else { continue }
-      if let id = (try? NoteDocument.note(fromFile: data).id)
-        ?? (try? NoteDocument.notebook(fromFile: data).id)
-      {
-        found[path] = id
-      }
-    }
-    return found
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.
@@ -105,11 +102,12 @@ public enum MarkdownFolderWriter {
     }
   }
 
-  /// Refuses a path where a file goes that holds anything but FieldNotes' file of one of the
-  /// notes or notebooks written now.
-  private static func requireOwnFileOrNothing(_ path: String, among ids: Set<UUID>)
-    throws(AtomicFile.Failure)
-  {
+  /// Refuses a path where a file goes that holds anything but what FieldNotes wrote there (as
+  /// its record proves) or exactly what it writes now.
+  private static func requireOwnFileOrNothing(
+    _ file: MarkdownFolderLayout.File, in root: String, record: ExportRecord
+  ) throws(AtomicFile.Failure) {
+    let path = "\(root)/\(file.path)"
     var status = stat()
     guard lstat(path, &status) == 0 else { return }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
@@ -120,13 +118,13 @@ public enum MarkdownFolderWriter {
     do { data = try AtomicFile.read(path, limit: NoteDocument.maximumBytes) } catch {
       throw AtomicFile.Failure(path: path, reason: "\(error.reason); nothing was exported")
     }
-    let existing =
-      (try? NoteDocument.note(fromFile: data).id) ?? (try? NoteDocument.notebook(fromFile: data).id)
-    guard let existing, ids.contains(existing) else {
-      throw AtomicFile.Failure(
-        path: path,
-        reason: "is there already and is not FieldNotes' file of a note or notebook exported "
-          + "now; nothing was exported (choose an empty folder)")
-    }
+    guard data != file.data, !record.wrote(data, at: file.path) else { return }
+    throw AtomicFile.Failure(
+      path: path,
+      reason: record.wroteSomething(at: file.path)
+        ? "changed since FieldNotes exported it, so it is yours now; nothing was exported "
+          + "(import it to keep its text in FieldNotes, or move it away)"
+        : "is there already and is not a file FieldNotes exported here; nothing was exported "
+          + "(choose an empty folder)")
   }
 }

@@ -1,0 +1,70 @@
+import FieldNotesModel
+import Foundation
+
+/// What FieldNotes wrote into an exported folder: each file's path, the note or notebook it
+/// holds, and a digest of its bytes, kept at the folder's top
+/// (``MarkdownFolderWriter/recordName``).
+///
+/// It is how an export proves a file is its own before writing over it or removing it: a file
+/// is FieldNotes' only while its bytes are what the record says FieldNotes wrote at its path. A
+/// copy (another path), a file edited since (other bytes) or a folder with no record holds
+/// nothing of FieldNotes', whatever `id:` it carries.
+struct ExportRecord: Codable, Equatable {
+  /// One file FieldNotes wrote.
+  struct Entry: Codable, Hashable {
+    /// Its path in the folder, with `/` between parts.
+    var path: String
+    /// The note or notebook it holds.
+    var id: UUID
+    /// ``ExportRecord/digest(of:)`` of its bytes.
+    var digest: String
+  }
+
+  /// What kind of file this is, so no other JSON file is taken for one.
+  var format = "fieldnotes-export-record"
+  /// The files, each path with every digest FieldNotes may have left there (two while an
+  /// export is under way: the one before and the one it writes).
+  var files: [Entry] = []
+
+  /// A digest of bytes: 128 bits, the same on every run and platform.
+  ///
+  /// It is not a
+  /// cryptographic hash: a file made to collide with one FieldNotes wrote is the user's own
+  /// doing, and can only be replaced by the note it imitates.
+  static func digest(of data: Data) -> String {
+    UUID(derivedFrom: data).uuidString.lowercased()
+  }
+
+  /// The record in a folder; an empty one when there is none, or it can't be read (then no
+  /// file of the folder is FieldNotes', which only ever keeps more).
+  static func read(in root: String) -> ExportRecord {
+    guard
+      let data = try? AtomicFile.read(root + "/" + MarkdownFolderWriter.recordName, limit: 1 << 28),
+      let record = try? JSONDecoder().decode(ExportRecord.self, from: data),
+      record.format == ExportRecord().format
+    else { return ExportRecord() }
+    return record
+  }
+
+  /// Writes the record into a folder, atomically and owner-only.
+  func write(in root: String) throws(AtomicFile.Failure) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let path = root + "/" + MarkdownFolderWriter.recordName
+    guard let data = try? encoder.encode(self) else {
+      throw AtomicFile.Failure(path: path, reason: "the record of the export can't be made")
+    }
+    try AtomicFile.write(data, to: path, flushing: false)
+  }
+
+  /// Whether FieldNotes wrote exactly these bytes at a path.
+  func wrote(_ data: Data, at path: String) -> Bool {
+    let digest = Self.digest(of: data)
+    return files.contains { $0.path == path && $0.digest == digest }
+  }
+
+  /// Whether FieldNotes wrote something at a path (what is there now may be other bytes).
+  func wroteSomething(at path: String) -> Bool {
+    files.contains { $0.path == path }
+  }
+}

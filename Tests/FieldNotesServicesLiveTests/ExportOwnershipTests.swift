@@ -1,0 +1,112 @@
+import FieldNotesModel
+import FieldNotesServicesLive
+import Foundation
+import Testing
+
+/// An export into a folder writes over or removes only the files FieldNotes can prove it wrote.
+///
+/// Those are the files whose bytes are what its record of the last export says it wrote there.
+/// A copy of an exported file, or one edited since, is the user's.
+@Suite struct ExportOwnershipTests {
+  static let birds = Notebook(name: "Birds")
+  static let library = NoteLibrary(
+    notebooks: [birds],
+    notes: [
+      Note(
+        title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0),
+        notebookID: birds.id),
+      Note(
+        title: "Wren", body: "Loud.", createdAt: Date(timeIntervalSince1970: 60),
+        notebookID: birds.id),
+    ])
+
+  static func text(_ folder: FixtureFolder, _ relative: String) -> String? {
+    try? String(contentsOfFile: folder.path + "/" + relative, encoding: .utf8)
+  }
+
+  static func copy(_ folder: FixtureFolder, _ from: String, to: String, adding: String) throws {
+    let text = try #require(Self.text(folder, from))
+    try folder.write(Data((text + adding).utf8), at: to)
+  }
+
+  /// A copy of an exported note, with the same `id:` in it and text of the user's added, is
+  /// the user's: exporting again leaves it as it is.
+  @Test func aCopyOfAnExportedFileSurvivesTheNextExport() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try Self.copy(folder, "Birds/Heron.md", to: "Birds/Heron - annotated.md", adding: "Mine.\n")
+
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+
+    #expect(Self.text(folder, "Birds/Heron - annotated.md")?.hasSuffix("Grey.Mine.\n") == true)
+    #expect(Self.text(folder, "Birds/Heron.md") != nil)
+  }
+
+  /// A copy of a whole notebook's folder is the user's too.
+  @Test func aCopiedNotebookFolderSurvivesTheNextExport() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    for name in ["Heron.md", "Wren.md", ".notebook.md"] {
+      try Self.copy(folder, "Birds/\(name)", to: "Birds copy/\(name)", adding: "")
+    }
+
+    var retitled = Self.library
+    retitled.notes[0].title = "Grey heron"
+    try MarkdownFolderWriter.write(retitled, to: folder.path)
+
+    for name in ["Heron.md", "Wren.md", ".notebook.md"] {
+      #expect(Self.text(folder, "Birds copy/\(name)") != nil, "\(name)")
+    }
+    #expect(Self.text(folder, "Birds/Heron.md") == nil, "FieldNotes' own old file goes")
+    #expect(Self.text(folder, "Birds/Grey heron.md") != nil)
+  }
+
+  /// A file edited in place since the export is the user's: exporting again refuses before
+  /// writing anything, naming it, and leaves it as the user left it.
+  @Test func aFileEditedSinceTheExportIsNeverWrittenOver() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let edited = try #require(Self.text(folder, "Birds/Wren.md")) + "Seen at the weir.\n"
+    try folder.write(Data(edited.utf8), at: "Birds/Wren.md")
+    var changed = Self.library
+    changed.notes[0].body = "Grey, changed in FieldNotes."
+    changed.notes[1].body = "Loud, changed in FieldNotes."
+
+    #expect {
+      try MarkdownFolderWriter.write(changed, to: folder.path)
+    } throws: { error in
+      guard let failure = error as? AtomicFile.Failure else { return false }
+      return failure.path.hasSuffix("/Birds/Wren.md") && failure.reason.contains("changed since")
+    }
+
+    #expect(Self.text(folder, "Birds/Wren.md") == edited)
+    #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true, "nothing written")
+  }
+
+  /// The old file of a note retitled since goes only while it is as FieldNotes wrote it.
+  @Test func theOldFileOfARetitledNoteStaysOnceTheUserEditedIt() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let edited = try #require(Self.text(folder, "Birds/Heron.md")) + "\nMy note.\n"
+    try folder.write(Data(edited.utf8), at: "Birds/Heron.md")
+    var retitled = Self.library
+    retitled.notes[0].title = "Grey heron"
+
+    try MarkdownFolderWriter.write(retitled, to: folder.path)
+
+    #expect(Self.text(folder, "Birds/Heron.md") == edited)
+    #expect(Self.text(folder, "Birds/Grey heron.md") != nil)
+  }
+
+  /// A file already holding exactly what the export writes is no one's loss: the export goes
+  /// on (an export into a folder made by a FieldNotes before the record, unchanged since).
+  @Test func aFileHoldingExactlyWhatTheExportWritesIsNoObstacle() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try FileManager.default.removeItem(atPath: folder.path + "/" + MarkdownFolderWriter.recordName)
+
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+
+    #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
+  }
+}
