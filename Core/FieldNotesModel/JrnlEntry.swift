@@ -59,8 +59,7 @@ public struct JrnlEntry: Decodable, Hashable, Sendable {
     else { return nil }
     let local = midnightUTC.addingTimeInterval(Double(hour * 3600 + minute * 60))
     let written = local.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: local)))
-    var seen = Set<String>()
-    let mapped = (tags ?? []).compactMap(NoteDocument.mappedTag).filter { seen.insert($0).inserted }
+    let mapped = NoteDocument.mappedTags(tags ?? [])
     let identity = ["jrnl", date, time, title, body].joined(separator: "\u{0}")
     return Note(
       id: UUID(derivedFrom: Array(identity.utf8)), title: title, body: body, createdAt: written,

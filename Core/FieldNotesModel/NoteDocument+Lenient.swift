@@ -90,12 +90,14 @@ extension NoteDocument {
   /// characters that are not letters, digits, `-` or `_` — the `/` of a nested tag, a dot, a
   /// space — becomes one `-`, and `-` is trimmed from both ends; the result is cut to
   /// ``TagRules/maximumLength`` characters. So `#Projects/Garden` becomes `projects-garden`,
-  /// `@work` becomes `work`, and a tag left empty is dropped.
+  /// `@work` becomes `work`, and a tag left empty is dropped. Accents are composed (NFC), so a
+  /// tag typed with a decomposed `é` is the tag typed with the composed one.
   ///
   /// - Parameter tag: The tag as the other tool wrote it.
   /// - Returns: The tag, or `nil` when nothing of it is left.
   public static func mappedTag(_ tag: String) -> String? {
-    let word = tag.trimmingCharacters(in: .whitespaces).drop(while: { $0 == "#" || $0 == "@" })
+    let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
+      .drop(while: { $0 == "#" || $0 == "@" })
     var mapped = ""
     var pendingDash = false
     for character in word.lowercased() {
@@ -110,6 +112,20 @@ extension NoteDocument {
     let cut = String(mapped.prefix(TagRules.maximumLength))
     let trimmed = String(cut.reversed().drop(while: { $0 == "-" }).reversed())
     return trimmed.isEmpty || TagRules.problem(with: trimmed) != nil ? nil : trimmed
+  }
+
+  /// Tags from anywhere outside FieldNotes' composer, as the store keeps them.
+  ///
+  /// A JSON export's, another tool's file's or a journal's tags are each mapped by
+  /// ``mappedTag(_:)``, each kept once, in order, those with nothing left dropped. Every way a
+  /// note comes in holds its tags to this one rule, so every tag saved is one the composer
+  /// accepts and a tag search finds.
+  ///
+  /// - Parameter tags: The tags as written.
+  /// - Returns: The tags to keep.
+  public static func mappedTags(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.compactMap(mappedTag).filter { seen.insert($0).inserted }
   }
 
   /// A date as other tools write it: ISO 8601 with or without seconds, fractions and a zone

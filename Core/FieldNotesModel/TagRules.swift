@@ -1,15 +1,18 @@
+import Foundation
+
 /// What a tag may be, and how a typed tag is read: one rule for the composer and the tags
 /// screen alike.
 public enum TagRules {
   /// The longest tag, in characters.
   public static let maximumLength = 40
 
-  /// A tag as typed, read the way it is stored: a leading `#` removed, lower-cased.
+  /// A tag as typed, read the way it is stored: a leading `#` removed, lower-cased, accents
+  /// composed (NFC, as ``NoteDocument/mappedTag(_:)`` composes them).
   ///
   /// - Parameter word: The tag as typed, such as `#Birds`.
   /// - Returns: The tag, such as `birds`.
   public static func normalized(_ word: some StringProtocol) -> String {
-    String(word.drop(while: { $0 == "#" })).lowercased()
+    String(word.drop(while: { $0 == "#" })).lowercased().precomposedStringWithCanonicalMapping
   }
 
   /// Why a tag can't be saved, if it can't.

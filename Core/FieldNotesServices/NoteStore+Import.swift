@@ -12,6 +12,13 @@ extension NoteStore {
     public var skippedNotes: Int
     /// The notes left out because an earlier note of the import gave their identifier.
     public var repeatedNotes = 0
+    /// The identifiers of the notes here that an incoming note of the same id differs from.
+    ///
+    /// Each such incoming text is kept as a conflict copy of that note, for the conflict inbox.
+    public var conflicting: [Note.ID] = []
+
+    /// How many conflict copies the import kept.
+    public var conflictCopies: Int { conflicting.count }
     /// The notebooks added under another name, since theirs was taken or opens something
     /// else: each name as imported, and as added.
     public var renamedNotebooks: [Rename] = []
@@ -49,42 +56,53 @@ extension NoteStore {
     do { return try repository.savedNoteIDs(among: ids) } catch { throw .persistence(error) }
   }
 
-  /// Adds what another library holds and this store does not, in one transaction.
+  /// Adds what another library holds and this store does not, in one transaction, losing no
+  /// text the library holds.
   ///
-  /// The merge policy: a note or notebook whose identifier is already here is skipped (the
-  /// copy here wins), and so is a second note with an identifier the import has given already;
-  /// an incoming notebook whose name is taken, or opens something else (`all`, a number), is
-  /// renamed "Name (2)", "Name (3)" and on; a note whose notebook is neither here nor imported
-  /// goes in no notebook.
+  /// The merge policy: a note whose identifier is already here with the same text (title,
+  /// body and tags) is skipped; one whose text differs — a newer backup, an exported file edited
+  /// since — is kept as a conflict copy of the note here (``FieldNotesModel/NoteConflict``), so
+  /// the conflict inbox offers both and neither is lost; the note here is left as it is. A
+  /// second note with an identifier the import has given already is left out (the readers give
+  /// such notes identifiers of their own first). An incoming notebook whose name is taken, or
+  /// opens something else (`all`, a number), is renamed "Name (2)", "Name (3)" and on; a note
+  /// whose notebook is neither here nor imported goes in no notebook.
   ///
   /// A notebook's name meets the rules a typed one does (``FieldNotesModel/NotebookName``): one
   /// no rename mends (empty, on several lines, too long) fails the whole import, saying which.
-  /// A note is held to the size limit, as everywhere; its title and tags are taken as they
-  /// are, as a sync takes them, so that an export of any store FieldNotes holds imports again.
+  /// A note's tags are mapped by the one rule every way in follows
+  /// (``FieldNotesModel/NoteDocument/mappedTags(_:)``), and it is held to the size limit, as
+  /// everywhere; its title is taken as it is, as a sync takes it, so that an export of any store
+  /// FieldNotes holds imports again.
   ///
   /// The notes are handed to the repository one by one as the source reads them, so an import
   /// holds its identifiers, never all its notes: a file larger than memory imports in one go.
+  /// When some are here already, the source is read once more first, to find which differ.
   ///
   /// - Parameters:
   ///   - incoming: The library to merge: a ``FieldNotesModel/NoteLibrary``, or a file read as
   ///     it is written.
+  ///   - timeZone: The time zone of the date in a conflict copy's title.
   ///   - progress: Told, while the notes are written, how many of the changes are written and
   ///     how many there are; by default nothing is told.
   /// - Returns: What was added and skipped.
   /// - Throws: ``LibraryImportError``; nothing was added then.
-  /// - Complexity: O(*m*) lookups for *m* notes incoming, plus the renaming.
+  /// - Complexity: O(*m*) lookups for *m* notes incoming, plus the renaming, plus one read of
+  ///   each note here that the import names.
   @discardableResult
   public func importLibrary(
-    _ incoming: some LibraryImportSource,
+    _ incoming: some LibraryImportSource, timeZone: TimeZone = .current,
     progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
     let incomingIDs = incoming.noteIDs
     let adding: Set<Note.ID>
     let known: Set<Note.ID>
+    let copies: [Note.ID: Note.ID]
     do {
       known = try repository.savedNoteIDs(among: incomingIDs)
       adding = Set(incomingIDs).subtracting(known)
+      copies = try conflictCopies(in: incoming, among: known)
     } catch {
       throw .store(.persistence(error))
     }
@@ -101,10 +119,12 @@ extension NoteStore {
       if notebook.name != name { renames.append(.init(from: name, to: notebook.name)) }
       addedNotebooks.append(notebook)
     }
-    let total = addedNotebooks.count + adding.count
+    let total = addedNotebooks.count + adding.count + copies.count
     var summary = ImportSummary(
-      addedNotes: adding.count, addedNotebooks: addedNotebooks.count, skippedNotes: knownCount,
+      addedNotes: adding.count, addedNotebooks: addedNotebooks.count,
+      skippedNotes: knownCount - copies.count,
       repeatedNotes: incomingIDs.count - knownCount - adding.count)
+    summary.conflicting = incomingIDs.filter { copies[$0] != nil }
     summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
     var tooLarge: Note?
@@ -114,17 +134,21 @@ extension NoteStore {
           for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
           // Each identifier once: the first note that gives it.
           var left = adding
+          var copiesLeft = copies
           try incoming.forEachNote { note throws(RepositoryError) in
-            guard left.remove(note.id) != nil else { return }
-            var note = note
-            if let id = note.notebookID, !seenNotebooks.contains(id) { note.notebookID = nil }
+            var note = Self.arriving(note, amongNotebooks: seenNotebooks)
+            if left.remove(note.id) == nil {
+              // A text differing from the note here of its id: kept beside it, as a copy.
+              guard copiesLeft.removeValue(forKey: note.id) != nil else { return }
+              note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
+            }
             guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
               tooLarge = note
               throw .writeFailed(reason: "a note is too large")
             }
             try write(.saveNote(note))
           }
-          guard left.isEmpty else {
+          guard left.isEmpty, copiesLeft.isEmpty else {
             throw .readFailed(reason: "the file changed while it was imported")
           }
         }, progress: { progress($0, total) })
@@ -138,6 +162,52 @@ extension NoteStore {
     return summary
   }
 
+  /// An incoming note as the store takes it: its tags by the one rule, and in no notebook when
+  /// its own is neither here nor imported.
+  private static func arriving(_ note: Note, amongNotebooks notebooks: Set<Notebook.ID>) -> Note {
+    var note = note
+    note.tags = NoteDocument.mappedTags(note.tags)
+    if let id = note.notebookID, !notebooks.contains(id) { note.notebookID = nil }
+    return note
+  }
+
+  /// The incoming notes whose identifier is a note's here but whose text differs, each with
+  /// the identifier of the conflict copy it becomes; a copy here already, or in the trash (a
+  /// conflict the user resolved), is not made again.
+  ///
+  /// - Parameters:
+  ///   - incoming: The library to import.
+  ///   - known: The identifiers of incoming notes that are notes here.
+  /// - Returns: The copies to make: each copy's identifier, by the incoming note's.
+  /// - Throws: ``RepositoryError`` when the notes here or the source can't be read.
+  private func conflictCopies(in incoming: some LibraryImportSource, among known: Set<Note.ID>)
+    throws(RepositoryError) -> [Note.ID: Note.ID]
+  {
+    guard !known.isEmpty else { return [:] }
+    // A digest of each known note's text, not the notes: a re-import of a large export holds
+    // 16 bytes a note.
+    var here: [Note.ID: UUID] = [:]
+    for id in known {
+      if let note = try repository.note(withID: id) { here[id] = Self.textDigest(of: note) }
+    }
+    var differing: [Note.ID: Note.ID] = [:]
+    var seen = Set<Note.ID>()
+    let notebooks = Set(incoming.notebooks.map(\.id)).union(self.notebooks.map(\.id))
+    try incoming.forEachNote { note throws(RepositoryError) in
+      guard let digest = here[note.id], seen.insert(note.id).inserted else { return }
+      let arriving = Self.arriving(note, amongNotebooks: notebooks)
+      guard Self.textDigest(of: arriving) != digest else { return }
+      differing[note.id] = NoteConflict.copyID(of: arriving)
+    }
+    let made = try repository.savedNoteIDs(among: Array(differing.values))
+      .union(repository.trashedNotes().map(\.id))
+    return differing.filter { !made.contains($0.value) }
+  }
+
+  /// A digest of a note's text — title, body and tags — for telling two texts apart.
+  private static func textDigest(of note: Note) -> UUID {
+    UUID(derivedFrom: Array(([note.title, note.body] + note.tags).joined(separator: "\u{0}").utf8))
+  }
 }
 
 /// A library to import: its notebooks, its notes' identifiers, and its notes one by one, so

@@ -60,7 +60,9 @@ import Testing
     #expect(store.notes.allSatisfy { $0.notebookID == store.notebooks.first?.id })
   }
 
-  @Test func importSaysWhichFilesDifferFromTheirNotesAndWhichNotebooksWereRenamed() async throws {
+  @Test func importKeepsFilesDifferingFromTheirNotesAsConflictCopiesAndSaysWhichWereRenamed()
+    async throws
+  {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let (session, console, store) = session(SampleData.library)
     _ = try await session.run("export \(folder)/out/")
@@ -75,12 +77,17 @@ import Testing
     _ = try await session.run("import \(folder)/out")
     let said = console.output.joined(separator: "\n")
     #expect(
-      said.contains("1 file differs from the notes here whose id they give, and was not imported"))
-    #expect(said.contains("  \(file)"))
+      said.contains(
+        "Kept 1 note whose text differs from the note here of its id as a conflict copy: "
+          + "`conflicts` on the notebooks screen compares it with the note here:\n  \(file)"),
+      "\(said)")
     #expect(
       said.contains(
         "The notebook “2023” was added as “2023 (2)”: its name is taken, or opens something else."))
-    #expect(!store.notes.contains { $0.body.hasSuffix("Edited outside.") })
+    // The edited text is a conflict copy of its note, which is as it was.
+    let copy = try #require(store.notes.first { $0.body.hasSuffix("Edited outside.") })
+    let original = try #require(copy.conflictOf.flatMap { store.note(withID: $0) })
+    #expect(!original.body.hasSuffix("Edited outside."))
   }
 
   @Test func aPathThatIsNothingItReadsIsRefusedWithNothingImported() async throws {

@@ -117,7 +117,9 @@ public enum ImportReader {
     let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
     return Reading(
       kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json,
-      givenNewIDs: json.renumbered.keys.sorted().map { "notes[\($0 + 1)]" })
+      givenNewIDs: json.renumbered.keys.sorted().map {
+        "\(json.isJrnl ? "entries" : "notes")[\($0 + 1)]"
+      })
   }
 }
 
@@ -152,6 +154,17 @@ struct JSONFileLibrary: LibraryImportSource {
     var jrnl = false
     var seen = Set<Note.ID>()
     var renumbered: [Int: Note.ID] = [:]
+    // A second note (or jrnl entry) with an id given before is kept as a note of its own, with
+    // an id made from its place, so reading the file again gives it again.
+    func identify(_ id: Note.ID, at index: Int) {
+      if seen.insert(id).inserted {
+        ids.append(id)
+      } else {
+        let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}\(index)".utf8))
+        renumbered[index] = own
+        ids.append(own)
+      }
+    }
     do throws(JSONMemberStream.Failure) {
       try JSONMemberStream.read(path) { value in
         keys.insert(value.key)
@@ -171,19 +184,13 @@ struct JSONFileLibrary: LibraryImportSource {
               "not a FieldNotes JSON export (notes[\(index + 1)] is not a JSON object with an id)"
             break
           }
-          // A second note with an id given before is kept as a note of its own.
-          if seen.insert(id).inserted {
-            ids.append(id)
-          } else {
-            let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}\(index)".utf8))
-            renumbered[index] = own
-            ids.append(own)
-          }
+          identify(id, at: index)
         case ("entries", let index?) where format == nil:
           jrnl = true
           guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
           else { break }
-          ids.append(note.id)
+          // Two entries of one minute and one text (a star or tags apart) are two entries.
+          identify(note.id, at: index)
         default: break
         }
         return problem == nil

@@ -15,15 +15,20 @@ public struct LibraryCommands {
   let store: NoteStore
   /// The store's file, which `export` never writes over; `nil` for notes kept in memory.
   let storePath: String?
+  /// The time zone dates are shown in: a jrnl journal's dates are read in it, and a conflict
+  /// copy an import keeps is titled with it.
+  let timeZone: TimeZone
 
   /// Creates the commands for a store.
   ///
   /// - Parameters:
   ///   - store: The store.
   ///   - storePath: The store's file, or `nil` when the notes are kept in memory.
-  public init(store: NoteStore, storePath: String?) {
+  ///   - timeZone: The time zone dates are shown in.
+  public init(store: NoteStore, storePath: String?, timeZone: TimeZone = .current) {
     self.store = store
     self.storePath = storePath
+    self.timeZone = timeZone
   }
 
   /// The commands, for a shell whose screens navigate by `Route`.
@@ -138,7 +143,8 @@ public struct LibraryCommands {
     }
     let reading: ImportReader.Reading
     do throws(ImportReader.Failure) {
-      reading = try ImportReader.read(path, into: notebook, existing: store.notebooks)
+      reading = try ImportReader.read(
+        path, into: notebook, existing: store.notebooks, timeZone: timeZone)
     } catch {
       let reason =
         error.reason.contains("nothing was imported")
@@ -157,7 +163,8 @@ public struct LibraryCommands {
     }
     let summary: NoteStore.ImportSummary
     do throws(LibraryImportError) {
-      summary = try store.importLibrary(reading.source, progress: Self.importProgress())
+      summary = try store.importLibrary(
+        reading.source, timeZone: timeZone, progress: Self.importProgress())
     } catch {
       let message = error.errorDescription ?? "The notes were not imported."
       throw .refused(
@@ -186,18 +193,15 @@ public struct LibraryCommands {
       "\(String(count: renumbered.count, noun: "note")) gave an id given before "
         + "\(renumbered.count == 1 ? "it, and was imported as a note of its own" : "them, and were imported as notes of their own"):"
     )
-    if let files = reading.files {
-      let differing = files.library.notes.compactMap { note -> String? in
-        guard knownBefore.contains(note.id), let here = store.note(withID: note.id),
-          (here.title, here.body, here.tags) != (note.title, note.body, note.tags)
-        else { return nil }
-        return files.paths[note.id]
-      }
-      lines += Self.listed(
-        differing.sorted(),
-        "\(String(count: differing.count, noun: "file")) \(differing.count == 1 ? "differs" : "differ") "
-          + "from the notes here whose id they give, and \(differing.count == 1 ? "was" : "were") "
-          + "not imported (to import one as a note of its own, take out its id: line):")
+    if summary.conflictCopies > 0 {
+      let count = summary.conflictCopies
+      let files = summary.conflicting.compactMap { reading.files?.paths[$0] }.sorted()
+      let heading =
+        "Kept \(String(count: count, noun: "note")) whose text differs from the note here of "
+        + "\(count == 1 ? "its" : "their") id as \(count == 1 ? "a conflict copy" : "conflict copies"): "
+        + "`conflicts` on the notebooks screen compares \(count == 1 ? "it" : "each") with the "
+        + "note here"
+      lines += files.isEmpty ? [heading + "."] : Self.listed(files, heading + ":")
     }
     if !reading.skipped.isEmpty {
       lines.append(

@@ -39,8 +39,11 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     add(sync.commands(for: Route.self))
     add(backgroundWork: sync)
     add(
-      LibraryCommands(store: dependencies.store, storePath: dependencies.storePath)
-        .commands(for: Route.self))
+      LibraryCommands(
+        store: dependencies.store, storePath: dependencies.storePath,
+        timeZone: dependencies.timeZone
+      )
+      .commands(for: Route.self))
     add(catchingUp: { [store = dependencies.store] in
       do throws(NoteStoreError) {
         try store.reload()

@@ -1,0 +1,166 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesServicesLive
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// What an import reads reaches the store in some form: a note of its own, or, beside a note
+/// here of the same id with other text, a conflict copy; and every note it adds meets the
+/// rules a note typed here meets.
+@MainActor
+@Suite struct ImportKeepsEveryTextTests {
+  static let utc = TimeZone(identifier: "UTC") ?? .current
+
+  static func journal(_ entries: [String]) -> String {
+    "{\"tags\": {}, \"entries\": [" + entries.joined(separator: ",") + "]}"
+  }
+
+  static func entry(
+    title: String, body: String, time: String = "09:07", tags: [String] = [],
+    starred: Bool = false
+  ) -> String {
+    let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+    return """
+      {"title": "\(title)", "body": "\(body)", "date": "2026-06-04", "time": "\(time)",
+       "tags": [\(tagList)], "starred": \(starred)}
+      """
+  }
+
+  /// A newer backup (or an exported file edited since) gives a note here other text: the
+  /// incoming text is kept as a conflict copy of that note, for the conflict inbox, and an
+  /// import of the same file again adds nothing more.
+  @Test(arguments: ["json", "folder"])
+  func anImportedTextUnderAKnownIdIsKeptAsAConflictCopy(_ kind: String) throws {
+    let heron = Note(
+      title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0), tags: ["birds"])
+    let store = NoteStore(notes: [heron])
+    var newer = heron
+    newer.body = "Grey, and it took a fish."
+    newer.updatedAt = Date(timeIntervalSince1970: 600)
+    let folder = try FixtureFolder()
+    let path: String
+    if kind == "json" {
+      path = folder.path + "/backup.json"
+      try folder.write(try LibraryArchive.json(NoteLibrary(notes: [newer])), at: "backup.json")
+    } else {
+      path = folder.path + "/vault"
+      try MarkdownFolderWriter.write(NoteLibrary(notes: [newer]), to: path)
+    }
+
+    let summary = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+
+    #expect(summary.addedNotes == 0)
+    #expect(summary.conflictCopies == 1)
+    #expect(store.note(withID: heron.id) == heron, "the note here is as it was")
+    let copy = try #require(store.notes.first { $0.conflictOf == heron.id })
+    #expect(copy.body == "Grey, and it took a fish.")
+    #expect(NoteConflict.unmarked(copy.title) == "Heron")
+    let again = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    #expect(again.conflictCopies == 0 && again.addedNotes == 0)
+    #expect(store.notes.count == 2)
+  }
+
+  /// The same text under a known id is no conflict: it is skipped, as before.
+  @Test func theSameTextUnderAKnownIdIsSkipped() throws {
+    let heron = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
+    let store = NoteStore(notes: [heron])
+    var pinned = heron
+    pinned.isPinned = true
+    let summary = try store.importLibrary(NoteLibrary(notes: [pinned]), timeZone: Self.utc)
+    #expect(summary.skippedNotes == 1 && summary.conflictCopies == 0)
+    #expect(store.notes == [heron])
+  }
+
+  /// jrnl entries of one minute with one text are two entries still: a star or tags of the
+  /// second are kept, as a note of its own, and a second import adds nothing.
+  @Test func jrnlEntriesOfOneMinuteAndOneTextAreEachANote() throws {
+    let folder = try FixtureFolder([
+      "journal.json": Self.journal([
+        Self.entry(title: "Standup.", body: "Same words."),
+        Self.entry(title: "Standup.", body: "Same words.", tags: ["@work"], starred: true),
+      ])
+    ])
+    let store = NoteStore()
+    let reading = try ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc)
+
+    let summary = try store.importLibrary(reading.source, timeZone: Self.utc)
+
+    #expect(summary.addedNotes == 2 && summary.repeatedNotes == 0)
+    #expect(store.notes.contains { $0.isPinned && $0.tags == ["work"] })
+    #expect(
+      try store.importLibrary(
+        ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc).source,
+        timeZone: Self.utc
+      ).addedNotes == 0)
+  }
+
+  /// Two entries of one minute and one title but other bodies are two notes.
+  @Test func jrnlEntriesOfOneMinuteAndTitleWithOtherBodiesAreTwoNotes() throws {
+    let folder = try FixtureFolder([
+      "journal.json": Self.journal([
+        Self.entry(title: "Standup.", body: "First body."),
+        Self.entry(title: "Standup.", body: "Second body."),
+      ])
+    ])
+    let store = NoteStore()
+    let reading = try ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc)
+    try store.importLibrary(reading.source, timeZone: Self.utc)
+    #expect(Set(store.notes.map(\.body)) == ["First body.", "Second body."])
+  }
+
+  /// Tags come in by the one rule every path in follows: a JSON export's `Birds`, `BIRDS`,
+  /// `bad tag!`, an empty tag and NFC/NFD twins are stored as the importer's rule maps them,
+  /// each once, and found by a tag search.
+  @Test func aJSONImportsTagsAreMappedByTheRuleEveryPathFollows() throws {
+    let note = Note(
+      title: "Tagged", createdAt: Date(timeIntervalSince1970: 0),
+      tags: ["Birds", "BIRDS", "bad tag!", "", "caf\u{E9}", "cafe\u{301}", "#lake"])
+    let folder = try FixtureFolder()
+    try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note])), at: "tags.json")
+    let store = NoteStore()
+
+    try store.importLibrary(
+      ImportReader.read(folder.path + "/tags.json").source, timeZone: Self.utc)
+
+    let saved = try #require(store.notes.first)
+    #expect(saved.tags == ["birds", "bad-tag", "caf\u{E9}", "lake"])
+    #expect(saved.tags.allSatisfy { TagRules.problem(with: $0) == nil })
+  }
+
+  /// `import FILE.json --notebook NAME` puts every note in that notebook.
+  @Test func aJSONImportIntoANotebookPutsEveryNoteThere() throws {
+    let elsewhere = Notebook(name: "Elsewhere")
+    let library = NoteLibrary(
+      notebooks: [elsewhere],
+      notes: [
+        Note(title: "One", createdAt: Date(timeIntervalSince1970: 0), notebookID: elsewhere.id),
+        Note(title: "Two", createdAt: Date(timeIntervalSince1970: 1)),
+      ])
+    let folder = try FixtureFolder()
+    try folder.write(try LibraryArchive.json(library), at: "export.json")
+    let inbox = Notebook(name: "Inbox")
+    let store = NoteStore()
+
+    try store.importLibrary(
+      ImportReader.read(folder.path + "/export.json", into: inbox).source, timeZone: Self.utc)
+
+    #expect(store.notebooks.map(\.name) == ["Inbox"])
+    #expect(store.notes.allSatisfy { $0.notebookID == inbox.id })
+  }
+
+  /// A note naming a notebook neither here nor in the import goes in no notebook, so every
+  /// list shows it and it can be edited.
+  @Test func aNoteNamingAnUnknownNotebookGoesInNone() throws {
+    let note = Note(
+      title: "Stray", createdAt: Date(timeIntervalSince1970: 0), notebookID: UUID(number: 0xDEAD))
+    let folder = try FixtureFolder()
+    try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note])), at: "stray.json")
+    let store = NoteStore()
+
+    try store.importLibrary(
+      ImportReader.read(folder.path + "/stray.json").source, timeZone: Self.utc)
+
+    #expect(store.notes.map(\.notebookID) == [nil])
+  }
+}
