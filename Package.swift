@@ -25,6 +25,9 @@
 //                           ServicesLive, and Terminal and Platform
 //   FieldNotesApp           composes everything, the only other target that links the live ones
 //   FieldNotesTesting and FieldNotesTerminalTesting are linked by test targets only
+//   NoLossOracle            the no-loss property test, which drives the built `fieldnotes`
+//                           and reads its stores: Model, Services, Persistence and Platform;
+//                           linked by the app's tests and the benchmark's soak only
 //   FeatureGenerator        depends on nothing: the tool the `new-feature` command plugin runs
 //                           (NewFeaturePlugin), linked by its tests too
 import PackageDescription
@@ -179,11 +182,21 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // MARK: - The benchmark
+    // MARK: - The benchmark and the no-loss oracle
 
+    .target(
+      name: "NoLossOracle",
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
+      ],
+      path: "Sources/Oracle/NoLossOracle",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "fieldnotes-bench",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "fieldnotes"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "NoLossOracle", "fieldnotes",
+      ],
       path: "Sources/Benchmarks/fieldnotes-bench",
       exclude: ["Corpus"],
       swiftSettings: strict
@@ -272,7 +285,7 @@ let package = Package(
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesCommandLine",
         "FieldNotesTesting", "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite",
-        "FieldNotesTerminal", "FieldNotesPlatform",
+        "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

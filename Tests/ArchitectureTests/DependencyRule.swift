@@ -20,6 +20,8 @@ enum DependencyRule {
   /// The tool the `new-feature` command plugin runs, and the plugin.
   static let generator = "FeatureGenerator"
   static let plugin = "NewFeaturePlugin"
+  /// The no-loss property test, run by the app's tests and the benchmark's soak.
+  static let oracle = "NoLossOracle"
 
   /// What each kind of non-test target may depend on.
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
@@ -48,7 +50,9 @@ enum DependencyRule {
       [model, services, terminal, navigation, target.name.dropLast("Screen".count) + "Feature"]
     // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
     // executable's modules into the bench too, but the bench calls none of them.
-    case "fieldnotes-bench": [model, services, platform, "fieldnotes"]
+    case "fieldnotes-bench": [model, services, platform, oracle, "fieldnotes"]
+    // It drives the built `fieldnotes` and reads what its stores keep, as a user's tools would.
+    case oracle: [model, services, persistence, platform]
     case _ where target.type == "executable": [app, model, services]
     default: []
     }
@@ -75,10 +79,12 @@ enum DependencyRule {
         continue
       }
       for liveTarget in [persistence, live]
-      where ![app, commands, commandLine].contains(target.name) && dependencies.contains(liveTarget)
+      where ![app, commands, commandLine, oracle].contains(target.name)
+        && dependencies.contains(liveTarget)
       {
         violations.append(
-          "\(target.name) links \(liveTarget); only \(app), \(commands) and \(commandLine) may")
+          "\(target.name) links \(liveTarget); only \(app), \(commands), \(commandLine) and "
+            + "\(oracle) may")
       }
       if target.name == app {
         // The app reaches a feature only through its screen, so a change to a feature's

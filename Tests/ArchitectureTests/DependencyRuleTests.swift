@@ -156,8 +156,8 @@ import Testing
       ], dependencies: [])
     #expect(
       DependencyRule.violations(in: manifest) == [
-        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands and "
-          + "FieldNotesCommandLine may",
+        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands, "
+          + "FieldNotesCommandLine and NoLossOracle may",
         "FieldNotesServices may not depend on FieldNotesPersistence",
         "FieldNotesApp links FieldNotesTesting; only test targets may",
         "FieldNotesModel may not depend on FieldNotesServices",

@@ -27,6 +27,41 @@ enum ScreenRules {
     }
   }
 
+  /// A line of code with the text of its string literals left out, but what they interpolate
+  /// (`"\(store.count)"` is code): words a message shows the user are not code.
+  static func withoutStringText(_ line: String) -> String {
+    var code = ""
+    var isInString = false
+    var depth = 0
+    var characters = line.makeIterator()
+    while let character = characters.next() {
+      if !isInString {
+        if character == "\"" { isInString = true }
+        code.append(character)
+        continue
+      }
+      if depth > 0 {
+        if character == "(" { depth += 1 }
+        if character == ")" { depth -= 1 }
+        code.append(character)
+        continue
+      }
+      switch character {
+      case "\\":
+        guard let next = characters.next() else { continue }
+        if next == "(" {
+          depth = 1
+          code.append("(")
+        }
+      case "\"":
+        isInString = false
+        code.append(character)
+      default: continue
+      }
+    }
+    return code
+  }
+
   /// The lines of a screen's source that reach the store other than by handing the app's
   /// store to a view model (`store: dependencies.store`).
   ///
@@ -37,7 +72,7 @@ enum ScreenRules {
   static func storeViolations(in source: String, file: String) -> [String] {
     source.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
       index, line in
-      let code = line.components(separatedBy: "//")[0]
+      let code = withoutStringText(line.components(separatedBy: "//")[0])
         .replacingOccurrences(of: "store: dependencies.store", with: "")
       guard code.range(of: #"\b(store|NoteStore)\b"#, options: .regularExpression) != nil
       else { return nil }

@@ -37,6 +37,15 @@ extension ComposerViewModel {
     editor.leftoverEdits().count { keep($0, store: store, editor: editor, now: now) != nil }
   }
 
+  /// The files of edits another store's FieldNotes (or one with a store in memory) left: this
+  /// session never takes them, and names them so the user knows their text is kept.
+  ///
+  /// - Parameter editor: The editor service that knows the files.
+  /// - Returns: Their paths.
+  public static func leftoverEditsOfOtherStores(editor: any TextEditing) -> [String] {
+    editor.leftoverEditsOfOtherStores()
+  }
+
   /// Keeps one leftover edit's text as a draft of its own, and only then removes its file.
   ///
   /// - Returns: The draft kept, or `nil` when the store refused it (the file stays).

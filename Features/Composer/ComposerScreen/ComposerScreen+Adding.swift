@@ -54,7 +54,7 @@ extension ComposerScreen {
           + "open; \(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered "
           + "back by `new` or `edit`")
     }
-    let others = dependencies.editor.leftoverEditsOfOtherStores()
+    let others = ComposerViewModel.leftoverEditsOfOtherStores(editor: dependencies.editor)
     if let first = others.first {
       let count = String(count: others.count, noun: "file")
       let place =

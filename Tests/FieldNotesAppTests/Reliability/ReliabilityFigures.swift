@@ -16,6 +16,18 @@ enum ReliabilityFigures {
   static let recoveryKillRounds = 6
   /// Notes each of the two concurrent processes writes.
   static let notesPerProcess = 500
+  /// The seeds the no-loss oracle runs in `swift test` (`FIELDNOTES_ORACLE_SEEDS=N` runs seeds
+  /// 1 to N), and the steps of each (`FIELDNOTES_ORACLE_STEPS`).
+  static var oracleSeeds: [UInt64] {
+    let count = ProcessInfo.processInfo.environment["FIELDNOTES_ORACLE_SEEDS"].flatMap(UInt64.init)
+    return Array(1...(count ?? defaultOracleSeeds))
+  }
+  static let defaultOracleSeeds: UInt64 = 4
+  static var oracleSteps: Int {
+    ProcessInfo.processInfo.environment["FIELDNOTES_ORACLE_STEPS"].flatMap(Int.init)
+      ?? defaultOracleSteps
+  }
+  static let defaultOracleSteps = 80
   /// Shell loops starting a `fieldnotes add` each after the other, all at once, and the
   /// processes each loop starts.
   static let shortProcessLoops = 3
