@@ -70,4 +70,23 @@ import Testing
     #expect(try model.restore(version: 1) == false, "version 1 is the text already")
     #expect(repository.commitCount == commits, "nothing was written")
   }
+
+  /// A version is its tags as much as its text: `restore N` brings back the version's tags in
+  /// place of the note's current ones, which are kept in the version the restore makes, even
+  /// when the tags are all that changed.
+  @Test func aRestoreBringsBackTheVersionsTags() throws {
+    try edit { $0.tags = ["blue", "river"] }
+    #expect(try model.restore(version: 1))
+    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == SampleData.kingfisher.tags)
+    #expect(model.versionHistory.first?.version.tags == ["blue", "river"])
+
+    try edit {
+      $0.body = "Gone downstream."
+      $0.tags = ["gone"]
+    }
+    #expect(try model.restore(version: 2))
+    let restored = try #require(store.note(withID: SampleData.kingfisher.id))
+    #expect(restored.tags == ["blue", "river"])
+    #expect(restored.body == SampleData.kingfisher.body)
+  }
 }
