@@ -68,6 +68,17 @@ import Testing
     #expect(model.state == .empty)
   }
 
+  /// Titles that differ only in case read the same, so `keep both` tells the copy apart from
+  /// the original whatever the case of either: `heron` beside `Heron` is `Heron (2)`.
+  @Test func keepingBothTellsApartATitleThatDiffersOnlyInCase() throws {
+    var heron = try #require(store.note(withID: SampleData.heron.id))
+    heron.title = "heron AT THE LAKE"
+    try store.perform(.updateNote(heron))
+    try model.resolve(.keepBoth, at: 1)
+    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake (2)")
+    #expect(store.note(withID: SampleData.heron.id)?.title == "heron AT THE LAKE")
+  }
+
   @Test func aCopyWhoseNoteIsGoneIsKeptAsItsOwnNote() throws {
     try store.perform(.deleteNote(SampleData.heron.id))
     #expect(model.state == .loaded([NoteConflict(copy: Self.copy, original: nil)]))
