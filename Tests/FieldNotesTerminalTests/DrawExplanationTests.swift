@@ -1,4 +1,5 @@
 import FieldNotesTerminal
+import Foundation
 import Testing
 
 /// `why`'s explanations, on values.
@@ -76,6 +77,26 @@ import Testing
       before: snapshot(1, "a", screen: ObjectIdentifier(first)),
       after: snapshot(2, "a", screen: ObjectIdentifier(second)))
     #expect(explanation.lines == ["Another ListView was opened, drawn for what it shows now."])
+  }
+
+  /// The clock is shown to the minute, and compared to the minute: a minute later in the same
+  /// hour is a change `why` names, and seconds later in the same minute are none.
+  @Test func theClockIsComparedToTheMinuteItShows() throws {
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let noon = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29 12:00:00 UTC
+    func clock(_ seconds: TimeInterval) -> Snapshot {
+      Snapshot(
+        view: "ListView", renders: 1,
+        values: [DrawnValue.clock(noon.addingTimeInterval(seconds), timeZone: utc)])
+    }
+    #expect(
+      DrawExplanation(before: clock(5 * 60 + 10), after: clock(6 * 60)).lines == [
+        "ListView was not drawn yet; what it reads changed:", "  the clock: 12:05 → 12:06",
+      ])
+    #expect(
+      DrawExplanation(before: clock(5 * 60 + 10), after: clock(5 * 60 + 50)).lines == [
+        "ListView was not drawn again: nothing it reads changed.", "  the clock: as it was.",
+      ])
   }
 
   /// Only `list` draws a view whose values are as they were; anything else says so plainly.
