@@ -124,6 +124,25 @@ import Testing
     #expect(outcome.copy == nil)
   }
 
+  /// With no version both sides agreed on (stores that never synced, an export restored on
+  /// each), a conflict mark on one side only is not brought back on the side that resolved it,
+  /// whichever side holds it and whichever edit is later.
+  @Test func aMergeWithoutABaseNeverRevivesAResolvedConflictMark() {
+    var marked = base
+    marked.conflictOf = UUID(number: 99)
+    var resolved = base
+    for (markedAt, resolvedAt) in [(2, 3), (3, 2)] {
+      marked.updatedAt = SampleData.date(minutes: markedAt)
+      resolved.updatedAt = SampleData.date(minutes: resolvedAt)
+      for (ours, theirs) in [(marked, resolved), (resolved, marked)] {
+        let outcome = merge(ours, theirs, base: .some(nil))
+        #expect(outcome.note?.conflictOf == nil, "marked at \(markedAt), resolved at \(resolvedAt)")
+        #expect(outcome.note?.body == base.body)
+        #expect(outcome.copy == nil)
+      }
+    }
+  }
+
   /// The copy a conflict keeps names the note it conflicts with.
   @Test func aConflictCopyNamesItsOriginal() {
     var ours = base
