@@ -33,6 +33,37 @@ import Testing
     #expect(try NoteDocument.note(from: Data(text.utf8), id: note.id) == note)
   }
 
+  /// A conflict copy's file names the note it conflicts with, so every machine that reads it
+  /// knows it for a copy; a note that is no copy has no such line.
+  @Test func aConflictCopysFileNamesTheNoteItConflictsWith() throws {
+    let original = UUID(uuidString: "00000000-0000-0000-0000-0000000000A1") ?? UUID()
+    let copy = Note(
+      id: Self.id, title: "Heron (conflict 2026-11-29 12:05)", body: "It flew off.",
+      createdAt: Self.noon, updatedAt: Self.noon, conflictOf: original)
+    let text = String(decoding: NoteDocument.data(of: copy), as: UTF8.self)
+    #expect(
+      text == """
+        ---
+        id: 00000000-0000-0000-0000-000000000042
+        notebook: none
+        tags: []
+        pinned: false
+        created: 2026-11-29T12:00:00.000Z
+        updated: 2026-11-29T12:00:00.000Z
+        conflict-of: 00000000-0000-0000-0000-0000000000a1
+        ---
+        # Heron (conflict 2026-11-29 12:05)
+
+        It flew off.
+        """)
+    #expect(try NoteDocument.note(from: Data(text.utf8), id: Self.id).conflictOf == original)
+    var resolved = copy
+    resolved.conflictOf = nil
+    let plain = String(decoding: NoteDocument.data(of: resolved), as: UTF8.self)
+    #expect(!plain.contains("conflict-of"))
+    #expect(try NoteDocument.note(from: Data(plain.utf8), id: Self.id) == resolved)
+  }
+
   @Test(arguments: [
     ("Two\nlines", ""), ("Plain", "\nstarts with a blank line"), ("Plain", ""),
     ("  spaced  ", "ends with blank lines\n\n"), ("Café 鳥 🐦", "naïve\r\nCRLF"),

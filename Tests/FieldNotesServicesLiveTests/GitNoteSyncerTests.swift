@@ -88,6 +88,35 @@ import Testing
       first.notes.contains { $0.body == "Written first." && $0.title.hasPrefix("Heron (conflict") })
   }
 
+  /// The copy a conflict makes goes to the remote with its mark (`conflict-of:` in its file),
+  /// as the merge writes it and as each store commits it again, so a store that only fetches
+  /// it, having merged nothing, knows it for a conflict copy.
+  @Test func aConflictCopysFileCarriesItsMarkToEveryStore() async throws {
+    let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try first.save(syncNote(1, "Heron", body: "Written first.", minutes: 5))
+    try second.save(syncNote(1, "Heron", body: "Written second.", minutes: 6))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    let copy = try #require(second.notes.first { $0.id != UUID(number: 1) })
+    #expect(copy.conflictOf == UUID(number: 1))
+    // Each store commits the copy from what it holds, at its next sync.
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    #expect(first.note(copy.id)?.conflictOf == UUID(number: 1))
+
+    let clone = try world.clone("look")
+    let file = try String(
+      contentsOfFile: "\(clone)/notes/\(copy.id.uuidString.lowercased()).md", encoding: .utf8)
+    #expect(file.contains("\nconflict-of: \(UUID(number: 1).uuidString.lowercased())\n"))
+    let third = try await world.device()
+    try await third.syncer.sync()
+    #expect(third.note(copy.id)?.conflictOf == UUID(number: 1))
+    #expect(third.notes == second.notes)
+  }
+
   @Test func anEditMadeAfterTheOtherSideDeletedTheNoteSurvivesEverywhere() async throws {
     // A deletes X; a little later B edits X; A syncs, then B: B's edit must not be deleted.
     let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron")]))
