@@ -162,6 +162,27 @@ import Testing
       #expect(try repository.load().notes == [theirs], "\(label)")
     }
   }
+
+  /// Notes deleted at the same instant (a notebook deleted with its notes, a clock that didn't
+  /// move) are listed last deleted first, in the SQLite store and in memory alike; neither their
+  /// identifiers nor their rows decide it.
+  @Test func notesDeletedAtTheSameInstantAreListedLastDeletedFirstInBothStores() throws {
+    let notes = (1...4).map { number in
+      Note(id: UUID(number: number), title: "Note \(number)", createdAt: Self.at(number))
+    }
+    let stores = try repositories()
+    for repository in stores {
+      try repository.commit(notes.map { RepositoryChange.saveNote($0) })
+      // Neither the identifiers' order nor the order the notes were saved in.
+      let order = [3, 1, 4].map { UUID(number: $0) }
+      try repository.commit(order.map { RepositoryChange.trashNote($0, at: Self.at(9)) })
+      try repository.commit([.trashNote(UUID(number: 2), at: Self.at(9))])
+      #expect(
+        try repository.trashedNotes().map(\.id) == [2, 4, 1, 3].map { UUID(number: $0) },
+        "\(type(of: repository))")
+    }
+    #expect(try stores[0].trashedNotes() == stores[1].trashedNotes())
+  }
 }
 
 /// What only the SQLite store can be asked: writes from outside FieldNotes, and a store
