@@ -183,6 +183,34 @@ import Testing
     }
     #expect(try stores[0].trashedNotes() == stores[1].trashedNotes())
   }
+
+  /// A write that expects a note as it was read is refused when the saved note differs in its
+  /// conflict mark alone, in both stores: a copy resolved or marked meanwhile is not trashed or
+  /// replaced from what the screen showed.
+  @Test func aWriteExpectingANoteWhoseConflictMarkChangedIsRefused() throws {
+    var copy = Self.wren
+    copy.conflictOf = Self.heron.id
+    var unmarked = copy
+    unmarked.conflictOf = nil
+    var remarked = copy
+    remarked.conflictOf = UUID(number: 0xEE)
+    for repository in try repositories() {
+      let label = "\(type(of: repository))"
+      for (shown, saved) in [(copy, unmarked), (unmarked, copy), (copy, remarked)] {
+        try repository.commit([.saveNote(saved)])
+        #expect(throws: RepositoryError.conflict(copy.id), "\(label)") {
+          try repository.commit([.expectNote(copy.id, shown), .trashNote(copy.id, at: Self.at(9))])
+        }
+        var retitled = shown
+        retitled.title = "Wren (2)"
+        #expect(throws: RepositoryError.conflict(copy.id), "\(label)") {
+          try repository.commit([.replaceNote(shown, with: retitled)])
+        }
+        #expect(try repository.load().notes == [saved], "\(label): nothing was written")
+        #expect(try repository.trashedNotes().isEmpty, "\(label)")
+      }
+    }
+  }
 }
 
 /// What only the SQLite store can be asked: writes from outside FieldNotes, and a store
@@ -284,6 +312,33 @@ extension SQLiteRecoveryTests {
     #expect(first.versions(ofNote: id).map(\.body) == ["Loud.", "First window."])
     try first.perform(.restoreVersion(id, number: 1))
     #expect(first.versions(ofNote: id).map(\.body) == ["Loud.", "First window.", "Second window."])
+  }
+
+  /// `keep original` of a copy this process showed with its mark, which another process has
+  /// since cleared (it is a note of its own now), is refused, and the note stays.
+  @Test func aResolutionOfACopyWhoseMarkWasClearedMeanwhileIsRefused() throws {
+    let path = directory.file("notes.sqlite")
+    var copy = RecoveryContractTests.wren
+    copy.conflictOf = RecoveryContractTests.heron.id
+    try SQLiteNoteRepository(path: path).commit([
+      .saveNotebook(RecoveryContractTests.birds), .saveNote(RecoveryContractTests.heron),
+      .saveNote(copy),
+    ])
+    let first = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: RecoveryContractTests.at(10)))
+    #expect(first.conflicts.map(\.id) == [copy.id])
+    #expect(first.note(withID: copy.id) == copy, "its page showed it as a copy")
+    var resolved = copy
+    resolved.conflictOf = nil
+    try SQLiteNoteRepository(path: path).commit([.saveNote(resolved)])
+
+    #expect(throws: NoteStoreError.notAConflict(copy.id)) {
+      try first.perform(.resolveConflict(copy.id, .keepOriginal))
+    }
+    #expect(first.note(withID: copy.id) == resolved, "the refusal showed the fresh note")
+    #expect(first.trashedNotes.isEmpty, "the note the other kept is not in the trash")
+    #expect(first.conflicts.isEmpty)
   }
 
   @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
