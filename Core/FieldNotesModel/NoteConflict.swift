@@ -25,6 +25,24 @@ public struct NoteConflict: Identifiable, Hashable, Sendable {
   /// " (conflict)": the title the losing text had.
   public var copyTitle: String { Self.unmarked(copy.title) }
 
+  /// The title `keep both` gives the copy: its own without the mark, told apart from the
+  /// original's (see ``title(_:toldApartFrom:)``).
+  public var keptApartTitle: String {
+    Self.title(copyTitle, toldApartFrom: original?.title)
+  }
+
+  /// A copy's title told apart from its original's: with " (2)" after it when the two would read
+  /// the same, ignoring case (`heron` beside `Heron`); as it is otherwise.
+  ///
+  /// - Parameters:
+  ///   - title: The copy's title, without its mark.
+  ///   - original: The original's title, or `nil` when the original is gone.
+  /// - Returns: The title.
+  public static func title(_ title: String, toldApartFrom original: String?) -> String {
+    guard let original, original.lowercased() == title.lowercased() else { return title }
+    return title + " (2)"
+  }
+
   /// A title without a conflict mark at its end; any other title as it is.
   ///
   /// - Parameter title: The title.

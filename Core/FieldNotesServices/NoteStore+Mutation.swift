@@ -177,12 +177,7 @@ extension NoteStore {
     case (.keepBoth, _), (.keepCopy, nil):
       var kept = copy
       kept.conflictOf = nil
-      kept.title = conflict.copyTitle
-      if let original = conflict.original,
-        original.title.lowercased() == kept.title.lowercased()
-      {
-        kept.title += " (2)"
-      }
+      kept.title = conflict.keptApartTitle
       try requireSize(of: kept)
       return replacing(copy, with: kept)
     }
