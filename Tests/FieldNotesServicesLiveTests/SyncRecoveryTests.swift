@@ -111,4 +111,55 @@ import Testing
       #expect(everything.isSuperset(of: [original.body, copy.body]), "each store keeps both")
     }
   }
+
+  /// `keep copy` on one machine and `keep both` on another keep each text once.
+  ///
+  /// Whichever syncs first, the note takes the copy's text (the resolution that changed the
+  /// note stands), and the copy kept as a note of its own goes to the trash, since the note
+  /// holds its text; the note's own text is a version on every machine. Never the same text
+  /// twice, as two notes.
+  @Test(arguments: [[ConflictResolution.keepCopy, .keepBoth], [.keepBoth, .keepCopy]])
+  func keepCopyOnOneMachineAndKeepBothOnAnotherKeepEachTextOnce(
+    resolutions: [ConflictResolution]
+  ) async throws {
+    let devices = try await threeDevices()
+    let copy = try await conflict(devices)
+    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+
+    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
+    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
+    try await syncAll(devices)
+
+    expectConverged(devices)
+    for (device, store) in devices {
+      #expect(device.notes.map(\.body) == [copy.body], "the copy's text, once, as the note")
+      #expect(device.notes.map(\.id) == [UUID(number: 1)])
+      #expect(store.conflicts.isEmpty)
+      let kept = Set(store.versions(ofNote: UUID(number: 1)).map(\.body))
+      #expect(kept.contains(original.body), "the note's own text is a version")
+    }
+  }
+
+  /// `keep original` on one machine and `keep both` on another keep both notes.
+  ///
+  /// The two texts differ, so both stay, as two notes with no mark, on every machine.
+  @Test(arguments: [[ConflictResolution.keepOriginal, .keepBoth], [.keepBoth, .keepOriginal]])
+  func keepOriginalOnOneMachineAndKeepBothOnAnotherKeepBothNotes(
+    resolutions: [ConflictResolution]
+  ) async throws {
+    let devices = try await threeDevices()
+    let copy = try await conflict(devices)
+    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+
+    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
+    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
+    try await syncAll(devices)
+
+    expectConverged(devices)
+    for (device, store) in devices {
+      #expect(Set(device.notes.map(\.body)) == [original.body, copy.body])
+      #expect(device.notes.count == 2)
+      #expect(store.conflicts.isEmpty)
+    }
+  }
 }

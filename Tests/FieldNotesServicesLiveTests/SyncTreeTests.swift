@@ -89,6 +89,26 @@ import Testing
     #expect(merged.files == [note(2): file("garbage2", 2), note(3): file("unreadable3", 3)])
   }
 
+  /// A note the merge read on both sides and removed (a conflict copy the note here holds the
+  /// text of) leaves the tree, though the remote changed it since the base.
+  @Test func aNoteTheMergeRemovedLeavesTheTreeThoughTheRemoteChangedIt() {
+    var theirs = SyncTree()
+    theirs.files[note(1)] = file("keptBoth1", 1)
+    theirs.files[note(2)] = file("changed2", 2)
+    let changed = SyncTree.changedPaths(
+      [1, 2].map {
+        GitTreeChange(
+          path: "notes/" + name($0), old: nil,
+          new: GitTreeChange.Entry(mode: "100644", object: "x"))
+      })
+
+    let merged = SyncTree.merged(
+      theirs: theirs, ours: SyncTree(), files: [:], changedSinceBase: changed,
+      removing: [note(1)])
+
+    #expect(merged.files == [note(2): file("changed2", 2)])
+  }
+
   @Test func changedPathsHoldEveryFolderAboveAChange() {
     let changes = ["notes/a.md/inside/deep.md", "README.md"].map {
       GitTreeChange(path: $0, old: nil, new: GitTreeChange.Entry(mode: "100644", object: "x"))

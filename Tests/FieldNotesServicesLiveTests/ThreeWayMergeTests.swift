@@ -143,6 +143,31 @@ import Testing
     }
   }
 
+  /// A note holds a copy's text when nothing of it is missing: the same body and tags, and the
+  /// copy's title but for its mark and the " (2)" `keep both` tells it apart by.
+  @Test func aNoteHoldsACopysTextOnlyWhenNothingOfItIsMissing() {
+    var copy = base
+    copy.title = "Heron (conflict 2026-11-29 12:05)"
+    copy.conflictOf = UUID(number: 99)
+    var keptBoth = copy
+    keptBoth.title = "Heron (2)"
+    keptBoth.conflictOf = nil
+    for held in [copy, keptBoth, base] {
+      #expect(ThreeWayMerge.holdsText(of: held, base), "\(held.title)")
+    }
+    var other = keptBoth
+    other.body = "Grey heron, then it flew."
+    var retagged = keptBoth
+    retagged.tags = ["birds", "lake"]
+    var retitled = keptBoth
+    retitled.title = "heron (2)"
+    var renamed = keptBoth
+    renamed.title = "Heron (3)"
+    for apart in [other, retagged, retitled, renamed] {
+      #expect(!ThreeWayMerge.holdsText(of: apart, base), "\(apart.title), \(apart.tags)")
+    }
+  }
+
   /// The copy a conflict keeps names the note it conflicts with.
   @Test func aConflictCopyNamesItsOriginal() {
     var ours = base

@@ -128,7 +128,7 @@ extension GitNoteSyncer {
     let theirs = try await SyncTree.list(git, remote)
     let tree = SyncTree.merged(
       theirs: theirs, ours: local.tree, files: files,
-      changedSinceBase: SyncTree.changedPaths(changes))
+      changedSinceBase: SyncTree.changedPaths(changes), removing: merge.removedFromTheirs)
     let treeName = try await tree.write(git)
     // The same notes as the remote's: take its commit, and there is nothing to push.
     if try await revision(git, "\(remote)^{tree}") == treeName {

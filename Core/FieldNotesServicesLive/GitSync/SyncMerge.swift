@@ -5,9 +5,10 @@ import Foundation
 /// changed since the two last agreed.
 ///
 /// Pure: the git syncer reads the versions and writes the outcome, so every rule is tested on
-/// values. Each file merges by ``ThreeWayMerge``; then notes whose notebook is gone move to no
-/// notebook, and two notebooks that ended up with one name (made on both sides) are told apart
-/// as "Name (2)".
+/// values. Each file merges by ``ThreeWayMerge``; then a conflict copy two resolutions left
+/// twice (kept as a note of its own on one side, its text given to the note on the other) goes,
+/// notes whose notebook is gone move to no notebook, and two notebooks that ended up with one
+/// name (made on both sides) are told apart as "Name (2)".
 struct SyncMerge {
   /// A file the other side changed: its version in the base and in theirs (`nil` for absent).
   struct Incoming: Equatable {
@@ -25,6 +26,10 @@ struct SyncMerge {
   private(set) var conflictCount = 0
   /// The other side's files that could not be read, with why.
   private(set) var skipped: [String] = []
+  /// The other side's files the merge removes though this store has none, so the merged tree
+  /// must not take them: conflict copies kept there as notes of their own whose text the note
+  /// here took (`keep copy`).
+  private(set) var removedFromTheirs: Set<SyncDocument.Kind> = []
 
   /// Merges.
   ///
@@ -43,6 +48,9 @@ struct SyncMerge {
     var notebooks = Dictionary(library.notebooks.map { ($0.id, $0) }) { first, _ in first }
     var changedNotes: [UUID: Note?] = [:]
     var touchedNotebooks = Set<UUID>()
+    // Conflict copies deleted on one side and kept on the other, with the notes they conflict
+    // with.
+    var copiesDeletedOnOneSide: [UUID: UUID] = [:]
     for (kind, entry) in incoming.sorted(by: {
       SyncDocument.path($0.key) < SyncDocument.path($1.key)
     }) {
@@ -56,9 +64,12 @@ struct SyncMerge {
           results[kind] = entry.theirs
           continue
         }
+        let (base, ourNote) = (Self.note(entry.base, id), Self.note(mine, id))
         let outcome = ThreeWayMerge.note(
-          base: Self.note(entry.base, id), ours: Self.note(mine, id), theirs: theirs.note,
-          timeZone: timeZone)
+          base: base, ours: ourNote, theirs: theirs.note, timeZone: timeZone)
+        if let original = base?.conflictOf, (ourNote == nil) != (theirs.note == nil) {
+          copiesDeletedOnOneSide[id] = original
+        }
         if outcome.changedOnBothSides {
           if outcome.copy == nil { mergedCount += 1 } else { conflictCount += 1 }
         } else {
@@ -76,6 +87,7 @@ struct SyncMerge {
         touchedNotebooks.insert(id)
       }
     }
+    removeCopiesHeldTwice(copiesDeletedOnOneSide, in: &changedNotes, library: library, ours: ours)
     let renamed = Self.distinctNames(Array(notebooks.values), ours: library.notebooks)
     for id in touchedNotebooks.union(renamed.keys) {
       record(.notebook(id), notebooks[id].map { renamed[id] ?? $0 }, ours)
@@ -88,6 +100,34 @@ struct SyncMerge {
       var homed = note
       if let notebook = note?.notebookID, notebooks[notebook] == nil { homed?.notebookID = nil }
       record(.note(id), homed, ours)
+    }
+  }
+
+  /// Removes the conflict copies that would hold a text the merged note holds already.
+  ///
+  /// A copy resolved differently on the two sides is deleted on one (`keep original`, or
+  /// `keep copy`, which gave its text to the note) and kept as a note of its own on the other
+  /// (`keep both`): the deletion never saw that, so the copy survives. When the note, merged,
+  /// holds the copy's text (``ThreeWayMerge/holdsText(of:_:)``), the copy would be that text a
+  /// second time, and goes: to this store's trash where this store kept it. When the note
+  /// holds another text (`keep original`), both texts stay, as two notes.
+  ///
+  /// - Parameters:
+  ///   - copies: The copies deleted on one side only, with the notes they conflict with.
+  ///   - changedNotes: The merged notes that differ from this store's.
+  ///   - library: This store's library.
+  ///   - ours: This store's files.
+  private mutating func removeCopiesHeldTwice(
+    _ copies: [UUID: UUID], in changedNotes: inout [UUID: Note?], library: NoteLibrary,
+    ours: [SyncDocument.Kind: Data]
+  ) {
+    for (id, originalID) in copies {
+      guard let copy = changedNotes[id] ?? nil,
+        let note = changedNotes[originalID] ?? library.notes.first(where: { $0.id == originalID }),
+        ThreeWayMerge.holdsText(of: copy, note)
+      else { continue }
+      changedNotes[id] = .some(nil)
+      if ours[.note(id)] == nil { removedFromTheirs.insert(.note(id)) }
     }
   }
 

@@ -106,15 +106,19 @@ struct SyncTree: Equatable, Sendable {
   ///   - files: The merged notes' and notebooks' files (see ``file(_:for:)``).
   ///   - changedSinceBase: The paths the remote changed since the base, with the folders
   ///     holding them (see ``changedPaths(_:)``).
+  ///   - removed: Notes the merge read on both sides and removed, whatever the remote did
+  ///     (see ``SyncMerge/removedFromTheirs``).
   /// - Returns: The tree.
   /// - Complexity: O(*n*) in the number of files.
   static func merged(
     theirs: SyncTree, ours: SyncTree, files: [SyncDocument.Kind: GitTreeEntry],
-    changedSinceBase: Set<String>
+    changedSinceBase: Set<String>, removing removed: Set<SyncDocument.Kind> = []
   ) -> SyncTree {
     var merged = theirs
     for kind in Set(theirs.files.keys).union(ours.files.keys) where files[kind] == nil {
-      if !changedSinceBase.contains(SyncDocument.path(kind)) {
+      if removed.contains(kind) {
+        merged.files[kind] = nil
+      } else if !changedSinceBase.contains(SyncDocument.path(kind)) {
         merged.files[kind] = ours.files[kind]
       }
     }

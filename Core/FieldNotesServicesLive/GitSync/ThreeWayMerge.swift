@@ -16,6 +16,10 @@ import Foundation
 ///   copy, titled "Title (conflict 2026-11-29 12:00)", so no text is ever dropped. Identical
 ///   content never makes a copy, and the copy's identifier comes from its content, so merging
 ///   the same conflict twice (on two machines, or after an interrupted sync) makes one copy.
+/// - A conflict copy deleted on one side and kept as a note of its own on the other (two
+///   resolutions) survives as an edit the deleting side never saw, unless the merged note
+///   holds its text (``holdsText(of:_:)``): ``SyncMerge`` then removes it, so the text is kept
+///   once, as the note.
 /// - Every outcome is within the size limit (``FieldNotesModel/NoteDocument/maximumBytes``), so
 ///   the other side can read it: a merge that would be larger than both versions allow is kept
 ///   as a conflict instead, and a copy whose title can't carry the date carries less of it.
@@ -102,6 +106,21 @@ enum ThreeWayMerge {
     }
     copy.title = version.title
     return copy
+  }
+
+  /// Whether a note holds a conflict copy's text, so the copy would be that text a second time:
+  /// the same body and tags, and the copy's title but for its mark and the " (2)" that
+  /// `keep both` may have told it apart by.
+  ///
+  /// - Parameters:
+  ///   - copy: The copy, marked or kept as a note of its own.
+  ///   - note: The note it conflicted with, as merged.
+  /// - Returns: `true` when nothing of the copy's text is missing from the note.
+  static func holdsText(of copy: Note, _ note: Note) -> Bool {
+    let title = NoteConflict.unmarked(copy.title)
+    return copy.body == note.body && Set(copy.tags) == Set(note.tags)
+      && (title == note.title
+        || title == NoteConflict.title(note.title, toldApartFrom: note.title))
   }
 
   /// Merges three versions of one notebook; when both sides renamed it, ours wins.
