@@ -137,6 +137,7 @@ import Testing
       #expect(store.conflicts.isEmpty)
       let kept = Set(store.versions(ofNote: UUID(number: 1)).map(\.body))
       #expect(kept.contains(original.body), "the note's own text is a version")
+      #expect(store.trashedNotes.map(\.id) == [copy.id], "the copy is in every trash")
     }
   }
 
