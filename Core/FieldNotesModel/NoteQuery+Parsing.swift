@@ -163,6 +163,10 @@ extension NoteQuery {
       switch token.kind {
       case .text(let text, _):
         guard !text.isEmpty else { throw .emptyPhrase(column: token.column) }
+        // Accents alone fold to nothing, which every note contains.
+        guard !SearchFolding.fold(text).isEmpty else {
+          throw .nothingToSearchFor(column: token.column)
+        }
         return .text(text)
       case .tag(let tag): return try Self.tag(tag, column: token.column)
       case .qualifier(let name, let value, let column):

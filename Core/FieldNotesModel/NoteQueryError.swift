@@ -12,6 +12,8 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
   case emptyPhrase(column: Int)
   /// `()`: a group with nothing in it.
   case emptyGroup(column: Int)
+  /// A term of accents alone, which ``SearchFolding`` sets aside: nothing is left to search for.
+  case nothingToSearchFor(column: Int)
   /// `OR` or `AND` without a term on one side.
   case missingTerm(operator: String, column: Int)
   /// `NOT` (or a leading `-`) with nothing after it to leave out.
@@ -37,10 +39,10 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
   public var column: Int {
     switch self {
     case .unclosedParenthesis(let column), .unclosedQuote(let column), .emptyPhrase(let column),
-      .emptyGroup(let column), .missingTerm(_, let column), .missingExclusion(let column),
-      .missingValue(_, let column), .invalidTag(_, let column), .unknownNotebook(_, let column),
-      .unknownState(_, let column), .invalidDate(_, _, let column), .emptyRange(_, _, let column),
-      .nestedTooDeeply(let column), .tooManyTerms(_, let column):
+      .emptyGroup(let column), .nothingToSearchFor(let column), .missingTerm(_, let column),
+      .missingExclusion(let column), .missingValue(_, let column), .invalidTag(_, let column),
+      .unknownNotebook(_, let column), .unknownState(_, let column), .invalidDate(_, _, let column),
+      .emptyRange(_, _, let column), .nestedTooDeeply(let column), .tooManyTerms(_, let column):
       column
     }
   }
@@ -56,6 +58,9 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
       "The quotes at column \(column) hold nothing to search for."
     case .emptyGroup(let column):
       "The parentheses at column \(column) hold nothing to search for."
+    case .nothingToSearchFor(let column):
+      "The term at column \(column) is only accents, which searches set aside: it holds nothing "
+        + "to search for."
     case .missingTerm(let word, let column):
       "\(word) at column \(column) needs a term on each side."
     case .missingExclusion(let column):

@@ -8,22 +8,29 @@ import Synchronization
 /// alike, so every form of every list finds the same notes. Text is folded the same however it
 /// was written: an accent typed as a letter of its own (`e` + U+0301) folds as the precomposed
 /// letter (`é`) does, and compatibility forms as what they stand for (`ﬁ` as `fi`, `Ａ` as `a`,
-/// `²` as `2`). NUL, which SQLite's full-text search reads as the end of the text, and the
-/// noncharacters U+FFFE and U+FFFF, which it reads as U+FFFD, fold to U+FFFD, so no index ever
-/// reads the folded text otherwise than the scan does; other control characters are kept.
+/// `²` as `2`). An accent is set aside even where it composes with no letter: `i` + U+0307 (what
+/// lower-casing `İ` gives) folds as `i`, `q́` as `q`, and a term of accents alone folds to
+/// nothing (``isAccent(_:)`` says which marks are accents). NUL, which SQLite's full-text search
+/// reads as the end of the text, and the noncharacters U+FFFE and U+FFFF, which it reads as
+/// U+FFFD, fold to U+FFFD, so no index ever reads the folded text otherwise than the scan does;
+/// other control characters are kept.
 public enum SearchFolding {
   /// The version of the folding: changed whenever ``fold(_:)`` gives other bytes for some text.
   ///
   /// A search index keeps text folded by one version (a store's records it, and is rebuilt when
   /// it differs), so the index and the in-memory scan always compare the same bytes.
-  public static let version = 2
+  ///
+  /// Version 3 sets aside accents that compose with no letter, which version 2 kept.
+  public static let version = 3
 
   /// Returns text folded for searching, as UTF-8.
   ///
   /// Each Unicode scalar is folded on its own (its compatibility form, lower case, diacritics
-  /// removed), and a scalar's folding is worked out once per process. Text holding a scalar that
-  /// can combine with the one before it (a combining mark, a Hangul vowel or final consonant)
-  /// is first composed (NFKC), so that it folds as the same text written precomposed.
+  /// removed, an accent left out), and a scalar's folding is worked out once per process. Text
+  /// holding a scalar that can combine with the one before it (a combining mark, a Hangul vowel
+  /// or final consonant) is first composed (NFKC), so that it folds as the same text written
+  /// precomposed; an accent still standing apart after that is an accent no letter takes, and is
+  /// left out as a composed one is.
   ///
   /// - Parameter text: The text to fold.
   /// - Returns: The folded text's UTF-8 bytes.
@@ -133,7 +140,8 @@ public enum SearchFolding {
     // scalars fold in text that was composed first: `´` (a space and U+0301) folds alike either
     // way.
     var bytes: [UInt8] = []
-    for part in String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars {
+    for part in String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars
+    where !isAccent(part) {
       bytes += folding(of: part)
     }
     let folded = FoldedScalar(bytes: bytes, canCombine: canCombine(scalar))
@@ -150,6 +158,26 @@ public enum SearchFolding {
       Array(
         String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
           .utf8)
+    }
+  }
+
+  /// Whether a scalar is an accent, which searches set aside wherever it stands: a combining
+  /// diacritical mark (U+0300–U+036F, and the blocks that extend and supplement them,
+  /// U+1AB0–U+1AFF and U+1DC0–U+1DFF), a Cyrillic combining mark (U+0483–U+0489) or a combining
+  /// half mark (U+FE20–U+FE2F).
+  ///
+  /// These are the marks Foundation's diacritic-insensitive folding drops after any letter.
+  /// Marks that are part of a letter in their script are not accents, and are kept: a kana's
+  /// voicing, an Indic vowel sign, Hebrew and Arabic vowel points, Thai tone marks, the marks
+  /// of symbols (a keycap, a circle around a letter).
+  ///
+  /// - Parameter scalar: The scalar.
+  /// - Returns: `true` for an accent.
+  static func isAccent(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0300...0x036F, 0x0483...0x0489, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0xFE20...0xFE2F:
+      true
+    default: false
     }
   }
 

@@ -164,6 +164,24 @@ import Testing
     #expect(throws: error) { try parse(text) }
   }
 
+  /// A term that folds to nothing (accents alone) would match every note, as `""` would: it is
+  /// refused as `""` is.
+  ///
+  /// Accents typed after a space, a quote or a dash ride on it, as one character: only at the
+  /// start of a search do they stand alone.
+  @Test(arguments: [("\u{301}", 1), ("\u{301}\u{308} heron", 1), ("\u{307} OR heron", 1)])
+  func aTermOfAccentsAloneIsRefusedAsEmptyQuotesAre(_ text: String, column: Int) {
+    #expect(throws: NoteQueryError.nothingToSearchFor(column: column)) { try parse(text) }
+  }
+
+  @Test func aTermOfAccentsAloneSaysWhyItIsRefused() {
+    #expect(
+      NoteQueryError.nothingToSearchFor(column: 7).errorDescription
+        == "The term at column 7 is only accents, which searches set aside: it holds nothing "
+        + "to search for.")
+    #expect(throws: Never.self) { try parse("i\u{307}stanbul q\u{301}") }
+  }
+
   @Test func theMessagesSayWhereTheSearchGoesWrong() {
     #expect(
       NoteQueryError.unknownNotebook("Feild trips", column: 12).errorDescription

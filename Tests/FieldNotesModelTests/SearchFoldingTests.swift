@@ -24,6 +24,18 @@ import Testing
     #expect(folded("कु") == "कु")
   }
 
+  /// An accent no letter takes (lower-casing `İ` gives `i` + U+0307, which nothing composes) is
+  /// set aside as a composed one is, and so is an accent with no letter at all.
+  @Test func accentsThatComposeWithNoLetterAreSetAsideToo() {
+    #expect(folded("i\u{307}stanbul") == "istanbul")
+    #expect(folded("İstanbul".lowercased()) == folded("İstanbul"))
+    #expect(folded("q\u{301}uick") == "quick")
+    #expect(folded("e\u{301}\u{301}tude") == "etude")
+    #expect(folded("\u{301}") == "")
+    #expect(folded("\u{301}\u{308}\u{1DC4}\u{FE20}") == "")
+    #expect(folded("´") == " ")
+  }
+
   @Test func compatibilityFormsFoldToWhatTheyStandFor() {
     #expect(folded("ﬁsh") == "fish")
     #expect(folded("ＦＩＥＬＤ") == "field")
@@ -48,13 +60,20 @@ import Testing
     }
     #expect(!note.matches("etudes"))
   }
+
+  @Test func aWordIsFoundWhateverAccentsNoLetterTakesItCarries() {
+    let lowered = Note(title: "İstanbul in May".lowercased(), body: "the q\u{301}uick ferry")
+    for query in ["istanbul", "İstanbul", "ISTANBUL", "quick", "q\u{301}uick", "i\u{307}"] {
+      #expect(lowered.matches(query), "\(query)")
+    }
+  }
 }
 
 /// Folding a character on its own gives what folding it inside text gives.
 @Suite struct CharacterFoldingTests {
   @Test(arguments: [
     "a", "Z", "\u{0}", "é", "e\u{301}", "ﬁ", "Ａ", "²", "鳥", "🦉", "👩‍👩‍👧", "\u{FFFF}", "ẞ", "İ", "\r\n",
-    "\u{1100}\u{1161}", "\u{301}",
+    "\u{1100}\u{1161}", "\u{301}", "i\u{307}stanbul", "q\u{301}", "\u{301}\u{308}x",
   ])
   func aCharacterFoldsAsItsText(_ text: String) {
     for character in text {

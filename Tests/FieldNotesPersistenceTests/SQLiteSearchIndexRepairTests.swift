@@ -81,6 +81,39 @@ import Testing
     try expectAnswersOfTheScan(reopened)
   }
 
+  /// An index an earlier FieldNotes wrote, which kept the accents that compose with no letter
+  /// (`i̇stanbul`, `q́uick`), is rebuilt when the store opens: the folding that sets them aside
+  /// has a version of its own, so `istanbul` finds the note at once.
+  @Test func anIndexFoldedBeforeAccentsWereAllSetAsideIsRebuilt() throws {
+    let lowered = Note(
+      title: "İstanbul".lowercased(), body: "q\u{301}uick",
+      createdAt: Date(timeIntervalSinceReferenceDate: 4))
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(lowered)])
+    let entry = lowered.searchKey.map { String($0, radix: 16, uppercase: true) }
+      .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    // The note's entry, as version 2 of the folding wrote it: its accents kept.
+    try execute(
+      """
+      INSERT INTO note_search (note_search, rowid, text)
+        VALUES ('delete', 1, CAST(x'\(entry)' AS TEXT));
+      INSERT INTO note_search (rowid, text)
+        VALUES (1, 'i' || char(775) || 'stanbul' || char(10) || 'q' || char(769) || 'uick');
+      UPDATE search_index_state SET folding = 2;
+      """, on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(SearchFolding.version > 2)
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "it was built for text folded by version 2 of FieldNotes' search, and this FieldNotes "
+          + "folds by version \(SearchFolding.version)"
+      ])
+    #expect(try found("istanbul", in: reopened) == [lowered.id])
+    #expect(try found("quick", in: reopened) == [lowered.id])
+  }
+
   /// An index table made again by another program with another definition (a plain FTS5
   /// table: words, not trigrams, and its own copy of the text) answers wrongly while its record
   /// looks sound; its definition is what gives it away.

@@ -113,6 +113,21 @@ import Testing
     expectSameAnswers(indexed, scanned)
   }
 
+  /// Accents that compose with no letter (`i̇stanbul`, what lower-casing `İstanbul` gives; `q́`)
+  /// are set aside by the index as by the scan, so the plain word finds them.
+  @Test func accentsThatComposeWithNoLetterAreSetAsideByTheIndexAsByTheScan() throws {
+    let lowered = Note(title: "İstanbul ferry".lowercased(), body: "the q\u{301}uick crossing")
+    let plain = Note(title: "Istanbul", body: "the quick crossing")
+    let (indexed, scanned) = try stores(NoteLibrary(notes: [lowered, plain]))
+
+    for query in ["istanbul", "İstanbul", "i\u{307}stanbul", "quick", "q\u{301}uick crossing"] {
+      #expect(
+        Set(indexed.notes(in: .allNotes, matching: query).map(\.id)) == [lowered.id, plain.id],
+        "\(query)")
+    }
+    expectSameAnswers(indexed, scanned)
+  }
+
   @Test func theIndexFollowsEveryKindOfWrite() throws {
     let library = Self.library(count: 120, seed: 11)
     let (indexed, scanned) = try stores(library)
