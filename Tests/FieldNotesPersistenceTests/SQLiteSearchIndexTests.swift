@@ -323,6 +323,77 @@ import Testing
       ])
   }
 
+  /// The pages a SQLite store on a new file holding some notes answers searches with, as typed;
+  /// why its search index is recorded as damaged afterwards (empty when it isn't); and what the
+  /// next open of the store rebuilds.
+  func answers(
+    to searches: [String], among notes: [Note]
+  ) throws -> (pages: [NotePage], damage: [String], rebuilds: [SearchIndexRebuild]) {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit(notes.map { .saveNote($0) })
+    let context = NoteQuery.Context(
+      now: Date(timeIntervalSinceReferenceDate: 10),
+      timeZone: TimeZone(identifier: "UTC") ?? .current)
+    let pages = try searches.map { search in
+      try repository.page(
+        NoteListQuery(scope: .allNotes, search: NoteQuery(parsing: search, in: context)))
+    }
+    return (
+      pages,
+      try firstColumn(of: "SELECT coalesce(damage, '') FROM search_index_state", on: path),
+      try SQLiteNoteRepository(path: path).searchIndexRebuilds
+    )
+  }
+
+  /// A word holding a double quote (`12"`) is a phrase of the index like any other (FTS5 takes
+  /// the quote written twice): answered by the index, and the index stays trusted.
+  @Test func aWordHoldingADoubleQuoteIsAnsweredByTheIndex() throws {
+    let pipe = Note(
+      title: "Drain", body: "a 12\" pipe", createdAt: .init(timeIntervalSinceReferenceDate: 1))
+    let pipes = Note(
+      title: "Drains", body: "12 pipes", createdAt: .init(timeIntervalSinceReferenceDate: 2))
+    let said = Note(
+      title: "Said", body: "she said \"12\"", createdAt: .init(timeIntervalSinceReferenceDate: 3))
+
+    let (pages, damage, rebuilds) = try answers(
+      to: ["12\"", "12\" pipe", "a\"b OR 12\"", "12 -12\""], among: [pipe, pipes, said])
+
+    #expect(
+      pages.map { Set($0.notes.map(\.title)) } == [
+        ["Drain", "Said"], ["Drain"], ["Drain", "Said"], ["Drains"],
+      ])
+    #expect(pages.map(\.totalCount) == [2, 1, 2, 1])
+    #expect(damage == [""], "the index was never marked damaged")
+    #expect(rebuilds == [])
+  }
+
+  /// Exclusions the index answers (`lake -heron -egret`: notes with lake, without either word)
+  /// are answered right by it, and the index stays trusted.
+  @Test func exclusionsAreAnsweredRightByTheIndex() throws {
+    let notes = [
+      "lake heron", "lake egret", "lake", "lake heron egret", "pond heron", "lake grebe",
+    ]
+    .enumerated().map { index, title in
+      Note(title: title, createdAt: .init(timeIntervalSinceReferenceDate: Double(index)))
+    }
+
+    let (pages, damage, rebuilds) = try answers(
+      to: [
+        "lake -heron -egret", "lake NOT heron NOT egret", "lake -(heron OR egret)",
+        "lake -heron", "(lake OR pond) -egret",
+      ], among: notes)
+
+    #expect(
+      pages.map { Set($0.notes.map(\.title)) } == [
+        ["lake", "lake grebe"], ["lake", "lake grebe"], ["lake", "lake grebe"],
+        ["lake egret", "lake", "lake grebe"], ["lake heron", "lake", "pond heron", "lake grebe"],
+      ])
+    #expect(pages.map(\.totalCount) == [2, 2, 2, 3, 4])
+    #expect(damage == [""], "the index was never marked damaged")
+    #expect(rebuilds == [])
+  }
+
   /// Another process's writes: a search answers what is saved when it is asked, and never
   /// shows a row as the note that was in it before.
   @Test func aSearchAfterAnotherProcessWroteAnswersWhatIsSaved() throws {
