@@ -148,6 +148,9 @@ enum SQLiteRows {
     to connection: SQLiteConnection, progress: (Int) -> Void = { _ in }
   ) throws(SQLiteError) {
     let dataVersion = try connection.integer("PRAGMA data_version")
+    // Rows changed before this transaction were changed by another program; the ones changed
+    // from here on are this transaction's, which its index entries keep in step.
+    try SQLiteSearchIndex.recordChangesMadeElsewhere(connection)
     var queuedSearchEntries = false
     var written = 0
     try withoutActuallyEscaping(progress) { progress throws(SQLiteError) in

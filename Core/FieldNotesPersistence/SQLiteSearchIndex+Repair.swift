@@ -23,6 +23,12 @@ extension SQLiteSearchIndex {
     case recorded(reason: String)
     /// FTS5 could not read the index, with SQLite's message.
     case unreadable(message: String)
+    /// What shows other programs' writes (``watchCreation``) is missing.
+    case unwatched
+    /// Another program changed notes, which can't write the index.
+    case changedElsewhere(notes: Int)
+    /// Another program wrote the index: FTS5's records are not what FieldNotes sealed.
+    case writtenElsewhere
 
     /// Why the index could not be used, as the user reads it: "the search index could not be
     /// used (REASON) and was rebuilt from the notes".
@@ -37,6 +43,11 @@ extension SQLiteSearchIndex {
       case .writtenByEarlierFieldNotes: "the store was last opened by an earlier FieldNotes"
       case .recorded(let reason): reason
       case .unreadable(let message): "it could not be read: \(message)"
+      case .unwatched: "what shows other programs' changes to the notes was missing"
+      case .changedElsewhere(let notes):
+        "another program, or an earlier FieldNotes, changed \(notes) "
+          + (notes == 1 ? "note" : "notes") + " without updating it"
+      case .writtenElsewhere: "another program, or an earlier FieldNotes, wrote to it"
       }
     }
   }
@@ -64,8 +75,9 @@ extension SQLiteSearchIndex {
       "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'note_search'") > 0
   }
 
-  /// What is wrong with the index, or `nil` when it can be used: its tables, its record, then
-  /// (unless told not to) whether FTS5 can read it.
+  /// What is wrong with the index, or `nil` when it can be used: its tables, its record, the
+  /// notes other programs changed, then (unless told not to read the index) whether FTS5 can
+  /// read it and whether another program wrote it (see `SQLiteSearchIndex+OtherWriters.swift`).
   ///
   /// - Parameters:
   ///   - connection: The store's connection.
@@ -73,8 +85,8 @@ extension SQLiteSearchIndex {
   ///     SQLite rolls back if FTS5 runs out of memory reading garbage.
   /// - Returns: The damage, or `nil`.
   /// - Throws: `SQLiteError` when the schema or the record can't be read.
-  /// - Complexity: A few rows of the schema and the record, and the index's layout; not its
-  ///   entries.
+  /// - Complexity: A few rows of the schema, the record and the seal, and the index's layout;
+  ///   not its entries, nor the notes.
   static func damage(in connection: SQLiteConnection, readingTheIndex: Bool = true)
     throws(SQLiteError) -> Damage?
   {
@@ -100,13 +112,21 @@ extension SQLiteSearchIndex {
     if !record.isNull(at: 1) { return .recorded(reason: record.text(at: 1)) }
     let folding = record.int(at: 0)
     guard folding == SearchFolding.version else { return .otherFolding(version: folding) }
+    guard try isWatched(connection) else { return .unwatched }
+    let changed = try changedRowCount(connection)
+    guard changed == 0 else { return .changedElsewhere(notes: changed) }
     guard readingTheIndex else { return nil }
     do {
       try probe(connection)
     } catch  where isDamage(error) {
       return .unreadable(message: description(of: error))
     }
-    return nil
+    // After the probe, which says more of an index another program left unreadable.
+    switch try isSealed(connection) {
+    case nil: return .unrecorded
+    case false: return .writtenElsewhere
+    case true: return nil
+    }
   }
 
   /// Whether a table's definition, as SQLite keeps it, is the index's as ``creation`` makes it
@@ -130,14 +150,19 @@ extension SQLiteSearchIndex {
     _ = try probe.step()
   }
 
-  /// Whether the index's record says it can be used: built with this folding, not damaged.
+  /// Whether the index's record says it can be used: built with this folding, not damaged, and
+  /// no note changed since without it.
   ///
   /// What every search and every save asks first; a missing table is found when it is used,
-  /// and at the next open.
+  /// and at the next open. (A save asks once it has taken its own changes out.)
   static func isTrusted(in connection: SQLiteConnection) -> Bool {
     do throws(SQLiteError) {
       let record = try connection.cached(
-        "SELECT folding = ?1 AND damage IS NULL FROM search_index_state WHERE id = 1")
+        """
+        SELECT folding = ?1 AND damage IS NULL
+          AND NOT EXISTS (SELECT 1 FROM search_index_changed_rows)
+        FROM search_index_state WHERE id = 1
+        """)
       defer { record.reset() }
       record.bind(SearchFolding.version, at: 1)
       return try record.step() && record.int(at: 0) == 1
@@ -146,8 +171,8 @@ extension SQLiteSearchIndex {
     }
   }
 
-  /// Builds the index again from every saved note, inside the caller's transaction, and records
-  /// it as built with this folding.
+  /// Builds the index again from every saved note, inside the caller's transaction, records it
+  /// as built with this folding, with no changed rows, and seals it.
   ///
   /// The old index is dropped whatever state it is in, so a rebuild never depends on what it
   /// replaces.
@@ -162,8 +187,9 @@ extension SQLiteSearchIndex {
       try removeUnopenableIndex(connection)
     }
     for table in tables.dropFirst() { try connection.execute("DROP TABLE IF EXISTS \(table)") }
-    try connection.execute(creation + stateCreation)
+    try connection.execute(creation + stateCreation + watchCreation)
     let count = try fill(connection)
+    try connection.execute("DELETE FROM search_index_changed_rows")
     let record = try connection.cached(
       """
       INSERT INTO search_index_state (id, folding, damage) VALUES (1, ?1, NULL)
@@ -171,6 +197,9 @@ extension SQLiteSearchIndex {
       """)
     record.bind(SearchFolding.version, at: 1)
     try record.run()
+    // Beginning a savepoint makes FTS5 write out what it gathered, so the seal is of that.
+    try connection.execute("SAVEPOINT search_index_built; RELEASE search_index_built")
+    try seal(connection)
     return count
   }
 

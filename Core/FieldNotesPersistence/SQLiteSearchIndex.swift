@@ -129,6 +129,13 @@ enum SQLiteSearchIndex {
   ///   caller to write its changes again.
   /// - Throws: `SQLiteError` when the store itself can't be written.
   static func applyPending(_ connection: SQLiteConnection) throws(SQLiteError) -> PendingWrite {
+    do {
+      try forgetQueuedChanges(connection)
+    } catch  where isDamage(error) {
+      // Without the table of changed rows the index isn't trusted either: left out.
+      try discardPending(connection)
+      return .leftOut
+    }
     guard isTrusted(in: connection) else {
       try discardPending(connection)
       return .leftOut
@@ -144,8 +151,10 @@ enum SQLiteSearchIndex {
       // FTS5 writes what it gathered when the transaction commits, where damage in its tables
       // would fail the whole save. It also writes it whenever a savepoint begins, so beginning
       // one here makes that write, and any failure of it, happen inside `search_index`, which
-      // can be rolled back alone.
-      try connection.execute("SAVEPOINT search_index_written; RELEASE search_index")
+      // can be rolled back alone; and the seal is then of what it wrote.
+      try connection.execute("SAVEPOINT search_index_written")
+      try seal(connection)
+      try connection.execute("RELEASE search_index")
       return .written
     } catch {
       guard isDamage(error) else { throw error }

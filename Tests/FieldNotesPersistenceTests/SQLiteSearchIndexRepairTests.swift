@@ -204,6 +204,176 @@ import Testing
     try expectAnswersOfTheScan(reopened)
   }
 
+  // MARK: - Written by another program
+
+  /// The hexadecimal of a note's indexed text, for SQL (`x'…'`).
+  static func hex(ofIndexedTextOf note: Note) -> String {
+    note.searchKey.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+  }
+
+  static let refills = [
+    // The heron's entry says something else: the row count and every other entry as they were.
+    """
+    INSERT INTO note_search (note_search, rowid, text)
+      VALUES ('delete', 1, CAST(x'\(hex(ofIndexedTextOf: heron))' AS TEXT));
+    INSERT INTO note_search (rowid, text) VALUES (1, 'grey, by the river');
+    """,
+    // Every entry written again from the titles, as they are: not folded, and no bodies.
+    """
+    INSERT INTO note_search (note_search) VALUES ('delete-all');
+    INSERT INTO note_search (rowid, text) SELECT rowid, title FROM notes;
+    """,
+  ]
+
+  /// An index another program filled again with other text (its record still sound) is found
+  /// when the store opens, by what FieldNotes noted of the index when it last wrote it, and is
+  /// rebuilt; before, it missed notes with no warning.
+  @Test(arguments: refills)
+  func anIndexAnotherProgramWroteIsRebuiltWhenTheStoreOpens(refill: String) throws {
+    _ = try makeStore()
+    try execute(refill, on: path)
+    #expect(try record() == ["\(SearchFolding.version)|"], "the record says nothing of it")
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "another program, or an earlier FieldNotes, wrote to it"
+      ])
+    #expect(try found("heron", in: reopened) == [Self.heron.id])
+    #expect(try found("grey", in: reopened) == [Self.heron.id])
+    try expectAnswersOfTheScan(reopened)
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [], "rebuilt once")
+  }
+
+  static let changesElsewhere = [
+    "UPDATE notes SET body = 'by the dam' WHERE title = 'Wren'",
+    """
+    INSERT INTO notes (id, title, body, created_at, updated_at, tags)
+      VALUES ('\(UUID().uuidString)', 'Dipper', 'by the dam', 5, 5, '[]')
+    """,
+    "DELETE FROM notes WHERE title = 'Moss'; UPDATE notes SET body = 'dam' WHERE title = 'Wren'",
+    "UPDATE notes SET tags = '[\"dam\"]' WHERE title = 'Wren'",
+  ]
+
+  /// Another program's change of the notes (an `UPDATE`, an `INSERT`, a `DELETE`), which can't
+  /// write the index, is seen at once: the open store's searches read the notes from then on,
+  /// its next save marks the index damaged, and the next open rebuilds it, saying why.
+  @Test(arguments: changesElsewhere)
+  func notesAnotherProgramChangedAreFoundAtOnceAndTheIndexRebuilt(change: String) throws {
+    let repository = try makeStore()
+
+    try execute(change, on: path)
+
+    let notes = try repository.load().notes
+    let dam = Set(notes.filter { $0.matches("dam") }.map(\.id))
+    #expect(!dam.isEmpty)
+    #expect(try found("dam", in: repository) == dam)
+    try expectAnswersOfTheScan(repository)
+    // A save of the note another program changed, and of another.
+    var edited = try #require(notes.first { $0.title == "Wren" })
+    edited.body += ", singing"
+    try repository.commit([.saveNote(edited), .saveNote(Note(title: "Coot", body: "at the dam"))])
+    #expect(try found("dam", in: repository).count == dam.count + 1)
+    try expectAnswersOfTheScan(repository)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(reopened.searchIndexRebuilds.count == 1)
+    #expect(
+      reopened.searchIndexRebuilds.first?.reason.hasPrefix(
+        "another program, or an earlier "
+          + "FieldNotes, changed ") == true, "\(reopened.searchIndexRebuilds)")
+    #expect(try found("dam", in: reopened).count == dam.count + 1)
+    try expectAnswersOfTheScan(reopened)
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [], "rebuilt once")
+  }
+
+  /// The reason names how many notes another program changed, when the store opens before
+  /// FieldNotes wrote anything since.
+  @Test func theNotesAnotherProgramChangedAreCounted() throws {
+    _ = try makeStore()
+    try execute("UPDATE notes SET body = body || ' again' WHERE title != 'Moss'", on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "another program, or an earlier FieldNotes, changed 2 notes without updating it"
+      ])
+  }
+
+  /// What another program changes without changing any note's text (a pin, a date, a notebook)
+  /// leaves the index as it is: nothing to rebuild.
+  @Test func anotherProgramsPinLeavesTheIndexTrusted() throws {
+    let repository = try makeStore()
+    try execute(
+      """
+      UPDATE notes SET is_pinned = 1, updated_at = 9;
+      UPDATE notes SET tags = 'not a list' WHERE title = 'Wren';
+      """, on: path)
+
+    #expect(try found("weir", in: repository) == [Self.heron.id, Self.moss.id])
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [])
+  }
+
+  /// A trigger that notes other programs' changes, dropped by one, is made again with the index
+  /// when the store opens: changes made while it was gone went unseen.
+  @Test func whatNotesOtherProgramsChangesIsMadeAgainWhenDropped() throws {
+    _ = try makeStore()
+    try execute(
+      """
+      DROP TRIGGER search_index_changed_update;
+      UPDATE notes SET body = 'by the dam' WHERE title = 'Wren';
+      """, on: path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(
+      reopened.searchIndexRebuilds.map(\.reason) == [
+        "what shows other programs' changes to the notes was missing"
+      ])
+    #expect(try found("dam", in: reopened) == [Self.wren.id])
+    try execute("UPDATE notes SET body = 'by the mill' WHERE title = 'Wren'", on: path)
+    #expect(try found("mill", in: reopened) == [Self.wren.id])
+    #expect(
+      try SQLiteNoteRepository(path: path).searchIndexRebuilds.map(\.reason) == [
+        "another program, or an earlier FieldNotes, changed 1 note without updating it"
+      ])
+  }
+
+  /// FieldNotes' own writes of every kind keep the index in step, so none of them is ever taken
+  /// for another program's.
+  @Test func fieldNotesOwnWritesNeedNoRebuild() throws {
+    let repository = try makeStore()
+    var heron = Self.heron
+    heron.title = "Grey heron"
+    heron.tags = ["birds", "lake"]
+    var pinned = Self.moss
+    pinned.isPinned = true
+    try repository.commit([.saveNote(heron), .replaceNote(Self.moss, with: pinned)])
+    try repository.commit([.trashNote(Self.wren.id, at: Date(timeIntervalSinceReferenceDate: 7))])
+    try repository.commit([.restoreTrashedNote(Self.wren)])
+    try repository.commit([.trashNote(Self.wren.id, at: Date(timeIntervalSinceReferenceDate: 8))])
+    try repository.commit([.purgeTrashedNote(Self.wren.id)])
+    try repository.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<50 { try write(.saveNote(Note(title: "Imported \(index)"))) }
+      }, progress: { _ in })
+    try repository.update { library in
+      library.notes.prefix(3).map { note in
+        var changed = note
+        changed.body += " (synced)"
+        return .saveNote(changed)
+      }
+    }
+    _ = try repository.rebuildSearchIndex()
+    try repository.commit([.saveNote(Note(title: "After the rebuild", body: "weir"))])
+
+    try expectAnswersOfTheScan(repository)
+    #expect(try SQLiteNoteRepository(path: path).searchIndexRebuilds == [])
+  }
+
   // MARK: - Saves never fail for the index
 
   /// A way of damaging the index from outside, and why the next open says it rebuilt it.

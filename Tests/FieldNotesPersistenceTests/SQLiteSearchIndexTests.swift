@@ -286,6 +286,9 @@ import Testing
   /// An index filled with wrong text never shows a note without the text: the store finds the
   /// index wrong, the repository stops using it (so the search is answered by the notes at
   /// once), and the next open rebuilds it, saying why.
+  ///
+  /// The index is filled so while the store is open: an open finds another program's writes
+  /// to the index before any search (`SQLiteSearchIndexRepairTests`).
   @Test func anIndexOfWrongTextNeverShowsAWrongNote() throws {
     let path = directory.file("notes.sqlite")
     let repository = try SQLiteNoteRepository(path: path)
@@ -294,6 +297,9 @@ import Testing
     let wren = Note(
       title: "Wren", body: "brown", createdAt: .init(timeIntervalSinceReferenceDate: 2))
     try repository.commit([.saveNote(heron), .saveNote(wren)])
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
+      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     // The heron's entry is gone and the wren's says "heron".
     try execute(
       """
@@ -303,9 +309,7 @@ import Testing
         VALUES ('delete', 2, 'wren' || char(10) || 'brown');
       INSERT INTO note_search (rowid, text) VALUES (2, 'heron');
       """, on: path)
-    let store = try NoteStore(
-      repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
-      now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
+    try store.reload()
 
     #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
     #expect(
