@@ -7,12 +7,20 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   case store(NoteStoreError)
   /// There is no deletion to undo.
   case nothingToUndo
+  /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
+  /// can be done to it there: it is in the trash, or was deleted for good.
+  case noteGone(inTrash: Bool)
 
   /// A message for the user.
   public var errorDescription: String? {
     switch self {
     case .store(let error): error.errorDescription
     case .nothingToUndo: "There is nothing to undo."
+    case .noteGone(inTrash: true):
+      "This note was deleted, and is in the trash: `back` leaves its page; `trash` on the "
+        + "notebooks screen, then `restore N`, brings it back with its history."
+    case .noteGone(inTrash: false):
+      "This note no longer exists (it was deleted for good): `back` leaves its page."
     }
   }
 }

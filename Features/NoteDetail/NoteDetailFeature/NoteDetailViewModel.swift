@@ -8,7 +8,9 @@ import Observation
 /// delete and undo, restore a version).
 ///
 /// ``state`` is derived from the store each time it is read, so the page follows a change made
-/// anywhere (a sync, another screen); only the summary is the model's own.
+/// anywhere (a sync, another screen); only the summary is the model's own. Every action on the
+/// note takes it from ``state`` (``shownNote()``), so once the page shows none (another
+/// FieldNotes or a sync deleted it) every one refuses with the same error.
 @MainActor
 @Observable
 public final class NoteDetailViewModel {
@@ -64,6 +66,21 @@ public final class NoteDetailViewModel {
     return .loaded(note, notebookName: notebookName, summary: summary)
   }
 
+  /// The note the page shows: the one every action on the page acts on.
+  ///
+  /// Every action asks for it first, so none acts on a note the page no longer shows; `edit`
+  /// asks for it too, so no composer opens for a note that is gone.
+  ///
+  /// - Returns: The note, as ``state`` shows it.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` when ``state`` is ``State/empty``,
+  ///   saying whether the note is in the trash.
+  public func shownNote() throws(NoteDetailError) -> Note {
+    guard case .loaded(let note, _, _) = state else {
+      throw .noteGone(inTrash: store.trashedNotes.contains { $0.id == noteID })
+    }
+    return note
+  }
+
   // MARK: - Summary
 
   /// Asks the summarizer: the summary is ``Summary/summarizing`` at once, and the task that is
@@ -73,9 +90,10 @@ public final class NoteDetailViewModel {
   /// ``state``, not thrown.
   ///
   /// - Returns: The task writing the summary; await its value to wait for it.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)``; nothing is asked then.
   @discardableResult
-  public func summarize() -> Task<Void, Never> {
-    guard let note = store.note(withID: noteID) else { return Task {} }
+  public func summarize() throws(NoteDetailError) -> Task<Void, Never> {
+    let note = try shownNote()
     summary = .summarizing
     return Task { [summarizer] in
       do {
@@ -96,17 +114,21 @@ public final class NoteDetailViewModel {
   ///
   /// - Parameter isPinned: Whether the note should be pinned.
   /// - Returns: Whether the note changed; `false` when it already was as asked.
-  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``;
+  ///   nothing changed then.
   @discardableResult
   public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
+    _ = try shownNote()
     do { return try store.setPinned(noteID, isPinned) } catch { throw .store(error) }
   }
 
   /// Moves the note into a notebook, or out of every notebook.
   ///
   /// - Parameter notebookID: The destination, or `nil` for no notebook.
-  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``;
+  ///   nothing changed then.
   public func move(to notebookID: Notebook.ID?) throws(NoteDetailError) {
+    _ = try shownNote()
     try perform(.moveNote(noteID, to: notebookID))
   }
 
@@ -114,10 +136,11 @@ public final class NoteDetailViewModel {
   ///
   /// - Parameter name: The notebook's name, ignoring case, or `none`.
   /// - Returns: The destination, or `nil` for no notebook.
-  /// - Throws: ``NoteDetailError/store(_:)``, for no notebook of that name too; nothing changed
-  ///   then.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)``, or ``NoteDetailError/store(_:)`` (for no
+  ///   notebook of that name too); nothing changed then.
   @discardableResult
   public func move(toNotebookNamed name: String) throws(NoteDetailError) -> Notebook? {
+    _ = try shownNote()
     let destination: Notebook?
     do { destination = try store.destination(named: name) } catch { throw .store(error) }
     try move(to: destination?.id)
@@ -137,9 +160,14 @@ public final class NoteDetailViewModel {
 
   /// Deletes the note, remembering it so that `undo` on any screen restores it exactly.
   ///
-  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
-  public func delete() throws(NoteDetailError) {
+  /// - Returns: The note deleted.
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``;
+  ///   nothing changed then.
+  @discardableResult
+  public func delete() throws(NoteDetailError) -> Note {
+    let note = try shownNote()
     do { try history.delete(noteID, from: store) } catch { throw .store(error) }
+    return note
   }
 
   /// Restores the note deleted last, on any screen, with its identity and dates.
@@ -154,11 +182,17 @@ public final class NoteDetailViewModel {
 
   // MARK: - History
 
-  /// The note's versions, newest first, each with what the save that replaced it changed;
-  /// empty once the note is gone.
+  /// The note's versions, newest first, each with what the save that replaced it changed.
+  ///
+  /// Once the note is gone its versions are where it is: in the trash with it, back with it
+  /// when it is restored.
+  ///
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` once the page shows no note.
   public var versionHistory: [NoteVersion.Entry] {
-    guard let note = store.note(withID: noteID) else { return [] }
-    return NoteVersion.history(of: store.versions(ofNote: noteID), current: note)
+    get throws(NoteDetailError) {
+      let note = try shownNote()
+      return NoteVersion.history(of: store.versions(ofNote: noteID), current: note)
+    }
   }
 
   /// What changed from a version to a later text: to another version, or to the note now.
@@ -168,11 +202,11 @@ public final class NoteDetailViewModel {
   ///   - later: The later version, or `nil` for the note now.
   /// - Returns: The version compared, the text it is compared with, and their body's diff.
   /// - Throws: ``NoteDetailError/store(_:)`` with ``FieldNotesServices/NoteStoreError/versionNotFound(_:number:)``
-  ///   for a number the note has no version of, or ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``.
+  ///   for a number the note has no version of, or ``NoteDetailError/noteGone(inTrash:)``.
   public func comparison(from number: Int, to later: Int? = nil) throws(NoteDetailError)
     -> VersionComparison
   {
-    guard let note = store.note(withID: noteID) else { throw .store(.noteNotFound(noteID)) }
+    let note = try shownNote()
     let versions = store.versions(ofNote: noteID)
     let version = try Self.version(number, of: noteID, in: versions)
     let newer = try later.map { number throws(NoteDetailError) in
@@ -189,10 +223,12 @@ public final class NoteDetailViewModel {
   /// - Parameter number: The version.
   /// - Returns: Whether the note changed; `false` when the version is its text already
   ///   (nothing is written then).
-  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then (another process's edit
-  ///   since the page read the note is refused, not written over).
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``;
+  ///   nothing changed then (another process's edit since the page read the note is refused,
+  ///   not written over).
   @discardableResult
   public func restore(version number: Int) throws(NoteDetailError) -> Bool {
+    _ = try shownNote()
     let before = store.versions(ofNote: noteID).count
     try perform(.restoreVersion(noteID, number: number))
     return store.versions(ofNote: noteID).count != before

@@ -139,7 +139,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       summary: "list the versions kept of this note, newest first"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else { throw .usage("history") }
-      return screen.history()
+      return try screen.history()
     },
     ScreenCommand(
       ["diff"], usage: "diff [N [M]]",
@@ -160,16 +160,26 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       guard arguments.isEmpty || inEditor else {
         throw .usage("edit [--editor] (on a note's page, without N)")
       }
+      let note = try screen.shownNote()
       return ScreenResult(
-        .push(.editNote(screen.model.noteID), thenRun: inEditor ? ["editor", "--save"] : []))
+        .push(.editNote(note.id), thenRun: inEditor ? ["editor", "--save"] : []))
     },
   ]
 
   // MARK: - Commands
 
-  /// The note on the page, as the view model shows it; `nil` once it is gone.
-  private var note: Note? {
-    if case .loaded(let note, _, _) = model.state { note } else { nil }
+  /// The note on the page, as the view model shows it: what every command acts on.
+  ///
+  /// - Throws: The view model's refusal once the note is gone.
+  private func shownNote() throws(ScreenError) -> Note {
+    try ScreenError.carrying { () throws(NoteDetailError) in try model.shownNote() }
+  }
+
+  /// The note's versions, newest first.
+  ///
+  /// - Throws: The view model's refusal once the note is gone.
+  private func versionHistory() throws(ScreenError) -> [NoteVersion.Entry] {
+    try ScreenError.carrying { () throws(NoteDetailError) in try model.versionHistory }
   }
 
   private func setPinned(_ isPinned: Bool, _ arguments: [String], usage: String)
@@ -179,7 +189,8 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     let changed = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.setPinned(isPinned)
     }
-    guard !changed, let note else { return .stay }
+    guard !changed else { return .stay }
+    let note = try shownNote()
     return .say(
       "\u{201C}\(note.title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
   }
@@ -193,38 +204,41 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
       try model.move(toNotebookNamed: name)
     }
     return .say(
-      "Moved \u{201C}\((note?.title ?? "").terminalSafe)\u{201D} to "
+      "Moved \u{201C}\(try shownNote().title.terminalSafe)\u{201D} to "
         + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
   }
 
   private func delete(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
     guard arguments.isEmpty else { throw .usage("delete (on a note's page, without N)") }
-    let title = note?.title ?? ""
-    try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
+    let deleted = try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
     return ScreenResult(
       .pop,
       lines: [
-        "Deleted \u{201C}\(title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it."
+        "Deleted \u{201C}\(deleted.title.terminalSafe)\u{201D} (it is in the trash); `undo` "
+          + "restores it."
       ])
   }
 
   /// The numbers of the note's versions, newest first, for completion.
-  private var versionNumbers: [String] { model.versionHistory.map { String($0.version.number) } }
+  private var versionNumbers: [String] {
+    ((try? versionHistory()) ?? []).map { String($0.version.number) }
+  }
 
-  private func history() -> ScreenResult<Route> {
+  private func history() throws(ScreenError) -> ScreenResult<Route> {
     ScreenResult(
       .stay,
       lines: NoteHistoryView.history(
-        model.versionHistory, title: note?.title ?? "", now: now(), timeZone: timeZone))
+        try versionHistory(), title: try shownNote().title, now: now(), timeZone: timeZone))
   }
 
   private func diff(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
     let usage = "diff [N [M]] (N and M are numbers `history` lists)"
     let numbers = arguments.compactMap { Int($0) }.filter { $0 > 0 }
     guard numbers.count == arguments.count, numbers.count <= 2 else { throw .usage(usage) }
-    guard let from = numbers.first ?? model.versionHistory.first?.version.number else {
+    let latest = try versionHistory().first?.version.number
+    guard let from = numbers.first ?? latest else {
       return .say(
-        "\u{201C}\((note?.title ?? "").terminalSafe)\u{201D} has no earlier versions to compare.")
+        "\u{201C}\(try shownNote().title.terminalSafe)\u{201D} has no earlier versions to compare.")
     }
     let comparison = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.comparison(from: from, to: numbers.count == 2 ? numbers[1] : nil)
@@ -245,9 +259,9 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     guard changed else {
       return .say("Version \(number) holds this note's text already; nothing was restored.")
     }
-    let kept = model.versionHistory.first?.version.number ?? 0
+    let kept = try versionHistory().first?.version.number ?? 0
     return .say(
-      "Restored version \(number) of \u{201C}\((note?.title ?? "").terminalSafe)\u{201D}; "
+      "Restored version \(number) of \u{201C}\(try shownNote().title.terminalSafe)\u{201D}; "
         + "the text it replaced is kept as version \(kept).")
   }
 
@@ -256,7 +270,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
   {
     guard arguments.isEmpty else { throw .usage("summarize (on a note's page, without N)") }
     summaryTask?.cancel()
-    let task = model.summarize()
+    let task = try ScreenError.carrying { () throws(NoteDetailError) in try model.summarize() }
     summaryTask = task
     context.drawChanges()
     guard !context.isInteractive else { return .stay }

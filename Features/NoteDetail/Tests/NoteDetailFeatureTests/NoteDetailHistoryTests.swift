@@ -33,14 +33,14 @@ import Testing
     try edit { $0.title = "Kingfisher at the bridge" }
     try model.move(to: nil)
 
-    let changes = model.versionHistory.map { "\($0.version.number): \($0.changes)" }
+    let changes = try model.versionHistory.map { "\($0.version.number): \($0.changes)" }
     #expect(
-      model.versionHistory.map(\.changes) == [
+      try model.versionHistory.map(\.changes) == [
         NoteChanges(title: false, tags: false, notebook: true, linesAdded: 0, linesRemoved: 0),
         NoteChanges(title: true, tags: false, notebook: false, linesAdded: 0, linesRemoved: 0),
         NoteChanges(title: false, tags: false, notebook: false, linesAdded: 1, linesRemoved: 0),
       ], "\(changes)")
-    #expect(model.versionHistory.map(\.version.number) == [3, 2, 1])
+    #expect(try model.versionHistory.map(\.version.number) == [3, 2, 1])
   }
 
   @Test func aComparisonIsWithNowOrWithALaterVersion() throws {
@@ -65,7 +65,7 @@ import Testing
     try edit { $0.body = "Gone downstream." }
     #expect(try model.restore(version: 1))
     #expect(store.note(withID: SampleData.kingfisher.id)?.body == SampleData.kingfisher.body)
-    #expect(model.versionHistory.map(\.version.body).first == "Gone downstream.")
+    #expect(try model.versionHistory.map(\.version.body).first == "Gone downstream.")
     let commits = repository.commitCount
     #expect(try model.restore(version: 1) == false, "version 1 is the text already")
     #expect(repository.commitCount == commits, "nothing was written")

@@ -29,7 +29,7 @@ import Testing
     let (model, _) = try makeModel()
     let recorder = StateRecorder(model, \.state)
 
-    await model.summarize().value
+    try await model.summarize().value
 
     #expect(
       recorder.values == [
@@ -48,7 +48,7 @@ import Testing
     let test = ExhaustiveTest(model, \.state, repository: repository, summarizer: summarizer)
 
     try await test.step(
-      "summarize", { await model.summarize().value },
+      "summarize", { try await model.summarize().value },
       states: [
         .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .summarizing),
         .loaded(
@@ -62,7 +62,7 @@ import Testing
   @Test func aFailedSummaryIsHeldInStateNotThrown() async throws {
     let (model, _) = try makeModel(summarizer: UnavailableSummaryGenerator())
 
-    await model.summarize().value
+    try await model.summarize().value
 
     guard case .loaded(_, _, .failed(let message)) = model.state else {
       Issue.record("expected a failed summary, got \(model.state)")
@@ -123,6 +123,37 @@ import Testing
     try otherPage.undoDelete()
 
     #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+  }
+
+  /// Another FieldNotes (or a sync) deleted the note: the page is empty, and every action on
+  /// the note refuses with one error, which says where the note is, and changes nothing.
+  @Test func everyActionOnANoteDeletedElsewhereRefusesWithOneError() throws {
+    let summarizer = CannedSummaryGenerator()
+    let (model, store) = try makeModel(summarizer: summarizer)
+    let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
+    try store.reload()
+    let notes = store.notes
+
+    #expect(model.state == .empty)
+    let gone = NoteDetailError.noteGone(inTrash: true)
+    #expect(throws: gone) { try model.shownNote() }
+    #expect(throws: gone) { try model.setPinned(true) }
+    #expect(throws: gone) { try model.move(to: SampleData.plants.id) }
+    #expect(throws: gone) { try model.move(toNotebookNamed: "Plants") }
+    #expect(throws: gone) { try model.delete() }
+    #expect(throws: gone) { try model.summarize() }
+    #expect(throws: gone) { try model.versionHistory }
+    #expect(throws: gone) { try model.comparison(from: 1) }
+    #expect(throws: gone) { try model.restore(version: 1) }
+    #expect(store.notes == notes)
+    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
+    #expect(summarizer.summarizedNotes.isEmpty)
+
+    // Once the trash is emptied, the error says the note is gone for good.
+    try elsewhere.perform(.purgeTrashedNotes([SampleData.kingfisher.id]))
+    let (pageAfterPurge, _) = try makeModel()
+    #expect(throws: NoteDetailError.noteGone(inTrash: false)) { try pageAfterPurge.delete() }
   }
 
   @Test func aFailedSaveChangesNothing() throws {

@@ -105,6 +105,59 @@ import Testing
     try await harness.run("edit")
     #expect(harness.routes == [.editNote(SampleData.kingfisher.id)])
   }
+
+  /// Every command on the page that acts on its note, as typed.
+  static let commandsOnTheNote = [
+    "pin", "unpin", "move to Plants", "delete", "summarize", "history", "diff", "diff 1",
+    "restore 1", "edit", "edit --editor",
+  ]
+
+  /// Another FieldNotes (or a sync) deleted the note while its page was open.
+  ///
+  /// Every command on the note refuses with one error saying where it went, and does nothing:
+  /// `edit` opens no composer (whose `save` made a new note), `delete` and `summarize` don't
+  /// pass in silence, `history` names no “”.
+  @Test func everyCommandOnAPageWhoseNoteIsGoneRefusesWithOneError() async throws {
+    let summarizer = CannedSummaryGenerator()
+    let (harness, store) = try makeHarness(summarizer: summarizer)
+    let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
+    try store.reload()
+    let notes = store.notes
+
+    for command in Self.commandsOnTheNote {
+      await #expect(
+        throws: CommandLineError.refused(
+          "This note was deleted, and is in the trash: `back` leaves its page; `trash` on the "
+            + "notebooks screen, then `restore N`, brings it back with its history."),
+        "\(command)"
+      ) { try await harness.run(command) }
+    }
+
+    #expect(harness.routes.isEmpty, "no composer opened")
+    #expect(store.notes == notes, "no note made, moved or pinned")
+    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id], "the note is in the trash")
+    #expect(summarizer.summarizedNotes.isEmpty)
+    #expect(harness.lastDrawn == ["This note no longer exists. Type `back`."])
+  }
+
+  /// The same once the trash was emptied: the error says the note is gone for good.
+  @Test func everyCommandOnAPageWhoseNoteWasDeletedForGoodRefuses() async throws {
+    let (harness, store) = try makeHarness()
+    let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
+    try elsewhere.perform(.purgeTrashedNotes([SampleData.kingfisher.id]))
+    try store.reload()
+
+    for command in Self.commandsOnTheNote {
+      await #expect(
+        throws: CommandLineError.refused(
+          "This note no longer exists (it was deleted for good): `back` leaves its page."),
+        "\(command)"
+      ) { try await harness.run(command) }
+    }
+    #expect(harness.routes.isEmpty)
+  }
 }
 
 /// `history`, `diff` and `restore` as typed on a note's page.
