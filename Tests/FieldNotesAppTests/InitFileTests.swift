@@ -68,6 +68,24 @@ import Testing
     #expect(status == 1)
   }
 
+  /// An init file is for settings, so `quit` (or `exit`) there can't end the session.
+  ///
+  /// It is refused, naming the file and the line, and the rest of the init file, the run's own
+  /// commands and its exit status go on as after any failing line.
+  @Test func quitInAnInitFileIsRefusedAndTheRunGoesOn() async throws {
+    let scratch = try Scratch()
+    let file = try scratch.write("quit\nopen Birds\nexit\n", to: scratch.path + "/start")
+
+    let (status, console) = await scratch.run(["--init", file, "-c", "list"])
+
+    let refusal =
+      "error: an init file can't end the session, which starts after it; take this line out"
+    #expect(
+      console.errors == ["\(refusal) (line 1 of \(file))", "\(refusal) (line 3 of \(file))"])
+    #expect(console.output.first == "Birds · 3 notes · newest first", "the -c command ran")
+    #expect(status == 1, "a failing line of a script's init file fails the run, as any line does")
+  }
+
   @Test func theUsersInitFileIsNotReadByACommandRunOrWithNoInit() async throws {
     let scratch = try Scratch()
     _ = try scratch.write("open Birds\n", to: scratch.userInitFile)

@@ -38,7 +38,8 @@ public struct BatchRunner {
   ///   - source: Where the lines come from.
   ///   - startup: The lines of an init file (`--init FILE`), run first as though they began
   ///     the script: an error names its file and line and counts in the exit status, but never
-  ///     stops the run, even under `--bail`. None by default.
+  ///     stops the run, even under `--bail`; `quit` there is such an error (see
+  ///     ``run(lines:bails:asInitFile:styled:)``). None by default.
   /// - Returns: 0 when every line succeeded, 1 when any failed; 128 plus the signal's number
   ///   when a signal ended the run (SIGTERM, SIGHUP, SIGINT, …; unsaved work is kept first).
   public func run(_ source: Source, after startup: Source? = nil) async -> Int32 {
@@ -57,9 +58,7 @@ public struct BatchRunner {
     session.start()
     var failed = false
     if let startup {
-      let ending = await run(lines: startup, bails: false)
-      failed = ending.hasFailed
-      if ending.hasQuit { return failed ? 1 : 0 }
+      failed = await run(lines: startup, bails: false, asInitFile: true).hasFailed
     }
     let ending = await run(lines: source, bails: bails)
     failed = failed || ending.hasFailed
@@ -77,17 +76,28 @@ public struct BatchRunner {
     var hasQuit = false
   }
 
+  /// The refusal of `quit` (or `exit`) in an init file.
+  static let quitInInitFile =
+    "an init file can't end the session, which starts after it; take this line out"
+
   /// Runs the lines of a source, each failure printed with its line number and the source's
   /// name: `error: MESSAGE (line N of FILE)`.
+  ///
+  /// An init file is for settings, run before the session's own lines: one of its lines that
+  /// asks to leave (`quit`, `exit`) fails as a line does, and the init file goes on, so a
+  /// script's commands and a person's session are never skipped in silence.
   ///
   /// - Parameters:
   ///   - source: The lines.
   ///   - bails: Whether the first failed line ends them.
+  ///   - asInitFile: Whether they are an init file's, which can't end the session.
   ///   - styled: How an error line is styled (in colour, at a terminal).
-  /// - Returns: Whether a line failed, and whether one asked to leave (which ends the run).
-  func run(lines source: Source, bails: Bool, styled: (String) -> String = { $0 }) async
-    -> Ending
-  {
+  /// - Returns: Whether a line failed, and whether one asked to leave (which ends the run);
+  ///   an init file's lines never do.
+  func run(
+    lines source: Source, bails: Bool, asInitFile: Bool = false,
+    styled: (String) -> String = { $0 }
+  ) async -> Ending {
     var ending = Ending()
     var number = 0
     let name: String
@@ -111,7 +121,10 @@ public struct BatchRunner {
         if echoes {
           console.echo(String(decoding: bytes, as: UTF8.self).terminalSafe, prompt: prompt)
         }
-        outcome = await session.runLine(bytes)
+        // Refused once it has run: besides leaving, `quit` only stops background work, and
+        // every earlier line's was waited for, so it has nothing to stop here.
+        let ran = await session.runLine(bytes)
+        outcome = ran == .quit && asInitFile ? .failed(Self.quitInInitFile) : ran
         await session.waitForBackgroundWork()
       case .tooLong(let count):
         if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }

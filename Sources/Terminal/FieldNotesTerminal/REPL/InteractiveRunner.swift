@@ -90,7 +90,7 @@ public struct InteractiveRunner {
     if let startup {
       let lines = BatchRunner(session: session, console: console, echoes: false, bails: false)
       let style = session.terminal.style
-      if await lines.run(lines: startup, bails: false, styled: style.error).hasQuit { return 0 }
+      _ = await lines.run(lines: startup, bails: false, asInitFile: true, styled: style.error)
     }
     let plainInput = editor == nil ? LineInput(descriptor: 0) : nil
     while true {
