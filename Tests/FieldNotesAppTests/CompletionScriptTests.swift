@@ -104,6 +104,44 @@ import Testing
       ])
   }
 
+  /// A file name that holds `*`, `?` or `[…]` is offered as it is, never expanded as a pattern
+  /// into other files' names: `--store *<Tab>` offers the file named `*` alone.
+  @Test func theBashFunctionNeverExpandsAFileNameAsAPattern() throws {
+    let bash = try #require(InstalledProgram.path(of: "bash"), "bash is not installed")
+    let scratch = Scratch()
+    let script = try scratch.script(for: .bash)
+    let files = scratch.path + "/files"
+    try FileManager.default.createDirectory(
+      atPath: files + "/[n]otes", withIntermediateDirectories: true)
+    for name in ["*", "note?.md", "notes.md", "notes.sqlite"] {
+      #expect(FileManager.default.createFile(atPath: files + "/" + name, contents: Data()))
+    }
+    let driver = """
+      source "$1"
+      complete_words() {
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(( $# - 1 ))
+        COMPREPLY=()
+        _fieldnotes fieldnotes "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort | paste -sd '|' -
+      }
+      cd "$2"
+      complete_words fieldnotes --store ''
+      complete_words fieldnotes --init '*'
+      complete_words fieldnotes --script "$2/note"
+      complete_words fieldnotes --sync-folder '['
+      """
+    let result = try InstalledProgram.run(bash, ["-s", "--", script, files], input: driver)
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    #expect(
+      result.output == [
+        "*|[n]otes|note?.md|notes.md|notes.sqlite",
+        "*",
+        "\(files)/note?.md|\(files)/notes.md|\(files)/notes.sqlite",
+        "[n]otes",
+      ])
+  }
+
   /// Sourced in bash, the script registers a function for `fieldnotes` (`complete -p`), which,
   /// given the words typed, completes options, `add`, choices, files and folders.
   @Test func theBashFunctionCompletesOptionsChoicesAndPaths() throws {

@@ -2,11 +2,21 @@ extension CompletionScript {
   /// The bash script: a function `complete -F` calls, which completes an option's value after
   /// it (its choices, files or folders, or nothing for text), otherwise the option names, and
   /// `add` as the first word.
+  ///
+  /// Every answer is read from `compgen` a line at a time into `COMPREPLY`, never through an
+  /// unquoted `$(…)`, which would split a name at spaces and expand `*`, `?` or `[…]` in it
+  /// into other files' names. It runs in bash 3.2, macOS's.
   static func bash(_ options: [LaunchOption]) -> [String] {
     let add = LaunchOption.addCommand
     var lines = [
       "# bash completion for fieldnotes, written by `fieldnotes --completion bash` from its options.",
       "# Load it with: source <(fieldnotes --completion bash)",
+      "# compgen's answers, a line each, as they are: never split at spaces or expanded as patterns.",
+      "_fieldnotes_reply() {",
+      "  local line",
+      "  COMPREPLY=()",
+      "  while IFS= read -r line; do COMPREPLY+=(\"$line\"); done < <(compgen \"$@\")",
+      "}",
       "_fieldnotes() {",
       "  local cur=${COMP_WORDS[COMP_CWORD]} prev=",
       "  (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}",
@@ -32,13 +42,11 @@ extension CompletionScript {
       switch completion {
       case .words(let words):
         lines.append(
-          "      COMPREPLY=($(compgen -W \(singleQuoted(words.joined(separator: " "))) -- \"$cur\"))"
-        )
+          "      _fieldnotes_reply -W \(singleQuoted(words.joined(separator: " "))) -- \"$cur\"")
       case .files, .folders:
         lines += [
           "      compopt -o filenames 2>/dev/null",
-          "      local IFS=$'\\n'",
-          "      COMPREPLY=($(compgen \(completion == .files ? "-f" : "-d") -- \"$cur\"))",
+          "      _fieldnotes_reply \(completion == .files ? "-f" : "-d") -- \"$cur\"",
         ]
       case .nothing:
         lines.append("      COMPREPLY=()")
@@ -53,7 +61,7 @@ extension CompletionScript {
       "  local words=\(singleQuoted(names(.anywhere)))",
       "  (( COMP_CWORD == 1 )) && words+=' \(add)'",
       "  [[ ${COMP_WORDS[1]} == \(add) ]] && words+=\(singleQuoted(" " + names(.addition)))",
-      "  COMPREPLY=($(compgen -W \"$words\" -- \"$cur\"))",
+      "  _fieldnotes_reply -W \"$words\" -- \"$cur\"",
       "}",
       "complete -F _fieldnotes fieldnotes",
     ]
