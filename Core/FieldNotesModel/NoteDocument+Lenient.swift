@@ -250,8 +250,11 @@ extension NoteDocument {
       .filter { !$0.isEmpty }
   }
 
-  /// A value without the spaces and the quotes around it; a JSON string is decoded.
-  private static func unquotedValue(_ value: String) -> String {
+  /// A value without the spaces and the quotes around it.
+  ///
+  /// A JSON string is decoded, and YAML's single quotes give what they hold (`''` a quote).
+  /// Every reader of a front matter takes a quoted value so: the importer's and the editor's.
+  static func unquotedValue(_ value: String) -> String {
     let text = value.trimmingCharacters(in: .whitespaces)
     if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
       return (try? JSONDecoder().decode(String.self, from: Data(text.utf8)))

@@ -280,14 +280,29 @@ public enum NoteDocument {
     return plain
   }
 
-  /// A value without the spaces and the quotes a person may put around it.
-  private static func unquoted(_ value: some StringProtocol) -> String {
-    var text = value.trimmingCharacters(in: .whitespaces)
-    for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote)
-    {
-      text = String(text.dropFirst().dropLast())
-    }
-    return text
+  /// A notebook's name as the editor's file writes it after `notebook:`: as it is when it reads
+  /// back as itself, else as a JSON string, so that any name comes back exactly (quotes, spaces
+  /// at its ends, a line break, `none`).
+  ///
+  /// - Parameter name: The name, or `nil` for no notebook.
+  /// - Returns: The value.
+  static func editorValue(ofNotebookName name: String?) -> String {
+    guard let name else { return "none" }
+    let readsBack =
+      !name.contains(where: \.isNewline) && notebookName(fromEditorValue: name) == name
+    return readsBack ? name : json(name)
+  }
+
+  /// The notebook a `notebook:` value names: what its quotes hold, exactly, when it is quoted (a
+  /// JSON string, or YAML's single quotes); otherwise the value without the spaces around it.
+  ///
+  /// - Parameter value: The value, as written.
+  /// - Returns: The name; `nil` for no notebook (`none` unquoted, or nothing).
+  static func notebookName(fromEditorValue value: String) -> String? {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    guard trimmed.lowercased() != "none" else { return nil }
+    let name = unquotedValue(trimmed)
+    return name.isEmpty ? nil : name
   }
 
   /// A draft as the file handed to the user's editor: the same front matter, title heading and
@@ -307,7 +322,10 @@ public enum NoteDocument {
   /// - Parameter note: What the file holds.
   /// - Returns: The file's bytes.
   public static func data(ofEditable note: EditableNote) -> Data {
-    let lines = ["---", "notebook: \(note.notebookName ?? "none")", "tags: \(json(note.tags))"]
+    let lines = [
+      "---", "notebook: \(editorValue(ofNotebookName: note.notebookName))",
+      "tags: \(json(note.tags))",
+    ]
     return Data((header(lines, title: note.title) + note.body).utf8)
   }
 
@@ -322,7 +340,6 @@ public enum NoteDocument {
   ///   broken.
   public static func editableNote(from data: Data) throws(NoteDocumentError) -> EditableNote {
     let (fields, title, body) = try parse(asWrittenByAPerson(data), id: nil)
-    let notebook = fields["notebook"].map(unquoted)
     var tags: [String] = []
     if let value = fields["tags"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
       if let decoded = decode([String].self, value) {
@@ -330,7 +347,7 @@ public enum NoteDocument {
       } else if value.hasPrefix("[") {
         // A list as YAML writes it: `[birds, lake]`.
         guard value.hasSuffix("]") else { throw .malformed("its tags are not a list") }
-        tags = value.dropFirst().dropLast().split(separator: ",").map(unquoted)
+        tags = value.dropFirst().dropLast().split(separator: ",").map { unquotedValue(String($0)) }
       } else {
         tags = value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
       }
@@ -340,7 +357,7 @@ public enum NoteDocument {
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
     return EditableNote(
       title: title, body: body, tags: tags,
-      notebookName: notebook.flatMap { $0.isEmpty || $0.lowercased() == "none" ? nil : $0 })
+      notebookName: fields["notebook"].flatMap(notebookName(fromEditorValue:)))
   }
 }
 

@@ -286,11 +286,18 @@ public final class NoteStore {
     }
   }
 
-  /// Returns the notebook with a name, ignoring case and surrounding spaces.
+  /// Returns the notebook with a name: the one named exactly so, else one named so ignoring case
+  /// and surrounding spaces.
+  ///
+  /// The exact name comes first, so a name given back as it was read (the editor's file) finds
+  /// its notebook even beside another differing only in case, or when it has spaces at its ends
+  /// (as an import or a sync may bring it).
   ///
   /// - Parameter name: The name as typed.
   /// - Returns: The notebook, or `nil`.
   public func notebook(named name: String) -> Notebook? {
+    let notebooks = notebooks
+    if let exact = notebooks.first(where: { $0.name == name }) { return exact }
     let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
     return notebooks.first { $0.name.lowercased() == folded }
   }

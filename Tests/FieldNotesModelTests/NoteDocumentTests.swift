@@ -259,6 +259,18 @@ import Testing
     #expect(try NoteDocument.editableNote(from: data) == note)
   }
 
+  /// Any notebook's name, as an import or a sync may bring it, comes back from the editor's file
+  /// exactly: quotes, a colon, spaces at its ends, `#`, a backslash, a control character, and a
+  /// name that is a word the front matter gives a meaning to (`none`).
+  @Test(arguments: [
+    "\"Quoted\"", "'Single'", "Birds: spring", "  Leading and trailing  ", "#birds", "a # b",
+    "C:\\temp", "say \"hi\"", "\"", "none", "None", "tab\there", "two\nlines", "鳥 🐦",
+  ])
+  func anyNotebookNameComesBackAsItWent(_ name: String) throws {
+    let note = EditableNote(title: "Heron", body: "Grey.", tags: ["birds"], notebookName: name)
+    #expect(try NoteDocument.editableNote(from: NoteDocument.data(ofEditable: note)) == note)
+  }
+
   @Test func tagsMayBeWrittenPlainlyAndTheFrontMatterIsStillChecked() throws {
     let plain = try NoteDocument.editableNote(
       from: Data("---\ntags: birds, lake winter\nnotebook: none\n---\n# Heron\n\nGrey.".utf8))

@@ -60,6 +60,25 @@ import Testing
       "the editor's save kept the text it replaced")
   }
 
+  /// A notebook whose name holds quotes, a colon, `#` or spaces at its ends (brought by an
+  /// import or a sync), or differs from another only in case, is the note's notebook still after
+  /// the editor: the file names it so that it reads back exactly, and that name is found first.
+  @Test(arguments: ["\"Field notes\"", "  Spaced  ", "Birds: spring", "# birds", "birds"])
+  func aNoteInANotebookOfAnyNameSavesThroughTheEditor(_ name: String) async throws {
+    let notebook = Notebook(id: UUID(number: 900), name: name)
+    var note = SampleData.heron
+    note.notebookID = notebook.id
+    try repository.commit([.saveNotebook(notebook), .saveNote(note)])
+    let editor = ScriptedTextEditor(.replacing("still as a post.", with: "still as a heron."))
+    let (composer, store) = try makeComposer(editor: editor)
+
+    #expect(try await composer.writeInEditor() == .changed)
+    try composer.save()
+
+    #expect(store.note(withID: SampleData.heron.id)?.notebookID == notebook.id)
+    #expect(store.note(withID: SampleData.heron.id)?.body.hasSuffix("still as a heron.") == true)
+  }
+
   /// Editors end a file with a line break; one the body didn't have is the editor's.
   @Test func theLineBreakAnEditorEndsTheFileWithIsNotTheUsers() async throws {
     let (composer, _) = try makeComposer(
