@@ -34,6 +34,24 @@ struct InteractiveInitFileTests {
     try terminal.waitFor("exited:0")
   }
 
+  /// `quit` in the user's init file is refused, naming the file and the line; the rest of the
+  /// file runs and the session starts, rather than ending before its first prompt.
+  @Test func quitInTheInitFileIsRefusedAndTheSessionStarts() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(
+      command: [binary.path, "--demo"], columns: 250,
+      files: [Self.initFile: "quit\nopen Birds\n"])
+    defer { terminal.close() }
+
+    try terminal.waitFor("Birds>", lastLineOnly: true)
+    #expect(
+      try terminal.screen().contains(
+        "error: an init file can't end the session, which starts after it; take this line out "
+          + "(line 1 of \(terminal.home)/\(Self.initFile))"))
+    try terminal.type("quit", keys: ["Enter"])
+    try terminal.waitForExit()
+  }
+
   @Test func noInitSkipsTheUsersInitFile() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let terminal = try TerminalDriver(

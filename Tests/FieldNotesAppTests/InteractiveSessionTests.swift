@@ -161,24 +161,6 @@ struct InteractiveSessionTests {
     try terminal.waitFor("Field trips>", lastLineOnly: true)
   }
 
-  /// `quit` in the user's init file is refused, naming the file and the line; the rest of the
-  /// file runs and the session starts, rather than ending before its first prompt.
-  @Test func quitInTheInitFileIsRefusedAndTheSessionStarts() throws {
-    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
-    let terminal = try TerminalDriver(
-      command: [binary.path, "--demo"], columns: 250,
-      files: ["config/fieldnotes/init": "quit\nopen Birds\n"])
-    defer { terminal.close() }
-
-    try terminal.waitFor("Birds>", lastLineOnly: true)
-    #expect(
-      try terminal.screen().contains(
-        "error: an init file can't end the session, which starts after it; take this line out "
-          + "(line 1 of \(terminal.home)/config/fieldnotes/init)"))
-    try terminal.type("quit", keys: ["Enter"])
-    try terminal.waitForExit()
-  }
-
   /// Leaving closes the store, so SQLite folds its journal back in and removes `-wal`/`-shm`.
   @Test func quittingClosesTheStoreCleanly() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
