@@ -73,11 +73,9 @@ extension NoteDocument {
     }
     // What the front matter says that no field of a note holds (`aliases:`, `source:`…) stays
     // at the top of the body, in a front matter of its own: nothing of the file is lost.
-    let kept =
-      matter.keptLines.isEmpty ? "" : "---\n" + matter.keptLines.joined(separator: "\n") + "\n---\n"
     return ForeignNote(
       id: fields["id"]?.first.flatMap(UUID.init(uuidString:)), title: title ?? "Untitled",
-      body: kept + body, tags: tags,
+      body: keptFrontMatter(matter.keptLines) + body, tags: tags,
       isPinned: fields["pinned"]?.first.map { ["true", "yes"].contains($0.lowercased()) } ?? false,
       createdAt: date(["created", "date", "created_at", "created-at"]),
       updatedAt: date(["updated", "modified", "updated_at", "updated-at", "lastmod"]),
@@ -248,6 +246,17 @@ extension NoteDocument {
     if let list = try? JSONDecoder().decode([String].self, from: Data(value.utf8)) { return list }
     return value.dropFirst().dropLast().split(separator: ",").map { unquotedValue(String($0)) }
       .filter { !$0.isEmpty }
+  }
+
+  /// Front-matter lines no field is read from, as they stay at the top of a note's body.
+  ///
+  /// They go in a front matter of their own, so nothing of a file is lost. Every reader of a
+  /// person's file keeps them so: the importer's and the editor's.
+  ///
+  /// - Parameter lines: The lines, as written.
+  /// - Returns: `---`, the lines and `---`, each ending a line; nothing for no lines.
+  static func keptFrontMatter(_ lines: [some StringProtocol]) -> String {
+    lines.isEmpty ? "" : "---\n" + lines.joined(separator: "\n") + "\n---\n"
   }
 
   /// A value without the spaces and the quotes around it.

@@ -123,20 +123,27 @@ public enum NoteDocument {
   /// - Returns: The note.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
   public static func note(from data: Data, id: UUID) throws(NoteDocumentError) -> Note {
-    try note(parsed: try parse(data, id: id), id: id)
+    let parsed = try parse(data, id: id)
+    return try note(parsed: parsed, body: parsed.body, id: id)
   }
 
   /// Reads a note's file under any name: its identifier is the one its front matter gives.
+  ///
+  /// It is a file a person may have had in hand (an export's), so a line of its front matter no
+  /// field is read from (`source:`, added by hand) is kept at the top of the body, in a front
+  /// matter of its own, as the lenient reader keeps other tools' keys. (A sync's reader,
+  /// ``note(from:id:)``, reads only files FieldNotes wrote, and leaves out a key a newer
+  /// FieldNotes added.)
   ///
   /// - Parameter data: The file.
   /// - Returns: The note.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
   public static func note(fromFile data: Data) throws(NoteDocumentError) -> Note {
     let parsed = try parse(data, id: nil)
-    guard let id = parsed.0["id"].flatMap(UUID.init(uuidString:)) else {
+    guard let id = parsed.fields["id"].flatMap(UUID.init(uuidString:)) else {
       throw .malformed("it has no id")
     }
-    return try note(parsed: parsed, id: id)
+    return try note(parsed: parsed, body: parsed.body(keepingLinesNotIn: noteKeys), id: id)
   }
 
   /// Reads a notebook's file under any name: its identifier is the one its front matter gives.
@@ -145,17 +152,22 @@ public enum NoteDocument {
   /// - Returns: The notebook.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a notebook's file.
   public static func notebook(fromFile data: Data) throws(NoteDocumentError) -> Notebook {
-    let (fields, _, _) = try parse(data, id: nil)
-    guard let id = fields["id"].flatMap(UUID.init(uuidString:)) else {
+    guard let id = try parse(data, id: nil).fields["id"].flatMap(UUID.init(uuidString:)) else {
       throw .malformed("it has no id")
     }
     return try notebook(from: data, id: id)
   }
 
+  /// The keys a note's file gives its fields by.
+  private static let noteKeys: Set<String> = [
+    "id", "notebook", "tags", "pinned", "created", "updated", "conflict-of", "title",
+  ]
+
   private static func note(
-    parsed: ([String: String], String, String), id: UUID
+    parsed: ParsedFile, body: String, id: UUID
   ) throws(NoteDocumentError) -> Note {
-    let (fields, title, body) = parsed
+    let fields = parsed.fields
+    let title = parsed.title
     guard let created = fields["created"].flatMap(date(from:)),
       let updated = fields["updated"].flatMap(date(from:))
     else { throw .malformed("its dates are missing, unreadable or out of range") }
@@ -197,7 +209,8 @@ public enum NoteDocument {
   /// - Returns: The notebook.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a notebook's file.
   public static func notebook(from data: Data, id: UUID) throws(NoteDocumentError) -> Notebook {
-    let (fields, name, _) = try parse(data, id: id)
+    let parsed = try parse(data, id: id)
+    let (fields, name) = (parsed.fields, parsed.title)
     var symbol = "book.closed"
     if let value = fields["symbol"] {
       guard let decoded = decode(String.self, value) else {
@@ -208,24 +221,57 @@ public enum NoteDocument {
     return Notebook(id: id, name: name, symbolName: symbol)
   }
 
-  /// Splits a file into its front matter's fields, its title and its body.
+  /// A file taken apart: its front matter, its title and its body.
+  private struct ParsedFile {
+    /// The front matter's values by key; of a key written twice, the last.
+    var fields: [String: String] = [:]
+    /// The front matter's lines as written, each with its key, in order.
+    var lines: [(key: String, text: String)] = []
+    /// The title.
+    var title = ""
+    /// The body.
+    var body = ""
+
+    /// The front-matter lines no field is read from: those of other keys, and those of a key
+    /// written again below.
+    ///
+    /// - Parameter keys: The keys the reader reads.
+    /// - Returns: The lines, in order.
+    /// - Complexity: O(*n*) in the number of lines.
+    func unreadLines(readingKeys keys: Set<String>) -> [(key: String, text: String)] {
+      var last: [String: Int] = [:]
+      for (index, line) in lines.enumerated() { last[line.key] = index }
+      return lines.enumerated().filter { index, line in
+        !keys.contains(line.key) || last[line.key] != index
+      }.map(\.element)
+    }
+
+    /// The body, after the front-matter lines no field is read from, kept in a front matter of
+    /// their own (``NoteDocument/keptFrontMatter(_:)``).
+    ///
+    /// - Parameter keys: The keys the reader reads.
+    /// - Returns: The body.
+    func body(keepingLinesNotIn keys: Set<String>) -> String {
+      NoteDocument.keptFrontMatter(unreadLines(readingKeys: keys).map(\.text)) + body
+    }
+  }
+
+  /// Splits a file into its front matter, its title and its body.
   ///
   /// - Parameters:
   ///   - data: The file.
   ///   - id: The identifier the front matter must repeat, or `nil` for a file that has none
   ///     (one written for an editor).
-  /// - Returns: The front matter's fields by key, the title, and the body.
+  /// - Returns: The front matter's fields and lines, the title, and the body.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't such a file.
-  private static func parse(_ data: Data, id: UUID?) throws(NoteDocumentError) -> (
-    [String: String], String, String
-  ) {
+  private static func parse(_ data: Data, id: UUID?) throws(NoteDocumentError) -> ParsedFile {
     guard data.count <= maximumBytes else { throw .tooLarge(bytes: data.count) }
     guard let text = String(validating: data, as: UTF8.self) else {
       throw .malformed("it is not UTF-8 text")
     }
     guard text.hasPrefix("---\n") else { throw .malformed("it has no front matter") }
     var rest = text.utf8.dropFirst(4)
-    var fields: [String: String] = [:]
+    var parsed = ParsedFile()
     while true {
       guard let end = rest.firstIndex(of: UInt8(ascii: "\n")) else {
         throw .malformed("its front matter never ends")
@@ -237,9 +283,11 @@ public enum NoteDocument {
         throw .malformed("its front matter has a line without a key")
       }
       let value = line[line.index(after: colon)...].drop(while: { $0 == " " })
-      fields[String(line[..<colon])] = String(value)
+      let key = String(line[..<colon])
+      parsed.fields[key] = String(value)
+      parsed.lines.append((key, line))
     }
-    if let id, fields["id"].flatMap(UUID.init(uuidString:)) != id {
+    if let id, parsed.fields["id"].flatMap(UUID.init(uuidString:)) != id {
       throw .malformed("its id is not the one its name gives")
     }
     guard rest.starts(with: "# ".utf8) else { throw .malformed("it has no title heading") }
@@ -249,13 +297,15 @@ public enum NoteDocument {
     rest = rest[end...]
     if rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
     if rest.first == UInt8(ascii: "\n") { rest = rest.dropFirst() }
-    if let value = fields["title"] {
+    if let value = parsed.fields["title"] {
       guard let decoded = decode(String.self, value) else {
         throw .malformed("its title is not a string")
       }
       title = decoded
     }
-    return (fields, title, String(Substring(rest)))
+    parsed.title = title
+    parsed.body = String(Substring(rest))
+    return parsed
   }
 
   private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
@@ -329,17 +379,26 @@ public enum NoteDocument {
     return Data((header(lines, title: note.title) + note.body).utf8)
   }
 
+  /// The keys the editor's file gives a draft's fields by.
+  static let editableKeys: Set<String> = ["notebook", "tags", "title"]
+
   /// Reads back the file an editor was given.
   ///
   /// Tags may be written as a list (`["birds", "lake"]`) or plainly, with commas or spaces
-  /// between them (`birds, lake`), as a person editing the file might.
+  /// between them (`birds, lake`), as a person editing the file might. A line of the front
+  /// matter no field is read from (`pinned:`, `created:`, `source:`, a key written again
+  /// below) is kept at the top of the body, in a front matter of its own, as the importer keeps
+  /// it, and its key named in ``EditableNote/keysKeptInBody``: nothing written there is
+  /// dropped.
   ///
   /// - Parameter data: The file as the editor left it.
   /// - Returns: What it holds.
   /// - Throws: ``NoteDocumentError`` when it is too large or its front matter or heading is
   ///   broken.
   public static func editableNote(from data: Data) throws(NoteDocumentError) -> EditableNote {
-    let (fields, title, body) = try parse(asWrittenByAPerson(data), id: nil)
+    let parsed = try parse(asWrittenByAPerson(data), id: nil)
+    let (fields, title) = (parsed.fields, parsed.title)
+    let body = parsed.body(keepingLinesNotIn: editableKeys)
     var tags: [String] = []
     if let value = fields["tags"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
       if let decoded = decode([String].self, value) {
@@ -355,9 +414,15 @@ public enum NoteDocument {
     }
     let bytes = byteCount(title: title, body: body, tags: tags)
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
+    var keptKeys: [String] = []
+    var named = Set<String>()
+    for (key, _) in parsed.unreadLines(readingKeys: editableKeys) where named.insert(key).inserted {
+      keptKeys.append(key)
+    }
     return EditableNote(
       title: title, body: body, tags: tags,
-      notebookName: fields["notebook"].flatMap(notebookName(fromEditorValue:)))
+      notebookName: fields["notebook"].flatMap(notebookName(fromEditorValue:)),
+      keysKeptInBody: keptKeys)
   }
 }
 
@@ -371,19 +436,28 @@ public struct EditableNote: Hashable, Sendable {
   public var tags: [String]
   /// The notebook's name, or `nil` for none.
   public var notebookName: String?
+  /// The keys of the front-matter lines read back from the file that no field is read from,
+  /// kept at the top of ``body`` (`pinned`, `source`), in the order written; none for a file
+  /// given.
+  public var keysKeptInBody: [String]
 
-  /// Creates what an editor is given.
+  /// Creates what an editor is given, or what it gave back.
   ///
   /// - Parameters:
   ///   - title: The title.
   ///   - body: The body.
   ///   - tags: The tags.
   ///   - notebookName: The notebook's name, or `nil` for none.
-  public init(title: String, body: String, tags: [String], notebookName: String?) {
+  ///   - keysKeptInBody: The keys of front-matter lines kept in the body; none by default.
+  public init(
+    title: String, body: String, tags: [String], notebookName: String?,
+    keysKeptInBody: [String] = []
+  ) {
     self.title = title
     self.body = body
     self.tags = tags
     self.notebookName = notebookName
+    self.keysKeptInBody = keysKeptInBody
   }
 }
 

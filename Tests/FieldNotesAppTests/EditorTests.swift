@@ -94,6 +94,33 @@ import Testing
     #expect(note.notebookID != nil)
   }
 
+  /// Front-matter lines the editor's file doesn't set (`pinned:`, `created:`, `source:`) are
+  /// never dropped: they are kept at the top of the note's body, as the importer keeps them,
+  /// and FieldNotes says so, since the pin and the date are not set by them.
+  @Test func frontMatterLinesTheFileDoesntSetAreKeptInTheBodyAndNamed() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["open all", "new", "title Heron", "body Grey.", "save"], editor: nil)
+    let write = try setting.editor(
+      #"printf '%s\n' '---' 'notebook: none' 'pinned: true' 'created: 2026-01-05' "#
+        + #"'tags: [birds]' 'source: https://example.org/heron' '---' '# Heron' '' 'Grey.' > "$1""#)
+
+    let result = try setting.run(["open all", "edit 1 --editor"], editor: write)
+
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(
+      result.output.filter { $0.hasPrefix("Kept") || $0.hasPrefix("Saved") } == [
+        "Kept the front matter's `pinned:`, `created:` and `source:` lines at the top of the "
+          + "body, as text: the editor's file sets only a note's title, tags and notebook.",
+        "Saved \u{201C}Heron\u{201D}.",
+      ])
+    let saved = try #require(try setting.savedNotes().first)
+    #expect(
+      saved.body
+        == "---\npinned: true\ncreated: 2026-01-05\nsource: https://example.org/heron\n---\nGrey.")
+    #expect(saved.tags == ["birds"])
+  }
+
   /// A failed editor, one that changes nothing, or none at all: nothing is saved, and each
   /// says why.
   @Test(arguments: [

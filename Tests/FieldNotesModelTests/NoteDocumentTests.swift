@@ -75,6 +75,20 @@ import Testing
     #expect(try NoteDocument.note(from: data, id: note.id) == note)
   }
 
+  /// A FieldNotes file (an export's) with a line a person added to its front matter is read
+  /// as the note, the added line kept at the top of its body, as the importer keeps other
+  /// tools' keys: nothing of the file is dropped.
+  @Test func aLineAddedToAFieldNotesFilesFrontMatterIsKeptInTheBody() throws {
+    let note = Note(id: Self.id, title: "Heron", body: "Grey.", createdAt: Self.noon)
+    let text = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
+      .replacingOccurrences(
+        of: "pinned: false\n", with: "pinned: false\nsource: https://example.org\n")
+
+    var kept = note
+    kept.body = "---\nsource: https://example.org\n---\nGrey."
+    #expect(try NoteDocument.note(fromFile: Data(text.utf8)) == kept)
+  }
+
   @Test func datesOutsideYearsOneTo9999AreWrittenAsSeconds() throws {
     let note = Note(id: Self.id, title: "Far", createdAt: Date(timeIntervalSince1970: 1e12))
     let data = NoteDocument.data(of: note)
@@ -282,6 +296,38 @@ import Testing
     #expect(throws: NoteDocumentError.malformed("its tags are not a list")) {
       try NoteDocument.editableNote(from: Data("---\ntags: [birds\n---\n# Heron\n".utf8))
     }
+  }
+
+  /// Front-matter lines the editor's file takes no field from (`pinned:`, `created:`, `source:`,
+  /// one of its own keys written twice) are kept at the top of the body, in a front matter of
+  /// their own, as the importer keeps them: nothing typed there is dropped.
+  @Test func linesTheFileTakesNoFieldFromAreKeptAtTheTopOfTheBody() throws {
+    let text = """
+      ---
+      notebook: Birds
+      pinned: true
+      created: 2026-01-05
+      tags: [birds]
+      source: https://example.org/heron
+      tags: [lake]
+      ---
+      # Heron
+
+      Grey.
+      """
+    let edited = try NoteDocument.editableNote(from: Data(text.utf8))
+    #expect(edited.title == "Heron")
+    #expect(edited.notebookName == "Birds")
+    #expect(edited.tags == ["lake"], "the last `tags:` line is the one read")
+    #expect(
+      edited.body
+        == "---\npinned: true\ncreated: 2026-01-05\ntags: [birds]\nsource: https://example.org/heron"
+        + "\n---\nGrey.")
+    #expect(edited.keysKeptInBody == ["pinned", "created", "tags", "source"])
+    // Given back to the editor, the lines kept stay where they are, in the body.
+    var inBody = edited
+    inBody.keysKeptInBody = []
+    #expect(try NoteDocument.editableNote(from: NoteDocument.data(ofEditable: edited)) == inBody)
   }
 
   /// The forms a person or another editor writes: a YAML list, a quoted notebook, Windows line

@@ -5,7 +5,11 @@ import Foundation
 /// What the user's editor gave back to the composer.
 public enum EditorOutcome: Hashable, Sendable {
   /// The draft now holds what the editor left: saved only by ``ComposerViewModel/save()``.
-  case changed
+  ///
+  /// The keys of front-matter lines the file sets no field by (`pinned`, `source`) are named,
+  /// in the order written: their lines are kept at the top of the body, as text (see
+  /// ``FieldNotesModel/NoteDocument/editableNote(from:)``).
+  case changed(keysKeptInBody: [String])
   /// The file came back as it went: the draft is as it was.
   case unchanged
 }
@@ -97,8 +101,9 @@ extension ComposerViewModel {
   /// The editor is one more way to fill the draft: nothing is saved here, and the draft's
   /// rules apply to what comes back as to what is typed (a result with no title is a draft
   /// with a problem shown). A file whose front matter the editor broke fills the body whole,
-  /// so nothing written is lost, and says why. The line break an editor ends a file with is
-  /// left out when the body had none.
+  /// so nothing written is lost, and says why; so is a front-matter line it sets no field by,
+  /// kept at the top of the body and named in the outcome. The line break an editor ends a file
+  /// with is left out when the body had none.
   ///
   /// - Returns: Whether the draft changed.
   /// - Throws: ``ComposerError/notEditable``; ``ComposerError/editorFailed(_:)`` when the
@@ -151,7 +156,7 @@ extension ComposerViewModel {
     draft.tags = content.tags
     draft.notebookID = content.notebookID
     if let unknownNotebook { throw .unknownNotebook(unknownNotebook) }
-    return .changed
+    return .changed(keysKeptInBody: edited.keysKeptInBody)
   }
 
   /// Keeps the text of an editor that died after writing as a kept draft of its own, listed in

@@ -24,12 +24,34 @@ extension ComposerScreen {
       return ScreenResult(.pop, lines: ["Nothing changed in the editor, so nothing was saved."])
     case .unchanged:
       return .say("Nothing changed in the editor.")
-    case .changed where saving && composer.canSave:
-      return try save()
-    case .changed where saving:
-      return .say("Not saved yet: fix what is shown (`editor` again, or type it), then `save`.")
-    case .changed:
-      return .stay
+    case .changed(let kept) where saving && composer.canSave:
+      let saved = try save()
+      return ScreenResult(saved.navigation, lines: Self.keptInBody(kept) + saved.lines)
+    case .changed(let kept) where saving:
+      return ScreenResult(
+        .stay,
+        lines: Self.keptInBody(kept) + [
+          "Not saved yet: fix what is shown (`editor` again, or type it), then `save`."
+        ])
+    case .changed(let kept):
+      return ScreenResult(.stay, lines: Self.keptInBody(kept))
     }
+  }
+
+  /// What is said of front-matter lines the editor's file sets nothing by, kept in the body:
+  /// their keys, so a `pinned:` or a `created:` that set nothing is not passed over in silence.
+  ///
+  /// - Parameter keys: The lines' keys, in order.
+  /// - Returns: The line saying so; none for no keys.
+  static func keptInBody(_ keys: [String]) -> [String] {
+    guard !keys.isEmpty else { return [] }
+    let named = keys.map { "`\($0.terminalSafe):`" }
+    let list =
+      named.count == 1
+      ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
+    return [
+      "Kept the front matter's \(list) line\(keys.count == 1 ? "" : "s") at the top of the body, "
+        + "as text: the editor's file sets only a note's title, tags and notebook."
+    ]
   }
 }

@@ -40,7 +40,7 @@ import Testing
     let editor = ScriptedTextEditor(.returning(edited))
     let (composer, store) = try makeComposer(editor: editor)
 
-    #expect(try await composer.writeInEditor() == .changed)
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
 
     #expect(
       editor.given == [
@@ -72,11 +72,26 @@ import Testing
     let editor = ScriptedTextEditor(.replacing("still as a post.", with: "still as a heron."))
     let (composer, store) = try makeComposer(editor: editor)
 
-    #expect(try await composer.writeInEditor() == .changed)
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
     try composer.save()
 
     #expect(store.note(withID: SampleData.heron.id)?.notebookID == notebook.id)
     #expect(store.note(withID: SampleData.heron.id)?.body.hasSuffix("still as a heron.") == true)
+  }
+
+  /// A front-matter line the file sets nothing by is taken into the draft's body, at the top,
+  /// and named in the outcome, so the screen can say so: nothing typed in the editor is lost.
+  @Test func frontMatterLinesTheFileSetsNothingByAreKeptInTheBodyAndNamed() async throws {
+    let editor = ScriptedTextEditor(
+      .replacing("notebook: Birds\n", with: "notebook: Birds\npinned: true\nsource: field guide\n"))
+    let (composer, store) = try makeComposer(editor: editor)
+
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: ["pinned", "source"]))
+    try composer.save()
+
+    #expect(
+      store.note(withID: SampleData.heron.id)?.body
+        == "---\npinned: true\nsource: field guide\n---\n" + SampleData.heron.body)
   }
 
   /// Editors end a file with a line break; one the body didn't have is the editor's.
