@@ -23,17 +23,19 @@ import Testing
     return (status, console)
   }
 
+  /// Once the format is a script's, what `output` says goes to standard error, as every
+  /// message does then: standard output holds records alone.
   @Test func outputAloneSaysTheFormatAndAnUnknownOneIsRefused() async {
     let (status, console) = await Self.run(
       ["--quiet"], ["output", "output json", "output", "output yaml"])
     #expect(
       console.output == [
-        "Lists, notes and tags print as text; `output [json|jsonl|markdown|text]` changes it.",
-        "Lists, notes and tags print as JSON; `output [json|jsonl|markdown|text]` changes it.",
+        "Lists, notes and tags print as text; `output [json|jsonl|markdown|text]` changes it."
       ])
     #expect(
       console.errors == [
-        "error: usage: output [json|jsonl|markdown|text] (line 4 of standard input)"
+        "Lists, notes and tags print as JSON; `output [json|jsonl|markdown|text]` changes it.",
+        "error: usage: output [json|jsonl|markdown|text] (line 4 of standard input)",
       ])
     #expect(status == 1)
   }
@@ -62,6 +64,81 @@ import Testing
     #expect(tags.count == objects.count - notes.count)
     #expect(tags.first?["tag"] as? String == "birds")
     #expect(tags.first?["count"] as? Int == 3)
+  }
+
+  /// Runs lines over a store in memory holding `count` notes, saved by the script first.
+  static func runOverNotes(_ count: Int, _ arguments: [String], _ lines: [String]) async -> (
+    Int32, RecordingConsole
+  ) {
+    let saving = (1...count).flatMap { ["new", "title Note \($0)", "save"] }
+    let console = RecordingConsole()
+    let status = await FieldNotesApp.run(
+      arguments: ["--in-memory"] + arguments, environment: environment, console: console,
+      input: (["open all"] + saving + lines).map { Array($0.utf8) })
+    return (status, console)
+  }
+
+  /// A script asking for a list in a script's format gets every note of it, not the 200 rows
+  /// a screen shows; the README's `list`, `more`, `more` gives each note once, and `more` says
+  /// on standard error that there is nothing more.
+  @Test(arguments: ["json", "jsonl"])
+  func aListInAScriptsFormatIsWhole(format: String) async throws {
+    let (status, console) = await Self.runOverNotes(
+      287, ["--format", format], ["list", "more", "more"])
+
+    #expect(status == 0, "\(console.errors)")
+    let text = console.output.joined(separator: "\n")
+    let records =
+      format == "json"
+      ? try #require(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "\(text)")
+      : try console.output.map {
+        try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "\($0)")
+      }
+    #expect(Set(records.compactMap { $0["title"] as? String }).count == 287)
+    #expect(records.count == 287)
+    #expect(console.errors.filter { $0.hasPrefix("Saved ") }.count == 287, "not in the stream")
+    #expect(
+      console.errors.filter { !$0.hasPrefix("Saved ") }
+        == Array(repeating: "Every note of the list is shown.", count: 2),
+      "the answers to `more` are not in the stream either")
+  }
+
+  /// The same in a quiet script's text, in both forms of the list: `list` prints every row,
+  /// numbered, with no line promising more.
+  @Test(arguments: ["mvvm", "mv"])
+  func aListInAQuietScriptIsWhole(form: String) async throws {
+    let (status, console) = await Self.runOverNotes(287, ["--quiet"], ["mode \(form)", "list"])
+
+    #expect(status == 0)
+    let rows = console.output.filter { $0.drop(while: { $0 == " " }).first?.isNumber == true }
+    #expect(rows.count == 287)
+    #expect(rows.last?.hasPrefix("287") == true)
+    #expect(!console.output.contains { $0.contains("`more`") })
+  }
+
+  /// Nothing but records goes to standard output in a script's format: what commands answer,
+  /// `help`, and screens that have no records (the notebooks, the trash) go to standard error.
+  @Test func onlyRecordsGoToStandardOutputInAScriptsFormat() async throws {
+    let (status, console) = await Self.run(
+      ["--format", "jsonl"],
+      [
+        "open Birds", "pin 2", "list", "output", "help", "show 1", "delete", "notebooks", "list",
+        "trash", "list",
+      ])
+
+    #expect(status == 0, "\(console.errors)")
+    for line in console.output {
+      #expect(
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] != nil,
+        "\(line)")
+    }
+    #expect(console.output.count == 3, "the list of three notes; `show 1` draws only on `list`")
+    #expect(console.errors.contains("Pinned \u{201C}Wren in the hedge\u{201D}."))
+    #expect(console.errors.contains { $0.hasPrefix("Lists, notes and tags print as JSON Lines") })
+    #expect(console.errors.contains("Notebooks"), "the notebooks screen, which has no records")
+    #expect(console.errors.contains { $0.hasPrefix("Trash") }, "the trash, which has none")
+    #expect(console.errors.contains { $0.hasPrefix("Deleted \u{201C}") })
   }
 
   /// `--format` implies `--quiet`: nothing is printed until `list` asks.

@@ -83,9 +83,10 @@ import Testing
       let after = (ObjectIdentifier(navigator.top), navigator.top.render(in: navigator.terminal))
       guard before.0 == after.0, before.1 != after.1 else { continue }
       visibleChanges += 1
-      let printed = console.output.count
+      // In JSON, `why` answers on standard error, as every message does in a script's format.
+      let printed = console.lines.count
       _ = try await session.run("why")
-      let explained = console.output[printed...].first ?? ""
+      let explained = console.lines[printed...].first?.text ?? ""
       #expect(
         explained.hasSuffix("because what it reads changed:")
           || explained.hasSuffix("not drawn yet; what it reads changed:"),

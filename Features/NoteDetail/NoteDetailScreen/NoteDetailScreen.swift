@@ -9,7 +9,7 @@ import NoteDetailFeature
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
 /// `summarize`, `edit`, and `history`, `diff` and `restore` for its versions).
 @MainActor
-public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
+public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordDrawingScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -66,6 +66,15 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen {
     NoteDetailView.render(
       model.state, now: now(), timeZone: timeZone, columns: terminal.columns,
       highlighting: matches, style: terminal.style, format: terminal.format)
+  }
+
+  /// Whether the view is the note's record: in a script's format, while there is a note.
+  ///
+  /// - Parameter terminal: The terminal, whose format is a script's.
+  /// - Returns: Whether the view is a record.
+  public func drawsRecords(in terminal: TerminalContext) -> Bool {
+    guard case .loaded = model.state else { return false }
+    return terminal.format.isForScripts
   }
 
   /// `NoteDetailViewModel.state = …`.

@@ -8,7 +8,8 @@ import FieldNotesTerminal
 /// (``NoteListMVScreen``) through the store, in the view's own actions. The words typed are the
 /// same, so they are defined once, here.
 @MainActor
-protocol NoteListForming: ReplaceableScreen, SyncShowing where Route == FieldNotesNavigation.Route {
+protocol NoteListForming: ReplaceableScreen, SyncShowing, PagedScreen, RecordDrawingScreen
+where Route == FieldNotesNavigation.Route {
   /// The form this type draws.
   static var form: NoteListForm { get }
   /// The notes the list shows: all, a notebook's, those in no notebook, or a tag's.
@@ -61,6 +62,17 @@ extension NoteListForming {
     case .notebook: notebookTitle ?? "(deleted notebook)"
     case .tagged(let tag): "Tagged #" + tag
     }
+  }
+
+  /// Shows every row of the list from the next drawing on, numbered from the first.
+  ///
+  /// It is what a script's `list` prints, since it has no one to type `more`: both forms'
+  /// ``FieldNotesTerminal/PagedScreen`` conformance.
+  func showEveryRow() {
+    var whole = settings
+    whole.shownRowCount = max(settings.shownRowCount, rowIDs.count + hiddenRowCount)
+    whole.drawnAbove = []
+    if whole != settings { settings = whole }
   }
 
   /// The same list in the other form, once the session's form is no longer this one's.

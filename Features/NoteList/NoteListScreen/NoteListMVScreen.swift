@@ -88,6 +88,17 @@ public final class NoteListMVScreen: NoteListForming {
   /// `NoteListMVScreen`: the MV form has no view type of its own; the screen draws itself.
   public var viewName: String { "NoteListMVScreen" }
 
+  /// Shows every row of the list from the next drawing on, as a script's `list` asks.
+  public func showWhole() { showEveryRow() }
+
+  /// Whether the view is the list's records: always, in a script's format.
+  ///
+  /// - Parameter terminal: The terminal, whose format is a script's.
+  /// - Returns: Whether the view is records.
+  public func drawsRecords(in terminal: TerminalContext) -> Bool {
+    terminal.format.isForScripts
+  }
+
   /// The list, drawn from the store and the view-local state.
   ///
   /// - Parameter terminal: The terminal's width and style.

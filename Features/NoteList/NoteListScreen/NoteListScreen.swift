@@ -79,6 +79,19 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
     NoteListView.render(model.state, settings: model.settings, title: title, in: terminal)
   }
 
+  /// Shows every row of the list from the next drawing on, as a script's `list` asks.
+  public func showWhole() { showEveryRow() }
+
+  /// Whether the view is the list's records: in a script's format, unless the notes could not
+  /// be read.
+  ///
+  /// - Parameter terminal: The terminal, whose format is a script's.
+  /// - Returns: Whether the view is records.
+  public func drawsRecords(in terminal: TerminalContext) -> Bool {
+    if case .failed = model.state { return false }
+    return terminal.format.isForScripts
+  }
+
   /// `NoteListViewModel.state = …`.
   public var stateLine: String { "NoteListViewModel.state = \(Self.describe(model.state))" }
 

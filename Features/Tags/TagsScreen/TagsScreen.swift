@@ -7,7 +7,7 @@ import TagsFeature
 /// The tags screen on a terminal: ``TagsFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`open`, `rename`, `delete`, `yes`, `no`, `undo`).
 @MainActor
-public final class TagsScreen: TracedScreen, BackHandlingScreen {
+public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -44,6 +44,15 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen {
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
     TagsView.render(model.state, format: terminal.format)
+  }
+
+  /// Whether the view is the tags' records: in a script's format, unless a question is asked.
+  ///
+  /// - Parameter terminal: The terminal, whose format is a script's.
+  /// - Returns: Whether the view is records.
+  public func drawsRecords(in terminal: TerminalContext) -> Bool {
+    if case .confirming = model.state { return false }
+    return terminal.format.isForScripts
   }
 
   /// `TagsViewModel.state = …`.

@@ -40,7 +40,8 @@ extension CommandShell {
       ShellCommand(["list", "ls"], usage: "list", summary: "draw the current screen again") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("list") }
-        shell.navigator.redraw()
+        // A script reads what `list` prints whole, and has no one to type `more`.
+        shell.navigator.redraw(whole: shell.printsForAScript)
         return .done
       },
       ShellCommand(

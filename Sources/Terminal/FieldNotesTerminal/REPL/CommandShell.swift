@@ -9,8 +9,11 @@
 public final class CommandShell<Route: Equatable>: LineSession {
   /// The stack of screens.
   public let navigator: ScreenNavigator<Route>
-  /// Where the shell and its commands print.
-  public let output: any ConsoleOutput
+  /// Where the shell and its commands print their messages and answers: standard output, or
+  /// standard error in a script's format, whose standard output holds records alone (see
+  /// ``RecordDrawingScreen``).
+  public var output: any ConsoleOutput { messages }
+  private let messages: MessageOutput
   private let appName: String
   private var commands: [ShellCommand<Route>] = []
   private var backgroundWork: [any ShellBackgroundWork] = []
@@ -31,17 +34,21 @@ public final class CommandShell<Route: Equatable>: LineSession {
   ///   - root: The route of the root screen.
   ///   - registry: Every kind of screen, and how each is made.
   ///   - isInteractive: Whether a person is typing.
-  ///   - output: Where to print.
+  ///   - output: Where to print: views on its standard output, messages there too or, in a
+  ///     script's format, on its standard error.
   public init(
     appName: String, title: String, helpFooter: String? = nil, root: Route,
     registry: ScreenRegistry<Route>, isInteractive: Bool, output: any ConsoleOutput
   ) {
     self.appName = appName
     self.helpFooter = helpFooter
-    self.output = output
+    let messages = MessageOutput(output)
+    self.messages = messages
     navigator = ScreenNavigator(
       root: root, registry: registry, isInteractive: isInteractive,
-      draw: { [output] in output.print(lines: $0) })
+      draw: { [output] in output.print(lines: $0) },
+      drawAside: { [messages] in messages.print(lines: $0) })
+    messages.goesAside = { [unowned navigator] in navigator.terminal.format.isForScripts }
     commands = Self.builtInCommands(title: title)
   }
 
@@ -96,6 +103,12 @@ public final class CommandShell<Route: Equatable>: LineSession {
     get { navigator.drawsEveryChange }
     set { navigator.drawsEveryChange = newValue }
   }
+
+  /// Whether what is printed is for a script to read.
+  ///
+  /// It is in a script's format, and in a quiet script, which prints a view only where `list`
+  /// asks. A list `list` draws then is whole.
+  var printsForAScript: Bool { !drawsEveryChange || terminal.format.isForScripts }
 
   /// Whether a person is typing: background work then runs while the prompt comes back.
   public var isInteractive: Bool { navigator.isInteractive }

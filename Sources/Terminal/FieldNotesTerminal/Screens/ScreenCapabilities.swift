@@ -109,3 +109,29 @@ public protocol ReplaceableScreen<Route>: TerminalScreen {
   /// The route of the screen to show in this one's place, or `nil` to stay.
   var replacement: Route? { get }
 }
+
+/// A screen whose view draws records in a script's format (`--format`): a list's notes, a note,
+/// the tags.
+///
+/// In a script's format, standard output holds records alone: the view of a screen that isn't
+/// one, or of one whose state has no records (a question, a failure), is printed where
+/// messages are, on standard error.
+@MainActor
+public protocol RecordDrawingScreen: TerminalScreen {
+  /// Whether the view, as the state is now, is records in the terminal's format.
+  ///
+  /// - Parameter terminal: The terminal, whose format is a script's.
+  /// - Returns: Whether what ``TerminalScreen/render(in:)`` draws is records.
+  func drawsRecords(in terminal: TerminalContext) -> Bool
+}
+
+/// A screen that shows the first part of what it holds, and the next on request: a long list's
+/// first rows, then `more`.
+///
+/// A script has no one to type `more`: its `list` shows the whole (see
+/// ``ScreenNavigator/redraw(whole:)``).
+@MainActor
+public protocol PagedScreen: TerminalScreen {
+  /// Shows everything the screen holds from its next drawing on, numbered from the first.
+  func showWhole()
+}

@@ -42,6 +42,7 @@ public final class ScreenNavigator<Route: Equatable> {
   public var entries: [ScreenEntry<Route>] { registry.entries }
 
   private let draw: ([String]) -> Void
+  private let drawAside: ([String]) -> Void
   /// Whether a view is printed whenever what it shows changes (the REPL's way), or only when
   /// `list` asks (a quiet script's, whose output is then only what its commands answer).
   public var drawsEveryChange = true
@@ -60,13 +61,15 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - registry: Every kind of screen, and how each is made: the app's one extension point.
   ///   - isInteractive: Whether a person is typing.
   ///   - draw: Prints a drawn view.
+  ///   - drawAside: Prints a view that is not records in a script's format (see
+  ///     ``RecordDrawingScreen``); `draw` by default.
   public convenience init(
     root: Route, registry: ScreenRegistry<Route>, isInteractive: Bool,
-    draw: @escaping ([String]) -> Void
+    draw: @escaping ([String]) -> Void, drawAside: (([String]) -> Void)? = nil
   ) {
     self.init(
       rootScreen: registry.makeScreen(for: root) ?? UnshownRouteScreen<Route>(), route: root,
-      registry: registry, isInteractive: isInteractive, draw: draw)
+      registry: registry, isInteractive: isInteractive, draw: draw, drawAside: drawAside)
   }
 
   /// Creates a navigator showing a root screen made already, as a test of one screen does.
@@ -77,13 +80,17 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - registry: Makes the screens of the routes commands go to.
   ///   - isInteractive: Whether a person is typing.
   ///   - draw: Prints a drawn view.
+  ///   - drawAside: Prints a view that is not records in a script's format (see
+  ///     ``RecordDrawingScreen``); `draw` by default.
   public init(
     rootScreen: any TerminalScreen<Route>, route: Route? = nil, registry: ScreenRegistry<Route>,
-    isInteractive: Bool, draw: @escaping ([String]) -> Void
+    isInteractive: Bool, draw: @escaping ([String]) -> Void,
+    drawAside: (([String]) -> Void)? = nil
   ) {
     self.registry = registry
     self.isInteractive = isInteractive
     self.draw = draw
+    self.drawAside = drawAside ?? draw
     placed = [Placed(route: route, screen: rootScreen)]
     showTop()
   }
@@ -352,7 +359,12 @@ public final class ScreenNavigator<Route: Equatable> {
   }
 
   /// Draws the top screen again (`list`), as the line ends (at the next ``settle()``).
-  public func redraw() {
+  ///
+  /// - Parameter whole: Whether a screen that shows part of what it holds (``PagedScreen``)
+  ///   shows the whole: what a script's `list` asks for, since no one is there to ask for
+  ///   more.
+  public func redraw(whole: Bool = false) {
+    if whole { (top as? any PagedScreen)?.showWhole() }
     drawIsAsked = true
     renderer?.redraw()
   }
@@ -367,8 +379,13 @@ public final class ScreenNavigator<Route: Equatable> {
     renderer = ViewRenderer(
       name: screen.viewName,
       body: { [unowned self, unowned screen] in screen.render(in: terminal) },
-      draw: { [unowned self] lines in
-        if drawsEveryChange || drawIsAsked { draw(lines) }
+      draw: { [unowned self, unowned screen] lines in
+        guard drawsEveryChange || drawIsAsked else { return }
+        // In a script's format standard output holds records alone; any other view goes aside.
+        let isRecords =
+          !terminal.format.isForScripts
+          || (screen as? any RecordDrawingScreen)?.drawsRecords(in: terminal) == true
+        if isRecords { draw(lines) } else { drawAside(lines) }
       })
     if let traceEmit { startTracing(emit: traceEmit) }
   }

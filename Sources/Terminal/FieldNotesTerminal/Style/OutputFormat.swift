@@ -14,6 +14,10 @@ public enum OutputFormat: String, CaseIterable, Equatable, Sendable {
   /// The screens as a person reads them: the default.
   case text
 
+  /// Whether it is a script's format (JSON, JSON Lines, Markdown): standard output then holds
+  /// the records screens draw, and nothing else.
+  public var isForScripts: Bool { self != .text }
+
   /// Every format's name, text last: the choices of `--format` and `output`.
   public static var names: [String] { allCases.map(\.rawValue) }
 
