@@ -78,7 +78,7 @@ import Testing
     try edit { $0.tags = ["blue", "river"] }
     #expect(try model.restore(version: 1))
     #expect(store.note(withID: SampleData.kingfisher.id)?.tags == SampleData.kingfisher.tags)
-    #expect(model.versionHistory.first?.version.tags == ["blue", "river"])
+    #expect(try model.versionHistory.first?.version.tags == ["blue", "river"])
 
     try edit {
       $0.body = "Gone downstream."
