@@ -53,6 +53,28 @@ extension ChildProcess {
     return descriptorsToClose(amongNames: names).filter { fcntl($0, F_GETFD) != -1 }
   }
 
+  /// How far past the highest descriptor open a start that closes them one by one goes, where
+  /// closing one not open is ignored: room for those other threads open meanwhile, which take
+  /// the lowest numbers free.
+  static let descriptorsOpenedMeanwhile: Int32 = 256
+
+  /// The descriptors a start that closes them one by one closes.
+  ///
+  /// Where the platform ignores closing one not open, every number from 3 to
+  /// ``descriptorsOpenedMeanwhile`` past the highest open, so a descriptor another thread opens
+  /// between the listing and the start (without `O_CLOEXEC`) is closed too; elsewhere only those
+  /// open, since closing one that isn't fails the start.
+  ///
+  /// - Parameters:
+  ///   - open: The descriptors open above standard error, as listed.
+  ///   - platform: The platform.
+  /// - Returns: The descriptors to close, in order.
+  static func descriptorsToClose(open: [Int32], on platform: HostPlatform) -> [Int32] {
+    guard platform.startIgnoresClosingADescriptorNotOpen else { return open }
+    let highest = max(open.max() ?? 2, 2) + descriptorsOpenedMeanwhile
+    return Array(3...highest)
+  }
+
   /// Starts a program with `posix_spawn`: the one call of it in FieldNotes.
   ///
   /// - Parameters:
@@ -94,7 +116,9 @@ extension ChildProcess {
     }
     var flags = Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
     if closesEachOpenDescriptor || !Platform.closeOtherDescriptors(&actions, flags: &flags) {
-      for descriptor in openDescriptors() {
+      for descriptor in descriptorsToClose(
+        open: openDescriptors(), on: HostPlatform.current)
+      {
         posix_spawn_file_actions_addclose(&actions, descriptor)
       }
     }

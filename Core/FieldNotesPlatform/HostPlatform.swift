@@ -20,6 +20,20 @@ public enum HostPlatform: CaseIterable, Sendable {
     }
   }
 
+  /// Whether a child's start goes on when it is told to close a descriptor it doesn't have:
+  /// glibc's `posix_spawn` ignores such a close (of a number in range), while macOS's fails the
+  /// whole start with `EBADF`.
+  ///
+  /// Where it does, a start that must close this process's descriptors one by one closes every
+  /// number up to past the highest open, not only those it saw open, so one another thread
+  /// opens meanwhile is closed too.
+  public var startIgnoresClosingADescriptorNotOpen: Bool {
+    switch self {
+    case .linux: true
+    case .macOS: false
+    }
+  }
+
   /// A peak memory size in bytes, from `getrusage`'s or `wait4`'s `ru_maxrss`, which Linux
   /// gives in kibibytes and macOS in bytes.
   ///

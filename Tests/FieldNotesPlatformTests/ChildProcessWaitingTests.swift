@@ -58,4 +58,16 @@ import Testing
     let names = ["0", "1", "2", "17", "3", ".", "..", "x"]
     #expect(ChildProcess.descriptorsToClose(amongNames: names) == [3, 17])
   }
+
+  /// On Linux, closing one by one goes past every number open, so one another thread opens
+  /// meanwhile is closed too; on a Mac, where closing one not open fails the start, only those
+  /// open are closed.
+  @Test func closingOneByOneGoesPastTheHighestOpenWhereThatIsSafe() {
+    let linux = ChildProcess.descriptorsToClose(open: [3, 17], on: .linux)
+    #expect(linux.first == 3)
+    #expect(linux.last == 17 + ChildProcess.descriptorsOpenedMeanwhile)
+    #expect(linux.count == Int(15 + ChildProcess.descriptorsOpenedMeanwhile))
+    #expect(ChildProcess.descriptorsToClose(open: [], on: .linux).count > 0)
+    #expect(ChildProcess.descriptorsToClose(open: [3, 17], on: .macOS) == [3, 17])
+  }
 }
