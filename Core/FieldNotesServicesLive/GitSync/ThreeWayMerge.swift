@@ -86,26 +86,13 @@ enum ThreeWayMerge {
     NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes
   }
 
-  /// The copy kept of a version that lost a conflict, unpinned, in the merged note's notebook,
-  /// titled "Title (conflict 2026-11-29 12:00)", and naming the note it conflicts with.
-  ///
-  /// The copy always fits the size limit, since the version did: when the date would make it
-  /// too large the title says "(conflict)" only, and when even that would, the title is the
-  /// version's own. A title is never cut, so no text is dropped.
+  /// The copy kept of a version that lost a conflict, in the merged note's notebook: the one
+  /// rule for every conflict copy, a sync's or an import's
+  /// (``FieldNotesModel/NoteConflict/copy(of:in:timeZone:)``).
   static func conflictCopy(of version: Note, in notebookID: Notebook.ID?, timeZone: TimeZone)
     -> Note
   {
-    var copy = version
-    copy.id = copyID(of: version)
-    copy.conflictOf = version.id
-    copy.isPinned = false
-    copy.notebookID = notebookID
-    for marker in [" (conflict \(stamp(version.updatedAt, timeZone)))", " (conflict)"] {
-      copy.title = version.title + marker
-      if fits(copy) { return copy }
-    }
-    copy.title = version.title
-    return copy
+    NoteConflict.copy(of: version, in: notebookID, timeZone: timeZone)
   }
 
   /// Whether a note holds a conflict copy's text, so the copy would be that text a second time:
@@ -155,28 +142,4 @@ enum ThreeWayMerge {
     for tag in theirs where !removed.contains(tag) && !merged.contains(tag) { merged.append(tag) }
     return merged
   }
-
-  /// An identifier that depends only on the copied version, so the same conflict gives the
-  /// same copy wherever and however often it is merged.
-  static func copyID(of version: Note) -> UUID {
-    let content = SyncDocument.data(of: version)
-    let first = Fingerprint.of(bytes: content)
-    let second = Fingerprint.of(bytes: content.reversed())
-    var bytes =
-      withUnsafeBytes(of: first.bigEndian, Array.init)
-      + withUnsafeBytes(of: second.bigEndian, Array.init)
-    bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: a custom, content-derived identifier
-    bytes[8] = (bytes[8] & 0x3F) | 0x80  // the RFC 4122 variant
-    return UUID(
-      uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
-        bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
-  }
-
-  /// "2026-11-29 12:00" in the user's time zone.
-  static func stamp(_ date: Date, _ timeZone: TimeZone) -> String {
-    CivilTime(date, in: timeZone).minuteText
-  }
-
 }
