@@ -12,6 +12,11 @@ import Foundation
 //                    Markdown folder's); prints only
 //   --field-words    libraries of the first generator's 60 field words instead of prose
 //   --corpus FILE    prose learned from FILE instead of Corpus/prose.txt
+//   --soak [SEEDS [STEPS]]
+//                    the no-loss oracle's long run instead: SEEDS seeds (default 50) of STEPS
+//                    steps (default 200) of random user actions on three syncing stores, every
+//                    acknowledged text checked after every step; prints what it finds and exits
+//                    1 if anything was lost (swift test runs a few seeds of 80 steps)
 //
 // It prints a Markdown table and writes it, with the machine, to docs/Performance.md.
 
@@ -37,6 +42,12 @@ let fieldnotes = binaryFolder + "/fieldnotes"
 guard FileManager.default.isExecutableFile(atPath: fieldnotes) else {
   FileHandle.standardError.write(Data("error: \(fieldnotes) is missing; build it first\n".utf8))
   exit(1)
+}
+if let soak = argumentList.firstIndex(of: "--soak") {
+  let numbers = argumentList.dropFirst(soak + 1).prefix(2).compactMap { Int($0) }
+  exit(
+    NoLossSoak.run(
+      binary: fieldnotes, seeds: numbers.first ?? 50, steps: numbers.dropFirst().first ?? 200))
 }
 let workFolder = packageRoot + "/.build/fieldnotes-bench"
 try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
