@@ -314,8 +314,9 @@ struct InteractiveSessionTests {
     try terminal.waitFor("fieldnotes>", lastLineOnly: true)
     try terminal.type("", keys: ["C-r"])
     try terminal.type("Pla", keys: [])
-    // A person's pace: the search reads these keys itself.
-    usleep(300_000)
+    // Enter only once the search has read these keys itself (libedit shows `bck:Pla`), as a
+    // person types it: waiting on the screen, not on the clock.
+    try terminal.waitFor("Pla", lastLineOnly: true)
     try terminal.type("", keys: ["Enter"])
     try terminal.waitFor("Plants>", lastLineOnly: true)
   }

@@ -69,7 +69,35 @@ import Testing
     }
   }
 
-  @Test func onlyCatchSignalsIsOptional() {
-    #expect(Libedit.Symbol.allCases.filter { !$0.isRequired } == [.end, .catchSignals])
+  @Test func onlyTheLineEndSignalsAndTheKeyHookAreOptional() {
+    #expect(
+      Libedit.Symbol.allCases.filter { !$0.isRequired } == [
+        .end, .catchSignals, .getCharacterFunction,
+      ])
+  }
+}
+
+/// The keys FieldNotes reads for libedit: whole characters, and what tells a search that Enter
+/// ended (which leaves Enter to be run) from any other call, without a clock.
+@Suite struct KeysReadTests {
+  @Test func aUTF8SequenceIsOneCharacterAndAStrayByteIsItself() {
+    #expect(KeysRead.decoded(Array("鳥".utf8)) == 0x9CE5)
+    #expect(KeysRead.decoded(Array("é".utf8)) == 0xE9)
+    #expect(KeysRead.decoded([0x41]) == 0x41)
+    #expect(KeysRead.decoded([0xE9, 0x41]) == 0xE9, "not UTF-8: the byte as it is")
+  }
+
+  @Test func onlyASearchThatEnterEndedLeavesEnterToRun() {
+    KeysRead.begin()
+    for key in [KeysRead.search] + "Pla".unicodeScalars.map({ Int32($0.value) }) + [0x0D] {
+      KeysRead.record(key)
+    }
+    #expect(KeysRead.endedSearchWithEnter)
+    KeysRead.begin()
+    KeysRead.record(0x0D)
+    #expect(!KeysRead.endedSearchWithEnter, "Enter alone runs the line itself")
+    KeysRead.begin()
+    for key in [KeysRead.search, 0x50, 0x07] { KeysRead.record(key) }
+    #expect(!KeysRead.endedSearchWithEnter, "Ctrl-G ends a search leaving nothing to run")
   }
 }

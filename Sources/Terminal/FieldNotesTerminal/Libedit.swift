@@ -32,9 +32,13 @@ struct Libedit {
     /// Whether libedit installs signal handlers of its own; Apple's libedit has no such
     /// variable (and installs none in callback mode), so FieldNotes turns it off where it is.
     case catchSignals = "rl_catch_signals"
+    /// The hook libedit reads each key with: FieldNotes reads them itself (``KeysRead``), to see
+    /// the keys an incremental search reads; without it, Enter after Ctrl-R only ends the search
+    /// and a second Enter runs the line.
+    case getCharacterFunction = "rl_getc_function"
 
     /// Whether line editing can't work without it.
-    var isRequired: Bool { self != .catchSignals && self != .end }
+    var isRequired: Bool { ![.catchSignals, .end, .getCharacterFunction].contains(self) }
   }
 
   /// The library files tried on a platform, first to last.

@@ -144,6 +144,7 @@ public final class LineEditor {
     // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers (Apple's has
     // no such setting, and installs none).
     library.variable(.catchSignals, as: Int32.self)?.pointee = 0
+    KeysRead.install(into: library.variable(.getCharacterFunction, as: KeysRead.Reader?.self))
     attempted.pointee = { word, _, _ in
       // Pointers aren't Sendable; their addresses cross the isolation check as integers.
       let address = MainActor.assumeIsolated {
@@ -217,19 +218,15 @@ public final class LineEditor {
   ///
   /// Ctrl-R starts an incremental search that reads keys itself until one ends it; libedit
   /// then pushes that key back to be run as a command, but in callback mode it runs only when
-  /// the next key arrives — so Enter would not run the line found. A call that took a person's
-  /// typing time (a search) is therefore followed by one more, which runs the pushed-back key
-  /// at once. (After a search ended with Esc or Ctrl-G, nothing was pushed back, and that call
-  /// waits for the next key, as libedit's blocking `readline` does.)
+  /// the next key arrives — so Enter would not run the line found. A call that read Ctrl-R and
+  /// ended on Enter (as ``KeysRead``, which reads the keys for libedit, saw) is therefore followed
+  /// by one more, which runs the pushed-back Enter at once. What decides is the keys read, never
+  /// how long the call took, so a fast typist, a paste or a slow machine gets the same.
   private func readKey() {
-    let clock = ContinuousClock()
-    let started = clock.now
+    KeysRead.begin()
     readCharacter()
-    if isEditing, clock.now - started > Self.searchThreshold { readCharacter() }
+    if isEditing, KeysRead.endedSearchWithEnter { readCharacter() }
   }
-
-  /// Longer than handling one key takes, shorter than typing a search and pressing Enter.
-  private static let searchThreshold = Duration.milliseconds(100)
 
   /// Draws the prompt and the line being typed again, as they are: after the window was
   /// resized, or the process was stopped (Ctrl-Z) and continued, when the terminal may show
