@@ -10,7 +10,8 @@ extension NoteStore {
     public var addedNotebooks: Int
     /// The notes skipped because a note with the same identifier is here already.
     public var skippedNotes: Int
-    /// The notes left out because an earlier note of the import gave their identifier.
+    /// The notes left out because an earlier note of the import gave their identifier and
+    /// their text.
     public var repeatedNotes = 0
     /// The identifiers of the notes here that an incoming note of the same id differs from.
     ///
@@ -19,6 +20,9 @@ extension NoteStore {
 
     /// How many conflict copies the import kept.
     public var conflictCopies: Int { conflicting.count }
+    /// The notes added with an id of their own, because an earlier note of the import gave
+    /// theirs with other text (counted in ``addedNotes`` too).
+    public var keptApart = 0
     /// The notebooks added under another name, since theirs was taken or opens something
     /// else: each name as imported, and as added.
     public var renamedNotebooks: [Rename] = []
@@ -63,8 +67,9 @@ extension NoteStore {
   /// body and tags) is skipped; one whose text differs — a newer backup, an exported file edited
   /// since — is kept as a conflict copy of the note here (``FieldNotesModel/NoteConflict``), so
   /// the conflict inbox offers both and neither is lost; the note here is left as it is. A
-  /// second note with an identifier the import has given already is left out (the readers give
-  /// such notes identifiers of their own first). An incoming notebook whose name is taken, or
+  /// second note with an identifier the import has given already is left out when its text is
+  /// the same, and added with an identifier of its own when it differs (``ImportPlan``), so no
+  /// text read is dropped whatever the source gives. An incoming notebook whose name is taken, or
   /// opens something else (`all`, a number), is renamed "Name (2)", "Name (3)" and on; a note
   /// whose notebook is neither here nor imported goes in no notebook.
   ///
@@ -77,7 +82,8 @@ extension NoteStore {
   ///
   /// The notes are handed to the repository one by one as the source reads them, so an import
   /// holds its identifiers, never all its notes: a file larger than memory imports in one go.
-  /// When some are here already, the source is read once more first, to find which differ.
+  /// When some are here already, or an identifier comes twice, the source is read once more
+  /// first, to decide what each note does.
   ///
   /// - Parameters:
   ///   - incoming: The library to merge: a ``FieldNotesModel/NoteLibrary``, or a file read as
@@ -95,18 +101,13 @@ extension NoteStore {
     progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(LibraryImportError) -> ImportSummary {
     var seenNotebooks = Set(notebooks.map(\.id))
-    let incomingIDs = incoming.noteIDs
-    let adding: Set<Note.ID>
-    let known: Set<Note.ID>
-    let copies: [Note.ID: Note.ID]
+    let arrivingNotebooks = seenNotebooks.union(incoming.notebooks.map(\.id))
+    let plan: ImportPlan
     do {
-      known = try repository.savedNoteIDs(among: incomingIDs)
-      adding = Set(incomingIDs).subtracting(known)
-      copies = try conflictCopies(in: incoming, among: known)
+      plan = try importPlan(for: incoming) { Self.arriving($0, amongNotebooks: arrivingNotebooks) }
     } catch {
       throw .store(.persistence(error))
     }
-    let knownCount = incomingIDs.count { known.contains($0) }
     var names = FreeNames(taken: notebooks.map(\.name))
     var addedNotebooks: [Notebook] = []
     var renames: [ImportSummary.Rename] = []
@@ -119,28 +120,31 @@ extension NoteStore {
       if notebook.name != name { renames.append(.init(from: name, to: notebook.name)) }
       addedNotebooks.append(notebook)
     }
-    let total = addedNotebooks.count + adding.count + copies.count
+    let total = addedNotebooks.count + plan.added + plan.conflicting.count
     var summary = ImportSummary(
-      addedNotes: adding.count, addedNotebooks: addedNotebooks.count,
-      skippedNotes: knownCount - copies.count,
-      repeatedNotes: incomingIDs.count - knownCount - adding.count)
-    summary.conflicting = incomingIDs.filter { copies[$0] != nil }
+      addedNotes: plan.added, addedNotebooks: addedNotebooks.count, skippedNotes: plan.known,
+      repeatedNotes: plan.repeated)
+    summary.conflicting = plan.conflicting
+    summary.keptApart = plan.addedApart
     summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
     var tooLarge: Note?
+    let noteCount = incoming.noteIDs.count
     do {
       try saveStreaming(
         { write throws(RepositoryError) in
           for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
-          // Each identifier once: the first note that gives it.
-          var left = adding
-          var copiesLeft = copies
+          var place = 0
           try incoming.forEachNote { note throws(RepositoryError) in
+            defer { place += 1 }
             var note = Self.arriving(note, amongNotebooks: seenNotebooks)
-            if left.remove(note.id) == nil {
-              // A text differing from the note here of its id: kept beside it, as a copy.
-              guard copiesLeft.removeValue(forKey: note.id) != nil else { return }
-              note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
+            switch plan.steps.map({ $0.indices.contains(place) ? $0[place] : .skipKnown })
+              ?? .add
+            {
+            case .add: break
+            case .addApart(let id): note.id = id
+            case .copy: note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
+            case .skipKnown, .skipRepeated: return
             }
             guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
               tooLarge = note
@@ -148,7 +152,7 @@ extension NoteStore {
             }
             try write(.saveNote(note))
           }
-          guard left.isEmpty, copiesLeft.isEmpty else {
+          guard place == noteCount else {
             throw .readFailed(reason: "the file changed while it was imported")
           }
         }, progress: { progress($0, total) })
@@ -169,44 +173,6 @@ extension NoteStore {
     note.tags = NoteDocument.mappedTags(note.tags)
     if let id = note.notebookID, !notebooks.contains(id) { note.notebookID = nil }
     return note
-  }
-
-  /// The incoming notes whose identifier is a note's here but whose text differs, each with
-  /// the identifier of the conflict copy it becomes; a copy here already, or in the trash (a
-  /// conflict the user resolved), is not made again.
-  ///
-  /// - Parameters:
-  ///   - incoming: The library to import.
-  ///   - known: The identifiers of incoming notes that are notes here.
-  /// - Returns: The copies to make: each copy's identifier, by the incoming note's.
-  /// - Throws: ``RepositoryError`` when the notes here or the source can't be read.
-  private func conflictCopies(in incoming: some LibraryImportSource, among known: Set<Note.ID>)
-    throws(RepositoryError) -> [Note.ID: Note.ID]
-  {
-    guard !known.isEmpty else { return [:] }
-    // A digest of each known note's text, not the notes: a re-import of a large export holds
-    // 16 bytes a note.
-    var here: [Note.ID: UUID] = [:]
-    for id in known {
-      if let note = try repository.note(withID: id) { here[id] = Self.textDigest(of: note) }
-    }
-    var differing: [Note.ID: Note.ID] = [:]
-    var seen = Set<Note.ID>()
-    let notebooks = Set(incoming.notebooks.map(\.id)).union(self.notebooks.map(\.id))
-    try incoming.forEachNote { note throws(RepositoryError) in
-      guard let digest = here[note.id], seen.insert(note.id).inserted else { return }
-      let arriving = Self.arriving(note, amongNotebooks: notebooks)
-      guard Self.textDigest(of: arriving) != digest else { return }
-      differing[note.id] = NoteConflict.copyID(of: arriving)
-    }
-    let made = try repository.savedNoteIDs(among: Array(differing.values))
-      .union(repository.trashedNotes().map(\.id))
-    return differing.filter { !made.contains($0.value) }
-  }
-
-  /// A digest of a note's text — title, body and tags — for telling two texts apart.
-  private static func textDigest(of note: Note) -> UUID {
-    UUID(derivedFrom: Array(([note.title, note.body] + note.tags).joined(separator: "\u{0}").utf8))
   }
 }
 

@@ -163,4 +163,49 @@ import Testing
 
     #expect(store.notes.map(\.notebookID) == [nil])
   }
+
+  /// A source that gives one id twice with other text keeps both texts, whatever reader made
+  /// it: the second under an id of its own (the same one each time it is imported); the same
+  /// text twice is one note.
+  @Test func anIdGivenTwiceWithOtherTextKeepsBothTexts() throws {
+    let first = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
+    var other = first
+    other.body = "Grey, annotated."
+    let store = NoteStore()
+
+    let summary = try store.importLibrary(
+      NoteLibrary(notes: [first, other, first]), timeZone: Self.utc)
+
+    #expect(summary.addedNotes == 2 && summary.repeatedNotes == 1 && summary.keptApart == 1)
+    #expect(Set(store.notes.map(\.body)) == ["Grey.", "Grey, annotated."])
+    let again = try store.importLibrary(
+      NoteLibrary(notes: [first, other, first]), timeZone: Self.utc)
+    #expect(again.addedNotes == 0 && again.conflictCopies == 0)
+    #expect(store.notes.count == 2)
+  }
+
+  /// What a long no-loss run found: a copy of an exported file, imported once as a note of its
+  /// own, exported again (as `Note (2).md`), then edited by hand and imported again, gave the
+  /// id of that file a second time; the edited text was dropped as repeating it.
+  @Test func anEditedCopyOfAnExportedFileImportedAgainIsKept() throws {
+    let note = Note(title: "Note", body: "Written.", createdAt: Date(timeIntervalSince1970: 0))
+    let store = NoteStore(notes: [note])
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(NoteLibrary(notes: store.notes), to: folder.path)
+    let exported = try String(contentsOfFile: folder.path + "/Note.md", encoding: .utf8)
+    try folder.write(Data((exported + "\nAnnotated.\n").utf8), at: "Note_annotated.md")
+    try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+    // The note is edited since, so its next export is the file changed last of the two.
+    var edited = try #require(store.note(withID: note.id))
+    edited.body = "Written, then edited."
+    edited.updatedAt = Date(timeIntervalSince1970: 60)
+    try store.perform(.updateNote(edited))
+    try MarkdownFolderWriter.write(store.wholeLibrary(), to: folder.path)
+    let copy = try String(contentsOfFile: folder.path + "/Note_annotated.md", encoding: .utf8)
+    try folder.write(Data((copy + "\nAdded by hand.\n").utf8), at: "Note_annotated.md")
+
+    try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+
+    #expect(store.notes.contains { $0.body.contains("Added by hand.") }, "\(store.notes)")
+  }
 }

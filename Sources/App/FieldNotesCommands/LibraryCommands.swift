@@ -193,6 +193,13 @@ public struct LibraryCommands {
       "\(String(count: renumbered.count, noun: "note")) gave an id given before "
         + "\(renumbered.count == 1 ? "it, and was imported as a note of its own" : "them, and were imported as notes of their own"):"
     )
+    if summary.keptApart > 0 {
+      let count = summary.keptApart
+      lines.append(
+        "Kept \(String(count: count, noun: "note")) apart that gave an id an earlier note of "
+          + "the import gave, with other text: \(count == 1 ? "it was" : "they were") added as "
+          + "\(count == 1 ? "a note" : "notes") of \(count == 1 ? "its" : "their") own.")
+    }
     if summary.conflictCopies > 0 {
       let count = summary.conflictCopies
       let files = summary.conflicting.compactMap { reading.files?.paths[$0] }.sorted()

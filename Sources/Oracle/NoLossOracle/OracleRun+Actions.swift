@@ -11,9 +11,11 @@ extension OracleRun {
     let notes = texts.noteCount
     // A note by a word of its title: most often one of the notes every store has had from the
     // start, so edits, deletions and syncs of one note meet.
+    // In the words' order, not the notes': notes added at once (`addAtOnce`) are saved in any
+    // order, and the same seed must choose the same note.
     let titleWords = texts.titles.compactMap { title in
       title.split(separator: " ").first { $0.hasPrefix("zq") }.map(String.init)
-    }
+    }.sorted()
     let shared = titleWords.filter { startingNotes.contains($0) }
     let note =
       (Int.random(in: 0..<10, using: &random) < 7 ? shared.randomElement(using: &random) : nil)

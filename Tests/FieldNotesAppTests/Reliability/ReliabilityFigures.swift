@@ -17,9 +17,12 @@ enum ReliabilityFigures {
   /// Notes each of the two concurrent processes writes.
   static let notesPerProcess = 500
   /// The seeds the no-loss oracle runs in `swift test` (`FIELDNOTES_ORACLE_SEEDS=N` runs seeds
-  /// 1 to N), and the steps of each (`FIELDNOTES_ORACLE_STEPS`).
+  /// 1 to N; `FIELDNOTES_ORACLE_SEED=K` seed K alone, to see again what a soak found), and the
+  /// steps of each (`FIELDNOTES_ORACLE_STEPS`).
   static var oracleSeeds: [UInt64] {
-    let count = ProcessInfo.processInfo.environment["FIELDNOTES_ORACLE_SEEDS"].flatMap(UInt64.init)
+    let environment = ProcessInfo.processInfo.environment
+    if let only = environment["FIELDNOTES_ORACLE_SEED"].flatMap(UInt64.init) { return [only] }
+    let count = environment["FIELDNOTES_ORACLE_SEEDS"].flatMap(UInt64.init)
     return Array(1...(count ?? defaultOracleSeeds))
   }
   static let defaultOracleSeeds: UInt64 = 4

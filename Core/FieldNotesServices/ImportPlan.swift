@@ -1,0 +1,119 @@
+import FieldNotesModel
+import Foundation
+
+/// What an import does with each note it reads, decided before anything is written, so that
+/// no text it reads is dropped: a note new here is added; one whose id is a note's here is
+/// skipped when its text is the same and kept as a conflict copy when it differs; one repeating
+/// an id the import gave already is left out when its text is the same as before (or as the
+/// note here) and kept as a note of its own when it differs.
+///
+/// The steps are by the notes' places in the source, which gives the same notes in the same
+/// order each time it is read.
+struct ImportPlan {
+  /// What happens to one note read.
+  enum Step: Equatable {
+    /// Added under its own id.
+    case add
+    /// Added under an id of its own: it repeats an id the import gave already, with other text.
+    case addApart(Note.ID)
+    /// Kept as a conflict copy of the note here of its id, whose text differs.
+    case copy
+    /// Left out: the note here of its id (or the copy or note of its own an earlier import
+    /// made of this text) holds it already.
+    case skipKnown
+    /// Left out: an earlier note of the import gave its id and its text.
+    case skipRepeated
+  }
+
+  /// Each note's step, by its place in the source; `nil` when every note is new and given
+  /// once, so every one is added and the source need not be read first.
+  var steps: [Step]?
+  /// The notes added; those of them with an id of their own; the copies; those skipped as
+  /// here already, and as repeated.
+  var added = 0
+  var addedApart = 0
+  var conflicting: [Note.ID] = []
+  var known = 0
+  var repeated = 0
+
+  /// The text of a note that tells two apart: its title, body and tags.
+  static func textDigest(of note: Note) -> UUID {
+    UUID(derivedFrom: Array(([note.title, note.body] + note.tags).joined(separator: "\u{0}").utf8))
+  }
+
+  /// The id a note repeating another's id with other text is given: from its id and its text,
+  /// so importing the same source again gives it again.
+  static func apartID(of note: Note) -> Note.ID {
+    UUID(derivedFrom: Array("\(note.id.uuidString)\u{0}\(textDigest(of: note).uuidString)".utf8))
+  }
+}
+
+extension NoteStore {
+  /// Decides what an import does with each note, reading the source once when some of its
+  /// notes are here already or it repeats an id; otherwise every note is added.
+  ///
+  /// - Parameters:
+  ///   - incoming: The source.
+  ///   - arriving: A note as the store would take it (its tags mapped, its notebook checked).
+  /// - Returns: The plan.
+  /// - Throws: ``RepositoryError`` when the store or the source can't be read.
+  func importPlan(
+    for incoming: some LibraryImportSource, arriving: (Note) -> Note
+  ) throws(RepositoryError) -> ImportPlan {
+    let ids = incoming.noteIDs
+    let known = try repository.savedNoteIDs(among: ids)
+    var plan = ImportPlan()
+    guard !known.isEmpty || Set(ids).count != ids.count else {
+      plan.added = ids.count
+      return plan
+    }
+    // A digest of each known note's text, not the notes: a re-import of a large export holds
+    // 16 bytes a note.
+    var here: [Note.ID: UUID] = [:]
+    for id in known {
+      if let note = try repository.note(withID: id) { here[id] = ImportPlan.textDigest(of: note) }
+    }
+    var given: [Note.ID: Set<UUID>] = [:]
+    var steps: [ImportPlan.Step] = []
+    var made: [Int: Note.ID] = [:]
+    try incoming.forEachNote { note throws(RepositoryError) in
+      let arriving = arriving(note)
+      let digest = ImportPlan.textDigest(of: arriving)
+      if let digests = given[note.id] {
+        // The same text as an earlier note of the import, or as the note here, is no new text.
+        if digests.contains(digest) || here[note.id] == digest {
+          steps.append(.skipRepeated)
+        } else {
+          let apart = ImportPlan.apartID(of: arriving)
+          made[steps.count] = apart
+          steps.append(.addApart(apart))
+        }
+        given[note.id, default: []].insert(digest)
+        return
+      }
+      given[note.id] = [digest]
+      guard let hereDigest = here[note.id] else { return steps.append(.add) }
+      if hereDigest == digest { return steps.append(.skipKnown) }
+      made[steps.count] = NoteConflict.copyID(of: arriving)
+      steps.append(.copy)
+    }
+    // A copy or a note of its own made of the same text before — here, or in the trash (a
+    // conflict the user resolved) — is not made again.
+    let before = try repository.savedNoteIDs(among: Array(made.values))
+      .union(repository.trashedNotes().map(\.id))
+    for (place, id) in made where before.contains(id) { steps[place] = .skipKnown }
+    for (place, step) in steps.enumerated() {
+      switch step {
+      case .add: plan.added += 1
+      case .addApart:
+        plan.added += 1
+        plan.addedApart += 1
+      case .copy: plan.conflicting.append(ids[place])
+      case .skipKnown: plan.known += 1
+      case .skipRepeated: plan.repeated += 1
+      }
+    }
+    plan.steps = steps
+    return plan
+  }
+}
