@@ -24,7 +24,8 @@
 //                           store's place and the sync remote, so it links Persistence and
 //                           ServicesLive, and Terminal and Platform
 //   FieldNotesApp           composes everything, the only other target that links the live ones
-//   FieldNotesTesting and FieldNotesTerminalTesting are linked by test targets only
+//   FieldNotesTesting, FieldNotesSQLiteTesting (a raw SQLite connection standing in for another
+//   program) and FieldNotesTerminalTesting are linked by test targets only
 //   NoLossOracle            the no-loss property test, which drives the built `fieldnotes`
 //                           and reads its stores: Model, Services, Persistence and Platform;
 //                           linked by the app's tests and the benchmark's soak only
@@ -126,6 +127,12 @@ let package = Package(
       name: "FieldNotesTesting",
       dependencies: ["FieldNotesModel", "FieldNotesServices"],
       path: "Core/FieldNotesTesting",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "FieldNotesSQLiteTesting",
+      dependencies: ["CSQLite"],
+      path: "Core/FieldNotesSQLiteTesting",
       swiftSettings: strict
     ),
 
@@ -257,7 +264,7 @@ let package = Package(
       name: "FieldNotesPersistenceTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
-        "FieldNotesTesting", "CSQLite",
+        "FieldNotesTesting", "CSQLite", "FieldNotesSQLiteTesting",
       ],
       swiftSettings: strict
     ),
@@ -285,7 +292,7 @@ let package = Package(
       dependencies: [
         "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesCommandLine",
         "FieldNotesTesting", "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite",
-        "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle",
+        "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle", "FieldNotesSQLiteTesting",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

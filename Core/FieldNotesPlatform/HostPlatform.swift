@@ -46,6 +46,15 @@ public enum HostPlatform: CaseIterable, Sendable {
     }
   }
 
+  /// The major and minor numbers of `/dev/null`: 1 and 3 on Linux (the `mem` driver), 3 and 2
+  /// on macOS (the `mm` driver).
+  public var nullDevice: (major: UInt64, minor: UInt64) {
+    switch self {
+    case .linux: (1, 3)
+    case .macOS: (3, 2)
+    }
+  }
+
   /// A device number from its major and minor numbers, as `makedev` packs them: glibc's
   /// 64-bit layout on Linux, eight bits of major above twenty-four of minor on macOS.
   ///

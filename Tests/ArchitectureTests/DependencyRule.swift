@@ -7,6 +7,8 @@ enum DependencyRule {
   static let persistence = "FieldNotesPersistence"
   static let live = "FieldNotesServicesLive"
   static let testing = "FieldNotesTesting"
+  /// A raw SQLite connection, standing in for another program, for tests only.
+  static let sqliteTesting = "FieldNotesSQLiteTesting"
   static let app = "FieldNotesApp"
   /// The app-wide commands, the part of the app that grows with each new command.
   static let commands = "FieldNotesCommands"
@@ -32,6 +34,7 @@ enum DependencyRule {
     case persistence: [model, services, platform, sqlite]
     case live: [model, services, platform]
     case testing: [model, services]
+    case sqliteTesting: [sqlite]
     case terminal: [platform]
     case terminalTesting: [terminal]
     // The routes, and what screens are made with: the store among it.
@@ -94,7 +97,7 @@ enum DependencyRule {
           violations.append("\(app) depends on \(feature); only \(screen) may")
         }
       }
-      for kit in [testing, terminalTesting] where dependencies.contains(kit) {
+      for kit in [testing, terminalTesting, sqliteTesting] where dependencies.contains(kit) {
         violations.append("\(target.name) links \(kit); only test targets may")
       }
       if target.name != plugin, dependencies.contains(generator) {

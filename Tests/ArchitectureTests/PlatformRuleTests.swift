@@ -14,6 +14,16 @@ import Testing
     #expect(found.isEmpty, "\(found)")
   }
 
+  /// A physical path is found with `realpath` (`FilePaths.resolved`), never with Foundation's
+  /// `resolvingSymlinksInPath`, which on Apple's platforms strips a leading `/private` again: a
+  /// test comparing it with what `pwd` prints passes on Linux and fails on a Mac.
+  @Test func physicalPathsComeFromRealpath() throws {
+    let found = try Self.codeLines(under: ["Core", "Features", "Sources", "Tests"]) { code in
+      code.contains("resolvingSymlinksInPath")
+    }
+    #expect(found.map(\.path).filter { !$0.hasSuffix("PlatformRuleTests.swift") } == [])
+  }
+
   /// What differs between Linux and macOS is said in one file, so the Darwin side of FieldNotes
   /// can be read in one place: no other file, shipped or test, asks which platform it is on.
   @Test func onlyPlatformSwiftAsksWhichPlatformItIsOn() throws {

@@ -28,7 +28,7 @@ enum BuiltProduct {
       testArguments.firstIndex(of: "--test-bundle-path").flatMap { flag in
         testArguments.indices.contains(flag + 1) ? testArguments[flag + 1] : nil
       } ?? testArguments.first ?? "/"
-    var folder = URL(fileURLWithPath: bundle).resolvingSymlinksInPath().deletingLastPathComponent()
+    var folder = URL(fileURLWithPath: FilePaths.resolved(bundle)).deletingLastPathComponent()
     while folder.path != "/" && !holdsExecutables(folder) {
       folder = folder.deletingLastPathComponent()
       if folder.lastPathComponent == ".build" { break }

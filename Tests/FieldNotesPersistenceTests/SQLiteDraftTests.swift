@@ -1,4 +1,3 @@
-import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices

@@ -1,6 +1,6 @@
-import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesSQLiteTesting
 import FieldNotesServices
 import Foundation
 import Synchronization
@@ -293,37 +293,15 @@ enum RefusedFile: CaseIterable, Sendable {
 
 // MARK: - Raw SQLite access, to inspect and tamper with files from outside the repository
 
-struct RawSQLiteError: Error { var message: String }
-
 func execute(_ sql: String, on path: String, create: Bool = false) throws {
-  var handle: OpaquePointer?
-  let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-  guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
-    sqlite3_close(handle)
-    throw RawSQLiteError(message: "cannot open \(path)")
-  }
-  defer { sqlite3_close(handle) }
-  guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-  }
+  try RawSQLite.execute(sql, on: path, create: create)
 }
 
 func pragmaText(_ name: String, of path: String) throws -> String {
-  var handle: OpaquePointer?
-  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-    sqlite3_close(handle)
-    throw RawSQLiteError(message: "cannot open \(path)")
-  }
-  defer { sqlite3_close(handle) }
-  var statement: OpaquePointer?
-  guard sqlite3_prepare_v2(handle, "PRAGMA \(name)", -1, &statement, nil) == SQLITE_OK else {
-    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-  }
-  defer { sqlite3_finalize(statement) }
-  guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else {
+  guard let text = try RawSQLite.rows("PRAGMA \(name)", of: path).first else {
     throw RawSQLiteError(message: "no value for \(name)")
   }
-  return String(cString: text)
+  return text
 }
 
 func pragma(_ name: String, of path: String) throws -> Int {
@@ -456,64 +434,14 @@ func pragma(_ name: String, of path: String) throws -> Int {
   /// Runs `PRAGMA wal_checkpoint(TRUNCATE)` on a connection of its own; it is blocked while
   /// another connection reads an older snapshot.
   func truncatingCheckpointIsBlocked(_ path: String) throws -> Bool {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
-      sqlite3_close(handle)
-      throw RawSQLiteError(message: "cannot open \(path)")
-    }
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    guard
-      sqlite3_prepare_v2(handle, "PRAGMA wal_checkpoint(TRUNCATE)", -1, &statement, nil)
-        == SQLITE_OK
-    else { throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle))) }
-    defer { sqlite3_finalize(statement) }
-    guard sqlite3_step(statement) == SQLITE_ROW else {
-      throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-    }
-    return sqlite3_column_int(statement, 0) == 1
+    try RawSQLite(path: path).rows("PRAGMA wal_checkpoint(TRUNCATE)").first == "1"
   }
 }
 
 /// A connection of a test's own, standing in for another process.
-final class RawConnection {
-  private let handle: OpaquePointer
-
-  init(path: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle
-    else {
-      sqlite3_close(handle)
-      throw RawSQLiteError(message: "cannot open \(path)")
-    }
-    self.handle = handle
-  }
-
-  deinit { sqlite3_close(handle) }
-
-  func execute(_ sql: String) throws {
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-      throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-    }
-  }
-}
+typealias RawConnection = RawSQLite
 
 /// The first column of every row a query returns, as text.
 func rows(_ sql: String, of path: String) throws -> [String] {
-  var handle: OpaquePointer?
-  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-    sqlite3_close(handle)
-    throw RawSQLiteError(message: "cannot open \(path)")
-  }
-  defer { sqlite3_close(handle) }
-  var statement: OpaquePointer?
-  guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-  }
-  defer { sqlite3_finalize(statement) }
-  var values: [String] = []
-  while sqlite3_step(statement) == SQLITE_ROW {
-    values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
-  }
-  return values
+  try RawSQLite.rows(sql, of: path)
 }

@@ -1,6 +1,6 @@
-import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesSQLiteTesting
 import FieldNotesServices
 import Foundation
 import Testing
@@ -474,20 +474,5 @@ import Testing
 /// The first column of every row a query returns, as text, read through a connection of the
 /// test's own.
 func firstColumn(of sql: String, on path: String) throws -> [String] {
-  var handle: OpaquePointer?
-  guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-    sqlite3_close(handle)
-    throw RawSQLiteError(message: "cannot open \(path)")
-  }
-  defer { sqlite3_close(handle) }
-  var statement: OpaquePointer?
-  guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-    throw RawSQLiteError(message: String(cString: sqlite3_errmsg(handle)))
-  }
-  defer { sqlite3_finalize(statement) }
-  var rows: [String] = []
-  while sqlite3_step(statement) == SQLITE_ROW {
-    rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
-  }
-  return rows
+  try RawSQLite.rows(sql, of: path)
 }

@@ -17,15 +17,18 @@ import Testing
   }
 
   @Test func deviceNumbersArePackedAsEachSystemsMakedevDoes() {
-    // /dev/null is major 1, minor 3 on both.
+    // /dev/null is the `mem` driver's 1, 3 on Linux, and the `mm` driver's 3, 2 on macOS.
+    #expect(HostPlatform.linux.nullDevice == (1, 3))
+    #expect(HostPlatform.macOS.nullDevice == (3, 2))
     #expect(HostPlatform.linux.deviceNumber(major: 1, minor: 3) == 0x103)
-    #expect(HostPlatform.macOS.deviceNumber(major: 1, minor: 3) == 0x100_0003)
+    #expect(HostPlatform.macOS.deviceNumber(major: 3, minor: 2) == 0x0300_0002)
     // glibc keeps the low twelve bits of major and eight of minor where they always were.
     #expect(HostPlatform.linux.deviceNumber(major: 0x1234, minor: 0x5678) == 0x1000_0562_3478)
     var status = stat()
     #expect(stat("/dev/null", &status) == 0)
+    let null = HostPlatform.current.nullDevice
     #expect(
       UInt64(truncatingIfNeeded: status.st_rdev)
-        == HostPlatform.current.deviceNumber(major: 1, minor: 3))
+        == HostPlatform.current.deviceNumber(major: null.major, minor: null.minor))
   }
 }

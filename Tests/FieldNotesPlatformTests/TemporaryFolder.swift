@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import Foundation
 
 /// A folder of a test's own, removed when the test lets go of it.
@@ -5,9 +6,10 @@ final class TemporaryFolder {
   /// Its path.
   let path = NSTemporaryDirectory() + "fieldnotes-platform-" + UUID().uuidString
 
-  /// Its path with every link resolved, as a program started in it sees it (`/tmp` is
-  /// `/private/tmp` on macOS).
-  var resolvedPath: String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+  /// Its physical path, every link resolved by `realpath`, as a program started in it sees it
+  /// (`/var/folders/…` is `/private/var/folders/…` on macOS, which Foundation's
+  /// `resolvingSymlinksInPath` would strip again).
+  var resolvedPath: String { FilePaths.resolved(path) }
 
   /// Makes the folder.
   init() throws {

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import Foundation
 
 // fieldnotes-bench: measures FieldNotes at scale against the sqlite3 shell.
@@ -36,8 +37,7 @@ let corpusPath =
   argumentList.firstIndex(of: "--corpus").flatMap {
     argumentList.indices.contains($0 + 1) ? argumentList[$0 + 1] : nil
   } ?? packageRoot + "/Sources/Benchmarks/fieldnotes-bench/Corpus/prose.txt"
-let binaryFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-  .deletingLastPathComponent().path
+let binaryFolder = FilePaths.folder(of: FilePaths.resolved(CommandLine.arguments[0]))
 let fieldnotes = binaryFolder + "/fieldnotes"
 guard FileManager.default.isExecutableFile(atPath: fieldnotes) else {
   FileHandle.standardError.write(Data("error: \(fieldnotes) is missing; build it first\n".utf8))

@@ -1,7 +1,7 @@
-import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesPlatform
+import FieldNotesSQLiteTesting
 import Foundation
 import Testing
 
@@ -9,19 +9,7 @@ import Testing
 /// note is named in a warning, and neither a write nor a sync touches it.
 @Suite struct DamagedRowTests {
   func sqlite(_ path: String, _ sql: String) throws -> [String] {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-      throw CocoaError(.fileReadUnknown)
-    }
-    defer { sqlite3_finalize(statement) }
-    var rows: [String] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-      rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
-    }
-    return rows
+    try RawSQLite(path: path, create: true).rows(sql)
   }
 
   @Test func oneDamagedRowIsIsolatedAndLeftAsItIs() throws {

@@ -48,9 +48,10 @@ import Testing
     #expect(reopened.store.notebooks.map(\.name) == ["Birds", "Plants"])
   }
 
-  /// The device number of /dev/null (major 1, minor 3), as this system packs it.
+  /// The device number of /dev/null (1, 3 on Linux; 3, 2 on macOS), as this system packs it.
   static let nullDevice = dev_t(
-    truncatingIfNeeded: HostPlatform.current.deviceNumber(major: 1, minor: 3))
+    truncatingIfNeeded: HostPlatform.current.deviceNumber(
+      major: HostPlatform.current.nullDevice.major, minor: HostPlatform.current.nullDevice.minor))
 
   @Test func linksPipesAndDevicesAreRefusedAndLeftAlone() async throws {
     let session = try makeSession()

@@ -1,4 +1,4 @@
-import CSQLite
+import FieldNotesSQLiteTesting
 import Foundation
 import Testing
 
@@ -73,11 +73,6 @@ import Testing
   }
 
   private func sqlite(_ path: String, _ sql: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileWriteUnknown) }
-    defer { sqlite3_close(handle) }
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-      throw CocoaError(.fileWriteUnknown)
-    }
+    try RawSQLite.execute(sql, on: path, create: true)
   }
 }

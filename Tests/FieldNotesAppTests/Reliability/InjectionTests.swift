@@ -1,6 +1,6 @@
-import CSQLite
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesSQLiteTesting
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -18,17 +18,7 @@ import Testing
   ]
 
   func schema(_ path: String) throws -> [String] {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { return [] }
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    sqlite3_prepare_v2(handle, "SELECT sql FROM sqlite_master ORDER BY name", -1, &statement, nil)
-    defer { sqlite3_finalize(statement) }
-    var rows: [String] = []
-    while sqlite3_step(statement) == SQLITE_ROW {
-      rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
-    }
-    return rows
+    (try? RawSQLite.rows("SELECT sql FROM sqlite_master ORDER BY name", of: path)) ?? []
   }
 
   @Test func typedTextIsStoredVerbatimAndSearchedLiterally() async throws {

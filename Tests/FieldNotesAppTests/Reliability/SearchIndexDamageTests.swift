@@ -1,4 +1,4 @@
-import CSQLite
+import FieldNotesSQLiteTesting
 import Foundation
 import Testing
 
@@ -8,12 +8,7 @@ import Testing
 @Suite struct SearchIndexDamageTests {
   /// Runs SQL on a store through a connection of the test's own, as another program would.
   func sqlite(_ path: String, _ sql: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
-    defer { sqlite3_close(handle) }
-    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-      throw CocoaError(.fileWriteUnknown)
-    }
+    try RawSQLite.execute(sql, on: path, create: true)
   }
 
   /// A store holding a heron and a wren, made by `fieldnotes`, and the arguments that open it.
