@@ -17,11 +17,18 @@ import Testing
     return (status, console.output.joined(separator: "\n") + "\n", console.errors)
   }
 
-  /// A formatter the machine has, and how to ask it for warnings on a page read from a file.
-  nonisolated static let formatter: (path: String, arguments: [String])? =
-    InstalledProgram.path(of: "groff").map { ($0, ["-man", "-Tutf8", "-ww", "-z"]) }
-    ?? InstalledProgram.path(of: "mandoc").map { ($0, ["-T", "lint", "-W", "warning"]) }
-    ?? InstalledProgram.path(of: "man").map { ($0, ["--warnings", "-l"]) }
+  /// The formatters the machine has — groff (Linux), mandoc (macOS, BSDs, and `.ci/run`
+  /// installs it) — and how to ask each for warnings on a page read from a file; `man`
+  /// alone where neither is installed.
+  nonisolated static let formatters: [(path: String, arguments: [String])] = {
+    let found = [
+      InstalledProgram.path(of: "groff").map { ($0, ["-man", "-Tutf8", "-ww", "-z"]) },
+      InstalledProgram.path(of: "mandoc").map { ($0, ["-T", "lint", "-W", "warning"]) },
+    ].compactMap { $0 }
+    return found.isEmpty
+      ? [InstalledProgram.path(of: "man").map { ($0, ["--warnings", "-l"]) }].compactMap { $0 }
+      : found
+  }()
 
   @Test func thePageHasItsSectionsAndEveryOption() async {
     let (status, page, errors) = await Self.page()
@@ -65,14 +72,25 @@ import Testing
   }
 
   // Without groff, mandoc or man the page can't be rendered here; the escaping is still checked.
-  @Test(.enabled(if: formatter != nil, "neither groff, mandoc nor man is installed"))
+  @Test(.enabled(if: !formatters.isEmpty, "neither groff, mandoc nor man is installed"))
   func thePageRendersWithoutWarnings() async throws {
-    let formatter = try #require(Self.formatter)
     let path = NSTemporaryDirectory() + "fieldnotes-\(UUID().uuidString).1"
     defer { try? FileManager.default.removeItem(atPath: path) }
     try await Self.page().text.write(toFile: path, atomically: true, encoding: .utf8)
-    let rendered = try InstalledProgram.run(formatter.path, formatter.arguments + [path])
-    #expect(rendered.status == 0, "\(rendered.errors)")
-    #expect(rendered.errors.isEmpty, "\(formatter.path): \(rendered.errors)")
+    for formatter in Self.formatters {
+      let rendered = try InstalledProgram.run(formatter.path, formatter.arguments + [path])
+      #expect(rendered.status == 0, "\(formatter.path): \(rendered.errors)")
+      #expect(rendered.errors.isEmpty, "\(formatter.path): \(rendered.errors)")
+      #expect(rendered.output.isEmpty, "\(formatter.path): \(rendered.output)")
+    }
+  }
+
+  /// A paragraph break straight after a heading is left out; elsewhere it stays.
+  @Test func noParagraphBreakOpensASection() {
+    #expect(
+      ManualPage.withoutParagraphsOpeningSections([".SH NAME", ".PP", "x", ".PP", "y"]) == [
+        ".SH NAME", "x", ".PP", "y",
+      ])
+    #expect(ManualPage.withoutParagraphsOpeningSections([".SS A", ".PP"]) == [".SS A"])
   }
 }

@@ -14,6 +14,8 @@ import Foundation
 public enum FieldNotesApp {
   /// The version `--version` prints.
   public static let version = "0.1.0"
+  /// The day this version was made, as the man page's header gives it.
+  public static let releaseDate = "2026-12-06"
 
   /// Exit status for a bad command line (`EX_USAGE`).
   public static let usageExitStatus: Int32 = 64
@@ -68,7 +70,9 @@ public enum FieldNotesApp {
       return 0
     }
     if options.showsManual {
-      console.print(lines: lines(of: ManualPage.text(version: version, commands: commandGroups())))
+      console.print(
+        lines: lines(
+          of: ManualPage.text(version: version, date: releaseDate, commands: commandGroups())))
       return 0
     }
     let isInteractive =

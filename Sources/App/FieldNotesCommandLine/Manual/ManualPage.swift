@@ -12,18 +12,22 @@ public enum ManualPage {
   ///
   /// - Parameters:
   ///   - version: The version it documents.
+  ///   - date: The day that version was made, `YYYY-MM-DD`, for the page's header.
   ///   - options: The options; the whole table by default.
   ///   - commands: The REPL's commands, a heading (`Anywhere`, `In a note list`) and its
   ///     commands for each group.
-  /// - Returns: The page, in roff, ending with a newline.
+  /// - Returns: The page, in roff, ending with a newline; it renders with no warning from
+  ///   groff or mandoc (`ManualPageTests`).
   public static func text(
-    version: String, options: [LaunchOption] = LaunchOption.all(),
+    version: String, date: String, options: [LaunchOption] = LaunchOption.all(),
     commands: [(heading: String, commands: [CommandHelp])]
   ) -> String {
     var page = [
       #".\" The man page of fieldnotes, written by `fieldnotes --man`; view it with"#,
-      #".\" fieldnotes --man | man -l -"#,
-      ".TH FIELDNOTES 1 \"\" \(Roff.argument("FieldNotes \(version)")) \"User Commands\"",
+      #".\" fieldnotes --man | man -l -      (Linux: man-db)"#,
+      #".\" fieldnotes --man | mandoc -a     (macOS, and wherever man is mandoc's)"#,
+      // The date as written, its hyphens plain: mandoc reads `YYYY-MM-DD`, not `\-`.
+      ".TH FIELDNOTES 1 \"\(date)\" \(Roff.argument("FieldNotes \(version)")) \"User Commands\"",
       // No hyphenation, and ragged right, so paths and options stay whole and evenly spaced.
       ".nh",
       ".ad l",
@@ -56,7 +60,22 @@ public enum ManualPage {
       page += [".PP", Roff.marked(what), ".PP", ".RS", ".nf", Roff.escaped(example), ".fi", ".RE"]
     }
     page += section("SEE ALSO", [("", "sqlite3(1), git(1), less(1)")])
-    return page.joined(separator: "\n") + "\n"
+    return withoutParagraphsOpeningSections(page).joined(separator: "\n") + "\n"
+  }
+
+  /// The page without a paragraph break straight after a section heading, where it breaks
+  /// nothing and mandoc warns of it (`.PP` after `.SH` or `.SS`).
+  static func withoutParagraphsOpeningSections(_ lines: [String]) -> [String] {
+    var kept: [String] = []
+    for line in lines {
+      if line == ".PP", let previous = kept.last,
+        previous.hasPrefix(".SH ") || previous.hasPrefix(".SS ")
+      {
+        continue
+      }
+      kept.append(line)
+    }
+    return kept
   }
 
   /// Each way to run `fieldnotes` as a paragraph: names in bold, values in italics.
