@@ -1,4 +1,5 @@
 import CSQLite
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
 
@@ -35,6 +36,10 @@ final class SQLiteConnection {
     self.path = path
     self.handle = handle
     sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    // A commit is on the disk when it returns, on a Mac as on Linux (F_FULLFSYNC there).
+    for pragma in HostPlatform.current.sqliteDurabilityPragmas {
+      sqlite3_exec(handle, pragma, nil, nil, nil)
+    }
     // Apple's SQLite keeps a store's `-wal` and `-shm` files after the last connection closes
     // (a persistent WAL); every connection turns that off, so a closed store is one file.
     var off: Int32 = 0

@@ -415,7 +415,7 @@ public final class SQLiteNoteRepository: NoteRepository {
   private static func syncDirectory(_ directory: String) {
     let descriptor = open(directory, O_RDONLY)
     guard descriptor >= 0 else { return }
-    fsync(descriptor)
+    _ = Platform.flush(descriptor)
     close(descriptor)
   }
 }

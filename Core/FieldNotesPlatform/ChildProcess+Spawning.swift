@@ -75,6 +75,21 @@ extension ChildProcess {
     return Array(3...highest)
   }
 
+  /// The stream a child gets for one of its standard descriptors: the one asked for, but
+  /// `/dev/null` in place of this process's own when this process has it closed (a program
+  /// started with `>&-`). Inheriting a closed descriptor fails every start on macOS (`EBADF`
+  /// from `posix_spawn_file_actions_addinherit_np`), and leaves the child writing to whatever it
+  /// opens first on Linux.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream asked for.
+  ///   - descriptor: 0, 1 or 2.
+  ///   - isOpen: Whether this process has the descriptor open.
+  /// - Returns: The stream to give.
+  static func stream(_ stream: Stream, for descriptor: Int32, isOpen: Bool) -> Stream {
+    stream == .inherited && !isOpen ? .nullDevice : stream
+  }
+
   /// Starts a program with `posix_spawn`: the one call of it in FieldNotes.
   ///
   /// - Parameters:
@@ -97,7 +112,8 @@ extension ChildProcess {
     var attributes = Platform.makeAttributes()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    for (descriptor, stream) in zip(Int32(0)..., streams) {
+    for (descriptor, given) in zip(Int32(0)..., streams) {
+      let stream = Self.stream(given, for: descriptor, isOpen: fcntl(descriptor, F_GETFD) != -1)
       switch stream {
       case .inherited: Platform.inherit(descriptor, &actions)
       case .file(let file):

@@ -76,6 +76,12 @@
     /// - Returns: How many bytes were written; -1 on an error (`errno` says which).
     public static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int
     { Glibc.write(descriptor, buffer, count) }
+
+    /// Flushes a file's data to the disk: `fsync(2)`, which on Linux waits for the drive.
+    ///
+    /// - Parameter descriptor: The file.
+    /// - Returns: Whether it was flushed; `errno` says why not.
+    public static func flush(_ descriptor: Int32) -> Bool { fsync(descriptor) == 0 }
   }
 #elseif canImport(Darwin)
   @_exported import Darwin
@@ -153,6 +159,16 @@
     /// - Returns: How many bytes were written; -1 on an error (`errno` says which).
     public static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int
     { Darwin.write(descriptor, buffer, count) }
+
+    /// Flushes a file's data to the disk: `fcntl(F_FULLFSYNC)`, since Darwin's `fsync(2)` hands
+    /// the data to the drive without waiting for the drive to write it (a power cut can then
+    /// lose it); `fsync` where the file system has no full flush (`ENOTSUP`, a network disk).
+    ///
+    /// - Parameter descriptor: The file.
+    /// - Returns: Whether it was flushed; `errno` says why not.
+    public static func flush(_ descriptor: Int32) -> Bool {
+      fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    }
   }
 #else
   #error("FieldNotes runs on Linux with glibc and on macOS")

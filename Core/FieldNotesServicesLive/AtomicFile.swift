@@ -65,7 +65,7 @@ public enum AtomicFile {
           guard result > 0 else { return errorText() }
           written += result
         }
-        return !flushing || fsync(descriptor) == 0 ? nil : errorText()
+        return !flushing || Platform.flush(descriptor) ? nil : errorText()
       }
     }
     close(descriptor)
@@ -167,7 +167,7 @@ public enum AtomicFile {
   static func syncDirectory(_ directory: String) {
     let descriptor = open(directory, O_RDONLY)
     guard descriptor >= 0 else { return }
-    fsync(descriptor)
+    _ = Platform.flush(descriptor)
     close(descriptor)
   }
 

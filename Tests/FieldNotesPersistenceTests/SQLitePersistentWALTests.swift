@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import Foundation
 import Testing
 
@@ -20,5 +21,20 @@ import Testing
     #expect(try SQLiteConnection(path: path, readOnly: false).persistsWAL == false)
     #expect(try SQLiteConnection(path: path, readOnly: true).persistsWAL == false)
     #expect(try SQLiteConnection(path: ":memory:", readOnly: false).persistsWAL == nil)
+  }
+
+  /// Every connection flushes its commits as the platform needs: with `fullfsync` on a Mac,
+  /// with SQLite's default `fsync` on Linux.
+  @Test func everyConnectionFlushesAsThePlatformNeeds() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let expected = HostPlatform.current.fsyncWaitsForTheDrive ? 0 : 1
+    #expect(
+      repository.writer.perform { try? $0.integer("PRAGMA fullfsync") } == expected)
+    #expect(
+      try SQLiteConnection(path: path, readOnly: true).integer("PRAGMA fullfsync") == expected)
+    #expect(
+      try SQLiteConnection(path: path, readOnly: false).integer("PRAGMA checkpoint_fullfsync")
+        == expected)
   }
 }

@@ -70,4 +70,13 @@ import Testing
     #expect(ChildProcess.descriptorsToClose(open: [], on: .linux).count > 0)
     #expect(ChildProcess.descriptorsToClose(open: [3, 17], on: .macOS) == [3, 17])
   }
+
+  /// A standard descriptor this process has closed is `/dev/null` in the child, never
+  /// inherited: inheriting it fails every start on a Mac.
+  @Test func aClosedStandardDescriptorIsTheNullDeviceInTheChild() {
+    #expect(ChildProcess.stream(.inherited, for: 1, isOpen: false) == .nullDevice)
+    #expect(ChildProcess.stream(.inherited, for: 1, isOpen: true) == .inherited)
+    #expect(ChildProcess.stream(.pipe, for: 0, isOpen: false) == .pipe)
+    #expect(ChildProcess.stream(.file("/x"), for: 2, isOpen: false) == .file("/x"))
+  }
 }

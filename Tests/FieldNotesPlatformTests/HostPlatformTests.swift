@@ -31,4 +31,25 @@ import Testing
       UInt64(truncatingIfNeeded: status.st_rdev)
         == HostPlatform.current.deviceNumber(major: null.major, minor: null.minor))
   }
+
+  /// A Mac's `fsync` leaves the data in the drive's cache, so FieldNotes flushes with
+  /// `F_FULLFSYNC` there and has SQLite do the same; Linux's `fsync` waits for the drive.
+  @Test func aMacFlushesThroughTheDrivesCacheAndLinuxNeedNot() {
+    #expect(HostPlatform.linux.fsyncWaitsForTheDrive)
+    #expect(!HostPlatform.macOS.fsyncWaitsForTheDrive)
+    #expect(HostPlatform.linux.sqliteDurabilityPragmas.isEmpty)
+    #expect(
+      HostPlatform.macOS.sqliteDurabilityPragmas == [
+        "PRAGMA fullfsync = ON", "PRAGMA checkpoint_fullfsync = ON",
+      ])
+  }
+
+  @Test func aFileIsFlushedByThePlatformsFullFlush() throws {
+    let folder = try TemporaryFolder()
+    let descriptor = open(folder.path + "/file", O_WRONLY | O_CREAT, 0o600)
+    defer { close(descriptor) }
+    #expect(descriptor >= 0)
+    #expect(Platform.flush(descriptor))
+    #expect(!Platform.flush(-1), "a descriptor not open is no flush")
+  }
 }

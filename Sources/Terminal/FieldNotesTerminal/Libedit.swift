@@ -29,8 +29,11 @@ struct Libedit {
     /// The length of the line typed. The buffer isn't ended where the line is after a deletion
     /// (Ctrl-U), so the line is read to here, not to its first NUL.
     case end = "rl_end"
-    /// Whether libedit installs signal handlers of its own; Apple's libedit has no such
-    /// variable (and installs none in callback mode), so FieldNotes turns it off where it is.
+    /// Whether libedit installs signal handlers of its own around each read; FieldNotes turns
+    /// it off where the variable is. Apple's libedit has none, and may install its handlers
+    /// around each read all the same: FieldNotes' signals are still seen there, since a
+    /// Dispatch signal source on Darwin (a kqueue) sees a signal whatever handler is installed,
+    /// and libedit puts back the ignored disposition after each read (not tried on a Mac).
     case catchSignals = "rl_catch_signals"
     /// The hook libedit reads each key with: FieldNotes reads them itself (``KeysRead``), to see
     /// the keys an incremental search reads; without it, Enter after Ctrl-R only ends the search

@@ -142,7 +142,7 @@ public final class LineEditor {
     self.historyPath = historyPath
     self.clearsLine = clearsLine
     // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers (Apple's has
-    // no such setting, and installs none).
+    // no such setting: see `Libedit.Symbol.catchSignals`).
     library.variable(.catchSignals, as: Int32.self)?.pointee = 0
     KeysRead.install(into: library.variable(.getCharacterFunction, as: KeysRead.Reader?.self))
     attempted.pointee = { word, _, _ in
