@@ -75,9 +75,11 @@ extension ChildProcess {
     return Array(3...highest)
   }
 
-  /// The stream a child gets for one of its standard descriptors: the one asked for, but
-  /// `/dev/null` in place of this process's own when this process has it closed (a program
-  /// started with `>&-`). Inheriting a closed descriptor fails every start on macOS (`EBADF`
+  /// The stream a child gets for one of its standard descriptors.
+  ///
+  /// It is the one asked for, but `/dev/null` in place of this process's own when this process
+  /// has it closed (a program started with `>&-`). Inheriting a closed descriptor fails every
+  /// start on macOS (`EBADF`
   /// from `posix_spawn_file_actions_addinherit_np`), and leaves the child writing to whatever it
   /// opens first on Linux.
   ///

@@ -46,8 +46,10 @@ public enum HostPlatform: CaseIterable, Sendable {
     }
   }
 
-  /// Whether `fsync(2)` waits for the drive to write the data. Linux's does; Darwin's hands it
-  /// to the drive's cache, so a power cut can lose what it "flushed": there FieldNotes flushes
+  /// Whether `fsync(2)` waits for the drive to write the data.
+  ///
+  /// Linux's does; Darwin's hands it to the drive's cache, so a power cut can lose what it
+  /// "flushed": there FieldNotes flushes
   /// with `F_FULLFSYNC` (``Platform/flush(_:)``) and has SQLite do the same
   /// (``sqliteDurabilityPragmas``).
   public var fsyncWaitsForTheDrive: Bool {
@@ -58,7 +60,9 @@ public enum HostPlatform: CaseIterable, Sendable {
   }
 
   /// The settings every SQLite connection of FieldNotes is given so that a commit is on the
-  /// disk when it returns: none beyond `synchronous = FULL` where `fsync` waits for the drive;
+  /// disk when it returns.
+  ///
+  /// None beyond `synchronous = FULL` where `fsync` waits for the drive;
   /// `fullfsync` (for commits) and `checkpoint_fullfsync` (for copying the log into the store)
   /// on Darwin, where it doesn't. Each full flush costs a few milliseconds more a commit.
   public var sqliteDurabilityPragmas: [String] {
