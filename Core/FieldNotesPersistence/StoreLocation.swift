@@ -154,6 +154,17 @@ public enum StoreLocation {
   public static let initFileShown =
     "$XDG_CONFIG_HOME/fieldnotes/init (or ~/.config/fieldnotes/init)"
 
+  /// The record of what `export FILE` wrote where, so that an export replaces only a file it
+  /// wrote: `$XDG_STATE_HOME/fieldnotes/exports.json`, or `~/.local/state/fieldnotes/…`.
+  ///
+  /// - Parameter environment: The process environment; the real one by default.
+  /// - Returns: The file's path, or `nil` when there is no home to keep it in.
+  public static func exportRecord(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    stateFolder(environment: environment).map { $0 + "/exports.json" }
+  }
+
   /// FieldNotes' folder of state: `$XDG_STATE_HOME/fieldnotes`, or
   /// `~/.local/state/fieldnotes`; `nil` with no absolute place to put it.
   private static func stateFolder(environment: [String: String]) -> String? {

@@ -126,7 +126,7 @@ public enum AtomicFile {
   }
 
   /// Refuses a path that is not a regular file, or that names one of the files to spare.
-  private static func requireWritableTarget(_ path: String, sparing sparedPaths: [String])
+  static func requireWritableTarget(_ path: String, sparing sparedPaths: [String])
     throws(Failure)
   {
     var status = stat()

@@ -110,3 +110,47 @@ import Testing
     #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
   }
 }
+
+/// An export to one file replaces it only while it holds what an earlier export wrote there.
+@Suite struct ExportFileOwnershipTests {
+  @Test func aFileOfTheUsersIsNeverWrittenOverByAnExport() throws {
+    let folder = try FixtureFolder(["notes.md": "# My own notes\n"])
+    let record = folder.path + "/state/exports.json"
+    #expect {
+      try ExportFileWriter.write(
+        Data("export".utf8), to: folder.path + "/notes.md", sparing: [], record: record)
+    } throws: { error in
+      (error as? AtomicFile.Failure)?.reason.contains("is not a file FieldNotes exported") == true
+    }
+    #expect(
+      try String(contentsOfFile: folder.path + "/notes.md", encoding: .utf8) == "# My own notes\n")
+  }
+
+  @Test func anExportReplacesItsOwnFileAndNotOneEditedSince() throws {
+    let folder = try FixtureFolder()
+    let record = folder.path + "/state/exports.json"
+    let path = folder.path + "/backup.json"
+    try ExportFileWriter.write(Data("first".utf8), to: path, sparing: [], record: record)
+    try ExportFileWriter.write(Data("second".utf8), to: path, sparing: [], record: record)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+
+    try Data("second, edited by hand".utf8).write(to: URL(fileURLWithPath: path))
+    #expect {
+      try ExportFileWriter.write(Data("third".utf8), to: path, sparing: [], record: record)
+    } throws: { error in
+      (error as? AtomicFile.Failure)?.reason.contains("changed since FieldNotes exported it")
+        == true
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "second, edited by hand")
+  }
+
+  @Test func withNoRecordOnlyTheSameBytesAreReplaced() throws {
+    let folder = try FixtureFolder(["notes.json": "same"])
+    let path = folder.path + "/notes.json"
+    try ExportFileWriter.write(Data("same".utf8), to: path, sparing: [], record: nil)
+    #expect(throws: AtomicFile.Failure.self) {
+      try ExportFileWriter.write(Data("other".utf8), to: path, sparing: [], record: nil)
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "same")
+  }
+}

@@ -38,8 +38,12 @@ struct ExportRecord: Codable, Equatable {
   /// The record in a folder; an empty one when there is none, or it can't be read (then no
   /// file of the folder is FieldNotes', which only ever keeps more).
   static func read(in root: String) -> ExportRecord {
-    guard
-      let data = try? AtomicFile.read(root + "/" + MarkdownFolderWriter.recordName, limit: 1 << 28),
+    read(file: root + "/" + MarkdownFolderWriter.recordName)
+  }
+
+  /// The record in a file; an empty one when there is none, or it can't be read.
+  static func read(file path: String) -> ExportRecord {
+    guard let data = try? AtomicFile.read(path, limit: 1 << 28),
       let record = try? JSONDecoder().decode(ExportRecord.self, from: data),
       record.format == ExportRecord().format
     else { return ExportRecord() }
@@ -48,13 +52,17 @@ struct ExportRecord: Codable, Equatable {
 
   /// Writes the record into a folder, atomically and owner-only.
   func write(in root: String) throws(AtomicFile.Failure) {
+    try write(file: root + "/" + MarkdownFolderWriter.recordName, flushing: false)
+  }
+
+  /// Writes the record to a file, atomically and owner-only.
+  func write(file path: String, flushing: Bool) throws(AtomicFile.Failure) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let path = root + "/" + MarkdownFolderWriter.recordName
     guard let data = try? encoder.encode(self) else {
       throw AtomicFile.Failure(path: path, reason: "the record of the export can't be made")
     }
-    try AtomicFile.write(data, to: path, flushing: false)
+    try AtomicFile.write(data, to: path, flushing: flushing)
   }
 
   /// Whether FieldNotes wrote exactly these bytes at a path.

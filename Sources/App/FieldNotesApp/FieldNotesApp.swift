@@ -87,9 +87,10 @@ public enum FieldNotesApp {
       console.printError(MessageStyle.errorLine(error.message) + "; see `fieldnotes --help`")
       return usageExitStatus
     }
-    let dependencies: AppDependencies
+    var dependencies: AppDependencies
     do {
       dependencies = try makeDependencies(options, environment: environment)
+      dependencies.exportRecord = StoreLocation.exportRecord(environment: environment)
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
       return 1

@@ -18,6 +18,8 @@ public struct LibraryCommands {
   /// The time zone dates are shown in: a jrnl journal's dates are read in it, and a conflict
   /// copy an import keeps is titled with it.
   let timeZone: TimeZone
+  /// The record of what `export FILE` wrote where, so it replaces only a file it wrote.
+  let exportRecord: String?
 
   /// Creates the commands for a store.
   ///
@@ -25,10 +27,16 @@ public struct LibraryCommands {
   ///   - store: The store.
   ///   - storePath: The store's file, or `nil` when the notes are kept in memory.
   ///   - timeZone: The time zone dates are shown in.
-  public init(store: NoteStore, storePath: String?, timeZone: TimeZone = .current) {
+  ///   - exportRecord: The record of what `export FILE` wrote where; `nil` for none, when only
+  ///     a file already holding the same bytes is replaced.
+  public init(
+    store: NoteStore, storePath: String?, timeZone: TimeZone = .current,
+    exportRecord: String? = nil
+  ) {
     self.store = store
     self.storePath = storePath
     self.timeZone = timeZone
+    self.exportRecord = exportRecord
   }
 
   /// The commands, for a shell whose screens navigate by `Route`.
@@ -106,7 +114,7 @@ public struct LibraryCommands {
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
       let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
-      try AtomicFile.write(data, to: path, sparing: storeFiles)
+      try ExportFileWriter.write(data, to: path, sparing: storeFiles, record: exportRecord)
     } catch let error as LibraryArchiveError {
       throw .refused(Self.fileMessage(path, error.errorDescription ?? ""))
     } catch {

@@ -48,6 +48,8 @@ enum OracleAction: Hashable, Sendable {
   case copyExportedFile(store: Int, pick: Int, word: String)
   /// `import FOLDER` of the store's export folder.
   case importExportFolder(store: Int)
+  /// `export FILE.md` over a file of the user's of that name.
+  case exportOverUsersFile(store: Int, word: String)
   /// `export FILE.json`, the user changes one note's body in it, `import FILE.json`.
   case importEditedBackup(store: Int, pick: Int, word: String)
   /// `import` of a jrnl journal whose two entries share their minute and text, their tags
@@ -67,6 +69,7 @@ extension OracleAction {
       .editorCrashes(let store, _, _), .editorQuits(let store, _), .exportFolder(let store),
       .editExportedFile(let store, _, _), .copyExportedFile(let store, _, _),
       .importExportFolder(let store), .importEditedBackup(let store, _, _),
+      .exportOverUsersFile(let store, _),
       .importJournal(let store, _):
       store
     case .killWhileEditing, .sessionInMemory: nil

@@ -32,6 +32,7 @@ extension OracleRun {
       (4, { run in .exportFolder(store: run.exportingStore) }),
       (3, { run in .importExportFolder(store: run.exportingStore) }),
       (2, { .importJournal(store: store, words: [$0.word(), $0.word()]) }),
+      (1, { .exportOverUsersFile(store: store, word: $0.word()) }),
       (
         3,
         { run in
@@ -193,6 +194,10 @@ extension OracleRun {
         for word in inExportFolder[store] ?? [] { acknowledge(word, in: store, at: step) }
         inExportFolder[store] = []
       }
+    case .exportOverUsersFile(let store, let word):
+      let path = world.inboxFile("notes-\(word).md")
+      try userWrites("# My own notes\n\nWritten outside FieldNotes \(word).\n", to: path)
+      _ = try session(store, ["export \(path)"])
     case .importEditedBackup(let store, let pick, let word):
       try importEditedBackup(store, pick: pick, word: word, step: step)
     case .importJournal(let store, let words):

@@ -32,6 +32,10 @@ public struct AppDependencies {
   public let session: DraftSession
   /// The sync connection the store syncs through, when the store is a real repository.
   let sync: SyncConnection?
+  /// The record of what `export FILE` wrote where (in FieldNotes' state folder), so an export
+  /// replaces only a file it wrote; `nil` where there is none, when only a file already holding
+  /// the same bytes is replaced.
+  public var exportRecord: String?
 
   /// Creates the dependencies from their parts.
   ///

@@ -41,7 +41,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     add(
       LibraryCommands(
         store: dependencies.store, storePath: dependencies.storePath,
-        timeZone: dependencies.timeZone
+        timeZone: dependencies.timeZone, exportRecord: dependencies.exportRecord
       )
       .commands(for: Route.self))
     add(catchingUp: { [store = dependencies.store] in
