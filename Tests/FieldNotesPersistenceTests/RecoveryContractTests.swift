@@ -256,14 +256,7 @@ extension SQLiteRecoveryTests {
   @Test func aStoreOfTheVersionBeforeKeepsTrashedTextOnceOpened() throws {
     let path = directory.file("notes.sqlite")
     try SQLiteNoteRepository(path: path).commit([.saveNote(RecoveryContractTests.wren)])
-    try execute(
-      """
-      DROP TRIGGER trashed_notes_leave_a_version;
-      CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
-        DELETE FROM trashed_notes WHERE id = new.id;
-      END;
-      PRAGMA user_version = 8;
-      """, on: path)
+    try setBackToVersion8(path)
     let repository = try SQLiteNoteRepository(path: path)
     var theirs = RecoveryContractTests.wren
     theirs.body = "Edited on another machine."

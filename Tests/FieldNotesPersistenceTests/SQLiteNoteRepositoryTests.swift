@@ -297,6 +297,19 @@ func execute(_ sql: String, on path: String, create: Bool = false) throws {
   try RawSQLite.execute(sql, on: path, create: create)
 }
 
+/// Makes a store as the FieldNotes of schema version 8 left it: its trash trigger took a note
+/// saved again out of the trash without keeping the trashed text (version 9 replaces it).
+func setBackToVersion8(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER trashed_notes_leave_a_version;
+    CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
+      DELETE FROM trashed_notes WHERE id = new.id;
+    END;
+    PRAGMA user_version = 8;
+    """, on: path)
+}
+
 func pragmaText(_ name: String, of path: String) throws -> String {
   guard let text = try RawSQLite.rows("PRAGMA \(name)", of: path).first else {
     throw RawSQLiteError(message: "no value for \(name)")

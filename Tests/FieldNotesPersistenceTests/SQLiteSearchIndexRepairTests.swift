@@ -150,14 +150,7 @@ import Testing
   /// million notes a rebuild takes minutes. Its lists are answered at once.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
-    try execute(
-      """
-      DROP TRIGGER trashed_notes_leave_a_version;
-      CREATE TRIGGER trashed_notes_saved_again AFTER INSERT ON notes BEGIN
-        DELETE FROM trashed_notes WHERE id = new.id;
-      END;
-      PRAGMA user_version = 8;
-      """, on: path)
+    try setBackToVersion8(path)
     _ = repository
 
     let reopened = try SQLiteNoteRepository(path: path)
