@@ -8,14 +8,16 @@ import Foundation
 /// note here) and kept as a note of its own when it differs.
 ///
 /// The steps are by the notes' places in the source, which gives the same notes in the same
-/// order each time it is read.
+/// order each time it is read. A step is a byte, so a plan for a million notes holds a
+/// megabyte beside the identifiers the import holds anyway.
 struct ImportPlan {
   /// What happens to one note read.
-  enum Step: Equatable {
+  enum Step: UInt8, Equatable {
     /// Added under its own id.
     case add
-    /// Added under an id of its own: it repeats an id the import gave already, with other text.
-    case addApart(Note.ID)
+    /// Added under an id of its own (``apartIDs``): it repeats an id the import gave already,
+    /// with other text.
+    case addApart
     /// Kept as a conflict copy of the note here of its id, whose text differs.
     case copy
     /// Left out: the note here of its id (or the copy or note of its own an earlier import
@@ -28,6 +30,8 @@ struct ImportPlan {
   /// Each note's step, by its place in the source; `nil` when every note is new and given
   /// once, so every one is added and the source need not be read first.
   var steps: [Step]?
+  /// The id each ``Step/addApart`` note is added under, by its place.
+  var apartIDs: [Int: Note.ID] = [:]
   /// The notes added; those of them with an id of their own; the copies; those skipped as
   /// here already, and as repeated.
   var added = 0
@@ -35,6 +39,13 @@ struct ImportPlan {
   var conflicting: [Note.ID] = []
   var known = 0
   var repeated = 0
+
+  /// The step of the note at a place: ``Step/add`` when every note is added, and a skip past
+  /// the end (a source that gives more notes than it did when planned).
+  func step(at place: Int) -> Step {
+    guard let steps else { return .add }
+    return steps.indices.contains(place) ? steps[place] : .skipKnown
+  }
 
   /// The text of a note that tells two apart: its title, body and tags.
   static func textDigest(of note: Note) -> UUID {
@@ -62,8 +73,10 @@ extension NoteStore {
   ) throws(RepositoryError) -> ImportPlan {
     let ids = incoming.noteIDs
     let known = try repository.savedNoteIDs(among: ids)
+    var once = Set<Note.ID>()
+    let repeating = Set(ids.filter { !once.insert($0).inserted })
     var plan = ImportPlan()
-    guard !known.isEmpty || Set(ids).count != ids.count else {
+    guard !known.isEmpty || !repeating.isEmpty else {
       plan.added = ids.count
       return plan
     }
@@ -73,25 +86,25 @@ extension NoteStore {
     for id in known {
       if let note = try repository.note(withID: id) { here[id] = ImportPlan.textDigest(of: note) }
     }
+    // The texts given so far of each id the source repeats (few, usually none).
     var given: [Note.ID: Set<UUID>] = [:]
     var steps: [ImportPlan.Step] = []
+    steps.reserveCapacity(ids.count)
     var made: [Int: Note.ID] = [:]
     try incoming.forEachNote { note throws(RepositoryError) in
       let arriving = arriving(note)
-      let digest = ImportPlan.textDigest(of: arriving)
-      if let digests = given[note.id] {
-        // The same text as an earlier note of the import, or as the note here, is no new text.
-        if digests.contains(digest) || here[note.id] == digest {
-          steps.append(.skipRepeated)
-        } else {
-          let apart = ImportPlan.apartID(of: arriving)
-          made[steps.count] = apart
-          steps.append(.addApart(apart))
-        }
+      let isRepeating = repeating.contains(note.id)
+      let digest = isRepeating || here[note.id] != nil ? ImportPlan.textDigest(of: arriving) : nil
+      if isRepeating, let digest, let digests = given[note.id] {
         given[note.id, default: []].insert(digest)
-        return
+        // The same text as an earlier note of the import, or as the note here, is no new text.
+        guard !digests.contains(digest), here[note.id] != digest else {
+          return steps.append(.skipRepeated)
+        }
+        made[steps.count] = ImportPlan.apartID(of: arriving)
+        return steps.append(.addApart)
       }
-      given[note.id] = [digest]
+      if isRepeating, let digest { given[note.id] = [digest] }
       guard let hereDigest = here[note.id] else { return steps.append(.add) }
       if hereDigest == digest { return steps.append(.skipKnown) }
       made[steps.count] = NoteConflict.copyID(of: arriving)
@@ -101,7 +114,13 @@ extension NoteStore {
     // conflict the user resolved) — is not made again.
     let before = try repository.savedNoteIDs(among: Array(made.values))
       .union(repository.trashedNotes().map(\.id))
-    for (place, id) in made where before.contains(id) { steps[place] = .skipKnown }
+    for (place, id) in made {
+      if before.contains(id) {
+        steps[place] = .skipKnown
+      } else if steps[place] == .addApart {
+        plan.apartIDs[place] = id
+      }
+    }
     for (place, step) in steps.enumerated() {
       switch step {
       case .add: plan.added += 1

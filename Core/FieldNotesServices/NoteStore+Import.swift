@@ -138,11 +138,9 @@ extension NoteStore {
           try incoming.forEachNote { note throws(RepositoryError) in
             defer { place += 1 }
             var note = Self.arriving(note, amongNotebooks: seenNotebooks)
-            switch plan.steps.map({ $0.indices.contains(place) ? $0[place] : .skipKnown })
-              ?? .add
-            {
+            switch plan.step(at: place) {
             case .add: break
-            case .addApart(let id): note.id = id
+            case .addApart: note.id = plan.apartIDs[place] ?? note.id
             case .copy: note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
             case .skipKnown, .skipRepeated: return
             }
