@@ -16,9 +16,9 @@ public protocol TextEditing: Sendable {
   ///     as `note.md`.
   /// - Returns: The file's bytes once the editor exited cleanly.
   /// - Throws: ``TextEditingError`` when there is no editor to start, it could not be
-  ///   started, or it failed; nothing the editor wrote is returned then. An editor ended by a
-  ///   signal after it wrote the file leaves it as a leftover edit
-  ///   (``TextEditingError/killedAfterWriting(signal:_:)``), to be kept as a draft.
+  ///   started, or it failed; nothing the editor wrote is returned then. An editor that
+  ///   failed after it wrote the file (a signal, or a status such as `:cq`'s) leaves it as a
+  ///   leftover edit (``TextEditingError/endedAfterWriting(_:_:)``), to be kept as a draft.
   func edit(_ text: Data, fileName: String) async throws(TextEditingError) -> Data
 
   /// The files of edits still there because FieldNotes stopped while their editor ran (a
@@ -94,9 +94,10 @@ public enum TextEditingError: Error, Hashable, LocalizedError {
   case failed(status: Int32)
   /// This signal ended the editor before it changed the file.
   case killed(signal: Int32)
-  /// This signal ended the editor after it wrote the file (a crash, an out-of-memory kill):
-  /// the file is left as it was, as git keeps `COMMIT_EDITMSG`, for its text to be kept.
-  case killedAfterWriting(signal: Int32, LeftoverEdit)
+  /// The editor failed after it wrote the file — a signal (a crash, an out-of-memory kill) or an
+  /// exit status (`:cq`, or an editor whose plugin failed after `:wq`): the file is left as it
+  /// was, as git keeps `COMMIT_EDITMSG`, for its text to be kept.
+  case endedAfterWriting(EditorEnding, LeftoverEdit)
   /// The file handed to the editor could not be written or read back: why.
   case fileProblem(String)
 
@@ -114,11 +115,26 @@ public enum TextEditingError: Error, Hashable, LocalizedError {
       "The editor exited with status \(status), so nothing it wrote was taken."
     case .killed(let signal):
       "The editor was ended by signal \(signal), so nothing it wrote was taken."
-    case .killedAfterWriting(let signal, let leftover):
-      "The editor was ended by signal \(signal) after it wrote the file, which is kept at "
-        + "\(leftover.path)."
+    case .endedAfterWriting(let ending, let leftover):
+      "The editor \(ending.phrase) after it wrote the file, which is kept at \(leftover.path)."
     case .fileProblem(let reason):
       "The file for the editor could not be used: \(reason)."
+    }
+  }
+}
+
+/// How an editor that didn't hand its file back ended.
+public enum EditorEnding: Hashable, Sendable {
+  /// It exited with this status (`:cq` in vi gives 1).
+  case status(Int32)
+  /// This signal ended it.
+  case signal(Int32)
+
+  /// How it ended, as a message says it: "exited with status 1", "was ended by signal 11".
+  public var phrase: String {
+    switch self {
+    case .status(let status): "exited with status \(status)"
+    case .signal(let signal): "was ended by signal \(signal)"
     }
   }
 }

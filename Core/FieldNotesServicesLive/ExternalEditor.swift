@@ -32,6 +32,11 @@ public struct ExternalEditor: TextEditing {
   let root: String
   /// The folder this store's files are written in.
   let folder: String
+  /// Whether the folder goes once empty: only a store in memory's, which no other session uses.
+  ///
+  /// A store file's stays, so an editor FieldNotes left running (`code --wait`) can still save
+  /// there, and its text is taken next time.
+  let removesEmptyFolder: Bool
 
   /// Creates the editor service.
   ///
@@ -48,6 +53,7 @@ public struct ExternalEditor: TextEditing {
     self.hasTerminal = hasTerminal
     root = folder
     self.folder = folder + "/" + Self.folderName(of: owner)
+    removesEmptyFolder = owner == .inMemory
   }
 
   /// The name of a store's own folder: `store-` and a digest of the store file's resolved path
@@ -109,7 +115,7 @@ public struct ExternalEditor: TextEditing {
     } catch {
       throw .cannotStart(error.errorDescription ?? "\(error)")
     }
-    let signal: Int32
+    let ending: EditorEnding
     switch termination {
     case .exited(0):
       do { return try Self.readBack(path) } catch {
@@ -118,22 +124,27 @@ public struct ExternalEditor: TextEditing {
       }
     case .exited(127): throw .cannotStart("the shell found no command “\(command)”")
     // The shell the editor runs in reports a signal that ended it as 128 plus its number.
-    case .exited(let status) where (129...192).contains(status): signal = status - 128
-    case .exited(let status): throw .failed(status: status)
-    case .signalled(let number): signal = number
+    case .exited(let status) where (129...192).contains(status): ending = .signal(status - 128)
+    case .exited(let status): ending = .status(status)
+    case .signalled(let number): ending = .signal(number)
     case .lost: throw .fileProblem("the editor's end could not be seen")
     }
-    // An editor that dies by a signal after writing the file (`:w`, then a crash) leaves text
-    // that is the user's: the file stays, for its text to be kept as a draft.
+    // An editor that fails after writing the file (`:w`, then a crash; `:cq`; a plugin failing
+    // after `:wq`) leaves text that is the user's: the file stays, for its text to be kept.
+    let unchanged: TextEditingError =
+      switch ending {
+      case .status(let status): .failed(status: status)
+      case .signal(let signal): .killed(signal: signal)
+      }
     let written: Data
     do { written = try Self.readBack(path) } catch {
       keepsFile = error.keepsFile
-      throw error.keepsFile ? error.problem : .killed(signal: signal)
+      throw error.keepsFile ? error.problem : unchanged
     }
-    guard written != text else { throw .killed(signal: signal) }
+    guard written != text else { throw unchanged }
     keepsFile = true
-    throw .killedAfterWriting(
-      signal: signal,
+    throw .endedAfterWriting(
+      ending,
       LeftoverEdit(
         fileName: fileName, text: written, path: path, modifiedAt: Self.modificationDate(of: path)))
   }
@@ -200,6 +211,14 @@ public struct ExternalEditor: TextEditing {
     ChildProcess.read(descriptor) { chunk in
       if bytes.count <= NoteDocument.maximumBytes { bytes += chunk }
     }
+    // Text that isn't UTF-8 (an editor set to Latin-1) would lose its letters if read as
+    // UTF-8: it is left where it is for the user, never taken.
+    guard String(validating: bytes, as: UTF8.self) != nil else {
+      throw ReadBackError(
+        problem: .fileProblem(
+          "the editor left text that is not UTF-8, so nothing was taken; the file is kept at "
+            + "\(path)"), keepsFile: true)
+    }
     return Data(bytes.prefix(NoteDocument.maximumBytes + 1))
   }
 
@@ -223,7 +242,7 @@ public struct ExternalEditor: TextEditing {
     }
   }
 
-  /// Removes a leftover edit's file and its lock, and this store's folder once empty.
+  /// Removes a leftover edit's file and its lock.
   ///
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
@@ -263,9 +282,10 @@ public struct ExternalEditor: TextEditing {
     name.hasSuffix(".md") && !name.hasPrefix(".")
   }
 
-  /// Removes this store's folder if nothing is left in it (`rmdir` removes only an empty one).
+  /// Removes a store in memory's folder if nothing is left in it (`rmdir` removes only an
+  /// empty one).
   private func removeFolderIfEmpty() {
-    rmdir(folder)
+    if removesEmptyFolder { rmdir(folder) }
   }
 
   /// When a file was last written; now, when that can't be read.

@@ -76,7 +76,7 @@ public final class ScriptedTextEditor: TextEditing {
     case .unchanged?: return text
     case .failing(let error)?:
       // An editor that died after writing leaves its file, as the live one does.
-      if case .killedAfterWriting(_, let leftover) = error {
+      if case .endedAfterWriting(_, let leftover) = error {
         state.withLock { $0.leftovers.append(leftover) }
       }
       throw error

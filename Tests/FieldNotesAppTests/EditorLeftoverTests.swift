@@ -130,4 +130,28 @@ import Testing
     #expect(taken.status == 0, "\(taken.errors)")
     #expect(try setting.savedNotes().map(\.body) == ["Saved with :w."])
   }
+
+  /// An editor that exits with a status after writing (`:cq`, or vim after a plugin failed at
+  /// `:wq`) keeps what it wrote as a draft too: the status decides nothing is saved, never that
+  /// the text is thrown away.
+  @Test func whatAnEditorWroteBeforeExitingWithAStatusIsKeptAsADraft() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    let quitting = try setting.editor(
+      #"printf '%s\n' '---' 'notebook: none' 'tags: []' '---' '# Quit' '' 'Written, then :cq.' "#
+        + #"> "$1"; exit 1"#)
+
+    let result = try setting.run(["open all", "new --editor"], editor: quitting)
+
+    #expect(
+      result.errors.contains {
+        $0.hasPrefix(
+          "error: the editor exited with status 1 after it wrote the file; what it wrote is kept "
+            + "as a draft: `draft 1` goes on with it.")
+      }, "\(result.errors)")
+    #expect(try setting.savedNotes().isEmpty, "nothing is saved unasked")
+    let taken = try setting.run(["open all", "new", "draft 1", "save"], editor: nil)
+    #expect(taken.status == 0, "\(taken.errors)")
+    #expect(try setting.savedNotes().map(\.body) == ["Written, then :cq."])
+  }
 }

@@ -70,7 +70,7 @@ import Testing
     expected[2] = #"Line three, fixed: it's "right" \now"#
     #expect(try setting.savedNotes().map(\.body) == [expected.joined(separator: "\n")])
     let editing = setting.folder + "/state/fieldnotes/editing"
-    #expect(try FileManager.default.contentsOfDirectory(atPath: editing) == [], "no file is left")
+    #expect(EditorLeftoverTests.files(in: setting).isEmpty, "no file is left")
     let permissions = try FileManager.default.attributesOfItem(atPath: editing)[.posixPermissions]
     #expect((permissions as? NSNumber)?.intValue == 0o700)
   }
@@ -179,8 +179,7 @@ import Testing
         == "warning: FieldNotes stopped while your editor had 1 note open; it is kept as a "
         + "draft, offered back by `new` or `edit`")
     #expect(next.output.contains { $0.hasPrefix("  1  \u{201C}Heron\u{201D}, kept ") })
-    let editing = setting.folder + "/state/fieldnotes/editing"
-    #expect(try FileManager.default.contentsOfDirectory(atPath: editing) == [])
+    #expect(EditorLeftoverTests.files(in: setting).isEmpty, "no file is left")
     let taken = try setting.run(["open all", "edit 1", "draft 1", "save", "save"], editor: nil)
     #expect(taken.output.contains("Saved \u{201C}Heron\u{201D}."), "\(taken.errors)")
     #expect(try setting.savedNotes().map(\.body) == ["Grey, by the weir."])

@@ -68,7 +68,7 @@ import Testing
     #expect(
       leftovers.first.map { String(decoding: $0.text, as: UTF8.self) } == "---\n---\n# Kept\n")
     for leftover in leftovers { editor.forget(leftover) }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: editor.folder).isEmpty)
   }
 
   /// Each store's files are its own: another store's session, or one in memory, never takes
@@ -139,7 +139,7 @@ import Testing
     await #expect {
       try await crashing.edit(Data("A note.".utf8), fileName: "note.md")
     } throws: { error in
-      guard case .killedAfterWriting(let signal, let leftover) = error as? TextEditingError
+      guard case .endedAfterWriting(.signal(let signal), let leftover) = error as? TextEditingError
       else { return false }
       return signal == SIGSEGV && leftover.text == Data("Written.".utf8)
         && leftover.fileName == "note.md" && FileManager.default.fileExists(atPath: leftover.path)
@@ -180,5 +180,66 @@ import Testing
     let left = try FileManager.default.contentsOfDirectory(atPath: editor.folder)
     #expect(left.count == 1 && left[0].hasSuffix("-note.md"), "\(left)")
     #expect(editor.leftoverEdits().isEmpty, "and never taken for a draft later")
+  }
+
+  /// An editor that exits with a status after writing (`:cq`, or a plugin failing after
+  /// `:wq`) leaves its file as a leftover too, for its text to be kept; one that wrote nothing
+  /// leaves nothing.
+  @Test func anEditorExitingWithAStatusAfterWritingLeavesItsFile() async throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    func editor(_ command: String) -> ExternalEditor {
+      ExternalEditor(
+        environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
+        folder: folder, owner: .store(path: folder + "/notes.sqlite"))
+    }
+    await #expect(throws: TextEditingError.failed(status: 1)) {
+      try await editor("exit 1 #").edit(Data("A note.".utf8), fileName: "note.md")
+    }
+    await #expect {
+      try await editor("printf 'Written.' > \"$1\"; exit 1 #").edit(
+        Data("A note.".utf8), fileName: "note.md")
+    } throws: { error in
+      guard case .endedAfterWriting(.status(1), let leftover) = error as? TextEditingError
+      else { return false }
+      return leftover.text == Data("Written.".utf8)
+    }
+    #expect(editor(":").leftoverEdits().map(\.text) == [Data("Written.".utf8)])
+  }
+
+  /// Text that isn't UTF-8 is never taken (its letters would be lost): the file stays, named,
+  /// and no later session takes it either.
+  @Test func textThatIsNotUTF8IsLeftInItsFile() async throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let editor = ExternalEditor(
+      environment: ["PATH": "/usr/bin:/bin", "EDITOR": "printf 'caf\\351' > \"$1\" #"],
+      hasTerminal: false, folder: folder, owner: .store(path: folder + "/notes.sqlite"))
+    await #expect {
+      try await editor.edit(Data("A note.".utf8), fileName: "note.md")
+    } throws: { error in
+      guard case .fileProblem(let reason) = error as? TextEditingError else { return false }
+      return reason.contains("not UTF-8")
+    }
+    let left = try FileManager.default.contentsOfDirectory(atPath: editor.folder)
+    #expect(left.filter { $0.hasSuffix(".md") }.count == 1)
+    #expect(editor.leftoverEdits().isEmpty)
+  }
+
+  /// A store's folder stays when its last file goes, so an editor FieldNotes left running can
+  /// still save into it; a store in memory's goes.
+  @Test func aStoresFolderStaysAndOneInMemoryGoes() async throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for owner in [ExternalEditor.Owner.store(path: folder + "/notes.sqlite"), .inMemory] {
+      let editor = ExternalEditor(
+        environment: ["PATH": "/usr/bin:/bin", "EDITOR": "printf 'New.' > \"$1\" #"],
+        hasTerminal: false, folder: folder, owner: owner)
+      _ = try await editor.edit(Data("Old.".utf8), fileName: "note.md")
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: editor.folder, isDirectory: &isFolder)
+      #expect(exists == (owner != .inMemory), "\(owner)")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
+    }
   }
 }

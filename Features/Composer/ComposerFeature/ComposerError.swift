@@ -21,10 +21,10 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case discardFailed(NoteStoreError)
   /// The user's editor couldn't run, or failed; the draft is as it was.
   case editorFailed(TextEditingError)
-  /// The editor died by this signal after writing the file: what it wrote is kept as a draft,
-  /// at this position of ``ComposerViewModel/keptDrafts``; the draft being written is as it
-  /// was.
-  case editorDiedAfterWriting(signal: Int32, draftPosition: Int)
+  /// The editor failed (a signal, an exit status) after writing the file: what it wrote is kept
+  /// as a draft, at this position of ``ComposerViewModel/keptDrafts``; the draft being written
+  /// is as it was.
+  case editorEndedAfterWriting(EditorEnding, draftPosition: Int)
   /// The editor left a file whose front matter or heading can't be read, for this reason; its
   /// whole text is the body now.
   case editedFileUnreadable(String)
@@ -57,9 +57,9 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       "The draft is still kept: " + (error.errorDescription ?? "the store refused.")
     case .editorFailed(let error):
       (error.errorDescription ?? "The editor failed.") + " The note is as it was, not saved."
-    case .editorDiedAfterWriting(let signal, let position):
-      "The editor was ended by signal \(signal) after it wrote the file; what it wrote is kept "
-        + "as a draft: `draft \(position + 1)` goes on with it. The note is as it was, not saved."
+    case .editorEndedAfterWriting(let ending, let position):
+      "The editor \(ending.phrase) after it wrote the file; what it wrote is kept as a draft: "
+        + "`draft \(position + 1)` goes on with it. The note is as it was, not saved."
     case .editedFileUnreadable(let reason):
       "The file the editor left can't be read as a note (\(reason)), so all of it is the body "
         + "now: `editor` again to fix it."

@@ -124,10 +124,10 @@ extension ComposerViewModel {
     // draft (``keepLeftoverEdits(store:editor:session:now:)``).
     let fileName = opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" }
     do { returned = try await editor.edit(sent, fileName: fileName ?? "new-note.md") } catch {
-      guard case .killedAfterWriting(let signal, let leftover) = error else {
+      guard case .endedAfterWriting(let ending, let leftover) = error else {
         throw .editorFailed(error)
       }
-      throw keepWhatTheEditorWrote(leftover, endedBy: signal, failure: error)
+      throw keepWhatTheEditorWrote(leftover, endedBy: ending, failure: error)
     }
     guard returned != sent else { return .unchanged }
     // The composer may have been closed while the editor ran (a signal's drafts kept).
@@ -159,19 +159,23 @@ extension ComposerViewModel {
     return .changed(keysKeptInBody: edited.keysKeptInBody)
   }
 
-  /// Keeps the text of an editor that died after writing as a kept draft of its own, listed in
-  /// ``keptDrafts`` (`draft N` goes on with it); the file goes once the draft is kept.
+  /// Keeps the text of an editor that failed after writing as a kept draft of its own, listed
+  /// in ``keptDrafts`` (`draft N` goes on with it); the file goes once the draft is kept.
+  ///
+  /// A store in memory keeps nothing past the session, so there the file stays, named.
   ///
   /// - Returns: The error to throw: the draft kept and where it is listed, or, when the store
-  ///   refused it, the editor's failure, which names the file left for the user.
+  ///   refused it or keeps nothing, the editor's failure, which names the file left.
   private func keepWhatTheEditorWrote(
-    _ leftover: LeftoverEdit, endedBy signal: Int32, failure: TextEditingError
+    _ leftover: LeftoverEdit, endedBy ending: EditorEnding, failure: TextEditingError
   ) -> ComposerError {
-    guard let kept = Self.keep(leftover, store: store, editor: editor, now: now) else {
+    guard store.isPersistent,
+      let kept = Self.keep(leftover, store: store, editor: editor, now: now)
+    else {
       return .editorFailed(failure)
     }
     keptDrafts = Self.newestFirst(keptDrafts.filter { !$0.isKept(as: kept) } + [kept])
     let position = keptDrafts.firstIndex { $0.isKept(as: kept) } ?? 0
-    return .editorDiedAfterWriting(signal: signal, draftPosition: position)
+    return .editorEndedAfterWriting(ending, draftPosition: position)
   }
 }

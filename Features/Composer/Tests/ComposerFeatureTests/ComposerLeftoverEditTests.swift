@@ -71,12 +71,12 @@ import Testing
   @Test func whatAnEditorWroteBeforeItDiedIsKeptAsADraftToGoOnWith() async throws {
     let store = try makeStore()
     let written = Self.leftover(4, body: "Written, then the editor crashed.")
-    let editor = ScriptedTextEditor(.failing(.killedAfterWriting(signal: 11, written)))
+    let editor = ScriptedTextEditor(.failing(.endedAfterWriting(.signal(11), written)))
     let composer = ComposerViewModel(
       store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
       session: SampleData.session(1), editor: editor)
 
-    await #expect(throws: ComposerError.editorDiedAfterWriting(signal: 11, draftPosition: 0)) {
+    await #expect(throws: ComposerError.editorEndedAfterWriting(.signal(11), draftPosition: 0)) {
       try await composer.writeInEditor()
     }
 
@@ -93,7 +93,7 @@ import Testing
   @Test func whatAnEditorWroteStaysInItsFileWhenTheStoreRefusesTheDraft() async throws {
     let store = try makeStore()
     let written = Self.leftover(5, body: "Kept on disk.")
-    let failure = TextEditingError.killedAfterWriting(signal: 9, written)
+    let failure = TextEditingError.endedAfterWriting(.signal(9), written)
     let editor = ScriptedTextEditor(.failing(failure))
     let composer = ComposerViewModel(
       store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
@@ -106,5 +106,24 @@ import Testing
 
     #expect(editor.forgotten.isEmpty)
     #expect(ComposerError.editorFailed(failure).errorDescription?.contains(written.path) == true)
+  }
+
+  /// A store in memory keeps nothing past its session: what an editor wrote before it failed
+  /// stays in its file, named, never taken into a draft that would go with the session.
+  @Test func whatAnEditorWroteStaysInItsFileWhenTheStoreIsInMemory() async throws {
+    let store = NoteStore(notes: SampleData.library.notes)
+    let written = Self.leftover(6, body: "Only in the file.")
+    let failure = TextEditingError.endedAfterWriting(.status(1), written)
+    let editor = ScriptedTextEditor(.failing(failure))
+    let composer = ComposerViewModel(
+      store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: editor)
+
+    await #expect(throws: ComposerError.editorFailed(failure)) {
+      try await composer.writeInEditor()
+    }
+
+    #expect(editor.forgotten.isEmpty)
+    #expect(composer.keptDrafts.isEmpty)
   }
 }
