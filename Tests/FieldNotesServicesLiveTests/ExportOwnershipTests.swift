@@ -1,7 +1,8 @@
 import FieldNotesModel
-import FieldNotesServicesLive
 import Foundation
 import Testing
+
+@testable import FieldNotesServicesLive
 
 /// An export into a folder writes over or removes only the files FieldNotes can prove it wrote.
 ///
@@ -152,5 +153,37 @@ import Testing
       try ExportFileWriter.write(Data("other".utf8), to: path, sparing: [], record: nil)
     }
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "same")
+  }
+}
+
+/// A record that came with a folder names only files an export writes there.
+@Suite struct ExportRecordPathTests {
+  @Test func onlyPathsAnExportWritesAreTakenFromARecord() {
+    for path in ["Heron.md", "Birds/Heron.md", "Birds/.notebook.md"] {
+      #expect(ExportRecord.isExportPath(path), "\(path)")
+    }
+    for path in ["../home/.bashrc", "/etc/passwd", "a/b/c.md", "Birds/../x.md", "./x.md", ""] {
+      #expect(!ExportRecord.isExportPath(path), "\(path)")
+    }
+  }
+
+  /// A crafted record naming a file outside the folder, with that file's digest, removes
+  /// nothing.
+  @Test func aRecordNamingAFileOutsideTheFolderRemovesNothing() throws {
+    let folder = try FixtureFolder(["outside.txt": "keep me\n"])
+    let note = Note(title: "Heron", createdAt: Date(timeIntervalSince1970: 0))
+    let export = folder.path + "/out"
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export)
+    let forged = """
+      {"format": "fieldnotes-export-record", "files": [{"path": "../outside.txt",
+       "id": "\(note.id.uuidString)", "digest": "\(ExportRecord.digest(of: Data("keep me\n".utf8)))"}]}
+      """
+    try Data(forged.utf8).write(
+      to: URL(fileURLWithPath: export + "/" + MarkdownFolderWriter.recordName))
+
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export)
+
+    #expect(
+      try String(contentsOfFile: folder.path + "/outside.txt", encoding: .utf8) == "keep me\n")
   }
 }

@@ -38,7 +38,19 @@ struct ExportRecord: Codable, Equatable {
   /// The record in a folder; an empty one when there is none, or it can't be read (then no
   /// file of the folder is FieldNotes', which only ever keeps more).
   static func read(in root: String) -> ExportRecord {
-    read(file: root + "/" + MarkdownFolderWriter.recordName)
+    var record = read(file: root + "/" + MarkdownFolderWriter.recordName)
+    // A record that came with the folder (a shared or cloned one) names only files an export
+    // writes: inside the folder, at its top or one folder down; any other path is no proof.
+    record.files.removeAll { !isExportPath($0.path) }
+    return record
+  }
+
+  /// Whether a path is one an export writes: relative, at the folder's top or one folder down,
+  /// with no `.` or `..` parts.
+  static func isExportPath(_ path: String) -> Bool {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    return (1...2).contains(parts.count) && !path.hasPrefix("/")
+      && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
   }
 
   /// The record in a file; an empty one when there is none, or it can't be read.
