@@ -138,9 +138,20 @@ enum SQLiteRecovery {
     return try statement.step()
   }
 
-  /// Deletes a trashed note for good, with its versions; nothing for a note not in the trash.
-  static func purge(_ id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError) {
+  /// Deletes a trashed note for good, with its versions, when its trash entry is the one asked
+  /// about (deleted and last changed at the same dates); nothing for a note not in the trash, or
+  /// deleted again since.
+  static func purge(_ asked: TrashedNote, in connection: SQLiteConnection) throws(SQLiteError) {
+    let id = asked.id
     guard try isOnlyTrashed(id, in: connection) else { return }
+    let entry = try connection.cached(
+      "SELECT trashed_at, updated_at FROM trashed_notes WHERE id = ?1")
+    entry.bind(id.uuidString, at: 1)
+    let isTheOneAsked =
+      try entry.step() && entry.double(at: 0) == asked.trashedAt.timeIntervalSinceReferenceDate
+      && entry.double(at: 1) == asked.note.updatedAt.timeIntervalSinceReferenceDate
+    entry.reset()
+    guard isTheOneAsked else { return }
     for sql in [
       "DELETE FROM note_versions WHERE note_id = ?1", "DELETE FROM trashed_notes WHERE id = ?1",
     ] {

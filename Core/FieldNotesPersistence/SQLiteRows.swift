@@ -204,8 +204,8 @@ enum SQLiteRows {
       }
       // Inserting the row takes it out of the trash (`SQLiteRecovery.trashLeavesAVersion`).
       return try save(note, to: connection)
-    case .purgeTrashedNote(let id):
-      try SQLiteRecovery.purge(id, in: connection)
+    case .purgeTrashedNote(let asked):
+      try SQLiteRecovery.purge(asked, in: connection)
       return false
     case .saveNotebook(let notebook):
       let statement = try connection.prepare(

@@ -15,7 +15,8 @@ import Foundation
 /// - a note saved again under its identifier (restored, undone, synced back, imported) leaves
 ///   the trash, and the trashed text is kept as its next version when the note comes back with
 ///   other text;
-/// - purging a trashed note deletes it and its versions; nothing else deletes either.
+/// - purging a trashed note deletes it and its versions, only when its trash entry is the one
+///   the user was asked about; nothing else deletes either.
 public struct NoteRecovery: Hashable, Sendable {
   /// Each note's versions, oldest first.
   public private(set) var versions: [Note.ID: [NoteVersion]] = [:]
@@ -63,8 +64,14 @@ public struct NoteRecovery: Hashable, Sendable {
         library.notebooks.first { $0.id == notebookID }?.name
       }
       trash.append(TrashedNote(note: saved, trashedAt: date, notebookName: notebookName))
-    case .purgeTrashedNote(let id):
-      guard isTrashed(id), !library.notes.contains(where: { $0.id == id }) else { return }
+    case .purgeTrashedNote(let asked):
+      let id = asked.id
+      guard
+        trash.contains(where: {
+          $0.id == id && $0.trashedAt == asked.trashedAt
+            && $0.note.updatedAt == asked.note.updatedAt
+        }), !library.notes.contains(where: { $0.id == id })
+      else { return }
       trash.removeAll { $0.id == id }
       versions[id] = nil
     case .deleteNotebook, .saveNotebook, .expectNote, .expectNotebook:

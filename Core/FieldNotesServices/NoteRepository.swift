@@ -257,9 +257,11 @@ public enum RepositoryChange: Hashable, Sendable {
   /// one it was in is gone); fails the whole commit with ``RepositoryError/conflict(_:)``
   /// unless the note is in the trash and not among the notes.
   case restoreTrashedNote(Note)
-  /// Deletes a trashed note for good, with its versions; nothing when it is not in the trash
-  /// (restored meanwhile, by another process).
-  case purgeTrashedNote(Note.ID)
+  /// Deletes a trashed note for good, with its versions, when its trash entry is the one the
+  /// user was asked about (deleted at the same date, last changed at the same date); nothing
+  /// when it is not in the trash (restored meanwhile, by another process) or was deleted again
+  /// since (restored, written in and deleted again: text the question never covered).
+  case purgeTrashedNote(TrashedNote)
   /// Inserts the notebook, or replaces the saved notebook with the same identifier.
   case saveNotebook(Notebook)
   /// Removes the notebook with this identifier, if saved.

@@ -32,9 +32,10 @@ extension NoteStore {
     case restoreVersion(Note.ID, number: Int)
     /// Puts a trashed note back where it was, or in no notebook when its notebook is gone.
     case restoreTrashedNote(Note.ID)
-    /// Deletes trashed notes for good, with their versions (emptying the trash); a note no
-    /// longer in the trash is left alone.
-    case purgeTrashedNotes([Note.ID])
+    /// Deletes trashed notes for good, with their versions (emptying the trash): the trash
+    /// entries the user was asked about; a note no longer in the trash, or deleted again since,
+    /// is left alone.
+    case purgeTrashedNotes([TrashedNote])
     /// Resolves the conflict of a copy a sync kept, in one transaction (see
     /// ``FieldNotesModel/ConflictResolution``).
     case resolveConflict(Note.ID, ConflictResolution)
@@ -139,8 +140,8 @@ extension NoteStore {
       }
       return Edit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
         .expecting(notebookOf: note)
-    case .purgeTrashedNotes(let ids):
-      return Edit(changes: ids.map { RepositoryChange.purgeTrashedNote($0) })
+    case .purgeTrashedNotes(let entries):
+      return Edit(changes: entries.map { RepositoryChange.purgeTrashedNote($0) })
     case .resolveConflict(let id, let resolution):
       return try resolving(id, resolution)
     }

@@ -51,8 +51,18 @@ import Testing
       ([.trashNote(heron.id, at: at(7)), .trashNote(wren.id, at: at(8))], 4, [wren.id, heron.id]),
       ([.restoreTrashedNote(retagged)], 4, [wren.id]),
       ([.trashNote(heron.id, at: at(9))], 4, [heron.id, wren.id]),
-      ([.purgeTrashedNote(wren.id), .purgeTrashedNote(UUID(number: 0xFF))], 4, [heron.id]),
-      ([.purgeTrashedNote(heron.id)], 0, []),
+      (
+        [
+          .purgeTrashedNote(TrashedNote(note: wren, trashedAt: at(8), notebookName: nil)),
+          .purgeTrashedNote(
+            TrashedNote(
+              note: Note(id: UUID(number: 0xFF), title: "None"), trashedAt: at(8),
+              notebookName: nil)),
+        ], 4, [heron.id]
+      ),
+      (
+        [.purgeTrashedNote(TrashedNote(note: retagged, trashedAt: at(9), notebookName: nil))], 0, []
+      ),
     ]
   }
 
@@ -132,7 +142,9 @@ import Testing
       // A sync brings the note back (edited on another machine while trashed here).
       try repository.commit([.saveNote(edited)])
       #expect(try repository.trashedNotes().isEmpty)
-      try repository.commit([.purgeTrashedNote(Self.wren.id)])
+      try repository.commit([
+        .purgeTrashedNote(TrashedNote(note: edited, trashedAt: Self.at(3), notebookName: nil))
+      ])
       #expect(try repository.versions(ofNote: Self.wren.id).count == 1, "a saved note's stay")
       #expect(try repository.load().notes == [edited])
     }
@@ -334,6 +346,27 @@ extension SQLiteRecoveryTests {
     #expect(first.conflicts.isEmpty)
   }
 
+  /// `empty` deletes the trash entries it asked about: a note another process restored, wrote
+  /// in and deleted again after the question is another entry, and stays, with its new text.
+  @Test func aNoteDeletedAgainAfterTheQuestionIsNotEmptied() throws {
+    let (first, second) = try twoStores()
+    let id = RecoveryContractTests.wren.id
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    let asked = second.trashedNotes
+    try first.perform(.restoreTrashedNote(id))
+    var edited = try #require(first.note(withID: id))
+    edited.body = "Written after the question."
+    try first.perform(.updateNote(edited))
+    try first.perform(.deleteNote(id))
+
+    try second.perform(.purgeTrashedNotes(asked))
+
+    try first.reload()
+    #expect(first.trashedNotes.map(\.note.body) == ["Written after the question."])
+    #expect(first.versions(ofNote: id).map(\.body) == ["Loud."])
+  }
+
   @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
     let (first, second) = try twoStores()
     let id = RecoveryContractTests.wren.id
@@ -341,7 +374,7 @@ extension SQLiteRecoveryTests {
     try second.reload()
     #expect(second.trashedNotes.map(\.id) == [id])
     try first.perform(.restoreTrashedNote(id))
-    try second.perform(.purgeTrashedNotes([id]))
+    try second.perform(.purgeTrashedNotes(second.trashedNotes.filter { $0.id == id }))
     try first.reload()
     #expect(first.note(withID: id) == RecoveryContractTests.wren)
     #expect(second.trashedNotes.isEmpty)

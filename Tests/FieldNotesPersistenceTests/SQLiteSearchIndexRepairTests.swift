@@ -348,7 +348,11 @@ import Testing
     try repository.commit([.trashNote(Self.wren.id, at: Date(timeIntervalSinceReferenceDate: 7))])
     try repository.commit([.restoreTrashedNote(Self.wren)])
     try repository.commit([.trashNote(Self.wren.id, at: Date(timeIntervalSinceReferenceDate: 8))])
-    try repository.commit([.purgeTrashedNote(Self.wren.id)])
+    try repository.commit([
+      .purgeTrashedNote(
+        TrashedNote(
+          note: Self.wren, trashedAt: Date(timeIntervalSinceReferenceDate: 8), notebookName: nil))
+    ])
     try repository.commit(
       streaming: { write throws(RepositoryError) in
         for index in 0..<50 { try write(.saveNote(Note(title: "Imported \(index)"))) }

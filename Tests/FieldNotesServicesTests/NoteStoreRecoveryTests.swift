@@ -146,7 +146,12 @@ import Testing
     try store.perform(.deleteNote(SampleData.moss.id))
     try store.perform(.deleteNote(SampleData.kingfisher.id))
     try store.perform(.restoreTrashedNote(SampleData.kingfisher.id))
-    try store.perform(.purgeTrashedNotes([SampleData.moss.id, SampleData.kingfisher.id]))
+    try store.perform(
+      .purgeTrashedNotes(
+        store.trashedNotes.filter {
+          [SampleData.moss.id, SampleData.kingfisher.id].contains($0.id)
+        }
+      ))
     #expect(store.trashedNotes.isEmpty)
     #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
     #expect(throws: NoteStoreError.notInTrash(SampleData.moss.id)) {

@@ -105,7 +105,7 @@ public final class TrashViewModel {
     // What another process restored or emptied meanwhile is read first, so the count is true.
     try? store.reload()
     let before = asked.intersection(store.trashedNotes.map(\.id))
-    do { try store.perform(.purgeTrashedNotes(pendingEmpty.map(\.id))) } catch {
+    do { try store.perform(.purgeTrashedNotes(pendingEmpty)) } catch {
       throw .store(error)
     }
     let purged = before.subtracting(store.trashedNotes.map(\.id))

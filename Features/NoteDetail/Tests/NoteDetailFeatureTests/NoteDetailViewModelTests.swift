@@ -151,7 +151,8 @@ import Testing
     #expect(summarizer.summarizedNotes.isEmpty)
 
     // Once the trash is emptied, the error says the note is gone for good.
-    try elsewhere.perform(.purgeTrashedNotes([SampleData.kingfisher.id]))
+    try elsewhere.perform(
+      .purgeTrashedNotes(elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }))
     let (pageAfterPurge, _) = try makeModel()
     #expect(throws: NoteDetailError.noteGone(inTrash: false)) { try pageAfterPurge.delete() }
   }

@@ -146,7 +146,8 @@ import Testing
     let (harness, store) = try makeHarness()
     let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
-    try elsewhere.perform(.purgeTrashedNotes([SampleData.kingfisher.id]))
+    try elsewhere.perform(
+      .purgeTrashedNotes(elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }))
     try store.reload()
 
     for command in Self.commandsOnTheNote {
