@@ -74,8 +74,37 @@ import Testing
       environment: ["HOME": folder, "TZ": "UTC"])
 
     #expect(result.status == status)
-    #expect(result.errors == [said])
+    #expect(result.errors.first == said)
     let notes = (try? SQLiteNoteRepository(path: store).load().notes) ?? []
     #expect(notes.isEmpty)
+    // A note the composer refused keeps its body, read once from standard input, as a draft.
+    if status == 1 {
+      #expect(
+        Array(result.errors.dropFirst()) == [
+          "Kept the unsaved note as a draft; the next composer for it offers it back."
+        ])
+      let drafts = try SQLiteNoteRepository(path: store).keptDrafts(forNote: nil)
+      #expect(drafts.map(\.body) == ["A body."])
+    } else {
+      #expect(result.errors.count == 1)
+    }
+  }
+
+  /// Where the text can't be kept as a draft (a store in memory, a store that can't be
+  /// written), `add` gives it back whole on standard error with the error: piped in, it is
+  /// read once, and would be gone.
+  @Test func aBodyThatCantBeKeptIsGivenBackWithTheError() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["add", "Bad tag", "--tag", "a!b", "--in-memory"],
+      input: "The only copy.\nSecond line.\n", environment: ["HOME": folder, "TZ": "UTC"])
+
+    #expect(result.status == 1)
+    #expect(result.errors.first?.hasSuffix("; nothing was saved") == true)
+    #expect(result.errors.contains("The only copy."), "\(result.errors)")
+    #expect(result.errors.contains("Second line."), "\(result.errors)")
   }
 }

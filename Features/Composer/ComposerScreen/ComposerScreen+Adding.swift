@@ -15,27 +15,46 @@ extension ComposerScreen {
   ///   - notebook: The notebook's name, found ignoring case; `nil` or `none` for none.
   ///   - dependencies: What the screens are made with.
   /// - Returns: The line saying what was saved and where.
-  /// - Throws: ``FieldNotesTerminal/ScreenError`` saying why nothing was saved.
+  /// - Throws: ``AddNoteFailure`` saying why nothing was saved, and what became of the text,
+  ///   which came on standard input, read once: kept as a draft (`new` offers it back), or,
+  ///   where it can't be kept, given back whole to print.
   public static func addNote(
     title: String, body: String, tags: [String], notebook: String?,
     with dependencies: ScreenDependencies
-  ) throws(ScreenError) -> String {
+  ) throws(AddNoteFailure) -> String {
     let composer = ComposerViewModel(
       store: dependencies.store, purpose: .newNote(in: nil), ids: dependencies.ids,
       now: dependencies.now, session: dependencies.session, editor: dependencies.editor)
-    let saved = try ScreenError.carrying { () throws(ComposerError) -> Note? in
-      try composer.setTitle(title)
-      try composer.replaceBody(with: body)
-      try composer.setTags(from: tags.joined(separator: " "))
-      if let notebook {
-        try composer.chooseNotebook(named: notebook.lowercased() == "none" ? nil : notebook)
+    let saved: Note?
+    do throws(ScreenError) {
+      saved = try ScreenError.carrying { () throws(ComposerError) -> Note? in
+        try composer.setTitle(title)
+        try composer.replaceBody(with: body)
+        try composer.setTags(from: tags.joined(separator: " "))
+        if let notebook {
+          try composer.chooseNotebook(named: notebook.lowercased() == "none" ? nil : notebook)
+        }
+        return try composer.save()
       }
-      return try composer.save()
+    } catch {
+      throw AddNoteFailure(error: error, text: preserveUnsavedWork(of: composer))
     }
-    guard let saved else { throw .refused("the note was not saved") }
+    guard let saved else {
+      throw AddNoteFailure(
+        error: .refused("the note was not saved"), text: preserveUnsavedWork(of: composer))
+    }
     let place = composer.notebookName.map { " in \u{201C}\($0.terminalSafe)\u{201D}" } ?? ""
     return "Saved \u{201C}\(saved.title.terminalSafe)\u{201D}\(place)."
   }
+}
+
+/// Why `fieldnotes add` saved nothing, and what became of its text: kept as a draft, or given
+/// back whole where it couldn't be kept, so a body piped in is never lost with the error.
+public struct AddNoteFailure: Error {
+  /// Why nothing was saved.
+  public var error: ScreenError
+  /// What became of the text.
+  public var text: PreservedWork
 }
 
 extension ComposerScreen {

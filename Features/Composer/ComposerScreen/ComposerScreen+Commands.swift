@@ -105,11 +105,21 @@ extension ComposerScreen {
       bodyLines = nil
       try? composer.replaceBody(with: typed.joined(separator: "\n"))
     }
+    return Self.preserveUnsavedWork(of: composer)
+  }
+
+  /// Keeps a composer's unsaved text as a draft, or, where it can't be kept (a store in memory,
+  /// a full disk), gives it back whole as the last place it can go.
+  ///
+  /// - Parameter composer: The composer.
+  /// - Returns: What became of the text.
+  static func preserveUnsavedWork(of composer: ComposerViewModel) -> PreservedWork {
     // A store in memory is gone when FieldNotes ends: a draft kept there would be a promise
     // nothing keeps.
     guard composer.keptDraftsOutliveTheSession else {
       return composer.isFinished || !composer.hasChanges
-        ? .nothing : unsavedText(because: "the notes are kept in memory, and go with it")
+        ? .nothing
+        : unsavedText(of: composer, because: "the notes are kept in memory, and go with it")
     }
     do {
       guard try composer.keepUnsavedDraft() else { return .nothing }
@@ -121,13 +131,15 @@ extension ComposerScreen {
       } else {
         cause = error.errorDescription ?? "\(error)"
       }
-      return unsavedText(because: cause)
+      return unsavedText(of: composer, because: cause)
     }
   }
 
   /// The unsaved note, whole, as the last place it can go: why it could not be kept as a
   /// draft, then its title, tags and body.
-  private func unsavedText(because cause: String) -> PreservedWork {
+  private static func unsavedText(of composer: ComposerViewModel, because cause: String)
+    -> PreservedWork
+  {
     let draft = composer.draft
     return .notKept(
       reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft "

@@ -107,7 +107,15 @@ public enum FieldNotesApp {
             dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))))
         return 0
       } catch {
-        console.printError(MessageStyle.errorLine(error.message) + "; nothing was saved")
+        console.printError(MessageStyle.errorLine(error.error.message) + "; nothing was saved")
+        // The body came on standard input, read once: say where it was kept, or give it back.
+        switch error.text {
+        case .nothing: break
+        case .kept(let line): console.printError(line)
+        case .notKept(let reason, let work):
+          console.printError(MessageStyle.errorLine(reason))
+          for line in work { console.printError(line) }
+        }
         return 1
       }
     }
