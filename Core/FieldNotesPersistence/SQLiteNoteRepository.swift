@@ -85,6 +85,7 @@ public final class SQLiteNoteRepository: NoteRepository {
       let connection = try SQLiteConnection(path: ":memory:", readOnly: false)
       try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
       _ = try migrate(connection)
+      try markNew(connection)
       try SQLiteSearchIndex.prepareQueue(connection)
       return SQLiteNoteRepository(path: ":memory:", connection: connection)
     } catch {
@@ -385,6 +386,7 @@ public final class SQLiteNoteRepository: NoteRepository {
       try connection.execute("PRAGMA application_id = \(SQLiteSchema.applicationID)")
       try connection.execute("PRAGMA journal_mode = WAL")
       _ = try migrate(connection)
+      try markNew(connection)
     } catch {
       throw error.repositoryError(path: path, writing: true)
     }

@@ -137,6 +137,10 @@ enum SQLiteSchema {
     // Version 9. A note saved again out of the trash keeps the trashed text as a version (see
     // `SQLiteRecovery.trashedTextKept`); the trigger of version 8 is replaced.
     SQLiteRecovery.trashedTextKept,
+    // Version 10. The store's sync mark (`SQLiteNoteRepository.syncMarkCreation`): which
+    // commit of its sync folder its notes descend from, so a sync folder beside a new store,
+    // or one restored from a backup, deletes nothing anywhere.
+    SQLiteNoteRepository.syncMarkCreation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -326,8 +330,8 @@ enum SQLiteSchema {
 
   /// Whether a store at a version is one the FieldNotes before this one left as it was.
   ///
-  /// That is a store at the version just before the current one, without the trigger the
-  /// latest migration makes (a store whose version was set back has it). That FieldNotes kept the
+  /// That is a store at the version just before the current one, without the table the latest
+  /// migration makes (a store whose version was set back has it). That FieldNotes kept the
   /// search index in step with the same folding, so the index needs no rebuild.
   ///
   /// - Parameters:
@@ -340,7 +344,7 @@ enum SQLiteSchema {
   {
     guard version == currentVersion - 1 else { return false }
     return try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = '\(SQLiteRecovery.trashLeavesAVersion)'"
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(SQLiteNoteRepository.syncMarkTable)'"
     ) == 0
   }
 

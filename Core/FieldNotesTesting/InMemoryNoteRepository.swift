@@ -9,7 +9,7 @@ import Synchronization
 /// ``failNextCommit(with:)`` (one write) or ``failCommits(with:)`` (until cleared), and read back
 /// exactly what was saved with ``savedLibrary`` and ``commitCount``, or every change in the
 /// order it was saved with ``committedChanges`` (the store mutations a test cares about).
-public final class InMemoryNoteRepository: NoteRepository {
+public final class InMemoryNoteRepository: NoteRepository, SyncMarking {
   private struct State {
     var library: NoteLibrary
     var recovery = NoteRecovery()
@@ -19,6 +19,7 @@ public final class InMemoryNoteRepository: NoteRepository {
     var commitError: RepositoryError?
     var drafts: [Draft] = []
     var loadError: RepositoryError?
+    var syncMark: String? = SyncMark.neverSynced
   }
 
   private let state: Mutex<State>
@@ -31,9 +32,30 @@ public final class InMemoryNoteRepository: NoteRepository {
   ///   - stampsChanges: Whether it has a change stamp (its commit count), as the SQLite store
   ///     does, so a store asks it for each answer rather than holding the library whole;
   ///     `false` by default.
-  public init(_ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false) {
-    state = Mutex(State(library: NoteLibrary(notebooks: library.notebooks, notes: library.notes)))
+  ///   - syncMark: Its sync mark at first (see ``FieldNotesServices/SyncMarking``): that of a
+  ///     new store by default; `nil` for a store from before marks.
+  public init(
+    _ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false,
+    syncMark: String? = SyncMark.neverSynced
+  ) {
+    state = Mutex(
+      State(
+        library: NoteLibrary(notebooks: library.notebooks, notes: library.notes),
+        syncMark: syncMark))
     self.stampsChanges = stampsChanges
+  }
+
+  /// The store's sync mark: ``FieldNotesServices/SyncMark/neverSynced`` until a sync records
+  /// one, as for a new store.
+  ///
+  /// - Returns: The mark.
+  public func syncMark() throws(RepositoryError) -> String? { state.withLock { $0.syncMark } }
+
+  /// Records the store's sync mark.
+  ///
+  /// - Parameter commit: The commit the store's notes now descend from.
+  public func recordSyncMark(_ commit: String) throws(RepositoryError) {
+    state.withLock { $0.syncMark = commit }
   }
 
   /// The commit count, when the repository stamps its changes; `nil` otherwise.

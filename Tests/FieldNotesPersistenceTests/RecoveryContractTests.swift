@@ -381,3 +381,24 @@ extension SQLiteRecoveryTests {
     #expect(throws: NoteStoreError.self) { try second.perform(.restoreTrashedNote(id)) }
   }
 }
+
+/// The store's sync mark: a new store's says it never synced, a store from before marks has
+/// none, and a mark recorded outlives the session.
+@Suite struct SQLiteSyncMarkTests {
+  let directory = TemporaryDirectory()
+
+  @Test func aNewStoreNeverSyncedAndAMarkOutlivesTheSession() throws {
+    let path = directory.file("notes.sqlite")
+    #expect(try SQLiteNoteRepository(path: path).syncMark() == SyncMark.neverSynced)
+    try SQLiteNoteRepository(path: path).recordSyncMark("abc123")
+    #expect(try SQLiteNoteRepository(path: path).syncMark() == "abc123")
+    #expect(try SQLiteNoteRepository.inMemory().syncMark() == SyncMark.neverSynced)
+  }
+
+  @Test func aStoreFromBeforeMarksHasNone() throws {
+    let path = directory.file("notes.sqlite")
+    _ = try SQLiteNoteRepository(path: path)
+    try setBackToVersion9(path)
+    #expect(try SQLiteNoteRepository(path: path).syncMark() == nil)
+  }
+}

@@ -310,6 +310,12 @@ func setBackToVersion8(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 9 left it: with no sync mark (version 10
+/// adds it).
+func setBackToVersion9(_ path: String) throws {
+  try execute("DROP TABLE sync_mark; PRAGMA user_version = 9;", on: path)
+}
+
 func pragmaText(_ name: String, of path: String) throws -> String {
   guard let text = try RawSQLite.rows("PRAGMA \(name)", of: path).first else {
     throw RawSQLiteError(message: "no value for \(name)")

@@ -286,7 +286,8 @@ import Testing
     try world.git(
       ["remote", "add", "origin", try await SyncConnection.bareRepository(at: world.remote)],
       in: path)
-    let repository = InMemoryNoteRepository(NoteLibrary(notes: [heron]))
+    // The store that earlier FieldNotes synced, from before stores kept a sync mark.
+    let repository = InMemoryNoteRepository(NoteLibrary(notes: [heron]), syncMark: nil)
     let syncer = GitNoteSyncer(
       repositoryPath: path, repository: repository, now: .fixed(),
       timeZone: TimeZone(identifier: "UTC") ?? .current, environment: world.environment)

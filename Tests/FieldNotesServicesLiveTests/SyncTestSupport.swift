@@ -86,7 +86,7 @@ final class SyncWorld: Sendable {
   /// and this world's remote.
   func syncer(
     for repository: any NoteRepository, now: DateProvider = .fixed(),
-    environment: [String: String]? = nil,
+    environment: [String: String]? = nil, repositoryPath: String? = nil,
     progress: @escaping @Sendable (GitNoteSyncer.Phase) async -> Void = { _ in }
   ) async throws -> GitNoteSyncer {
     let number = count.withLock { count in
@@ -94,7 +94,8 @@ final class SyncWorld: Sendable {
       return count
     }
     let syncer = GitNoteSyncer(
-      repositoryPath: "\(root)/device-\(number).sync", repository: repository, now: now,
+      repositoryPath: repositoryPath ?? "\(root)/device-\(number).sync", repository: repository,
+      now: now,
       timeZone: TimeZone(identifier: "UTC") ?? .current,
       environment: environment ?? self.environment, progress: progress)
     try await syncer.setRemote(try await SyncConnection.bareRepository(at: remote))

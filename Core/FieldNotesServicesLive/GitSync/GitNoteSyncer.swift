@@ -128,7 +128,9 @@ public actor GitNoteSyncer: NoteSyncing {
     let origin = try await GitRemote.origin(git)
     await progress(.committing)
     var state = try exportStore()
+    try await startAfreshUnlessTheStoreIsTheFolders(git)
     var local = try await commitLocalChanges(git, state)
+    recordMark(local.commit)
     var report = SyncReport()
     var random = SystemRandomNumberGenerator()
     for attempt in 1...Self.maximumPushAttempts {
@@ -149,6 +151,7 @@ public actor GitNoteSyncer: NoteSyncing {
       if let merged = step.commit, merged != local.commit {
         try await git.check(
           ["update-ref", "refs/heads/main", merged] + (local.commit.map { [$0] } ?? []))
+        recordMark(merged)
       }
       local = LocalCommit(commit: step.commit, tree: step.tree)
       guard let merged = step.commit, merged != branch.commit else {
@@ -166,6 +169,30 @@ public actor GitNoteSyncer: NoteSyncing {
       }
     }
     throw SyncError.remoteKeptMoving(remote: remote)
+  }
+
+  // MARK: - The store's mark
+
+  /// The store's sync marks, where it keeps them (see ``FieldNotesServices/SyncMarking``).
+  private var marks: (any SyncMarking)? { repository as? any SyncMarking }
+
+  /// Forgets the folder's last commit when the store doesn't descend from it — a new store
+  /// beside an old sync folder, a store restored from a backup — so the store syncs as one new
+  /// to the remote: its notes merge with the remote's with no common base, and nothing it lacks
+  /// is taken for deleted here, nor anything older it holds for an edit. A store from before
+  /// marks (none) is trusted, as it always was.
+  private func startAfreshUnlessTheStoreIsTheFolders(_ git: GitProcess) async throws {
+    guard let marks, let mark = try marks.syncMark(),
+      let head = try await revision(git, "refs/heads/main"), mark != head
+    else { return }
+    try await git.check(["update-ref", "-d", "refs/heads/main", head])
+  }
+
+  /// Records that the store's notes now descend from a commit of the folder. A mark that can't
+  /// be written only makes the next sync start afresh, which loses nothing: the sync goes on.
+  private func recordMark(_ commit: String?) {
+    guard let marks, let commit else { return }
+    try? marks.recordSyncMark(commit)
   }
 
   /// Records what a sync did, after letting git tidy the repository if it needs to (packing
