@@ -1,8 +1,9 @@
 import FieldNotesServices
 
 extension SQLiteNoteRepository: SyncMarking {
-  /// What version 10 makes: the store's sync mark, one row (see
-  /// ``FieldNotesServices/SyncMarking``). A store made before has none, and is trusted as it
+  /// What version 10 makes: the store's sync mark, one row.
+  ///
+  /// See ``FieldNotesServices/SyncMarking``. A store made before has none, and is trusted as it
   /// was; a store made since starts with ``FieldNotesServices/SyncMark/neverSynced``
   /// (``markNew(_:)``).
   static let syncMarkCreation = """

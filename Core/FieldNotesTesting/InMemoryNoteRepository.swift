@@ -54,6 +54,7 @@ public final class InMemoryNoteRepository: NoteRepository, SyncMarking {
   /// Records the store's sync mark.
   ///
   /// - Parameter commit: The commit the store's notes now descend from.
+  /// - Throws: Nothing: a repository in memory can always record it.
   public func recordSyncMark(_ commit: String) throws(RepositoryError) {
     state.withLock { $0.syncMark = commit }
   }

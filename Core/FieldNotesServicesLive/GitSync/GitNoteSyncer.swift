@@ -176,9 +176,10 @@ public actor GitNoteSyncer: NoteSyncing {
   /// The store's sync marks, where it keeps them (see ``FieldNotesServices/SyncMarking``).
   private var marks: (any SyncMarking)? { repository as? any SyncMarking }
 
-  /// Forgets the folder's last commit when the store doesn't descend from it — a new store
-  /// beside an old sync folder, a store restored from a backup — so the store syncs as one new
-  /// to the remote: its notes merge with the remote's with no common base, and nothing it lacks
+  /// Forgets the folder's last commit when the store doesn't descend from it.
+  ///
+  /// That is a new store beside an old sync folder, or a store restored from a backup: it then
+  /// syncs as one new to the remote: its notes merge with the remote's with no common base, and nothing it lacks
   /// is taken for deleted here, nor anything older it holds for an edit. A store from before
   /// marks (none) is trusted, as it always was.
   private func startAfreshUnlessTheStoreIsTheFolders(_ git: GitProcess) async throws {
