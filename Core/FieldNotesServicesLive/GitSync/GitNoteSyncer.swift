@@ -189,8 +189,10 @@ public actor GitNoteSyncer: NoteSyncing {
     try await git.check(["update-ref", "-d", "refs/heads/main", head])
   }
 
-  /// Records that the store's notes now descend from a commit of the folder. A mark that can't
-  /// be written only makes the next sync start afresh, which loses nothing: the sync goes on.
+  /// Records that the store's notes now descend from a commit of the folder.
+  ///
+  /// A mark that can't be written only makes the next sync start afresh, which loses nothing:
+  /// the sync goes on.
   private func recordMark(_ commit: String?) {
     guard let marks, let commit else { return }
     try? marks.recordSyncMark(commit)
