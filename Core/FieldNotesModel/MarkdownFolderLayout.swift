@@ -36,19 +36,34 @@ public enum MarkdownFolderLayout {
   /// The files of a library's folder: notebooks' folders first, in the library's order, then
   /// each note, oldest first, so the same library always gets the same names.
   ///
-  /// - Parameter library: The notebooks and notes.
-  /// - Returns: The files, each path unique ignoring case.
-  public static func files(of library: NoteLibrary) -> [File] {
+  /// - Parameters:
+  ///   - library: The notebooks and notes.
+  ///   - occupied: Paths in the folder that are not to be written (files that aren't the
+  ///     export's own, at the top or one folder down): a note or notebook whose name is one
+  ///     of them gets the next free name, " (2)" and on.
+  /// - Returns: The files, each path unique ignoring case, none at an occupied path.
+  public static func files(of library: NoteLibrary, avoiding occupied: Set<String> = [])
+    -> [File]
+  {
     var files: [File] = []
     var folders: [Notebook.ID: String] = [:]
+    var occupiedIn: [String: [String]] = [:]
+    for path in occupied {
+      let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
+      if parts.count == 2 {
+        occupiedIn[parts[0], default: []].append(parts[1])
+      } else {
+        occupiedIn["", default: []].append(path)
+      }
+    }
     // The top holds the notebooks' folders and the notes in no notebook: one set of names, so
     // a notebook called "Birds.md" and a note called "Birds" never claim the same name.
-    var namesInFolder: [String: UniqueNames] = ["": UniqueNames()]
+    var namesInFolder: [String: UniqueNames] = ["": UniqueNames(taken: occupiedIn[""] ?? [])]
     for notebook in library.notebooks {
       let folder = namesInFolder["", default: UniqueNames()].claim(
         name(for: notebook.name, fallback: "Notebook"))
       folders[notebook.id] = folder
-      namesInFolder[folder] = UniqueNames()
+      namesInFolder[folder] = UniqueNames(taken: occupiedIn[folder] ?? [])
       files.append(
         File(
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
@@ -124,6 +139,11 @@ public enum MarkdownFolderLayout {
     private var taken = Set<String>()
     /// The next number to try for each name, so that *n* notes of one title cost O(*n*).
     private var nextNumber: [String: Int] = [:]
+
+    /// Names none is handed out as: the folder's entries that aren't the export's to write.
+    init(taken names: [String] = []) {
+      taken = Set(names.map(MarkdownFolderLayout.collisionKey))
+    }
 
     /// The name itself if it is free, else it with " (2)", " (3)" and on.
     mutating func claim(_ name: String, suffix: String = "") -> String {

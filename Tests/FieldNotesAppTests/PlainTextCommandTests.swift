@@ -43,6 +43,28 @@ import Testing
     #expect(Set(imported.notebooks) == Set(exported.notebooks))
   }
 
+  /// A file of the user's where a note's file would go is named, left as it is, and the
+  /// note written beside it: exporting into a folder never asks the user to clear it first.
+  @Test func anExportLeavesTheUsersFilesAndSaysWhichItWentAround() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let note = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
+    try write("My own heron notes.\n", at: "out/Heron.md")
+    let (session, console, _) = session(NoteLibrary(notes: [note]))
+
+    _ = try await session.run("export \(folder)/out/")
+
+    #expect(
+      console.output.contains(
+        "Exported 1 note and 0 notebooks to \(folder)/out/ as 1 Markdown file. Left 1 file "
+          + "already there as it is (Heron.md); the note of its name is written beside it under "
+          + "another name."))
+    #expect(
+      try String(contentsOfFile: "\(folder)/out/Heron.md", encoding: .utf8)
+        == "My own heron notes.\n")
+    let beside = try String(contentsOfFile: "\(folder)/out/Heron (2).md", encoding: .utf8)
+    #expect(beside.hasSuffix("# Heron\n\nGrey."))
+  }
+
   @Test func importSaysWhatItReadAndWhatItLeftOut() async throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try write("# Heron\n\nGrey. #birds\n", at: "vault/Birds/heron.md")

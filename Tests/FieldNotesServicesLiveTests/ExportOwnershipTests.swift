@@ -62,8 +62,8 @@ import Testing
     #expect(Self.text(folder, "Birds/Grey heron.md") != nil)
   }
 
-  /// A file edited in place since the export is the user's: exporting again refuses before
-  /// writing anything, naming it, and leaves it as the user left it.
+  /// A file edited in place since the export is the user's: exporting again leaves it as the
+  /// user left it, names it, and writes the note beside it — the same name each time after.
   @Test func aFileEditedSinceTheExportIsNeverWrittenOver() throws {
     let folder = try FixtureFolder()
     try MarkdownFolderWriter.write(Self.library, to: folder.path)
@@ -73,15 +73,81 @@ import Testing
     changed.notes[0].body = "Grey, changed in FieldNotes."
     changed.notes[1].body = "Loud, changed in FieldNotes."
 
-    #expect {
-      try MarkdownFolderWriter.write(changed, to: folder.path)
-    } throws: { error in
-      guard let failure = error as? AtomicFile.Failure else { return false }
-      return failure.path.hasSuffix("/Birds/Wren.md") && failure.reason.contains("changed since")
-    }
+    let export = try MarkdownFolderWriter.write(changed, to: folder.path)
 
+    #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
     #expect(Self.text(folder, "Birds/Wren.md") == edited)
-    #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true, "nothing written")
+    #expect(
+      Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Loud, changed in FieldNotes.") == true)
+    #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey, changed in FieldNotes.") == true)
+
+    changed.notes[1].body = "Loud, changed again."
+    let again = try MarkdownFolderWriter.write(changed, to: folder.path)
+
+    #expect(again.leftAsTheyAre == ["Birds/Wren.md"])
+    #expect(Self.text(folder, "Birds/Wren.md") == edited)
+    #expect(Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Loud, changed again.") == true)
+    #expect(Self.text(folder, "Birds/Wren (3).md") == nil, "its own file again, not a new one")
+  }
+
+  /// Once the user moves their file away, the note's file takes its own name again and the
+  /// one written beside goes, being FieldNotes' own.
+  @Test func aNoteGetsItsNameBackOnceTheUsersFileIsMoved() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try folder.write(Data("Mine.\n".utf8), at: "Birds/Wren.md")
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try FileManager.default.moveItem(
+      atPath: folder.path + "/Birds/Wren.md", toPath: folder.path + "/mine.txt")
+
+    let export = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+
+    #expect(export.leftAsTheyAre.isEmpty)
+    #expect(Self.text(folder, "Birds/Wren.md")?.hasSuffix("Loud.") == true)
+    #expect(Self.text(folder, "Birds/Wren (2).md") == nil)
+    #expect(Self.text(folder, "mine.txt") == "Mine.\n")
+  }
+
+  /// A note deleted since the last export keeps its file, and a new note of its title is
+  /// written beside it rather than over it.
+  @Test func theFileOfANoteDeletedSinceIsNotANewNotesToTake() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let old = try #require(Self.text(folder, "Birds/Wren.md"))
+    var replaced = Self.library
+    replaced.notes[1] = Note(
+      title: "Wren", body: "Another wren.", createdAt: Date(timeIntervalSince1970: 120),
+      notebookID: Self.birds.id)
+
+    let export = try MarkdownFolderWriter.write(replaced, to: folder.path)
+
+    #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
+    #expect(Self.text(folder, "Birds/Wren.md") == old)
+    #expect(Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Another wren.") == true)
+  }
+
+  /// Two libraries exported into one folder each keep their files: neither writes over the
+  /// other's, and each takes its own back on its next export.
+  @Test func twoLibrariesInOneFolderLeaveEachOthersFiles() throws {
+    let folder = try FixtureFolder()
+    let other = NoteLibrary(notes: [
+      Note(
+        title: "Heron", body: "From the other library.", createdAt: Date(timeIntervalSince1970: 0))
+    ])
+    let mine = NoteLibrary(notes: [
+      Note(title: "Heron", body: "From mine.", createdAt: Date(timeIntervalSince1970: 0))
+    ])
+    try MarkdownFolderWriter.write(other, to: folder.path)
+    let first = try MarkdownFolderWriter.write(mine, to: folder.path)
+    let second = try MarkdownFolderWriter.write(other, to: folder.path)
+    let third = try MarkdownFolderWriter.write(mine, to: folder.path)
+
+    #expect(first.leftAsTheyAre == ["Heron.md"])
+    #expect(second.leftAsTheyAre.isEmpty)
+    #expect(third.leftAsTheyAre == ["Heron.md"])
+    #expect(Self.text(folder, "Heron.md")?.hasSuffix("From the other library.") == true)
+    #expect(Self.text(folder, "Heron (2).md")?.hasSuffix("From mine.") == true)
+    #expect(Self.text(folder, "Heron (3).md") == nil)
   }
 
   /// The old file of a note retitled since goes only while it is as FieldNotes wrote it.
@@ -109,6 +175,13 @@ import Testing
     try MarkdownFolderWriter.write(Self.library, to: folder.path)
 
     #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
+    let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]
+    #expect(
+      files?.sorted()
+        == [
+          ".fieldnotes-export.json", "Birds", "Birds/.notebook.md", "Birds/Heron.md",
+          "Birds/Wren.md",
+        ])
   }
 }
 

@@ -134,18 +134,20 @@ import Testing
     #expect(Set(read.library.notes) == Set(library.notes))
   }
 
-  @Test func aFileOfTheUsersInTheWayRefusesTheExportAndWritesNothing() throws {
-    let library = NoteLibrary(notes: [
-      Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0))
-    ])
+  /// A file of the user's where a note's file would go is left as it is; the note is written
+  /// beside it, and reading the folder back finds both.
+  @Test func aFileOfTheUsersInTheWayIsLeftAndTheNoteWrittenBeside() throws {
+    let note = Note(title: "Heron", body: "Grey.", createdAt: .init(timeIntervalSince1970: 0))
     let folder = try FixtureFolder(["Heron.md": "# My own heron notes\n"])
-    #expect(throws: AtomicFile.Failure.self) {
-      try MarkdownFolderWriter.write(library, to: folder.path)
-    }
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(names == ["Heron.md"])
+
+    let export = try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: folder.path)
+
+    #expect(export.leftAsTheyAre == ["Heron.md"])
     #expect(
       try String(contentsOfFile: folder.path + "/Heron.md", encoding: .utf8)
         == "# My own heron notes\n")
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.library.notes.contains(note))
+    #expect(read.library.notes.map(\.title).sorted() == ["Heron", "My own heron notes"])
   }
 }

@@ -5,19 +5,27 @@ import Foundation
 /// Writes a library as a folder of Markdown files (``FieldNotesModel/MarkdownFolderLayout``).
 ///
 /// It never writes over or removes a file that isn't its own, and a file is its own only
-/// while it holds exactly the bytes FieldNotes wrote there: each export keeps a record of what
-/// it wrote (``recordName``, see `ExportRecord`). Before anything is written, every file the
-/// folder would get is checked: one that is there already must hold what the record says
-/// FieldNotes wrote at that path (or exactly what this export writes); anything else — a file
-/// of the user's, one edited since the last export, a link, a folder — refuses the whole export,
-/// naming it. A note whose title (or notebook) changed since an earlier export gets its new
-/// file and loses its old one, if that is still as FieldNotes wrote it, so the folder never
-/// holds two texts of one note that FieldNotes made. A copy of an exported file is the user's
-/// (another path, so never in the record), whatever `id:` it carries; notes deleted since keep
-/// their files.
+/// while it holds exactly the bytes FieldNotes wrote there for a note or notebook of the
+/// library written now: each export keeps a record of what it wrote for which (``recordName``,
+/// see `ExportRecord`). Any other file in the folder — the user's own, one edited since the last
+/// export, a copy, the file of a note deleted since or of another library exported there, a
+/// link — is left as it is, and the note or notebook whose name it has is written beside it
+/// under the next free name, " (2)" and on (``FolderExport/leftAsTheyAre`` names them). A note
+/// whose title (or notebook) changed since an earlier export gets its new file and loses its old
+/// one, if that is still as FieldNotes wrote it, so the folder never holds two texts of one note
+/// that FieldNotes made.
 public enum MarkdownFolderWriter {
   /// The file at the top of an exported folder that records what FieldNotes wrote there.
   public static let recordName = ".fieldnotes-export.json"
+
+  /// What an export into a folder did.
+  public struct FolderExport: Equatable, Sendable {
+    /// How many files it wrote.
+    public var written: Int
+    /// The files of the folder that were where a note's or notebook's file would go, and that
+    /// aren't FieldNotes' own: left as they are, the note's file written beside each.
+    public var leftAsTheyAre: [String]
+  }
 
   /// Writes the folder, creating it if it is missing.
   ///
@@ -25,31 +33,38 @@ public enum MarkdownFolderWriter {
   ///   - library: The notebooks and notes.
   ///   - folder: The folder's path.
   ///   - sparedPaths: Files never to write over (the open store's).
-  /// - Returns: How many files were written.
-  /// - Throws: ``AtomicFile/Failure`` naming the first file in the way, or the one that could
-  ///   not be written; nothing is written when a file is in the way.
+  /// - Returns: How many files were written, and the files left as they are.
+  /// - Throws: ``AtomicFile/Failure`` naming the file that could not be written, or the folder
+  ///   that is a file.
   @discardableResult
   public static func write(
     _ library: NoteLibrary, to folder: String, sparing sparedPaths: [String] = []
-  ) throws(AtomicFile.Failure) -> Int {
+  ) throws(AtomicFile.Failure) -> FolderExport {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     var status = stat()
     if stat(root, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
       throw AtomicFile.Failure(path: folder, reason: "is a file, not a folder")
     }
-    let files = MarkdownFolderLayout.files(of: library)
+    let record = ExportRecord.read(in: root)
+    let ids = Set(library.notes.map(\.id) + library.notebooks.map(\.id))
+    // Where each file would go were the folder FieldNotes' alone.
+    let unobstructed = MarkdownFolderLayout.files(of: library)
+    let occupied = occupiedPaths(
+      in: root, record: record, ids: ids,
+      writtenNow: Dictionary(unobstructed.map { ($0.path, $0.data) }) { first, _ in first })
+    let files = MarkdownFolderLayout.files(of: library, avoiding: occupied)
+    let planned = Set(files.map(\.path))
+    let leftAsTheyAre = unobstructed.map(\.path)
+      .filter { occupied.contains($0) && !planned.contains($0) }.sorted()
     var folders = Set<String>()
     for file in files {
       let parts = file.path.split(separator: "/")
       if parts.count > 1 { folders.insert(String(parts[0])) }
     }
-    let record = ExportRecord.read(in: root)
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
     for file in files { try requireOwnFileOrNothing(file, in: root, record: record) }
     // FieldNotes' files of these notes and notebooks from an earlier export, under the names
     // they had then, still as it wrote them.
-    let ids = Set(files.map(\.id))
-    let planned = Set(files.map(\.path))
     let stale = Set(
       record.files.filter { entry in
         ids.contains(entry.id) && !planned.contains(entry.path)
@@ -89,7 +104,45 @@ public enum MarkdownFolderWriter {
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
-    return files.count
+    return FolderExport(written: files.count, leftAsTheyAre: leftAsTheyAre)
+  }
+
+  /// The paths at the folder's top and one folder down that an export may not write.
+  ///
+  /// That is every entry but the files FieldNotes may write over — its own of a note or
+  /// notebook written now (as its record proves), or one holding exactly what this export
+  /// writes there — and but the folders an export writes in: a notebook's folder counts as
+  /// occupied when its `.notebook.md` is a file FieldNotes may not write over.
+  private static func occupiedPaths(
+    in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: [String: Data]
+  ) -> Set<String> {
+    func isOwn(_ path: String) -> Bool {
+      guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
+      else { return false }
+      if data == writtenNow[path] { return true }
+      let digest = ExportRecord.digest(of: data)
+      return record.files.contains { $0.path == path && $0.digest == digest && ids.contains($0.id) }
+    }
+    func kind(of path: String) -> mode_t? {
+      var status = stat()
+      return lstat("\(root)/\(path)", &status) == 0 ? status.st_mode & S_IFMT : nil
+    }
+    var occupied = Set<String>()
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    where name != recordName {
+      switch kind(of: name) {
+      case S_IFDIR:
+        let inside = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
+        for entry in inside
+        where !(kind(of: "\(name)/\(entry)") == S_IFREG && isOwn("\(name)/\(entry)")) {
+          occupied.insert("\(name)/\(entry)")
+          if entry == MarkdownFolderLayout.notebookFileName { occupied.insert(name) }
+        }
+      case S_IFREG where isOwn(name): continue
+      default: occupied.insert(name)
+      }
+    }
+    return occupied
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.
@@ -119,12 +172,10 @@ public enum MarkdownFolderWriter {
       throw AtomicFile.Failure(path: path, reason: "\(error.reason); nothing was exported")
     }
     guard data != file.data, !record.wrote(data, at: file.path) else { return }
+    // The layout went around every file that wasn't the export's own: one here now was put
+    // there while the export ran.
     throw AtomicFile.Failure(
       path: path,
-      reason: record.wroteSomething(at: file.path)
-        ? "changed since FieldNotes exported it, so it is yours now; nothing was exported "
-          + "(import it to keep its text in FieldNotes, or move it away)"
-        : "is there already and is not a file FieldNotes exported here; nothing was exported "
-          + "(choose an empty folder)")
+      reason: "appeared while the export ran and is not FieldNotes'; nothing was exported")
   }
 }

@@ -104,9 +104,18 @@ public struct LibraryCommands {
       + "\(String(count: library.notebooks.count, noun: "notebook"))"
     if Self.isFolder(path) {
       do throws(AtomicFile.Failure) {
-        let files = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
+        let export = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
+        let kept = export.leftAsTheyAre
         return "Exported \(counts) to \(path.terminalSafe) as "
-          + "\(String(count: files, noun: "Markdown file"))."
+          + "\(String(count: export.written, noun: "Markdown file"))."
+          + (kept.isEmpty
+            ? ""
+            : " Left \(String(count: kept.count, noun: "file")) already there as "
+              + (kept.count == 1 ? "it is" : "they are") + " ("
+              + kept.map(\.terminalSafe).joined(separator: ", ") + "); "
+              + (kept.count == 1
+                ? "the note of its name is written beside it under another name."
+                : "the notes of their names are written beside them under other names."))
       } catch {
         throw .refused(Self.fileMessage(error.path, error.reason))
       }
