@@ -6,8 +6,9 @@ import Foundation
 /// The front matter is read as the YAML such tools write — `key: value` lines, lists as
 /// `[a, b]` or as `- item` lines below their key, values quoted or not. The keys that give a
 /// note's fields (``readKeys``) are read; every other line of the front matter (`aliases:`,
-/// `source:`, a comment) is kept at the top of the body, in a front matter of its own, so that
-/// nothing of the file is lost. A front matter that has no `key: value` line at all is not
+/// `source:`, a comment), and the line of a read key whose value gives no field (`date: the
+/// spring of 2019`, a key written twice), is kept at the top of the body, in a front matter of
+/// its own, so that nothing of the file is lost. A front matter that has no `key: value` line at all is not
 /// read as one: the whole file is then the body, and ``ForeignNote/frontMatterIgnored`` says so.
 ///
 /// - The title is the front matter's `title:`, else a `# heading` that opens the text (taken out
@@ -51,6 +52,9 @@ extension NoteDocument {
     let fields = matter.fields
     var body = matter.rest
     var title = fields["title"]?.first.map(oneLine)
+    // The keys whose values became a field; the lines of every other key stay in the body.
+    var used = Set(fields.filter { $0.value.allSatisfy(\.isEmpty) }.keys)  // nothing to lose
+    if title?.isEmpty == false { used.insert("title") }
     if title == nil, let heading = openingHeading(of: body) {
       title = heading.title
       body = heading.rest
@@ -68,17 +72,31 @@ extension NoteDocument {
     for tag in listed + inlineTags(in: body) {
       if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
     }
-    let date = { (keys: [String]) in
-      keys.lazy.compactMap { fields[$0]?.first.flatMap(lenientDate(from:)) }.first
+    // A tag of which nothing is left (`tags: "!!!"`) would be lost with its line.
+    if listed.allSatisfy({ mappedTag($0) != nil }) { used.formUnion(["tags", "tag"]) }
+    let date = { (keys: [String]) -> Date? in
+      for key in keys {
+        if let date = fields[key]?.first.flatMap(lenientDate(from:)) {
+          used.insert(key)
+          return date
+        }
+      }
+      return nil
     }
-    // What the front matter says that no field of a note holds (`aliases:`, `source:`…) stays
-    // at the top of the body, in a front matter of its own: nothing of the file is lost.
+    let id = fields["id"]?.first.flatMap(UUID.init(uuidString:))
+    if id != nil { used.insert("id") }
+    let pin = fields["pinned"]?.first?.lowercased()
+    if let pin, ["true", "yes", "false", "no"].contains(pin) { used.insert("pinned") }
+    let createdAt = date(["created", "date", "created_at", "created-at"])
+    let updatedAt = date(["updated", "modified", "updated_at", "updated-at", "lastmod"])
+    // What the front matter says that no field of the note took — another tool's key
+    // (`aliases:`, `source:`), a value that isn't one (`date: the spring of 2019`), a key no
+    // file read here gives a field by (`notebook:`) — stays at the top of the body, in a front
+    // matter of its own: nothing of the file is lost.
     return ForeignNote(
-      id: fields["id"]?.first.flatMap(UUID.init(uuidString:)), title: title ?? "Untitled",
-      body: keptFrontMatter(matter.keptLines) + body, tags: tags,
-      isPinned: fields["pinned"]?.first.map { ["true", "yes"].contains($0.lowercased()) } ?? false,
-      createdAt: date(["created", "date", "created_at", "created-at"]),
-      updatedAt: date(["updated", "modified", "updated_at", "updated-at", "lastmod"]),
+      id: id, title: title ?? "Untitled",
+      body: keptFrontMatter(matter.lines(notTakenBy: used)) + body, tags: tags,
+      isPinned: pin == "true" || pin == "yes", createdAt: createdAt, updatedAt: updatedAt,
       frontMatterIgnored: matter.isIgnored)
   }
 
@@ -165,8 +183,8 @@ extension NoteDocument {
 
   // MARK: - The parts of a file
 
-  /// The keys the lenient reader takes a note's fields from; every other line of a front
-  /// matter is kept in the body.
+  /// The keys the lenient reader may take a note's fields from; the lines of one whose value
+  /// gives no field, and every other line of a front matter, are kept in the body.
   static let readKeys: Set<String> = [
     "title", "tags", "tag", "id", "pinned", "created", "date", "created_at", "created-at",
     "updated", "modified", "updated_at", "updated-at", "lastmod", "notebook", "conflict-of",
@@ -175,14 +193,21 @@ extension NoteDocument {
   /// A front matter taken apart.
   private struct FrontMatter {
     /// The values of the keys read, by lower-cased key (each a list; one item for a plain
-    /// value).
+    /// value); of a key written twice, the last.
     var fields: [String: [String]] = [:]
-    /// The lines of every other key, and any line that is no `key: value`, as written.
-    var keptLines: [Substring] = []
+    /// Every line, as written, with the read key whose value it gives, if any: `nil` for the
+    /// lines of other keys, of a read key written again below, and any line that is no
+    /// `key: value`.
+    var lines: [(key: String?, text: Substring)] = []
     /// The text after it.
     var rest: Substring
     /// Whether an opening `---` was not a front matter, so the text is kept whole.
     var isIgnored = false
+
+    /// The lines to keep in the body: all but those of the keys whose values became fields.
+    func lines(notTakenBy used: Set<String>) -> [Substring] {
+      lines.filter { line in line.key.map { !used.contains($0) } ?? true }.map(\.text)
+    }
   }
 
   /// A file's front matter, if it opens with one.
@@ -216,6 +241,7 @@ extension NoteDocument {
       let item = line.drop(while: { $0 == " " })
       if item.hasPrefix("- "), let key = currentKey, readKeys.contains(key) {
         matter.fields[key, default: []].append(unquotedValue(String(item.dropFirst(2))))
+        matter.lines.append((key, Substring(line)))
         understood += 1
         continue
       }
@@ -224,15 +250,20 @@ extension NoteDocument {
         key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
       else {
         // A line of another key's value (indented, a list item), or a comment: kept.
-        matter.keptLines.append(Substring(line))
+        matter.lines.append((nil, Substring(line)))
         continue
       }
       understood += 1
       currentKey = key
       guard readKeys.contains(key) else {
-        matter.keptLines.append(Substring(line))
+        matter.lines.append((nil, Substring(line)))
         continue
       }
+      // A key written again: the value above gives no field, so its lines are kept.
+      for index in matter.lines.indices where matter.lines[index].key == key {
+        matter.lines[index].key = nil
+      }
+      matter.lines.append((key, Substring(line)))
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
       matter.fields[key] = value.isEmpty ? [] : listValue(value)
     }

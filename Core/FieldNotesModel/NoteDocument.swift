@@ -291,6 +291,7 @@ public enum NoteDocument {
       throw .malformed("its id is not the one its name gives")
     }
     guard rest.starts(with: "# ".utf8) else { throw .malformed("it has no title heading") }
+    let heading = rest
     rest = rest.dropFirst(2)
     let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
     var title = String(Substring(rest[..<end]))
@@ -301,6 +302,9 @@ public enum NoteDocument {
       guard let decoded = decode(String.self, value) else {
         throw .malformed("its title is not a string")
       }
+      // FieldNotes writes `title:` with an empty heading (a title of several lines); a heading
+      // a person wrote under one is text of theirs, so it stays as the body's first line.
+      if !title.isEmpty { rest = heading }
       title = decoded
     }
     parsed.title = title

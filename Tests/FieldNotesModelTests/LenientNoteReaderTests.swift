@@ -43,6 +43,67 @@ import Testing
     #expect(note.tags == ["a"])
   }
 
+  /// A key FieldNotes reads whose value gives no field — not an id, not a date, neither yes
+  /// nor no, a key written twice, a key no field of another tool's note is read from — keeps
+  /// its line in the body, as another key's does.
+  @Test func aReadKeyWhoseValueGivesNoFieldKeepsItsLine() {
+    let text = """
+      ---
+      id: 2021-birding-log
+      date: the spring of 2019
+      created: 2024-05-01
+      created: 2024-05-02
+      notebook: Field trips
+      pinned: maybe
+      conflict-of: the other laptop
+      tags: [birds, "!!!"]
+      title: Heron
+      ---
+      Text
+
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(
+      note.body == """
+        ---
+        id: 2021-birding-log
+        date: the spring of 2019
+        created: 2024-05-01
+        notebook: Field trips
+        pinned: maybe
+        conflict-of: the other laptop
+        tags: [birds, "!!!"]
+        ---
+        Text
+
+        """)
+    #expect(note.id == nil && !note.isPinned && note.title == "Heron")
+    #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-02T00:00:00.000Z"))
+    #expect(note.tags == ["birds"])
+  }
+
+  /// The keys whose values became fields leave the body, empty ones too: nothing of them is
+  /// lost.
+  @Test func readKeysWhoseValuesBecameFieldsLeaveTheBody() {
+    let id = UUID()
+    let text = """
+      ---
+      id: \(id.uuidString)
+      created: 2024-05-01
+      pinned: no
+      aliases:
+      tags:
+        - birds
+      title:
+      ---
+      # Heron
+      Text
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(note.body == "---\naliases:\n---\nText")
+    #expect(note.id == id && note.title == "Heron" && note.tags == ["birds"])
+  }
+
   @Test func aFileNameTitleIsOnOneLine() {
     let note = NoteDocument.foreignNote(from: "text", fileName: "two\nlines\there.md")
     #expect(note.title == "two lines here")

@@ -332,6 +332,25 @@ import Testing
 
   /// The forms a person or another editor writes: a YAML list, a quoted notebook, Windows line
   /// breaks, a byte-order mark.
+  /// A `title:` line and a heading of the user's both say a title: the line gives it, and the
+  /// heading, being text the user wrote, stays at the top of the body, in the editor's file and
+  /// in an exported one alike.
+  @Test func aHeadingUnderATitleLineIsKeptInTheBody() throws {
+    let text = "---\ntags: []\ntitle: \"Heron\"\n---\n# Grey heron at the weir\n\nStill.\n"
+    let edited = try NoteDocument.editableNote(from: Data(text.utf8))
+    #expect(edited.title == "Heron")
+    #expect(edited.body == "# Grey heron at the weir\n\nStill.\n")
+
+    let id = UUID()
+    let exported =
+      "---\nid: \(id.uuidString)\nnotebook: none\ntags: []\npinned: false\n"
+      + "created: 2026-11-29T12:00:00.000Z\nupdated: 2026-11-29T12:00:00.000Z\n"
+      + "title: \"Heron\"\n---\n# Grey heron at the weir\nStill.\n"
+    let note = try NoteDocument.note(fromFile: Data(exported.utf8))
+    #expect(note.title == "Heron")
+    #expect(note.body == "# Grey heron at the weir\nStill.\n")
+  }
+
   @Test func theFormsOtherEditorsWriteAreRead() throws {
     let expected = EditableNote(
       title: "Heron", body: "Grey.\nStill.", tags: ["birds", "lake"], notebookName: "Field trips")
