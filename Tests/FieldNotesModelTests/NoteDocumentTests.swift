@@ -330,8 +330,6 @@ import Testing
     #expect(try NoteDocument.editableNote(from: NoteDocument.data(ofEditable: edited)) == inBody)
   }
 
-  /// The forms a person or another editor writes: a YAML list, a quoted notebook, Windows line
-  /// breaks, a byte-order mark.
   /// A `title:` line and a heading of the user's both say a title: the line gives it, and the
   /// heading, being text the user wrote, stays at the top of the body, in the editor's file and
   /// in an exported one alike.
@@ -351,6 +349,8 @@ import Testing
     #expect(note.body == "# Grey heron at the weir\nStill.\n")
   }
 
+  /// The forms a person or another editor writes: a YAML list, a quoted notebook, Windows line
+  /// breaks, a byte-order mark.
   @Test func theFormsOtherEditorsWriteAreRead() throws {
     let expected = EditableNote(
       title: "Heron", body: "Grey.\nStill.", tags: ["birds", "lake"], notebookName: "Field trips")
