@@ -20,9 +20,12 @@ extension NoteStore {
 
     /// How many conflict copies the import kept.
     public var conflictCopies: Int { conflicting.count }
-    /// The notes added with an id of their own, because an earlier note of the import gave
-    /// theirs with other text (counted in ``addedNotes`` too).
-    public var keptApart = 0
+    /// The places in the source, from 0, of the notes added with an id of their own, because
+    /// an earlier note of the import gave theirs with other text (counted in ``addedNotes``
+    /// too).
+    public var keptApartPlaces: [Int] = []
+    /// How many notes were added with an id of their own (``keptApartPlaces``).
+    public var keptApart: Int { keptApartPlaces.count }
     /// The notebooks added under another name, since theirs was taken or opens something
     /// else: each name as imported, and as added.
     public var renamedNotebooks: [Rename] = []
@@ -125,7 +128,7 @@ extension NoteStore {
       addedNotes: plan.added, addedNotebooks: addedNotebooks.count, skippedNotes: plan.known,
       repeatedNotes: plan.repeated)
     summary.conflicting = plan.conflicting
-    summary.keptApart = plan.addedApart
+    summary.keptApartPlaces = plan.apartIDs.keys.sorted()
     summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
     var tooLarge: Note?

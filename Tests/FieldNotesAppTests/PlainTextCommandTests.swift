@@ -65,6 +65,36 @@ import Testing
     #expect(beside.hasSuffix("# Heron\n\nGrey."))
   }
 
+  /// A journal's repeated entry is named once, when it is imported, and not again when the
+  /// journal is imported again; a folder's file repeating an id with other text is named as
+  /// kept apart.
+  @Test func importNamesTheRepeatsItKeptApart() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let entry = """
+      {"title": "Standup.", "body": "Same.", "date": "2026-06-04", "time": "09:07", "tags": [],
+       "starred": false}
+      """
+    try write("{\"tags\": {}, \"entries\": [\(entry), \(entry)]}", at: "journal.json")
+    let id = UUID().uuidString
+    try write("---\nid: \(id)\nupdated: 2024-02-01\n---\n# Template\n\nTwo.\n", at: "vault/b.md")
+    try write("---\nid: \(id)\nupdated: 2024-01-01\n---\n# Template\n\nOne.\n", at: "vault/a.md")
+    let (session, console, store) = session()
+
+    _ = try await session.run("import \(folder)/journal.json")
+    _ = try await session.run("import \(folder)/journal.json")
+    _ = try await session.run("import \(folder)/vault")
+
+    let said = console.output.joined(separator: "\n")
+    let line = "1 entry repeated an entry before it, and was imported as a note of its own:"
+    #expect(said.components(separatedBy: line).count == 2, "named once: \(said)")
+    #expect(said.contains(line + "\n  entries[2]"))
+    #expect(
+      said.contains(
+        "Kept 1 note apart that gave an id an earlier note of the import gave, with other text: "
+          + "it was added as a note of its own:\n  a.md"))
+    #expect(store.notes.count == 4)
+  }
+
   @Test func importSaysWhatItReadAndWhatItLeftOut() async throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try write("# Heron\n\nGrey. #birds\n", at: "vault/Birds/heron.md")

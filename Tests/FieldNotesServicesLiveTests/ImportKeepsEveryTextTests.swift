@@ -95,6 +95,54 @@ import Testing
       ).addedNotes == 0)
   }
 
+  /// A journal that grew — an entry written in before the repeated ones — imports the new
+  /// entry alone: a repeat's id comes from how many times its entry came before, not from
+  /// where in the file it is.
+  @Test func aJournalThatGrewBeforeItsRepeatsImportsOnlyTheNewEntry() throws {
+    let repeats = [
+      Self.entry(title: "Standup.", body: "Same words."),
+      Self.entry(title: "Standup.", body: "Same words.", starred: true),
+    ]
+    let folder = try FixtureFolder(["journal.json": Self.journal(repeats)])
+    let path = folder.path + "/journal.json"
+    let store = NoteStore()
+    try store.importLibrary(ImportReader.read(path, timeZone: Self.utc).source, timeZone: Self.utc)
+    try folder.write(
+      Data(Self.journal([Self.entry(title: "Early.", body: "New.", time: "08:00")] + repeats).utf8),
+      at: "journal.json")
+
+    let again = try store.importLibrary(
+      ImportReader.read(path, timeZone: Self.utc).source, timeZone: Self.utc)
+
+    #expect(again.addedNotes == 1)
+    #expect(store.notes.count == 3)
+  }
+
+  /// A hand copy of an exported file, with text of the user's added and the same `updated:`,
+  /// imported with the folder: the copy's text is kept as a conflict copy of the note, and the
+  /// exported file, holding the note's own text, adds nothing — whichever name sorts first.
+  @Test(arguments: ["Heron - annotated.md", "A copy.md"])
+  func aHandCopyOfAnExportedFileNeverMakesTheNoteTwice(_ copyName: String) throws {
+    let heron = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
+    let store = NoteStore(notes: [heron])
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(store.wholeLibrary(), to: folder.path)
+    let exported = try String(contentsOfFile: folder.path + "/Heron.md", encoding: .utf8)
+    try folder.write(Data((exported + "\nMy annotation.\n").utf8), at: copyName)
+
+    let reading = try ImportReader.read(folder.path, timeZone: Self.utc)
+    let summary = try store.importLibrary(reading.source, timeZone: Self.utc)
+
+    #expect(summary.addedNotes == 0 && summary.conflictCopies == 1)
+    #expect(store.notes.filter { $0.body == "Grey." }.count == 1, "no second Heron")
+    #expect(
+      store.notes.contains { $0.conflictOf == heron.id && $0.body.hasSuffix("annotation.\n") })
+    let again = try store.importLibrary(
+      ImportReader.read(folder.path, timeZone: Self.utc).source, timeZone: Self.utc)
+    #expect(again.addedNotes == 0 && again.conflictCopies == 0)
+    #expect(store.notes.count == 2)
+  }
+
   /// Two entries of one minute and one title but other bodies are two notes.
   @Test func jrnlEntriesOfOneMinuteAndTitleWithOtherBodiesAreTwoNotes() throws {
     let folder = try FixtureFolder([

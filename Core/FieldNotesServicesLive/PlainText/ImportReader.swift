@@ -47,12 +47,25 @@ public enum ImportReader {
     public var skipped: [MarkdownFolderReader.SkippedFile] = []
     /// The files whose front matter was kept as text.
     public var frontMattersKeptAsText: [String] = []
-    /// The files (or, in a JSON export, the notes' places, `notes[5]`) that gave an identifier
-    /// given before them, and were imported with an identifier of their own.
-    public var givenNewIDs: [String] = []
+    /// The entries of a jrnl journal that repeat an entry before them (`entries[5]`), each
+    /// with the identifier made for it from how many came before: jrnl gives no identifiers,
+    /// so each entry is given its own.
+    public var repeatedEntries: [(place: String, id: Note.ID)] = []
     /// For a folder or a Markdown file: the notes read, and the file each came from, so that
     /// an import can say which files differ from the notes they name.
     public var files: (library: NoteLibrary, paths: [Note.ID: String])?
+    /// For a folder or a Markdown file: the file of each note, by its place in the source.
+    public var places: [String]?
+
+    /// How an import names the note at a place in the source: its file, or its place in a
+    /// JSON file, counted from 1 (`notes[5]`).
+    ///
+    /// - Parameter place: The note's place, from 0.
+    /// - Returns: The name.
+    public func name(ofNoteAt place: Int) -> String {
+      if let places, places.indices.contains(place) { return places[place] }
+      return "\(kind == .jrnlJournal ? "entries" : "notes")[\(place + 1)]"
+    }
   }
 
   /// Why a path could not be read; nothing was imported.
@@ -98,8 +111,8 @@ public enum ImportReader {
       return Reading(
         kind: folder.isSyncRepository ? .syncRepository : .markdownFolder,
         source: folder.library, skipped: folder.skipped,
-        frontMattersKeptAsText: folder.frontMattersKeptAsText, givenNewIDs: folder.givenNewIDs,
-        files: (folder.library, folder.paths))
+        frontMattersKeptAsText: folder.frontMattersKeptAsText,
+        files: (folder.library, folder.paths), places: folder.places)
     case S_IFREG: break
     default: throw Failure(reason: "is not a regular file or a folder")
     }
@@ -112,13 +125,14 @@ public enum ImportReader {
       if let skipped = file.skipped.first { throw Failure(reason: skipped.reason) }
       return Reading(
         kind: .markdownFile, source: file.library,
-        frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths))
+        frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths),
+        places: file.places)
     }
     let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
     return Reading(
       kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json,
-      givenNewIDs: json.renumbered.keys.sorted().map {
-        "\(json.isJrnl ? "entries" : "notes")[\($0 + 1)]"
+      repeatedEntries: json.renumbered.sorted { $0.key < $1.key }.map {
+        (place: "entries[\($0.key + 1)]", id: $0.value)
       })
   }
 }
@@ -131,7 +145,7 @@ struct JSONFileLibrary: LibraryImportSource {
   let timeZone: TimeZone
   let notebooks: [Notebook]
   let noteIDs: [Note.ID]
-  /// The notes that repeat an id given before them, by position, with the id each gets.
+  /// The jrnl entries that repeat an entry before them, by position, with the id each gets.
   let renumbered: [Int: Note.ID]
 
   /// A note's identifier, read without the rest of it.
@@ -150,20 +164,26 @@ struct JSONFileLibrary: LibraryImportSource {
     var keys = Set<String>()
     var notebooks: [Notebook] = []
     var ids: [Note.ID] = []
+    var entryIDs: [Note.ID] = []
     var problem: String?
     var jrnl = false
-    var seen = Set<Note.ID>()
+    var timesSeen: [Note.ID: Int] = [:]
     var renumbered: [Int: Note.ID] = [:]
-    // A second note (or jrnl entry) with an id given before is kept as a note of its own, with
-    // an id made from its place, so reading the file again gives it again.
-    func identify(_ id: Note.ID, at index: Int) {
-      if seen.insert(id).inserted {
-        ids.append(id)
-      } else {
-        let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}\(index)".utf8))
-        renumbered[index] = own
-        ids.append(own)
+    // jrnl gives no ids: an entry's is made from its minute and text, so a second entry of one
+    // minute and text (a star or tags apart) is given one of its own, made from how many came
+    // before it — not from its place in the file, which an entry written in above it would
+    // change — so reading the journal again, or grown since, gives it again. (An export's
+    // notes give their own ids; one given twice is the import's to decide, by its text.)
+    func identify(entry id: Note.ID, at index: Int) {
+      let before = timesSeen[id, default: 0]
+      timesSeen[id] = before + 1
+      guard before > 0 else {
+        entryIDs.append(id)
+        return
       }
+      let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}repeat \(before)".utf8))
+      renumbered[index] = own
+      entryIDs.append(own)
     }
     do throws(JSONMemberStream.Failure) {
       try JSONMemberStream.read(path) { value in
@@ -184,13 +204,13 @@ struct JSONFileLibrary: LibraryImportSource {
               "not a FieldNotes JSON export (notes[\(index + 1)] is not a JSON object with an id)"
             break
           }
-          identify(id, at: index)
+          ids.append(id)
         case ("entries", let index?) where format == nil:
           jrnl = true
           guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
           else { break }
           // Two entries of one minute and one text (a star or tags apart) are two entries.
-          identify(note.id, at: index)
+          identify(entry: note.id, at: index)
         default: break
         }
         return problem == nil
@@ -212,8 +232,8 @@ struct JSONFileLibrary: LibraryImportSource {
       }
     }
     self.notebooks = notebook.map { [$0] } ?? (isJrnl ? [] : notebooks)
-    noteIDs = ids
-    self.renumbered = renumbered
+    noteIDs = isJrnl ? entryIDs : ids
+    self.renumbered = isJrnl ? renumbered : [:]
   }
 
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
@@ -237,7 +257,7 @@ struct JSONFileLibrary: LibraryImportSource {
             return false
           }
         }
-        if let own = renumbered[index] { note.id = own }
+        if isJrnl, let own = renumbered[index] { note.id = own }
         if let notebookForAll { note.notebookID = notebookForAll.id }
         do throws(RepositoryError) { try body(note) } catch {
           failure = error

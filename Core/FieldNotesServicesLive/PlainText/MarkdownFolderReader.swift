@@ -29,11 +29,12 @@ public enum MarkdownFolderReader {
     public var frontMattersKeptAsText: [String] = []
     /// Whether the folder is a FieldNotes sync repository.
     public var isSyncRepository = false
-    /// The file each note was read from, by the note's identifier.
+    /// The file each note was read from, by the note's identifier (of an identifier several
+    /// files give, the file that keeps it: see ``places``).
     public var paths: [Note.ID: String] = [:]
-    /// The files whose `id:` another file gives too, with other text: each was given an
-    /// identifier of its own and imported as a note of its own.
-    public var givenNewIDs: [String] = []
+    /// The file each note was read from, by the note's place in ``library``: what an import
+    /// names a note by whose identifier another file gives too.
+    public var places: [String] = []
   }
 
   /// A file an import left out, and why.
@@ -287,12 +288,14 @@ public enum MarkdownFolderReader {
       notes.append((note, relative, inFolder, false))
     }
 
-    /// Puts each note in its notebook, and gives each identifier to one file.
+    /// Puts each note in its notebook, and orders the files that give one identifier.
     ///
-    /// A note goes in the notebook an exact file names, if read here, else its folder's. An
-    /// identifier goes to the file changed last among those giving it. Another file
-    /// with the same text is the same note, left out; one with other text gets an identifier
-    /// of its own, so that both are imported.
+    /// A note goes in the notebook an exact file names, if read here, else its folder's. Of
+    /// the files giving one identifier, the one changed last comes first; another with the same
+    /// text is the same note, left out; one with other text comes after it, under the same
+    /// identifier, for the import to decide against the store (`NoteStore.importLibrary`): left
+    /// out if the note here holds its text, else kept as a note of its own. So a hand copy of an exported file never turns the file it
+    /// was copied from into a second note.
     mutating func finish() {
       if let notebookForAll {
         result.library.notebooks = [notebookForAll]
@@ -307,7 +310,12 @@ public enum MarkdownFolderReader {
         }
         holders[entry.0.id] = index
       }
-      for (index, (var note, path, folder, exact)) in notes.enumerated() {
+      // Each identifier's file first, then the other files giving it, each in the order read.
+      let ordered =
+        notes.indices.filter { holders[notes[$0].0.id] == $0 }
+        + notes.indices.filter { holders[notes[$0].0.id] != $0 }
+      for index in ordered {
+        var (note, path, folder, exact) = notes[index]
         if let holder = holders[note.id], holder != index {
           let other = notes[holder]
           guard (note.title, note.body, note.tags) != (other.0.title, other.0.body, other.0.tags)
@@ -315,8 +323,6 @@ public enum MarkdownFolderReader {
             skip(path, "the same note as \(other.path)")
             continue
           }
-          note.id = UUID(derivedFrom: Array("\(path)\u{0}\(note.id)".utf8))
-          result.givenNewIDs.append(path)
         }
         if let notebookForAll {
           note.notebookID = notebookForAll.id
@@ -342,7 +348,8 @@ public enum MarkdownFolderReader {
             note.notebookID = notebook.id
           }
         }
-        result.paths[note.id] = path
+        if result.paths[note.id] == nil { result.paths[note.id] = path }
+        result.places.append(path)
         result.library.notes.append(note)
       }
     }

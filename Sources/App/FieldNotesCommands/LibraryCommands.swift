@@ -168,15 +168,13 @@ public struct LibraryCommands {
         ? error.reason : error.reason + "; nothing was imported"
       throw .refused(Self.fileMessage(path, reason))
     }
-    // The notes of a folder here already, before this import: those it skips.
-    var knownBefore = Set<Note.ID>()
-    if let files = reading.files {
-      do throws(NoteStoreError) {
-        knownBefore = try store.savedNoteIDs(among: Array(files.paths.keys))
-      } catch {
-        throw .refused(
-          "nothing was imported: \(error.errorDescription ?? "the store can't be read")")
-      }
+    // The repeated journal entries here already, from an import before: not new now.
+    let knownBefore: Set<Note.ID>
+    do throws(NoteStoreError) {
+      knownBefore = try store.savedNoteIDs(among: reading.repeatedEntries.map(\.id))
+    } catch {
+      throw .refused(
+        "nothing was imported: \(error.errorDescription ?? "the store can't be read")")
     }
     let summary: NoteStore.ImportSummary
     do throws(LibraryImportError) {
@@ -202,21 +200,20 @@ public struct LibraryCommands {
           + "\u{201C}\(rename.to.terminalSafe)\u{201D}: its name is taken, or opens something else."
       )
     }
-    // A file given an id of its own by an import before is not new now.
-    let knownPaths = Set(knownBefore.compactMap { reading.files?.paths[$0] })
-    let renumbered = reading.givenNewIDs.filter { !knownPaths.contains($0) }
+    let repeated = reading.repeatedEntries.filter { !knownBefore.contains($0.id) }.map(\.place)
     lines += Self.listed(
-      renumbered,
-      "\(String(count: renumbered.count, noun: "note")) gave an id given before "
-        + "\(renumbered.count == 1 ? "it, and was imported as a note of its own" : "them, and were imported as notes of their own"):"
-    )
-    if summary.keptApart > 0 {
-      let count = summary.keptApart
-      lines.append(
-        "Kept \(String(count: count, noun: "note")) apart that gave an id an earlier note of "
-          + "the import gave, with other text: \(count == 1 ? "it was" : "they were") added as "
-          + "\(count == 1 ? "a note" : "notes") of \(count == 1 ? "its" : "their") own.")
-    }
+      repeated,
+      repeated.count == 1
+        ? "1 entry repeated an entry before it, and was imported as a note of its own:"
+        : "\(repeated.count) entries repeated an entry before them, and were imported as notes "
+          + "of their own:")
+    let apart = summary.keptApartPlaces.map(reading.name(ofNoteAt:))
+    lines += Self.listed(
+      apart,
+      "Kept \(String(count: apart.count, noun: "note")) apart that gave an id an earlier note of "
+        + "the import gave, with other text: \(apart.count == 1 ? "it was" : "they were") added "
+        + "as \(apart.count == 1 ? "a note" : "notes") of \(apart.count == 1 ? "its" : "their") "
+        + "own:")
     if summary.conflictCopies > 0 {
       let count = summary.conflictCopies
       let files = summary.conflicting.compactMap { reading.files?.paths[$0] }.sorted()
