@@ -33,18 +33,37 @@ public enum MarkdownFolderLayout {
     public var id: UUID
   }
 
+  /// The files of a library's folder, and the paths already there that they went around.
+  public struct Plan: Hashable, Sendable {
+    /// The files, each path unique ignoring case, none at an occupied path.
+    public var files: [File]
+    /// The occupied paths a note or notebook would have had, or tried on its way to a free
+    /// name: the files (and folders) an export left as they are in its stead, sorted.
+    public var wentAround: [String]
+  }
+
   /// The files of a library's folder: notebooks' folders first, in the library's order, then
   /// each note, oldest first, so the same library always gets the same names.
   ///
   /// - Parameters:
   ///   - library: The notebooks and notes.
-  ///   - occupied: Paths in the folder that are not to be written (files that aren't the
-  ///     export's own, at the top or one folder down): a note or notebook whose name is one
-  ///     of them gets the next free name, " (2)" and on.
+  ///   - occupied: Paths in the folder that are not to be written (files and folders that
+  ///     aren't the export's own, at the top or one folder down): a note or notebook whose
+  ///     name is one of them, ignoring case, gets the next free name, " (2)" and on.
   /// - Returns: The files, each path unique ignoring case, none at an occupied path.
   public static func files(of library: NoteLibrary, avoiding occupied: Set<String> = [])
     -> [File]
   {
+    plan(of: library, avoiding: occupied).files
+  }
+
+  /// The files of a library's folder (``files(of:avoiding:)``), and what they went around.
+  ///
+  /// - Parameters:
+  ///   - library: The notebooks and notes.
+  ///   - occupied: Paths in the folder that are not to be written.
+  /// - Returns: The files, and the occupied paths passed over.
+  public static func plan(of library: NoteLibrary, avoiding occupied: Set<String> = []) -> Plan {
     var files: [File] = []
     var folders: [Notebook.ID: String] = [:]
     var occupiedIn: [String: [String]] = [:]
@@ -58,12 +77,12 @@ public enum MarkdownFolderLayout {
     }
     // The top holds the notebooks' folders and the notes in no notebook: one set of names, so
     // a notebook called "Birds.md" and a note called "Birds" never claim the same name.
-    var namesInFolder: [String: UniqueNames] = ["": UniqueNames(taken: occupiedIn[""] ?? [])]
+    var namesInFolder: [String: UniqueNames] = ["": UniqueNames(occupied: occupiedIn[""] ?? [])]
     for notebook in library.notebooks {
       let folder = namesInFolder["", default: UniqueNames()].claim(
         name(for: notebook.name, fallback: "Notebook"))
       folders[notebook.id] = folder
-      namesInFolder[folder] = UniqueNames(taken: occupiedIn[folder] ?? [])
+      namesInFolder[folder] = UniqueNames(occupied: occupiedIn[folder] ?? [])
       files.append(
         File(
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
@@ -78,7 +97,10 @@ public enum MarkdownFolderLayout {
           path: folder.isEmpty ? "\(stem).md" : "\(folder)/\(stem).md",
           data: NoteDocument.data(of: note), id: note.id))
     }
-    return files
+    let wentAround = namesInFolder.flatMap { folder, names in
+      names.passedOver.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+    }
+    return Plan(files: files, wentAround: wentAround.sorted())
   }
 
   /// A readable name for a file or folder from a title, safe on every common disk.
@@ -137,12 +159,19 @@ public enum MarkdownFolderLayout {
   /// Names handed out in one folder, each distinct from the others ignoring case.
   private struct UniqueNames {
     private var taken = Set<String>()
+    /// The folder's entries that aren't the export's to write, by their collision keys.
+    private let occupied: [String: String]
+    /// The entries of ``occupied`` a claim passed over.
+    private(set) var passedOver = Set<String>()
     /// The next number to try for each name, so that *n* notes of one title cost O(*n*).
     private var nextNumber: [String: Int] = [:]
 
     /// Names none is handed out as: the folder's entries that aren't the export's to write.
-    init(taken names: [String] = []) {
-      taken = Set(names.map(MarkdownFolderLayout.collisionKey))
+    init(occupied names: [String] = []) {
+      occupied = Dictionary(names.map { (MarkdownFolderLayout.collisionKey($0), $0) }) { a, _ in
+        a
+      }
+      taken = Set(occupied.keys)
     }
 
     /// The name itself if it is free, else it with " (2)", " (3)" and on.
@@ -150,7 +179,10 @@ public enum MarkdownFolderLayout {
       let key = MarkdownFolderLayout.collisionKey(name)
       var candidate = name
       var number = nextNumber[key, default: 2]
-      while !taken.insert(MarkdownFolderLayout.collisionKey(candidate + suffix)).inserted {
+      while case let candidateKey = MarkdownFolderLayout.collisionKey(candidate + suffix),
+        !taken.insert(candidateKey).inserted
+      {
+        if let entry = occupied[candidateKey] { passedOver.insert(entry) }
         candidate = "\(name) (\(number))"
         number += 1
       }

@@ -150,6 +150,71 @@ import Testing
     #expect(Self.text(folder, "Heron (3).md") == nil)
   }
 
+  /// A notebook's folder replaced by a link to a folder elsewhere: the export goes around the
+  /// link, names it, and removes nothing through it — not even FieldNotes' own old files.
+  @Test func aLinkedNotebookFolderIsGoneAroundAndNothingIsRemovedThroughIt() throws {
+    let folder = try FixtureFolder()
+    let export = folder.path + "/export"
+    try MarkdownFolderWriter.write(Self.library, to: export)
+    try FileManager.default.moveItem(atPath: export + "/Birds", toPath: folder.path + "/Birds")
+    try FileManager.default.createSymbolicLink(
+      atPath: export + "/Birds", withDestinationPath: folder.path + "/Birds")
+
+    let again = try MarkdownFolderWriter.write(Self.library, to: export)
+
+    #expect(again.leftAsTheyAre == ["Birds"])
+    for name in [".notebook.md", "Heron.md", "Wren.md"] {
+      #expect(Self.text(folder, "Birds/\(name)") != nil, "\(name) outside the export stays")
+      #expect(Self.text(folder, "export/Birds (2)/\(name)") != nil)
+    }
+  }
+
+  /// Whatever is in a note's or notebook's way — a folder at a note's name, a file at a
+  /// notebook's, a name that differs only in case, a file the export went to before and the
+  /// user edited since — is left as it is and named.
+  @Test func everyKindOfObstacleIsGoneAroundAndNamed() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let robin = Note(title: "Robin", createdAt: Date(timeIntervalSince1970: 120))
+    var library = Self.library
+    library.notes.append(robin)
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/Robin.md", withIntermediateDirectories: true)
+    try folder.write(Data("a file, not a folder\n".utf8), at: "Moths")
+    library.notebooks.append(Notebook(name: "Moths"))
+    try FileManager.default.removeItem(atPath: folder.path + "/Birds/Wren.md")
+    try folder.write(Data("my wren\n".utf8), at: "Birds/wren.md")
+
+    let first = try MarkdownFolderWriter.write(library, to: folder.path)
+
+    #expect(first.leftAsTheyAre == ["Birds/wren.md", "Moths", "Robin.md"])
+    #expect(Self.text(folder, "Robin (2).md") != nil)
+    #expect(Self.text(folder, "Moths (2)/.notebook.md") != nil)
+    #expect(Self.text(folder, "Birds/wren.md") == "my wren\n")
+    #expect(Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Loud.") == true)
+
+    try folder.write(Data("edited\n".utf8), at: "Birds/Wren (2).md")
+    let second = try MarkdownFolderWriter.write(library, to: folder.path)
+
+    #expect(second.leftAsTheyAre == ["Birds/Wren (2).md", "Birds/wren.md", "Moths", "Robin.md"])
+    #expect(Self.text(folder, "Birds/Wren (2).md") == "edited\n")
+    #expect(Self.text(folder, "Birds/Wren (3).md")?.hasSuffix("Loud.") == true)
+  }
+
+  /// A note retitled only in case gets its new file, and the old one goes — unless, as on a
+  /// disk that ignores case, the two names are one file, which then stays.
+  @Test func aNoteRetitledOnlyInCaseKeepsItsFile() throws {
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    var retitled = Self.library
+    retitled.notes[0].title = "heron"
+
+    try MarkdownFolderWriter.write(retitled, to: folder.path)
+
+    #expect(Self.text(folder, "Birds/heron.md")?.hasSuffix("Grey.") == true)
+    #expect(Self.text(folder, "Birds/Heron.md") == nil)
+  }
+
   /// The old file of a note retitled since goes only while it is as FieldNotes wrote it.
   @Test func theOldFileOfARetitledNoteStaysOnceTheUserEditedIt() throws {
     let folder = try FixtureFolder()

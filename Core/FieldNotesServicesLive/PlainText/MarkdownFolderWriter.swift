@@ -52,10 +52,9 @@ public enum MarkdownFolderWriter {
     let occupied = occupiedPaths(
       in: root, record: record, ids: ids,
       writtenNow: Dictionary(unobstructed.map { ($0.path, $0.data) }) { first, _ in first })
-    let files = MarkdownFolderLayout.files(of: library, avoiding: occupied)
+    let plan = MarkdownFolderLayout.plan(of: library, avoiding: occupied)
+    let files = plan.files
     let planned = Set(files.map(\.path))
-    let leftAsTheyAre = unobstructed.map(\.path)
-      .filter { occupied.contains($0) && !planned.contains($0) }.sorted()
     var folders = Set<String>()
     for file in files {
       let parts = file.path.split(separator: "/")
@@ -64,23 +63,15 @@ public enum MarkdownFolderWriter {
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
     for file in files { try requireOwnFileOrNothing(file, in: root, record: record) }
     // FieldNotes' files of these notes and notebooks from an earlier export, under the names
-    // they had then, still as it wrote them.
+    // they had then, still as it wrote them, in a folder of the export's (never through a link).
     let stale = Set(
       record.files.filter { entry in
-        ids.contains(entry.id) && !planned.contains(entry.path)
+        ids.contains(entry.id) && !planned.contains(entry.path) && isPlainFile(entry.path, in: root)
           && (try? AtomicFile.read("\(root)/\(entry.path)", limit: NoteDocument.maximumBytes))
             .map { record.wrote($0, at: entry.path) } == true
       }.map(\.path))
-    for path in [root] + folders.sorted().map({ "\(root)/\($0)" }) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: path, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw AtomicFile.Failure(path: path, reason: "the folder can't be made")
-      }
-    }
-    // Recorded before the files are written, beside what was there, so an export cut short
+    try makeFolder(root)
+    // Recorded before anything is written, beside what was there, so an export cut short
     // leaves every file it wrote provably its own.
     let written = files.map {
       ExportRecord.Entry(path: $0.path, id: $0.id, digest: ExportRecord.digest(of: $0.data))
@@ -88,11 +79,22 @@ public enum MarkdownFolderWriter {
     var during = record
     during.files += written
     try during.write(in: root)
+    for name in folders.sorted() { try makeFolder("\(root)/\(name)") }
     for file in files {
       try AtomicFile.write(
         file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false)
     }
+    // On a disk that ignores case, a note retitled Heron → heron was just written over its old
+    // file: that file is the new one, and stays.
+    let plannedByKey = Dictionary(planned.map { (MarkdownFolderLayout.collisionKey($0), $0) }) {
+      first, _ in first
+    }
     for path in stale.sorted() {
+      if let twin = plannedByKey[MarkdownFolderLayout.collisionKey(path)],
+        isSameFile("\(root)/\(twin)", "\(root)/\(path)")
+      {
+        continue
+      }
       unlink("\(root)/\(path)")
       let folder = FilePaths.folder(of: path)
       if folder != "." { rmdir("\(root)/\(folder)") }  // only if nothing else is in it
@@ -104,15 +106,48 @@ public enum MarkdownFolderWriter {
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
-    return FolderExport(written: files.count, leftAsTheyAre: leftAsTheyAre)
+    return FolderExport(written: files.count, leftAsTheyAre: plan.wentAround)
+  }
+
+  /// Makes a folder the export writes in, owner-only, if it is missing.
+  private static func makeFolder(_ path: String) throws(AtomicFile.Failure) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw AtomicFile.Failure(path: path, reason: "the folder can't be made")
+    }
+  }
+
+  /// Whether two paths name one file (as two spellings of a name do on a disk that ignores
+  /// case).
+  private static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var one = stat()
+    var other = stat()
+    return lstat(first, &one) == 0 && lstat(second, &other) == 0 && one.st_dev == other.st_dev
+      && one.st_ino == other.st_ino
+  }
+
+  /// Whether a path in the folder is a regular file reached through folders alone: no part of
+  /// it a link, so that removing it never removes a file outside the folder.
+  private static func isPlainFile(_ path: String, in root: String) -> Bool {
+    var status = stat()
+    let folder = FilePaths.folder(of: path)
+    if folder != "." {
+      guard lstat("\(root)/\(folder)", &status) == 0, status.st_mode & S_IFMT == S_IFDIR
+      else { return false }
+    }
+    return lstat("\(root)/\(path)", &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
   /// The paths at the folder's top and one folder down that an export may not write.
   ///
   /// That is every entry but the files FieldNotes may write over — its own of a note or
   /// notebook written now (as its record proves), or one holding exactly what this export
-  /// writes there — and but the folders an export writes in: a notebook's folder counts as
-  /// occupied when its `.notebook.md` is a file FieldNotes may not write over.
+  /// writes there. A folder at the top is the export's to write in only while its
+  /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's, or a link to
+  /// one) is occupied, name and all, and only looked into to find which of its files are
+  /// FieldNotes'.
   private static func occupiedPaths(
     in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: [String: Data]
   ) -> Set<String> {
@@ -132,11 +167,12 @@ public enum MarkdownFolderWriter {
     where name != recordName {
       switch kind(of: name) {
       case S_IFDIR:
+        let notebookFile = "\(name)/\(MarkdownFolderLayout.notebookFileName)"
+        if !(kind(of: notebookFile) == S_IFREG && isOwn(notebookFile)) { occupied.insert(name) }
         let inside = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
         for entry in inside
         where !(kind(of: "\(name)/\(entry)") == S_IFREG && isOwn("\(name)/\(entry)")) {
           occupied.insert("\(name)/\(entry)")
-          if entry == MarkdownFolderLayout.notebookFileName { occupied.insert(name) }
         }
       case S_IFREG where isOwn(name): continue
       default: occupied.insert(name)
@@ -171,7 +207,14 @@ public enum MarkdownFolderWriter {
     do { data = try AtomicFile.read(path, limit: NoteDocument.maximumBytes) } catch {
       throw AtomicFile.Failure(path: path, reason: "\(error.reason); nothing was exported")
     }
-    guard data != file.data, !record.wrote(data, at: file.path) else { return }
+    // A disk that ignores case finds the file FieldNotes wrote as `Heron.md` at `heron.md`.
+    let key = MarkdownFolderLayout.collisionKey(file.path)
+    let digest = ExportRecord.digest(of: data)
+    guard data != file.data,
+      !record.files.contains(where: {
+        $0.digest == digest && MarkdownFolderLayout.collisionKey($0.path) == key
+      })
+    else { return }
     // The layout went around every file that wasn't the export's own: one here now was put
     // there while the export ran.
     throw AtomicFile.Failure(
