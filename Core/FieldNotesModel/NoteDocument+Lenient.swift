@@ -51,10 +51,13 @@ extension NoteDocument {
     let matter = frontMatter(of: content)
     let fields = matter.fields
     var body = matter.rest
-    var title = fields["title"]?.first.map(oneLine)
+    // A key of one value gives a field only with exactly one: of `title: [Heron, Egret]`,
+    // nothing is taken, and the line stays.
+    let single = { (key: String) in fields[key].flatMap { $0.count == 1 ? $0[0] : nil } }
+    var title = single("title").map(oneLine)
     // The keys whose values became a field; the lines of every other key stay in the body.
     var used = Set(fields.filter { $0.value.allSatisfy(\.isEmpty) }.keys)  // nothing to lose
-    if title?.isEmpty == false { used.insert("title") }
+    if title?.isEmpty == false, title == single("title") { used.insert("title") }
     if title == nil, let heading = openingHeading(of: body) {
       title = heading.title
       body = heading.rest
@@ -72,20 +75,23 @@ extension NoteDocument {
     for tag in listed + inlineTags(in: body) {
       if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
     }
-    // A tag of which nothing is left (`tags: "!!!"`) would be lost with its line.
-    if listed.allSatisfy({ mappedTag($0) != nil }) { used.formUnion(["tags", "tag"]) }
+    // A tag the rule changes beyond its case (`C++`, `projects/garden`, one cut to the
+    // limit, `!!!` of which nothing is left) would lose what it was with its line.
+    if listed.allSatisfy(isKeptWhole) { used.formUnion(["tags", "tag"]) }
     let date = { (keys: [String]) -> Date? in
       for key in keys {
-        if let date = fields[key]?.first.flatMap(lenientDate(from:)) {
+        if let date = single(key).flatMap(lenientDate(from:)) {
           used.insert(key)
           return date
         }
       }
       return nil
     }
-    let id = fields["id"]?.first.flatMap(UUID.init(uuidString:))
+    let id = single("id").flatMap(UUID.init(uuidString:))
     if id != nil { used.insert("id") }
-    let pin = fields["pinned"]?.first?.lowercased()
+    // FieldNotes' own word for no notebook: nothing to keep.
+    if single("notebook") == "none" { used.insert("notebook") }
+    let pin = single("pinned")?.lowercased()
     if let pin, ["true", "yes", "false", "no"].contains(pin) { used.insert("pinned") }
     let createdAt = date(["created", "date", "created_at", "created-at"])
     let updatedAt = date(["updated", "modified", "updated_at", "updated-at", "lastmod"])
@@ -98,6 +104,14 @@ extension NoteDocument {
       body: keptFrontMatter(matter.lines(notTakenBy: used)) + body, tags: tags,
       isPinned: pin == "true" || pin == "yes", createdAt: createdAt, updatedAt: updatedAt,
       frontMatterIgnored: matter.isIgnored)
+  }
+
+  /// Whether a tag another tool wrote is kept whole by ``mappedTag(_:)``: changed in its case,
+  /// its accents' encoding or a leading `#` or `@` at most.
+  static func isKeptWhole(_ tag: String) -> Bool {
+    let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
+      .drop(while: { $0 == "#" || $0 == "@" }).lowercased()
+    return mappedTag(tag) == word
   }
 
   /// A tag another tool allows, as FieldNotes keeps it: the stated rule.
@@ -114,6 +128,10 @@ extension NoteDocument {
   public static func mappedTag(_ tag: String) -> String? {
     let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
       .drop(while: { $0 == "#" || $0 == "@" })
+    // A tag FieldNotes itself accepts (`a--b`, `-lead`) is kept as it is, so a library's tags
+    // come back from its own export unchanged.
+    let lowered = word.lowercased()
+    if TagRules.problem(with: lowered) == nil { return lowered }
     var mapped = ""
     var pendingDash = false
     for character in word.lowercased() {
@@ -265,6 +283,16 @@ extension NoteDocument {
       }
       matter.lines.append((key, Substring(line)))
       let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      // A YAML block (`title: >`, `|-`) goes on in the indented lines below: no value here
+      // that a field can take, so the key's lines all stay, as another key's do.
+      if let indicator = value.first, indicator == ">" || indicator == "|",
+        value.dropFirst().allSatisfy({ "+-0123456789".contains($0) })
+      {
+        matter.lines[matter.lines.count - 1].key = nil
+        matter.fields[key] = nil
+        currentKey = nil
+        continue
+      }
       matter.fields[key] = value.isEmpty ? [] : listValue(value)
     }
     // No closing line: not a front matter.

@@ -13,10 +13,17 @@ extension NoteStore {
     /// The notes left out because an earlier note of the import gave their identifier and
     /// their text.
     public var repeatedNotes = 0
+    /// The notes brought back from the trash, as they were deleted, because the import holds
+    /// them (a backup restores what was deleted); by title, for the user.
+    public var restoredFromTrash: [String] = []
     /// The identifiers of the notes here that an incoming note of the same id differs from.
     ///
     /// Each such incoming text is kept as a conflict copy of that note, for the conflict inbox.
     public var conflicting: [Note.ID] = []
+
+    /// The places in the source, from 0, of the notes kept as conflict copies, in the order
+    /// of ``conflicting``.
+    public var conflictPlaces: [Int] = []
 
     /// How many conflict copies the import kept.
     public var conflictCopies: Int { conflicting.count }
@@ -69,10 +76,14 @@ extension NoteStore {
   /// The merge policy: a note whose identifier is already here with the same text (title,
   /// body and tags) is skipped; one whose text differs — a newer backup, an exported file edited
   /// since — is kept as a conflict copy of the note here (``FieldNotesModel/NoteConflict``), so
-  /// the conflict inbox offers both and neither is lost; the note here is left as it is. A
+  /// the conflict inbox offers both and neither is lost; the note here is left as it is. A note
+  /// whose identifier is a note's in the trash brings that note back as it was deleted (a
+  /// backup restores what was deleted; ``ImportSummary/restoredFromTrash`` names them), and
+  /// its text, when it differs, is kept as a conflict copy of it too. A
   /// second note with an identifier the import has given already is left out when its text is
-  /// the same, and added with an identifier of its own when it differs (``ImportPlan``), so no
-  /// text read is dropped whatever the source gives. An incoming notebook whose name is taken, or
+  /// the same, and, when it differs, kept as a conflict copy of the note here or, with no note
+  /// here, added with an identifier of its own (``ImportPlan``), so no text read is dropped
+  /// whatever the source gives, in whatever order. An incoming notebook whose name is taken, or
   /// opens something else (`all`, a number), is renamed "Name (2)", "Name (3)" and on; a note
   /// whose notebook is neither here nor imported goes in no notebook.
   ///
@@ -123,11 +134,14 @@ extension NoteStore {
       if notebook.name != name { renames.append(.init(from: name, to: notebook.name)) }
       addedNotebooks.append(notebook)
     }
-    let total = addedNotebooks.count + plan.added + plan.conflicting.count
+    let total =
+      addedNotebooks.count + plan.added + plan.conflicting.count + plan.restoring.count
     var summary = ImportSummary(
       addedNotes: plan.added, addedNotebooks: addedNotebooks.count, skippedNotes: plan.known,
       repeatedNotes: plan.repeated)
     summary.conflicting = plan.conflicting
+    summary.conflictPlaces = plan.copyPlaces
+    summary.restoredFromTrash = plan.restoring.sorted { $0.key < $1.key }.map(\.value.title)
     summary.keptApartPlaces = plan.apartIDs.keys.sorted()
     summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
@@ -145,6 +159,13 @@ extension NoteStore {
             case .add: break
             case .addApart: note.id = plan.apartIDs[place] ?? note.id
             case .copy: note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
+            case .restore, .restoreWithCopy:
+              if let trashed = plan.restoring[place] {
+                try write(
+                  .restoreTrashedNote(Self.arriving(trashed, amongNotebooks: seenNotebooks)))
+              }
+              guard plan.step(at: place) == .restoreWithCopy else { return }
+              note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
             case .skipKnown, .skipRepeated: return
             }
             guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {

@@ -28,8 +28,11 @@ import Testing
     #expect(note.tags == ["birds", "places-lake", "dawn", "places-weir"])
     #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T06:30:00.000Z"))
     #expect(note.updatedAt == NoteDocument.textDate(from: "2024-05-02T10:00:00.000Z"))
-    // What no field of a note holds stays at the top of the body.
-    #expect(note.body.hasPrefix("---\naliases:\n  - Grey heron\n---\nSeen at #dawn"))
+    // What no field of a note holds stays at the top of the body: another tool's key, and
+    // the tags, since `Places/Lake` is more than `places-lake` holds.
+    #expect(
+      note.body.hasPrefix(
+        "---\naliases:\n  - Grey heron\ntags:\n  - birds\n  - \"Places/Lake\"\n---\nSeen at #dawn"))
     #expect(!note.frontMatterIgnored)
   }
 
@@ -169,6 +172,49 @@ import Testing
     #expect(note.body == "Loud.\r\n")
   }
 
+  /// A key of one value given several, a YAML block, a tag the rule changes beyond its case:
+  /// the note takes what it can, and each line stays whole in the body.
+  @Test func valuesANoteCannotHoldWholeKeepTheirLines() {
+    let text = """
+      ---
+      title: [Heron, Egret words]
+      pinned: [true, alsothis]
+      created: [2020-01-01, 2021-02-02]
+      summary: >
+        Folded text
+        of the user's.
+      tags: [birds, C++, C#, "it's", projects/garden/2024/spring-planting-schedule]
+      notebook: none
+      ---
+      # Heron
+      Text
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(
+      note.body == """
+        ---
+        title: [Heron, Egret words]
+        pinned: [true, alsothis]
+        created: [2020-01-01, 2021-02-02]
+        summary: >
+          Folded text
+          of the user's.
+        tags: [birds, C++, C#, "it's", projects/garden/2024/spring-planting-schedule]
+        ---
+        Text
+        """)
+    #expect(note.title == "Heron" && !note.isPinned && note.createdAt == nil)
+    #expect(note.tags.first == "birds")
+  }
+
+  /// A folded title is no title: the heading gives it, and the block stays.
+  @Test func aFoldedTitleIsKeptAsText() {
+    let text = "---\ntitle: >\n  Heron at\n  the lake\n---\n# Heron\nText"
+    let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(note.title == "Heron")
+    #expect(note.body == "---\ntitle: >\n  Heron at\n  the lake\n---\nText")
+  }
+
   @Test func anIdInTheFrontMatterIsKept() {
     let id = UUID()
     let note = NoteDocument.foreignNote(
@@ -179,7 +225,8 @@ import Testing
   @Test(
     arguments: [
       ("#Projects/Garden", "projects-garden"), ("@work", "work"), ("Birds", "birds"),
-      ("a.b c", "a-b-c"), ("--x--", "x"), ("ünïcödé", "ünïcödé"), ("#", nil), ("///", nil),
+      ("a.b c", "a-b-c"), ("/x/", "x"), ("--x--", "--x--"), ("a--b", "a--b"),
+      ("ünïcödé", "ünïcödé"), ("#", nil), ("///", nil),
       (String(repeating: "a", count: 50), String(repeating: "a", count: 40)),
     ] as [(String, String?)])
   func otherToolsTagsAreMappedByTheStatedRule(tag: String, mapped: String?) {

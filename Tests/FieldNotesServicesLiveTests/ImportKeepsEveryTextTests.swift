@@ -121,7 +121,7 @@ import Testing
   /// A hand copy of an exported file, with text of the user's added and the same `updated:`,
   /// imported with the folder: the copy's text is kept as a conflict copy of the note, and the
   /// exported file, holding the note's own text, adds nothing — whichever name sorts first.
-  @Test(arguments: ["Heron - annotated.md", "A copy.md"])
+  @Test(arguments: ["Heron - annotated.md", "A copy.md", "Heron_annotated.md"])
   func aHandCopyOfAnExportedFileNeverMakesTheNoteTwice(_ copyName: String) throws {
     let heron = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
     let store = NoteStore(notes: [heron])
@@ -141,6 +141,60 @@ import Testing
       ImportReader.read(folder.path, timeZone: Self.utc).source, timeZone: Self.utc)
     #expect(again.addedNotes == 0 && again.conflictCopies == 0)
     #expect(store.notes.count == 2)
+  }
+
+  /// Every tag the store accepts (`a--b`, `-lead`, `trail-`) comes back from the store's own
+  /// export unchanged: imported into the same store it adds nothing, into a new one it gives
+  /// the same tags.
+  @Test(arguments: ["json", "folder"])
+  func tagsTheStoreAcceptsComeBackFromItsExportUnchanged(_ kind: String) throws {
+    let tags = ["a--b", "-lead", "trail-", "_x_"]
+    for tag in tags { #expect(TagRules.problem(with: tag) == nil, "\(tag)") }
+    let note = Note(
+      title: "Odd tags", body: "Text.", createdAt: Date(timeIntervalSince1970: 0), tags: tags)
+    let store = NoteStore(notes: [note])
+    let folder = try FixtureFolder()
+    let path = folder.path + (kind == "json" ? "/backup.json" : "/export")
+    if kind == "json" {
+      try folder.write(try LibraryArchive.json(store.wholeLibrary()), at: "backup.json")
+    } else {
+      try MarkdownFolderWriter.write(store.wholeLibrary(), to: path)
+    }
+
+    let same = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    let fresh = NoteStore()
+    try fresh.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+
+    #expect(same.addedNotes == 0 && same.conflictCopies == 0)
+    #expect(fresh.notes.map(\.tags) == [tags])
+  }
+
+  /// A note deleted since an export comes back from the trash, as it was deleted, when the
+  /// export is imported (a backup restores what was deleted), and the import says so; the
+  /// export's text, when edited since, is kept beside it as a conflict copy, never written
+  /// over it.
+  @Test(arguments: [false, true])
+  func anExportedNoteDeletedSinceComesBackAsItWas(editedSince: Bool) throws {
+    let heron = Note(title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSince1970: 0))
+    let store = NoteStore(notes: [heron])
+    var exported = heron
+    if editedSince { exported.body = "Grey, edited in the export." }
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [exported]), to: folder.path)
+    try store.perform(.deleteNote(heron.id))
+
+    let summary = try store.importLibrary(
+      ImportReader.read(folder.path).source, timeZone: Self.utc)
+
+    #expect(summary.restoredFromTrash == ["Heron"] && summary.addedNotes == 0)
+    #expect(store.trashedNotes.isEmpty)
+    #expect(store.note(withID: heron.id)?.body == "Grey.", "back as it was deleted")
+    #expect(summary.conflictCopies == (editedSince ? 1 : 0))
+    if editedSince {
+      #expect(store.notes.contains { $0.conflictOf == heron.id && $0.body == exported.body })
+    }
+    let again = try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+    #expect(again.addedNotes == 0 && again.conflictCopies == 0 && again.restoredFromTrash.isEmpty)
   }
 
   /// Two entries of one minute and one title but other bodies are two notes.

@@ -192,8 +192,14 @@ public struct LibraryCommands {
         + "\(String(count: summary.addedNotebooks, noun: "notebook")); "
         + "skipped \(summary.skippedNotes) already here"
         + (summary.repeatedNotes > 0
-          ? " and \(summary.repeatedNotes) repeating an id given earlier in the file." : "."),
+          ? " and \(summary.repeatedNotes) repeating an id given earlier in the "
+            + (reading.places == nil ? "file." : "files.") : "."),
     ]
+    lines += Self.listed(
+      summary.restoredFromTrash,
+      "Brought \(String(count: summary.restoredFromTrash.count, noun: "note")) back from the "
+        + "trash, as deleted, since the import holds "
+        + (summary.restoredFromTrash.count == 1 ? "it:" : "them:"))
     for rename in summary.renamedNotebooks {
       lines.append(
         "The notebook \u{201C}\(rename.from.terminalSafe)\u{201D} was added as "
@@ -216,7 +222,8 @@ public struct LibraryCommands {
         + "own:")
     if summary.conflictCopies > 0 {
       let count = summary.conflictCopies
-      let files = summary.conflicting.compactMap { reading.files?.paths[$0] }.sorted()
+      let files =
+        reading.places == nil ? [] : summary.conflictPlaces.map(reading.name(ofNoteAt:)).sorted()
       let heading =
         "Kept \(String(count: count, noun: "note")) whose text differs from the note here of "
         + "\(count == 1 ? "its" : "their") id as \(count == 1 ? "a conflict copy" : "conflict copies"): "
