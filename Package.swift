@@ -14,9 +14,12 @@
 //   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
 //                           of FieldNotes, so a feature change never recompiles it
 //   A feature, one folder under Features/ (see `feature(_:)` below):
-//     *Feature              its view model: Model and Services only, no UI, no other feature
+//     *Feature              its view model, and the client protocol through which it reaches
+//                           its data: Model and Services only, no UI, no other feature
 //     *Screen               its terminal screen: its own feature, Model, Services, Terminal and
 //                           Navigation, so the app imports no feature
+//     *Live                 for a feature that owns data (`featuresOwningData`): the live client
+//                           the app composes, its own feature, Model and Services
 //   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
 //                           grows with each command, so it may link the live targets too
 //   FieldNotesCommandLine   the command line: its table of options, the parser, --help, the
@@ -50,11 +53,16 @@ let features = [
   "Conflicts",
 ]
 
-/// A feature's four targets, all in `Features/NAME/`.
+/// The features that own data: each reaches its data through a client protocol its view model
+/// declares, whose live implementation is the feature's `NAMELive` target, composed by the app.
+let featuresOwningData: Set<String> = ["Trash"]
+
+/// A feature's targets, all in `Features/NAME/`.
 ///
 /// They are its view model (`NAMEFeature`, which imports no UI module, so a SwiftUI front end
 /// could use it unchanged), its terminal screen (`NAMEScreen`), and a test target for each
-/// (`Tests/NAMEFeatureTests`, `Tests/NAMEScreenTests`).
+/// (`Tests/NAMEFeatureTests`, `Tests/NAMEScreenTests`); a feature that owns data has its live
+/// client too (`NAMELive`, tested by `Tests/NAMELiveTests` against a store in memory).
 ///
 /// - Parameter name: The feature's name, such as `Tags`.
 /// - Returns: The targets.
@@ -80,6 +88,26 @@ func feature(_ name: String) -> [Target] {
         "FieldNotesTerminalTesting",
       ],
       path: "\(folder)/Tests/\(name)ScreenTests", swiftSettings: strict),
+  ] + (featuresOwningData.contains(name) ? live(name) : [])
+}
+
+/// The live client of a feature that owns data, and its tests.
+///
+/// - Parameter name: The feature's name.
+/// - Returns: `NAMELive` and `NAMELiveTests`.
+func live(_ name: String) -> [Target] {
+  let folder = "Features/\(name)"
+  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesServices"]
+  return [
+    .target(
+      name: "\(name)Live", dependencies: core + [.target(name: "\(name)Feature")],
+      path: "\(folder)/\(name)Live", swiftSettings: strict),
+    .testTarget(
+      name: "\(name)LiveTests",
+      dependencies: core + [
+        .target(name: "\(name)Feature"), .target(name: "\(name)Live"), "FieldNotesTesting",
+      ],
+      path: "\(folder)/Tests/\(name)LiveTests", swiftSettings: strict),
   ]
 }
 
@@ -178,7 +206,8 @@ let package = Package(
         "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
         "FieldNotesPlatform",
-      ] + features.map { .target(name: "\($0)Screen") },
+      ] + features.map { .target(name: "\($0)Screen") }
+        + features.filter(featuresOwningData.contains).map { .target(name: "\($0)Live") },
       path: "Sources/App/FieldNotesApp",
       swiftSettings: strict
     ),

@@ -51,6 +51,9 @@ enum DependencyRule {
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
       [model, services, terminal, navigation, target.name.dropLast("Screen".count) + "Feature"]
+    // The live client of a feature that owns data: its one feature, and the store.
+    case _ where target.name.hasSuffix("Live") && target.name != live:
+      [model, services, target.name.dropLast("Live".count) + "Feature"]
     // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
     // executable's modules into the bench too, but the bench calls none of them.
     case "fieldnotes-bench": [model, services, platform, oracle, "fieldnotes"]
@@ -71,6 +74,14 @@ enum DependencyRule {
       let dependencies = Set(target.dependencyNames)
       if target.isTest {
         let testedFeature = String(target.name.dropLast("Tests".count))
+        if testedFeature.hasSuffix("Live"), testedFeature != live,
+          case let owner = testedFeature.dropLast("Live".count) + "Feature"
+        {
+          for dependency in dependencies.sorted()
+          where (features.contains(dependency) && dependency != owner) || dependency == app {
+            violations.append("\(target.name) tests a feature's client but links \(dependency)")
+          }
+        }
         if features.contains(testedFeature) {
           for dependency in dependencies.sorted()
           where (features.contains(dependency) && dependency != testedFeature)

@@ -83,7 +83,8 @@ import Testing
     #expect(features.count >= 5)
     for feature in features {
       #expect(
-        screens.contains("    \(feature)Screen.registration,"),
+        screens.contains("    \(feature)Screen.registration,")
+          || screens.contains("    \(feature)Screen.registration {"),
         "Screens.swift doesn't register \(feature)Screen")
     }
   }

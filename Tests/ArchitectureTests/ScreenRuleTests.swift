@@ -46,7 +46,7 @@ import Testing
         "Sources/App/FieldNotesApp/Composition/Screens.swift"), encoding: .utf8)
     for target in try Self.targets(endingWith: "Screen") {
       #expect(
-        registrations.contains("\(target.name).registration,"),
+        registrations.contains("\(target.name).registration"),
         "\(target.name) is built but not registered, so nothing could open it")
     }
   }

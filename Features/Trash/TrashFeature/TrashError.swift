@@ -11,6 +11,9 @@ public enum TrashError: Error, Hashable, LocalizedError {
   case nothingAsked
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
+  /// The view model was given a client that doesn't do this (a test's
+  /// ``UnimplementedTrashClient``): the member asked for.
+  case notProvided(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -23,6 +26,7 @@ public enum TrashError: Error, Hashable, LocalizedError {
     case .alreadyEmpty: "The trash is empty already."
     case .nothingAsked: "Nothing was asked; `empty` asks whether to empty the trash."
     case .store(let error): error.errorDescription
+    case .notProvided(let member): "\(member) was not provided to the trash's view model."
     }
   }
 }

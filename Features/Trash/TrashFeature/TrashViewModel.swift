@@ -6,9 +6,9 @@ import Observation
 /// with them — look at one, put one back where it was, or empty the trash once asked and
 /// answered.
 ///
-/// ``state`` is derived from the store each time it is read, so the list follows a deletion
-/// or a restore made anywhere (another screen, `undo`, a sync); only the question whether to
-/// empty it is the model's own.
+/// ``state`` is derived from its ``TrashClient`` each time it is read, so the list follows a
+/// deletion or a restore made anywhere (another screen, `undo`, a sync); only the question
+/// whether to empty it is the model's own. The client is all it knows of the notes.
 @MainActor
 @Observable
 public final class TrashViewModel {
@@ -24,24 +24,24 @@ public final class TrashViewModel {
 
   /// The notes the question to empty the trash was asked about, while it waits for an answer.
   private var pendingEmpty: [TrashedNote]?
-  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let client: any TrashClient
   @ObservationIgnored private let history: DeletionHistory
 
   /// Creates the view model.
   ///
   /// - Parameters:
-  ///   - store: The store holding the notes and the trash.
+  ///   - client: The trash's data: the app's `StoreTrashClient`, or a test's.
   ///   - history: The session's deletions that `undo` restores, shared with every screen that
   ///     deletes: a note restored or deleted for good here is no longer one to undo.
-  public init(store: NoteStore, history: DeletionHistory) {
-    self.store = store
+  public init(client: any TrashClient, history: DeletionHistory) {
+    self.client = client
     self.history = history
   }
 
   /// What the screen shows now.
   public var state: State {
     if let pendingEmpty { return .confirmingEmpty(pendingEmpty) }
-    let trashed = store.trashedNotes
+    let trashed = client.trashedNotes
     return trashed.isEmpty ? .empty : .loaded(trashed)
   }
 
@@ -51,7 +51,7 @@ public final class TrashViewModel {
   /// - Returns: The note, as it was deleted.
   /// - Throws: ``TrashError/noRow(_:count:)`` for a row the list doesn't have.
   public func trashedNote(at number: Int) throws(TrashError) -> TrashedNote {
-    let trashed = store.trashedNotes
+    let trashed = client.trashedNotes
     guard trashed.indices.contains(number - 1) else {
       throw .noRow(number, count: trashed.count)
     }
@@ -67,9 +67,9 @@ public final class TrashViewModel {
   @discardableResult
   public func restore(at number: Int) throws(TrashError) -> Note {
     let trashed = try trashedNote(at: number)
-    do { try store.perform(.restoreTrashedNote(trashed.id)) } catch { throw .store(error) }
+    let restored = try client.restore(trashed)
     history.forget([trashed.id])
-    return store.note(withID: trashed.id) ?? trashed.note
+    return restored
   }
 
   /// The name of the notebook a restored note went to.
@@ -77,7 +77,7 @@ public final class TrashViewModel {
   /// - Parameter note: The note.
   /// - Returns: The notebook's name, or `nil` for none.
   public func notebookName(of note: Note) -> String? {
-    note.notebookID.flatMap { store.notebook(withID: $0)?.name }
+    note.notebookID.flatMap(client.notebookName)
   }
 
   /// Asks whether to empty the trash: the state becomes ``State/confirmingEmpty(_:)`` with the
@@ -85,7 +85,7 @@ public final class TrashViewModel {
   ///
   /// - Throws: ``TrashError/alreadyEmpty`` when there is nothing to delete.
   public func askToEmpty() throws(TrashError) {
-    let trashed = store.trashedNotes
+    let trashed = client.trashedNotes
     guard !trashed.isEmpty else { throw .alreadyEmpty }
     pendingEmpty = trashed
   }
@@ -103,12 +103,10 @@ public final class TrashViewModel {
     self.pendingEmpty = nil
     let asked = Set(pendingEmpty.map(\.id))
     // What another process restored or emptied meanwhile is read first, so the count is true.
-    try? store.reload()
-    let before = asked.intersection(store.trashedNotes.map(\.id))
-    do { try store.perform(.purgeTrashedNotes(pendingEmpty)) } catch {
-      throw .store(error)
-    }
-    let purged = before.subtracting(store.trashedNotes.map(\.id))
+    client.refresh()
+    let before = asked.intersection(client.trashedNotes.map(\.id))
+    try client.purge(pendingEmpty)
+    let purged = before.subtracting(client.trashedNotes.map(\.id))
     history.forget(purged)
     return purged.count
   }

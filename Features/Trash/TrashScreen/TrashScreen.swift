@@ -14,19 +14,27 @@ public final class TrashScreen: TracedScreen {
 
   /// How the app makes this screen, and the command on the notebooks screen that opens it
   /// (`trash`).
-  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    TrashScreen.self, shows: { $0 == .trash ? () : nil },
-    entries: [
-      ScreenEntry(
-        CommandHelp(
-          names: ["trash"], usage: "trash",
-          summary: "open the trash: deleted notes, to look at, restore or delete for good"),
-        opens: .trash, on: .notebooks)
-    ],
-    make: { _, dependencies in
-      let model = TrashViewModel(store: dependencies.store, history: dependencies.history)
-      return TrashScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
-    })
+  ///
+  /// - Parameter client: Makes the trash's data from what the app composed: the app passes
+  ///   `StoreTrashClient` (`TrashLive`).
+  /// - Returns: The registration.
+  public static func registration(
+    client: @escaping @MainActor (ScreenDependencies) -> any TrashClient
+  ) -> ScreenRegistration<Route, ScreenDependencies> {
+    ScreenRegistration(
+      TrashScreen.self, shows: { $0 == .trash ? () : nil },
+      entries: [
+        ScreenEntry(
+          CommandHelp(
+            names: ["trash"], usage: "trash",
+            summary: "open the trash: deleted notes, to look at, restore or delete for good"),
+          opens: .trash, on: .notebooks)
+      ],
+      make: { _, dependencies in
+        let model = TrashViewModel(client: client(dependencies), history: dependencies.history)
+        return TrashScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
+      })
+  }
 
   let model: TrashViewModel
   private let now: DateProvider

@@ -5,117 +5,82 @@ import Foundation
 import Testing
 import TrashFeature
 
-/// The trash's view model, state by state: what a deletion, a restore, and emptying (asked,
-/// then answered) make of it.
+/// The trash's view model, state by state, against a trash in memory.
+///
+/// What it shows, what a restore and emptying (asked, then answered) do, and what it refuses.
+/// It knows the notes only through its client, so each test sets the trash it means and reads
+/// what was done to it.
 @MainActor
 @Suite struct TrashViewModelTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
-  let store: NoteStore
-  let model: TrashViewModel
+  static let moss = TrashedNote(
+    note: SampleData.moss, trashedAt: SampleData.date(minutes: 101), notebookName: "Plants")
+  static let kit = TrashedNote(
+    note: SampleData.shoppingList, trashedAt: SampleData.date(minutes: 100), notebookName: nil)
+
+  let client = InMemoryTrashClient(
+    trashedNotes: [Self.moss, Self.kit], notebooks: [SampleData.plants])
   let history = DeletionHistory()
 
-  init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
-    model = TrashViewModel(store: store, history: history)
-  }
-
-  func trashed(_ note: Note, minutes: Int, from notebook: Notebook?) -> TrashedNote {
-    TrashedNote(
-      note: note, trashedAt: SampleData.date(minutes: minutes), notebookName: notebook?.name)
-  }
-
-  @Test func deletionsAndARestoreGoThroughTheseStates() throws {
+  @Test func aRestoreLeavesTheListAndSaysWhereTheNoteWent() throws {
+    let model = TrashViewModel(client: client, history: history)
     let recorder = StateRecorder(model, \.state)
 
-    try store.perform(.deleteNote(SampleData.moss.id))
-    try store.perform(.deleteNote(SampleData.shoppingList.id))
-    let restored = try model.restore(at: 2)
+    let restored = try model.restore(at: 1)
 
-    let moss = trashed(SampleData.moss, minutes: 100, from: SampleData.plants)
-    let kit = trashed(SampleData.shoppingList, minutes: 101, from: nil)
-    #expect(recorder.values == [.empty, .loaded([moss]), .loaded([kit, moss]), .loaded([kit])])
-    #expect(restored == SampleData.moss, "back in Plants, exactly as it was")
+    #expect(recorder.values == [.loaded([Self.moss, Self.kit]), .loaded([Self.kit])])
+    #expect(restored == SampleData.moss && client.restored == [SampleData.moss])
     #expect(model.notebookName(of: restored) == "Plants")
   }
 
   @Test func aNoteWhoseNotebookIsGoneComesBackInNoNotebook() throws {
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .deleteNotes))
+    client.notebooks = []
+    let model = TrashViewModel(client: client, history: history)
     let restored = try model.restore(at: 1)
-    #expect(restored.notebookID == nil)
-    #expect(store.note(withID: SampleData.moss.id)?.notebookID == nil)
-    #expect(model.state == .empty)
+    #expect(restored.notebookID == nil && model.notebookName(of: restored) == nil)
   }
 
-  @Test func emptyingIsAskedAndDeletesOnlyAfterYes() throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
-    let moss = trashed(SampleData.moss, minutes: 100, from: SampleData.plants)
+  @Test func emptyingIsAskedAndDeletesOnlyWhatWasAskedAboutAfterYes() throws {
+    let model = TrashViewModel(client: client, history: history)
     let recorder = StateRecorder(model, \.state)
 
     try model.askToEmpty()
     try model.cancelEmpty()
     try model.askToEmpty()
+    let later = TrashedNote(
+      note: SampleData.kingfisher, trashedAt: SampleData.date(minutes: 102), notebookName: nil)
+    client.trashedNotes.insert(later, at: 0)  // deleted after the question, elsewhere
     let deleted = try model.confirmEmpty()
 
+    let asked = [Self.moss, Self.kit]
     #expect(
       recorder.values == [
-        .loaded([moss]), .confirmingEmpty([moss]), .loaded([moss]), .confirmingEmpty([moss]),
-        .empty,
+        .loaded(asked), .confirmingEmpty(asked), .loaded(asked), .confirmingEmpty(asked),
+        .loaded([later]),
       ])
-    #expect(deleted == 1)
-    #expect(try repository.trashedNotes().isEmpty)
-    #expect(try repository.versions(ofNote: SampleData.moss.id).isEmpty)
-  }
-
-  @Test func aNoteDeletedAfterTheQuestionIsNotEmptiedWithoutBeingAsked() throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
-    try model.askToEmpty()
-    try store.perform(.deleteNote(SampleData.kingfisher.id))
-    try model.confirmEmpty()
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
-  }
-
-  @Test func aNoteRestoredByAnotherProcessBeforeYesStays() throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
-    try model.askToEmpty()
-    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.restoreTrashedNote(SampleData.moss.id))
-    try store.reload()
-    #expect(try model.confirmEmpty() == 0)
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
-  }
-
-  @Test func undoNeverBringsBackANoteRestoredHereOrDeletedForGood() throws {
-    try history.delete(SampleData.moss.id, from: store)
-    try history.delete(SampleData.kingfisher.id, from: store)
-    try model.restore(at: 1)  // the kingfisher, deleted last
-    #expect(history.lastDeleted?.id == SampleData.moss.id, "undo now restores the moss")
-    try model.askToEmpty()
-    try model.confirmEmpty()
-    #expect(history.lastDeleted == nil, "the moss is deleted for good: nothing to undo")
-    #expect(try history.restoreLast(to: store) == nil)
-    #expect(store.note(withID: SampleData.moss.id) == nil)
-  }
-
-  @Test func undoSkipsANoteAnotherProcessRestored() throws {
-    try history.delete(SampleData.moss.id, from: store)
-    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.restoreTrashedNote(SampleData.moss.id))
-    try store.reload()
-    #expect(try history.restoreLast(to: store) == nil, "it is back already")
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(deleted == 2 && client.refreshes == 1, "read again before counting")
   }
 
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
+    let model = TrashViewModel(client: InMemoryTrashClient(), history: history)
     #expect(throws: TrashError.alreadyEmpty) { try model.askToEmpty() }
     #expect(throws: TrashError.nothingAsked) { try model.confirmEmpty() }
     #expect(throws: TrashError.nothingAsked) { try model.cancelEmpty() }
     #expect(throws: TrashError.noRow(1, count: 0)) { try model.restore(at: 1) }
-    try store.perform(.deleteNote(SampleData.moss.id))
-    #expect(throws: TrashError.noRow(2, count: 1)) { try model.trashedNote(at: 2) }
-    repository.failNextCommit()
-    #expect(throws: TrashError.store(.persistence(.diskFull))) { try model.restore(at: 1) }
-    #expect(store.trashedNotes.map(\.id) == [SampleData.moss.id])
+    #expect(model.state == .empty)
+  }
+
+  /// A client that fails every use: questions answered without data touch none of it, and a
+  /// step that does is reported by name.
+  @Test func answeringAQuestionTouchesNoDataAndARestoreIsReported() throws {
+    var used: [String] = []
+    let model = TrashViewModel(
+      client: UnimplementedTrashClient { used.append($0) }, history: history)
+
+    #expect(throws: TrashError.nothingAsked) { try model.cancelEmpty() }
+    model.withdrawQuestion()
+    #expect(used.isEmpty)
+
+    #expect(throws: TrashError.noRow(1, count: 0)) { try model.restore(at: 1) }
+    #expect(used == ["TrashClient.trashedNotes"])
   }
 }

@@ -13,25 +13,27 @@ import TrashScreen
 /// that emptying it waits for `yes`.
 @MainActor
 @Suite struct TrashScreenTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
-  let store: NoteStore
+  let client = InMemoryTrashClient(notebooks: [SampleData.plants])
 
-  init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 60)))
+  /// Deletes a note as the store would have: it goes first in the trash.
+  func delete(_ note: Note, from notebook: Notebook? = nil) {
+    client.trashedNotes.insert(
+      TrashedNote(
+        note: note, trashedAt: SampleData.date(minutes: 60), notebookName: notebook?.name),
+      at: 0)
   }
 
   func makeHarness() -> ScreenHarness<Route> {
     let screen = TrashScreen(
-      model: TrashViewModel(store: store, history: DeletionHistory()),
+      model: TrashViewModel(client: client, history: DeletionHistory()),
       now: .fixed(SampleData.date(minutes: 65)),
       timeZone: TimeZone(identifier: "UTC") ?? .current)
     return ScreenHarness(screen)
   }
 
   @Test func drawsTheDeletedNotesAndOpensOne() async throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
-    try store.perform(.deleteNote(SampleData.shoppingList.id))
+    delete(SampleData.moss, from: SampleData.plants)
+    delete(SampleData.shoppingList)
     let harness = makeHarness()
     #expect(
       harness.lastDrawn == [
@@ -47,7 +49,7 @@ import TrashScreen
   }
 
   @Test func restorePutsTheNoteBackAndSaysWhere() async throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
+    delete(SampleData.moss, from: SampleData.plants)
     let harness = makeHarness()
     #expect(
       try await harness.run("restore 1") == ["Restored “Moss on the north wall” to “Plants”."])
@@ -59,7 +61,7 @@ import TrashScreen
   }
 
   @Test func emptyAsksAndDeletesOnlyAfterYes() async throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
+    delete(SampleData.moss, from: SampleData.plants)
     let harness = makeHarness()
     _ = try await harness.run("empty")
     #expect(
@@ -68,10 +70,10 @@ import TrashScreen
         "Type `yes` to empty it, or `no` to keep them.",
       ])
     #expect(try await harness.run("no") == ["Kept the trash as it was."])
-    #expect(store.trashedNotes.count == 1)
+    #expect(client.trashedNotes.count == 1)
     _ = try await harness.run("empty")
     #expect(try await harness.run("yes") == ["Deleted 1 note for good."])
-    #expect(try repository.trashedNotes().isEmpty)
+    #expect(client.trashedNotes.isEmpty)
   }
 
   @Test func badInputIsRefusedWithUsageOrReason() async throws {

@@ -6,6 +6,7 @@ import NoteDetailScreen
 import NoteListScreen
 import NotebooksScreen
 import TagsScreen
+import TrashLive
 import TrashScreen
 
 /// Every kind of screen in FieldNotes, each registered once by its own module.
@@ -22,7 +23,7 @@ enum Screens {
     NoteDetailScreen.registration,
     ComposerScreen.registration,
     TagsScreen.registration,
-    TrashScreen.registration,
+    TrashScreen.registration { StoreTrashClient(store: $0.store) },
     ConflictsScreen.registration,
   ]
 

@@ -1,0 +1,36 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+import TrashFeature
+import TrashLive
+
+/// The live client keeps the promises of ``TrashFeature/TrashClient`` over a store: what the
+/// view model's tests assume of the in-memory client holds of the real one.
+@MainActor
+@Suite struct StoreTrashClientTests {
+  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+
+  @Test func itListsRestoresAndPurgesAsTheInMemoryClientDoes() throws {
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 100)))
+    let client = StoreTrashClient(store: store)
+    try store.perform(.deleteNote(SampleData.moss.id))
+    try store.perform(.deleteNote(SampleData.shoppingList.id))
+    #expect(client.trashedNotes.map(\.id) == [SampleData.shoppingList.id, SampleData.moss.id])
+
+    let restored = try client.restore(client.trashedNotes[1])
+    #expect(restored == SampleData.moss && store.note(withID: SampleData.moss.id) == restored)
+    #expect(client.notebookName(SampleData.plants.id) == "Plants")
+
+    let asked = client.trashedNotes
+    try client.purge(asked)
+    #expect(client.trashedNotes.isEmpty)
+    #expect(try repository.trashedNotes().isEmpty)
+    #expect(throws: TrashError.store(.notInTrash(SampleData.moss.id))) {
+      try client.restore(TrashedNote(note: SampleData.moss, trashedAt: .now, notebookName: nil))
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import FieldNotesModel
+
+/// What the trash needs of the notes, and all it may do to them: the one data dependency of
+/// ``TrashViewModel``.
+///
+/// The trash owns its data through this client, as each concern in isowords has a client of its
+/// own: the view model names no store, so a test hands it the client it means —
+/// ``InMemoryTrashClient`` to play out a scene, ``UnimplementedTrashClient`` to prove a step
+/// touches nothing — and the app hands it `StoreTrashClient` (in `TrashLive`), the live one, beside this file.
+///
+/// Reads don't throw: a live client answers from what it last read (a failed read is reported by
+/// the store, once), so a screen's state is computed from values alone.
+@MainActor
+public protocol TrashClient: AnyObject {
+  /// The trashed notes, deleted last first.
+  ///
+  /// A live client reads them where Observation sees it, so a view model's state read inside
+  /// `withObservationTracking` follows every change to the trash, made anywhere.
+  var trashedNotes: [TrashedNote] { get }
+
+  /// Reads again what another process may have changed, so what follows is counted against it.
+  func refresh()
+
+  /// Puts a trashed note back: in its notebook, or in no notebook when that notebook is gone.
+  ///
+  /// - Parameter note: The trash entry.
+  /// - Returns: The note as it is now among the notes.
+  /// - Throws: ``TrashError``; nothing changed then.
+  func restore(_ note: TrashedNote) throws(TrashError) -> Note
+
+  /// Deletes trashed notes for good, with their versions: only the entries given (a note
+  /// restored since, or deleted again since, is another entry and stays).
+  ///
+  /// - Parameter entries: The entries the user was asked about.
+  /// - Throws: ``TrashError``; nothing was deleted then.
+  func purge(_ entries: [TrashedNote]) throws(TrashError)
+
+  /// The name of a notebook, for saying where a restored note went.
+  ///
+  /// - Parameter id: The notebook.
+  /// - Returns: Its name, or `nil` when there is no such notebook.
+  func notebookName(_ id: Notebook.ID) -> String?
+}
