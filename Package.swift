@@ -55,7 +55,7 @@ let features = [
 
 /// The features that own data: each reaches its data through a client protocol its view model
 /// declares, whose live implementation is the feature's `NAMELive` target, composed by the app.
-let featuresOwningData: Set<String> = ["Trash"]
+let featuresOwningData: Set<String> = ["Trash", "Conflicts"]
 
 /// A feature's targets, all in `Features/NAME/`.
 ///

@@ -9,6 +9,9 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
   case nothingOpen
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
+  /// The view model was given a client that doesn't do this (a test's
+  /// ``UnimplementedConflictsClient``): the member asked for.
+  case notProvided(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -19,6 +22,7 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
         : "There is no conflict \(number); there " + (count == 1 ? "is only one." : "are \(count).")
     case .nothingOpen: "Open a conflict first (`open N`), or give its number: keep copy N."
     case .store(let error): error.errorDescription
+    case .notProvided(let member): "\(member) was not provided to the conflict inbox's view model."
     }
   }
 }

@@ -5,9 +5,9 @@ import Observation
 /// The view model of the conflict inbox: every copy a sync kept of a text that lost a
 /// conflict, beside the note it conflicts with, and the three ways to resolve one.
 ///
-/// ``state`` is derived from the store each time it is read, so a conflict resolved anywhere
-/// (here, in another process, or on another machine and synced) leaves the list; only which
-/// conflict is open is the model's own.
+/// ``state`` is derived from its ``ConflictsClient`` each time it is read, so a conflict resolved
+/// anywhere (here, in another process, or on another machine and synced) leaves the list; only
+/// which conflict is open is the model's own. The client is all it knows of the notes.
 @MainActor
 @Observable
 public final class ConflictsViewModel {
@@ -23,18 +23,18 @@ public final class ConflictsViewModel {
 
   /// The copy whose conflict is open, if any.
   private var openedCopy: Note.ID?
-  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let client: any ConflictsClient
 
   /// Creates the view model.
   ///
-  /// - Parameter store: The store holding the notes.
-  public init(store: NoteStore) {
-    self.store = store
+  /// - Parameter client: The inbox's data: the app's `StoreConflictsClient`, or a test's.
+  public init(client: any ConflictsClient) {
+    self.client = client
   }
 
   /// What the screen shows now: the open conflict, while it is unresolved, or the list.
   public var state: State {
-    let conflicts = store.conflicts
+    let conflicts = client.conflicts
     if let openedCopy, let conflict = conflicts.first(where: { $0.id == openedCopy }) {
       return .opened(conflict)
     }
@@ -70,20 +70,18 @@ public final class ConflictsViewModel {
       conflict = try self.conflict(at: number)
     } else if case .opened(let opened) = state {
       conflict = opened
-    } else if store.conflicts.isEmpty {
+    } else if client.conflicts.isEmpty {
       throw .noRow(1, count: 0)
     } else {
       throw .nothingOpen
     }
-    do { try store.perform(.resolveConflict(conflict.id, resolution)) } catch {
-      throw .store(error)
-    }
+    try client.resolve(conflict, resolution)
     openedCopy = nil
     return conflict
   }
 
   private func conflict(at number: Int) throws(ConflictsError) -> NoteConflict {
-    let conflicts = store.conflicts
+    let conflicts = client.conflicts
     guard conflicts.indices.contains(number - 1) else {
       throw .noRow(number, count: conflicts.count)
     }

@@ -14,19 +14,27 @@ public final class ConflictsScreen: TracedScreen {
 
   /// How the app makes this screen, and the command on the notebooks screen that opens it
   /// (`conflicts`).
-  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    ConflictsScreen.self, shows: { $0 == .conflicts ? () : nil },
-    entries: [
-      ScreenEntry(
-        CommandHelp(
-          names: ["conflicts"], usage: "conflicts",
-          summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve"),
-        opens: .conflicts, on: .notebooks)
-    ],
-    make: { _, dependencies in
-      let model = ConflictsViewModel(store: dependencies.store)
-      return ConflictsScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
-    })
+  ///
+  /// - Parameter client: Makes the inbox's data from what the app composed: the app passes
+  ///   `StoreConflictsClient` (`ConflictsLive`).
+  /// - Returns: The registration.
+  public static func registration(
+    client: @escaping @MainActor (ScreenDependencies) -> any ConflictsClient
+  ) -> ScreenRegistration<Route, ScreenDependencies> {
+    ScreenRegistration(
+      ConflictsScreen.self, shows: { $0 == .conflicts ? () : nil },
+      entries: [
+        ScreenEntry(
+          CommandHelp(
+            names: ["conflicts"], usage: "conflicts",
+            summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve"),
+          opens: .conflicts, on: .notebooks)
+      ],
+      make: { _, dependencies in
+        let model = ConflictsViewModel(client: client(dependencies))
+        return ConflictsScreen(model: model, now: dependencies.now, timeZone: dependencies.timeZone)
+      })
+  }
 
   let model: ConflictsViewModel
   private let now: DateProvider

@@ -1,147 +1,71 @@
 import ConflictsFeature
 import FieldNotesModel
-import FieldNotesServices
 import FieldNotesTesting
 import Foundation
 import Testing
 
-/// The conflict inbox's view model, state by state, and what each resolution saves.
+/// The conflict inbox's view model, state by state, against an inbox in memory.
+///
+/// What it lists and opens, which conflict a resolution names, and what it refuses. It knows
+/// the notes only through its client, so each test sets the conflicts it means and reads the
+/// resolutions asked for.
 @MainActor
 @Suite struct ConflictsViewModelTests {
-  let repository: InMemoryNoteRepository
-  let store: NoteStore
-  let model: ConflictsViewModel
-
-  /// The copy a sync kept of the heron's text that lost, as `ThreeWayMerge` makes it.
   static let copy = Note(
     id: UUID(number: 0xC1), title: "Heron at the lake (conflict 2026-11-29 12:05)",
     body: "Grey heron, then it flew.", createdAt: SampleData.date(minutes: 0),
-    notebookID: SampleData.birds.id, tags: ["birds"], updatedAt: SampleData.date(minutes: 5),
-    conflictOf: SampleData.heron.id)
+    updatedAt: SampleData.date(minutes: 5), conflictOf: SampleData.heron.id)
+  static let kitCopy = Note(
+    id: UUID(number: 0xC2), title: "Field kit (conflict 2026-11-29 12:06)", body: "Flask.",
+    createdAt: SampleData.date(minutes: 1), conflictOf: SampleData.shoppingList.id)
+  static let heron = NoteConflict(copy: copy, original: SampleData.heron)
+  static let kit = NoteConflict(copy: kitCopy, original: SampleData.shoppingList)
 
-  init() throws {
-    var library = SampleData.library
-    library.notes.append(Self.copy)
-    repository = InMemoryNoteRepository(library, stampsChanges: true)
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .fixed(SampleData.date(minutes: 100)))
-    model = ConflictsViewModel(store: store)
-  }
+  let client = InMemoryConflictsClient(conflicts: [Self.heron, Self.kit])
 
-  var conflict: NoteConflict { NoteConflict(copy: Self.copy, original: SampleData.heron) }
-
-  @Test func openingAndKeepingTheOriginalGoThroughTheseStates() throws {
+  @Test func openingAndResolvingGoThroughTheseStates() throws {
+    let model = ConflictsViewModel(client: client)
     let recorder = StateRecorder(model, \.state)
 
-    try model.open(at: 1)
+    try model.open(at: 2)
     model.close()
-    try model.open(at: 1)
-    try model.resolve(.keepOriginal)
+    try model.open(at: 2)
+    let resolved = try model.resolve(.keepCopy)
 
     #expect(
       recorder.values == [
-        .loaded([conflict]), .opened(conflict), .loaded([conflict]), .opened(conflict), .empty,
+        .loaded([Self.heron, Self.kit]), .opened(Self.kit), .loaded([Self.heron, Self.kit]),
+        .opened(Self.kit), .loaded([Self.heron]),
       ])
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
-    #expect(store.trashedNotes.map(\.id) == [Self.copy.id], "the copy is in the trash")
+    #expect(resolved == Self.kit)
+    #expect(client.resolved == [.init(id: Self.kitCopy.id, resolution: .keepCopy)])
   }
 
-  @Test func keepingTheCopyGivesTheNoteItsTextAndKeepsTheNotesOwnAsAVersion() throws {
-    try model.resolve(.keepCopy, at: 1)
-    let heron = try #require(store.note(withID: SampleData.heron.id))
-    #expect(heron.title == "Heron at the lake")
-    #expect(heron.body == "Grey heron, then it flew.")
-    #expect(heron.tags == ["birds"])
-    #expect(heron.isPinned, "the note keeps its pin and notebook")
-    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body])
-    #expect(store.note(withID: Self.copy.id) == nil)
-    #expect(model.state == .empty)
-  }
-
-  @Test func keepingBothMakesTheCopyANoteOfItsOwnWithATitleToldApart() throws {
-    try model.resolve(.keepBoth, at: 1)
-    let copy = try #require(store.note(withID: Self.copy.id))
-    #expect(copy.conflictOf == nil)
-    #expect(copy.title == "Heron at the lake (2)")
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
-    #expect(model.state == .empty)
-  }
-
-  /// Titles that differ only in case read the same, so `keep both` tells the copy apart from
-  /// the original whatever the case of either: `heron` beside `Heron` is `Heron (2)`.
-  @Test func keepingBothTellsApartATitleThatDiffersOnlyInCase() throws {
-    var heron = try #require(store.note(withID: SampleData.heron.id))
-    heron.title = "heron AT THE LAKE"
-    try store.perform(.updateNote(heron))
-    try model.resolve(.keepBoth, at: 1)
-    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake (2)")
-    #expect(store.note(withID: SampleData.heron.id)?.title == "heron AT THE LAKE")
-  }
-
-  @Test func aCopyWhoseNoteIsGoneIsKeptAsItsOwnNote() throws {
-    try store.perform(.deleteNote(SampleData.heron.id))
-    #expect(model.state == .loaded([NoteConflict(copy: Self.copy, original: nil)]))
-    #expect(throws: ConflictsError.store(.conflictOriginalGone(Self.copy.id))) {
-      try model.resolve(.keepOriginal, at: 1)
-    }
-    #expect(store.note(withID: Self.copy.id) == Self.copy, "neither text went to the trash alone")
-    try model.resolve(.keepCopy, at: 1)
-    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake")
-    #expect(store.note(withID: Self.copy.id)?.conflictOf == nil)
-  }
-
-  @Test func aConflictResolvedElsewhereLeavesTheOpenPageForTheList() throws {
+  @Test func aConflictResolvedElsewhereLeavesTheListAndClosesIfOpen() throws {
+    let model = ConflictsViewModel(client: client)
     try model.open(at: 1)
-    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.resolveConflict(Self.copy.id, .keepBoth))
-    try store.reload()
-    #expect(model.state == .empty)
-    #expect(throws: ConflictsError.noRow(1, count: 0), "there is nothing left to resolve") {
-      try model.resolve(.keepCopy)
-    }
-  }
-
-  @Test func aConflictResolvedByAnotherProcessIsSaidToBeResolved() throws {
-    try model.open(at: 1)
-    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.resolveConflict(Self.copy.id, .keepCopy))
-    #expect(throws: ConflictsError.store(.notAConflict(Self.copy.id))) {
-      try model.resolve(.keepOriginal)
-    }
-    try store.reload()
-    #expect(store.note(withID: SampleData.heron.id)?.body == Self.copy.body, "the other's stands")
+    client.conflicts.removeFirst()  // resolved by another process, or on another machine
+    #expect(model.state == .loaded([Self.kit]))
+    try model.resolve(.keepBoth, at: 1)
     #expect(model.state == .empty)
   }
 
-  @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
-    #expect(throws: ConflictsError.noRow(2, count: 1)) { try model.open(at: 2) }
+  @Test func whatCantBeDoneIsRefusedAndResolvesNothing() throws {
+    let model = ConflictsViewModel(client: client)
     #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepOriginal) }
-    repository.failNextCommit()
-    #expect(throws: ConflictsError.store(.persistence(.diskFull))) {
-      try model.resolve(.keepCopy, at: 1)
-    }
-    #expect(model.state == .loaded([conflict]))
-    #expect(throws: NoteStoreError.notAConflict(SampleData.moss.id)) {
-      try store.perform(.resolveConflict(SampleData.moss.id, .keepBoth))
-    }
+    #expect(throws: ConflictsError.noRow(3, count: 2)) { try model.open(at: 3) }
+    let empty = ConflictsViewModel(client: InMemoryConflictsClient())
+    #expect(throws: ConflictsError.noRow(1, count: 0)) { try empty.resolve(.keepCopy) }
+    #expect(client.resolved.isEmpty)
   }
 
-  @Test func aCopyMarkedAsItsOwnOriginalIsNoConflict() throws {
-    var odd = SampleData.moss
-    odd.conflictOf = odd.id
-    try store.perform(.updateNote(odd))
-    #expect(model.state == .loaded([conflict]))
-    #expect(throws: NoteStoreError.notAConflict(odd.id)) {
-      try store.perform(.resolveConflict(odd.id, .keepCopy))
-    }
-    #expect(store.note(withID: odd.id) != nil)
-  }
-
-  @Test func aMarkIsTakenOffOnlyWhenItIsOne() {
-    #expect(NoteConflict.unmarked("Heron (conflict 2026-11-29 12:05)") == "Heron")
-    #expect(NoteConflict.unmarked("Heron (conflict)") == "Heron")
-    #expect(NoteConflict.unmarked("A (conflict of interest)") == "A (conflict of interest)")
-    #expect(NoteConflict.unmarked("Heron") == "Heron")
+  /// Closing with nothing open touches no data; a resolution is reported by name.
+  @Test func closingTouchesNoDataAndAResolutionIsReported() throws {
+    var used: [String] = []
+    let model = ConflictsViewModel(client: UnimplementedConflictsClient { used.append($0) })
+    model.close()
+    #expect(used.isEmpty)
+    #expect(throws: ConflictsError.noRow(1, count: 0)) { try model.resolve(.keepCopy, at: 1) }
+    #expect(used == ["ConflictsClient.conflicts"])
   }
 }

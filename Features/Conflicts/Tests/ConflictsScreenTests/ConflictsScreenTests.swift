@@ -13,26 +13,21 @@ import Testing
 /// texts and their diff, and what each `keep` says.
 @MainActor
 @Suite struct ConflictsScreenTests {
-  let store: NoteStore
+  static let kingfisherCopy = Note(
+    id: UUID(number: 0xC1), title: "Kingfisher (conflict 2026-11-29 12:05)",
+    body: "A flash of blue under the bridge.\nIt dived twice.",
+    createdAt: SampleData.date(minutes: 10), notebookID: SampleData.birds.id,
+    tags: ["birds"], updatedAt: SampleData.date(minutes: 5),
+    conflictOf: SampleData.kingfisher.id)
 
-  init() throws {
-    var library = SampleData.library
-    library.notes.append(
-      Note(
-        id: UUID(number: 0xC1), title: "Kingfisher (conflict 2026-11-29 12:05)",
-        body: "A flash of blue under the bridge.\nIt dived twice.",
-        createdAt: SampleData.date(minutes: 10), notebookID: SampleData.birds.id,
-        tags: ["birds"], updatedAt: SampleData.date(minutes: 5),
-        conflictOf: SampleData.kingfisher.id))
-    store = try NoteStore(
-      repository: InMemoryNoteRepository(library, stampsChanges: true), syncer: NoOpNoteSyncer(),
-      now: .fixed(SampleData.date(minutes: 60)))
-  }
+  let client = InMemoryConflictsClient(conflicts: [
+    NoteConflict(copy: Self.kingfisherCopy, original: SampleData.kingfisher)
+  ])
 
   func makeHarness() -> ScreenHarness<Route> {
     ScreenHarness(
       ConflictsScreen(
-        model: ConflictsViewModel(store: store), now: .fixed(SampleData.date(minutes: 65)),
+        model: ConflictsViewModel(client: client), now: .fixed(SampleData.date(minutes: 65)),
         timeZone: TimeZone(identifier: "UTC") ?? .current))
   }
 
@@ -68,18 +63,17 @@ import Testing
   }
 
   @Test func aConflictOfTitlesAndTagsShowsThemInTheDiff() async throws {
-    var library = SampleData.library
-    library.notes.append(
-      Note(
-        id: UUID(number: 0xC2), title: "Field kit, winter (conflict 2026-11-29 12:05)",
-        body: SampleData.shoppingList.body, createdAt: SampleData.date(minutes: 30),
-        tags: ["kit"], updatedAt: SampleData.date(minutes: 5),
-        conflictOf: SampleData.shoppingList.id))
-    let store = try NoteStore(
-      repository: InMemoryNoteRepository(library), syncer: NoOpNoteSyncer(), now: .fixed())
+    let copy = Note(
+      id: UUID(number: 0xC2), title: "Field kit, winter (conflict 2026-11-29 12:05)",
+      body: SampleData.shoppingList.body, createdAt: SampleData.date(minutes: 30),
+      tags: ["kit"], updatedAt: SampleData.date(minutes: 5),
+      conflictOf: SampleData.shoppingList.id)
+    let client = InMemoryConflictsClient(conflicts: [
+      NoteConflict(copy: copy, original: SampleData.shoppingList)
+    ])
     let harness = ScreenHarness<Route>(
       ConflictsScreen(
-        model: ConflictsViewModel(store: store), now: .fixed(SampleData.date(minutes: 65)),
+        model: ConflictsViewModel(client: client), now: .fixed(SampleData.date(minutes: 65)),
         timeZone: TimeZone(identifier: "UTC") ?? .current))
     _ = try await harness.run("open 1")
     let drawn = try #require(harness.lastDrawn)
@@ -100,6 +94,6 @@ import Testing
     await #expect(throws: CommandLineError.usage("open N")) { try await harness.run("open") }
     await #expect(throws: CommandLineError.self) { try await harness.run("keep copy") }
     await #expect(throws: CommandLineError.self) { try await harness.run("open 5") }
-    #expect(store.conflicts.count == 1, "nothing was resolved")
+    #expect(client.conflicts.count == 1 && client.resolved.isEmpty, "nothing was resolved")
   }
 }

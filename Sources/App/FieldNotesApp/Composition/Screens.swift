@@ -1,4 +1,5 @@
 import ComposerScreen
+import ConflictsLive
 import ConflictsScreen
 import FieldNotesNavigation
 import FieldNotesTerminal
@@ -24,7 +25,7 @@ enum Screens {
     ComposerScreen.registration,
     TagsScreen.registration,
     TrashScreen.registration { StoreTrashClient(store: $0.store) },
-    ConflictsScreen.registration,
+    ConflictsScreen.registration { StoreConflictsClient(store: $0.store) },
   ]
 
   /// How `fieldnotes add` saves a note with no terminal: the composer's way in, so its rules
