@@ -119,16 +119,19 @@ import Testing
     #expect(ExternalEditor.folderName(of: .inMemory) != ExternalEditor.folderName(of: .inMemory))
   }
 
+  /// An editor running a shell command, with no terminal, for a store in a folder.
+  static func storeEditor(_ command: String, in folder: String) -> ExternalEditor {
+    ExternalEditor(
+      environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
+      folder: folder, owner: .store(path: folder + "/notes.sqlite"))
+  }
+
   /// An editor that wrote the file and then died by a signal leaves the file, with what it
   /// wrote, for its text to be kept; one that died before writing leaves nothing.
   @Test func anEditorKilledAfterWritingLeavesItsFileAsALeftover() async throws {
     let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    func editor(_ command: String) -> ExternalEditor {
-      ExternalEditor(
-        environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
-        folder: folder, owner: .store(path: folder + "/notes.sqlite"))
-    }
+    func editor(_ command: String) -> ExternalEditor { Self.storeEditor(command, in: folder) }
 
     await #expect(throws: TextEditingError.killed(signal: 9)) {
       try await editor("kill -KILL $$ #").edit(Data("A note.".utf8), fileName: "note.md")
@@ -188,11 +191,7 @@ import Testing
   @Test func anEditorExitingWithAStatusAfterWritingLeavesItsFile() async throws {
     let folder = NSTemporaryDirectory() + "fieldnotes-editor-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    func editor(_ command: String) -> ExternalEditor {
-      ExternalEditor(
-        environment: ["PATH": "/usr/bin:/bin", "EDITOR": command], hasTerminal: false,
-        folder: folder, owner: .store(path: folder + "/notes.sqlite"))
-    }
+    func editor(_ command: String) -> ExternalEditor { Self.storeEditor(command, in: folder) }
     await #expect(throws: TextEditingError.failed(status: 1)) {
       try await editor("exit 1 #").edit(Data("A note.".utf8), fileName: "note.md")
     }

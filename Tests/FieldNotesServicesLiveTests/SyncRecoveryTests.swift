@@ -112,6 +112,20 @@ import Testing
     }
   }
 
+  /// A conflict resolved one way on the first machine and another on the third, then every
+  /// machine synced: the machines, the copy and the note as it was before.
+  func resolvedOnTwoMachines(_ resolutions: [ConflictResolution]) async throws -> (
+    [(device: SyncWorld.Device, store: NoteStore)], Note, Note
+  ) {
+    let devices = try await threeDevices()
+    let copy = try await conflict(devices)
+    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
+    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
+    try await syncAll(devices)
+    return (devices, copy, original)
+  }
+
   /// `keep copy` on one machine and `keep both` on another keep each text once.
   ///
   /// Whichever syncs first, the note takes the copy's text (the resolution that changed the
@@ -122,13 +136,7 @@ import Testing
   func keepCopyOnOneMachineAndKeepBothOnAnotherKeepEachTextOnce(
     resolutions: [ConflictResolution]
   ) async throws {
-    let devices = try await threeDevices()
-    let copy = try await conflict(devices)
-    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
-
-    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
-    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
-    try await syncAll(devices)
+    let (devices, copy, original) = try await resolvedOnTwoMachines(resolutions)
 
     expectConverged(devices)
     for (device, store) in devices {
@@ -148,13 +156,7 @@ import Testing
   func keepOriginalOnOneMachineAndKeepBothOnAnotherKeepBothNotes(
     resolutions: [ConflictResolution]
   ) async throws {
-    let devices = try await threeDevices()
-    let copy = try await conflict(devices)
-    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
-
-    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
-    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
-    try await syncAll(devices)
+    let (devices, copy, original) = try await resolvedOnTwoMachines(resolutions)
 
     expectConverged(devices)
     for (device, store) in devices {
