@@ -68,10 +68,16 @@ extension NoteDocument {
     }
     var tags: [String] = []
     var seen = Set<String>()
-    // A plain value holds its tags with commas or spaces between them: `tags: birds, lake`.
-    let listed = ((fields["tags"] ?? []) + (fields["tag"] ?? [])).flatMap {
-      $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+    // A plain value holds its tags with commas or spaces between them (`tags: birds, lake`);
+    // a list's items are each one tag (`[new york, lake]`).
+    let listed: [String] = ["tags", "tag"].flatMap { (key: String) -> [String] in
+      let values = fields[key] ?? []
+      if matter.listKeys.contains(key) { return values }
+      return values.flatMap {
+        $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+      }
     }
+
     for tag in listed + inlineTags(in: body) {
       if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
     }
@@ -170,7 +176,8 @@ extension NoteDocument {
   /// - Returns: The date, or `nil` when it is none of these or out of range.
   public static func lenientDate(from text: String) -> Date? {
     let value = unquotedValue(text)
-    if let date = date(from: value) { return date }
+    // A stamp as FieldNotes writes it, never a bare number: `date: 2019` is no moment of 1970.
+    if let date = textDate(from: value) { return date }
     let parts = value.replacingOccurrences(of: " ", with: "T").split(separator: "T")
     guard let day = parts.first, day.utf8.count == 10,
       let midnight = textDate(from: "\(day)T00:00:00.000Z")
@@ -217,14 +224,27 @@ extension NoteDocument {
     /// lines of other keys, of a read key written again below, and any line that is no
     /// `key: value`.
     var lines: [(key: String?, text: Substring)] = []
+    /// The read keys whose values were written as lists (`[a, b]`, or `- item` lines), whose
+    /// items are each one value, spaces and commas and all.
+    var listKeys = Set<String>()
     /// The text after it.
     var rest: Substring
     /// Whether an opening `---` was not a front matter, so the text is kept whole.
     var isIgnored = false
 
-    /// The lines to keep in the body: all but those of the keys whose values became fields.
+    /// The lines to keep in the body: all but those of the keys whose values became fields,
+    /// without blank lines at either end; none when only blank lines are left.
     func lines(notTakenBy used: Set<String>) -> [Substring] {
-      lines.filter { line in line.key.map { !used.contains($0) } ?? true }.map(\.text)
+      let kept = lines.filter { line in line.key.map { !used.contains($0) } ?? true }.map(\.text)
+      let isBlank = { (line: Substring) in line.allSatisfy(\.isWhitespace) }
+      return Array(kept.drop(while: isBlank).reversed().drop(while: isBlank).reversed())
+    }
+
+    /// Gives up reading a key: its value goes on in lines this reader doesn't take apart (an
+    /// indented line, a YAML block), so no field is taken from it and all its lines stay.
+    mutating func release(_ key: String) {
+      for index in lines.indices where lines[index].key == key { lines[index].key = nil }
+      fields[key] = nil
     }
   }
 
@@ -254,11 +274,15 @@ extension NoteDocument {
         matter.rest = rest
         return matter
       }
-      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+      guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
+        matter.lines.append((nil, Substring(line)))  // kept, inside a block's text too
+        continue
+      }
       written += 1
       let item = line.drop(while: { $0 == " " })
       if item.hasPrefix("- "), let key = currentKey, readKeys.contains(key) {
         matter.fields[key, default: []].append(unquotedValue(String(item.dropFirst(2))))
+        matter.listKeys.insert(key)
         matter.lines.append((key, Substring(line)))
         understood += 1
         continue
@@ -267,7 +291,13 @@ extension NoteDocument {
         case let key = line[..<colon].lowercased(), !key.isEmpty,
         key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
       else {
-        // A line of another key's value (indented, a list item), or a comment: kept.
+        // A line of another key's value (indented, a list item), or a comment: kept. A read
+        // key whose value goes on so (`title:` over `  nested: map`, a title continued on the
+        // next line) is one this reader doesn't take apart: it gives no field.
+        if line.hasPrefix(" "), let key = currentKey, readKeys.contains(key) {
+          matter.release(key)
+          currentKey = nil
+        }
         matter.lines.append((nil, Substring(line)))
         continue
       }
@@ -288,12 +318,15 @@ extension NoteDocument {
       if let indicator = value.first, indicator == ">" || indicator == "|",
         value.dropFirst().allSatisfy({ "+-0123456789".contains($0) })
       {
-        matter.lines[matter.lines.count - 1].key = nil
-        matter.fields[key] = nil
+        matter.release(key)
         currentKey = nil
         continue
       }
-      matter.fields[key] = value.isEmpty ? [] : listValue(value)
+      // A key with nothing after it gives a field only from `- item` lines below; alone, its
+      // line stays.
+      guard !value.isEmpty else { continue }
+      if value.hasPrefix("["), value.hasSuffix("]") { matter.listKeys.insert(key) }
+      matter.fields[key] = listValue(value)
     }
     // No closing line: not a front matter.
     return FrontMatter(rest: text, isIgnored: true)

@@ -85,8 +85,8 @@ import Testing
     #expect(note.tags == ["birds"])
   }
 
-  /// The keys whose values became fields leave the body, empty ones too: nothing of them is
-  /// lost.
+  /// The keys whose values became fields leave the body, and so does an empty list (`[]`):
+  /// nothing of them is lost. A key with nothing after it stays, as written.
   @Test func readKeysWhoseValuesBecameFieldsLeaveTheBody() {
     let id = UUID()
     let text = """
@@ -98,12 +98,13 @@ import Testing
       tags:
         - birds
       title:
+      updated: []
       ---
       # Heron
       Text
       """
     let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
-    #expect(note.body == "---\naliases:\n---\nText")
+    #expect(note.body == "---\naliases:\ntitle:\n---\nText")
     #expect(note.id == id && note.title == "Heron" && note.tags == ["birds"])
   }
 
@@ -205,6 +206,48 @@ import Testing
         """)
     #expect(note.title == "Heron" && !note.isPinned && note.createdAt == nil)
     #expect(note.tags.first == "birds")
+  }
+
+  /// What helper readers of the folder found dropped: a number read as seconds since 1970, a
+  /// key whose value goes on in indented lines (a map, a continued title), blank lines inside a
+  /// block, and a list's tag holding a space split in two.
+  @Test func valuesThisReaderCantTakeApartStayAsWritten() {
+    let text = """
+      ---
+      date: 2019
+      title: Heron
+        at the lake
+      tags: [new york, lake]
+      created:
+        day: 2020-01-01
+      notes: |
+        para one
+
+
+        para two
+      ---
+      Text
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "heron.md")
+    #expect(note.createdAt == nil && note.title == "heron")
+    #expect(note.tags == ["new-york", "lake"])
+    #expect(
+      note.body == """
+        ---
+        date: 2019
+        title: Heron
+          at the lake
+        tags: [new york, lake]
+        created:
+          day: 2020-01-01
+        notes: |
+          para one
+
+
+          para two
+        ---
+        Text
+        """)
   }
 
   /// A folded title is no title: the heading gives it, and the block stays.

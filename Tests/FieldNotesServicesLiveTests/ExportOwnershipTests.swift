@@ -215,6 +215,40 @@ import Testing
     #expect(Self.text(folder, "Birds/Heron.md") == nil)
   }
 
+  /// A file of the user's at the record's name (or a record damaged by hand) is the user's: the
+  /// export refuses, naming it, and writes nothing.
+  @Test func aFileOfTheUsersAtTheRecordsNameIsNeverWrittenOver() throws {
+    let folder = try FixtureFolder([MarkdownFolderWriter.recordName: "{\"my\": \"own data\"}"])
+    #expect {
+      try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    } throws: { error in
+      (error as? AtomicFile.Failure)?.reason.contains("is not the record FieldNotes keeps") == true
+    }
+    #expect(Self.text(folder, MarkdownFolderWriter.recordName) == "{\"my\": \"own data\"}")
+    #expect(Self.text(folder, "Birds/Heron.md") == nil, "nothing written")
+  }
+
+  /// With no record, a file holding what this export writes for any of its notes is no
+  /// obstacle, wherever it is: two notes of one title, the first's file edited, export again.
+  @Test func withNoRecordAFileOfAnyNoteWrittenNowIsNoObstacle() throws {
+    let folder = try FixtureFolder()
+    let library = NoteLibrary(notes: [
+      Note(title: "Wren", body: "First.", createdAt: Date(timeIntervalSince1970: 0)),
+      Note(title: "Wren", body: "Second.", createdAt: Date(timeIntervalSince1970: 60)),
+    ])
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    try FileManager.default.removeItem(atPath: folder.path + "/" + MarkdownFolderWriter.recordName)
+    let edited = try #require(Self.text(folder, "Wren.md")) + "EDIT\n"
+    try folder.write(Data(edited.utf8), at: "Wren.md")
+
+    let export = try MarkdownFolderWriter.write(library, to: folder.path)
+
+    #expect(export.leftAsTheyAre == ["Wren.md"])
+    #expect(Self.text(folder, "Wren.md") == edited)
+    #expect(Self.text(folder, "Wren (2).md")?.hasSuffix("First.") == true)
+    #expect(Self.text(folder, "Wren (3).md")?.hasSuffix("Second.") == true)
+  }
+
   /// The old file of a note retitled since goes only while it is as FieldNotes wrote it.
   @Test func theOldFileOfARetitledNoteStaysOnceTheUserEditedIt() throws {
     let folder = try FixtureFolder()

@@ -53,6 +53,22 @@ struct ExportRecord: Codable, Equatable {
       && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
   }
 
+  /// Whether the file at a path is FieldNotes' record, or there is none: anything else there
+  /// (the user's own file of that name, a record damaged by hand) is the user's, never written
+  /// over.
+  ///
+  /// - Parameter path: The record's path.
+  /// - Returns: `false` when something is there that isn't a record FieldNotes can read.
+  static func isRecordOrNothing(at path: String) -> Bool {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return true }
+    guard status.st_mode & S_IFMT == S_IFREG,
+      let data = try? AtomicFile.read(path, limit: 1 << 28),
+      let record = try? JSONDecoder().decode(ExportRecord.self, from: data)
+    else { return false }
+    return record.format == ExportRecord().format
+  }
+
   /// The record in a file; an empty one when there is none, or it can't be read.
   static func read(file path: String) -> ExportRecord {
     guard let data = try? AtomicFile.read(path, limit: 1 << 28),

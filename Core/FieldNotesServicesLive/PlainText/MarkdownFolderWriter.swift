@@ -45,13 +45,22 @@ public enum MarkdownFolderWriter {
     if stat(root, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
       throw AtomicFile.Failure(path: folder, reason: "is a file, not a folder")
     }
+    let recordPath = "\(root)/\(recordName)"
+    guard ExportRecord.isRecordOrNothing(at: recordPath) else {
+      throw AtomicFile.Failure(
+        path: recordPath,
+        reason: "is not the record FieldNotes keeps of what it exported here, so it is yours; "
+          + "nothing was exported (move it away, or export into another folder)")
+    }
     let record = ExportRecord.read(in: root)
     let ids = Set(library.notes.map(\.id) + library.notebooks.map(\.id))
-    // Where each file would go were the folder FieldNotes' alone.
-    let unobstructed = MarkdownFolderLayout.files(of: library)
+    // What this export writes, wherever each file goes: a file already holding one of these
+    // holds a text the store holds too, so writing over it loses nothing.
+    let writtenNow = Set(
+      MarkdownFolderLayout.files(of: library).map { ExportRecord.digest(of: $0.data) })
     let occupied = occupiedPaths(
       in: root, record: record, ids: ids,
-      writtenNow: Dictionary(unobstructed.map { ($0.path, $0.data) }) { first, _ in first })
+      writtenNow: writtenNow)
     let plan = MarkdownFolderLayout.plan(of: library, avoiding: occupied)
     let files = plan.files
     let planned = Set(files.map(\.path))
@@ -61,7 +70,9 @@ public enum MarkdownFolderWriter {
       if parts.count > 1 { folders.insert(String(parts[0])) }
     }
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
-    for file in files { try requireOwnFileOrNothing(file, in: root, record: record) }
+    for file in files {
+      try requireOwnFileOrNothing(file, in: root, record: record, writtenNow: writtenNow)
+    }
     // FieldNotes' files of these notes and notebooks from an earlier export, under the names
     // they had then, still as it wrote them, in a folder of the export's (never through a link).
     let stale = Set(
@@ -144,18 +155,18 @@ public enum MarkdownFolderWriter {
   ///
   /// That is every entry but the files FieldNotes may write over — its own of a note or
   /// notebook written now (as its record proves), or one holding exactly what this export
-  /// writes there. A folder at the top is the export's to write in only while its
+  /// writes for some note or notebook. A folder at the top is the export's to write in only while its
   /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's, or a link to
   /// one) is occupied, name and all, and only looked into to find which of its files are
   /// FieldNotes'.
   private static func occupiedPaths(
-    in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: [String: Data]
+    in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: Set<String>
   ) -> Set<String> {
     func isOwn(_ path: String) -> Bool {
       guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
       else { return false }
-      if data == writtenNow[path] { return true }
       let digest = ExportRecord.digest(of: data)
+      if writtenNow.contains(digest) { return true }
       return record.files.contains { $0.path == path && $0.digest == digest && ids.contains($0.id) }
     }
     func kind(of path: String) -> mode_t? {
@@ -192,9 +203,10 @@ public enum MarkdownFolderWriter {
   }
 
   /// Refuses a path where a file goes that holds anything but what FieldNotes wrote there (as
-  /// its record proves) or exactly what it writes now.
+  /// its record proves) or exactly what it writes now for some note or notebook.
   private static func requireOwnFileOrNothing(
-    _ file: MarkdownFolderLayout.File, in root: String, record: ExportRecord
+    _ file: MarkdownFolderLayout.File, in root: String, record: ExportRecord,
+    writtenNow: Set<String>
   ) throws(AtomicFile.Failure) {
     let path = "\(root)/\(file.path)"
     var status = stat()
@@ -210,7 +222,7 @@ public enum MarkdownFolderWriter {
     // A disk that ignores case finds the file FieldNotes wrote as `Heron.md` at `heron.md`.
     let key = MarkdownFolderLayout.collisionKey(file.path)
     let digest = ExportRecord.digest(of: data)
-    guard data != file.data,
+    guard !writtenNow.contains(digest),
       !record.files.contains(where: {
         $0.digest == digest && MarkdownFolderLayout.collisionKey($0.path) == key
       })
