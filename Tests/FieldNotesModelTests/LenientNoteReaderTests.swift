@@ -85,8 +85,9 @@ import Testing
     #expect(note.tags == ["birds"])
   }
 
-  /// The keys whose values became fields leave the body, and so does an empty list (`[]`):
-  /// nothing of them is lost. A key with nothing after it stays, as written.
+  /// The keys whose values became fields leave the body, and so does an empty list.
+  ///
+  /// Nothing of them is lost (`updated: []`). A key with nothing after it stays, as written.
   @Test func readKeysWhoseValuesBecameFieldsLeaveTheBody() {
     let id = UUID()
     let text = """
