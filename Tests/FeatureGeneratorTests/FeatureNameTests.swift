@@ -10,7 +10,7 @@ import Testing
     #expect(name.featureModule == "StatsFeature")
     #expect(name.screenModule == "StatsScreen")
     #expect(name.viewModel == "StatsViewModel")
-    #expect(name.routeCase == "stats")
+    #expect(name.place == "StatsPlace")
     #expect(name.command == "stats")
     #expect(name.title == "Stats")
     #expect(name.lowercaseTitle == "stats")
@@ -18,16 +18,15 @@ import Testing
 
   @Test func aNameOfSeveralWordsIsSpeltForEachUse() throws {
     let noteStats = try FeatureName("NoteStats")
-    #expect(noteStats.routeCase == "noteStats")
+    #expect(noteStats.place == "NoteStatsPlace")
     #expect(noteStats.command == "notestats")
     #expect(noteStats.title == "Note stats")
     #expect(noteStats.lowercaseTitle == "note stats")
 
     let urlTools = try FeatureName("URLTools")
-    #expect(urlTools.routeCase == "urlTools")
+    #expect(urlTools.place == "URLToolsPlace")
     #expect(urlTools.title == "URL tools")
     #expect(urlTools.lowercaseTitle == "URL tools")
-    #expect(try FeatureName("X").routeCase == "x")
   }
 
   @Test(arguments: [
@@ -40,14 +39,6 @@ import Testing
     (
       "Notizen…",
       "'Notizen…' can't name a feature: use only the letters A–Z and a–z and the digits 0–9"
-    ),
-    (
-      "Default",
-      "'Default' can't name a feature: its route would be `case default`, and default is a Swift keyword"
-    ),
-    (
-      "Self",
-      "'Self' can't name a feature: its route would be `case self`, and self is a Swift keyword"
     ),
     (
       "StatsScreen",

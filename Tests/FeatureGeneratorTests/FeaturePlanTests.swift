@@ -6,8 +6,8 @@ import Testing
 /// What `new-feature` plans in FieldNotes' own package.
 ///
 /// Every file it creates is in the feature's folder, and outside it it adds a line to
-/// Package.swift, a case to Route, and a line with its import to Screens.swift. Nothing here
-/// writes to the package.
+/// Package.swift and a line with its import to Screens.swift; its place is its own, so Core's
+/// `Route` is untouched. Nothing here writes to the package.
 @Suite struct FeaturePlanTests {
   @Test func everyNewFileIsInTheFeaturesFolder() throws {
     let name = try RepositoryPackage.freeName()
@@ -17,28 +17,26 @@ import Testing
       plan.creations.map(\.path) == [
         "Features/\(name)/\(name)Feature/\(name)ViewModel.swift",
         "Features/\(name)/\(name)Screen/\(name)Screen.swift",
+        "Features/\(name)/\(name)Screen/\(name)Place.swift",
         "Features/\(name)/\(name)Screen/\(name)View.swift",
         "Features/\(name)/Tests/\(name)FeatureTests/\(name)ViewModelTests.swift",
         "Features/\(name)/Tests/\(name)ScreenTests/\(name)ScreenTests.swift",
       ])
   }
 
-  @Test func outsideItsFolderAFeatureChangesThreeFiles() throws {
+  @Test func outsideItsFolderAFeatureChangesTwoFilesAndNothingInCore() throws {
     let name = try RepositoryPackage.freeName()
     let plan = try FeaturePlan(name, in: try RepositoryPackage.read())
-    let lower = name.prefix(1).lowercased() + name.dropFirst()
 
     #expect(
       plan.edits.map(\.path) == [
-        "Package.swift", "Core/FieldNotesNavigation/Route.swift",
-        "Sources/App/FieldNotesApp/Composition/Screens.swift",
+        "Package.swift", "Sources/App/FieldNotesApp/Composition/Screens.swift",
       ])
     #expect(
       plan.edits.map(\.insertedLines) == [
-        ["  \"\(name)\","],
-        ["  /// The \(lower) screen.", "  case \(lower)"],
-        ["import \(name)Screen", "    \(name)Screen.registration,"],
+        ["  \"\(name)\","], ["import \(name)Screen", "    \(name)Screen.registration,"],
       ])
+    #expect(plan.summary.allSatisfy { !$0.contains(" Core/") })
   }
 
   @Test func eachLineGoesWhereItsListWantsIt() throws {
@@ -49,11 +47,8 @@ import Testing
     // Last in `features`, so Package.swift still lists the features in the order they came.
     #expect(
       try FieldNotesPackage.features(inManifest: edits[0].edited) == package.features + [name])
-    // Last in Route, before its closing brace.
-    #expect(
-      edits[1].edited.hasSuffix("  case \(name.prefix(1).lowercased() + name.dropFirst())\n}\n"))
     // The imports stay sorted; the registration comes last in the list.
-    let lines = edits[2].edited.split(separator: "\n").map(String.init)
+    let lines = edits[1].edited.split(separator: "\n").map(String.init)
     let imports = lines.filter { $0.hasPrefix("import ") }
     #expect(imports == imports.sorted())
     let registrations = lines.filter { $0.hasSuffix(".registration,") }
@@ -71,8 +66,7 @@ import Testing
     #expect(result.error == nil)
     #expect(
       result.output == plan.creations.map { "create \($0.path)" } + [
-        "edit   Package.swift", "edit   Core/FieldNotesNavigation/Route.swift",
-        "edit   Sources/App/FieldNotesApp/Composition/Screens.swift",
+        "edit   Package.swift", "edit   Sources/App/FieldNotesApp/Composition/Screens.swift",
       ])
     #expect(try RepositoryPackage.read().texts == before)
     #expect(
@@ -102,10 +96,6 @@ import Testing
       "Search would add the command `search`, which FieldNotes has already; choose another name"
     ),
     ("Rm", "Rm would add the command `rm`, which FieldNotes has already; choose another name"),
-    (
-      "EditNote",
-      "EditNote would add `case editNote` to Route, which has it already; choose another name"
-    ),
   ])
   func aNameTakenInThePackageIsRefused(name: String, message: String) throws {
     let result = NewFeatureCommand.run([name, "--package-path", RepositoryPackage.root.path])

@@ -3,15 +3,13 @@ import Testing
 
 @testable import FeatureGenerator
 
-/// Writing a plan, in a scratch copy of the three files a feature is added to.
+/// Writing a plan, in a scratch copy of the two files a feature is added to.
 @Suite struct FeaturePlanWritingTests {
-  /// A folder holding copies of the package's `Package.swift`, `Route.swift` and `Screens.swift`.
+  /// A folder holding copies of the package's `Package.swift` and `Screens.swift`.
   func makeScratchPackage() throws -> URL {
     let root = FileManager.default.temporaryDirectory
       .appendingPathComponent("new-feature-\(UUID().uuidString)")
-    for path in [
-      FieldNotesPackage.manifestPath, FieldNotesPackage.routePath, FieldNotesPackage.screensPath,
-    ] {
+    for path in [FieldNotesPackage.manifestPath, FieldNotesPackage.screensPath] {
       let copy = root.appendingPathComponent(path)
       try FileManager.default.createDirectory(
         at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -22,13 +22,13 @@ public final class ConflictsScreen: TracedScreen {
     client: @escaping @MainActor (ScreenDependencies) -> any ConflictsClient
   ) -> ScreenRegistration<Route, ScreenDependencies> {
     ScreenRegistration(
-      ConflictsScreen.self, shows: { $0 == .conflicts ? () : nil },
+      ConflictsScreen.self, shows: { $0.place(ConflictsPlace.self) },
       entries: [
         ScreenEntry(
           CommandHelp(
             names: ["conflicts"], usage: "conflicts",
             summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve"),
-          opens: .conflicts, on: .notebooks)
+          opens: .feature(ConflictsPlace()), on: .notebooks)
       ],
       make: { _, dependencies in
         let model = ConflictsViewModel(client: client(dependencies))

@@ -13,11 +13,11 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
 
   /// How the app makes the tags screen, and `tags` on the notebooks screen, which opens it.
   public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    TagsScreen.self, shows: { $0 == .tags ? () : nil },
+    TagsScreen.self, shows: { $0.place(TagsPlace.self) },
     entries: [
       ScreenEntry(
         CommandHelp(names: ["tags"], usage: "tags", summary: "list every tag with its note count"),
-        opens: .tags, on: .notebooks)
+        opens: .feature(TagsPlace()), on: .notebooks)
     ],
     make: { _, dependencies in TagsScreen(model: TagsViewModel(store: dependencies.store)) })
 

@@ -22,13 +22,13 @@ public final class TrashScreen: TracedScreen {
     client: @escaping @MainActor (ScreenDependencies) -> any TrashClient
   ) -> ScreenRegistration<Route, ScreenDependencies> {
     ScreenRegistration(
-      TrashScreen.self, shows: { $0 == .trash ? () : nil },
+      TrashScreen.self, shows: { $0.place(TrashPlace.self) },
       entries: [
         ScreenEntry(
           CommandHelp(
             names: ["trash"], usage: "trash",
             summary: "open the trash: deleted notes, to look at, restore or delete for good"),
-          opens: .trash, on: .notebooks)
+          opens: .feature(TrashPlace()), on: .notebooks)
       ],
       make: { _, dependencies in
         let model = TrashViewModel(client: client(dependencies), history: dependencies.history)

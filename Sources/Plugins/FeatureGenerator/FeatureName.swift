@@ -1,7 +1,7 @@
 /// A new feature's name, checked, with every spelling the generated code uses.
 ///
 /// `Stats` gives the folder `Features/Stats`, the modules `StatsFeature` and `StatsScreen`, the
-/// route `case stats`, the command `stats` on the notebooks screen, and the words `Stats` and
+/// place `StatsPlace`, the command `stats` on the notebooks screen, and the words `Stats` and
 /// `stats` in what the screen draws.
 struct FeatureName: Hashable, Sendable {
   /// The longest name accepted: every generated line then fits in 100 columns.
@@ -33,11 +33,6 @@ struct FeatureName: Hashable, Sendable {
         name, "leave out \(suffix): the modules add it (try \(name.dropLast(suffix.count)))")
     }
     self.name = name
-    let routeCase = self.routeCase
-    if Self.swiftKeywords.contains(routeCase) || Self.swiftKeywords.contains(name) {
-      throw .invalidName(
-        name, "its route would be `case \(routeCase)`, and \(routeCase) is a Swift keyword")
-    }
   }
 
   /// The feature's folder, such as `Features/Stats`.
@@ -55,19 +50,9 @@ struct FeatureName: Hashable, Sendable {
   /// The view's type, such as `StatsView`.
   var view: String { name + "View" }
 
-  /// The route's case, lower camel case: `stats`, `noteStats`, `urlTools` for `URLTools`.
-  var routeCase: String {
-    let characters = Array(name)
-    var leadingCapitals = characters.prefix { $0.isUppercase }.count
-    // In `URLTools` the `T` starts the next word, so it stays a capital.
-    if leadingCapitals > 1, leadingCapitals < characters.count,
-      characters[leadingCapitals].isLowercase
-    {
-      leadingCapitals -= 1
-    }
-    return String(characters.prefix(leadingCapitals)).lowercased()
-      + String(characters.dropFirst(leadingCapitals))
-  }
+  /// The screen's navigation key, such as `StatsPlace`: the feature's own, so no file outside
+  /// its folder learns of it.
+  var place: String { name + "Place" }
 
   /// The command that opens the screen from the notebooks screen: the name in lower case.
   var command: String { name.lowercased() }
@@ -104,16 +89,4 @@ struct FeatureName: Hashable, Sendable {
     else { return title }
     return title.prefix(1).lowercased() + title.dropFirst()
   }
-
-  /// The words Swift reserves (The Swift Programming Language, "Keywords and Punctuation"),
-  /// which can't name a route's case without backticks.
-  static let swiftKeywords: Set<String> = [
-    "Any", "Self", "_", "as", "associatedtype", "await", "borrowing", "break", "case", "catch",
-    "class", "consuming", "continue", "default", "defer", "deinit", "do", "else", "enum",
-    "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if", "import",
-    "in", "init", "inout", "internal", "is", "let", "nil", "nonisolated", "open", "operator",
-    "precedencegroup", "private", "protocol", "public", "repeat", "rethrows", "return", "self",
-    "static", "struct", "subscript", "super", "switch", "throw", "throws", "true", "try",
-    "typealias", "var", "where", "while",
-  ]
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything `new-feature` does for one name: the files it creates, and its edits.
 ///
-/// The files it creates are all in the feature's folder; the edits are to the three files
+/// The files it creates are all in the feature's folder; the edits are to the two files
 /// outside it. The plan is made, and checked, before anything is written.
 struct FeaturePlan {
   /// The feature's name.

@@ -1,13 +1,15 @@
 extension FieldNotesPackage {
-  /// The three edits that add a feature outside its folder, in the order the files are listed
-  /// in docs/Adding-a-Feature.md: its name last in `features`, its route last in `Route`, and
-  /// its registration last in the app's list (with its import, in sorted order).
+  /// The two edits that add a feature outside its folder, neither in Core.
+  ///
+  /// In the order docs/Adding-a-Feature.md lists the files: its name last in `features`, and
+  /// its registration last in the app's list (with its import, in sorted order). Its place is
+  /// its own (`StatsPlace`), so Core's `Route` doesn't change.
   ///
   /// - Parameter name: The new feature's name.
   /// - Returns: The edits.
   /// - Throws: ``NewFeatureError/unexpectedFile(_:_:)`` when a file is not as expected.
   func edits(adding name: FeatureName) throws(NewFeatureError) -> [SourceEdit] {
-    [try manifestEdit(adding: name), try routeEdit(adding: name), try screensEdit(adding: name)]
+    [try manifestEdit(adding: name), try screensEdit(adding: name)]
   }
 
   /// `"Stats",` as the last line of `let features = [ … ]`.
@@ -19,19 +21,6 @@ extension FieldNotesPackage {
       throw .unexpectedFile(Self.manifestPath, "has no `let features = [` list, one name a line")
     }
     return edit(Self.manifestPath, inserting: [(end, "  \"\(name.name)\",")])
-  }
-
-  /// `case stats`, with its doc comment, as the last case of `Route`.
-  private func routeEdit(adding name: FeatureName) throws(NewFeatureError) -> SourceEdit {
-    let lines = lines(of: Self.routePath)
-    guard let start = lines.firstIndex(where: { $0.hasPrefix("public enum Route") }),
-      let end = lines[start...].firstIndex(of: "}")
-    else { throw .unexpectedFile(Self.routePath, "has no `public enum Route`") }
-    return edit(
-      Self.routePath,
-      inserting: [
-        (end, "  /// The \(name.lowercaseTitle) screen."), (end, "  case \(name.routeCase)"),
-      ])
   }
 
   /// `import StatsScreen` among the sorted imports, and `StatsScreen.registration,` as the last

@@ -1,12 +1,10 @@
 import Foundation
 
-/// What `new-feature` reads of the FieldNotes package before it writes anything: the three files
+/// What `new-feature` reads of the FieldNotes package before it writes anything: the two files
 /// a feature is added to, and the names already taken.
 struct FieldNotesPackage {
   /// The package's manifest, relative to its root.
   static let manifestPath = "Package.swift"
-  /// The routes.
-  static let routePath = "Core/FieldNotesNavigation/Route.swift"
   /// The app's list of screen registrations.
   static let screensPath = "Sources/App/FieldNotesApp/Composition/Screens.swift"
   /// The folders whose Swift files declare commands.
@@ -18,8 +16,6 @@ struct FieldNotesPackage {
   let texts: [String: String]
   /// Every feature in `Package.swift`'s `features`, in order.
   let features: [String]
-  /// Every case of `Route`.
-  let routeCases: Set<String>
   /// Every command name (and alias) declared by a screen, an entry or the shell.
   let commands: Set<String>
   /// The folders in `Features/`.
@@ -32,7 +28,7 @@ struct FieldNotesPackage {
   init(root: URL) throws(NewFeatureError) {
     self.root = root
     var texts: [String: String] = [:]
-    for path in [Self.manifestPath, Self.routePath, Self.screensPath] {
+    for path in [Self.manifestPath, Self.screensPath] {
       do {
         texts[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
       } catch {
@@ -41,7 +37,6 @@ struct FieldNotesPackage {
     }
     self.texts = texts
     features = try Self.features(inManifest: texts[Self.manifestPath] ?? "")
-    routeCases = Self.routeCases(in: texts[Self.routePath] ?? "")
     var commands: Set<String> = []
     for folder in Self.commandFolders {
       for text in Self.swiftTexts(under: root.appendingPathComponent(folder)) {
@@ -54,18 +49,15 @@ struct FieldNotesPackage {
       (try? FileManager.default.contentsOfDirectory(atPath: features.path)) ?? [])
   }
 
-  /// Checks that a name is free: no feature, folder, route case or command has it.
+  /// Checks that a name is free: no feature, folder or command has it.
   ///
   /// - Parameter name: The checked name.
   /// - Throws: ``NewFeatureError`` saying what has the name already.
   func checkIsFree(_ name: FeatureName) throws(NewFeatureError) {
     let taken = features.contains { $0.lowercased() == name.name.lowercased() }
     if taken || featureFolders.contains(name.name) { throw .existingFeature(name.name) }
-    if commands.contains(name.command) || routeCases.contains(name.command) {
+    if commands.contains(name.command) {
       throw .existingCommand(name: name.name, command: name.command)
-    }
-    if routeCases.contains(name.routeCase) {
-      throw .existingRoute(name: name.name, routeCase: name.routeCase)
     }
   }
 
@@ -82,16 +74,6 @@ struct FieldNotesPackage {
     return lines[(start + 1)..<end].map {
       $0.trimmingCharacters(in: CharacterSet(charactersIn: " \","))
     }
-  }
-
-  /// The names of `Route`'s cases.
-  static func routeCases(in text: String) -> Set<String> {
-    Set(
-      text.split(separator: "\n").compactMap { line -> String? in
-        let words = line.split(whereSeparator: { " (:".contains($0) })
-        guard words.count >= 2, words[0] == "case" else { return nil }
-        return String(words[1])
-      })
   }
 
   /// The names in every command declaration of a Swift file: the string list before `usage:`

@@ -12,8 +12,6 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
   case existingFeature(String)
   /// The feature's command would be one FieldNotes already has.
   case existingCommand(name: String, command: String)
-  /// The feature's route would be a case `Route` already has.
-  case existingRoute(name: String, routeCase: String)
   /// A file to create exists already.
   case existingFile(String)
   /// A file the feature is added to is missing, or not as `new-feature` expects.
@@ -33,8 +31,6 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
     case .existingCommand(let name, let command):
       "\(name) would add the command `\(command)`, which FieldNotes has already; "
         + "choose another name"
-    case .existingRoute(let name, let routeCase):
-      "\(name) would add `case \(routeCase)` to Route, which has it already; choose another name"
     case .existingFile(let path):
       "\(path) exists already; move it away or choose another name"
     case .unexpectedFile(let path, let reason):

@@ -13,13 +13,13 @@ extension FeatureTemplates {
       /// How the app makes this screen, and the command on the notebooks screen that opens it
       /// (`\#(name.command)`).
       public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-        \#(name.screenModule).self, shows: { $0 == .\#(name.routeCase) ? () : nil },
+        \#(name.screenModule).self, shows: { $0.place(\#(name.place).self) },
         entries: [
           ScreenEntry(
             CommandHelp(
               names: ["\#(name.command)"], usage: "\#(name.command)",
               summary: "open the \#(name.lowercaseTitle) screen"),
-            opens: .\#(name.routeCase), on: .notebooks)
+            opens: .feature(\#(name.place)()), on: .notebooks)
         ],
         make: { _, dependencies in
           let model = \#(name.viewModel)(store: dependencies.store)
@@ -90,6 +90,21 @@ extension FeatureTemplates {
       public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
         [DrawnValue("\#(name.viewModel).state", model.state)]
       }
+    }
+
+    """#
+  }
+
+  /// The screen's place: its navigation key, declared in the feature, not in Core's `Route`.
+  static func place(_ name: FeatureName) -> String {
+    #"""
+    /// The place of the \#(name.lowercaseTitle) screen: its navigation key.
+    ///
+    /// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`;
+    /// it travels as `Route.feature(\#(name.place)())`.
+    public struct \#(name.place): Hashable, Sendable {
+      /// The one place of its kind.
+      public init() {}
     }
 
     """#

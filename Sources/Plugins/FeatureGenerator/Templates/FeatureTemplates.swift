@@ -14,6 +14,7 @@ enum FeatureTemplates {
     return [
       ("\(folder)/\(name.featureModule)/\(name.viewModel).swift", viewModel(name)),
       ("\(folder)/\(name.screenModule)/\(name.screenModule).swift", screen(name)),
+      ("\(folder)/\(name.screenModule)/\(name.place).swift", place(name)),
       ("\(folder)/\(name.screenModule)/\(name.view).swift", view(name)),
       (
         "\(folder)/Tests/\(name.featureModule)Tests/\(name.viewModel)Tests.swift",

@@ -1,0 +1,8 @@
+/// The place of every tag, with its note count: the tags screen's own navigation key.
+///
+/// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`;
+/// it travels as `Route.feature(TagsPlace())`.
+public struct TagsPlace: Hashable, Sendable {
+  /// The one place of its kind.
+  public init() {}
+}

@@ -1,0 +1,8 @@
+/// The place of the trash: the trash screen's own navigation key.
+///
+/// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`;
+/// it travels as `Route.feature(TrashPlace())`.
+public struct TrashPlace: Hashable, Sendable {
+  /// The one place of its kind.
+  public init() {}
+}
