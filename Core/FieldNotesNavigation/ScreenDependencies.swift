@@ -28,6 +28,11 @@ public struct ScreenDependencies {
   public let preferences: ScreenPreferences
   /// The user's editor, which the composer hands a draft to.
   public let editor: any TextEditing
+  /// Where a feature that owns data keeps its own tables: the store's file, or memory beside
+  /// a store in memory.
+  ///
+  /// A feature's live client reaches them through this alone.
+  public let tables: any FeatureTables
 
   /// Creates the dependencies.
   ///
@@ -41,10 +46,11 @@ public struct ScreenDependencies {
   ///   - session: This run of FieldNotes.
   ///   - preferences: The session's choices of how screens are drawn.
   ///   - editor: The user's editor.
+  ///   - tables: Features' own tables; ``FieldNotesServices/UnavailableFeatureTables`` for none.
   public init(
     store: NoteStore, now: DateProvider, ids: IDGenerator, timeZone: TimeZone,
     summarizer: any SummaryGenerating, history: DeletionHistory, session: DraftSession,
-    preferences: ScreenPreferences, editor: any TextEditing
+    preferences: ScreenPreferences, editor: any TextEditing, tables: any FeatureTables
   ) {
     self.store = store
     self.now = now
@@ -55,5 +61,6 @@ public struct ScreenDependencies {
     self.session = session
     self.preferences = preferences
     self.editor = editor
+    self.tables = tables
   }
 }

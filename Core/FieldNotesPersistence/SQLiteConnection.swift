@@ -106,6 +106,32 @@ final class SQLiteConnection {
     return statement.int(at: 0)
   }
 
+  /// Runs `body` while SQLite refuses to prepare any statement that would change something
+  /// other than tables, indexes and triggers whose names start with `prefix`.
+  ///
+  /// A feature's statements run this way (see `SQLiteFeatureTables`): SQLite's authorizer
+  /// checks each as it is prepared, so a statement reaching a note, a version or another
+  /// feature's table fails with `SQLITE_AUTH` before it runs. Reads are let through; so is
+  /// SQLite's own schema table, which making a table writes. Transactions, pragmas and
+  /// attached databases are refused: the kernel runs the transaction.
+  ///
+  /// - Parameters:
+  ///   - prefix: What the names a statement may change start with, such as `bookmarks_`.
+  ///   - body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func confining<Result>(
+    toTablesNamed prefix: String, _ body: () throws(SQLiteError) -> Result
+  ) throws(SQLiteError) -> Result {
+    let scope = Unmanaged.passRetained(AuthorizedPrefix(prefix))
+    sqlite3_set_authorizer(handle, authorizeWithinPrefix, scope.toOpaque())
+    defer {
+      sqlite3_set_authorizer(handle, nil, nil)
+      scope.release()
+    }
+    return try body()
+  }
+
   /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
   ///
   /// `IMMEDIATE` takes the write lock up front, so two processes wait for each other through the
@@ -182,6 +208,48 @@ enum SQLiteTransactionState: Equatable {
   /// A write transaction: the file's write lock.
   case write
 }
+
+/// The names a feature's statement may change, for ``authorizeWithinPrefix``.
+private final class AuthorizedPrefix {
+  let prefix: String
+  init(_ prefix: String) { self.prefix = prefix }
+
+  func owns(_ name: UnsafePointer<CChar>?) -> Bool {
+    guard let name else { return true }
+    return String(cString: name).lowercased().hasPrefix(prefix)
+  }
+}
+
+/// SQLite's authorizer for ``SQLiteConnection/confining(toTablesNamed:_:)``: an action on a
+/// name the feature owns, or a read, is allowed; everything else is denied.
+private let authorizeWithinPrefix:
+  @convention(c) (
+    UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
+    UnsafePointer<CChar>?, UnsafePointer<CChar>?
+  ) -> Int32 = { context, action, first, second, _, _ in
+    guard let context else { return SQLITE_DENY }
+    let scope = Unmanaged<AuthorizedPrefix>.fromOpaque(context).takeUnretainedValue()
+    let isSchemaTable =
+      first.map { ["sqlite_master", "sqlite_temp_master"].contains(String(cString: $0)) }
+      ?? false
+    switch action {
+    case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
+      return SQLITE_OK
+    case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
+      return isSchemaTable || scope.owns(first) ? SQLITE_OK : SQLITE_DENY
+    case SQLITE_CREATE_TABLE, SQLITE_DROP_TABLE, SQLITE_CREATE_VIEW, SQLITE_DROP_VIEW,
+      SQLITE_CREATE_VTABLE, SQLITE_DROP_VTABLE:
+      return scope.owns(first) ? SQLITE_OK : SQLITE_DENY
+    case SQLITE_CREATE_INDEX, SQLITE_DROP_INDEX, SQLITE_CREATE_TRIGGER, SQLITE_DROP_TRIGGER:
+      // SQLite names the index of a `UNIQUE` or `PRIMARY KEY` column itself.
+      let isAutomatic = first.map { String(cString: $0).hasPrefix("sqlite_autoindex_") } ?? false
+      return (scope.owns(first) || isAutomatic) && scope.owns(second) ? SQLITE_OK : SQLITE_DENY
+    case SQLITE_ALTER_TABLE:
+      return scope.owns(second) ? SQLITE_OK : SQLITE_DENY
+    default:
+      return SQLITE_DENY
+    }
+  }
 
 /// A failed SQLite call: the extended result code and SQLite's message.
 struct SQLiteError: Error {

@@ -1,4 +1,5 @@
 import CSQLite
+import FieldNotesServices
 import Foundation
 
 /// A prepared statement: bind values by position, step through rows, read columns.
@@ -96,6 +97,29 @@ final class SQLiteStatement {
   /// Reads a UUID stored as its 36-character text, without going through `String`.
   func uuid(at column: Int32) -> UUID? {
     withBytes(at: column) { UUIDText.parse($0) }
+  }
+
+  /// How many columns each row has.
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  /// A column of the current row as one of a feature table's values (a blob reads as text).
+  func tableValue(at column: Int32) -> TableValue {
+    switch sqlite3_column_type(handle, column) {
+    case SQLITE_NULL: .null
+    case SQLITE_INTEGER: .integer(int(at: column))
+    case SQLITE_FLOAT: .real(double(at: column))
+    default: .text(text(at: column))
+    }
+  }
+
+  /// Binds a feature table's value.
+  func bind(_ value: TableValue, at index: Int32) {
+    switch value {
+    case .null: bindNull(at: index)
+    case .integer(let value): bind(value, at: index)
+    case .real(let value): bind(value, at: index)
+    case .text(let value): bind(value, at: index)
+    }
   }
 
   /// Reads text by byte length, so strings holding NUL survive intact.

@@ -54,7 +54,7 @@ import Testing
       store: store, now: .fixed(), ids: .incrementing(), timeZone: .current,
       summarizer: CannedSummaryGenerator(), history: DeletionHistory(),
       session: SampleData.session(1), preferences: ScreenPreferences(noteListForm: form),
-      editor: UnavailableTextEditor())
+      editor: UnavailableTextEditor(), tables: UnavailableFeatureTables())
     let list = try #require(
       NoteListScreen.registration.makeScreen(
         for: .noteList(.allNotes, NoteListSettings()), with: dependencies))

@@ -52,7 +52,8 @@ import Testing
           store: store, now: .fixed(SampleData.date(minutes: 60)), ids: .incrementing(),
           timeZone: TimeZone(identifier: "UTC") ?? .current, summarizer: CannedSummaryGenerator(),
           history: history, session: SampleData.session(1),
-          preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor())))
+          preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor(),
+          tables: UnavailableFeatureTables())))
     #expect(
       ScreenHarness(screen).lastDrawn == [
         "«King»fisher", "Birds · #birds · written 50 min ago", "",

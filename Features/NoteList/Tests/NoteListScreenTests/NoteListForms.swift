@@ -35,7 +35,7 @@ struct NoteListForms {
       store: store, now: now, ids: .incrementing(), timeZone: Self.utc,
       summarizer: CannedSummaryGenerator(), history: history,
       session: SampleData.session(1),
-      preferences: preferences, editor: UnavailableTextEditor())
+      preferences: preferences, editor: UnavailableTextEditor(), tables: UnavailableFeatureTables())
   }
 
   /// The list a route shows, in a form.

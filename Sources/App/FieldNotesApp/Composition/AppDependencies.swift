@@ -32,6 +32,9 @@ public struct AppDependencies {
   public let session: DraftSession
   /// The sync connection the store syncs through, when the store is a real repository.
   let sync: SyncConnection?
+  /// Features' own tables: in the store's file, or in memory for the session when the notes
+  /// are; made once, so every screen of a feature that owns data sees the same rows.
+  public let tables: any FeatureTables
   /// The record of what `export FILE` wrote where (in FieldNotes' state folder), so an export
   /// replaces only a file it wrote; `nil` where there is none, when only a file already holding
   /// the same bytes is replaced.
@@ -69,6 +72,7 @@ public struct AppDependencies {
     self.timeZone = timeZone
     self.storePath = storePath
     self.sync = sync
+    tables = storePath.map { SQLiteFeatureTables(path: $0) } ?? SQLiteFeatureTables.inMemory()
     // Its identity is never shown (its start and terminal are), so it doesn't come from `ids`,
     // whose numbering the transcripts rely on.
     session = DraftSession(id: UUID(), startedAt: now(), terminal: TerminalDevice.ofStandardInput)
@@ -82,7 +86,8 @@ public struct AppDependencies {
   public func screens(preferences: ScreenPreferences) -> ScreenDependencies {
     ScreenDependencies(
       store: store, now: now, ids: ids, timeZone: timeZone, summarizer: summarizer,
-      history: DeletionHistory(), session: session, preferences: preferences, editor: editor)
+      history: DeletionHistory(), session: session, preferences: preferences, editor: editor,
+      tables: tables)
   }
 
   /// The dependencies of a real session: the SQLite store at a path, the git syncer (its
