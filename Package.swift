@@ -55,7 +55,12 @@ let features = [
 
 /// The features that own data: each reaches its data through a client protocol its view model
 /// declares, whose live implementation is the feature's `NAMELive` target, composed by the app.
-let featuresOwningData: Set<String> = ["Trash", "Conflicts"]
+///
+/// `new-feature --data NAME` adds its name here as the last line, as well as to `features`.
+let featuresOwningData: Set<String> = [
+  "Trash",
+  "Conflicts",
+]
 
 /// A feature's targets, all in `Features/NAME/`.
 ///
@@ -93,6 +98,9 @@ func feature(_ name: String) -> [Target] {
 
 /// The live client of a feature that owns data, and its tests.
 ///
+/// The tests link the persistence kernel as well, for a client over tables in memory
+/// (`SQLiteFeatureTables.inMemory()`); the client itself links no live module.
+///
 /// - Parameter name: The feature's name.
 /// - Returns: `NAMELive` and `NAMELiveTests`.
 func live(_ name: String) -> [Target] {
@@ -106,6 +114,7 @@ func live(_ name: String) -> [Target] {
       name: "\(name)LiveTests",
       dependencies: core + [
         .target(name: "\(name)Feature"), .target(name: "\(name)Live"), "FieldNotesTesting",
+        "FieldNotesPersistence",
       ],
       path: "\(folder)/Tests/\(name)LiveTests", swiftSettings: strict),
   ]
@@ -255,7 +264,7 @@ let package = Package(
         permissions: [
           .writeToPackageDirectory(
             reason: "It writes the feature's folder in Features/ and adds the feature to "
-              + "Package.swift, Route.swift and Screens.swift")
+              + "Package.swift and Screens.swift")
         ]
       ),
       dependencies: ["FeatureGenerator"],

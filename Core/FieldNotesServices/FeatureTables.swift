@@ -104,7 +104,7 @@ public enum TableValue: Hashable, Sendable {
 }
 
 /// Why a feature's tables couldn't be read or written; each says so in a user's words.
-public enum FeatureTablesError: Error, Equatable, LocalizedError {
+public enum FeatureTablesError: Error, Hashable, LocalizedError {
   /// This session has no tables for features (a test that didn't provide them).
   case unavailable
   /// A newer FieldNotes made the feature's tables; this one leaves them alone.

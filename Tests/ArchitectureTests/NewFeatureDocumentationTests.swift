@@ -11,12 +11,12 @@ import Testing
 @Suite struct NewFeatureDocumentationTests {
   static let name = "Stats"
 
-  static func plannedSummary() throws -> [String] {
+  static func plannedSummary(ownsData: Bool = false) throws -> [String] {
     let package = try FieldNotesPackage(root: PackageManifest.packageRoot)
-    let name = try FeatureName(Self.name)
+    let name = try FeatureName(ownsData ? "Bookmarks" : Self.name)
     return FeaturePlan.summary(
-      creating: FeatureTemplates.files(for: name).map(\.path),
-      editing: try package.edits(adding: name).map(\.path))
+      creating: FeatureTemplates.files(for: name, ownsData: ownsData).map(\.path),
+      editing: try package.edits(adding: name, ownsData: ownsData).map(\.path))
   }
 
   @Test func theGuideListsExactlyTheFilesANewFeatureEdits() throws {
@@ -38,5 +38,14 @@ import Testing
     let section = try #require(Documentation.checkedSection("new-feature-dry-run", in: text))
 
     #expect(section == (["```"] + (try Self.plannedSummary()) + ["```"]).joined(separator: "\n"))
+  }
+
+  @Test func theGuidesDryRunOfAFeatureOwningDataIsTheGeneratorsOwn() throws {
+    let text = try Documentation.text(of: "Adding-a-Feature.md")
+    let section = try #require(Documentation.checkedSection("new-feature-data-dry-run", in: text))
+    let planned = try Self.plannedSummary(ownsData: true)
+
+    #expect(section == (["```"] + planned + ["```"]).joined(separator: "\n"))
+    #expect(planned.allSatisfy { !$0.contains(" Core/") })
   }
 }

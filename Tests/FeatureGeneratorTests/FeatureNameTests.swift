@@ -48,7 +48,10 @@ import Testing
       "ABCDEFGHIJKLMNOPQRSTUVWXY",
       "'ABCDEFGHIJKLMNOPQRSTUVWXY' can't name a feature: use at most 24 characters"
     ),
-    ("", "usage: swift package --allow-writing-to-package-directory new-feature [--dry-run] NAME"),
+    (
+      "",
+      "usage: swift package --allow-writing-to-package-directory new-feature [--dry-run] [--data] NAME"
+    ),
   ])
   func aNameThatCantBeUsedIsRefusedSayingWhy(name: String, message: String) {
     #expect(throws: NewFeatureError.self) { try FeatureName(name) }

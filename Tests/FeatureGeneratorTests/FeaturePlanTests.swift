@@ -104,6 +104,63 @@ import Testing
     #expect(result.error?.errorDescription == message)
   }
 
+  /// `--data`: the feature's client, its doubles and its live client over a table of its own
+  /// are in its folder too, and outside it the same two files change: its name goes in the
+  /// list of features owning data as well, and the app registers it with its live client.
+  @Test func aFeatureOwningDataIsAllInItsFolderAndChangesNothingInCore() throws {
+    let name = try RepositoryPackage.freeName()
+    let plan = try FeaturePlan(name, in: try RepositoryPackage.read(), ownsData: true)
+
+    #expect(plan.creations.allSatisfy { $0.path.hasPrefix("Features/\(name)/") })
+    #expect(
+      plan.creations.map(\.path).contains("Features/\(name)/\(name)Live/SQLite\(name)Client.swift"))
+    #expect(
+      plan.edits.map(\.path) == [
+        "Package.swift", "Sources/App/FieldNotesApp/Composition/Screens.swift",
+      ])
+    #expect(
+      plan.edits.map(\.insertedLines) == [
+        ["  \"\(name)\",", "  \"\(name)\","],
+        [
+          "import \(name)Live", "import \(name)Screen",
+          "    \(name)Screen.registration { SQLite\(name)Client(tables: $0.tables) },",
+        ],
+      ])
+    let manifest = plan.edits[0].edited.split(separator: "\n").map(String.init)
+    let dataList = try #require(manifest.firstIndex(of: FieldNotesPackage.dataListLine))
+    #expect(manifest[dataList...].prefix { $0 != "]" }.last == "  \"\(name)\",")
+  }
+
+  @Test(arguments: [
+    ("Note", "note_counts"), ("Notes", "notes_by_notebook"), ("Trashed", "trashed_notes"),
+    ("Session", "session_drafts"),
+  ])
+  func aFeatureWhoseTablesWouldStartAsTheStoresIsRefused(name: String, table: String) {
+    let result = NewFeatureCommand.run([
+      "--data", name, "--package-path", RepositoryPackage.root.path,
+    ])
+
+    #expect(result.output == [])
+    #expect(
+      result.error?.errorDescription
+        == "\(name)'s tables would start as the store's `\(table)` does; choose another name")
+    // Without `--data` the feature has no tables, so the name is free.
+    #expect(
+      NewFeatureCommand.run(["--dry-run", name, "--package-path", RepositoryPackage.root.path])
+        .error == nil)
+  }
+
+  @Test func aFeatureOwningDataHasAShorterName() {
+    let result = NewFeatureCommand.run([
+      "--data", "ReadingListItems", "--package-path", RepositoryPackage.root.path,
+    ])
+
+    #expect(
+      result.error?.errorDescription
+        == "'ReadingListItems' can't name a feature: use at most 14 characters for a feature "
+        + "owning data")
+  }
+
   @Test func everyCommandOfFieldNotesIsKnown() throws {
     let commands = try RepositoryPackage.read().commands
 

@@ -13,10 +13,11 @@ import Testing
   /// Names short and long, the last as long as a name may be.
   static let names = ["Stats", "X", "URLTools", "NotebookStatisticsAbcdef"]
 
-  @Test(arguments: names)
-  func everyLineFitsInAHundredColumns(name: String) throws {
+  @Test(arguments: names, [false, true])
+  func everyLineFitsInAHundredColumns(name: String, ownsData: Bool) throws {
     #expect(Self.names.map(\.count).max() == FeatureName.maximumLength)
-    let files = FeatureTemplates.files(for: try FeatureName(name))
+    let name = ownsData ? String(name.prefix(FeatureName.maximumLengthOwningData)) : name
+    let files = FeatureTemplates.files(for: try FeatureName(name), ownsData: ownsData)
     for (path, text) in files {
       for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated() where line.count > 100
@@ -38,18 +39,39 @@ import Testing
     #expect(imports(3) == ["FieldNotesTerminal", "StatsFeature"])
   }
 
-  /// The written files, and the three edited ones, pass the lint CI runs.
+  @Test func aFeatureOwningDataKeepsItsSQLInItsLiveTarget() throws {
+    let files = FeatureTemplates.files(for: try FeatureName("Stats"), ownsData: true)
+    let sql = files.filter { $0.text.contains("stats_entries") }.map(\.path)
+
+    #expect(
+      sql == [
+        "Features/Stats/StatsLive/SQLiteStatsClient.swift",
+        "Features/Stats/Tests/StatsLiveTests/SQLiteStatsClientTests.swift",
+      ])
+    for (path, text) in files where path.contains("/StatsFeature/") {
+      let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") }
+      #expect(
+        imports.allSatisfy {
+          ["import FieldNotesServices", "import Foundation", "import Observation"].contains($0)
+        }, "\(path)")
+    }
+  }
+
+  /// The written files, and the two edited ones, pass the lint CI runs, for either form.
   ///
   /// Each name is made free first (`Stats2` once the package has `Stats`), so that the edits
   /// are those `new-feature` would make; the longest name leaves room for the number.
-  @Test(arguments: ["Stats", "X", "URLTools", "NotebookStatisticsAbcd"])
-  func theCodePassesTheFormatLint(name: String) throws {
-    let name = try FeatureName(try RepositoryPackage.freeName(like: name))
+  @Test(arguments: ["Stats", "X", "URLTools", "NotebookStatisticsAbcd"], [false, true])
+  func theCodePassesTheFormatLint(name: String, ownsData: Bool) throws {
+    let base = ownsData ? String(name.prefix(FeatureName.maximumLengthOwningData - 1)) : name
+    let name = try FeatureName(try RepositoryPackage.freeName(like: base))
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("new-feature-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    var files = FeatureTemplates.files(for: name)
-    files += try RepositoryPackage.read().edits(adding: name).map { ($0.path, $0.edited) }
+    var files = FeatureTemplates.files(for: name, ownsData: ownsData)
+    files += try RepositoryPackage.read().edits(adding: name, ownsData: ownsData).map {
+      ($0.path, $0.edited)
+    }
     for (path, text) in files {
       let file = folder.appendingPathComponent(path)
       try FileManager.default.createDirectory(

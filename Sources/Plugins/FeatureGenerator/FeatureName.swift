@@ -7,6 +7,9 @@ struct FeatureName: Hashable, Sendable {
   /// The longest name accepted: every generated line then fits in 100 columns.
   static let maximumLength = 24
 
+  /// The longest name of a feature owning data, whose entry and error types share lines.
+  static let maximumLengthOwningData = 14
+
   /// The name as typed, such as `Stats` or `NoteStats`.
   let name: String
 
@@ -43,6 +46,18 @@ struct FeatureName: Hashable, Sendable {
 
   /// The terminal screen module, such as `StatsScreen`; also its screen's class.
   var screenModule: String { name + "Screen" }
+
+  /// The live client's module of a feature owning data, such as `StatsLive`.
+  var liveModule: String { name + "Live" }
+
+  /// The client protocol of a feature owning data, such as `StatsClient`.
+  var client: String { name + "Client" }
+
+  /// The live client's class, over the feature's own table, such as `SQLiteStatsClient`.
+  var liveClient: String { "SQLite" + name + "Client" }
+
+  /// The prefix of every table the feature owns, such as `stats_` (see `FeatureSchema`).
+  var tablePrefix: String { name.lowercased() + "_" }
 
   /// The view model's class, such as `StatsViewModel`.
   var viewModel: String { name + "ViewModel" }

@@ -19,17 +19,25 @@ struct FeaturePlan {
   /// - Parameters:
   ///   - name: The name as typed.
   ///   - package: The package it goes in.
+  ///   - ownsData: Whether the feature keeps data of its own (`--data`).
   /// - Throws: ``NewFeatureError`` when the name can't be used; nothing is written then.
-  init(_ name: String, in package: FieldNotesPackage) throws(NewFeatureError) {
+  init(_ name: String, in package: FieldNotesPackage, ownsData: Bool = false)
+    throws(NewFeatureError)
+  {
     let name = try FeatureName(name)
-    try package.checkIsFree(name)
+    if ownsData, name.name.count > FeatureName.maximumLengthOwningData {
+      throw .invalidName(
+        name.name,
+        "use at most \(FeatureName.maximumLengthOwningData) characters for a feature owning data")
+    }
+    try package.checkIsFree(name, ownsData: ownsData)
     self.name = name
-    creations = FeatureTemplates.files(for: name)
+    creations = FeatureTemplates.files(for: name, ownsData: ownsData)
     for (path, _) in creations
     where FileManager.default.fileExists(atPath: package.root.appendingPathComponent(path).path) {
       throw .existingFile(path)
     }
-    edits = try package.edits(adding: name)
+    edits = try package.edits(adding: name, ownsData: ownsData)
     root = package.root
   }
 

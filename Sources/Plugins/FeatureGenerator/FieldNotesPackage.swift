@@ -9,6 +9,8 @@ struct FieldNotesPackage {
   static let screensPath = "Sources/App/FieldNotesApp/Composition/Screens.swift"
   /// The folders whose Swift files declare commands.
   static let commandFolders = ["Sources", "Features"]
+  /// The folder whose Swift files make the store's own tables.
+  static let kernelFolder = "Core/FieldNotesPersistence"
 
   /// The package's root folder.
   let root: URL
@@ -20,6 +22,8 @@ struct FieldNotesPackage {
   let commands: Set<String>
   /// The folders in `Features/`.
   let featureFolders: Set<String>
+  /// The names of the store's own tables, indexes and triggers, which no feature's may start.
+  let kernelTables: Set<String>
 
   /// Reads a package.
   ///
@@ -44,16 +48,25 @@ struct FieldNotesPackage {
       }
     }
     self.commands = commands
+    kernelTables = Self.swiftTexts(under: root.appendingPathComponent(Self.kernelFolder))
+      .reduce(into: []) { $0.formUnion(Self.tableNames(in: $1)) }
     let features = root.appendingPathComponent("Features")
     featureFolders = Set(
       (try? FileManager.default.contentsOfDirectory(atPath: features.path)) ?? [])
   }
 
-  /// Checks that a name is free: no feature, folder or command has it.
+  /// Checks that a name is free: no feature, folder or command has it, and for a feature owning
+  /// data, no table of the store starts as its tables would (`note_` would own `note_versions`).
   ///
-  /// - Parameter name: The checked name.
+  /// - Parameters:
+  ///   - name: The checked name.
+  ///   - ownsData: Whether the feature keeps tables of its own.
   /// - Throws: ``NewFeatureError`` saying what has the name already.
-  func checkIsFree(_ name: FeatureName) throws(NewFeatureError) {
+  func checkIsFree(_ name: FeatureName, ownsData: Bool = false) throws(NewFeatureError) {
+    if ownsData, let table = kernelTables.sorted().first(where: { $0.hasPrefix(name.tablePrefix) })
+    {
+      throw .existingTable(name: name.name, table: table)
+    }
     let taken = features.contains { $0.lowercased() == name.name.lowercased() }
     if taken || featureFolders.contains(name.name) { throw .existingFeature(name.name) }
     if commands.contains(name.command) {
@@ -74,6 +87,14 @@ struct FieldNotesPackage {
     return lines[(start + 1)..<end].map {
       $0.trimmingCharacters(in: CharacterSet(charactersIn: " \","))
     }
+  }
+
+  /// The names a Swift file's SQL gives tables, indexes and triggers
+  /// (`CREATE TABLE IF NOT EXISTS notes`).
+  static func tableNames(in text: String) -> Set<String> {
+    Set(
+      text.matches(of: #/(?:TABLE|INDEX|TRIGGER)(?:\s+IF\s+NOT\s+EXISTS)?\s+([a-z][a-z0-9_]*)/#)
+        .map { String($0.output.1) })
   }
 
   /// The names in every command declaration of a Swift file: the string list before `usage:`

@@ -1,7 +1,10 @@
 import Foundation
 
-/// `new-feature [--dry-run] NAME`, as the `new-feature` plugin runs it: plans the feature, then
-/// prints the plan (with `--dry-run`) or writes it.
+/// `new-feature [--dry-run] [--data] NAME`, as the `new-feature` plugin runs it: plans the
+/// feature, then prints the plan (with `--dry-run`) or writes it.
+///
+/// With `--data` the feature owns data: a client protocol, a client in memory for tests and a
+/// live one over a table of its own in the store's file, all in its folder.
 ///
 /// The plugin passes the package's folder as `--package-path PATH`; run by hand, the tool works
 /// on the current folder.
@@ -24,7 +27,7 @@ enum NewFeatureCommand {
     do throws(NewFeatureError) {
       let command = try Arguments(arguments)
       let package = try FieldNotesPackage(root: command.packageRoot)
-      let plan = try FeaturePlan(command.name, in: package)
+      let plan = try FeaturePlan(command.name, in: package, ownsData: command.ownsData)
       if command.isDryRun { return (plan.summary, nil) }
       try plan.write()
       return (plan.summary + nextSteps(plan.name), nil)
@@ -42,10 +45,11 @@ enum NewFeatureCommand {
     ]
   }
 
-  /// The command line: `[--dry-run] [--package-path PATH] NAME`, in any order.
+  /// The command line: `[--dry-run] [--data] [--package-path PATH] NAME`, in any order.
   struct Arguments {
     var name = ""
     var isDryRun = false
+    var ownsData = false
     var packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
     init(_ arguments: [String]) throws(NewFeatureError) {
@@ -54,6 +58,7 @@ enum NewFeatureCommand {
       while let argument = remaining.popFirst() {
         switch argument {
         case "--dry-run": isDryRun = true
+        case "--data": ownsData = true
         case "--package-path":
           guard let path = remaining.popFirst() else { throw .usage }
           packageRoot = URL(fileURLWithPath: path)

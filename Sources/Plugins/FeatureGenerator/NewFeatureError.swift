@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every case is found before the first file is written, except a failed write itself.
 enum NewFeatureError: Error, Equatable, LocalizedError {
-  /// The command line is not `[--dry-run] NAME`.
+  /// The command line is not `[--dry-run] [--data] NAME`.
   case usage
   /// The name can't name a feature; the reason says what to type instead.
   case invalidName(String, String)
@@ -12,6 +12,8 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
   case existingFeature(String)
   /// The feature's command would be one FieldNotes already has.
   case existingCommand(name: String, command: String)
+  /// A feature owning data would own a table of the store (its tables' prefix starts one).
+  case existingTable(name: String, table: String)
   /// A file to create exists already.
   case existingFile(String)
   /// A file the feature is added to is missing, or not as `new-feature` expects.
@@ -23,7 +25,7 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
   var errorDescription: String? {
     switch self {
     case .usage:
-      "usage: swift package --allow-writing-to-package-directory new-feature [--dry-run] NAME"
+      "usage: swift package --allow-writing-to-package-directory new-feature [--dry-run] [--data] NAME"
     case .invalidName(let name, let reason):
       "'\(name)' can't name a feature: \(reason)"
     case .existingFeature(let name):
@@ -31,6 +33,8 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
     case .existingCommand(let name, let command):
       "\(name) would add the command `\(command)`, which FieldNotes has already; "
         + "choose another name"
+    case .existingTable(let name, let table):
+      "\(name)'s tables would start as the store's `\(table)` does; choose another name"
     case .existingFile(let path):
       "\(path) exists already; move it away or choose another name"
     case .unexpectedFile(let path, let reason):

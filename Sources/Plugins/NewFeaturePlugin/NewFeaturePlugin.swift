@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory new-feature [--dry-run] NAME`: writes a
-/// new feature of FieldNotes (its folder, its four targets' first files, and its place in
-/// `Package.swift`, `Route` and the app's list of screens).
+/// `swift package --allow-writing-to-package-directory new-feature [--dry-run] [--data] NAME`:
+/// writes a new feature of FieldNotes (its folder, its targets' first files, and its place in
+/// `Package.swift` and the app's list of screens).
 ///
 /// A plugin can't link the package's libraries, so the work is done by the `FeatureGenerator`
 /// tool, which the tests link; this only runs it on the package's folder.

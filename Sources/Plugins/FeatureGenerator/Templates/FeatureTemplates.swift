@@ -7,23 +7,44 @@
 enum FeatureTemplates {
   /// Every file of a feature, with its path relative to the package root.
   ///
-  /// - Parameter name: The feature's name.
+  /// A feature owning data (`--data`) has, in place of the counting model, one that keeps lines
+  /// of text through a client: the client protocol and its doubles beside the model, and the
+  /// live client over a table of the feature's own in `NAMELive`, with a test target for it.
+  ///
+  /// - Parameters:
+  ///   - name: The feature's name.
+  ///   - ownsData: Whether the feature keeps data of its own.
   /// - Returns: The files, the view model's first.
-  static func files(for name: FeatureName) -> [(path: String, text: String)] {
+  static func files(for name: FeatureName, ownsData: Bool = false) -> [(
+    path: String, text: String
+  )] {
     let folder = name.folder
+    let feature = "\(folder)/\(name.featureModule)"
+    let screen = "\(folder)/\(name.screenModule)"
+    let tests = "\(folder)/Tests"
+    guard ownsData else {
+      return [
+        ("\(feature)/\(name.viewModel).swift", viewModel(name)),
+        ("\(screen)/\(name.screenModule).swift", self.screen(name)),
+        ("\(screen)/\(name.place).swift", place(name)),
+        ("\(screen)/\(name.view).swift", view(name)),
+        ("\(tests)/\(name.featureModule)Tests/\(name.viewModel)Tests.swift", viewModelTests(name)),
+        ("\(tests)/\(name.screenModule)Tests/\(name.screenModule)Tests.swift", screenTests(name)),
+      ]
+    }
     return [
-      ("\(folder)/\(name.featureModule)/\(name.viewModel).swift", viewModel(name)),
-      ("\(folder)/\(name.screenModule)/\(name.screenModule).swift", screen(name)),
-      ("\(folder)/\(name.screenModule)/\(name.place).swift", place(name)),
-      ("\(folder)/\(name.screenModule)/\(name.view).swift", view(name)),
+      ("\(feature)/\(name.viewModel).swift", dataViewModel(name)),
+      ("\(feature)/\(name.client).swift", client(name)),
+      ("\(feature)/\(name.client)+Doubles.swift", clientDoubles(name)),
+      ("\(folder)/\(name.liveModule)/\(name.liveClient).swift", liveClient(name)),
+      ("\(screen)/\(name.screenModule).swift", dataScreen(name)),
+      ("\(screen)/\(name.place).swift", place(name)),
+      ("\(screen)/\(name.view).swift", dataView(name)),
       (
-        "\(folder)/Tests/\(name.featureModule)Tests/\(name.viewModel)Tests.swift",
-        viewModelTests(name)
+        "\(tests)/\(name.featureModule)Tests/\(name.viewModel)Tests.swift", dataViewModelTests(name)
       ),
-      (
-        "\(folder)/Tests/\(name.screenModule)Tests/\(name.screenModule)Tests.swift",
-        screenTests(name)
-      ),
+      ("\(tests)/\(name.screenModule)Tests/\(name.screenModule)Tests.swift", dataScreenTests(name)),
+      ("\(tests)/\(name.liveModule)Tests/\(name.liveClient)Tests.swift", liveClientTests(name)),
     ]
   }
 
