@@ -60,6 +60,7 @@ let features = [
 let featuresOwningData: Set<String> = [
   "Trash",
   "Conflicts",
+  "Tags",
 ]
 
 /// A feature's targets, all in `Features/NAME/`.

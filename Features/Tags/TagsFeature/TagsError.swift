@@ -14,6 +14,9 @@ public enum TagsError: Error, Hashable, LocalizedError {
   case nothingToUndo
   /// The store could not save the change.
   case store(NoteStoreError)
+  /// The view model was given a client that doesn't do this (a test's
+  /// ``UnimplementedTagsClient``): the member asked for.
+  case notProvided(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -27,6 +30,7 @@ public enum TagsError: Error, Hashable, LocalizedError {
     case .noDeletionPending: "There is no deletion to confirm."
     case .nothingToUndo: "There is no tag change to undo."
     case .store(let error): error.errorDescription
+    case .notProvided(let member): "\(member) was not provided to the tags' view model."
     }
   }
 }

@@ -5,7 +5,8 @@ import Observation
 /// The view model of the tags screen: every tag with its note count, renaming a tag across
 /// all notes, deleting one from all notes after a question, and undoing the last such change.
 ///
-/// ``state`` is derived from the store each time it is read, so counts follow notes saved
+/// It reaches the notes through ``TagsClient`` alone, so its tests hand it notes in memory.
+/// ``state`` is derived from the client each time it is read, so counts follow notes saved
 /// anywhere in the app.
 @MainActor
 @Observable
@@ -23,13 +24,13 @@ public final class TagsViewModel {
   private var pendingDeletion: TagDeletionRequest?
   /// Each changed note's tags before the last change, for ``undo()``.
   private var tagsBeforeLastChange: [Note.ID: [String]]?
-  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let client: any TagsClient
 
   /// Creates the view model.
   ///
-  /// - Parameter store: The store holding the notes.
-  public init(store: NoteStore) {
-    self.store = store
+  /// - Parameter client: The notes' tags, and the one way to change them.
+  public init(client: any TagsClient) {
+    self.client = client
   }
 
   /// What the screen shows now.
@@ -53,10 +54,10 @@ public final class TagsViewModel {
   /// Every tag, sorted by name, with its note count, whatever the screen asks meanwhile: what
   /// a row number stands for.
   ///
-  /// - Complexity: What the store's count of tags costs: for the SQLite store, one pass over
-  ///   its index of tags, no note read.
+  /// - Complexity: What the client's count of tags costs: for the live one, one pass over the
+  ///   store's index of tags, no note read.
   public var rows: [TagRow] {
-    store.tagCounts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
+    client.tagCounts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
   }
 
   // MARK: - Actions
@@ -84,8 +85,7 @@ public final class TagsViewModel {
   /// - Throws: ``TagsError/unknownTag(_:)``.
   public func requestDeletion(ofTag tag: String) throws(TagsError) {
     let name = TagRules.normalized(tag)
-    let count = store.noteCount(in: .tagged(name))
-    guard count > 0 else { throw .unknownTag(name) }
+    guard let count = client.tagCounts[name], count > 0 else { throw .unknownTag(name) }
     pendingDeletion = TagDeletionRequest(tag: name, noteCount: count)
   }
 
@@ -117,17 +117,16 @@ public final class TagsViewModel {
   /// - Throws: ``TagsError/nothingToUndo``, or ``TagsError/store(_:)`` (it can then still be
   ///   undone).
   public func undo() throws(TagsError) {
-    guard var previous = tagsBeforeLastChange else { throw .nothingToUndo }
-    previous = previous.filter { store.note(withID: $0.key) != nil }  // notes deleted meanwhile
-    do { try store.perform(.replaceTags(previous)) } catch { throw .store(error) }
+    guard let previous = tagsBeforeLastChange else { throw .nothingToUndo }
+    try client.replaceTags(previous)  // a note deleted meanwhile is left out
     tagsBeforeLastChange = nil
   }
 
   private func change(tag: String, _ transform: ([String]) -> [String]) throws(TagsError) {
-    let tagged = store.notes(in: .tagged(tag))
+    let tagged = client.notes(taggedWith: tag)
     guard !tagged.isEmpty else { throw .unknownTag(tag) }
     let changes = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, transform($0.tags)) })
-    do { try store.perform(.replaceTags(changes)) } catch { throw .store(error) }
+    try client.replaceTags(changes)
     tagsBeforeLastChange = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, $0.tags) })
   }
 }

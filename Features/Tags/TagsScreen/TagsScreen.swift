@@ -12,14 +12,23 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
   public typealias Route = FieldNotesNavigation.Route
 
   /// How the app makes the tags screen, and `tags` on the notebooks screen, which opens it.
-  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    TagsScreen.self, shows: { $0.place(TagsPlace.self) },
-    entries: [
-      ScreenEntry(
-        CommandHelp(names: ["tags"], usage: "tags", summary: "list every tag with its note count"),
-        opens: .feature(TagsPlace()), on: .notebooks)
-    ],
-    make: { _, dependencies in TagsScreen(model: TagsViewModel(store: dependencies.store)) })
+  ///
+  /// - Parameter client: Makes the tags' data from what the app composed: the app passes
+  ///   `StoreTagsClient` (`TagsLive`).
+  /// - Returns: The registration.
+  public static func registration(
+    client: @escaping @MainActor (ScreenDependencies) -> any TagsClient
+  ) -> ScreenRegistration<Route, ScreenDependencies> {
+    ScreenRegistration(
+      TagsScreen.self, shows: { $0.place(TagsPlace.self) },
+      entries: [
+        ScreenEntry(
+          CommandHelp(
+            names: ["tags"], usage: "tags", summary: "list every tag with its note count"),
+          opens: .feature(TagsPlace()), on: .notebooks)
+      ],
+      make: { _, dependencies in TagsScreen(model: TagsViewModel(client: client(dependencies))) })
+  }
 
   let model: TagsViewModel
 

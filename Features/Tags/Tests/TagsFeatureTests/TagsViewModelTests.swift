@@ -5,13 +5,13 @@ import Foundation
 import TagsFeature
 import Testing
 
+/// The tags' view model over notes in memory: its tests stub its one client and nothing else
+/// (`TagsLiveTests` holds the live client to the same promises over a store).
 @MainActor
 @Suite struct TagsViewModelTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
-
-  func makeModel() throws -> (TagsViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    return (TagsViewModel(store: store), store)
+  func makeModel() throws -> (TagsViewModel, InMemoryTagsClient) {
+    let client = InMemoryTagsClient(notes: SampleData.library.notes)
+    return (TagsViewModel(client: client), client)
   }
 
   static let sampleRows = [
@@ -25,13 +25,13 @@ import Testing
     #expect(model.scope(ofTag: "#Birds") == .tagged("birds"))
   }
 
-  @Test func aStoreWithoutTagsIsEmpty() throws {
-    let store = NoteStore(notes: [Note(title: "Untagged")], notebooks: [])
-    #expect(TagsViewModel(store: store).state == .empty)
+  @Test func notesWithoutTagsAreEmpty() throws {
+    let client = InMemoryTagsClient(notes: [Note(title: "Untagged")])
+    #expect(TagsViewModel(client: client).state == .empty)
   }
 
   @Test func renamingChangesTheTagOnEveryNote() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
     let recorder = StateRecorder(model, \.state)
 
     try model.renameTag("Birds", to: "#Aves")
@@ -43,35 +43,35 @@ import Testing
           TagRow(name: "plants", noteCount: 1),
         ])
       ])
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["aves", "lake"])
-    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == ["aves"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["aves", "lake"])
+    #expect(client.note(SampleData.kingfisher.id)?.tags == ["aves"])
   }
 
   @Test func renamingOntoAnotherTagMergesThemWithoutDuplicates() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
 
     try model.renameTag("lake", to: "birds")
 
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds"])
     #expect(
       model.state
         == .loaded([TagRow(name: "birds", noteCount: 2), TagRow(name: "plants", noteCount: 1)]))
   }
 
   @Test func aBadOrUnknownNameIsRefusedAndChangesNothing() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
 
     #expect(throws: TagsError.unknownTag("fungi")) { try model.renameTag("fungi", to: "moss") }
     #expect(throws: TagsError.invalidName("two words", .invalidCharacters)) {
       try model.renameTag("birds", to: "two words")
     }
     #expect(throws: TagsError.invalidName("#", .empty)) { try model.renameTag("birds", to: "#") }
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.notes == SampleData.library.notes)
     #expect(!model.canUndo)
   }
 
   @Test func deletingAsksThenRemovesTheTagFromEveryNote() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
     let recorder = StateRecorder(model, \.state)
 
     try model.requestDeletion(ofTag: "birds")
@@ -83,50 +83,73 @@ import Testing
         .confirming(TagDeletionRequest(tag: "birds", noteCount: 2)),
         .loaded([TagRow(name: "lake", noteCount: 1), TagRow(name: "plants", noteCount: 1)]),
       ])
-    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == [])
+    #expect(client.note(SampleData.kingfisher.id)?.tags == [])
   }
 
   @Test func withdrawingTheQuestionDeletesNothing() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
 
     try model.requestDeletion(ofTag: "lake")
     model.cancelDeletion()
 
     #expect(model.state == .loaded(Self.sampleRows))
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.notes == SampleData.library.notes)
     #expect(throws: TagsError.noDeletionPending) { try model.confirmDeletion() }
   }
 
   @Test func undoPutsBackExactlyTheTagsOfTheLastChange() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
 
     try model.renameTag("lake", to: "birds")
     try model.undo()
 
-    #expect(store.notes.map(\.tags) == SampleData.library.notes.map(\.tags))
+    #expect(client.notes.map(\.tags) == SampleData.library.notes.map(\.tags))
     #expect(model.state == .loaded(Self.sampleRows))
     #expect(throws: TagsError.nothingToUndo) { try model.undo() }
   }
 
   @Test func undoAfterADeletionRestoresTheTag() throws {
-    let (model, store) = try makeModel()
+    let (model, client) = try makeModel()
     try model.requestDeletion(ofTag: "birds")
     try model.confirmDeletion()
 
     try model.undo()
 
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds", "lake"])
     #expect(model.state == .loaded(Self.sampleRows))
   }
 
   @Test func aFailedSaveChangesNothingAndLeavesNothingToUndo() throws {
-    let (model, store) = try makeModel()
-    repository.failCommits(with: .diskFull)
+    let (model, client) = try makeModel()
+    client.writeFailure = .store(.persistence(.diskFull))
 
     #expect(throws: TagsError.store(.persistence(.diskFull))) {
       try model.renameTag("birds", to: "aves")
     }
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.notes == SampleData.library.notes)
     #expect(!model.canUndo)
+  }
+
+  @Test func askingAndWithdrawingTouchNoNote() throws {
+    let client = InMemoryTagsClient(notes: SampleData.library.notes)
+    let model = TagsViewModel(client: client)
+
+    try model.requestDeletion(ofTag: "lake")
+    try model.declineDeletion()
+
+    #expect(client.writes == 0)
+    #expect(
+      throws: TagsError.nothingToUndo,
+      "nothing changed, so nothing is undone and no write is asked for"
+    ) { try model.undo() }
+    #expect(client.writes == 0)
+  }
+
+  @Test func refusingABadNameAsksTheNotesNothing() {
+    let model = TagsViewModel(client: UnimplementedTagsClient { Issue.record("used \($0)") })
+
+    #expect(throws: TagsError.invalidName("two words", .invalidCharacters)) {
+      try model.renameTag("birds", to: "two words")
+    }
   }
 }

@@ -13,11 +13,9 @@ import Testing
 /// question and undo say.
 @MainActor
 @Suite struct TagsScreenTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
-
-  func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    return (ScreenHarness(TagsScreen(model: TagsViewModel(store: store))), store)
+  func makeHarness() throws -> (ScreenHarness<Route>, InMemoryTagsClient) {
+    let client = InMemoryTagsClient(notes: SampleData.library.notes)
+    return (ScreenHarness(TagsScreen(model: TagsViewModel(client: client))), client)
   }
 
   @Test func drawsEveryTagAndOpensOneByNumberOrName() async throws {
@@ -35,7 +33,7 @@ import Testing
   }
 
   @Test func deletingAsksAndUndoPutsTheTagBack() async throws {
-    let (harness, store) = try makeHarness()
+    let (harness, client) = try makeHarness()
 
     try await harness.run("delete lake")
     #expect(
@@ -44,22 +42,22 @@ import Testing
         "  yes  remove the tag from every note (`undo` puts it back)", "  no   keep it",
       ])
     try await harness.run("yes")
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds"])
     try await harness.run("undo")
 
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds", "lake"])
     #expect(harness.lastDrawn?.count == 4)
   }
 
   @Test func backWithdrawsTheQuestionBeforeLeaving() async throws {
-    let (harness, store) = try makeHarness()
+    let (harness, client) = try makeHarness()
     try await harness.run("delete birds")
 
     try await harness.run("back")
 
     #expect(harness.isShowingTheScreen)
     #expect(harness.lastDrawn?.first == "Tags")
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.notes == SampleData.library.notes)
   }
 
   @Test func refusalsSayWhyInOneLine() async throws {

@@ -6,6 +6,7 @@ import FieldNotesTerminal
 import NoteDetailScreen
 import NoteListScreen
 import NotebooksScreen
+import TagsLive
 import TagsScreen
 import TrashLive
 import TrashScreen
@@ -23,7 +24,7 @@ enum Screens {
     NoteListScreen.registration,
     NoteDetailScreen.registration,
     ComposerScreen.registration,
-    TagsScreen.registration,
+    TagsScreen.registration { StoreTagsClient(store: $0.store) },
     TrashScreen.registration { StoreTrashClient(store: $0.store) },
     ConflictsScreen.registration { StoreConflictsClient(store: $0.store) },
   ]

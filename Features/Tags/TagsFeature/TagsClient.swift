@@ -1,0 +1,29 @@
+import FieldNotesModel
+
+/// What the tags screen needs of the notes, and all it may do to them: the one data dependency
+/// of ``TagsViewModel``.
+///
+/// The view model names no store: a test hands it ``InMemoryTagsClient`` to play out a scene,
+/// or ``UnimplementedTagsClient`` to prove a step touches nothing, and the app hands it
+/// `StoreTagsClient` (in `TagsLive`), the live one, which reads the store's count of tags and
+/// writes through its one write path.
+@MainActor
+public protocol TagsClient: AnyObject {
+  /// Every tag some note carries, with how many notes carry it.
+  ///
+  /// A live client reads it where Observation sees it, so the view model's state follows every
+  /// note saved anywhere in the app.
+  var tagCounts: [String: Int] { get }
+
+  /// The notes carrying a tag, each with all its tags.
+  ///
+  /// - Parameter tag: The tag, normalized (`birds`).
+  /// - Returns: The notes; none for a tag no note carries.
+  func notes(taggedWith tag: String) -> [Note]
+
+  /// Gives notes new tags, all in one write; a note deleted meanwhile is left out.
+  ///
+  /// - Parameter tags: Each note's new tags, by its identifier.
+  /// - Throws: ``TagsError/store(_:)``; no note changed then.
+  func replaceTags(_ tags: [Note.ID: [String]]) throws(TagsError)
+}

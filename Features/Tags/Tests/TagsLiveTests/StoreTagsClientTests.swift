@@ -1,0 +1,77 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import TagsFeature
+import TagsLive
+import Testing
+
+/// The live client keeps the promises of ``TagsFeature/TagsClient`` over a store: what the view
+/// model's tests assume of the in-memory client holds of the real one.
+@MainActor
+@Suite struct StoreTagsClientTests {
+  let repository = InMemoryNoteRepository(SampleData.library)
+
+  func makeStore() throws -> NoteStore {
+    try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+  }
+
+  @Test func itCountsFindsAndRetagsAsTheInMemoryClientDoes() throws {
+    let store = try makeStore()
+    let live = StoreTagsClient(store: store)
+    let memory = InMemoryTagsClient(notes: SampleData.library.notes)
+    #expect(live.tagCounts == memory.tagCounts)
+    #expect(
+      Set(live.notes(taggedWith: "birds").map(\.id))
+        == Set(memory.notes(taggedWith: "birds").map(\.id)))
+
+    let changes = [SampleData.heron.id: ["aves"], SampleData.kingfisher.id: ["aves", "river"]]
+    try live.replaceTags(changes)
+    try memory.replaceTags(changes)
+
+    #expect(live.tagCounts == memory.tagCounts)
+    #expect(store.note(withID: SampleData.heron.id)?.tags == ["aves"])
+  }
+
+  @Test func aNoteDeletedMeanwhileIsLeftOut() throws {
+    let store = try makeStore()
+    let client = StoreTagsClient(store: store)
+    let model = TagsViewModel(client: client)
+    try model.renameTag("birds", to: "aves")
+    try store.perform(.deleteNote(SampleData.kingfisher.id))
+
+    try model.undo()
+
+    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(store.note(withID: SampleData.kingfisher.id) == nil)
+  }
+
+  @Test func aFailedWriteChangesNoNote() throws {
+    let store = try makeStore()
+    let client = StoreTagsClient(store: store)
+    repository.failCommits(with: .diskFull)
+
+    #expect(throws: TagsError.store(.persistence(.diskFull))) {
+      try client.replaceTags([SampleData.heron.id: []])
+    }
+    #expect(store.note(withID: SampleData.heron.id)?.tags == SampleData.heron.tags)
+  }
+
+  @Test func theViewModelFollowsANoteSavedElsewhere() throws {
+    let store = try makeStore()
+    let model = TagsViewModel(client: StoreTagsClient(store: store))
+    let recorder = StateRecorder(model, \.state)
+    var moss = SampleData.moss
+    moss.tags.append("lake")
+
+    try store.perform(.updateNote(moss))
+
+    #expect(
+      recorder.transitions == [
+        .loaded([
+          TagRow(name: "birds", noteCount: 2), TagRow(name: "lake", noteCount: 2),
+          TagRow(name: "plants", noteCount: 1),
+        ])
+      ])
+  }
+}
