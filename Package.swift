@@ -61,6 +61,7 @@ let featuresOwningData: Set<String> = [
   "Trash",
   "Conflicts",
   "Tags",
+  "NoteDetail",
 ]
 
 /// A feature's targets, all in `Features/NAME/`.
@@ -68,7 +69,8 @@ let featuresOwningData: Set<String> = [
 /// They are its view model (`NAMEFeature`, which imports no UI module, so a SwiftUI front end
 /// could use it unchanged), its terminal screen (`NAMEScreen`), and a test target for each
 /// (`Tests/NAMEFeatureTests`, `Tests/NAMEScreenTests`); a feature that owns data has its live
-/// client too (`NAMELive`, tested by `Tests/NAMELiveTests` against a store in memory).
+/// client too (`NAMELive`, tested by `Tests/NAMELiveTests` against a store in memory), which its
+/// screen's tests may drive the screen over as well.
 ///
 /// - Parameter name: The feature's name, such as `Tags`.
 /// - Returns: The targets.
@@ -92,7 +94,7 @@ func feature(_ name: String) -> [Target] {
       dependencies: screen + [
         .target(name: "\(name)Feature"), .target(name: "\(name)Screen"), "FieldNotesTesting",
         "FieldNotesTerminalTesting",
-      ],
+      ] + (featuresOwningData.contains(name) ? [.target(name: "\(name)Live")] : []),
       path: "\(folder)/Tests/\(name)ScreenTests", swiftSettings: strict),
   ] + (featuresOwningData.contains(name) ? live(name) : [])
 }

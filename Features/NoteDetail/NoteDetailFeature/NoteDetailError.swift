@@ -10,6 +10,9 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
   /// can be done to it there: it is in the trash, or was deleted for good.
   case noteGone(inTrash: Bool)
+  /// The view model was given a client that doesn't do this (a test's
+  /// ``UnimplementedNoteDetailClient``): the member asked for.
+  case notProvided(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -21,6 +24,7 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
         + "notebooks screen, then `restore N`, brings it back with its history."
     case .noteGone(inTrash: false):
       "This note no longer exists (it was deleted for good): `back` leaves its page."
+    case .notProvided(let member): "\(member) was not provided to the note page's view model."
     }
   }
 }

@@ -7,7 +7,8 @@ import Observation
 /// history (every version a save replaced), and the actions on that one note (pin, move,
 /// delete and undo, restore a version).
 ///
-/// ``state`` is derived from the store each time it is read, so the page follows a change made
+/// It reaches the notes through ``NoteDetailClient`` alone, so its tests hand it notes in memory.
+/// ``state`` is derived from the client each time it is read, so the page follows a change made
 /// anywhere (a sync, another screen); only the summary is the model's own. Every action on the
 /// note takes it from ``state`` (``shownNote()``), so once the page shows none (another
 /// FieldNotes or a sync deleted it) every one refuses with the same error.
@@ -38,31 +39,25 @@ public final class NoteDetailViewModel {
   public let noteID: Note.ID
 
   private var summary = Summary.none
-  @ObservationIgnored private let store: NoteStore
+  @ObservationIgnored private let client: any NoteDetailClient
   @ObservationIgnored private let summarizer: any SummaryGenerating
-  @ObservationIgnored private let history: DeletionHistory
 
   /// Opens a note's page.
   ///
   /// - Parameters:
   ///   - noteID: The note.
-  ///   - store: The store holding it.
+  ///   - client: The notes, their versions, and the ways to change them.
   ///   - summarizer: What writes its summary.
-  ///   - history: Where a deleted note is kept for undo, shared with every screen that can
-  ///     undo.
-  public init(
-    noteID: Note.ID, store: NoteStore, summarizer: any SummaryGenerating, history: DeletionHistory
-  ) {
+  public init(noteID: Note.ID, client: any NoteDetailClient, summarizer: any SummaryGenerating) {
     self.noteID = noteID
-    self.store = store
+    self.client = client
     self.summarizer = summarizer
-    self.history = history
   }
 
   /// What the page shows now.
   public var state: State {
-    guard let note = store.note(withID: noteID) else { return .empty }
-    let notebookName = note.notebookID.flatMap { store.notebook(withID: $0)?.name }
+    guard let note = client.note(noteID) else { return .empty }
+    let notebookName = note.notebookID.flatMap(client.notebookName)
     return .loaded(note, notebookName: notebookName, summary: summary)
   }
 
@@ -76,7 +71,7 @@ public final class NoteDetailViewModel {
   ///   saying whether the note is in the trash.
   public func shownNote() throws(NoteDetailError) -> Note {
     guard case .loaded(let note, _, _) = state else {
-      throw .noteGone(inTrash: store.trashedNotes.contains { $0.id == noteID })
+      throw .noteGone(inTrash: client.isInTrash(noteID))
     }
     return note
   }
@@ -119,7 +114,7 @@ public final class NoteDetailViewModel {
   @discardableResult
   public func setPinned(_ isPinned: Bool) throws(NoteDetailError) -> Bool {
     _ = try shownNote()
-    do { return try store.setPinned(noteID, isPinned) } catch { throw .store(error) }
+    return try client.setPinned(noteID, isPinned)
   }
 
   /// Moves the note into a notebook, or out of every notebook.
@@ -129,7 +124,7 @@ public final class NoteDetailViewModel {
   ///   nothing changed then.
   public func move(to notebookID: Notebook.ID?) throws(NoteDetailError) {
     _ = try shownNote()
-    try perform(.moveNote(noteID, to: notebookID))
+    try client.move(noteID, to: notebookID)
   }
 
   /// Moves the note into the notebook a typed name stands for (`none` for no notebook).
@@ -141,8 +136,7 @@ public final class NoteDetailViewModel {
   @discardableResult
   public func move(toNotebookNamed name: String) throws(NoteDetailError) -> Notebook? {
     _ = try shownNote()
-    let destination: Notebook?
-    do { destination = try store.destination(named: name) } catch { throw .store(error) }
+    let destination = try client.notebook(named: name)
     try move(to: destination?.id)
     return destination
   }
@@ -152,11 +146,11 @@ public final class NoteDetailViewModel {
   /// - Parameter id: The notebook, or `nil` for none.
   /// - Returns: Its name; `nil` for no notebook, or one deleted since.
   public func notebookName(of id: Notebook.ID?) -> String? {
-    id.flatMap { store.notebook(withID: $0)?.name }
+    id.flatMap(client.notebookName)
   }
 
   /// The notebooks' names, for completing a destination.
-  public var notebookNames: [String] { store.notebooks.map(\.name) }
+  public var notebookNames: [String] { client.notebookNames }
 
   /// Deletes the note, remembering it so that `undo` on any screen restores it exactly.
   ///
@@ -166,7 +160,7 @@ public final class NoteDetailViewModel {
   @discardableResult
   public func delete() throws(NoteDetailError) -> Note {
     let note = try shownNote()
-    do { try history.delete(noteID, from: store) } catch { throw .store(error) }
+    try client.delete(noteID)
     return note
   }
 
@@ -175,9 +169,7 @@ public final class NoteDetailViewModel {
   /// - Throws: ``NoteDetailError/nothingToUndo``, or ``NoteDetailError/store(_:)`` when it
   ///   cannot be saved (it can then still be restored).
   public func undoDelete() throws(NoteDetailError) {
-    let restored: Note?
-    do { restored = try history.restoreLast(to: store) } catch { throw .store(error) }
-    guard restored != nil else { throw .nothingToUndo }
+    guard try client.undoDelete() != nil else { throw .nothingToUndo }
   }
 
   // MARK: - History
@@ -191,7 +183,7 @@ public final class NoteDetailViewModel {
   public var versionHistory: [NoteVersion.Entry] {
     get throws(NoteDetailError) {
       let note = try shownNote()
-      return NoteVersion.history(of: store.versions(ofNote: noteID), current: note)
+      return NoteVersion.history(of: client.versions(of: noteID), current: note)
     }
   }
 
@@ -207,7 +199,7 @@ public final class NoteDetailViewModel {
     -> VersionComparison
   {
     let note = try shownNote()
-    let versions = store.versions(ofNote: noteID)
+    let versions = client.versions(of: noteID)
     let version = try Self.version(number, of: noteID, in: versions)
     let newer = try later.map { number throws(NoteDetailError) in
       try Self.version(number, of: noteID, in: versions)
@@ -229,9 +221,9 @@ public final class NoteDetailViewModel {
   @discardableResult
   public func restore(version number: Int) throws(NoteDetailError) -> Bool {
     _ = try shownNote()
-    let before = store.versions(ofNote: noteID).count
-    try perform(.restoreVersion(noteID, number: number))
-    return store.versions(ofNote: noteID).count != before
+    let before = client.versions(of: noteID).count
+    try client.restoreVersion(noteID, number: number)
+    return client.versions(of: noteID).count != before
   }
 
   private static func version(_ number: Int, of id: Note.ID, in versions: [NoteVersion])
@@ -241,10 +233,6 @@ public final class NoteDetailViewModel {
       throw .store(.versionNotFound(id, number: number))
     }
     return version
-  }
-
-  private func perform(_ mutation: NoteStore.Mutation) throws(NoteDetailError) {
-    do { try store.perform(mutation) } catch { throw .store(error) }
   }
 }
 

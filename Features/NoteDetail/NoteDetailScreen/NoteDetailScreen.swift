@@ -14,17 +14,24 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   public typealias Route = FieldNotesNavigation.Route
 
   /// How the app makes a note's page.
-  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    NoteDetailScreen.self,
-    shows: { if case .noteDetail(let id, let terms) = $0 { (id, terms) } else { nil } },
-    make: { shown, dependencies in
-      NoteDetailScreen(
-        model: NoteDetailViewModel(
-          noteID: shown.0, store: dependencies.store, summarizer: dependencies.summarizer,
-          history: dependencies.history),
-        now: dependencies.now, timeZone: dependencies.timeZone,
-        highlighting: SearchMatches(shown.1))
-    })
+  ///
+  /// - Parameter client: Makes the page's data from what the app composed: the app passes
+  ///   `StoreNoteDetailClient` (`NoteDetailLive`).
+  /// - Returns: The registration.
+  public static func registration(
+    client: @escaping @MainActor (ScreenDependencies) -> any NoteDetailClient
+  ) -> ScreenRegistration<Route, ScreenDependencies> {
+    ScreenRegistration(
+      NoteDetailScreen.self,
+      shows: { if case .noteDetail(let id, let terms) = $0 { (id, terms) } else { nil } },
+      make: { shown, dependencies in
+        NoteDetailScreen(
+          model: NoteDetailViewModel(
+            noteID: shown.0, client: client(dependencies), summarizer: dependencies.summarizer),
+          now: dependencies.now, timeZone: dependencies.timeZone,
+          highlighting: SearchMatches(shown.1))
+      })
+  }
 
   private let model: NoteDetailViewModel
   private let now: DateProvider

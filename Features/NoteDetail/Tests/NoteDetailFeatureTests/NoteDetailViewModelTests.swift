@@ -5,164 +5,85 @@ import Foundation
 import NoteDetailFeature
 import Testing
 
+/// A note's page over notes in memory: its tests stub its one client and nothing else
+/// (`NoteDetailLiveTests` plays the same model over a store, with other processes).
 @MainActor
 @Suite struct NoteDetailViewModelTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  static let edited = NoteVersion(
+    of: SampleData.kingfisher, number: 1, replacedAt: SampleData.date(minutes: 30))
 
-  func makeModel(
-    _ note: Note = SampleData.kingfisher,
-    summarizer: any SummaryGenerating = CannedSummaryGenerator()
-  ) throws -> (NoteDetailViewModel, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    let model = NoteDetailViewModel(
-      noteID: note.id, store: store, summarizer: summarizer,
-      history: DeletionHistory())
-    return (model, store)
+  func makeModel(_ client: any NoteDetailClient) -> NoteDetailViewModel {
+    NoteDetailViewModel(
+      noteID: SampleData.kingfisher.id, client: client, summarizer: CannedSummaryGenerator())
   }
 
-  @Test func showsTheNoteWithItsNotebook() throws {
-    let (model, _) = try makeModel()
-    #expect(model.state == .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none))
+  func makeClient() -> InMemoryNoteDetailClient {
+    var later = SampleData.kingfisher
+    later.body = "Seen twice at the bend."
+    return InMemoryNoteDetailClient(
+      notes: [later, SampleData.heron], notebooks: SampleData.library.notebooks,
+      versions: [SampleData.kingfisher.id: [Self.edited]], now: SampleData.date(minutes: 90))
   }
 
-  @Test func summarizingShowsProgressThenTheSummary() async throws {
-    let (model, _) = try makeModel()
+  @Test func showsTheNoteWithItsNotebookAndFollowsEveryChange() throws {
+    let client = makeClient()
+    let model = makeModel(client)
     let recorder = StateRecorder(model, \.state)
 
-    try await model.summarize().value
+    try model.setPinned(true)
+    try model.move(toNotebookNamed: "none")
 
-    #expect(
-      recorder.values == [
-        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none),
-        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .summarizing),
-        .loaded(
-          SampleData.kingfisher, notebookName: "Birds",
-          summary: .summarized("A short summary of Kingfisher.")),
-      ])
+    let note = try #require(client.note(SampleData.kingfisher.id))
+    #expect(note.isPinned && note.notebookID == nil)
+    #expect(recorder.values.count == 3)
+    #expect(recorder.values.last == .loaded(note, notebookName: nil, summary: .none))
   }
 
-  /// The same, exhaustively: the summary the generator wrote is an effect the step states.
-  @Test func summarizingStatesTheSummaryItAskedFor() async throws {
-    let summarizer = CannedSummaryGenerator()
-    let (model, _) = try makeModel(summarizer: summarizer)
-    let test = ExhaustiveTest(model, \.state, repository: repository, summarizer: summarizer)
-
-    try await test.step(
-      "summarize", { try await model.summarize().value },
-      states: [
-        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .summarizing),
-        .loaded(
-          SampleData.kingfisher, notebookName: "Birds",
-          summary: .summarized("A short summary of Kingfisher.")),
-      ],
-      summaries: 1)
-    #expect(summarizer.summarizedNotes == [SampleData.kingfisher.id])
-  }
-
-  @Test func aFailedSummaryIsHeldInStateNotThrown() async throws {
-    let (model, _) = try makeModel(summarizer: UnavailableSummaryGenerator())
-
-    try await model.summarize().value
-
-    guard case .loaded(_, _, .failed(let message)) = model.state else {
-      Issue.record("expected a failed summary, got \(model.state)")
-      return
-    }
-    #expect(message == SummaryError.unavailable.errorDescription)
-  }
-
-  @Test func pinningANoteAlreadyPinnedChangesNothing() throws {
-    let (model, store) = try makeModel(SampleData.heron)
-
-    #expect(try model.setPinned(true) == false)
-    #expect(try model.setPinned(false) == true)
-    #expect(store.note(withID: SampleData.heron.id)?.isPinned == false)
-  }
-
-  @Test func movingShowsTheNewNotebook() throws {
-    let (model, _) = try makeModel()
-    let recorder = StateRecorder(model, \.state)
-
-    try model.move(to: SampleData.plants.id)
-
-    var moved = SampleData.kingfisher
-    moved.notebookID = SampleData.plants.id
-    moved.updatedAt = DateProvider.referenceDate
-    #expect(
-      recorder.transitions == [.loaded(moved, notebookName: "Plants", summary: .none)])
-  }
-
-  @Test func aDeletedNoteLeavesThePageEmptyAndUndoRestoresItExactly() throws {
-    let (model, store) = try makeModel()
-    let recorder = StateRecorder(model, \.state)
+  @Test func deletingEmptiesThePageAndUndoBringsItBack() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    let shown = try model.shownNote()
 
     try model.delete()
+    #expect(model.state == .empty)
+    #expect(throws: NoteDetailError.noteGone(inTrash: true)) { try model.setPinned(true) }
     try model.undoDelete()
 
-    #expect(
-      recorder.values == [
-        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none), .empty,
-        .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none),
-      ])
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(model.state == .loaded(shown, notebookName: "Birds", summary: .none))
     #expect(throws: NoteDetailError.nothingToUndo) { try model.undoDelete() }
   }
 
-  @Test func aDeletionOnThePageCanBeUndoneFromAnotherScreenSharingTheHistory() throws {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    let history = DeletionHistory()
-    let page = NoteDetailViewModel(
-      noteID: SampleData.moss.id, store: store, summarizer: CannedSummaryGenerator(),
-      history: history)
+  @Test func restoringAVersionKeepsTheTextItReplaces() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    let replaced = try model.shownNote()
 
-    let otherPage = NoteDetailViewModel(
-      noteID: SampleData.heron.id, store: store, summarizer: CannedSummaryGenerator(),
-      history: history)
+    #expect(try model.restore(version: 1))
 
-    try page.delete()
-    try otherPage.undoDelete()
-
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(client.note(SampleData.kingfisher.id)?.body == SampleData.kingfisher.body)
+    #expect(client.versions(of: SampleData.kingfisher.id).last?.body == replaced.body)
+    #expect(try model.comparison(from: 2).laterText.body == SampleData.kingfisher.body)
+    #expect(try !model.restore(version: 1))
   }
 
-  /// Another FieldNotes (or a sync) deleted the note: the page is empty, and every action on
-  /// the note refuses with one error, which says where the note is, and changes nothing.
-  @Test func everyActionOnANoteDeletedElsewhereRefusesWithOneError() throws {
-    let summarizer = CannedSummaryGenerator()
-    let (model, store) = try makeModel(summarizer: summarizer)
-    let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
-    try store.reload()
-    let notes = store.notes
-
-    #expect(model.state == .empty)
-    let gone = NoteDetailError.noteGone(inTrash: true)
-    #expect(throws: gone) { try model.shownNote() }
-    #expect(throws: gone) { try model.setPinned(true) }
-    #expect(throws: gone) { try model.move(to: SampleData.plants.id) }
-    #expect(throws: gone) { try model.move(toNotebookNamed: "Plants") }
-    #expect(throws: gone) { try model.delete() }
-    #expect(throws: gone) { try model.summarize() }
-    #expect(throws: gone) { try model.versionHistory }
-    #expect(throws: gone) { try model.comparison(from: 1) }
-    #expect(throws: gone) { try model.restore(version: 1) }
-    #expect(store.notes == notes)
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
-    #expect(summarizer.summarizedNotes.isEmpty)
-
-    // Once the trash is emptied, the error says the note is gone for good.
-    try elsewhere.perform(
-      .purgeTrashedNotes(elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }))
-    let (pageAfterPurge, _) = try makeModel()
-    #expect(throws: NoteDetailError.noteGone(inTrash: false)) { try pageAfterPurge.delete() }
-  }
-
-  @Test func aFailedSaveChangesNothing() throws {
-    let (model, store) = try makeModel()
-    repository.failCommits(with: .diskFull)
+  @Test func aFailedWriteChangesNothing() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    client.writeFailure = .store(.persistence(.diskFull))
 
     #expect(throws: NoteDetailError.store(.persistence(.diskFull))) { try model.delete() }
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
-    #expect(model.state == .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none))
+    #expect(throws: NoteDetailError.store(.persistence(.diskFull))) {
+      try model.restore(version: 1)
+    }
+    #expect(client.notes == makeClient().notes)
+  }
+
+  @Test func aPageWhoseNoteIsGoneAsksNothingMoreOfTheNotes() {
+    var reads: [String] = []
+    let client = UnimplementedNoteDetailClient { reads.append($0) }
+    let model = makeModel(client)
+
+    #expect(throws: NoteDetailError.noteGone(inTrash: false)) { try model.delete() }
+    #expect(reads == ["NoteDetailClient.note(_:)", "NoteDetailClient.isInTrash(_:)"])
   }
 }

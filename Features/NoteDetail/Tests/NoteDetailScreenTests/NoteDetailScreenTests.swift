@@ -6,6 +6,7 @@ import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
 import NoteDetailFeature
+import NoteDetailLive
 import NoteDetailScreen
 import Testing
 
@@ -22,7 +23,8 @@ import Testing
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
-        noteID: note.id, store: store, summarizer: summarizer, history: history),
+        noteID: note.id, client: StoreNoteDetailClient(store: store, history: history),
+        summarizer: summarizer),
       now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
     return (ScreenHarness(screen), store)
   }
@@ -46,14 +48,15 @@ import Testing
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let route = Route.noteDetail(SampleData.kingfisher.id, highlighting: ["KING", "blue"])
     let screen = try #require(
-      NoteDetailScreen.registration.makeScreen(
-        for: route,
-        with: ScreenDependencies(
-          store: store, now: .fixed(SampleData.date(minutes: 60)), ids: .incrementing(),
-          timeZone: TimeZone(identifier: "UTC") ?? .current, summarizer: CannedSummaryGenerator(),
-          history: history, session: SampleData.session(1),
-          preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor(),
-          tables: UnavailableFeatureTables())))
+      NoteDetailScreen.registration { StoreNoteDetailClient(store: $0.store, history: $0.history) }
+        .makeScreen(
+          for: route,
+          with: ScreenDependencies(
+            store: store, now: .fixed(SampleData.date(minutes: 60)), ids: .incrementing(),
+            timeZone: TimeZone(identifier: "UTC") ?? .current, summarizer: CannedSummaryGenerator(),
+            history: history, session: SampleData.session(1),
+            preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor(),
+            tables: UnavailableFeatureTables())))
     #expect(
       ScreenHarness(screen).lastDrawn == [
         "«King»fisher", "Birds · #birds · written 50 min ago", "",
@@ -172,8 +175,9 @@ import Testing
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 55)))
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
-        noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
-        history: DeletionHistory()),
+        noteID: SampleData.kingfisher.id,
+        client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+        summarizer: CannedSummaryGenerator()),
       now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
     return (ScreenHarness(screen), store)
   }
@@ -248,8 +252,9 @@ private final class GappedVersions: NoteRepository {
     let store = try NoteStore(repository: GappedVersions(), syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
-        noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
-        history: DeletionHistory()),
+        noteID: SampleData.kingfisher.id,
+        client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+        summarizer: CannedSummaryGenerator()),
       now: .fixed(SampleData.date(minutes: 60)), timeZone: TimeZone(identifier: "UTC") ?? .current)
     let lines = try await ScreenHarness<Route>(screen).run("history")
     #expect(lines.dropFirst().map { String($0.prefix(7)) } == ["  120  ", "    3  "])

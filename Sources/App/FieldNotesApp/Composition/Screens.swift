@@ -3,6 +3,7 @@ import ConflictsLive
 import ConflictsScreen
 import FieldNotesNavigation
 import FieldNotesTerminal
+import NoteDetailLive
 import NoteDetailScreen
 import NoteListScreen
 import NotebooksScreen
@@ -22,7 +23,7 @@ enum Screens {
   static let registrations: [ScreenRegistration<Route, ScreenDependencies>] = [
     NotebooksScreen.registration,
     NoteListScreen.registration,
-    NoteDetailScreen.registration,
+    NoteDetailScreen.registration { StoreNoteDetailClient(store: $0.store, history: $0.history) },
     ComposerScreen.registration,
     TagsScreen.registration { StoreTagsClient(store: $0.store) },
     TrashScreen.registration { StoreTrashClient(store: $0.store) },

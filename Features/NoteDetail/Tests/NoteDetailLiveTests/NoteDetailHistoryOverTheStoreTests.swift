@@ -3,12 +3,13 @@ import FieldNotesServices
 import FieldNotesTesting
 import Foundation
 import NoteDetailFeature
+import NoteDetailLive
 import Testing
 
 /// A note's history on its page: the versions, newest first, with what each save changed, a
 /// comparison, and a restore that keeps what it replaces.
 @MainActor
-@Suite struct NoteDetailHistoryTests {
+@Suite struct NoteDetailHistoryOverTheStoreTests {
   let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
   let store: NoteStore
   let model: NoteDetailViewModel
@@ -18,8 +19,9 @@ import Testing
       repository: repository, syncer: NoOpNoteSyncer(),
       now: .advancing(from: SampleData.date(minutes: 100)))
     model = NoteDetailViewModel(
-      noteID: SampleData.kingfisher.id, store: store, summarizer: CannedSummaryGenerator(),
-      history: DeletionHistory())
+      noteID: SampleData.kingfisher.id,
+      client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+      summarizer: CannedSummaryGenerator())
   }
 
   func edit(_ change: (inout Note) -> Void) throws {

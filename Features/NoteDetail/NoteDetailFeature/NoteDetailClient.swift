@@ -1,0 +1,85 @@
+import FieldNotesModel
+
+/// What a note's page needs of the notes, and all it may do to them: the one data dependency of
+/// ``NoteDetailViewModel``, its history (versions, restore) included.
+///
+/// The view model names no store: a test hands it ``InMemoryNoteDetailClient`` to play out a
+/// scene, or ``UnimplementedNoteDetailClient`` to prove a step touches nothing, and the app hands
+/// it `StoreNoteDetailClient` (in `NoteDetailLive`), which reads the store and writes through its
+/// one write path, where every replaced text is kept as a version.
+@MainActor
+public protocol NoteDetailClient: AnyObject {
+  /// A note as the notes hold it now, or `nil` once it is deleted.
+  ///
+  /// A live client reads it where Observation sees it, so the page follows a change made
+  /// anywhere: a sync, another screen, another process.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: The note.
+  func note(_ id: Note.ID) -> Note?
+
+  /// Whether a deleted note is in the trash (or was deleted for good).
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: `true` when it is in the trash.
+  func isInTrash(_ id: Note.ID) -> Bool
+
+  /// A notebook's name.
+  ///
+  /// - Parameter id: The notebook.
+  /// - Returns: Its name, or `nil` when there is no such notebook.
+  func notebookName(_ id: Notebook.ID) -> String?
+
+  /// Every notebook's name, for completing a destination.
+  var notebookNames: [String] { get }
+
+  /// The notebook a typed name stands for.
+  ///
+  /// - Parameter name: The name, ignoring case, or `none`.
+  /// - Returns: The notebook, or `nil` for `none`.
+  /// - Throws: ``NoteDetailError/store(_:)`` when no notebook has the name.
+  func notebook(named name: String) throws(NoteDetailError) -> Notebook?
+
+  /// Pins or unpins a note.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - isPinned: Whether it should be pinned.
+  /// - Returns: Whether it changed; `false` when it already was as asked.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteDetailError) -> Bool
+
+  /// Moves a note into a notebook, or out of every notebook.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - notebookID: The destination, or `nil`.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func move(_ id: Note.ID, to notebookID: Notebook.ID?) throws(NoteDetailError)
+
+  /// Deletes a note to the trash, remembered so that `undo` on any screen restores it.
+  ///
+  /// - Parameter id: The note.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func delete(_ id: Note.ID) throws(NoteDetailError)
+
+  /// Restores the note deleted last, on any screen.
+  ///
+  /// - Returns: The note restored, or `nil` when there is none to restore.
+  /// - Throws: ``NoteDetailError/store(_:)``; it can then still be restored.
+  func undoDelete() throws(NoteDetailError) -> Note?
+
+  /// A note's versions: each text a save replaced.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: The versions, by number.
+  func versions(of id: Note.ID) -> [NoteVersion]
+
+  /// Makes a version a note's text; the text it replaces is kept as the newest version.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - number: The version.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError)
+}
