@@ -170,9 +170,8 @@ extension ComposerScreen {
 
   /// The composer's commands.
   public static let commands: [ScreenCommand<ComposerScreen>] = [
-    ScreenCommand(["title"], usage: "title TEXT", summary: "set the title") {
+    ScreenCommand(["title"], arguments: .text("TEXT"), summary: "set the title") {
       screen, arguments, _ throws(ScreenError) in
-      guard !arguments.isEmpty else { throw .usage("title TEXT") }
       let title = arguments.joined(separator: " ")
       return try screen.carryOut("title") { () throws(ComposerError) in
         try screen.composer.setTitle(title)
@@ -206,9 +205,8 @@ extension ComposerScreen {
     .takingText()
     .completing { screen, _ in screen.composer.knownTags },
     ScreenCommand(
-      ["notebook"], usage: "notebook NAME|none", summary: "choose the note's notebook"
+      ["notebook"], arguments: .text("NAME|none"), summary: "choose the note's notebook"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard !arguments.isEmpty else { throw .usage("notebook NAME|none") }
       let name = arguments.joined(separator: " ")
       return try screen.carryOut("notebook") { () throws(ComposerError) in
         try screen.composer.chooseNotebook(named: name.lowercased() == "none" ? nil : name)
@@ -227,35 +225,31 @@ extension ComposerScreen {
       }
       return try await screen.writeInEditor(thenSaving: !arguments.isEmpty)
     },
-    ScreenCommand(["save"], usage: "save", summary: "save the note") {
+    ScreenCommand(["save"], arguments: .none, summary: "save the note") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("save") }
       return try screen.save()
     },
     ScreenCommand(
-      ["cancel"], usage: "cancel", summary: "close without saving (asks if anything changed)"
+      ["cancel"], arguments: .none, summary: "close without saving (asks if anything changed)"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("cancel") }
       return try screen.carryOut("cancel") { () throws(ComposerError) in
         try screen.composer.cancel()
       }
     },
     ScreenCommand(
-      ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
+      ["yes", "y"], arguments: .none, summary: "answer yes to the question on screen",
       hintElsewhere: noQuestion
     ) {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("yes") }
       return try screen.carryOut("yes") { () throws(ComposerError) in
         try screen.composer.confirmDiscard()
       }
     },
     ScreenCommand(
-      ["no", "n"], usage: "no", summary: "answer no to the question on screen",
+      ["no", "n"], arguments: .none, summary: "answer no to the question on screen",
       hintElsewhere: noQuestion
     ) {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("no") }
       return try screen.carryOut("no") { () throws(ComposerError) in
         try screen.composer.keepEditing()
       }

@@ -106,9 +106,8 @@ public final class ConflictsScreen: TracedScreen {
     .completing { _, previous in
       previous.isEmpty ? ConflictResolution.allCases.map(\.rawValue) : []
     },
-    ScreenCommand(["close"], usage: "close", summary: "go back to the list of conflicts") {
+    ScreenCommand(["close"], arguments: .none, summary: "go back to the list of conflicts") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("close") }
       screen.model.close()
       return .stay
     },

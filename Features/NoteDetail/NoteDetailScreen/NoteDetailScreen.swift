@@ -140,9 +140,8 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     ScreenCommand(
       ["delete", "rm"], usage: "delete", summary: "move this note to the trash (`undo` restores it)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.delete(arguments) },
-    ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
+    ScreenCommand(["undo"], arguments: .none, summary: "restore the note deleted last") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("undo") }
       try ScreenError.carrying { () throws(NoteDetailError) in try screen.model.undoDelete() }
       return .stay
     },
@@ -151,10 +150,9 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
       try await screen.summarize(arguments, context)
     },
     ScreenCommand(
-      ["history", "versions"], usage: "history",
+      ["history", "versions"], arguments: .none,
       summary: "list the versions kept of this note, newest first"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("history") }
       return try screen.history()
     },
     ScreenCommand(

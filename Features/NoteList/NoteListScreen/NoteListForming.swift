@@ -128,9 +128,8 @@ extension NoteListForming {
       }
       .completing { _, previous in previous.isEmpty ? ["pinned", "untagged", "all"] : [] },
       ScreenCommand(
-        ["tag"], usage: "tag [TAG]", summary: "show notes tagged TAG; alone, clear the tag"
+        ["tag"], arguments: .optional("TAG"), summary: "show notes tagged TAG; alone, clear the tag"
       ) { screen, arguments, _ throws(ScreenError) in
-        guard arguments.count <= 1 else { throw .usage("tag [TAG]") }
         let typed = arguments.first.map(TagRules.normalized)
         let tag = typed?.isEmpty == true ? nil : typed
         return screen.updateSettings(
@@ -151,9 +150,8 @@ extension NoteListForming {
       .completing { _, previous in
         previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : []
       },
-      ScreenCommand(["more"], usage: "more", summary: "show the next rows of a long list") {
+      ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in
-        guard arguments.isEmpty else { throw .usage("more") }
         guard screen.hiddenRowCount > 0 else { return .say("Every note of the list is shown.") }
         let drawn = screen.rowIDs
         return screen.updateSettings(
@@ -210,9 +208,8 @@ extension NoteListForming {
         return .say(
           "Deleted \u{201C}\(title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it.")
       },
-      ScreenCommand(["undo"], usage: "undo", summary: "restore the note deleted last") {
+      ScreenCommand(["undo"], arguments: .none, summary: "restore the note deleted last") {
         screen, arguments, _ throws(ScreenError) in
-        guard arguments.isEmpty else { throw .usage("undo") }
         let restored = try screen.undoDelete()
         return .say("Restored \u{201C}\(restored.title.terminalSafe)\u{201D}.")
       },
@@ -232,9 +229,8 @@ extension NoteListForming {
         return ScreenResult(
           .push(.newNote(in: notebookID), thenRun: inEditor ? ["editor", "--save"] : []))
       },
-      ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
+      ScreenCommand(["retry"], arguments: .none, summary: "read the notes again after a failure") {
         screen, arguments, _ throws(ScreenError) in
-        guard arguments.isEmpty else { throw .usage("retry") }
         try screen.retry()
         return .stay
       },

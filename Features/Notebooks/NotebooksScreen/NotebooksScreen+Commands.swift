@@ -80,18 +80,16 @@ extension NotebooksScreen {
       try screen.confirmDeletion(.deleteNotes, arguments, usage: "yes")
     },
     ScreenCommand(
-      ["no", "n"], usage: "no", summary: "answer no to the question on screen",
+      ["no", "n"], arguments: .none, summary: "answer no to the question on screen",
       hintElsewhere: noQuestion
     ) {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("no") }
       try ScreenError.carrying { () throws(NotebooksError) in try screen.notebooks.declineDeletion()
       }
       return .stay
     },
-    ScreenCommand(["retry"], usage: "retry", summary: "read the notes again after a failure") {
+    ScreenCommand(["retry"], arguments: .none, summary: "read the notes again after a failure") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("retry") }
       screen.notebooks.load()
       return .stay
     },

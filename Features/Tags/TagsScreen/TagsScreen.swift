@@ -93,9 +93,8 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
 
   /// The tags screen's commands.
   public static let commands: [ScreenCommand<TagsScreen>] = [
-    ScreenCommand(["open", "cd"], usage: "open TAG|N", summary: "list the notes tagged TAG") {
+    ScreenCommand(["open", "cd"], arguments: .one("TAG|N"), summary: "list the notes tagged TAG") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 1 else { throw .usage("open TAG|N") }
       let tag =
         Int(arguments[0]) != nil
         ? try RowNumber.element(arguments[0], in: screen.model.rows.map(\.name)) : arguments[0]
@@ -103,9 +102,8 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
     ScreenCommand(
-      ["rename"], usage: "rename TAG NEWTAG", summary: "rename a tag on every note"
+      ["rename"], arguments: .two("TAG", "NEWTAG"), summary: "rename a tag on every note"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 2 else { throw .usage("rename TAG NEWTAG") }
       try ScreenError.carrying { () throws(TagsError) in
         try screen.model.renameTag(arguments[0], to: arguments[1])
       }
@@ -115,9 +113,8 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
     ScreenCommand(
-      ["delete", "rm"], usage: "delete TAG", summary: "remove a tag from every note (asks first)"
+      ["delete", "rm"], arguments: .one("TAG"), summary: "remove a tag from every note (asks first)"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 1 else { throw .usage("delete TAG") }
       try ScreenError.carrying { () throws(TagsError) in
         try screen.model.requestDeletion(ofTag: arguments[0])
       }
@@ -125,24 +122,22 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
     ScreenCommand(
-      ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
+      ["yes", "y"], arguments: .none, summary: "answer yes to the question on screen",
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("yes") }
       try ScreenError.carrying { () throws(TagsError) in try screen.model.confirmDeletion() }
       return .stay
     },
     ScreenCommand(
-      ["no", "n"], usage: "no", summary: "answer no to the question on screen",
+      ["no", "n"], arguments: .none, summary: "answer no to the question on screen",
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("no") }
       try ScreenError.carrying { () throws(TagsError) in try screen.model.declineDeletion() }
       return .stay
     },
-    ScreenCommand(["undo"], usage: "undo", summary: "undo the last rename or deletion of a tag") {
+    ScreenCommand(["undo"], arguments: .none, summary: "undo the last rename or deletion of a tag")
+    {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("undo") }
       try ScreenError.carrying { () throws(TagsError) in try screen.model.undo() }
       return .stay
     },

@@ -116,23 +116,20 @@ public final class TrashScreen: TracedScreen {
         "Restored \u{201C}\(note.title.terminalSafe)\u{201D} to \(place ?? "no notebook").")
     },
     ScreenCommand(
-      ["empty"], usage: "empty", summary: "delete every note in the trash for good (asks first)"
+      ["empty"], arguments: .none, summary: "delete every note in the trash for good (asks first)"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("empty") }
       try ScreenError.carrying { () throws(TrashError) in try screen.model.askToEmpty() }
       return .stay
     },
-    ScreenCommand(["yes", "y"], usage: "yes", summary: "answer yes to the question on screen") {
+    ScreenCommand(["yes", "y"], arguments: .none, summary: "answer yes to the question on screen") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("yes") }
       let count = try ScreenError.carrying { () throws(TrashError) in
         try screen.model.confirmEmpty()
       }
       return .say("Deleted \(String(count: count, noun: "note")) for good.")
     },
-    ScreenCommand(["no", "n"], usage: "no", summary: "answer no to the question on screen") {
+    ScreenCommand(["no", "n"], arguments: .none, summary: "answer no to the question on screen") {
       screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty else { throw .usage("no") }
       try ScreenError.carrying { () throws(TrashError) in try screen.model.cancelEmpty() }
       return .say("Kept the trash as it was.")
     },

@@ -97,13 +97,14 @@ struct FieldNotesPackage {
         .map { String($0.output.1) })
   }
 
-  /// The names in every command declaration of a Swift file: the string list before `usage:`
-  /// (`ScreenCommand(["open", "cd"], usage: …)`, `ShellCommand([…], usage: …)`) or after
-  /// `names:` (`CommandHelp(names: ["tags"], …)`).
+  /// The names in every command declaration of a Swift file: the string list before `usage:` or
+  /// `arguments:` (`ScreenCommand(["open", "cd"], arguments: …)`, `ShellCommand([…], usage: …)`)
+  /// or after `names:` (`CommandHelp(names: ["tags"], …)`).
   static func commandNames(in text: String) -> Set<String> {
     var names: Set<String> = []
     let lists = [
-      #/\[((?:\s*"[^"\n]+"\s*,?)+)\]\s*,\s*usage:/#, #/names:\s*\[((?:\s*"[^"\n]+"\s*,?)+)\]/#,
+      #/\[((?:\s*"[^"\n]+"\s*,?)+)\]\s*,\s*(?:usage|arguments):/#,
+      #/names:\s*\[((?:\s*"[^"\n]+"\s*,?)+)\]/#,
     ]
     for list in lists {
       for match in text.matches(of: list) {

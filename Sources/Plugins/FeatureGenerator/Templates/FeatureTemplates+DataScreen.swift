@@ -84,31 +84,27 @@ extension FeatureTemplates {
 
       /// The \#(name.lowercaseTitle) screen's commands.
       public static let commands: [ScreenCommand<\#(name.screenModule)>] = [
-        ScreenCommand(["add"], usage: "add TEXT", summary: "keep a line of text") {
+        ScreenCommand(["add"], arguments: .text("TEXT"), summary: "keep a line of text") {
           screen, arguments, _ throws(ScreenError) in
-          guard !arguments.isEmpty else { throw .usage("add TEXT") }
           try ScreenError.carrying { () throws(\#(name.name)Error) in
             _ = try screen.model.add(arguments.joined(separator: " "))
           }
           return .stay
         },
         ScreenCommand(
-          ["remove", "rm"], usage: "remove N", summary: "remove an entry (`undo` brings it back)"
+          ["remove", "rm"], arguments: .one("N"), summary: "remove an entry (`undo` brings it back)"
         ) { screen, arguments, _ throws(ScreenError) in
-          guard arguments.count == 1 else { throw .usage("remove N") }
           let entry = try RowNumber.element(arguments[0], in: screen.entries)
           try ScreenError.carrying { () throws(\#(name.name)Error) in try screen.model.remove(entry) }
           return .stay
         },
-        ScreenCommand(["undo"], usage: "undo", summary: "bring back the entry removed last") {
+        ScreenCommand(["undo"], arguments: .none, summary: "bring back the entry removed last") {
           screen, arguments, _ throws(ScreenError) in
-          guard arguments.isEmpty else { throw .usage("undo") }
           try ScreenError.carrying { () throws(\#(name.name)Error) in try screen.model.undo() }
           return .stay
         },
-        ScreenCommand(["retry"], usage: "retry", summary: "read the entries again") {
+        ScreenCommand(["retry"], arguments: .none, summary: "read the entries again") {
           screen, arguments, _ throws(ScreenError) in
-          guard arguments.isEmpty else { throw .usage("retry") }
           screen.model.load()
           return .stay
         },

@@ -74,9 +74,8 @@ extension FeatureTemplates {
 
       /// The \#(name.lowercaseTitle) screen's commands.
       public static let commands: [ScreenCommand<\#(name.screenModule)>] = [
-        ScreenCommand(["open"], usage: "open", summary: "list the notes counted here") {
+        ScreenCommand(["open"], arguments: .none, summary: "list the notes counted here") {
           screen, arguments, _ throws(ScreenError) in
-          guard arguments.isEmpty else { throw .usage("open") }
           return ScreenResult(.push(.noteList(screen.model.scope)))
         }
       ]

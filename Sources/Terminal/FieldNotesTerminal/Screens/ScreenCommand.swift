@@ -60,6 +60,34 @@ public struct ScreenCommand<Screen: TerminalScreen> {
     self.run = run
   }
 
+  /// Creates a command from the arguments it takes: its usage is its name and theirs, and a
+  /// line with too few or too many is refused with that usage before the work runs, so the
+  /// work never checks how many it was given.
+  ///
+  /// - Parameters:
+  ///   - names: The name, then its aliases.
+  ///   - arguments: What it takes, such as `.one("N")`; its usage comes from them.
+  ///   - summary: What it does.
+  ///   - isReachableFromAbove: Whether screens above may use it; `false` by default.
+  ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
+  ///   - run: The work it does, given as many arguments as it takes.
+  public init(
+    _ names: [String], arguments: CommandArguments, summary: String,
+    isReachableFromAbove: Bool = false, hintElsewhere: String? = nil,
+    run:
+      @escaping @MainActor (Screen, [String], CommandContext) async throws(ScreenError) ->
+      ScreenResult<Screen.Route>
+  ) {
+    let usage = arguments.usage(of: names[0])
+    self.init(
+      names, usage: usage, summary: summary, isReachableFromAbove: isReachableFromAbove,
+      hintElsewhere: hintElsewhere
+    ) { screen, given, context throws(ScreenError) in
+      guard arguments.count.contains(given.count) else { throw .usage(usage) }
+      return try await run(screen, given, context)
+    }
+  }
+
   /// The same command, completing its arguments.
   ///
   /// - Parameter complete: The words that may come next, given the screen and the arguments
@@ -100,6 +128,70 @@ public struct ScreenCommand<Screen: TerminalScreen> {
     var command = self
     command.argumentForm = .name(afterWords: count)
     return command
+  }
+}
+
+/// What a command takes, declared once: its usage and how many arguments a line must give it
+/// both come from this, so they can't disagree.
+public struct CommandArguments: Hashable, Sendable {
+  /// The arguments as usage shows them, such as `TAG NEWTAG`; empty for none.
+  public let words: String
+  /// How many arguments a line may give.
+  public let count: ClosedRange<Int>
+
+  /// Declares arguments.
+  ///
+  /// - Parameters:
+  ///   - words: How usage shows them.
+  ///   - count: How many a line may give.
+  public init(_ words: String, count: ClosedRange<Int>) {
+    self.words = words
+    self.count = count
+  }
+
+  /// No argument.
+  public static let none = CommandArguments("", count: 0...0)
+
+  /// One argument, such as a row number: `.one("N")`.
+  ///
+  /// - Parameter name: How usage shows it.
+  /// - Returns: The declaration.
+  public static func one(_ name: String) -> CommandArguments {
+    CommandArguments(name, count: 1...1)
+  }
+
+  /// Two arguments, such as `TAG NEWTAG`.
+  ///
+  /// - Parameters:
+  ///   - first: How usage shows the first.
+  ///   - second: How usage shows the second.
+  /// - Returns: The declaration.
+  public static func two(_ first: String, _ second: String) -> CommandArguments {
+    CommandArguments("\(first) \(second)", count: 2...2)
+  }
+
+  /// One argument or none: `[TAG]`.
+  ///
+  /// - Parameter name: How usage shows it, without brackets.
+  /// - Returns: The declaration.
+  public static func optional(_ name: String) -> CommandArguments {
+    CommandArguments("[\(name)]", count: 0...1)
+  }
+
+  /// Text of one word or more, such as `TEXT`.
+  ///
+  /// - Parameter name: How usage shows it.
+  /// - Returns: The declaration.
+  public static func text(_ name: String) -> CommandArguments {
+    CommandArguments(name, count: 1...Int.max)
+  }
+
+  /// The usage of a command taking these arguments.
+  ///
+  /// - Parameter name: The command's name.
+  /// - Returns: `name`, then the arguments' words, if any.
+  public func usage(of name: String) -> String {
+    words.isEmpty ? name : "\(name) \(words)"
   }
 }
 

@@ -1,0 +1,63 @@
+import FieldNotesTerminal
+import Testing
+
+/// A command's arguments are declared once: its usage is written from the declaration, and a
+/// line giving too few or too many is refused with that usage before the work runs.
+@MainActor
+@Suite struct CommandArgumentsTests {
+  /// A screen whose commands record what their work was given.
+  @MainActor
+  final class Shelf: TerminalScreen {
+    typealias Route = Place
+    var given: [[String]] = []
+    var promptTitle: String? { nil }
+    var viewName: String { "ShelfView" }
+    func render(in terminal: TerminalContext) -> [String] { [] }
+    var stateLine: String { "" }
+    static let helpHeading = "Shelf"
+    static let directions = "open a shelf first"
+    static let commands: [ScreenCommand<Shelf>] = [
+      command(["pin"], .one("N")), command(["rename"], .two("TAG", "NEWTAG")),
+      command(["tag"], .optional("TAG")), command(["add"], .text("TEXT")),
+      command(["undo"], .none),
+    ]
+
+    static func command(_ names: [String], _ arguments: CommandArguments) -> ScreenCommand<Shelf> {
+      ScreenCommand(names, arguments: arguments, summary: "a command") {
+        shelf, given, _ throws(ScreenError) in
+        shelf.given.append(given)
+        return .stay
+      }
+    }
+  }
+
+  @Test func theUsageIsWrittenFromTheDeclaration() {
+    #expect(
+      Shelf.commands.map(\.usage) == [
+        "pin N", "rename TAG NEWTAG", "tag [TAG]", "add TEXT", "undo",
+      ])
+  }
+
+  @Test(arguments: [
+    ("pin", [[], ["1", "2"]], [["3"]]),
+    ("rename", [["a"], ["a", "b", "c"]], [["a", "b"]]),
+    ("tag", [["a", "b"]], [[], ["a"]]),
+    ("add", [[]], [["one"], ["a", "b", "c"]]),
+    ("undo", [["now"]], [[]]),
+  ])
+  func aLineOfTheWrongLengthNeverReachesTheWork(
+    name: String, refused: [[String]], accepted: [[String]]
+  ) async throws {
+    let shelf = Shelf()
+    let command = try #require(Shelf.commands.first { $0.name == name })
+
+    for arguments in refused {
+      await #expect(throws: ScreenError.usage(command.usage)) {
+        _ = try await command.run(shelf, arguments, CommandContext())
+      }
+    }
+    for arguments in accepted { _ = try await command.run(shelf, arguments, CommandContext()) }
+
+    #expect(shelf.given == accepted)
+  }
+}
