@@ -60,4 +60,22 @@ import Testing
 
     #expect(shelf.given == accepted)
   }
+
+  @Test func eachKindOfWordIsCheckedBeforeTheWork() {
+    let keep = CommandArguments([.choice(["original", "copy", "both"]), .optional(.number("N"))])
+    let move = CommandArguments([.word("N"), .literal("to"), .text("NOTEBOOK|none")])
+    let diff = CommandArguments(
+      [.optional(.number("N")), .optional(.number("M"))], note: "numbers `history` lists")
+
+    #expect(keep.usage(of: "keep") == "keep original|copy|both [N]")
+    #expect(keep.accepts(["Copy"]) && keep.accepts(["both", "2"]))
+    #expect(
+      !keep.accepts(["mine"]) && !keep.accepts(["copy", "0"]) && !keep.accepts(["copy", "x"]))
+    #expect(move.usage(of: "move") == "move N to NOTEBOOK|none")
+    #expect(move.accepts(["2", "TO", "Field", "trips"]) && !move.accepts(["2", "into", "Birds"]))
+    #expect(diff.usage(of: "diff") == "diff [N [M]]")
+    #expect(diff.refusal(of: "diff") == "diff [N [M]] (numbers `history` lists)")
+    #expect(diff.accepts([]) && diff.accepts(["3", "1"]) && !diff.accepts(["3", "1", "2"]))
+    #expect(["7", "x"].number(at: 0) == 7 && ["7", "x"].number(at: 1) == 0)
+  }
 }

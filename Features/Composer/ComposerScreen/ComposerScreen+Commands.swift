@@ -217,12 +217,9 @@ extension ComposerScreen {
       previous.isEmpty ? screen.composer.notebookNames.map(\.quotedIfNeeded) + ["none"] : []
     },
     ScreenCommand(
-      ["editor"], usage: "editor [--save]",
+      ["editor"], arguments: CommandArguments([.optional(.literal("--save"))]),
       summary: "write the note in your editor ($VISUAL, $EDITOR or vi); --save saves it after"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.isEmpty || arguments.map({ $0.lowercased() }) == ["--save"] else {
-        throw .usage("editor [--save]")
-      }
       return try await screen.writeInEditor(thenSaving: !arguments.isEmpty)
     },
     ScreenCommand(["save"], arguments: .none, summary: "save the note") {
@@ -255,21 +252,19 @@ extension ComposerScreen {
       }
     },
     ScreenCommand(
-      ["draft"], usage: "draft N", summary: "go on from kept draft N (listed when it opens)"
+      ["draft"], arguments: CommandArguments([.number("N")]),
+      summary: "go on from kept draft N (listed when it opens)"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 1, let number = Int(arguments[0]) else { throw .usage("draft N") }
       return try screen.carryOut("draft") { () throws(ComposerError) in
-        try screen.composer.takeUpKeptDraft(at: number - 1)
+        try screen.composer.takeUpKeptDraft(at: arguments.number(at: 0) - 1)
       }
     },
     ScreenCommand(
-      ["discard"], usage: "discard draft N", summary: "forget kept draft N (asks first)"
+      ["discard"], arguments: CommandArguments([.literal("draft"), .number("N")]),
+      summary: "forget kept draft N (asks first)"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 2, arguments[0] == "draft", let number = Int(arguments[1]) else {
-        throw .usage("discard draft N")
-      }
       return try screen.carryOut("discard") { () throws(ComposerError) in
-        try screen.composer.askToDiscardKeptDraft(at: number - 1)
+        try screen.composer.askToDiscardKeptDraft(at: arguments.number(at: 1) - 1)
       }
     }
     .completing { _, previous in previous.isEmpty ? ["draft"] : [] },

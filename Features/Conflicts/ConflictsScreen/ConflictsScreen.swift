@@ -91,16 +91,19 @@ public final class ConflictsScreen: TracedScreen {
   /// The conflicts screen's commands.
   public static let commands: [ScreenCommand<ConflictsScreen>] = [
     ScreenCommand(
-      ["open", "show"], usage: "open N", summary: "compare conflict N's two texts"
+      ["open", "show"], arguments: CommandArguments([.number("N")]),
+      summary: "compare conflict N's two texts"
     ) { screen, arguments, _ throws(ScreenError) in
-      guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
-        throw .usage("open N")
+      try ScreenError.carrying { () throws(ConflictsError) in
+        try screen.model.open(at: arguments.number(at: 0))
       }
-      try ScreenError.carrying { () throws(ConflictsError) in try screen.model.open(at: number) }
       return .stay
     },
     ScreenCommand(
-      ["keep"], usage: "keep original|copy|both [N]",
+      ["keep"],
+      arguments: CommandArguments([
+        .choice(ConflictResolution.allCases.map(\.rawValue)), .optional(.number("N")),
+      ]),
       summary: "resolve the open conflict (or conflict N) keeping that text"
     ) { screen, arguments, _ throws(ScreenError) in try screen.keep(arguments) }
     .completing { _, previous in
@@ -114,15 +117,10 @@ public final class ConflictsScreen: TracedScreen {
   ]
 
   private func keep(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    let usage = "keep original|copy|both [N]"
-    guard (1...2).contains(arguments.count),
-      let resolution = ConflictResolution(rawValue: arguments[0].lowercased())
-    else { throw .usage(usage) }
-    var number: Int?
-    if arguments.count == 2 {
-      guard let given = Int(arguments[1]), given > 0 else { throw .usage(usage) }
-      number = given
-    }
+    // The declaration let through only a resolution's name, then a number or nothing; were it
+    // ever otherwise, keeping both texts loses neither.
+    let resolution = ConflictResolution(rawValue: arguments[0].lowercased()) ?? .keepBoth
+    let number = arguments.count == 2 ? arguments.number(at: 1) : nil
     let conflict = try ScreenError.carrying { () throws(ConflictsError) in
       try model.resolve(resolution, at: number)
     }

@@ -122,32 +122,32 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
 
   /// The page's commands.
   public static let commands: [ScreenCommand<NoteDetailScreen>] = [
-    ScreenCommand(["pin"], usage: "pin", summary: "pin this note") {
-      screen, arguments, _ throws(ScreenError) in
-      try screen.setPinned(true, arguments, usage: "pin")
+    ScreenCommand(["pin"], arguments: onThePage, summary: "pin this note") {
+      screen, _, _ throws(ScreenError) in try screen.setPinned(true)
     },
-    ScreenCommand(["unpin"], usage: "unpin", summary: "unpin this note") {
-      screen, arguments, _ throws(ScreenError) in
-      try screen.setPinned(false, arguments, usage: "unpin")
+    ScreenCommand(["unpin"], arguments: onThePage, summary: "unpin this note") {
+      screen, _, _ throws(ScreenError) in try screen.setPinned(false)
     },
     ScreenCommand(
-      ["move", "mv"], usage: "move to NOTEBOOK|none", summary: "move this note to a notebook"
+      ["move", "mv"], arguments: CommandArguments([.literal("to"), .text("NOTEBOOK|none")]),
+      summary: "move this note to a notebook"
     ) { screen, arguments, _ throws(ScreenError) in try screen.move(arguments) }
     .takingName(afterWords: 1)
     .completing { screen, previous in
       previous.isEmpty ? ["to"] : screen.model.notebookNames.map(\.quotedIfNeeded) + ["none"]
     },
     ScreenCommand(
-      ["delete", "rm"], usage: "delete", summary: "move this note to the trash (`undo` restores it)"
-    ) { screen, arguments, _ throws(ScreenError) in try screen.delete(arguments) },
+      ["delete", "rm"], arguments: onThePage,
+      summary: "move this note to the trash (`undo` restores it)"
+    ) { screen, _, _ throws(ScreenError) in try screen.delete() },
     ScreenCommand(["undo"], arguments: .none, summary: "restore the note deleted last") {
       screen, arguments, _ throws(ScreenError) in
       try ScreenError.carrying { () throws(NoteDetailError) in try screen.model.undoDelete() }
       return .stay
     },
-    ScreenCommand(["summarize", "summary"], usage: "summarize", summary: "summarise this note") {
-      screen, arguments, context throws(ScreenError) in
-      try await screen.summarize(arguments, context)
+    ScreenCommand(["summarize", "summary"], arguments: onThePage, summary: "summarise this note") {
+      screen, _, context throws(ScreenError) in
+      try await screen.summarize(context)
     },
     ScreenCommand(
       ["history", "versions"], arguments: .none,
@@ -156,24 +156,27 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
       return try screen.history()
     },
     ScreenCommand(
-      ["diff"], usage: "diff [N [M]]",
+      ["diff"],
+      arguments: CommandArguments(
+        [.optional(.number("N")), .optional(.number("M"))],
+        note: "N and M are numbers `history` lists"),
       summary: "show what changed since version N (the latest by default), or from N to M"
     ) { screen, arguments, _ throws(ScreenError) in try screen.diff(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
-      ["restore"], usage: "restore N",
+      ["restore"],
+      arguments: CommandArguments([.number("N")], note: "a number `history` lists"),
       summary:
         "make version N's title, text, tags and notebook this note's (what it replaces is kept)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
-      ["edit"], usage: "edit [--editor]",
+      ["edit"],
+      arguments: CommandArguments(
+        [.optional(.literal("--editor"))], note: "on a note's page, without N"),
       summary: "change this note (--editor: in your editor, saved when it exits)"
     ) { screen, arguments, _ throws(ScreenError) in
-      let inEditor = arguments.map { $0.lowercased() } == ["--editor"]
-      guard arguments.isEmpty || inEditor else {
-        throw .usage("edit [--editor] (on a note's page, without N)")
-      }
+      let inEditor = !arguments.isEmpty
       let note = try screen.shownNote()
       return ScreenResult(
         .push(.editNote(note.id), thenRun: inEditor ? ["editor", "--save"] : []))
@@ -196,10 +199,10 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     try ScreenError.carrying { () throws(NoteDetailError) in try model.versionHistory }
   }
 
-  private func setPinned(_ isPinned: Bool, _ arguments: [String], usage: String)
-    throws(ScreenError) -> ScreenResult<Route>
-  {
-    guard arguments.isEmpty else { throw .usage(usage + " (on a note's page, without N)") }
+  /// What a command acting on the page's one note takes: nothing, not a row number.
+  private static let onThePage = CommandArguments.none.noting("on a note's page, without N")
+
+  private func setPinned(_ isPinned: Bool) throws(ScreenError) -> ScreenResult<Route> {
     let changed = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.setPinned(isPinned)
     }
@@ -210,9 +213,6 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   }
 
   private func move(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    guard arguments.count >= 2, arguments[0].lowercased() == "to" else {
-      throw .usage("move to NOTEBOOK|none")
-    }
     let name = arguments.dropFirst().joined(separator: " ")
     let destination = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.move(toNotebookNamed: name)
@@ -222,8 +222,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
         + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
   }
 
-  private func delete(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    guard arguments.isEmpty else { throw .usage("delete (on a note's page, without N)") }
+  private func delete() throws(ScreenError) -> ScreenResult<Route> {
     let deleted = try ScreenError.carrying { () throws(NoteDetailError) in try model.delete() }
     return ScreenResult(
       .pop,
@@ -246,9 +245,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   }
 
   private func diff(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    let usage = "diff [N [M]] (N and M are numbers `history` lists)"
-    let numbers = arguments.compactMap { Int($0) }.filter { $0 > 0 }
-    guard numbers.count == arguments.count, numbers.count <= 2 else { throw .usage(usage) }
+    let numbers = arguments.indices.map(arguments.number(at:))
     let latest = try versionHistory().first?.version.number
     guard let from = numbers.first ?? latest else {
       return .say(
@@ -264,9 +261,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   }
 
   private func restore(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
-      throw .usage("restore N (a number `history` lists)")
-    }
+    let number = arguments.number(at: 0)
     let changed = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.restore(version: number)
     }
@@ -279,10 +274,9 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
         + "the text it replaced is kept as version \(kept).")
   }
 
-  private func summarize(_ arguments: [String], _ context: CommandContext) async throws(ScreenError)
+  private func summarize(_ context: CommandContext) async throws(ScreenError)
     -> ScreenResult<Route>
   {
-    guard arguments.isEmpty else { throw .usage("summarize (on a note's page, without N)") }
     summaryTask?.cancel()
     let task = try ScreenError.carrying { () throws(NoteDetailError) in try model.summarize() }
     summaryTask = task

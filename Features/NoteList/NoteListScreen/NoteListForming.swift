@@ -139,10 +139,11 @@ extension NoteListForming {
       }
       .completing { screen, previous in previous.isEmpty ? screen.knownTags : [] },
       ScreenCommand(
-        ["sort"], usage: "sort newest|oldest|title", summary: "order the notes (pinned stay on top)"
+        ["sort"], arguments: CommandArguments([.choice(NoteSortOrder.allCases.map(\.rawValue))]),
+        summary: "order the notes (pinned stay on top)"
       ) { screen, arguments, _ throws(ScreenError) in
-        guard arguments.count == 1, let order = NoteSortOrder(rawValue: arguments[0].lowercased())
-        else { throw .usage("sort newest|oldest|title") }
+        // The declaration let through only an order's name.
+        let order = NoteSortOrder(rawValue: arguments[0].lowercased()) ?? .newest
         return screen.updateSettings(
           { $0.sortOrder = order },
           unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
@@ -160,29 +161,28 @@ extension NoteListForming {
             settings.drawnAbove = drawn
           }, unchanged: "")
       },
-      ScreenCommand(["show", "read"], usage: "show N", summary: "read note N in full") {
+      ScreenCommand(["show", "read"], arguments: .one("N"), summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in
         ScreenResult(
           .push(
             .noteDetail(
-              try screen.noteID(arguments, usage: "show N"),
+              try screen.noteID(arguments[0]),
               highlighting: screen.settings.search.query.highlightedTerms)))
       },
-      ScreenCommand(["pin"], usage: "pin N", summary: "pin note N to the top") {
+      ScreenCommand(["pin"], arguments: .one("N"), summary: "pin note N to the top") {
         screen, arguments, _ throws(ScreenError) in
-        try screen.pin(true, try screen.noteID(arguments, usage: "pin N"))
+        try screen.pin(true, try screen.noteID(arguments[0]))
       },
-      ScreenCommand(["unpin"], usage: "unpin N", summary: "unpin note N") {
+      ScreenCommand(["unpin"], arguments: .one("N"), summary: "unpin note N") {
         screen, arguments, _ throws(ScreenError) in
-        try screen.pin(false, try screen.noteID(arguments, usage: "unpin N"))
+        try screen.pin(false, try screen.noteID(arguments[0]))
       },
       ScreenCommand(
-        ["move", "mv"], usage: "move N to NOTEBOOK|none",
+        ["move", "mv"],
+        arguments: CommandArguments([.word("N"), .literal("to"), .text("NOTEBOOK|none")]),
         summary: "move note N to another notebook"
       ) { screen, arguments, _ throws(ScreenError) in
-        let usage = "move N to NOTEBOOK|none"
-        guard arguments.count >= 3, arguments[1].lowercased() == "to" else { throw .usage(usage) }
-        let id = try screen.noteID([arguments[0]], usage: usage)
+        let id = try screen.noteID(arguments[0])
         let title = screen.title(ofNote: id) ?? ""
         let destination = try screen.move(
           id, toNotebookNamed: arguments[2...].joined(separator: " "))
@@ -199,10 +199,10 @@ extension NoteListForming {
         }
       },
       ScreenCommand(
-        ["delete", "rm"], usage: "delete N",
+        ["delete", "rm"], arguments: .one("N"),
         summary: "move note N to the trash (`undo` restores it)"
       ) { screen, arguments, _ throws(ScreenError) in
-        let id = try screen.noteID(arguments, usage: "delete N")
+        let id = try screen.noteID(arguments[0])
         let title = screen.title(ofNote: id) ?? ""
         try screen.delete(id)
         return .say(
@@ -214,17 +214,16 @@ extension NoteListForming {
         return .say("Restored \u{201C}\(restored.title.terminalSafe)\u{201D}.")
       },
       ScreenCommand(
-        ["summarize", "summary"], usage: "summarize N", summary: "summarise note N"
+        ["summarize", "summary"], arguments: .one("N"), summary: "summarise note N"
       ) { screen, arguments, _ throws(ScreenError) in
-        let id = try screen.noteID(arguments, usage: "summarize N")
+        let id = try screen.noteID(arguments[0])
         return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
       },
       ScreenCommand(
-        ["new", "compose"], usage: "new [--editor]",
+        ["new", "compose"], arguments: CommandArguments([.optional(.literal("--editor"))]),
         summary: "write a new note here (--editor: in your editor, saved when it exits)"
       ) { screen, arguments, _ throws(ScreenError) in
-        let inEditor = try Self.editorFlag(arguments, usage: "new [--editor]")
-        guard arguments.count == (inEditor ? 1 : 0) else { throw .usage("new [--editor]") }
+        let inEditor = !arguments.isEmpty
         let notebookID: Notebook.ID? = if case .notebook(let id) = screen.scope { id } else { nil }
         return ScreenResult(
           .push(.newNote(in: notebookID), thenRun: inEditor ? ["editor", "--save"] : []))
@@ -235,12 +234,11 @@ extension NoteListForming {
         return .stay
       },
       ScreenCommand(
-        ["edit"], usage: "edit N [--editor]",
+        ["edit"], arguments: CommandArguments([.word("N"), .optional(.literal("--editor"))]),
         summary: "change note N (--editor: in your editor, saved when it exits)"
       ) { screen, arguments, _ throws(ScreenError) in
-        let usage = "edit N [--editor]"
-        let inEditor = try Self.editorFlag(arguments, usage: usage)
-        let id = try screen.noteID(arguments.filter { $0.lowercased() != "--editor" }, usage: usage)
+        let inEditor = arguments.count == 2
+        let id = try screen.noteID(arguments[0])
         return ScreenResult(.push(.editNote(id), thenRun: inEditor ? ["editor", "--save"] : []))
       },
     ]
@@ -281,20 +279,9 @@ extension NoteListForming {
     ] + NoteQuery.grammar.split(separator: "\n").map { "  " + $0 }
   }
 
-  /// Whether a command's words ask for the user's editor (`--editor`); any other flag is a
-  /// usage error.
-  private static func editorFlag(_ arguments: [String], usage: String) throws(ScreenError) -> Bool {
-    let flags = arguments.filter { $0.hasPrefix("--") }
-    guard flags.allSatisfy({ $0.lowercased() == "--editor" }), flags.count <= 1 else {
-      throw .usage(usage)
-    }
-    return flags.count == 1
-  }
-
   /// The note a row number stands for, among the rows the list shows.
-  private func noteID(_ arguments: [String], usage: String) throws(ScreenError) -> Note.ID {
-    guard arguments.count == 1 else { throw .usage(usage) }
-    return try RowNumber.element(arguments[0], in: rowIDs)
+  private func noteID(_ row: String) throws(ScreenError) -> Note.ID {
+    try RowNumber.element(row, in: rowIDs)
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.

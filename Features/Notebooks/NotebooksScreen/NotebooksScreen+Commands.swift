@@ -48,7 +48,7 @@ extension NotebooksScreen {
   /// The notebooks screen's commands; `open` and `notebook` work from the screens above too.
   public static let commands: [ScreenCommand<NotebooksScreen>] = [
     ScreenCommand(
-      ["open", "cd"], usage: "open NAME|N|all|none",
+      ["open", "cd"], arguments: .text("NAME|N|all|none"),
       summary: "open a notebook's notes (N: row on the notebooks screen)",
       isReachableFromAbove: true
     ) { screen, arguments, _ throws(ScreenError) in try screen.open(arguments) }
@@ -73,18 +73,15 @@ extension NotebooksScreen {
       }
     },
     ScreenCommand(
-      ["yes", "y"], usage: "yes", summary: "answer yes to the question on screen",
+      ["yes", "y"], arguments: .none, summary: "answer yes to the question on screen",
       hintElsewhere: noQuestion
-    ) {
-      screen, arguments, _ throws(ScreenError) in
-      try screen.confirmDeletion(.deleteNotes, arguments, usage: "yes")
-    },
+    ) { screen, _, _ throws(ScreenError) in try screen.confirmDeletion(.deleteNotes) },
     ScreenCommand(
       ["no", "n"], arguments: .none, summary: "answer no to the question on screen",
       hintElsewhere: noQuestion
-    ) {
-      screen, arguments, _ throws(ScreenError) in
-      try ScreenError.carrying { () throws(NotebooksError) in try screen.notebooks.declineDeletion()
+    ) { screen, _, _ throws(ScreenError) in
+      try ScreenError.carrying { () throws(NotebooksError) in
+        try screen.notebooks.declineDeletion()
       }
       return .stay
     },
@@ -94,11 +91,9 @@ extension NotebooksScreen {
       return .stay
     },
     ScreenCommand(
-      ["keep"], usage: "keep", summary: "delete a notebook but keep its notes (when asked)",
+      ["keep"], arguments: .none, summary: "delete a notebook but keep its notes (when asked)",
       hintElsewhere: noQuestion
-    ) { screen, arguments, _ throws(ScreenError) in
-      try screen.confirmDeletion(.keepNotes, arguments, usage: "keep")
-    },
+    ) { screen, _, _ throws(ScreenError) in try screen.confirmDeletion(.keepNotes) },
   ]
 
   // MARK: - Commands
@@ -115,7 +110,6 @@ extension NotebooksScreen {
 
   /// `open NAME|N|all|none`.
   private func open(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    guard !arguments.isEmpty else { throw .usage("open NAME|N|all|none") }
     let target = arguments.joined(separator: " ")
     let scope: NoteScope
     switch target.lowercased() {
@@ -233,10 +227,9 @@ extension NotebooksScreen {
   }
 
   /// `yes` and `keep`: answers to the deletion question that delete.
-  private func confirmDeletion(
-    _ disposition: NotebookDeletion, _ arguments: [String], usage: String
-  ) throws(ScreenError) -> ScreenResult<Route> {
-    guard arguments.isEmpty else { throw .usage(usage) }
+  private func confirmDeletion(_ disposition: NotebookDeletion) throws(ScreenError)
+    -> ScreenResult<Route>
+  {
     let deleted = try ScreenError.carrying { () throws(NotebooksError) in
       try notebooks.confirmDeletion(disposition)
     }

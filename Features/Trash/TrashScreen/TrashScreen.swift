@@ -93,9 +93,11 @@ public final class TrashScreen: TracedScreen {
 
   /// The trash screen's commands.
   public static let commands: [ScreenCommand<TrashScreen>] = [
-    ScreenCommand(["open", "show"], usage: "open N", summary: "show trashed note N in full") {
-      screen, arguments, _ throws(ScreenError) in
-      let number = try row(arguments, usage: "open N")
+    ScreenCommand(
+      ["open", "show"], arguments: CommandArguments([.number("N")]),
+      summary: "show trashed note N in full"
+    ) { screen, arguments, _ throws(ScreenError) in
+      let number = arguments.number(at: 0)
       let item = try ScreenError.carrying { () throws(TrashError) in
         try screen.model.trashedNote(at: number)
       }
@@ -103,9 +105,10 @@ public final class TrashScreen: TracedScreen {
         .stay, lines: TrashView.note(item, now: screen.now(), timeZone: screen.timeZone))
     },
     ScreenCommand(
-      ["restore"], usage: "restore N", summary: "put note N back where it was"
+      ["restore"], arguments: CommandArguments([.number("N")]),
+      summary: "put note N back where it was"
     ) { screen, arguments, _ throws(ScreenError) in
-      let number = try row(arguments, usage: "restore N")
+      let number = arguments.number(at: 0)
       let note = try ScreenError.carrying { () throws(TrashError) in
         try screen.model.restore(at: number)
       }
@@ -134,14 +137,6 @@ public final class TrashScreen: TracedScreen {
       return .say("Kept the trash as it was.")
     },
   ]
-
-  /// The row number a command was given.
-  private static func row(_ arguments: [String], usage: String) throws(ScreenError) -> Int {
-    guard arguments.count == 1, let number = Int(arguments[0]), number > 0 else {
-      throw .usage(usage)
-    }
-    return number
-  }
 }
 
 extension TrashScreen: ExplainedScreen {

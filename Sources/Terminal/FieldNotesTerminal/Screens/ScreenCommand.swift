@@ -61,8 +61,8 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   }
 
   /// Creates a command from the arguments it takes: its usage is its name and theirs, and a
-  /// line with too few or too many is refused with that usage before the work runs, so the
-  /// work never checks how many it was given.
+  /// line that doesn't fit them is refused with that usage before the work runs, so the work
+  /// never checks what it was given.
   ///
   /// - Parameters:
   ///   - names: The name, then its aliases.
@@ -78,12 +78,12 @@ public struct ScreenCommand<Screen: TerminalScreen> {
       @escaping @MainActor (Screen, [String], CommandContext) async throws(ScreenError) ->
       ScreenResult<Screen.Route>
   ) {
-    let usage = arguments.usage(of: names[0])
+    let refusal = arguments.refusal(of: names[0])
     self.init(
-      names, usage: usage, summary: summary, isReachableFromAbove: isReachableFromAbove,
-      hintElsewhere: hintElsewhere
+      names, usage: arguments.usage(of: names[0]), summary: summary,
+      isReachableFromAbove: isReachableFromAbove, hintElsewhere: hintElsewhere
     ) { screen, given, context throws(ScreenError) in
-      guard arguments.count.contains(given.count) else { throw .usage(usage) }
+      guard arguments.accepts(given) else { throw .usage(refusal) }
       return try await run(screen, given, context)
     }
   }
@@ -131,34 +131,74 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   }
 }
 
-/// What a command takes, declared once: its usage and how many arguments a line must give it
-/// both come from this, so they can't disagree.
+/// What a command takes, declared once: its usage, and which lines it accepts, both come from
+/// this, so they can't disagree.
+///
+/// A declaration is a list of parameters, each a kind of word: any word (`NAME`), a row or
+/// version number (`N`), one of a set (`pinned|untagged|all`), a fixed word (`to`), and at the
+/// end, optional ones (`[N]`, `[--save]`) or text of any number of words (`TEXT`). A line that
+/// doesn't fit is refused with the usage before the command's work runs.
 public struct CommandArguments: Hashable, Sendable {
-  /// The arguments as usage shows them, such as `TAG NEWTAG`; empty for none.
-  public let words: String
-  /// How many arguments a line may give.
-  public let count: ClosedRange<Int>
+  /// One parameter: the kind of word it takes.
+  public indirect enum Parameter: Hashable, Sendable {
+    /// Any one word, shown as its name (`TAG`).
+    case word(String)
+    /// A whole number from 1, shown as its name (`N`).
+    case number(String)
+    /// One of a set of words, in any case, shown as `a|b|c`.
+    case choice([String])
+    /// This word, in any case (`to`, `draft`, `--save`).
+    case literal(String)
+    /// The parameter, or nothing: only at the end.
+    case optional(Parameter)
+    /// One word or more, to the end of the line, shown as its name (`TEXT`): only last.
+    case text(String)
+
+    /// How usage shows it.
+    var usage: String {
+      switch self {
+      case .word(let name), .number(let name), .text(let name), .literal(let name): name
+      case .choice(let words): words.joined(separator: "|")
+      case .optional(let parameter): "[\(parameter.usage)]"
+      }
+    }
+
+    /// Whether a word fits it.
+    func accepts(_ word: String) -> Bool {
+      switch self {
+      case .word, .text: true
+      case .number: Int(word).map { $0 > 0 } ?? false
+      case .choice(let words): words.contains(word.lowercased())
+      case .literal(let literal): word.lowercased() == literal.lowercased()
+      case .optional(let parameter): parameter.accepts(word)
+      }
+    }
+  }
+
+  /// The parameters, in order.
+  public let parameters: [Parameter]
+  /// What a refused line's usage adds in brackets, such as `on a note's page, without N`; `help`
+  /// leaves it out.
+  public let note: String?
 
   /// Declares arguments.
   ///
   /// - Parameters:
-  ///   - words: How usage shows them.
-  ///   - count: How many a line may give.
-  public init(_ words: String, count: ClosedRange<Int>) {
-    self.words = words
-    self.count = count
+  ///   - parameters: The parameters, in order.
+  ///   - note: What a refused line's usage adds, in brackets; none by default.
+  public init(_ parameters: [Parameter], note: String? = nil) {
+    self.parameters = parameters
+    self.note = note
   }
 
   /// No argument.
-  public static let none = CommandArguments("", count: 0...0)
+  public static let none = CommandArguments([])
 
   /// One argument, such as a row number: `.one("N")`.
   ///
   /// - Parameter name: How usage shows it.
   /// - Returns: The declaration.
-  public static func one(_ name: String) -> CommandArguments {
-    CommandArguments(name, count: 1...1)
-  }
+  public static func one(_ name: String) -> CommandArguments { CommandArguments([.word(name)]) }
 
   /// Two arguments, such as `TAG NEWTAG`.
   ///
@@ -167,7 +207,7 @@ public struct CommandArguments: Hashable, Sendable {
   ///   - second: How usage shows the second.
   /// - Returns: The declaration.
   public static func two(_ first: String, _ second: String) -> CommandArguments {
-    CommandArguments("\(first) \(second)", count: 2...2)
+    CommandArguments([.word(first), .word(second)])
   }
 
   /// One argument or none: `[TAG]`.
@@ -175,23 +215,82 @@ public struct CommandArguments: Hashable, Sendable {
   /// - Parameter name: How usage shows it, without brackets.
   /// - Returns: The declaration.
   public static func optional(_ name: String) -> CommandArguments {
-    CommandArguments("[\(name)]", count: 0...1)
+    CommandArguments([.optional(.word(name))])
   }
 
   /// Text of one word or more, such as `TEXT`.
   ///
   /// - Parameter name: How usage shows it.
   /// - Returns: The declaration.
-  public static func text(_ name: String) -> CommandArguments {
-    CommandArguments(name, count: 1...Int.max)
+  public static func text(_ name: String) -> CommandArguments { CommandArguments([.text(name)]) }
+
+  /// The same arguments, with a note a refused line's usage adds in brackets.
+  ///
+  /// - Parameter note: The note, such as `on a note's page, without N`.
+  /// - Returns: The declaration.
+  public func noting(_ note: String) -> CommandArguments {
+    CommandArguments(parameters, note: note)
   }
 
-  /// The usage of a command taking these arguments.
+  /// The usage of a command taking these arguments, as `help` shows it.
+  ///
+  /// Optional parameters in a row nest, as each needs the one before it: `[N [M]]`.
   ///
   /// - Parameter name: The command's name.
-  /// - Returns: `name`, then the arguments' words, if any.
+  /// - Returns: `name`, then the parameters.
   public func usage(of name: String) -> String {
-    words.isEmpty ? name : "\(name) \(words)"
+    var words = [name]
+    var optionals: [String] = []
+    for parameter in parameters {
+      if case .optional(let inner) = parameter {
+        optionals.append(inner.usage)
+      } else {
+        words.append(parameter.usage)
+      }
+    }
+    if let nested = optionals.reversed().reduce(
+      nil as String?,
+      { inner, word in
+        "[\(word)\(inner.map { " \($0)" } ?? "")]"
+      })
+    {
+      words.append(nested)
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// The usage a refused line is told: ``usage(of:)``, then the note in brackets, if any.
+  ///
+  /// - Parameter name: The command's name.
+  /// - Returns: The usage.
+  public func refusal(of name: String) -> String {
+    usage(of: name) + (note.map { " (\($0))" } ?? "")
+  }
+
+  /// Whether a line's arguments fit the declaration.
+  ///
+  /// - Parameter arguments: The arguments, as words.
+  /// - Returns: `true` when each fits its parameter, none is missing and none is left over.
+  public func accepts(_ arguments: [String]) -> Bool {
+    let required = parameters.count { if case .optional = $0 { false } else { true } }
+    let takesText = parameters.last.map { if case .text = $0 { true } else { false } } ?? false
+    guard arguments.count >= required, takesText || arguments.count <= parameters.count else {
+      return false
+    }
+    return arguments.indices.allSatisfy { index in
+      parameters[min(index, parameters.count - 1)].accepts(arguments[index])
+    }
+  }
+}
+
+extension [String] {
+  /// The argument at a position as a number, for a command whose declaration checked it is one
+  /// (``CommandArguments/Parameter/number(_:)``).
+  ///
+  /// - Parameter index: The argument's position.
+  /// - Returns: The number; 0 only if the declaration didn't say it is a number.
+  public func number(at index: Int) -> Int {
+    indices.contains(index) ? Int(self[index]) ?? 0 : 0
   }
 }
 
