@@ -84,6 +84,37 @@ final class SQLiteConnection {
     return SQLiteStatement(statement)
   }
 
+  /// Prepares the one statement a text holds, refusing a text that holds more: SQLite would
+  /// prepare only the first, and the rest would never run, without a word.
+  ///
+  /// - Parameter sql: One statement, with or without a `;` and comments after it.
+  /// - Returns: The statement.
+  /// - Throws: ``SQLiteError`` with ``SQLiteError/severalStatementsCode`` for a second statement.
+  func prepareOne(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    var prepared: OpaquePointer?
+    var hasMore = false
+    let code = sql.withCString { text -> Int32 in
+      var tail: UnsafePointer<CChar>?
+      let code = sqlite3_prepare_v2(handle, text, -1, &prepared, &tail)
+      guard code == SQLITE_OK, let tail else { return code }
+      // Whatever follows must be whitespace or comments: SQLite prepares no statement of it.
+      var next: OpaquePointer?
+      if sqlite3_prepare_v2(handle, tail, -1, &next, nil) != SQLITE_OK || next != nil {
+        hasMore = true
+      }
+      sqlite3_finalize(next)
+      return code
+    }
+    guard code == SQLITE_OK, let prepared else {
+      throw SQLiteError(code: code, message: lastErrorMessage)
+    }
+    let statement = SQLiteStatement(prepared)
+    guard !hasMore else {
+      throw SQLiteError(code: SQLiteError.severalStatementsCode, message: sql)
+    }
+    return statement
+  }
+
   /// Returns a statement prepared the first time its SQL is asked for and kept, reset and with
   /// no values bound: for the statements every write runs, which an import of 100,000 notes
   /// would otherwise prepare 100,000 times each.
@@ -236,10 +267,15 @@ private let authorizeWithinPrefix:
     case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
       return SQLITE_OK
     case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE:
-      return isSchemaTable || scope.owns(first) ? SQLITE_OK : SQLITE_DENY
+      // SQLite keeps the counters of `AUTOINCREMENT` tables in `sqlite_sequence`; the store's
+      // own tables have none.
+      let isSequence = first.map { String(cString: $0) == "sqlite_sequence" } ?? false
+      return isSchemaTable || isSequence || scope.owns(first) ? SQLITE_OK : SQLITE_DENY
     case SQLITE_CREATE_TABLE, SQLITE_DROP_TABLE, SQLITE_CREATE_VIEW, SQLITE_DROP_VIEW,
       SQLITE_CREATE_VTABLE, SQLITE_DROP_VTABLE:
-      return scope.owns(first) ? SQLITE_OK : SQLITE_DENY
+      let isSequence = first.map { String(cString: $0) == "sqlite_sequence" } ?? false
+      return scope.owns(first) || (isSequence && action == SQLITE_CREATE_TABLE)
+        ? SQLITE_OK : SQLITE_DENY
     case SQLITE_CREATE_INDEX, SQLITE_DROP_INDEX, SQLITE_CREATE_TRIGGER, SQLITE_DROP_TRIGGER:
       // SQLite names the index of a `UNIQUE` or `PRIMARY KEY` column itself.
       let isAutomatic = first.map { String(cString: $0).hasPrefix("sqlite_autoindex_") } ?? false
@@ -262,6 +298,9 @@ struct SQLiteError: Error {
   /// The code of a write refused because a note changed since it was read (not one of
   /// SQLite's; the message is the note's identifier).
   static let conflictCode: Int32 = -1
+
+  /// The code of a text given as one statement that holds more (not one of SQLite's).
+  static let severalStatementsCode: Int32 = -4
 
   /// The repository error a user sees for this failure while writing the store at `path`.
   func repositoryError(path: String, writing: Bool) -> RepositoryError {

@@ -46,7 +46,7 @@ public final class SQLiteFeatureTables: FeatureTables {
     let connection = try prepare(schema)
     return try attempt(schema) { () throws(SQLiteError) in
       try connection.confining(toTablesNamed: schema.tablePrefix) { () throws(SQLiteError) in
-        let prepared = try connection.prepare(statement.sql)
+        let prepared = try connection.prepareOne(statement.sql)
         bind(statement.values, to: prepared)
         var rows: [[TableValue]] = []
         while try prepared.step() {
@@ -70,13 +70,15 @@ public final class SQLiteFeatureTables: FeatureTables {
     let connection = try prepare(schema)
     try attempt(schema) { () throws(SQLiteError) in
       try connection.inTransaction { () throws(SQLiteError) in
+        let before = try Self.schemaNames(on: connection)
         try connection.confining(toTablesNamed: schema.tablePrefix) { () throws(SQLiteError) in
           for statement in statements {
-            let prepared = try connection.prepare(statement.sql)
+            let prepared = try connection.prepareOne(statement.sql)
             bind(statement.values, to: prepared)
             try prepared.run()
           }
         }
+        try Self.checkNewNames(on: connection, since: before, prefix: schema.tablePrefix)
       }
     }
   }
@@ -103,6 +105,7 @@ public final class SQLiteFeatureTables: FeatureTables {
           throw SQLiteError(code: Self.newerCode, message: String(version))
         }
         guard version < schema.migrations.count else { return }
+        let before = try Self.schemaNames(on: connection)
         // A feature starting its tables finds none of its names taken: a feature called `Note`
         // would own the kernel's `note_versions` otherwise.
         if version == 0 {
@@ -117,6 +120,7 @@ public final class SQLiteFeatureTables: FeatureTables {
         try connection.confining(toTablesNamed: schema.tablePrefix) { () throws(SQLiteError) in
           for migration in schema.migrations[version...] { try connection.execute(migration) }
         }
+        try Self.checkNewNames(on: connection, since: before, prefix: schema.tablePrefix)
         let write = try connection.prepare(
           "INSERT OR REPLACE INTO feature_versions (feature, version) VALUES (?, ?)")
         write.bind(schema.feature, at: 1)
@@ -126,6 +130,30 @@ public final class SQLiteFeatureTables: FeatureTables {
     }
     prepared.insert(schema)
     return connection
+  }
+
+  /// The names of every table, index, trigger and view in the store.
+  private static func schemaNames(on connection: SQLiteConnection) throws(SQLiteError)
+    -> Set<String>
+  {
+    let statement = try connection.prepare("SELECT name FROM sqlite_master")
+    var names: Set<String> = []
+    while try statement.step() { names.insert(statement.text(at: 0)) }
+    return names
+  }
+
+  /// Refuses what a feature's statements named outside its prefix, which the authorizer can't
+  /// see: `ALTER TABLE bookmarks_x RENAME TO notes_x` is allowed on `bookmarks_x`, and names
+  /// its table anew.
+  private static func checkNewNames(
+    on connection: SQLiteConnection, since before: Set<String>, prefix: String
+  ) throws(SQLiteError) {
+    let made = try schemaNames(on: connection).subtracting(before)
+    let outside = made.filter {
+      !$0.lowercased().hasPrefix(prefix) && !$0.hasPrefix("sqlite_autoindex_")
+        && $0 != "sqlite_sequence"
+    }
+    guard outside.isEmpty else { throw SQLiteError(code: SQLITE_AUTH, message: "not authorized") }
   }
 
   /// Not one of SQLite's codes: the store's tables for the feature are newer than its schema.
@@ -161,6 +189,9 @@ public final class SQLiteFeatureTables: FeatureTables {
           known: schema.migrations.count)
       }
       if error.code == Self.takenCode { throw .namesTaken(feature: schema.feature) }
+      if error.code == SQLiteError.severalStatementsCode {
+        throw .severalStatements(feature: schema.feature)
+      }
       if error.primaryCode == SQLITE_AUTH { throw .outsideItsTables(feature: schema.feature) }
       throw .store(error.repositoryError(path: path, writing: true))
     }

@@ -111,6 +111,8 @@ public enum FeatureTablesError: Error, Hashable, LocalizedError {
   case newerTables(feature: String, version: Int, known: Int)
   /// A statement reached beyond the feature's own tables; SQLite refused it before it ran.
   case outsideItsTables(feature: String)
+  /// A statement's text held a second statement, which would never have run; nothing ran.
+  case severalStatements(feature: String)
   /// The store has tables named as the feature's would be, which the feature didn't make (a
   /// feature called `Note` would own `note_versions`).
   case namesTaken(feature: String)
@@ -123,12 +125,16 @@ public enum FeatureTablesError: Error, Hashable, LocalizedError {
     case .unavailable:
       "this session keeps no tables for features"
     case .newerTables(let feature, let version, let known):
-      "a newer FieldNotes keeps \(feature)'s data in this store (version \(version); this one "
-        + "knows \(known)); update FieldNotes to use it"
+      "a newer FieldNotes keeps the data of \(feature) in this store (version \(version); this "
+        + "one knows \(known)); update FieldNotes to use it"
     case .outsideItsTables(let feature):
       "\(feature) may change only its own tables; nothing was changed"
+    case .severalStatements(let feature):
+      "\(feature) gave several SQL statements as one; each must be a statement of its own, "
+        + "and none was run"
     case .namesTaken(let feature):
-      "the store has tables named like \(feature)'s already; give the feature another name"
+      "this store has tables named as those of \(feature) would be, which it didn't make; "
+        + "\(feature) can't keep its data here until they are renamed"
     case .store(let error):
       error.errorDescription
     }

@@ -40,6 +40,7 @@ import Testing
       "Notizen…",
       "'Notizen…' can't name a feature: use only the letters A–Z and a–z and the digits 0–9"
     ),
+    ("Feature", "'Feature' can't name a feature: leave out Feature: the modules add it"),
     (
       "StatsScreen",
       "'StatsScreen' can't name a feature: leave out Screen: the modules add it (try Stats)"

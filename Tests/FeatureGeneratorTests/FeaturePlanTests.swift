@@ -133,7 +133,7 @@ import Testing
 
   @Test(arguments: [
     ("Note", "note_counts"), ("Notes", "notes_by_notebook"), ("Trashed", "trashed_notes"),
-    ("Session", "session_drafts"),
+    ("Session", "session_drafts"), ("SQLite", "sqlite_…"),
   ])
   func aFeatureWhoseTablesWouldStartAsTheStoresIsRefused(name: String, table: String) {
     let result = NewFeatureCommand.run([
@@ -143,7 +143,8 @@ import Testing
     #expect(result.output == [])
     #expect(
       result.error?.errorDescription
-        == "\(name)'s tables would start as the store's `\(table)` does; choose another name")
+        == "the tables of \(name) would start as the store's `\(table)` does; choose another "
+        + "name")
     // Without `--data` the feature has no tables, so the name is free.
     #expect(
       NewFeatureCommand.run(["--dry-run", name, "--package-path", RepositoryPackage.root.path])

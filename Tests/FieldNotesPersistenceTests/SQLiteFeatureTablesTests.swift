@@ -103,6 +103,55 @@ import Testing
     #expect(try tables.rows(Self.all, for: Self.bookmarks) == [[.text("a"), .text("kept")]])
   }
 
+  @Test func aTableRenamedOutOfItsNamesIsRefused() throws {
+    let (path, _) = try makeStore()
+    let tables = SQLiteFeatureTables(path: path)
+    try tables.write([insert("a", "kept")], for: Self.bookmarks)
+
+    #expect(throws: FeatureTablesError.outsideItsTables(feature: "Bookmarks")) {
+      try tables.write(
+        [TableStatement("ALTER TABLE bookmarks_items RENAME TO notes_stolen")], for: Self.bookmarks)
+    }
+    #expect(try tables.rows(Self.all, for: Self.bookmarks) == [[.text("a"), .text("kept")]])
+  }
+
+  /// SQLite prepares only the first statement of a text; the rest would never run, silently.
+  @Test func aTextHoldingTwoStatementsRunsNeither() throws {
+    let (path, _) = try makeStore()
+    let tables = SQLiteFeatureTables(path: path)
+    let two = TableStatement(
+      "INSERT INTO bookmarks_items VALUES ('a', 'first'); INSERT INTO bookmarks_items VALUES "
+        + "('b', 'second')")
+
+    #expect(throws: FeatureTablesError.severalStatements(feature: "Bookmarks")) {
+      try tables.write([two], for: Self.bookmarks)
+    }
+    #expect(throws: FeatureTablesError.severalStatements(feature: "Bookmarks")) {
+      try tables.rows(TableStatement("SELECT 1; SELECT 2"), for: Self.bookmarks)
+    }
+    #expect(try tables.rows(Self.all, for: Self.bookmarks).isEmpty)
+    try tables.write(
+      [TableStatement(insert("c", "one").sql + "; -- and a comment", [.text("c"), .text("one")])],
+      for: Self.bookmarks)
+    #expect(try tables.rows(Self.all, for: Self.bookmarks).count == 1)
+  }
+
+  @Test func aFeatureMayCountWithAutoincrement() throws {
+    let (path, _) = try makeStore()
+    let counted = FeatureSchema(
+      feature: "Counted",
+      migrations: ["CREATE TABLE counted_rows (id INTEGER PRIMARY KEY AUTOINCREMENT, text TEXT)"])
+    let tables = SQLiteFeatureTables(path: path)
+
+    try tables.write(
+      [TableStatement("INSERT INTO counted_rows (text) VALUES ('a')")], for: counted)
+
+    #expect(
+      try tables.rows(TableStatement("SELECT id FROM counted_rows"), for: counted) == [
+        [.integer(1)]
+      ])
+  }
+
   @Test func aMigrationReachingBeyondItsTablesRunsNothing() throws {
     let (path, note) = try makeStore()
     let greedy = FeatureSchema(

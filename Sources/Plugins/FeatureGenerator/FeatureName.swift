@@ -32,8 +32,9 @@ struct FeatureName: Hashable, Sendable {
       throw .invalidName(name, "use at most \(Self.maximumLength) characters")
     }
     for suffix in ["Feature", "Screen", "Tests", "ViewModel", "View"] where name.hasSuffix(suffix) {
+      let rest = name.dropLast(suffix.count)
       throw .invalidName(
-        name, "leave out \(suffix): the modules add it (try \(name.dropLast(suffix.count)))")
+        name, "leave out \(suffix): the modules add it" + (rest.isEmpty ? "" : " (try \(rest))"))
     }
     self.name = name
   }

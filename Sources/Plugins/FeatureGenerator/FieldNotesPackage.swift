@@ -67,6 +67,10 @@ struct FieldNotesPackage {
     {
       throw .existingTable(name: name.name, table: table)
     }
+    // SQLite keeps every name starting `sqlite_` for itself.
+    if ownsData, name.tablePrefix == "sqlite_" {
+      throw .existingTable(name: name.name, table: "sqlite_…")
+    }
     let taken = features.contains { $0.lowercased() == name.name.lowercased() }
     if taken || featureFolders.contains(name.name) { throw .existingFeature(name.name) }
     if commands.contains(name.command) {
@@ -90,10 +94,14 @@ struct FieldNotesPackage {
   }
 
   /// The names a Swift file's SQL gives tables, indexes and triggers
-  /// (`CREATE TABLE IF NOT EXISTS notes`).
+  /// (`CREATE TABLE IF NOT EXISTS notes`), its comments left out.
   static func tableNames(in text: String) -> Set<String> {
-    Set(
-      text.matches(of: #/(?:TABLE|INDEX|TRIGGER)(?:\s+IF\s+NOT\s+EXISTS)?\s+([a-z][a-z0-9_]*)/#)
+    // Comments name tables in examples; only code makes them.
+    let code = text.split(separator: "\n").filter {
+      !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+    }.joined(separator: "\n")
+    return Set(
+      code.matches(of: #/(?:TABLE|INDEX|TRIGGER)(?:\s+IF\s+NOT\s+EXISTS)?\s+([a-z][a-z0-9_]*)/#)
         .map { String($0.output.1) })
   }
 

@@ -34,7 +34,7 @@ enum NewFeatureError: Error, Equatable, LocalizedError {
       "\(name) would add the command `\(command)`, which FieldNotes has already; "
         + "choose another name"
     case .existingTable(let name, let table):
-      "\(name)'s tables would start as the store's `\(table)` does; choose another name"
+      "the tables of \(name) would start as the store's `\(table)` does; choose another name"
     case .existingFile(let path):
       "\(path) exists already; move it away or choose another name"
     case .unexpectedFile(let path, let reason):

@@ -61,18 +61,18 @@ extension FeatureTemplates {
       /// - Throws: ``\#(name.name)Error``; nothing changed then.
       func remove(_ entry: \#(name.name)Entry, at date: Date) throws(\#(name.name)Error)
 
-      /// Brings back a removed entry.
+      /// Brings back the entry removed last, in this session or an earlier one.
       ///
-      /// - Parameter entry: The entry.
+      /// - Returns: The entry, or `nil` when no entry is removed.
       /// - Throws: ``\#(name.name)Error``; nothing changed then.
-      func restore(_ entry: \#(name.name)Entry) throws(\#(name.name)Error)
+      func restoreLastRemoved() throws(\#(name.name)Error) -> \#(name.name)Entry?
     }
 
     /// Why an action on the \#(name.lowercaseTitle) screen did not happen.
     public enum \#(name.name)Error: Error, Hashable, LocalizedError {
       /// The text was empty.
       case emptyText
-      /// Nothing was removed in this session, so there is nothing to bring back.
+      /// No entry is removed, so there is nothing to bring back.
       case nothingToUndo
       /// The feature's tables couldn't be read or written; nothing changed.
       case tables(FeatureTablesError)
@@ -84,7 +84,7 @@ extension FeatureTemplates {
       public var errorDescription: String? {
         switch self {
         case .emptyText: "Type the text to keep after `add`."
-        case .nothingToUndo: "Nothing was removed, so there is nothing to undo."
+        case .nothingToUndo: "No entry is removed, so there is nothing to undo."
         case .tables(let error): error.errorDescription
         case .notProvided(let member): "\(member) was not provided to the view model."
         }
@@ -145,13 +145,13 @@ extension FeatureTemplates {
         removed.append((entry, date))
       }
 
-      /// Moves the entry back from ``removed``, in its place by when it was added.
+      /// Moves the entry removed last back from ``removed``, in its place by when it was added.
       ///
-      /// - Parameter entry: The entry.
-      public func restore(_ entry: \#(name.name)Entry) {
-        removed.removeAll { $0.entry.id == entry.id }
-        entries.append(entry)
-        entries.sort { $0.addedAt > $1.addedAt }
+      /// - Returns: The entry, or `nil` when none is removed.
+      public func restoreLastRemoved() -> \#(name.name)Entry? {
+        guard let last = removed.popLast() else { return nil }
+        entries = (entries + [last.entry]).sorted { $0.addedAt > $1.addedAt }
+        return last.entry
       }
     }
 
@@ -199,8 +199,9 @@ extension FeatureTemplates {
       /// Reports the request, and refuses it.
       ///
       /// - Throws: ``\#(name.name)Error/notProvided(_:)``.
-      public func restore(_ entry: \#(name.name)Entry) throws(\#(name.name)Error) {
-        try refuse("\#(name.client).restore(_:)")
+      public func restoreLastRemoved() throws(\#(name.name)Error) -> \#(name.name)Entry? {
+        try refuse("\#(name.client).restoreLastRemoved()")
+        return nil
       }
 
       private func refuse(_ member: String) throws(\#(name.name)Error) {
@@ -255,18 +256,11 @@ extension FeatureTemplates {
       ///
       /// - Throws: ``\#(name.name)Error/tables(_:)``; what was read before stays.
       public func refresh() throws(\#(name.name)Error) {
-        let rows: [[TableValue]]
-        do {
-          rows = try tables.rows(
-            TableStatement(
-              """
-              SELECT id, text, added_at FROM \#(name.tablePrefix)entries WHERE removed_at IS NULL
-              ORDER BY added_at DESC, id
-              """), for: Self.schema)
-        } catch {
-          throw .tables(error)
-        }
-        entries = rows.compactMap(Self.entry)
+        entries = try read(
+          """
+          SELECT id, text, added_at FROM \#(name.tablePrefix)entries WHERE removed_at IS NULL
+          ORDER BY added_at DESC, id
+          """)
       }
 
       /// Inserts the entry, then reads again.
@@ -294,14 +288,30 @@ extension FeatureTemplates {
           [.real(date.timeIntervalSinceReferenceDate), .text(entry.id.uuidString)])
       }
 
-      /// Clears the entry's mark, then reads again.
+      /// Clears the mark of the entry removed last, then reads again.
       ///
-      /// - Parameter entry: The entry.
+      /// - Returns: The entry, or `nil` when no entry is removed.
       /// - Throws: ``\#(name.name)Error/tables(_:)``; nothing changed then.
-      public func restore(_ entry: \#(name.name)Entry) throws(\#(name.name)Error) {
+      public func restoreLastRemoved() throws(\#(name.name)Error) -> \#(name.name)Entry? {
+        let last = try read(
+          """
+          SELECT id, text, added_at FROM \#(name.tablePrefix)entries WHERE removed_at IS NOT NULL
+          ORDER BY removed_at DESC, id LIMIT 1
+          """)
+        guard let entry = last.first else { return nil }
         try write(
           "UPDATE \#(name.tablePrefix)entries SET removed_at = NULL WHERE id = ?",
           [.text(entry.id.uuidString)])
+        return entry
+      }
+
+      /// Reads entries.
+      private func read(_ sql: String) throws(\#(name.name)Error) -> [\#(name.name)Entry] {
+        do {
+          return try tables.rows(TableStatement(sql), for: Self.schema).compactMap(Self.entry)
+        } catch {
+          throw .tables(error)
+        }
       }
 
       /// Writes one statement, then reads again, so ``entries`` is what the table holds, with
@@ -353,8 +363,6 @@ extension FeatureTemplates {
 
       /// Why the last ``load()`` failed, if it did.
       private var loadFailure: String?
-      /// The entry removed last, which ``undo()`` brings back.
-      private var lastRemoved: \#(name.name)Entry?
       @ObservationIgnored private let client: any \#(name.client)
       @ObservationIgnored private let now: DateProvider
       @ObservationIgnored private let ids: IDGenerator
@@ -405,22 +413,20 @@ extension FeatureTemplates {
         return entry
       }
 
-      /// Removes an entry; ``undo()`` brings it back.
+      /// Removes an entry; its text stays, and ``undo()`` brings it back.
       ///
       /// - Parameter entry: The entry.
       /// - Throws: The client's error; nothing changed then.
       public func remove(_ entry: \#(name.name)Entry) throws(\#(name.name)Error) {
         try client.remove(entry, at: now())
-        lastRemoved = entry
       }
 
-      /// Brings back the entry removed last.
+      /// Brings back the entry removed last, in this session or an earlier one.
       ///
-      /// - Throws: ``\#(name.name)Error/nothingToUndo``, or the client's error.
+      /// - Throws: ``\#(name.name)Error/nothingToUndo`` when no entry is removed, or the
+      ///   client's error.
       public func undo() throws(\#(name.name)Error) {
-        guard let entry = lastRemoved else { throw .nothingToUndo }
-        try client.restore(entry)
-        lastRemoved = nil
+        guard try client.restoreLastRemoved() != nil else { throw .nothingToUndo }
       }
     }
 
@@ -532,8 +538,11 @@ extension FeatureTemplates {
           for: \#(name.liveClient).schema)
         #expect(kept == [[.text("Heron")]])
 
-        try client.restore(entry(1, "Heron"))
-        #expect(client.entries == [entry(1, "Heron")])
+        // Another client, as in a later session, brings it back.
+        let later = \#(name.liveClient)(tables: tables)
+        #expect(try later.restoreLastRemoved() == entry(1, "Heron"))
+        #expect(later.entries == [entry(1, "Heron")])
+        #expect(try later.restoreLastRemoved() == nil)
       }
 
       @Test func aStoreWithoutTablesIsAnErrorNotAnEmptyList() {

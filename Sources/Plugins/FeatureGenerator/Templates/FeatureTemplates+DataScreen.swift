@@ -84,13 +84,14 @@ extension FeatureTemplates {
 
       /// The \#(name.lowercaseTitle) screen's commands.
       public static let commands: [ScreenCommand<\#(name.screenModule)>] = [
-        ScreenCommand(["add"], arguments: .text("TEXT"), summary: "keep a line of text") {
+        ScreenCommand(["add"], arguments: .text("TEXT"), summary: "keep a line of text, as typed") {
           screen, arguments, _ throws(ScreenError) in
           try ScreenError.carrying { () throws(\#(name.name)Error) in
-            _ = try screen.model.add(arguments.joined(separator: " "))
+            _ = try screen.model.add(arguments[0])
           }
           return .stay
-        },
+        }
+        .takingText(),
         ScreenCommand(
           ["remove", "rm"], arguments: .one("N"), summary: "remove an entry (`undo` brings it back)"
         ) { screen, arguments, _ throws(ScreenError) in
@@ -182,6 +183,9 @@ extension FeatureTemplates {
         return ScreenHarness(\#(name.screenModule)(model: model))
       }
 
+      /// Text with quotes, a backslash and two spaces: `add` keeps it as typed.
+      static let heron = #"Heron by the reeds, "grey"  at C:\temp"#
+
       @Test func addRemoveAndUndo() async throws {
         let harness = makeHarness()
         #expect(
@@ -189,18 +193,17 @@ extension FeatureTemplates {
             "\#(name.title) · nothing kept yet", "  Type `add TEXT` to keep a line.",
           ])
 
-        try await harness.run("add Heron by the reeds")
+        try await harness.run("add " + Self.heron)
         try await harness.run("add Kingfisher")
-        #expect(
-          harness.lastDrawn == ["\#(name.title)", "  1  Kingfisher", "  2  Heron by the reeds"])
+        let both = ["\#(name.title)", "  1  Kingfisher", "  2  " + Self.heron]
+        #expect(harness.lastDrawn == both)
 
         try await harness.run("remove 2")
         #expect(harness.lastDrawn == ["\#(name.title)", "  1  Kingfisher"])
-        #expect(client.removed.map(\.entry.text) == ["Heron by the reeds"])
+        #expect(client.removed.map(\.entry.text) == [Self.heron])
 
         try await harness.run("undo")
-        #expect(
-          harness.lastDrawn == ["\#(name.title)", "  1  Kingfisher", "  2  Heron by the reeds"])
+        #expect(harness.lastDrawn == both)
       }
 
       @Test func badInputIsRefusedWithUsageOrReason() async throws {
@@ -210,7 +213,7 @@ extension FeatureTemplates {
         await #expect(throws: CommandLineError.usage("remove N")) { try await harness.run("rm") }
         await #expect(throws: CommandLineError.self) { try await harness.run("remove 3") }
         await #expect(
-          throws: CommandLineError.refused("Nothing was removed, so there is nothing to undo.")
+          throws: CommandLineError.refused("No entry is removed, so there is nothing to undo.")
         ) { try await harness.run("undo") }
       }
 
