@@ -43,6 +43,14 @@ public final class InMemoryTagsClient: TagsClient {
     notes.first { $0.id == id }
   }
 
+  /// The tags of the notes still here.
+  ///
+  /// - Parameter ids: The notes.
+  /// - Returns: Each note's tags.
+  public func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]] {
+    Dictionary(uniqueKeysWithValues: notes.filter { ids.contains($0.id) }.map { ($0.id, $0.tags) })
+  }
+
   /// Gives the notes still here their new tags in one change, or throws ``writeFailure``.
   ///
   /// - Parameter tags: Each note's new tags.
@@ -86,6 +94,15 @@ public final class UnimplementedTagsClient: TagsClient {
   public func notes(taggedWith tag: String) -> [Note] {
     report("TagsClient.notes(taggedWith:)")
     return []
+  }
+
+  /// Reports the read, and finds no note.
+  ///
+  /// - Parameter ids: Ignored.
+  /// - Returns: No tags.
+  public func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]] {
+    report("TagsClient.tags(ofNotes:)")
+    return [:]
   }
 
   /// Reports the write, and refuses it.

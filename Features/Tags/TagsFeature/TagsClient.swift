@@ -21,6 +21,12 @@ public protocol TagsClient: AnyObject {
   /// - Returns: The notes; none for a tag no note carries.
   func notes(taggedWith tag: String) -> [Note]
 
+  /// The tags notes carry now, as another process may have changed them.
+  ///
+  /// - Parameter ids: The notes.
+  /// - Returns: Each note's tags, by its identifier; a note deleted meanwhile is left out.
+  func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]]
+
   /// Gives notes new tags, all in one write; a note deleted meanwhile is left out.
   ///
   /// - Parameter tags: Each note's new tags, by its identifier.

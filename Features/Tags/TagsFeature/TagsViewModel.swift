@@ -22,8 +22,8 @@ public final class TagsViewModel {
   }
 
   private var pendingDeletion: TagDeletionRequest?
-  /// Each changed note's tags before the last change, for ``undo()``.
-  private var tagsBeforeLastChange: [Note.ID: [String]]?
+  /// The last rename or deletion, for ``undo()``.
+  private var lastChange: TagChange?
   @ObservationIgnored private let client: any TagsClient
 
   /// Creates the view model.
@@ -43,7 +43,7 @@ public final class TagsViewModel {
   }
 
   /// Whether the last rename or deletion can be undone.
-  public var canUndo: Bool { tagsBeforeLastChange != nil }
+  public var canUndo: Bool { lastChange != nil }
 
   /// The notes a tag's row opens: the navigation value the app routes to.
   ///
@@ -73,10 +73,7 @@ public final class TagsViewModel {
     let old = TagRules.normalized(tag)
     let new = TagRules.normalized(newName)
     if let problem = TagRules.problem(with: new) { throw .invalidName(newName, problem) }
-    try change(tag: old) { tags in
-      var seen: Set<String> = []
-      return tags.map { $0 == old ? new : $0 }.filter { seen.insert($0).inserted }
-    }
+    try change(.renamed(from: old, to: new))
   }
 
   /// Asks to remove a tag from every note: the screen moves to ``State/confirming(_:)``.
@@ -96,7 +93,7 @@ public final class TagsViewModel {
   public func confirmDeletion() throws(TagsError) {
     guard let request = pendingDeletion else { throw .noDeletionPending }
     defer { pendingDeletion = nil }
-    try change(tag: request.tag) { tags in tags.filter { $0 != request.tag } }
+    try change(.removed(request.tag))
   }
 
   /// Answers no to the deletion question; nothing is removed.
@@ -112,21 +109,96 @@ public final class TagsViewModel {
     pendingDeletion = nil
   }
 
-  /// Puts back every changed note's tags as they were before the last rename or deletion.
+  /// Takes back the last rename or deletion, and only it: a note whose tags are as the change
+  /// left them gets its tags back exactly; a note changed since (by another screen, process or
+  /// a sync) keeps what changed, with the rename or deletion taken back on it.
   ///
   /// - Throws: ``TagsError/nothingToUndo``, or ``TagsError/store(_:)`` (it can then still be
   ///   undone).
   public func undo() throws(TagsError) {
-    guard let previous = tagsBeforeLastChange else { throw .nothingToUndo }
-    try client.replaceTags(previous)  // a note deleted meanwhile is left out
-    tagsBeforeLastChange = nil
+    guard let change = lastChange else { throw .nothingToUndo }
+    // A note deleted meanwhile is left out.
+    let now = client.tags(ofNotes: Array(change.notes.keys))
+    var restored: [Note.ID: [String]] = [:]
+    for (id, tags) in now {
+      guard let note = change.notes[id] else { continue }
+      restored[id] =
+        tags == note.after ? note.before : change.kind.takenBack(from: tags, before: note.before)
+    }
+    try client.replaceTags(restored)
+    lastChange = nil
   }
 
-  private func change(tag: String, _ transform: ([String]) -> [String]) throws(TagsError) {
+  private func change(_ kind: TagChange.Kind) throws(TagsError) {
+    let tag = kind.tag
     let tagged = client.notes(taggedWith: tag)
     guard !tagged.isEmpty else { throw .unknownTag(tag) }
-    let changes = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, transform($0.tags)) })
-    try client.replaceTags(changes)
-    tagsBeforeLastChange = Dictionary(uniqueKeysWithValues: tagged.map { ($0.id, $0.tags) })
+    let notes = Dictionary(
+      uniqueKeysWithValues: tagged.map {
+        ($0.id, TagChange.Note(before: $0.tags, after: kind.applied(to: $0.tags)))
+      })
+    try client.replaceTags(notes.mapValues(\.after))
+    lastChange = TagChange(kind: kind, notes: notes)
   }
+}
+
+/// A rename or deletion of a tag, as ``TagsViewModel/undo()`` takes it back.
+struct TagChange: Hashable {
+  /// What was done to the tag.
+  enum Kind: Hashable {
+    /// Every `from` became `to` (a note carrying both keeps one).
+    case renamed(from: String, to: String)
+    /// The tag was taken off every note.
+    case removed(String)
+
+    /// The tag the change was asked of.
+    var tag: String {
+      switch self {
+      case .renamed(let from, _): from
+      case .removed(let tag): tag
+      }
+    }
+
+    /// A note's tags after the change.
+    func applied(to tags: [String]) -> [String] {
+      switch self {
+      case .renamed(let from, let to): Self.once(tags.map { $0 == from ? to : $0 })
+      case .removed(let tag): tags.filter { $0 != tag }
+      }
+    }
+
+    /// A note's tags changed since, with this change taken back and nothing else.
+    func takenBack(from tags: [String], before: [String]) -> [String] {
+      switch self {
+      case .renamed(let from, let to):
+        // A note that carried both names had them merged: it gets both back.
+        return Self.once(
+          tags.flatMap { $0 == to ? (before.contains(to) ? [from, to] : [from]) : [$0] })
+      case .removed(let tag):
+        guard !tags.contains(tag) else { return tags }
+        var tags = tags
+        tags.insert(tag, at: min(before.firstIndex(of: tag) ?? tags.count, tags.count))
+        return tags
+      }
+    }
+
+    /// Tags in their order, each once.
+    private static func once(_ tags: [String]) -> [String] {
+      var seen: Set<String> = []
+      return tags.filter { seen.insert($0).inserted }
+    }
+  }
+
+  /// One note's tags before and after the change.
+  struct Note: Hashable {
+    /// Before.
+    var before: [String]
+    /// After.
+    var after: [String]
+  }
+
+  /// What was done.
+  var kind: Kind
+  /// Each changed note, by its identifier.
+  var notes: [FieldNotesModel.Note.ID: Note]
 }

@@ -28,6 +28,15 @@ public final class StoreTagsClient: TagsClient {
     store.notes(in: .tagged(tag))
   }
 
+  /// The tags of the notes still in the store, as it last read them.
+  ///
+  /// - Parameter ids: The notes.
+  /// - Returns: Each note's tags.
+  public func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]] {
+    Dictionary(
+      uniqueKeysWithValues: ids.compactMap { store.note(withID: $0) }.map { ($0.id, $0.tags) })
+  }
+
   /// Replaces the tags of the notes still in the store, in one write.
   ///
   /// - Parameter tags: Each note's new tags.

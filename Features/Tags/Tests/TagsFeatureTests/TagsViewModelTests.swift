@@ -130,6 +130,40 @@ import Testing
     #expect(!model.canUndo)
   }
 
+  /// Undo takes back its own change and nothing else: a tag another process gave a note
+  /// meanwhile stays.
+  @Test func undoKeepsWhatChangedElsewhereMeanwhile() throws {
+    let (model, client) = try makeModel()
+    try model.renameTag("birds", to: "avian")
+    try model.requestDeletion(ofTag: "lake")
+    model.cancelDeletion()
+    client.notes = client.notes.map { note in
+      var note = note
+      if note.id == SampleData.kingfisher.id { note.tags.append("river") }
+      return note
+    }
+
+    try model.undo()
+
+    #expect(client.note(SampleData.kingfisher.id)?.tags == ["birds", "river"])
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds", "lake"])
+  }
+
+  @Test func undoingADeletionPutsTheTagBackBesideTagsAddedMeanwhile() throws {
+    let (model, client) = try makeModel()
+    try model.requestDeletion(ofTag: "lake")
+    try model.confirmDeletion()
+    client.notes = client.notes.map { note in
+      var note = note
+      if note.id == SampleData.heron.id { note.tags.append("dawn") }
+      return note
+    }
+
+    try model.undo()
+
+    #expect(client.note(SampleData.heron.id)?.tags == ["birds", "lake", "dawn"])
+  }
+
   @Test func askingAndWithdrawingTouchNoNote() throws {
     let client = InMemoryTagsClient(notes: SampleData.library.notes)
     let model = TagsViewModel(client: client)

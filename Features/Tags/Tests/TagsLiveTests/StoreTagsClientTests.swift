@@ -46,6 +46,24 @@ import Testing
     #expect(store.note(withID: SampleData.kingfisher.id) == nil)
   }
 
+  /// Another process adds a tag after a rename: undo, tried again after the store says the
+  /// note changed, takes back the rename and keeps the other process's tag.
+  @Test func undoAfterAnotherProcessWroteKeepsItsTag() throws {
+    let store = try makeStore()
+    let model = TagsViewModel(client: StoreTagsClient(store: store))
+    try model.renameTag("birds", to: "avian")
+    let other = try makeStore()
+    var kingfisher = try #require(other.note(withID: SampleData.kingfisher.id))
+    kingfisher.tags.append("river")
+    try other.perform(.updateNote(kingfisher))
+
+    do { try model.undo() } catch { try model.undo() }
+
+    try store.reload()
+    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == ["birds", "river"])
+    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+  }
+
   @Test func aFailedWriteChangesNoNote() throws {
     let store = try makeStore()
     let client = StoreTagsClient(store: store)
