@@ -55,43 +55,7 @@ public struct Note: Identifiable, Hashable, Sendable {
   }
 }
 
-extension Note: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case id, title, body, createdAt, updatedAt, notebookID, tags, isPinned, conflictOf
-  }
-
-  /// Reads a note written by ``encode(to:)``.
-  ///
-  /// - Parameter decoder: The decoder to read from.
-  /// - Throws: `DecodingError` when a field is missing or of the wrong type.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      title: try container.decode(String.self, forKey: .title),
-      body: try container.decode(String.self, forKey: .body),
-      createdAt: try container.decode(Date.self, forKey: .createdAt),
-      notebookID: try container.decodeIfPresent(UUID.self, forKey: .notebookID),
-      tags: try container.decode([String].self, forKey: .tags),
-      isPinned: try container.decode(Bool.self, forKey: .isPinned),
-      updatedAt: try container.decode(Date.self, forKey: .updatedAt),
-      conflictOf: try container.decodeIfPresent(UUID.self, forKey: .conflictOf))
-  }
-
-  /// Writes the note's fields.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: `EncodingError` when the encoder fails.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(title, forKey: .title)
-    try container.encode(body, forKey: .body)
-    try container.encode(createdAt, forKey: .createdAt)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encodeIfPresent(notebookID, forKey: .notebookID)
-    try container.encode(tags, forKey: .tags)
-    try container.encode(isPinned, forKey: .isPinned)
-    try container.encodeIfPresent(conflictOf, forKey: .conflictOf)
-  }
-}
+/// A note's fields by their names, in the order declared: what Swift synthesizes, so a field
+/// added later is written and read without a second list to keep in step. An optional field
+/// (`notebookID`, `conflictOf`) is left out when `nil` and may be missing when read.
+extension Note: Codable {}
