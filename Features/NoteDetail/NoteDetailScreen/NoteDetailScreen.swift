@@ -208,8 +208,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     }
     guard !changed else { return .stay }
     let note = try shownNote()
-    return .say(
-      "\u{201C}\(note.title.terminalSafe)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+    return .say(NoteWords.alreadyPinned(isPinned, title: note.title.terminalSafe))
   }
 
   private func move(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {

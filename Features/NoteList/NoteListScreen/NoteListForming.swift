@@ -300,7 +300,7 @@ extension NoteListForming {
   private func pin(_ isPinned: Bool, _ id: Note.ID) throws(ScreenError) -> ScreenResult<Route> {
     let title = (title(ofNote: id) ?? "").terminalSafe
     guard try setPinned(id, isPinned) else {
-      return .say("\u{201C}\(title)\u{201D} is already \(isPinned ? "pinned" : "unpinned").")
+      return .say(NoteWords.alreadyPinned(isPinned, title: title))
     }
     return .say("\(isPinned ? "Pinned" : "Unpinned") \u{201C}\(title)\u{201D}.")
   }
