@@ -78,4 +78,17 @@ import Testing
     #expect(diff.accepts([]) && diff.accepts(["3", "1"]) && !diff.accepts(["3", "1", "2"]))
     #expect(["7", "x"].number(at: 0) == 7 && ["7", "x"].number(at: 1) == 0)
   }
+
+  /// A flag may come anywhere, once; the work is given it after the other words.
+  @Test func aFlagMayComeAnywhereOnce() {
+    let edit = CommandArguments([.word("N"), .flag("--editor")])
+
+    #expect(edit.usage(of: "edit") == "edit N [--editor]")
+    #expect(edit.fitted(["3"]) == ["3"])
+    #expect(edit.fitted(["3", "--editor"]) == ["3", "--editor"])
+    #expect(edit.fitted(["--EDITOR", "3"]) == ["3", "--editor"])
+    #expect(edit.fitted(["--editor", "3", "--editor"]) == nil)
+    #expect(edit.fitted(["--editor"]) == nil)
+    #expect(edit.fitted(["3", "--save"]) == nil)
+  }
 }

@@ -217,7 +217,7 @@ extension ComposerScreen {
       previous.isEmpty ? screen.composer.notebookNames.map(\.quotedIfNeeded) + ["none"] : []
     },
     ScreenCommand(
-      ["editor"], arguments: CommandArguments([.optional(.literal("--save"))]),
+      ["editor"], arguments: CommandArguments([.flag("--save")]),
       summary: "write the note in your editor ($VISUAL, $EDITOR or vi); --save saves it after"
     ) { screen, arguments, _ throws(ScreenError) in
       return try await screen.writeInEditor(thenSaving: !arguments.isEmpty)

@@ -173,7 +173,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     ScreenCommand(
       ["edit"],
       arguments: CommandArguments(
-        [.optional(.literal("--editor"))], note: "on a note's page, without N"),
+        [.flag("--editor")], note: "on a note's page, without N"),
       summary: "change this note (--editor: in your editor, saved when it exits)"
     ) { screen, arguments, _ throws(ScreenError) in
       let inEditor = !arguments.isEmpty

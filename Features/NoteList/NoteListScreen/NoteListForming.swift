@@ -220,7 +220,7 @@ extension NoteListForming {
         return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
       },
       ScreenCommand(
-        ["new", "compose"], arguments: CommandArguments([.optional(.literal("--editor"))]),
+        ["new", "compose"], arguments: CommandArguments([.flag("--editor")]),
         summary: "write a new note here (--editor: in your editor, saved when it exits)"
       ) { screen, arguments, _ throws(ScreenError) in
         let inEditor = !arguments.isEmpty
@@ -234,7 +234,7 @@ extension NoteListForming {
         return .stay
       },
       ScreenCommand(
-        ["edit"], arguments: CommandArguments([.word("N"), .optional(.literal("--editor"))]),
+        ["edit"], arguments: CommandArguments([.word("N"), .flag("--editor")]),
         summary: "change note N (--editor: in your editor, saved when it exits)"
       ) { screen, arguments, _ throws(ScreenError) in
         let inEditor = arguments.count == 2

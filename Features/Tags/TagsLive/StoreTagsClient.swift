@@ -28,12 +28,14 @@ public final class StoreTagsClient: TagsClient {
     store.notes(in: .tagged(tag))
   }
 
-  /// The tags of the notes still in the store, as it last read them.
+  /// The tags of the notes still in the store, read again first, since another process may
+  /// have changed them (a failed read leaves what was read before; the store reports it).
   ///
   /// - Parameter ids: The notes.
   /// - Returns: Each note's tags.
   public func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]] {
-    Dictionary(
+    try? store.reload()
+    return Dictionary(
       uniqueKeysWithValues: ids.compactMap { store.note(withID: $0) }.map { ($0.id, $0.tags) })
   }
 

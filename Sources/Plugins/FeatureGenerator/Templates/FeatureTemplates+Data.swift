@@ -399,15 +399,14 @@ extension FeatureTemplates {
         }
       }
 
-      /// Keeps a new entry.
+      /// Keeps a new entry, its text as typed.
       ///
-      /// - Parameter text: The text; the spaces around it are left out.
+      /// - Parameter text: The text.
       /// - Returns: The entry kept.
       /// - Throws: ``\#(name.name)Error/emptyText``, or the client's error; nothing was kept then.
       @discardableResult
       public func add(_ text: String) throws(\#(name.name)Error) -> \#(name.name)Entry {
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw .emptyText }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw .emptyText }
         let entry = \#(name.name)Entry(id: ids(), text: text, addedAt: now())
         try client.add(entry)
         return entry
@@ -455,10 +454,10 @@ extension FeatureTemplates {
         let model = makeModel(client)
         let recorder = StateRecorder(model, \.state)
 
-        try model.add("  Kingfisher, twice  ")
+        try model.add("Kingfisher, twice\t ")
 
         let kingfisher = \#(name.name)Entry(
-          id: UUID(number: 1), text: "Kingfisher, twice", addedAt: SampleData.date(minutes: 5))
+          id: UUID(number: 1), text: "Kingfisher, twice\t ", addedAt: SampleData.date(minutes: 5))
         #expect(recorder.values == [.loaded([Self.heron]), .loaded([kingfisher, Self.heron])])
       }
 

@@ -70,7 +70,8 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   ///   - summary: What it does.
   ///   - isReachableFromAbove: Whether screens above may use it; `false` by default.
   ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
-  ///   - run: The work it does, given as many arguments as it takes.
+  ///   - run: The work it does, given the line's arguments as the declaration fitted them:
+  ///     the other words in order, then each flag given, in the order declared.
   public init(
     _ names: [String], arguments: CommandArguments, summary: String,
     isReachableFromAbove: Bool = false, hintElsewhere: String? = nil,
@@ -83,8 +84,8 @@ public struct ScreenCommand<Screen: TerminalScreen> {
       names, usage: arguments.usage(of: names[0]), summary: summary,
       isReachableFromAbove: isReachableFromAbove, hintElsewhere: hintElsewhere
     ) { screen, given, context throws(ScreenError) in
-      guard arguments.accepts(given) else { throw .usage(refusal) }
-      return try await run(screen, given, context)
+      guard let fitted = arguments.fitted(given) else { throw .usage(refusal) }
+      return try await run(screen, fitted, context)
     }
   }
 
@@ -153,6 +154,9 @@ public struct CommandArguments: Hashable, Sendable {
     case optional(Parameter)
     /// One word or more, to the end of the line, shown as its name (`TEXT`): only last.
     case text(String)
+    /// A word that may come anywhere in the line, once, in any case, shown as `[--editor]`;
+    /// the work is given it last, as declared.
+    case flag(String)
 
     /// How usage shows it.
     var usage: String {
@@ -160,6 +164,7 @@ public struct CommandArguments: Hashable, Sendable {
       case .word(let name), .number(let name), .text(let name), .literal(let name): name
       case .choice(let words): words.joined(separator: "|")
       case .optional(let parameter): "[\(parameter.usage)]"
+      case .flag(let flag): "[\(flag)]"
       }
     }
 
@@ -169,7 +174,7 @@ public struct CommandArguments: Hashable, Sendable {
       case .word, .text: true
       case .number: Int(word).map { $0 > 0 } ?? false
       case .choice(let words): words.contains(word.lowercased())
-      case .literal(let literal): word.lowercased() == literal.lowercased()
+      case .literal(let literal), .flag(let literal): word.lowercased() == literal.lowercased()
       case .optional(let parameter): parameter.accepts(word)
       }
     }
@@ -241,22 +246,18 @@ public struct CommandArguments: Hashable, Sendable {
   public func usage(of name: String) -> String {
     var words = [name]
     var optionals: [String] = []
-    for parameter in parameters {
+    for parameter in positional {
       if case .optional(let inner) = parameter {
         optionals.append(inner.usage)
       } else {
         words.append(parameter.usage)
       }
     }
-    if let nested = optionals.reversed().reduce(
-      nil as String?,
-      { inner, word in
-        "[\(word)\(inner.map { " \($0)" } ?? "")]"
-      })
-    {
-      words.append(nested)
+    let nested = optionals.reversed().reduce(nil as String?) { inner, word in
+      "[\(word)\(inner.map { " \($0)" } ?? "")]"
     }
-    return words.joined(separator: " ")
+    return (words + (nested.map { [$0] } ?? []) + flags.map { "[\($0)]" })
+      .joined(separator: " ")
   }
 
   /// The usage a refused line is told: ``usage(of:)``, then the note in brackets, if any.
@@ -271,16 +272,45 @@ public struct CommandArguments: Hashable, Sendable {
   ///
   /// - Parameter arguments: The arguments, as words.
   /// - Returns: `true` when each fits its parameter, none is missing and none is left over.
-  public func accepts(_ arguments: [String]) -> Bool {
+  public func accepts(_ arguments: [String]) -> Bool { fitted(arguments) != nil }
+
+  /// A line's arguments as the work is given them: the other words in order, then each flag
+  /// given (in the order declared, as declared); `nil` when they don't fit.
+  ///
+  /// - Parameter arguments: The arguments, as words.
+  /// - Returns: The arguments fitted, or `nil`.
+  public func fitted(_ arguments: [String]) -> [String]? {
+    var rest = arguments
+    var given: [String] = []
+    for flag in flags {
+      let places = rest.indices.filter { rest[$0].lowercased() == flag.lowercased() }
+      // A flag given twice fits nothing.
+      guard places.count <= 1 else { return nil }
+      if let place = places.first {
+        rest.remove(at: place)
+        given.append(flag)
+      }
+    }
+    let parameters = positional
     let required = parameters.count { if case .optional = $0 { false } else { true } }
     let takesText = parameters.last.map { if case .text = $0 { true } else { false } } ?? false
-    guard arguments.count >= required, takesText || arguments.count <= parameters.count else {
-      return false
+    guard rest.count >= required, takesText || rest.count <= parameters.count else { return nil }
+    let fits = rest.indices.allSatisfy { index in
+      parameters[min(index, parameters.count - 1)].accepts(rest[index])
     }
-    return arguments.indices.allSatisfy { index in
-      parameters[min(index, parameters.count - 1)].accepts(arguments[index])
-    }
+    return fits ? rest + given : nil
   }
+
+  /// The parameters but the flags.
+  private var positional: [Parameter] {
+    parameters.filter { if case .flag = $0 { false } else { true } }
+  }
+
+  /// The flags, as declared.
+  private var flags: [String] {
+    parameters.compactMap { if case .flag(let flag) = $0 { flag } else { nil } }
+  }
+
 }
 
 extension [String] {
