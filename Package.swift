@@ -5,19 +5,23 @@
 // `Tests/ArchitectureTests`:
 //   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS, and the
 //                           one type that starts a child process
-//   FieldNotesModel         depends on nothing
-//   FieldNotesServices      depends on Model
+//   FieldNotesModel         depends on nothing: the values, the query language, the calendar
+//   FieldNotesFormats       depends on Model: the file formats (a note's Markdown document, the
+//                           JSON archive, jrnl entries, scripts' records, the export folder's
+//                           layout) and the note size limit, which is its document's size
+//   FieldNotesServices      depends on Model and Formats
 //   FieldNotesNavigation    depends on Model and Services: every place in FieldNotes as a value,
 //                           and what every screen is made with
 //   FieldNotesPersistence   depends on Model, Services, Platform and the system SQLite
-//   FieldNotesServicesLive  depends on Model, Services and Platform (the real sync and summaries)
+//   FieldNotesServicesLive  depends on Model, Formats, Services and Platform (the real sync,
+//                           import and export, and summaries)
 //   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
 //                           of FieldNotes, so a feature change never recompiles it
 //   A feature, one folder under Features/ (see `feature(_:)` below):
 //     *Feature              its view model, and the client protocol through which it reaches
-//                           its data: Model and Services only, no UI, no other feature
-//     *Screen               its terminal screen: its own feature, Model, Services, Terminal and
-//                           Navigation, so the app imports no feature
+//                           its data: Model, Formats and Services only, no UI, no other feature
+//     *Screen               its terminal screen: its own feature, Model, Formats, Services,
+//                           Terminal and Navigation, so the app imports no feature
 //     *Live                 for a feature that owns data (`featuresOwningData`): the live client
 //                           the app composes, its own feature, Model and Services
 //   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
@@ -76,7 +80,7 @@ let featuresOwningData: Set<String> = [
 /// - Returns: The targets.
 func feature(_ name: String) -> [Target] {
   let folder = "Features/\(name)"
-  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesServices"]
+  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesFormats", "FieldNotesServices"]
   let screen: [Target.Dependency] = core + ["FieldNotesTerminal", "FieldNotesNavigation"]
   return [
     .target(
@@ -135,8 +139,14 @@ let package = Package(
     .target(name: "FieldNotesPlatform", path: "Core/FieldNotesPlatform", swiftSettings: strict),
     .target(name: "FieldNotesModel", path: "Core/FieldNotesModel", swiftSettings: strict),
     .target(
-      name: "FieldNotesServices",
+      name: "FieldNotesFormats",
       dependencies: ["FieldNotesModel"],
+      path: "Core/FieldNotesFormats",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "FieldNotesServices",
+      dependencies: ["FieldNotesModel", "FieldNotesFormats"],
       path: "Core/FieldNotesServices",
       swiftSettings: strict
     ),
@@ -159,7 +169,9 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesServicesLive",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPlatform",
+      ],
       path: "Core/FieldNotesServicesLive",
       swiftSettings: strict
     ),
@@ -196,8 +208,8 @@ let package = Package(
     .target(
       name: "FieldNotesCommands",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive",
-        "FieldNotesTerminal", "FieldNotesNavigation",
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       path: "Sources/App/FieldNotesCommands",
       swiftSettings: strict
@@ -214,8 +226,8 @@ let package = Package(
     .target(
       name: "FieldNotesApp",
       dependencies: [
-        "FieldNotesCommands", "FieldNotesCommandLine", "FieldNotesModel", "FieldNotesServices",
-        "FieldNotesPersistence",
+        "FieldNotesCommands", "FieldNotesCommandLine", "FieldNotesModel", "FieldNotesFormats",
+        "FieldNotesServices", "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
         "FieldNotesPlatform",
       ] + features.map { .target(name: "\($0)Screen") }
@@ -243,7 +255,8 @@ let package = Package(
     .executableTarget(
       name: "fieldnotes-bench",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "NoLossOracle", "fieldnotes",
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPlatform",
+        "NoLossOracle", "fieldnotes",
       ],
       path: "Sources/Benchmarks/fieldnotes-bench",
       exclude: ["Corpus"],
@@ -293,12 +306,19 @@ let package = Package(
     ),
     .testTarget(
       name: "FieldNotesModelTests",
-      dependencies: ["FieldNotesModel"],
+      dependencies: ["FieldNotesModel", "FieldNotesFormats", "FieldNotesTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "FieldNotesFormatsTests",
+      dependencies: ["FieldNotesModel", "FieldNotesFormats", "FieldNotesTesting"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesServicesTests",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesTesting",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -312,8 +332,8 @@ let package = Package(
     .testTarget(
       name: "FieldNotesServicesLiveTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesServicesLive", "FieldNotesTesting",
-        "FieldNotesPlatform", "NoteListFeature",
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesServicesLive",
+        "FieldNotesTesting", "FieldNotesPlatform", "NoteListFeature",
       ],
       swiftSettings: strict
     ),
@@ -331,8 +351,9 @@ let package = Package(
     .testTarget(
       name: "FieldNotesAppTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesApp", "FieldNotesCommandLine",
-        "FieldNotesTesting", "FieldNotesTerminalTesting", "FieldNotesPersistence", "CSQLite",
+        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesApp",
+        "FieldNotesCommandLine", "FieldNotesTesting", "FieldNotesTerminalTesting",
+        "FieldNotesPersistence", "CSQLite",
         "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle", "FieldNotesSQLiteTesting",
       ],
       exclude: ["Transcripts"],

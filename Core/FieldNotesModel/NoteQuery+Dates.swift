@@ -27,7 +27,7 @@ extension NoteQuery {
   /// The day, counted from 1970-01-01, a moment falls on in a time zone.
   static func day(of date: Date, in timeZone: TimeZone) -> Int64 {
     let time = CivilTime(date, in: timeZone)
-    return NoteDocument.days(fromCivil: time.year, time.month, time.day)
+    return CivilCalendar.days(fromCivil: time.year, time.month, time.day)
   }
 
   /// The first moment of a day in a time zone: the first whole second whose date there is that
@@ -60,9 +60,9 @@ extension NoteQuery {
   /// - Returns: The days, or `nil` when the text is no DATE.
   static func days(named text: String, today: Int64) -> Days? {
     let word = text.lowercased()
-    let (year, month, _) = NoteDocument.civil(fromDays: today)
+    let (year, month, _) = CivilCalendar.civil(fromDays: today)
     // ISO weeks start on Monday; 1970-01-01 was a Thursday, three days after one.
-    let monday = today - NoteDocument.floorDivision(today + 3, 7).1
+    let monday = today - CivilCalendar.floorDivision(today + 3, 7).1
     switch word {
     case "today": return Days(first: today, end: today + 1)
     case "yesterday": return Days(first: today - 1, end: today)
@@ -101,23 +101,23 @@ extension NoteQuery {
     switch numbers.count {
     case 1:
       return Days(
-        first: NoteDocument.days(fromCivil: year, 1, 1),
-        end: NoteDocument.days(fromCivil: year + 1, 1, 1))
+        first: CivilCalendar.days(fromCivil: year, 1, 1),
+        end: CivilCalendar.days(fromCivil: year + 1, 1, 1))
     case 2:
       guard (1...12).contains(numbers[1]) else { return nil }
       return monthDays(year, numbers[1])
     default:
       let (month, day) = (numbers[1], numbers[2])
-      guard (1...12).contains(month), (1...NoteDocument.daysIn(month, of: year)).contains(day)
+      guard (1...12).contains(month), (1...CivilCalendar.daysIn(month, of: year)).contains(day)
       else { return nil }
-      let first = NoteDocument.days(fromCivil: year, month, day)
+      let first = CivilCalendar.days(fromCivil: year, month, day)
       return Days(first: first, end: first + 1)
     }
   }
 
   private static func monthDays(_ year: Int64, _ month: Int64) -> Days {
-    let first = NoteDocument.days(fromCivil: year, month, 1)
-    return Days(first: first, end: first + NoteDocument.daysIn(month, of: year))
+    let first = CivilCalendar.days(fromCivil: year, month, 1)
+    return Days(first: first, end: first + CivilCalendar.daysIn(month, of: year))
   }
 }
 

@@ -7,7 +7,7 @@ public enum TagRules {
   public static let maximumLength = 40
 
   /// A tag as typed, read the way it is stored: a leading `#` removed, lower-cased, accents
-  /// composed (NFC, as ``NoteDocument/mappedTag(_:)`` composes them).
+  /// composed (NFC, as `NoteDocument.mappedTag(_:)` in the file formats composes them).
   ///
   /// - Parameter word: The tag as typed, such as `#Birds`.
   /// - Returns: The tag, such as `birds`.

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesTesting
 import Foundation
 import Testing
 
@@ -168,26 +169,6 @@ import Testing
     let expected = Array(sorted.prefix(count))
     for input in [notes, sorted, Array(sorted.reversed()), notes.shuffled(using: &random)] {
       #expect(NoteSortOrder.title.first(count, of: input) == expected)
-    }
-  }
-}
-
-/// A tiny deterministic generator, so the test data is the same on every run.
-struct LinearCongruentialGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-    return state
-  }
-
-  /// A version 4 identifier made from the next two numbers.
-  mutating func uuid() -> UUID {
-    var bytes = (next(), next())
-    return withUnsafeMutableBytes(of: &bytes) { raw in
-      raw[6] = raw[6] & 0x0F | 0x40
-      raw[8] = raw[8] & 0x3F | 0x80
-      return UUID(uuid: raw.load(as: uuid_t.self))
     }
   }
 }

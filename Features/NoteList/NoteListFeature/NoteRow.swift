@@ -1,3 +1,4 @@
+import FieldNotesFormats
 import FieldNotesModel
 import Foundation
 

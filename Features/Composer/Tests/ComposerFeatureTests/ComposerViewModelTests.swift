@@ -1,4 +1,5 @@
 import ComposerFeature
+import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTesting

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// A library as a folder people can read: one Markdown file per note, named from its title,

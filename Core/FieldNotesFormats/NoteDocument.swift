@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// A note or a notebook as a Markdown file: a small front matter with its identity and

@@ -1,4 +1,6 @@
+import FieldNotesFormats
 import FieldNotesModel
+import FieldNotesTesting
 import Foundation
 import Testing
 

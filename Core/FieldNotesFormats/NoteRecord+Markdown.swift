@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 extension NoteRecord {
   /// The note as Markdown, what `--format markdown` prints for it: a heading with its title,
   /// a line of its facts in italics (notebook, tags, pinned, when written), then its text as

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// The export file: every notebook and note as JSON, or as Markdown for reading.

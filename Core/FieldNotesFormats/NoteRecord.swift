@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// A note as scripts read it: the fields `--format json`, `jsonl` and `markdown` (and the

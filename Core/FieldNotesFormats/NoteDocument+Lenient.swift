@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// The lenient reader: a Markdown file written by another tool (Obsidian, nb, zk, a person)

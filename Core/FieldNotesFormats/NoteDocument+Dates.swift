@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 extension NoteDocument {
@@ -32,9 +33,9 @@ extension NoteDocument {
       milliseconds <= Double(latestStampedMilliseconds)
     else { return nil }
     let total = Int64(milliseconds)
-    let (seconds, millisecond) = floorDivision(total, 1000)
-    let (days, secondOfDay) = floorDivision(seconds, 86_400)
-    let (year, month, day) = civil(fromDays: days)
+    let (seconds, millisecond) = CivilCalendar.floorDivision(total, 1000)
+    let (days, secondOfDay) = CivilCalendar.floorDivision(seconds, 86_400)
+    let (year, month, day) = CivilCalendar.civil(fromDays: days)
     func pad(_ value: Int64, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -90,48 +91,12 @@ extension NoteDocument {
     }
     let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
     let (hour, minute, second) = (number(11..<13), number(14..<16), number(17..<19))
-    guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month, of: year),
+    guard year >= 1, (1...12).contains(month), day >= 1,
+      day <= CivilCalendar.daysIn(month, of: year),
       hour < 24, minute < 60, second < 60
     else { return nil }
-    let days = days(fromCivil: year, month, day)
+    let days = CivilCalendar.days(fromCivil: year, month, day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
     return Date(timeIntervalSince1970: Double(seconds * 1000 + number(20..<23)) / 1000)
-  }
-
-  /// How many days a month of a year has, in the proleptic Gregorian calendar.
-  static func daysIn(_ month: Int64, of year: Int64) -> Int64 {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-    let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
-    return (quotient, value - quotient * divisor)
-  }
-
-  /// The date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`).
-  static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  /// The day counted from 1970-01-01 of a date (Howard Hinnant's `days_from_civil`).
-  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-    let year = month <= 2 ? year - 1 : year
-    let era = (year >= 0 ? year : year - 399) / 400
-    let yearOfEra = year - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }

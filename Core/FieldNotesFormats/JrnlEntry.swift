@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// One entry of a jrnl journal's JSON export (`jrnl --format json`), read as a note.

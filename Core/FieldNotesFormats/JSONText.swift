@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// JSON written by hand, so the fields of a script's records come in the order they are
 /// documented in, on one line each, whatever `JSONEncoder` would choose.
 enum JSONText {

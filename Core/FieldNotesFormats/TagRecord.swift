@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// A tag as scripts read it: `{"tag": "birds", "count": 3}`, what the tags screen prints for
 /// each tag under `--format json` or `jsonl`.
 public struct TagRecord: Hashable, Sendable {
