@@ -5,22 +5,25 @@
 // `Tests/ArchitectureTests`:
 //   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS, and the
 //                           one type that starts a child process
-//   FieldNotesModel         depends on nothing: the values, the query language, the calendar
+//   FieldNotesModel         depends on nothing: the values, text folding, the calendar
+//   FieldNotesQuery         depends on Model: the query language, and the question a list asks
+//                           (`NoteListQuery`) with its answer (`NotePage`)
 //   FieldNotesFormats       depends on Model: the file formats (a note's Markdown document, the
 //                           JSON archive, jrnl entries, scripts' records, the export folder's
 //                           layout) and the note size limit, which is its document's size
-//   FieldNotesServices      depends on Model and Formats
-//   FieldNotesNavigation    depends on Model and Services: every place in FieldNotes as a value,
-//                           and what every screen is made with
-//   FieldNotesPersistence   depends on Model, Services, Platform and the system SQLite
-//   FieldNotesServicesLive  depends on Model, Formats, Services and Platform (the real sync,
+//   FieldNotesServices      depends on Model, Query and Formats
+//   FieldNotesNavigation    depends on Model, Query and Services: every place in FieldNotes as
+//                           a value, and what every screen is made with
+//   FieldNotesPersistence   depends on Model, Query, Services, Platform and the system SQLite
+//   FieldNotesServicesLive  depends on Model, Query, Formats, Services and Platform (the real sync,
 //                           import and export, and summaries)
 //   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
 //                           of FieldNotes, so a feature change never recompiles it
 //   A feature, one folder under Features/ (see `feature(_:)` below):
 //     *Feature              its view model, and the client protocol through which it reaches
-//                           its data: Model, Formats and Services only, no UI, no other feature
-//     *Screen               its terminal screen: its own feature, Model, Formats, Services,
+//                           its data: Model, Query, Formats and Services only, no UI, no
+//                           other feature
+//     *Screen               its terminal screen: its own feature, Model, Query, Formats, Services,
 //                           Terminal and Navigation, so the app imports no feature
 //     *Live                 for a feature that owns data (`featuresOwningData`): the live client
 //                           the app composes, its own feature, Model and Services
@@ -80,7 +83,9 @@ let featuresOwningData: Set<String> = [
 /// - Returns: The targets.
 func feature(_ name: String) -> [Target] {
   let folder = "Features/\(name)"
-  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesFormats", "FieldNotesServices"]
+  let core: [Target.Dependency] = [
+    "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+  ]
   let screen: [Target.Dependency] = core + ["FieldNotesTerminal", "FieldNotesNavigation"]
   return [
     .target(
@@ -112,7 +117,7 @@ func feature(_ name: String) -> [Target] {
 /// - Returns: `NAMELive` and `NAMELiveTests`.
 func live(_ name: String) -> [Target] {
   let folder = "Features/\(name)"
-  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesServices"]
+  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices"]
   return [
     .target(
       name: "\(name)Live", dependencies: core + [.target(name: "\(name)Feature")],
@@ -139,6 +144,12 @@ let package = Package(
     .target(name: "FieldNotesPlatform", path: "Core/FieldNotesPlatform", swiftSettings: strict),
     .target(name: "FieldNotesModel", path: "Core/FieldNotesModel", swiftSettings: strict),
     .target(
+      name: "FieldNotesQuery",
+      dependencies: ["FieldNotesModel"],
+      path: "Core/FieldNotesQuery",
+      swiftSettings: strict
+    ),
+    .target(
       name: "FieldNotesFormats",
       dependencies: ["FieldNotesModel"],
       path: "Core/FieldNotesFormats",
@@ -146,13 +157,13 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesServices",
-      dependencies: ["FieldNotesModel", "FieldNotesFormats"],
+      dependencies: ["FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats"],
       path: "Core/FieldNotesServices",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesNavigation",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      dependencies: ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices"],
       path: "Core/FieldNotesNavigation",
       swiftSettings: strict
     ),
@@ -163,21 +174,24 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesPersistence",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesPlatform", "CSQLite"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesPlatform", "CSQLite",
+      ],
       path: "Core/FieldNotesPersistence",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesServicesLive",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPlatform",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesPlatform",
       ],
       path: "Core/FieldNotesServicesLive",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesTesting",
-      dependencies: ["FieldNotesModel", "FieldNotesServices"],
+      dependencies: ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices"],
       path: "Core/FieldNotesTesting",
       swiftSettings: strict
     ),
@@ -208,7 +222,8 @@ let package = Package(
     .target(
       name: "FieldNotesCommands",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
       ],
       path: "Sources/App/FieldNotesCommands",
@@ -226,7 +241,8 @@ let package = Package(
     .target(
       name: "FieldNotesApp",
       dependencies: [
-        "FieldNotesCommands", "FieldNotesCommandLine", "FieldNotesModel", "FieldNotesFormats",
+        "FieldNotesCommands", "FieldNotesCommandLine", "FieldNotesModel", "FieldNotesQuery",
+        "FieldNotesFormats",
         "FieldNotesServices", "FieldNotesPersistence",
         "FieldNotesServicesLive", "FieldNotesTerminal", "FieldNotesNavigation",
         "FieldNotesPlatform",
@@ -247,7 +263,8 @@ let package = Package(
     .target(
       name: "NoLossOracle",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesPlatform",
       ],
       path: "Sources/Oracle/NoLossOracle",
       swiftSettings: strict
@@ -255,7 +272,8 @@ let package = Package(
     .executableTarget(
       name: "fieldnotes-bench",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesPlatform",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesPlatform",
         "NoLossOracle", "fieldnotes",
       ],
       path: "Sources/Benchmarks/fieldnotes-bench",
@@ -292,7 +310,8 @@ let package = Package(
     .testTarget(
       name: "ExercisesTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesNavigation", "FieldNotesPersistence", "FieldNotesServices",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesNavigation", "FieldNotesPersistence",
+        "FieldNotesServices",
         "FieldNotesTerminal", "FieldNotesTesting", "FieldNotesTerminalTesting", "NoteListFeature",
         "NoteListScreen", "NotebooksFeature",
       ],
@@ -306,25 +325,31 @@ let package = Package(
     ),
     .testTarget(
       name: "FieldNotesModelTests",
-      dependencies: ["FieldNotesModel", "FieldNotesFormats", "FieldNotesTesting"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesTesting",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesFormatsTests",
-      dependencies: ["FieldNotesModel", "FieldNotesFormats", "FieldNotesTesting"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesTesting",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesServicesTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesTesting",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesTesting",
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesPersistenceTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesServices", "FieldNotesPersistence", "FieldNotesPlatform",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesPersistence",
+        "FieldNotesPlatform",
         "FieldNotesTesting", "CSQLite", "FieldNotesSQLiteTesting",
       ],
       swiftSettings: strict
@@ -332,14 +357,17 @@ let package = Package(
     .testTarget(
       name: "FieldNotesServicesLiveTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesServicesLive",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesServicesLive",
         "FieldNotesTesting", "FieldNotesPlatform", "NoteListFeature",
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "FieldNotesTestingTests",
-      dependencies: ["FieldNotesModel", "FieldNotesServices", "FieldNotesTesting"],
+      dependencies: [
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesTesting",
+      ],
       exclude: ["Transcripts"],
       swiftSettings: strict
     ),
@@ -351,7 +379,8 @@ let package = Package(
     .testTarget(
       name: "FieldNotesAppTests",
       dependencies: [
-        "FieldNotesModel", "FieldNotesFormats", "FieldNotesServices", "FieldNotesApp",
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+        "FieldNotesApp",
         "FieldNotesCommandLine", "FieldNotesTesting", "FieldNotesTerminalTesting",
         "FieldNotesPersistence", "CSQLite",
         "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle", "FieldNotesSQLiteTesting",

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 
 /// A place in FieldNotes, as a value: each screen module returns these to say where to go, and
 /// the app makes each into a screen through the screens' registrations.

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import Foundation
 
 /// Where the notes live between launches.

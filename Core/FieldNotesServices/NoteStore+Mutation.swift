@@ -1,5 +1,6 @@
 import FieldNotesFormats
 import FieldNotesModel
+import FieldNotesQuery
 
 extension NoteStore {
   /// A change to the store, applied and saved by ``NoteStore/perform(_:)``.

@@ -3,6 +3,8 @@
 /// Returns one readable violation per broken rule, so a failing test says exactly what is wrong.
 enum DependencyRule {
   static let model = "FieldNotesModel"
+  /// The query language, and the question a list asks with its answer.
+  static let query = "FieldNotesQuery"
   /// The file formats: Markdown documents, the JSON archive, jrnl entries, scripts' records.
   static let formats = "FieldNotesFormats"
   static let services = "FieldNotesServices"
@@ -32,17 +34,18 @@ enum DependencyRule {
     switch target.name {
     case platform: []
     case model: []
+    case query: [model]
     case formats: [model]
-    case services: [model, formats]
-    case persistence: [model, services, platform, sqlite]
-    case live: [model, formats, services, platform]
-    case testing: [model, services]
+    case services: [model, query, formats]
+    case persistence: [model, query, services, platform, sqlite]
+    case live: [model, query, formats, services, platform]
+    case testing: [model, query, services]
     case sqliteTesting: [sqlite]
     case terminal: [platform]
     case terminalTesting: [terminal]
     // The routes, and what screens are made with: the store among it.
-    case navigation: [model, services]
-    case commands: [model, formats, services, persistence, live, terminal, navigation]
+    case navigation: [model, query, services]
+    case commands: [model, query, formats, services, persistence, live, terminal, navigation]
     // It names the store's place (`StoreLocation`) and the sync remote (`SyncRemote`).
     case commandLine: [persistence, live, terminal, platform]
     case app: nil  // the composition root may link anything but the test kit
@@ -50,21 +53,21 @@ enum DependencyRule {
     // plugin that runs it. Neither links any FieldNotes module.
     case generator: []
     case plugin: [generator]
-    case _ where target.name.hasSuffix("Feature"): [model, formats, services]
+    case _ where target.name.hasSuffix("Feature"): [model, query, formats, services]
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
       [
-        model, formats, services, terminal, navigation,
+        model, query, formats, services, terminal, navigation,
         target.name.dropLast("Screen".count) + "Feature",
       ]
     // The live client of a feature that owns data: its one feature, and the store.
     case _ where target.name.hasSuffix("Live") && target.name != live:
-      [model, services, target.name.dropLast("Live".count) + "Feature"]
+      [model, query, services, target.name.dropLast("Live".count) + "Feature"]
     // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
     // executable's modules into the bench too, but the bench calls none of them.
-    case "fieldnotes-bench": [model, formats, services, platform, oracle, "fieldnotes"]
+    case "fieldnotes-bench": [model, query, formats, services, platform, oracle, "fieldnotes"]
     // It drives the built `fieldnotes` and reads what its stores keep, as a user's tools would.
-    case oracle: [model, services, persistence, platform]
+    case oracle: [model, query, services, persistence, platform]
     case _ where target.type == "executable": [app, model, services]
     default: []
     }

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesQuery
 
 extension SQLiteNoteRepository {
   /// The notes a search of All Notes finds, as the store answers it.

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesQuery
 import FieldNotesSQLiteTesting
 import FieldNotesServices
 import Foundation

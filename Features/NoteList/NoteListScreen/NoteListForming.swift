@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesQuery
 import FieldNotesTerminal
 
 /// A note list on a terminal, in either form: what the commands both forms share need.

@@ -1,5 +1,6 @@
 import FieldNotesFormats
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesTerminal
 
 extension NoteListLayout {

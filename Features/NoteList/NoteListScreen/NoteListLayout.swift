@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesTerminal
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the

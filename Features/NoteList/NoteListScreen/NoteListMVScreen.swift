@@ -1,6 +1,7 @@
 import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
 import Foundation

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 
 /// What Tab offers inside a search: the qualifiers, the tags some note carries, the notebooks'
 /// names (inside an open quote too), the states and the date words.

@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesPersistence
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTesting

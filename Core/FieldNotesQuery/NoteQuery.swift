@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// A search, parsed: what a note must hold to be found.

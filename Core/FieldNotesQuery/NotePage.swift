@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// The first notes of a list, in its order, and how many notes the list holds: what a list
 /// screen shows, as a store answers a ``NoteListQuery``.
 public struct NotePage: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// Which notes a list asks a store for, and in what order: a scope, a search, the list's own
 /// filters, an order and how many rows.
 ///

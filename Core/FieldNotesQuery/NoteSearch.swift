@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// A list's search: the text as the user typed it, and the query it was parsed into once.

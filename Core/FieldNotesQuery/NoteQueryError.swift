@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 /// Why typed text isn't a search FieldNotes can answer, and where in it.

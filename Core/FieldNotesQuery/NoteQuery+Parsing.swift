@@ -1,3 +1,4 @@
+import FieldNotesModel
 import Foundation
 
 extension NoteQuery {

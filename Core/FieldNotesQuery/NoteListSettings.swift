@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// What a note list shows besides its scope: the search, the filters, the order, and how many
 /// rows.
 ///

@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// The words of a search, as the parser of ``NoteQuery`` reads them: operators, parentheses,
 /// qualifiers and text, each with the column it starts at.
 ///
