@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
@@ -5,8 +6,9 @@ import Foundation
 public enum ConflictsError: Error, Hashable, LocalizedError {
   /// The list has no such row: the row asked for, and how many there are.
   case noRow(Int, count: Int)
-  /// No conflict is open, and no row was given.
-  case nothingOpen
+  /// No conflict is open, and no row was given: the resolution asked for, which the message
+  /// repeats, so following it keeps the text the user chose.
+  case nothingOpen(ConflictResolution)
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
   /// The view model was given a client that doesn't do this (a test's
@@ -20,7 +22,8 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
       count == 0
         ? "There are no conflicts."
         : "There is no conflict \(number); there " + (count == 1 ? "is only one." : "are \(count).")
-    case .nothingOpen: "Open a conflict first (`open N`), or give its number: keep copy N."
+    case .nothingOpen(let resolution):
+      "Open a conflict first (`open N`), or give its number: keep \(resolution.rawValue) N."
     case .store(let error): error.errorDescription
     case .notProvided(let member): "\(member) was not provided to the conflict inbox's view model."
     }

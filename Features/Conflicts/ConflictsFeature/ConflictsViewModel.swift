@@ -73,7 +73,7 @@ public final class ConflictsViewModel {
     } else if client.conflicts.isEmpty {
       throw .noRow(1, count: 0)
     } else {
-      throw .nothingOpen
+      throw .nothingOpen(resolution)
     }
     try client.resolve(conflict, resolution)
     openedCopy = nil

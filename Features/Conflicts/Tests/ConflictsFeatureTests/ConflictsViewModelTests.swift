@@ -52,7 +52,10 @@ import Testing
 
   @Test func whatCantBeDoneIsRefusedAndResolvesNothing() throws {
     let model = ConflictsViewModel(client: client)
-    #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepOriginal) }
+    #expect(throws: ConflictsError.nothingOpen(.keepOriginal)) { try model.resolve(.keepOriginal) }
+    #expect(
+      ConflictsError.nothingOpen(.keepBoth).errorDescription
+        == "Open a conflict first (`open N`), or give its number: keep both N.")
     #expect(throws: ConflictsError.noRow(3, count: 2)) { try model.open(at: 3) }
     let empty = ConflictsViewModel(client: InMemoryConflictsClient())
     #expect(throws: ConflictsError.noRow(1, count: 0)) { try empty.resolve(.keepCopy) }

@@ -118,7 +118,7 @@ import Testing
 
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
     #expect(throws: ConflictsError.noRow(2, count: 1)) { try model.open(at: 2) }
-    #expect(throws: ConflictsError.nothingOpen) { try model.resolve(.keepOriginal) }
+    #expect(throws: ConflictsError.nothingOpen(.keepOriginal)) { try model.resolve(.keepOriginal) }
     repository.failNextCommit()
     #expect(throws: ConflictsError.store(.persistence(.diskFull))) {
       try model.resolve(.keepCopy, at: 1)
