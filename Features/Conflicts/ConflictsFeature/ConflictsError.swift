@@ -9,6 +9,9 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
   /// No conflict is open, and no row was given: the resolution asked for, which the message
   /// repeats, so following it keeps the text the user chose.
   case nothingOpen(ConflictResolution)
+  /// The open conflict's texts changed since they were shown (another process, a sync): the
+  /// screen shows them again, and nothing is resolved until the user has seen them.
+  case changedSinceShown
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
   /// The view model was given a client that doesn't do this (a test's
@@ -24,6 +27,9 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
         : "There is no conflict \(number); there " + (count == 1 ? "is only one." : "are \(count).")
     case .nothingOpen(let resolution):
       "Open a conflict first (`open N`), or give its number: keep \(resolution.rawValue) N."
+    case .changedSinceShown:
+      "This conflict changed since it was shown (another FieldNotes or a sync); it is shown "
+        + "again as it is now: look, then `keep` again."
     case .store(let error): error.errorDescription
     case .notProvided(let member): "\(member) was not provided to the conflict inbox's view model."
     }

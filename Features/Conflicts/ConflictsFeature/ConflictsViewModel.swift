@@ -23,6 +23,8 @@ public final class ConflictsViewModel {
 
   /// The copy whose conflict is open, if any.
   private var openedCopy: Note.ID?
+  /// The open conflict as it was shown, which a resolution without a number must still be.
+  @ObservationIgnored private var shown: NoteConflict?
   @ObservationIgnored private let client: any ConflictsClient
 
   /// Creates the view model.
@@ -46,7 +48,9 @@ public final class ConflictsViewModel {
   /// - Parameter number: The row, from 1.
   /// - Throws: ``ConflictsError/noRow(_:count:)`` for a row the list doesn't have.
   public func open(at number: Int) throws(ConflictsError) {
-    openedCopy = try conflict(at: number).id
+    let conflict = try conflict(at: number)
+    openedCopy = conflict.id
+    shown = conflict
   }
 
   /// Goes back to the list.
@@ -55,6 +59,9 @@ public final class ConflictsViewModel {
   }
 
   /// Resolves a conflict, in one transaction that syncs like any edit.
+  ///
+  /// Without a number it resolves the open conflict as it was shown: if its texts changed
+  /// since, it refuses once, and what the screen draws then is what the next `keep` resolves.
   ///
   /// - Parameters:
   ///   - resolution: Which text to keep.
@@ -69,6 +76,11 @@ public final class ConflictsViewModel {
     if let number {
       conflict = try self.conflict(at: number)
     } else if case .opened(let opened) = state {
+      // The texts changed since they were shown: show them now, resolve nothing yet.
+      guard opened == shown else {
+        shown = opened
+        throw .changedSinceShown
+      }
       conflict = opened
     } else if client.conflicts.isEmpty {
       throw .noRow(1, count: 0)

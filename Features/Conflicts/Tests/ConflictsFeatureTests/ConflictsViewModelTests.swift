@@ -50,6 +50,24 @@ import Testing
     #expect(model.state == .empty)
   }
 
+  /// A resolution keeps the texts the user was shown: when either changed after the conflict
+  /// was opened (another process, a sync), the first `keep` refuses and shows them again.
+  @Test func aConflictThatChangedSinceItWasOpenedIsShownAgainBeforeItIsResolved() throws {
+    let model = ConflictsViewModel(client: client)
+    try model.open(at: 1)
+    var edited = Self.copy
+    edited.body = "Grey heron; then a third text, from elsewhere."
+    let changed = NoteConflict(copy: edited, original: SampleData.heron)
+    client.conflicts[0] = changed
+
+    #expect(throws: ConflictsError.changedSinceShown) { try model.resolve(.keepCopy) }
+    #expect(client.resolved.isEmpty)
+    #expect(model.state == .opened(changed))
+
+    try model.resolve(.keepCopy)
+    #expect(client.resolved == [.init(id: Self.copy.id, resolution: .keepCopy)])
+  }
+
   @Test func whatCantBeDoneIsRefusedAndResolvesNothing() throws {
     let model = ConflictsViewModel(client: client)
     #expect(throws: ConflictsError.nothingOpen(.keepOriginal)) { try model.resolve(.keepOriginal) }
