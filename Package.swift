@@ -41,6 +41,18 @@
 //                           linked by the app's tests and the benchmark's soak only
 //   FeatureGenerator        depends on nothing: the tool the `new-feature` command plugin runs
 //                           (NewFeaturePlugin), linked by its tests too
+//
+// Edges that might surprise a reader, each on purpose:
+//   fieldnotes-bench -> fieldnotes      so the binary it runs as a child is built first;
+//                                       SwiftPM then links the executable's modules into the
+//                                       bench too, but it calls none of them
+//   FieldNotesServicesLiveTests -> NoteListFeature
+//                                       `SyncScreenTests` plays the note list's refresh over
+//                                       the real git syncer: the one Core test of a view model
+//   *ScreenTests -> *Live               a feature owning data may test its screen over its
+//                                       live client and a store in memory
+//   *LiveTests -> FieldNotesPersistence a live client over a feature's own tables is tested
+//                                       with `SQLiteFeatureTables.inMemory()`
 import PackageDescription
 
 /// Settings shared by every Swift target: Swift 6 mode (from the tools version) and no warnings.
