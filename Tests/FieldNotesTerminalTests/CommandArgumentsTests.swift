@@ -71,6 +71,9 @@ import Testing
     #expect(keep.accepts(["Copy"]) && keep.accepts(["both", "2"]))
     #expect(
       !keep.accepts(["mine"]) && !keep.accepts(["copy", "0"]) && !keep.accepts(["copy", "x"]))
+    // A number is digits alone, as a row number is read.
+    #expect(!keep.accepts(["copy", "+1"]) && !keep.accepts(["copy", "1.0"]))
+    #expect(keep.accepts(["copy", "01"]))
     #expect(move.usage(of: "move") == "move N to NOTEBOOK|none")
     #expect(move.accepts(["2", "TO", "Field", "trips"]) && !move.accepts(["2", "into", "Birds"]))
     #expect(diff.usage(of: "diff") == "diff [N [M]]")

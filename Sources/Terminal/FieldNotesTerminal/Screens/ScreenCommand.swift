@@ -144,7 +144,7 @@ public struct CommandArguments: Hashable, Sendable {
   public indirect enum Parameter: Hashable, Sendable {
     /// Any one word, shown as its name (`TAG`).
     case word(String)
-    /// A whole number from 1, shown as its name (`N`).
+    /// A whole number from 1, in digits alone, shown as its name (`N`).
     case number(String)
     /// One of a set of words, in any case, shown as `a|b|c`.
     case choice([String])
@@ -172,7 +172,10 @@ public struct CommandArguments: Hashable, Sendable {
     func accepts(_ word: String) -> Bool {
       switch self {
       case .word, .text: true
-      case .number: Int(word).map { $0 > 0 } ?? false
+      // Digits alone, as a row number is read (`+1` is not one), from 1.
+      case .number:
+        !word.isEmpty && word.allSatisfy { $0.isASCII && $0.isNumber }
+          && (Int(word).map { $0 > 0 } ?? false)
       case .choice(let words): words.contains(word.lowercased())
       case .literal(let literal), .flag(let literal): word.lowercased() == literal.lowercased()
       case .optional(let parameter): parameter.accepts(word)
