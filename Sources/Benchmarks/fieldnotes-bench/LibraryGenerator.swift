@@ -292,30 +292,10 @@ enum LibraryGenerator {
     try writer.close()
   }
 
-  /// A date as ISO 8601 in UTC with milliseconds, computed from the calendar arithmetic rather
-  /// than a formatter (a million notes have two million dates).
-  static func iso8601(_ date: Date) -> String {
-    let milliseconds = Int((date.timeIntervalSince1970 * 1_000).rounded())
-    let seconds = milliseconds.quotientAndRemainder(dividingBy: 1_000)
-    let days = seconds.quotient.quotientAndRemainder(dividingBy: 86_400)
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days.quotient + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    let time = days.remainder
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let millis = seconds.remainder
-    let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-    return
-      "\(year)-\(two(month))-\(two(day))T\(two(time / 3_600)):\(two(time / 60 % 60)):"
-      + "\(two(time % 60)).\(fraction)Z"
-  }
+  /// A date as ISO 8601 in UTC with milliseconds, as a note's file writes it: the formats'
+  /// stamp, computed from the calendar arithmetic rather than a formatter (a million notes
+  /// have two million dates).
+  static func iso8601(_ date: Date) -> String { NoteDocument.stamp(date) }
 
   /// The identifier of a generated note or notebook: the same for the same number.
   ///
