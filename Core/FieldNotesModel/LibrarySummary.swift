@@ -24,11 +24,17 @@ public struct LibrarySummary: Hashable, Sendable {
   /// The key `nil` is the notes in no notebook. A notebook without notes may be absent.
   public var byNotebook: [Notebook.ID?: Count]
 
+  /// How many notes carry each tag; a tag no note carries is absent.
+  public var tagCounts: [String: Int]
+
   /// Creates a summary.
   ///
-  /// - Parameter byNotebook: The counts by notebook; none by default.
-  public init(byNotebook: [Notebook.ID?: Count] = [:]) {
+  /// - Parameters:
+  ///   - byNotebook: The counts by notebook; none by default.
+  ///   - tagCounts: How many notes carry each tag; none by default.
+  public init(byNotebook: [Notebook.ID?: Count] = [:], tagCounts: [String: Int] = [:]) {
     self.byNotebook = byNotebook
+    self.tagCounts = tagCounts
   }
 
   /// Every note's count: the sum over notebooks.
@@ -47,11 +53,12 @@ public struct LibrarySummary: Hashable, Sendable {
     byNotebook[notebookID] ?? Count()
   }
 
-  /// Adds a note to the counts.
+  /// Adds a note to the counts: its notebook's, and each of its tags'.
   ///
   /// - Parameter note: The note.
   public mutating func count(_ note: Note) {
     byNotebook[note.notebookID, default: Count()].notes += 1
     if note.isPinned { byNotebook[note.notebookID, default: Count()].pinned += 1 }
+    for tag in note.tags { tagCounts[tag, default: 0] += 1 }
   }
 }

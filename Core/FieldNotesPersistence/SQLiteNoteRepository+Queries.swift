@@ -45,20 +45,16 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteRows.notebooks(from: connection) }
   }
 
-  /// Reads the counts the triggers keep of each notebook's notes.
+  /// Reads the counts the triggers keep of each notebook's notes and each tag's, in one read.
   ///
   /// - Returns: The counts.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
   public func summary() throws(RepositoryError) -> LibrarySummary {
-    try read { connection in try SQLiteQueries.summary(in: connection) }
-  }
-
-  /// Counts each tag's notes.
-  ///
-  /// - Returns: The counts.
-  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
-  public func tagCounts() throws(RepositoryError) -> [String: Int] {
-    try read { connection in try SQLiteQueries.tagCounts(in: connection) }
+    try read { connection in
+      var summary = try SQLiteQueries.summary(in: connection)
+      summary.tagCounts = try SQLiteQueries.tagCounts(in: connection)
+      return summary
+    }
   }
 
   /// Looks identifiers up by primary key.

@@ -11,7 +11,9 @@ import Synchronization
 /// processes share the file. A new store is created with owner-only permissions (its directory
 /// too), built under a temporary name and linked into place so that no half-made store is ever
 /// seen. A file that is not a FieldNotes store is refused without being written to.
-public final class SQLiteNoteRepository: NoteRepository {
+public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepository,
+  SearchIndexUpkeep
+{
   /// The path of the database file.
   public let path: String
   /// The store's connection, one command at a time.
@@ -135,16 +137,8 @@ public final class SQLiteNoteRepository: NoteRepository {
     }
   }
 
-  /// Saves changes in one transaction: all of them, or none.
-  ///
-  /// - Parameter changes: The changes of one mutation.
-  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
-  public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
-    try commit(changes) { _ in }
-  }
-
-  /// Saves changes in one transaction, as ``commit(_:)`` does, saying every 10,000 changes
-  /// how many are written.
+  /// Saves changes in one transaction, all of them or none, saying every 10,000 changes how
+  /// many are written.
   ///
   /// - Parameters:
   ///   - changes: The changes of one mutation.

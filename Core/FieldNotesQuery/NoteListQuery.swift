@@ -82,19 +82,10 @@ extension NoteLibrary {
     return NotePage(notes: query.order.first(query.limit, of: found), totalCount: found.count)
   }
 
-  /// Counts the library's notes by notebook, as the notebooks screen shows them.
+  /// Counts the library's notes by notebook, as the notebooks screen shows them, and by tag.
   public var summary: LibrarySummary {
     var summary = LibrarySummary()
     for note in notes { summary.count(note) }
     return summary
-  }
-
-  /// How many notes carry each tag.
-  public var tagCounts: [String: Int] {
-    var counts: [String: Int] = [:]
-    for note in notes {
-      for tag in note.tags { counts[tag, default: 0] += 1 }
-    }
-    return counts
   }
 }

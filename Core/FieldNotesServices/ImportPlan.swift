@@ -88,7 +88,7 @@ extension NoteStore {
     let repeating = Set(ids.filter { !once.insert($0).inserted })
     // The notes in the trash the import names: each comes back as it was deleted, never
     // written over by the import's text.
-    let trash = try repository.trashedNotes()
+    let trash = try journal.trashedNotes()
     var inTrash: [Note.ID: Note] = [:]
     for trashed in trash where once.contains(trashed.id) { inTrash[trashed.id] = trashed.note }
     var plan = ImportPlan()

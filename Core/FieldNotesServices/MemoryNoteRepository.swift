@@ -4,7 +4,9 @@ import Synchronization
 /// Where a store made with ``NoteStore/init(notes:notebooks:syncer:now:)`` keeps its notes: a
 /// library in memory, answering every query with ``FieldNotesModel/NoteLibrary/page(for:)``
 /// on plain arrays, gone when the process ends.
-final class MemoryNoteRepository: NoteRepository {
+final class MemoryNoteRepository: NoteRepository, NoteJournal, DraftRepository,
+  SearchIndexUpkeep
+{
   private struct State {
     var library: NoteLibrary
     var recovery = NoteRecovery()
@@ -25,10 +27,11 @@ final class MemoryNoteRepository: NoteRepository {
 
   func load() throws(RepositoryError) -> NoteLibrary { state.withLock { $0.library } }
 
-  func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+  func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError) {
     try state.withLock { state throws(RepositoryError) in
       try state.library.apply(changes, keeping: &state.recovery)
     }
+    progress(changes.count)
   }
 
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {

@@ -2,13 +2,16 @@ import FieldNotesModel
 import FieldNotesQuery
 import Foundation
 
-/// Where the notes live between launches.
+/// Where the notes and notebooks live between launches: the kernel's one repository.
 ///
 /// ``NoteStore`` asks its repository for what each screen shows (a page of a list, a note,
-/// the notebooks and their counts) and writes every mutation through it, one ``commit(_:)`` per
-/// mutation; only sync and export read the whole library with ``load()``. The SQLite store in
-/// `FieldNotesPersistence` is the real implementation; `FieldNotesTesting` has an in-memory one
-/// with failure injection.
+/// the notebooks and the counts) and writes every mutation through it, one commit per
+/// mutation; only sync and export read the whole library with ``load()``. What the store keeps
+/// beside the notes is asked of other, smaller protocols: the texts a save or a delete replaced
+/// (``NoteJournal``), the drafts of notes being written (``DraftRepository``) and the search
+/// index's upkeep (``SearchIndexUpkeep``). The SQLite store in `FieldNotesPersistence` is all
+/// four; `FieldNotesTesting` has an in-memory one with failure injection, and a test double
+/// may be any one of them.
 public protocol NoteRepository: Sendable {
   /// Reads every notebook and note.
   ///
@@ -16,13 +19,7 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the library cannot be read.
   func load() throws(RepositoryError) -> NoteLibrary
 
-  /// Applies changes atomically: either all of them are saved, or none.
-  ///
-  /// - Parameter changes: The changes making up one mutation.
-  /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
-  func commit(_ changes: [RepositoryChange]) throws(RepositoryError)
-
-  /// Applies changes atomically, as ``commit(_:)`` does, saying as it goes how many it has
+  /// Applies changes atomically, either all of them or none, saying as it goes how many it has
   /// written: how a long import shows its progress.
   ///
   /// - Parameters:
@@ -32,8 +29,8 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
   func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError)
 
-  /// Applies changes atomically, as ``commit(_:)`` does, taking them one by one as they are
-  /// made rather than all at once: how an import larger than memory is written.
+  /// Applies changes atomically, as ``commit(_:progress:)`` does, taking them one by one as
+  /// they are made rather than all at once: how an import larger than memory is written.
   ///
   /// - Parameters:
   ///   - changes: Hands each change to the function it is given, in order; it may be called
@@ -55,16 +52,11 @@ public protocol NoteRepository: Sendable {
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError)
 
   /// A number that changes whenever what is saved may have changed other than through this
-  /// repository's own ``commit(_:)``: after another process wrote, or after ``update(_:)``;
-  /// `nil` for a repository that can't tell, which ``NoteStore/reload()`` then always reads
-  /// again.
+  /// repository's own commits: after another process wrote, or after ``update(_:)``; `nil`
+  /// for a repository that can't tell, which ``NoteStore/reload()`` then always reads again.
   ///
   /// Reading it holds nothing open: no transaction is left between commands.
   var changeStamp: Int? { get }
-
-  /// Whether what is saved outlives this process: `false` for a store kept in memory, which is
-  /// gone when FieldNotes ends, so nothing may be promised as kept there.
-  var isPersistent: Bool { get }
 
   /// Answers a list's query from what is saved now: the first notes it finds, in its order,
   /// and how many it finds.
@@ -90,17 +82,11 @@ public protocol NoteRepository: Sendable {
   /// - Throws: ``RepositoryError`` when they can't be read.
   func notebooks() throws(RepositoryError) -> [Notebook]
 
-  /// Counts the saved notes by notebook.
+  /// Counts the saved notes by notebook and by tag.
   ///
   /// - Returns: The counts.
   /// - Throws: ``RepositoryError`` when they can't be read.
   func summary() throws(RepositoryError) -> LibrarySummary
-
-  /// Counts the saved notes carrying each tag.
-  ///
-  /// - Returns: The count of each tag that some note carries.
-  /// - Throws: ``RepositoryError`` when they can't be read.
-  func tagCounts() throws(RepositoryError) -> [String: Int]
 
   /// Which of some identifiers are those of saved notes, as an import asks before adding.
   ///
@@ -108,24 +94,16 @@ public protocol NoteRepository: Sendable {
   /// - Returns: The ones saved.
   /// - Throws: ``RepositoryError`` when the notes can't be read.
   func savedNoteIDs(among ids: [Note.ID]) throws(RepositoryError) -> Set<Note.ID>
+}
 
-  /// The saved notes that can't be read (damaged rows), left as they are.
-  ///
-  /// - Returns: What is known of each.
-  /// - Throws: ``RepositoryError`` when the store can't be read.
-  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote]
-
-  /// The search indexes the repository found it could not trust when it opened the store, and
-  /// rebuilt from the notes; empty for a repository with no index.
-  var searchIndexRebuilds: [SearchIndexRebuild] { get }
-
-  /// Rebuilds the repository's search index from the saved notes, as `reindex` asks.
-  ///
-  /// - Returns: How many notes the index holds now, or `nil` when the repository keeps none.
-  /// - Throws: ``RepositoryError`` when it could not be rebuilt; the notes are untouched then,
-  ///   and searches go on reading them.
-  func rebuildSearchIndex() throws(RepositoryError) -> Int?
-
+/// What the store keeps beside its notes of text that is no note's current text: each text a
+/// save replaced (versions), each note deleted (the trash), each copy a sync kept beside a note
+/// it couldn't merge, and each row it can't read, left as it is.
+///
+/// The kernel's journal of replaced text: every commit that replaces or removes text adds to it
+/// in the same transaction, so nothing the user wrote is lost. The trash, a note's history and
+/// the conflicts each read their part of it through their own feature's client.
+public protocol NoteJournal: Sendable {
   /// The versions kept of a note: each text a save replaced, oldest first, numbered from 1.
   ///
   /// - Parameter id: The note, saved or in the trash.
@@ -145,6 +123,20 @@ public protocol NoteRepository: Sendable {
   /// - Returns: The copies.
   /// - Throws: ``RepositoryError`` when they can't be read.
   func conflictCopies() throws(RepositoryError) -> [Note]
+
+  /// The saved notes that can't be read (damaged rows), left as they are.
+  ///
+  /// - Returns: What is known of each.
+  /// - Throws: ``RepositoryError`` when the store can't be read.
+  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote]
+}
+
+/// Where the unsaved text of notes being written is kept when FieldNotes has to stop, one
+/// draft per note and session, until it is saved or the user lets it go.
+public protocol DraftRepository: Sendable {
+  /// Whether what is kept outlives this process: `false` for a store kept in memory, which is
+  /// gone when FieldNotes ends, so no draft may be promised as kept there.
+  var isPersistent: Bool { get }
 
   /// Keeps the unsaved text of a note being written, replacing the draft the same session kept
   /// of the same note (never another session's), and forgetting the draft it grew from.
@@ -176,13 +168,27 @@ public protocol NoteRepository: Sendable {
   func discardDraft(_ draft: Draft) throws(RepositoryError)
 }
 
+/// The upkeep of a repository's search index: what it found it couldn't trust, and a rebuild.
+public protocol SearchIndexUpkeep: Sendable {
+  /// The search indexes the repository found it could not trust when it opened the store, and
+  /// rebuilt from the notes; empty for a repository with no index.
+  var searchIndexRebuilds: [SearchIndexRebuild] { get }
+
+  /// Rebuilds the repository's search index from the saved notes, as `reindex` asks.
+  ///
+  /// - Returns: How many notes the index holds now, or `nil` when the repository keeps none.
+  /// - Throws: ``RepositoryError`` when it could not be rebuilt; the notes are untouched then,
+  ///   and searches go on reading them.
+  func rebuildSearchIndex() throws(RepositoryError) -> Int?
+}
+
 extension NoteRepository {
-  /// Commits without telling: a repository that doesn't say saves at once, all or nothing.
-  public func commit(_ changes: [RepositoryChange], progress: (Int) -> Void)
-    throws(RepositoryError)
-  {
-    try commit(changes)
-    progress(changes.count)
+  /// Applies changes atomically, either all of them or none, without telling how far it got.
+  ///
+  /// - Parameter changes: The changes making up one mutation.
+  /// - Throws: ``RepositoryError`` when the changes could not be saved; nothing was saved then.
+  public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+    try commit(changes) { _ in }
   }
 
   /// Gathers the changes, then commits them at once: right for a repository in memory, which
@@ -200,9 +206,6 @@ extension NoteRepository {
   /// Always `nil`: without a way to tell, a reload always reads.
   public var changeStamp: Int? { nil }
 
-  /// `true`: a repository saves somewhere that outlives the process unless it says otherwise.
-  public var isPersistent: Bool { true }
-
   /// Answers from the whole library, loaded: right for a small repository, such as a test's.
   public func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage {
     try load().page(for: query)
@@ -219,14 +222,13 @@ extension NoteRepository {
   /// Counts the whole library, loaded.
   public func summary() throws(RepositoryError) -> LibrarySummary { try load().summary }
 
-  /// Counts the tags of the whole library, loaded.
-  public func tagCounts() throws(RepositoryError) -> [String: Int] { try load().tagCounts }
-
   /// Looks the identifiers up in the whole library, loaded.
   public func savedNoteIDs(among ids: [Note.ID]) throws(RepositoryError) -> Set<Note.ID> {
     Set(try load().notes.map(\.id)).intersection(ids)
   }
+}
 
+extension NoteJournal where Self: NoteRepository {
   /// The unreadable notes of the whole library, loaded.
   public func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] {
     try load().unreadableNotes
@@ -236,7 +238,9 @@ extension NoteRepository {
   public func conflictCopies() throws(RepositoryError) -> [Note] {
     try load().notes.filter { $0.conflictOf != nil }
   }
+}
 
+extension SearchIndexUpkeep {
   /// Always empty: a repository with no search index has none to rebuild.
   public var searchIndexRebuilds: [SearchIndexRebuild] { [] }
 

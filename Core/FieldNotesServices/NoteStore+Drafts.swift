@@ -10,7 +10,7 @@ extension NoteStore {
   ///     none.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when it could not be kept; nothing changed then.
   public func keepDraft(_ draft: Draft, superseding origin: Draft? = nil) throws(NoteStoreError) {
-    do { try repository.keepDraft(draft, superseding: origin) } catch { throw .persistence(error) }
+    do { try drafts.keepDraft(draft, superseding: origin) } catch { throw .persistence(error) }
   }
 
   /// The drafts kept of a note by every session, newest first; drafts that can't be read
@@ -23,12 +23,12 @@ extension NoteStore {
   /// - Parameter noteID: The note, or `nil` for a new note.
   /// - Returns: The drafts.
   public func keptDrafts(forNote noteID: Note.ID?) -> [Draft] {
-    var drafts = (try? repository.keptDrafts(forNote: noteID)) ?? []
+    var kept = (try? drafts.keptDrafts(forNote: noteID)) ?? []
     if noteID == nil {
-      let gone = ((try? repository.noteIDsWithKeptDrafts()) ?? []).filter { !holdsNote($0) }
-      for id in gone { drafts += (try? repository.keptDrafts(forNote: id)) ?? [] }
+      let gone = ((try? drafts.noteIDsWithKeptDrafts()) ?? []).filter { !holdsNote($0) }
+      for id in gone { kept += (try? drafts.keptDrafts(forNote: id)) ?? [] }
     }
-    return drafts.sorted {
+    return kept.sorted {
       $0.keptAt != $1.keptAt
         ? $0.keptAt > $1.keptAt : $0.session.id.uuidString < $1.session.id.uuidString
     }
@@ -45,6 +45,6 @@ extension NoteStore {
   /// - Throws: ``NoteStoreError/persistence(_:)`` when it could not be removed; it is then
   ///   offered again next time, which loses nothing.
   public func discardDraft(_ draft: Draft) throws(NoteStoreError) {
-    do { try repository.discardDraft(draft) } catch { throw .persistence(error) }
+    do { try drafts.discardDraft(draft) } catch { throw .persistence(error) }
   }
 }

@@ -6,7 +6,7 @@ import FieldNotesQuery
 extension NoteStore {
   /// The search indexes the repository found it could not trust when it opened the store, and
   /// rebuilt from the notes: reported once, as ``unreadableNotes`` are.
-  public var searchIndexRebuilds: [SearchIndexRebuild] { repository.searchIndexRebuilds }
+  public var searchIndexRebuilds: [SearchIndexRebuild] { searchIndex.searchIndexRebuilds }
 
   /// Rebuilds the repository's search index from the saved notes.
   ///
@@ -16,7 +16,7 @@ extension NoteStore {
   ///   rebuilt; searches still find every note.
   public func rebuildSearchIndex() throws(NoteStoreError) -> Int {
     let count: Int?
-    do { count = try repository.rebuildSearchIndex() } catch { throw .persistence(error) }
+    do { count = try searchIndex.rebuildSearchIndex() } catch { throw .persistence(error) }
     return count ?? noteCount(in: .allNotes)
   }
 

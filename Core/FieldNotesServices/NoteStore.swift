@@ -49,6 +49,12 @@ public final class NoteStore {
   @ObservationIgnored public private(set) var unreadableNotes: [UnreadableNote]
 
   @ObservationIgnored let repository: any NoteRepository
+  /// The texts the repository keeps beside the notes: versions, the trash, conflict copies.
+  @ObservationIgnored let journal: any NoteJournal
+  /// Where drafts of notes being written are kept.
+  @ObservationIgnored let drafts: any DraftRepository
+  /// The repository's search index, which `reindex` rebuilds.
+  @ObservationIgnored let searchIndex: any SearchIndexUpkeep
   @ObservationIgnored private let syncer: any NoteSyncing
   @ObservationIgnored let now: DateProvider
   /// What the repository answered since the last change, so one redraw asks each question once.
@@ -82,28 +88,56 @@ public final class NoteStore {
     notes: [Note] = [], notebooks: [Notebook] = [],
     syncer: any NoteSyncing = NoOpNoteSyncer(), now: DateProvider = .system
   ) {
-    repository = MemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes))
+    let memory = MemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes))
+    repository = memory
+    journal = memory
+    drafts = memory
+    searchIndex = memory
     self.syncer = syncer
     self.now = now
     unreadableNotes = []
     stamp = repository.changeStamp
   }
 
-  /// Creates a store that reads from a repository and saves every change to it.
+  /// Creates a store over a database that keeps the notes, their journal, the drafts and a
+  /// search index, as the SQLite store does.
   ///
   /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
   /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
   /// running quietly against no sync or the system clock.
   ///
   /// - Parameters:
+  ///   - repository: Where the notes are saved, and everything kept beside them.
+  ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
+  ///   - now: Where the store gets the date it stamps on edited notes.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
+  public convenience init(
+    repository: some NoteRepository & NoteJournal & DraftRepository & SearchIndexUpkeep,
+    syncer: any NoteSyncing, now: DateProvider
+  ) throws(NoteStoreError) {
+    try self.init(
+      repository: repository, journal: repository, drafts: repository, searchIndex: repository,
+      syncer: syncer, now: now)
+  }
+
+  /// Creates a store from its parts: how a test stands one part in for another's failure.
+  ///
+  /// - Parameters:
   ///   - repository: Where the notes are saved.
+  ///   - journal: The texts kept beside them (usually the repository itself).
+  ///   - drafts: Where drafts are kept (usually the repository itself).
+  ///   - searchIndex: The search index's upkeep (usually the repository itself).
   ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
   ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public init(
-    repository: any NoteRepository, syncer: any NoteSyncing, now: DateProvider
+    repository: any NoteRepository, journal: any NoteJournal, drafts: any DraftRepository,
+    searchIndex: any SearchIndexUpkeep, syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     self.repository = repository
+    self.journal = journal
+    self.drafts = drafts
+    self.searchIndex = searchIndex
     self.syncer = syncer
     self.now = now
     stamp = repository.changeStamp
@@ -115,7 +149,7 @@ public final class NoteStore {
         unreadableNotes = library.unreadableNotes
       } else {
         answers.notebooks = try repository.notebooks()
-        unreadableNotes = try repository.unreadableNotes()
+        unreadableNotes = try journal.unreadableNotes()
       }
     } catch {
       throw .persistence(error)
@@ -124,7 +158,7 @@ public final class NoteStore {
 
   /// Whether what the store saves outlives this process: `false` in memory, where a draft kept
   /// as FieldNotes ends would be gone with it.
-  public var isPersistent: Bool { repository.isPersistent }
+  public var isPersistent: Bool { drafts.isPersistent }
 
   // MARK: - Reading
 
@@ -172,11 +206,7 @@ public final class NoteStore {
   }
 
   /// How many notes carry each tag.
-  public var tagCounts: [String: Int] {
-    answer(\.tagCounts, fallback: [:]) { () throws(RepositoryError) in
-      try held(\.tagCounts, else: repository.tagCounts)
-    }
-  }
+  public var tagCounts: [String: Int] { summary.tagCounts }
 
   /// The versions kept of a note, oldest first: each text a save replaced.
   ///
@@ -185,20 +215,20 @@ public final class NoteStore {
   ///   ``lastReadError``).
   public func versions(ofNote id: Note.ID) -> [NoteVersion] {
     answer(\.versions[id], fallback: []) { () throws(RepositoryError) in
-      try repository.versions(ofNote: id)
+      try journal.versions(ofNote: id)
     }
   }
 
   /// The notes in the trash, deleted last first: in no list, search or count.
   public var trashedNotes: [TrashedNote] {
-    answer(\.trash, fallback: []) { () throws(RepositoryError) in try repository.trashedNotes() }
+    answer(\.trash, fallback: []) { () throws(RepositoryError) in try journal.trashedNotes() }
   }
 
   /// The conflicts a sync found and no one resolved yet: each copy beside its original,
   /// oldest first.
   public var conflicts: [NoteConflict] {
     let copies = answer(\.conflictCopies, fallback: []) { () throws(RepositoryError) in
-      try repository.conflictCopies()
+      try journal.conflictCopies()
     }
     // A copy marked as its own original (another tool's doing) is no conflict.
     return copies.filter { $0.conflictOf != $0.id }.map { copy in
@@ -357,7 +387,6 @@ public final class NoteStore {
     }
     var notebooks: [Notebook]?
     var summary: LibrarySummary?
-    var tagCounts: [String: Int]?
     var versions: [Note.ID: [NoteVersion]] = [:]
     var trash: [TrashedNote]?
     var conflictCopies: [Note]?
@@ -466,7 +495,7 @@ public final class NoteStore {
       guard library != lastLibrary else { return }
       lastLibrary = library
     }
-    do { unreadableNotes = try repository.unreadableNotes() } catch { throw .persistence(error) }
+    do { unreadableNotes = try journal.unreadableNotes() } catch { throw .persistence(error) }
     stamp = current
     // Every observer is told first: one told of a change may read the store before it is made
     // (as Observation's `willSet` does), and is then answered as before.

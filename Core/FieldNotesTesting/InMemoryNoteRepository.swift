@@ -9,7 +9,9 @@ import Synchronization
 /// ``failNextCommit(with:)`` (one write) or ``failCommits(with:)`` (until cleared), and read back
 /// exactly what was saved with ``savedLibrary`` and ``commitCount``, or every change in the
 /// order it was saved with ``committedChanges`` (the store mutations a test cares about).
-public final class InMemoryNoteRepository: NoteRepository, SyncMarking {
+public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRepository,
+  SearchIndexUpkeep, SyncMarking
+{
   private struct State {
     var library: NoteLibrary
     var recovery = NoteRecovery()
@@ -106,12 +108,19 @@ public final class InMemoryNoteRepository: NoteRepository, SyncMarking {
     return try result.get()
   }
 
+  /// `true`: it stands in for a store file, whose drafts outlive the session.
+  public var isPersistent: Bool { true }
+
   /// Saves every change, or none if a failure was injected.
   ///
-  /// - Parameter changes: The changes of one mutation.
+  /// - Parameters:
+  ///   - changes: The changes of one mutation.
+  ///   - progress: Told once, when every change is written.
   /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``, or
   ///   ``FieldNotesServices/RepositoryError/conflict(_:)`` when an expectation fails.
-  public func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
+  public func commit(_ changes: [RepositoryChange], progress: (Int) -> Void)
+    throws(RepositoryError)
+  {
     let failure: RepositoryError? = state.withLock { state in
       if let error = state.nextCommitError ?? state.commitError {
         state.nextCommitError = nil
@@ -127,6 +136,7 @@ public final class InMemoryNoteRepository: NoteRepository, SyncMarking {
       return nil
     }
     if let failure { throw failure }
+    progress(changes.count)
   }
 
   /// Keeps a draft, replacing the one its session kept of the same note, and forgets the one

@@ -67,7 +67,7 @@ import Testing
     ]
   }
 
-  func repositories() throws -> [any NoteRepository] {
+  func repositories() throws -> [any NoteRepository & NoteJournal] {
     [try SQLiteNoteRepository(path: directory.file("notes.sqlite")), InMemoryNoteRepository()]
   }
 

@@ -442,7 +442,7 @@ func pragma(_ name: String, of path: String) throws -> Int {
       ("title order", { _ = try repository.page(NoteListQuery(scope: .allNotes, order: .title)) }),
       ("note", { _ = try repository.note(withID: notes[3].id) }),
       ("counts", { _ = try repository.summary() }),
-      ("tags", { _ = try repository.tagCounts() }),
+      ("tags", { _ = try repository.summary().tagCounts }),
     ]
     for (name, read) in reads {
       try read()

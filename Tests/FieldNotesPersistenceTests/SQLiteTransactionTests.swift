@@ -90,7 +90,7 @@ import Testing
       ("note", { _ = try repository.note(withID: note.id) }),
       ("notebooks", { _ = try repository.notebooks() }),
       ("counts", { _ = try repository.summary() }),
-      ("tags", { _ = try repository.tagCounts() }),
+      ("tags", { _ = try repository.summary().tagCounts }),
       ("saved notes", { _ = try repository.savedNoteIDs(among: [note.id, UUID()]) }),
       ("unreadable notes", { _ = try repository.unreadableNotes() }),
       ("integrity", { _ = try repository.integrityProblems() }),

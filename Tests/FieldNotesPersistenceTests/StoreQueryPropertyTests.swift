@@ -143,7 +143,7 @@ import Testing
         #expect(answered.totalCount == expected.totalCount, "round \(round): \(query)")
       }
       #expect(store.summary == library.summary, "round \(round)")
-      #expect(store.tagCounts == library.tagCounts, "round \(round)")
+      #expect(store.tagCounts == library.summary.tagCounts, "round \(round)")
       for scope in [NoteScope.allNotes, .unfiled] + notebooks.map({ .notebook($0.id) }) {
         #expect(store.noteCount(in: scope) == library.notes.count(where: scope.contains))
       }
@@ -174,7 +174,7 @@ import Testing
   func expectWhole(_ repository: SQLiteNoteRepository, _ comment: Comment) throws {
     let library = try repository.load()
     #expect(try repository.summary() == library.summary, comment)
-    #expect(try repository.tagCounts() == library.tagCounts, comment)
+    #expect(try repository.summary().tagCounts == library.summary.tagCounts, comment)
     for query in [
       NoteListQuery(scope: .tagged("even")), NoteListQuery(scope: .allNotes, pinnedOnly: true),
       NoteListQuery(scope: .unfiled),

@@ -27,34 +27,14 @@ import Testing
 
     func load() throws(RepositoryError) -> NoteLibrary { try saved.load() }
 
-    func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {
-      try saved.commit(changes)
+    func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError) {
+      try saved.commit(changes, progress: progress)
     }
 
     func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
       if isInterrupting.withLock({ $0 }) { withUnsafeCurrentTask { $0?.cancel() } }
       try saved.update(transform)
     }
-
-    func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
-      try saved.keepDraft(draft, superseding: origin)
-    }
-
-    func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
-      try saved.keptDrafts(forNote: noteID)
-    }
-
-    func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
-      try saved.noteIDsWithKeptDrafts()
-    }
-
-    func discardDraft(_ draft: Draft) throws(RepositoryError) { try saved.discardDraft(draft) }
-
-    func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
-      try saved.versions(ofNote: id)
-    }
-
-    func trashedNotes() throws(RepositoryError) -> [TrashedNote] { try saved.trashedNotes() }
   }
 
   @Test func aSyncCancelledWhileItMergesSavesNothingAndTheNextSyncRuns() async throws {

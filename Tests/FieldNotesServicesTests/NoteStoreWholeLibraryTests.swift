@@ -13,15 +13,8 @@ private final class UnloadableRepository: NoteRepository {
   var changeStamp: Int? { 0 }
   func load() throws(RepositoryError) -> NoteLibrary { throw .readFailed(reason: "disk I/O error") }
   func notebooks() throws(RepositoryError) -> [Notebook] { notes.notebooks }
-  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] { [] }
-  func commit(_ changes: [RepositoryChange]) throws(RepositoryError) {}
+  func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError) {}
   func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {}
-  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {}
-  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
-  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
-  func discardDraft(_ draft: Draft) throws(RepositoryError) {}
-  func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] { [] }
-  func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
 }
 
 /// What an export reads: the whole library, or an error — never no notes in place of a failed
@@ -29,8 +22,11 @@ private final class UnloadableRepository: NoteRepository {
 @MainActor
 @Suite struct NoteStoreWholeLibraryTests {
   @Test func aFailedReadOfTheWholeLibraryIsThrownNotAnsweredAsNoNotes() throws {
+    // Only the notes fail: the journal, the drafts and the index are a sound store's.
+    let sound = InMemoryNoteRepository()
     let store = try NoteStore(
-      repository: UnloadableRepository(), syncer: NoOpNoteSyncer(), now: .fixed())
+      repository: UnloadableRepository(), journal: sound, drafts: sound, searchIndex: sound,
+      syncer: NoOpNoteSyncer(), now: .fixed())
 
     #expect(throws: NoteStoreError.persistence(.readFailed(reason: "disk I/O error"))) {
       try store.wholeLibrary()

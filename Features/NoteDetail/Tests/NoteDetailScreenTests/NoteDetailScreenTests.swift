@@ -222,15 +222,11 @@ import Testing
   }
 }
 
-/// A store whose versions are numbered with gaps, as a damaged or hand-edited one can be.
-private final class GappedVersions: NoteRepository {
+/// A journal whose versions are numbered with gaps, as a damaged or hand-edited store's can
+/// be: the one part of the store this test stands in for.
+private final class GappedVersions: NoteJournal {
   let saved = InMemoryNoteRepository(SampleData.library)
 
-  func load() throws(RepositoryError) -> NoteLibrary { try saved.load() }
-  func commit(_ changes: [RepositoryChange]) throws(RepositoryError) { try saved.commit(changes) }
-  func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
-    try saved.update(transform)
-  }
   func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
     [3, 120].map { number in
       NoteVersion(
@@ -240,16 +236,17 @@ private final class GappedVersions: NoteRepository {
     }
   }
   func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
-  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {}
-  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] { [] }
-  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> { [] }
-  func discardDraft(_ draft: Draft) throws(RepositoryError) {}
+  func conflictCopies() throws(RepositoryError) -> [Note] { [] }
+  func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] { [] }
 }
 
 @MainActor
 @Suite struct NoteHistoryDamagedStoreTests {
   @Test func versionNumbersWiderThanTheCountAreListedAligned() async throws {
-    let store = try NoteStore(repository: GappedVersions(), syncer: NoOpNoteSyncer(), now: .fixed())
+    let journal = GappedVersions()
+    let store = try NoteStore(
+      repository: journal.saved, journal: journal, drafts: journal.saved,
+      searchIndex: journal.saved, syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
         noteID: SampleData.kingfisher.id,

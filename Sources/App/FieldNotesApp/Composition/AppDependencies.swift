@@ -155,7 +155,7 @@ public struct AppDependencies {
   }
 
   private static func live(
-    repository: any NoteRepository, storePath: String?, syncRepository: String,
+    repository: SQLiteNoteRepository, storePath: String?, syncRepository: String,
     network: NetworkSimulation?, summarizer: any SummaryGenerating, now: DateProvider,
     ids: IDGenerator, timeZone: TimeZone, editor: any TextEditing
   ) throws(NoteStoreError) -> AppDependencies {
