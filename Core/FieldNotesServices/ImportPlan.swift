@@ -70,18 +70,22 @@ struct ImportPlan {
   }
 }
 
-extension NoteStore {
+extension LibraryImport {
   /// Decides what an import does with each note, reading the source once when some of its
   /// notes are here already or it repeats an id; otherwise every note is added.
   ///
   /// - Parameters:
   ///   - incoming: The source.
+  ///   - store: The store the import adds to.
   ///   - arriving: A note as the store would take it (its tags mapped, its notebook checked).
   /// - Returns: The plan.
   /// - Throws: ``RepositoryError`` when the store or the source can't be read.
-  func importPlan(
-    for incoming: some LibraryImportSource, arriving: (Note) -> Note
+  @MainActor
+  static func plan(
+    for incoming: some LibraryImportSource, in store: NoteStore, arriving: (Note) -> Note
   ) throws(RepositoryError) -> ImportPlan {
+    let repository = store.repository
+    let journal = store.journal
     let ids = incoming.noteIDs
     let known = try repository.savedNoteIDs(among: ids)
     var once = Set<Note.ID>()

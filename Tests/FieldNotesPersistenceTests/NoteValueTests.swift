@@ -66,7 +66,7 @@ import Testing
       })
     var told: [[Int]] = []
 
-    let summary = try store.importLibrary(incoming) { told.append([$0, $1]) }
+    let summary = try LibraryImport.merge(into: store, incoming) { told.append([$0, $1]) }
 
     #expect(told == [[10_000, 25_000], [20_000, 25_000]])
     #expect(summary.addedNotes == 25_000)

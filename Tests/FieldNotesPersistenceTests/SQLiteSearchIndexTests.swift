@@ -171,8 +171,8 @@ import Testing
   @Test func anImportAndADeletedNotebookKeepTheIndexExact() throws {
     let (indexed, scanned) = try stores(Self.library(count: 80, seed: 5))
     let incoming = Self.library(count: 90, seed: 6)
-    _ = try indexed.importLibrary(incoming)
-    _ = try scanned.importLibrary(incoming)
+    _ = try LibraryImport.merge(into: indexed, incoming)
+    _ = try LibraryImport.merge(into: scanned, incoming)
     let doomed = try #require(indexed.notebooks.first)
     try indexed.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
     try scanned.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))

@@ -49,7 +49,8 @@ import Testing
       try MarkdownFolderWriter.write(NoteLibrary(notes: [newer]), to: path)
     }
 
-    let summary = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    let summary = try LibraryImport.merge(
+      into: store, ImportReader.read(path).source, timeZone: Self.utc)
 
     #expect(summary.addedNotes == 0)
     #expect(summary.conflictCopies == 1)
@@ -57,7 +58,8 @@ import Testing
     let copy = try #require(store.notes.first { $0.conflictOf == heron.id })
     #expect(copy.body == "Grey, and it took a fish.")
     #expect(NoteConflict.unmarked(copy.title) == "Heron")
-    let again = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    let again = try LibraryImport.merge(
+      into: store, ImportReader.read(path).source, timeZone: Self.utc)
     #expect(again.conflictCopies == 0 && again.addedNotes == 0)
     #expect(store.notes.count == 2)
   }
@@ -68,7 +70,8 @@ import Testing
     let store = NoteStore(notes: [heron])
     var pinned = heron
     pinned.isPinned = true
-    let summary = try store.importLibrary(NoteLibrary(notes: [pinned]), timeZone: Self.utc)
+    let summary = try LibraryImport.merge(
+      into: store, NoteLibrary(notes: [pinned]), timeZone: Self.utc)
     #expect(summary.skippedNotes == 1 && summary.conflictCopies == 0)
     #expect(store.notes == [heron])
   }
@@ -85,12 +88,13 @@ import Testing
     let store = NoteStore()
     let reading = try ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc)
 
-    let summary = try store.importLibrary(reading.source, timeZone: Self.utc)
+    let summary = try LibraryImport.merge(into: store, reading.source, timeZone: Self.utc)
 
     #expect(summary.addedNotes == 2 && summary.repeatedNotes == 0)
     #expect(store.notes.contains { $0.isPinned && $0.tags == ["work"] })
     #expect(
-      try store.importLibrary(
+      try LibraryImport.merge(
+        into: store,
         ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc).source,
         timeZone: Self.utc
       ).addedNotes == 0)
@@ -107,12 +111,14 @@ import Testing
     let folder = try FixtureFolder(["journal.json": Self.journal(repeats)])
     let path = folder.path + "/journal.json"
     let store = NoteStore()
-    try store.importLibrary(ImportReader.read(path, timeZone: Self.utc).source, timeZone: Self.utc)
+    try LibraryImport.merge(
+      into: store, ImportReader.read(path, timeZone: Self.utc).source, timeZone: Self.utc)
     try folder.write(
       Data(Self.journal([Self.entry(title: "Early.", body: "New.", time: "08:00")] + repeats).utf8),
       at: "journal.json")
 
-    let again = try store.importLibrary(
+    let again = try LibraryImport.merge(
+      into: store,
       ImportReader.read(path, timeZone: Self.utc).source, timeZone: Self.utc)
 
     #expect(again.addedNotes == 1)
@@ -132,13 +138,14 @@ import Testing
     try folder.write(Data((exported + "\nMy annotation.\n").utf8), at: copyName)
 
     let reading = try ImportReader.read(folder.path, timeZone: Self.utc)
-    let summary = try store.importLibrary(reading.source, timeZone: Self.utc)
+    let summary = try LibraryImport.merge(into: store, reading.source, timeZone: Self.utc)
 
     #expect(summary.addedNotes == 0 && summary.conflictCopies == 1)
     #expect(store.notes.filter { $0.body == "Grey." }.count == 1, "no second Heron")
     #expect(
       store.notes.contains { $0.conflictOf == heron.id && $0.body.hasSuffix("annotation.\n") })
-    let again = try store.importLibrary(
+    let again = try LibraryImport.merge(
+      into: store,
       ImportReader.read(folder.path, timeZone: Self.utc).source, timeZone: Self.utc)
     #expect(again.addedNotes == 0 && again.conflictCopies == 0)
     #expect(store.notes.count == 2)
@@ -162,9 +169,10 @@ import Testing
       try MarkdownFolderWriter.write(store.wholeLibrary(), to: path)
     }
 
-    let same = try store.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    let same = try LibraryImport.merge(
+      into: store, ImportReader.read(path).source, timeZone: Self.utc)
     let fresh = NoteStore()
-    try fresh.importLibrary(ImportReader.read(path).source, timeZone: Self.utc)
+    try LibraryImport.merge(into: fresh, ImportReader.read(path).source, timeZone: Self.utc)
 
     #expect(same.addedNotes == 0 && same.conflictCopies == 0)
     #expect(fresh.notes.map(\.tags) == [tags])
@@ -184,7 +192,8 @@ import Testing
     try MarkdownFolderWriter.write(NoteLibrary(notes: [exported]), to: folder.path)
     try store.perform(.deleteNote(heron.id))
 
-    let summary = try store.importLibrary(
+    let summary = try LibraryImport.merge(
+      into: store,
       ImportReader.read(folder.path).source, timeZone: Self.utc)
 
     #expect(summary.restoredFromTrash == ["Heron"] && summary.addedNotes == 0)
@@ -194,7 +203,8 @@ import Testing
     if editedSince {
       #expect(store.notes.contains { $0.conflictOf == heron.id && $0.body == exported.body })
     }
-    let again = try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+    let again = try LibraryImport.merge(
+      into: store, ImportReader.read(folder.path).source, timeZone: Self.utc)
     #expect(again.addedNotes == 0 && again.conflictCopies == 0 && again.restoredFromTrash.isEmpty)
   }
 
@@ -208,7 +218,7 @@ import Testing
     ])
     let store = NoteStore()
     let reading = try ImportReader.read(folder.path + "/journal.json", timeZone: Self.utc)
-    try store.importLibrary(reading.source, timeZone: Self.utc)
+    try LibraryImport.merge(into: store, reading.source, timeZone: Self.utc)
     #expect(Set(store.notes.map(\.body)) == ["First body.", "Second body."])
   }
 
@@ -223,7 +233,8 @@ import Testing
     try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note])), at: "tags.json")
     let store = NoteStore()
 
-    try store.importLibrary(
+    try LibraryImport.merge(
+      into: store,
       ImportReader.read(folder.path + "/tags.json").source, timeZone: Self.utc)
 
     let saved = try #require(store.notes.first)
@@ -245,7 +256,8 @@ import Testing
     let inbox = Notebook(name: "Inbox")
     let store = NoteStore()
 
-    try store.importLibrary(
+    try LibraryImport.merge(
+      into: store,
       ImportReader.read(folder.path + "/export.json", into: inbox).source, timeZone: Self.utc)
 
     #expect(store.notebooks.map(\.name) == ["Inbox"])
@@ -261,7 +273,8 @@ import Testing
     try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note])), at: "stray.json")
     let store = NoteStore()
 
-    try store.importLibrary(
+    try LibraryImport.merge(
+      into: store,
       ImportReader.read(folder.path + "/stray.json").source, timeZone: Self.utc)
 
     #expect(store.notes.map(\.notebookID) == [nil])
@@ -276,12 +289,14 @@ import Testing
     other.body = "Grey, annotated."
     let store = NoteStore()
 
-    let summary = try store.importLibrary(
+    let summary = try LibraryImport.merge(
+      into: store,
       NoteLibrary(notes: [first, other, first]), timeZone: Self.utc)
 
     #expect(summary.addedNotes == 2 && summary.repeatedNotes == 1 && summary.keptApart == 1)
     #expect(Set(store.notes.map(\.body)) == ["Grey.", "Grey, annotated."])
-    let again = try store.importLibrary(
+    let again = try LibraryImport.merge(
+      into: store,
       NoteLibrary(notes: [first, other, first]), timeZone: Self.utc)
     #expect(again.addedNotes == 0 && again.conflictCopies == 0)
     #expect(store.notes.count == 2)
@@ -297,7 +312,7 @@ import Testing
     try MarkdownFolderWriter.write(NoteLibrary(notes: store.notes), to: folder.path)
     let exported = try String(contentsOfFile: folder.path + "/Note.md", encoding: .utf8)
     try folder.write(Data((exported + "\nAnnotated.\n").utf8), at: "Note_annotated.md")
-    try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+    try LibraryImport.merge(into: store, ImportReader.read(folder.path).source, timeZone: Self.utc)
     // The note is edited since, so its next export is the file changed last of the two.
     var edited = try #require(store.note(withID: note.id))
     edited.body = "Written, then edited."
@@ -307,7 +322,7 @@ import Testing
     let copy = try String(contentsOfFile: folder.path + "/Note_annotated.md", encoding: .utf8)
     try folder.write(Data((copy + "\nAdded by hand.\n").utf8), at: "Note_annotated.md")
 
-    try store.importLibrary(ImportReader.read(folder.path).source, timeZone: Self.utc)
+    try LibraryImport.merge(into: store, ImportReader.read(folder.path).source, timeZone: Self.utc)
 
     #expect(store.notes.contains { $0.body.contains("Added by hand.") }, "\(store.notes)")
   }

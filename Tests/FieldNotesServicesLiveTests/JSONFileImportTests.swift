@@ -32,7 +32,7 @@ import Testing
     let reading = try ImportReader.read(folder.path + "/export.json")
     #expect(reading.kind == .fieldNotesExport)
     let store = NoteStore()
-    try store.importLibrary(reading.source)
+    try LibraryImport.merge(into: store, reading.source)
     #expect(try store.wholeLibrary() == (try LibraryArchive.library(fromJSON: data)))
   }
 
@@ -89,7 +89,7 @@ import Testing
     let reading = try ImportReader.read(folder.path + "/e.json")
     let store = NoteStore()
     #expect {
-      try store.importLibrary(reading.source)
+      try LibraryImport.merge(into: store, reading.source)
     } throws: { error in
       (error as? LibraryImportError)?.errorDescription?.contains("notes[1]") == true
     }
@@ -104,14 +104,15 @@ import Testing
     try folder.write(try LibraryArchive.json(NoteLibrary(notes: [note, again])), at: "e.json")
     let reading = try ImportReader.read(folder.path + "/e.json")
     let store = NoteStore()
-    let summary = try store.importLibrary(reading.source)
+    let summary = try LibraryImport.merge(into: store, reading.source)
     #expect(summary.addedNotes == 2 && summary.skippedNotes == 0)
     #expect(summary.keptApartPlaces.map(reading.name(ofNoteAt:)) == ["notes[2]"])
     #expect(Set(store.notes.map(\.title)) == ["First", "Second"])
     #expect(store.note(withID: note.id)?.title == "First")
     // Read again, the file gives the same two notes: nothing is added.
     #expect(
-      try store.importLibrary(try ImportReader.read(folder.path + "/e.json").source).addedNotes == 0
+      try LibraryImport.merge(into: store, try ImportReader.read(folder.path + "/e.json").source)
+        .addedNotes == 0
     )
   }
 
@@ -125,7 +126,9 @@ import Testing
     short.notes.removeLast(10)
     try folder.write(try LibraryArchive.json(short), at: "export.json")
     let store = NoteStore()
-    #expect(throws: LibraryImportError.self) { try store.importLibrary(reading.source) }
+    #expect(throws: LibraryImportError.self) {
+      try LibraryImport.merge(into: store, reading.source)
+    }
     #expect(store.notes.isEmpty && store.notebooks.isEmpty)
   }
 
@@ -159,12 +162,12 @@ import Testing
     let reading = try ImportReader.read(folder.path + "/journal.json", timeZone: utc)
     #expect(reading.kind == .jrnlJournal)
     let store = NoteStore()
-    #expect(try store.importLibrary(reading.source).addedNotes == 2)
+    #expect(try LibraryImport.merge(into: store, reading.source).addedNotes == 2)
     let heron = try #require(store.notes.first { $0.title == "Heron at the weir." })
     #expect(heron.tags == ["birds", "weir"])
     #expect(heron.isPinned)
     #expect(heron.createdAt == NoteDocument.textDate(from: "2024-05-01T07:30:00.000Z"))
-    #expect(try store.importLibrary(reading.source).addedNotes == 0)
+    #expect(try LibraryImport.merge(into: store, reading.source).addedNotes == 0)
   }
 
   @Test func aMarkdownFileIsOneNote() throws {
@@ -172,7 +175,7 @@ import Testing
     let reading = try ImportReader.read(folder.path + "/Heron.md")
     #expect(reading.kind == .markdownFile)
     let store = NoteStore()
-    try store.importLibrary(reading.source)
+    try LibraryImport.merge(into: store, reading.source)
     #expect(store.notes.map(\.title) == ["Heron"])
     #expect(store.notes.first?.tags == ["birds"])
   }

@@ -86,13 +86,16 @@ import Testing
   @Test @MainActor func importingAFolderTwiceAddsNothingTheSecondTime() throws {
     let vault = try FixtureFolder(PlainTextFixtures.obsidianVault)
     let store = NoteStore()
-    let first = try store.importLibrary(try MarkdownFolderReader.read(vault.path).library)
+    let first = try LibraryImport.merge(
+      into: store, try MarkdownFolderReader.read(vault.path).library)
     #expect(first.addedNotes == 3 && first.addedNotebooks == 2)
-    let second = try store.importLibrary(try MarkdownFolderReader.read(vault.path).library)
+    let second = try LibraryImport.merge(
+      into: store, try MarkdownFolderReader.read(vault.path).library)
     #expect(second == .init(addedNotes: 0, addedNotebooks: 0, skippedNotes: 3))
     // A file changed since is a new note; the one imported before stays as it was.
     try vault.write(Data("# Welcome\n\nEdited.\n".utf8), at: "Welcome.md")
-    let third = try store.importLibrary(try MarkdownFolderReader.read(vault.path).library)
+    let third = try LibraryImport.merge(
+      into: store, try MarkdownFolderReader.read(vault.path).library)
     #expect(third.addedNotes == 1)
     #expect(store.notes.filter { $0.title == "Welcome" }.count == 2)
   }
@@ -151,7 +154,7 @@ import Testing
     #expect(read.skipped == [.init(path: "c.md", reason: "the same note as b.md")])
 
     let store = NoteStore()
-    let summary = try store.importLibrary(read.library)
+    let summary = try LibraryImport.merge(into: store, read.library)
     #expect(summary.addedNotes == 2 && summary.keptApartPlaces == [1])
     #expect(store.note(withID: read.library.notes[0].id)?.body == "Two.\n")
     #expect(Set(store.notes.map(\.body)) == ["Two.\n", "One.\n"])

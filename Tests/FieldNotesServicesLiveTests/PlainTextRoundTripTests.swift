@@ -60,7 +60,7 @@ import Testing
     #expect(reading.kind == .markdownFolder)
     #expect(reading.skipped.isEmpty)
     let store = NoteStore()
-    try store.importLibrary(reading.source)
+    try LibraryImport.merge(into: store, reading.source)
     let imported = try store.wholeLibrary()
     #expect(Set(imported.notebooks) == Set(original.notebooks))
     let got = imported.notes.sorted { $0.id.uuidString < $1.id.uuidString }

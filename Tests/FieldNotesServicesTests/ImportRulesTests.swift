@@ -28,7 +28,7 @@ import Testing
         notes: [Note(id: UUID(number: 0xF000), title: "Inside", notebookID: UUID(number: 0xF100))])
 
       #expect(throws: LibraryImportError.invalidNotebookName(trimmed, problem)) {
-        try store.importLibrary(incoming)
+        try LibraryImport.merge(into: store, incoming)
       }
       #expect(store.notes.count == SampleData.library.notes.count, "nothing was added")
       #expect(store.notebooks.count == SampleData.library.notebooks.count)
@@ -44,7 +44,7 @@ import Testing
         Notebook(id: UUID(number: 0xF110 + $0), name: $1)
       })
 
-    try store.importLibrary(incoming)
+    try LibraryImport.merge(into: store, incoming)
 
     let added = store.notebooks.suffix(4).map(\.name)
     #expect(added == ["all (2)", "12 (2)", "+1 (2)", "No Notebook (2)"])

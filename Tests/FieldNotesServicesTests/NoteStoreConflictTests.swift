@@ -105,7 +105,7 @@ import Testing
         + [Notebook(id: UUID(), name: "Trip (3)")],
       notes: [])
 
-    let summary = try store.importLibrary(incoming)
+    let summary = try LibraryImport.merge(into: store, incoming)
 
     #expect(summary.addedNotebooks == 5_001)
     let names = store.notebooks.map { $0.name.lowercased() }

@@ -294,7 +294,7 @@ public enum MarkdownFolderReader {
     /// A note goes in the notebook an exact file names, if read here, else its folder's. Of
     /// the files giving one identifier, the one changed last comes first; another with the same
     /// text is the same note, left out; one with other text comes after it, under the same
-    /// identifier, for the import to decide against the store (`NoteStore.importLibrary`): left
+    /// identifier, for the import to decide against the store (`LibraryImport.merge`): left
     /// out if the note here holds its text, else kept as a note of its own. So a hand copy of an exported file never turns the file it
     /// was copied from into a second note.
     mutating func finish() {

@@ -172,14 +172,16 @@ public struct LibraryCommands {
     // The repeated journal entries here already, from an import before: not new now.
     let knownBefore: Set<Note.ID>
     do throws(NoteStoreError) {
-      knownBefore = try store.savedNoteIDs(among: reading.repeatedEntries.map(\.id))
+      knownBefore = try LibraryImport.savedNoteIDs(
+        among: reading.repeatedEntries.map(\.id), in: store)
     } catch {
       throw .refused(
         "nothing was imported: \(error.errorDescription ?? "the store can't be read")")
     }
-    let summary: NoteStore.ImportSummary
+    let summary: LibraryImport.Summary
     do throws(LibraryImportError) {
-      summary = try store.importLibrary(
+      summary = try LibraryImport.merge(
+        into: store,
         reading.source, timeZone: timeZone, progress: Self.importProgress())
     } catch {
       let message = error.errorDescription ?? "The notes were not imported."

@@ -2,9 +2,15 @@ import FieldNotesFormats
 import FieldNotesModel
 import Foundation
 
-extension NoteStore {
+/// An import: what another library holds and the store does not, added in one transaction,
+/// losing no text the library holds.
+///
+/// It lives beside the store rather than in it: it reads the store's notebooks and the
+/// repository's answers, plans, and writes through the store's one streaming commit, so the
+/// store keeps only what every screen needs.
+public enum LibraryImport {
   /// What an import added, and what it left out because the store already had it.
-  public struct ImportSummary: Equatable, Sendable {
+  public struct Summary: Equatable, Sendable {
     /// The notes added.
     public var addedNotes: Int
     /// The notebooks added.
@@ -64,11 +70,18 @@ extension NoteStore {
   /// Which of some notes are saved now, asked of the repository in one go: what an import
   /// would skip.
   ///
-  /// - Parameter ids: The notes' identifiers.
+  /// - Parameters:
+  ///   - ids: The notes' identifiers.
+  ///   - store: The store.
   /// - Returns: Those saved.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
-  public func savedNoteIDs(among ids: [Note.ID]) throws(NoteStoreError) -> Set<Note.ID> {
-    do { return try repository.savedNoteIDs(among: ids) } catch { throw .persistence(error) }
+  @MainActor
+  public static func savedNoteIDs(among ids: [Note.ID], in store: NoteStore)
+    throws(NoteStoreError) -> Set<Note.ID>
+  {
+    do { return try store.repository.savedNoteIDs(among: ids) } catch {
+      throw .persistence(error)
+    }
   }
 
   /// Adds what another library holds and this store does not, in one transaction, losing no
@@ -79,7 +92,7 @@ extension NoteStore {
   /// since — is kept as a conflict copy of the note here (``FieldNotesModel/NoteConflict``), so
   /// the conflict inbox offers both and neither is lost; the note here is left as it is. A note
   /// whose identifier is a note's in the trash brings that note back as it was deleted (a
-  /// backup restores what was deleted; ``ImportSummary/restoredFromTrash`` names them), and
+  /// backup restores what was deleted; ``Summary/restoredFromTrash`` names them), and
   /// its text, when it differs, is kept as a conflict copy of it too. A
   /// second note with an identifier the import has given already is left out when its text is
   /// the same, and, when it differs, kept as a conflict copy of the note here or, with no note
@@ -101,6 +114,7 @@ extension NoteStore {
   /// first, to decide what each note does.
   ///
   /// - Parameters:
+  ///   - store: The store the library is added to.
   ///   - incoming: The library to merge: a ``FieldNotesModel/NoteLibrary``, or a file read as
   ///     it is written.
   ///   - timeZone: The time zone of the date in a conflict copy's title.
@@ -110,22 +124,26 @@ extension NoteStore {
   /// - Throws: ``LibraryImportError``; nothing was added then.
   /// - Complexity: O(*m*) lookups for *m* notes incoming, plus the renaming, plus one read of
   ///   each note here that the import names.
+  @MainActor
   @discardableResult
-  public func importLibrary(
-    _ incoming: some LibraryImportSource, timeZone: TimeZone = .current,
+  public static func merge(
+    into store: NoteStore, _ incoming: some LibraryImportSource, timeZone: TimeZone = .current,
     progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
-  ) throws(LibraryImportError) -> ImportSummary {
+  ) throws(LibraryImportError) -> Summary {
+    let notebooks = store.notebooks
     var seenNotebooks = Set(notebooks.map(\.id))
     let arrivingNotebooks = seenNotebooks.union(incoming.notebooks.map(\.id))
     let plan: ImportPlan
     do {
-      plan = try importPlan(for: incoming) { Self.arriving($0, amongNotebooks: arrivingNotebooks) }
+      plan = try Self.plan(for: incoming, in: store) {
+        Self.arriving($0, amongNotebooks: arrivingNotebooks)
+      }
     } catch {
       throw .store(.persistence(error))
     }
     var names = FreeNames(taken: notebooks.map(\.name))
     var addedNotebooks: [Notebook] = []
-    var renames: [ImportSummary.Rename] = []
+    var renames: [Summary.Rename] = []
     for var notebook in incoming.notebooks where seenNotebooks.insert(notebook.id).inserted {
       let name = notebook.name.trimmingCharacters(in: .whitespaces)
       switch NotebookName.problem(with: name) {
@@ -137,7 +155,7 @@ extension NoteStore {
     }
     let total =
       addedNotebooks.count + plan.added + plan.conflicting.count + plan.restoring.count
-    var summary = ImportSummary(
+    var summary = Summary(
       addedNotes: plan.added, addedNotebooks: addedNotebooks.count, skippedNotes: plan.known,
       repeatedNotes: plan.repeated)
     summary.conflicting = plan.conflicting
@@ -149,7 +167,7 @@ extension NoteStore {
     var tooLarge: Note?
     let noteCount = incoming.noteIDs.count
     do {
-      try saveStreaming(
+      try store.saveStreaming(
         { write throws(RepositoryError) in
           for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
           var place = 0
