@@ -46,9 +46,12 @@
 //   fieldnotes-bench -> fieldnotes      so the binary it runs as a child is built first;
 //                                       SwiftPM then links the executable's modules into the
 //                                       bench too, but it calls none of them
-//   FieldNotesServicesLiveTests -> NoteListFeature
+//   FieldNotesServicesLiveTests -> NoteListFeature, TrashLive, ConflictsLive
 //                                       `SyncScreenTests` plays the note list's refresh over
-//                                       the real git syncer: the one Core test of a view model
+//                                       the real git syncer (the one Core test of a view
+//                                       model), and `SyncRecoveryTests` restores from the
+//                                       trash and resolves conflicts as those features do,
+//                                       then syncs three machines
 //   *ScreenTests -> *Live               a feature owning data may test its screen over its
 //                                       live client and a store in memory
 //   *LiveTests -> FieldNotesPersistence a live client over a feature's own tables is tested
@@ -371,7 +374,7 @@ let package = Package(
       dependencies: [
         "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
         "FieldNotesServicesLive",
-        "FieldNotesTesting", "FieldNotesPlatform", "NoteListFeature",
+        "FieldNotesTesting", "FieldNotesPlatform", "NoteListFeature", "TrashLive", "ConflictsLive",
       ],
       swiftSettings: strict
     ),

@@ -25,24 +25,82 @@ extension NoteStore {
     case deleteNotebook(Notebook.ID, notes: NotebookDeletion)
     /// Adds many notebooks and notes at once, exactly as given, in one transaction (an import).
     case addLibrary(NoteLibrary)
-    /// Gives each note its new tags, in one transaction (renaming or removing a tag everywhere).
-    case replaceTags([Note.ID: [String]])
-    /// Makes a version of a note its current text (title, body, tags and notebook); the text
-    /// it replaces is kept as a version, so restoring loses nothing. Nothing is written when
-    /// the version is the note's text already (its notebook, if deleted since, counting as
-    /// none).
-    case restoreVersion(Note.ID, number: Int)
-    /// Puts a trashed note back where it was, or in no notebook when its notebook is gone.
-    case restoreTrashedNote(Note.ID)
-    /// Deletes trashed notes for good, with their versions (emptying the trash): the trash
-    /// entries the user was asked about; a note no longer in the trash, or deleted again since,
-    /// is left alone.
-    case purgeTrashedNotes([TrashedNote])
-    /// Resolves the conflict of a copy a sync kept, in one transaction (see
-    /// ``FieldNotesModel/ConflictResolution``).
-    case resolveConflict(Note.ID, ConflictResolution)
   }
 
+}
+
+/// One change to the notes, worked out from what the store shows now and written as one
+/// transaction by ``NoteStore/commit(_:progress:)``, the one write path.
+///
+/// The store's own changes are ``NoteStore/Mutation``; a feature that writes something of its
+/// own (restoring from the trash, resolving a conflict) declares its change in its live target,
+/// built from the store's reads and the kit of ``NoteStore/Edit``.
+@MainActor
+public protocol StoreChange {
+  /// Works out what to write from what the store reads now; called again, after the store has
+  /// read what another process saved, for a change that ``holdsWhateverElseChanged``.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: The changes, and the notes they save and remove.
+  /// - Throws: ``NoteStoreError`` when the change can't be made; nothing is written then.
+  func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit
+
+  /// Whether the change still says what the user wants when another process changed the note
+  /// meanwhile, and is made again on the fresh note (a pin, a move, a delete), rather than
+  /// refused as a conflict (a whole note's text, which would overwrite the other change).
+  var holdsWhateverElseChanged: Bool { get }
+
+  /// Why the change can no longer be made, asked once the store has read what another process
+  /// saved: what it needs is gone (a note deleted, a notebook deleted, a conflict resolved).
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: The reason, or `nil` when the change could still be made.
+  func whyNot(in store: NoteStore) -> NoteStoreError?
+}
+
+extension StoreChange {
+  /// `false`: a change is refused when what it read changed, unless it says otherwise.
+  public var holdsWhateverElseChanged: Bool { false }
+
+  /// `nil`: a conflict is said as a conflict, unless the change says otherwise.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? { nil }
+}
+
+extension NoteStore.Mutation: StoreChange {
+  /// Validates the mutation against what the store last read and works out what it saves.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: What it saves.
+  /// - Throws: ``NoteStoreError`` when it can't be made.
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+    try store.edit(for: self)
+  }
+
+  /// Whether the mutation says what the user wants whatever else changed.
+  ///
+  /// Pin or unpin, move, delete, and deleting or renaming a notebook do, whatever the note's
+  /// other fields hold. Flipping a pin, saving a whole note and adding one do not.
+  public var holdsWhateverElseChanged: Bool { isIntentOnly }
+
+  /// A notebook the note goes into, or the note it changes, deleted meanwhile.
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: The reason, or `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? {
+    if let notebookID, store.notebook(withID: notebookID) == nil {
+      return .notebookNotFound(notebookID)
+    }
+    if let changedNoteID, store.note(withID: changedNoteID) == nil {
+      return .noteNotFound(changedNoteID)
+    }
+    return nil
+  }
+}
+
+extension NoteStore {
   /// Validates a mutation against what the store last read and works out what it saves.
   func edit(for mutation: Mutation) throws(NoteStoreError) -> Edit {
     switch mutation {
@@ -108,92 +166,27 @@ extension NoteStore {
         changes: addition.notebooks.map { RepositoryChange.saveNotebook($0) }
           + addition.notes.map { RepositoryChange.saveNote($0) },
         savedNotes: addition.notes)
-    case .replaceTags(let tagsByNote):
-      let stamp = now()
-      var edit = Edit(changes: [])
-      for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-        let saved = try savedNote(id)
-        var note = saved
-        note.tags = tags
-        try requireSize(of: note)
-        note.updatedAt = stamp
-        edit.changes.append(.replaceNote(saved, with: note))
-        edit.savedNotes.append(note)
-      }
-      return edit
-    case .restoreVersion(let id, let number):
-      let saved = try savedNote(id)
-      guard let version = versions(ofNote: id).first(where: { $0.number == number }) else {
-        throw .versionNotFound(id, number: number)
-      }
-      var restored = version.applied(to: saved)
-      if let notebookID = restored.notebookID, notebook(withID: notebookID) == nil {
-        restored.notebookID = nil
-      }
-      guard !restored.hasSameContent(as: saved) else { return .none }
-      try requireSize(of: restored)
-      return replacing(saved, with: restored).expecting(notebookOf: restored)
-    case .restoreTrashedNote(let id):
-      guard var note = trashedNotes.first(where: { $0.id == id })?.note else {
-        throw .notInTrash(id)
-      }
-      if let notebookID = note.notebookID, notebook(withID: notebookID) == nil {
-        note.notebookID = nil
-      }
-      return Edit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
-        .expecting(notebookOf: note)
-    case .purgeTrashedNotes(let entries):
-      return Edit(changes: entries.map { RepositoryChange.purgeTrashedNote($0) })
-    case .resolveConflict(let id, let resolution):
-      return try resolving(id, resolution)
-    }
-  }
-
-  /// The changes that resolve a conflict: the copy trashed, the original given its text, or
-  /// the copy kept as a note of its own.
-  private func resolving(_ id: Note.ID, _ resolution: ConflictResolution)
-    throws(NoteStoreError) -> Edit
-  {
-    // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
-    guard let copy = note(withID: id), let originalID = copy.conflictOf, originalID != id else {
-      throw .notAConflict(id)
-    }
-    let conflict = NoteConflict(copy: copy, original: note(withID: originalID))
-    let trashCopy = Edit(
-      changes: [.expectNote(id, copy), .trashNote(id, at: now())], removedNotes: [copy])
-    switch (resolution, conflict.original) {
-    case (.keepOriginal, nil):
-      // Trashing the copy would leave neither text among the notes.
-      throw .conflictOriginalGone(id)
-    case (.keepOriginal, _?):
-      return trashCopy
-    case (.keepCopy, let original?):
-      var kept = original
-      kept.title = conflict.copyTitle
-      kept.body = copy.body
-      kept.tags = copy.tags
-      try requireSize(of: kept)
-      var edit = replacing(original, with: kept)
-      edit.changes += trashCopy.changes
-      edit.removedNotes = [copy]
-      return edit
-    case (.keepBoth, _), (.keepCopy, nil):
-      var kept = copy
-      kept.conflictOf = nil
-      kept.title = conflict.keptApartTitle
-      try requireSize(of: kept)
-      return replacing(copy, with: kept)
     }
   }
 
   /// The note as the store last read it, which a write of it expects to find saved.
-  private func savedNote(_ id: Note.ID) throws(NoteStoreError) -> Note {
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: The note.
+  /// - Throws: ``NoteStoreError/noteNotFound(_:)`` when the store holds no such note.
+  public func savedNote(_ id: Note.ID) throws(NoteStoreError) -> Note {
     guard let note = note(withID: id) else { throw .noteNotFound(id) }
     return note
   }
 
-  /// Replaces a saved note with a changed copy, stamping it as edited now.
-  private func replacing(_ saved: Note, with note: Note) -> Edit {
+  /// Replaces a saved note with a changed copy, stamping it as edited now: the write checks
+  /// that the saved note is still the one read, and keeps its text as a version.
+  ///
+  /// - Parameters:
+  ///   - saved: The note as read.
+  ///   - note: The note as it should be.
+  /// - Returns: The edit.
+  public func replacing(_ saved: Note, with note: Note) -> Edit {
     var edited = note
     edited.updatedAt = now()
     return Edit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
@@ -239,7 +232,10 @@ extension NoteStore {
   /// It must fit the one limit every way in applies (``FieldNotesModel/NoteDocument/maximumBytes``),
   /// so the note can be synced and exported as it is saved. A pin or a move changes nothing that
   /// counts.
-  func requireSize(of note: Note) throws(NoteStoreError) {
+  ///
+  /// - Parameter note: The note as it would be saved.
+  /// - Throws: ``NoteStoreError/noteTooLarge(title:bytes:)``.
+  public func requireSize(of note: Note) throws(NoteStoreError) {
     let bytes = NoteDocument.byteCount(of: note)
     guard bytes <= NoteDocument.maximumBytes else {
       throw .noteTooLarge(title: note.title, bytes: bytes)
@@ -258,9 +254,10 @@ public enum NotebookDeletion: Hashable, Sendable {
 extension NoteStore.Mutation {
   /// Whether the mutation can be made again on a note another process changed.
   ///
-  /// Pin or unpin, move, delete, and deleting or renaming a notebook say what the user wants
-  /// whatever the note's other fields hold. Flipping a pin, saving a whole note, adding one and
-  /// retagging from a computed list do not.
+  /// Whether the mutation says what the user wants whatever else changed.
+  ///
+  /// Pin or unpin, move, delete, and deleting or renaming a notebook do, whatever the note's
+  /// other fields hold. Flipping a pin, saving a whole note and adding one do not.
   /// The notebook a mutation puts a note into, if any.
   var notebookID: Notebook.ID? {
     switch self {
@@ -274,8 +271,7 @@ extension NoteStore.Mutation {
   var changedNoteID: Note.ID? {
     switch self {
     case .updateNote(let note): note.id
-    case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _),
-      .restoreVersion(let id, _), .resolveConflict(let id, _):
+    case .deleteNote(let id), .togglePin(let id), .setPinned(let id, _), .moveNote(let id, _):
       id
     default: nil
     }
@@ -283,11 +279,8 @@ extension NoteStore.Mutation {
 
   var isIntentOnly: Bool {
     switch self {
-    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook, .purgeTrashedNotes:
-      true
-    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary, .replaceTags,
-      .restoreVersion, .restoreTrashedNote, .resolveConflict:
-      false
+    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true
+    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary: false
     }
   }
 }

@@ -56,7 +56,9 @@ public final class NoteStore {
   /// The repository's search index, which `reindex` rebuilds.
   @ObservationIgnored let searchIndex: any SearchIndexUpkeep
   @ObservationIgnored private let syncer: any NoteSyncing
-  @ObservationIgnored let now: DateProvider
+  /// Where the store gets the date it stamps on edited notes, and a change the date it
+  /// stamps on what it writes.
+  @ObservationIgnored public let now: DateProvider
   /// What the repository answered since the last change, so one redraw asks each question once.
   @ObservationIgnored private var answers = Answers()
   /// What it answered before the last change: shown again when a read fails, so the notes
@@ -513,33 +515,56 @@ public final class NoteStore {
     answers = Answers()
   }
 
-  // MARK: - Mutations
+  // MARK: - The one write path
 
-  /// Applies a mutation and saves it as one transaction.
+  /// Counts the changes the store made or found saved: read it to be told, through
+  /// Observation, when anything the store answers may have changed, as a feature's client that
+  /// keeps an answer of its own does.
+  public var changeCount: Int { generation }
+
+  /// Makes a change and saves it as one transaction: the one way anything is written.
   ///
   /// Every write of a note checks, in its transaction, that the saved note is still the one this
-  /// store last read. When another process changed it meanwhile, the store reads what is saved
-  /// and, for a change whose intent still holds (pin or unpin, move, delete, or deleting a
-  /// notebook), makes it again on the fresh note; any other change is refused with
+  /// store last read. When another process changed it meanwhile, the store reads what is saved,
+  /// says why the change can no longer be made if it can't (``StoreChange/whyNot(in:)``), and,
+  /// for a change whose intent still holds (``StoreChange/holdsWhateverElseChanged``), makes it
+  /// again on the fresh notes; any other change is refused with
   /// ``RepositoryError/conflict(_:)`` and the fresh notes are shown.
+  ///
+  /// - Parameters:
+  ///   - change: The change: one of the store's own (``Mutation``) or a feature's.
+  ///   - progress: Told how many of its changes are written so far, and how many there are.
+  /// - Returns: What was written; no changes when there was nothing to write.
+  /// - Throws: ``NoteStoreError``; the store then holds what is saved.
+  @discardableResult
+  public func commit(
+    _ change: some StoreChange, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
+  ) throws(NoteStoreError) -> Edit {
+    let edit = try change.edit(in: self)
+    guard !edit.changes.isEmpty else { return edit }
+    do {
+      try save(edit) { progress($0, edit.changes.count) }
+      return edit
+    } catch .conflict(let id) {
+      try reload(forcing: true)
+      if let reason = change.whyNot(in: self) { throw reason }
+      guard change.holdsWhateverElseChanged else { throw .persistence(.conflict(id)) }
+      let retry = try change.edit(in: self)
+      guard !retry.changes.isEmpty else { return retry }
+      do { try save(retry) } catch { throw .persistence(error) }
+      return retry
+    } catch {
+      throw .persistence(error)
+    }
+  }
+
+  /// Applies one of the store's own changes and saves it as one transaction, as
+  /// ``commit(_:progress:)`` does.
   ///
   /// - Parameter mutation: The change to make.
   /// - Throws: ``NoteStoreError``; the store then holds what is saved.
   public func perform(_ mutation: Mutation) throws(NoteStoreError) {
-    _ = try performReturningEdit(mutation)
-  }
-
-  /// Applies a mutation and saves it as one transaction, as ``perform(_:)`` does, saying as it
-  /// goes how many of its changes are written: for an import of many notes.
-  ///
-  /// - Parameters:
-  ///   - mutation: The change to make.
-  ///   - progress: Told how many changes are written so far, and how many there are.
-  /// - Throws: ``NoteStoreError``; the store then holds what is saved.
-  public func perform(_ mutation: Mutation, progress: (_ written: Int, _ total: Int) -> Void)
-    throws(NoteStoreError)
-  {
-    _ = try performReturningEdit(mutation, progress: progress)
+    try commit(mutation)
   }
 
   /// Pins or unpins a note, unless it already is so: the one place that rule is kept, for every
@@ -553,7 +578,7 @@ public final class NoteStore {
   /// - Throws: ``NoteStoreError``; nothing changed then.
   @discardableResult
   public func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(NoteStoreError) -> Bool {
-    !(try performReturningEdit(.setPinned(id, isPinned)).changes.isEmpty)
+    !(try commit(Mutation.setPinned(id, isPinned)).changes.isEmpty)
   }
 
   /// Deletes a note, and returns it as it was when deleted (the fresh version, when another
@@ -564,41 +589,9 @@ public final class NoteStore {
   /// - Throws: ``NoteStoreError``; nothing was deleted then.
   @discardableResult
   public func deleteNote(withID id: Note.ID) throws(NoteStoreError) -> Note {
-    let edit = try performReturningEdit(.deleteNote(id))
+    let edit = try commit(Mutation.deleteNote(id))
     guard let removed = edit.removedNotes.first else { throw .noteNotFound(id) }
     return removed
-  }
-
-  private func performReturningEdit(
-    _ mutation: Mutation, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
-  ) throws(NoteStoreError) -> Edit {
-    let edit = try edit(for: mutation)
-    guard !edit.changes.isEmpty else { return edit }
-    do {
-      try save(edit) { progress($0, edit.changes.count) }
-      return edit
-    } catch .conflict(let id) {
-      try reload(forcing: true)
-      // A notebook deleted meanwhile is said as such: the note can't go there.
-      if let notebookID = mutation.notebookID, notebook(withID: notebookID) == nil {
-        throw .notebookNotFound(notebookID)
-      }
-      // So is a conflict resolved meanwhile, by another process or a sync.
-      if case .resolveConflict(let id, _) = mutation, !conflicts.contains(where: { $0.id == id }) {
-        throw .notAConflict(id)
-      }
-      // So is a note deleted meanwhile: there is nothing left to change.
-      if let noteID = mutation.changedNoteID, note(withID: noteID) == nil {
-        throw .noteNotFound(noteID)
-      }
-      guard mutation.isIntentOnly else { throw .persistence(.conflict(id)) }
-      let retry = try self.edit(for: mutation)
-      guard !retry.changes.isEmpty else { return retry }
-      do { try save(retry) } catch { throw .persistence(error) }
-      return retry
-    } catch {
-      throw .persistence(error)
-    }
   }
 
   /// Writes an edit's changes in one transaction, then shows them.
@@ -659,21 +652,39 @@ public final class NoteStore {
     }
   }
 
-  /// What one mutation saves: its changes, and the notes they write and remove.
-  struct Edit {
+  /// What one change saves: its changes, and the notes they write and remove (which the store
+  /// then shows without reading them again).
+  public struct Edit: Sendable {
     /// The changes, in one transaction.
-    var changes: [RepositoryChange]
+    public var changes: [RepositoryChange]
     /// The notes written, as saved.
-    var savedNotes: [Note] = []
+    public var savedNotes: [Note]
     /// The notes removed, as they were.
-    var removedNotes: [Note] = []
+    public var removedNotes: [Note]
+
+    /// Makes an edit.
+    ///
+    /// - Parameters:
+    ///   - changes: The changes, in one transaction.
+    ///   - savedNotes: The notes they write, as saved.
+    ///   - removedNotes: The notes they remove, as they were.
+    public init(
+      changes: [RepositoryChange], savedNotes: [Note] = [], removedNotes: [Note] = []
+    ) {
+      self.changes = changes
+      self.savedNotes = savedNotes
+      self.removedNotes = removedNotes
+    }
 
     /// An edit that changes nothing.
-    static var none: Edit { Edit(changes: []) }
+    public static var none: Edit { Edit(changes: []) }
 
     /// The same edit, failing unless the note's notebook is still saved when it is written
     /// (another process may have deleted it since the store read it).
-    func expecting(notebookOf note: Note) -> Edit {
+    ///
+    /// - Parameter note: The note written.
+    /// - Returns: The edit.
+    public func expecting(notebookOf note: Note) -> Edit {
       guard let id = note.notebookID, !changes.isEmpty else { return self }
       var edit = self
       edit.changes.insert(.expectNotebook(id, forNote: note.id), at: 0)

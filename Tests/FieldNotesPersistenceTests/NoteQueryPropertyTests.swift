@@ -378,7 +378,10 @@ import Testing
         edited.id = note.id
         edited.createdAt = note.createdAt
         try store.perform(.updateNote(edited))
-      case 4: try store.perform(.replaceTags([note.id: ["lake", "鳥"]]))
+      case 4:
+        var retagged = note
+        retagged.tags = ["lake", "鳥"]
+        try store.perform(.updateNote(retagged))
       case 5:
         try store.perform(
           .addLibrary(

@@ -154,7 +154,9 @@ import Testing
         mutation = .addNote(
           Note(title: "Ærøskøbing heron \(step)", body: "café 🐝", tags: ["moss"]))
       default:
-        mutation = .replaceTags([note.id: ["NEAR", "tide"]])
+        var retagged = note
+        retagged.tags = ["NEAR", "tide"]
+        mutation = .updateNote(retagged)
       }
       try indexed.perform(mutation)
       try scanned.perform(mutation)

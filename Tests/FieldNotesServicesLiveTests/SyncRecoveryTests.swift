@@ -1,9 +1,11 @@
+import ConflictsLive
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTesting
 import Foundation
 import Testing
+import TrashLive
 
 /// The trash, restores and conflict resolutions across machines: three stores sync through one
 /// remote and converge, with no copy made by a resolution and no text lost.
@@ -54,7 +56,7 @@ import Testing
     #expect(devices.allSatisfy { $0.store.trashedNotes.map(\.id) == [UUID(number: 1)] })
     #expect(devices.allSatisfy { $0.device.notes.isEmpty })
 
-    try devices[2].store.perform(.restoreTrashedNote(UUID(number: 1)))
+    try devices[2].store.commit(TrashChange.restore(UUID(number: 1)))
     try await syncAll(devices)
 
     expectConverged(devices)
@@ -82,7 +84,7 @@ import Testing
     let copy = try await conflict(devices)
     let texts = Set([copy.body, devices[0].store.note(withID: UUID(number: 1))?.body ?? ""])
 
-    try devices[1].store.perform(.resolveConflict(copy.id, .keepCopy))
+    try devices[1].store.commit(ResolveConflict(copy.id, .keepCopy))
     try await syncAll(devices)
 
     expectConverged(devices)
@@ -97,8 +99,8 @@ import Testing
     let copy = try await conflict(devices)
     let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
 
-    try devices[0].store.perform(.resolveConflict(copy.id, .keepOriginal))
-    try devices[2].store.perform(.resolveConflict(copy.id, .keepCopy))
+    try devices[0].store.commit(ResolveConflict(copy.id, .keepOriginal))
+    try devices[2].store.commit(ResolveConflict(copy.id, .keepCopy))
     try await syncAll(devices)
 
     expectConverged(devices)
@@ -120,8 +122,8 @@ import Testing
     let devices = try await threeDevices()
     let copy = try await conflict(devices)
     let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
-    try devices[0].store.perform(.resolveConflict(copy.id, resolutions[0]))
-    try devices[2].store.perform(.resolveConflict(copy.id, resolutions[1]))
+    try devices[0].store.commit(ResolveConflict(copy.id, resolutions[0]))
+    try devices[2].store.commit(ResolveConflict(copy.id, resolutions[1]))
     try await syncAll(devices)
     return (devices, copy, original)
   }

@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 /// Every kind of write keeps the text it replaces as a version, and every deletion goes to the
-/// trash: what the store asks of its repository, and how `restore` brings either back.
+/// trash: what the store asks of its repository (the features' restores are tested in their own
+/// folders: `TrashChangeTests`, `RestoreVersionTests`).
 @MainActor
 @Suite struct NoteStoreRecoveryTests {
   let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
@@ -25,7 +26,9 @@ import Testing
     edited.body = "It took a fish."
     try store.perform(.updateNote(edited))  // the composer's save, and the editor's
     try store.perform(.moveNote(heron.id, to: SampleData.plants.id))
-    try store.perform(.replaceTags([heron.id: ["herons"]]))  // a tag renamed everywhere
+    var retagged = heron
+    retagged.tags = ["herons"]
+    try store.perform(.updateNote(retagged))  // a tag renamed everywhere
     try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
     try store.perform(.setPinned(heron.id, false))  // a pin keeps no version
     try repository.update { library in  // a sync's merge
@@ -54,53 +57,6 @@ import Testing
     #expect(heron.title == "Heron (synced)")
   }
 
-  @Test func restoringAVersionKeepsTheTextItReplaces() throws {
-    var edited = heron
-    edited.title = "Grey heron"
-    edited.body = "It took a fish."
-    try store.perform(.updateNote(edited))
-    try store.perform(.restoreVersion(heron.id, number: 1))
-
-    #expect(heron.title == SampleData.heron.title)
-    #expect(heron.body == SampleData.heron.body)
-    #expect(heron.isPinned, "the pin is the note's, not the version's")
-    #expect(store.versions(ofNote: heron.id).map(\.title) == ["Heron at the lake", "Grey heron"])
-    try store.perform(.restoreVersion(heron.id, number: 2))
-    #expect(heron.body == "It took a fish.")
-    #expect(store.versions(ofNote: heron.id).count == 3)
-  }
-
-  @Test func aVersionOfANotebookSinceDeletedIsRestoredIntoNoNotebook() throws {
-    try store.perform(.moveNote(heron.id, to: nil))
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
-    try store.perform(.restoreVersion(heron.id, number: 1))
-    #expect(heron.notebookID == nil)
-    #expect(heron.tags == SampleData.heron.tags)
-  }
-
-  @Test func aVersionThatIsNotThereIsRefused() {
-    #expect(throws: NoteStoreError.versionNotFound(SampleData.heron.id, number: 1)) {
-      try store.perform(.restoreVersion(SampleData.heron.id, number: 1))
-    }
-  }
-
-  @Test func aRestoreOverAnEditFromAnotherProcessIsRefusedAndLosesNeither() throws {
-    var edited = heron
-    edited.body = "First edit."
-    try store.perform(.updateNote(edited))
-    let other = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 500)))
-    var theirs = try #require(other.note(withID: heron.id))
-    theirs.body = "Written in another window."
-    try other.perform(.updateNote(theirs))
-
-    #expect(throws: NoteStoreError.persistence(.conflict(SampleData.heron.id))) {
-      try store.perform(.restoreVersion(SampleData.heron.id, number: 1))
-    }
-    #expect(heron.body == "Written in another window.", "the refusal showed the fresh note")
-    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body, "First edit."])
-  }
-
   @Test func aDeletedNoteIsInTheTrashAndInNoListOrCount() throws {
     try store.perform(.deleteNote(SampleData.kingfisher.id))
     #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
@@ -112,28 +68,6 @@ import Testing
     #expect(store.note(withID: SampleData.kingfisher.id) == nil)
   }
 
-  @Test func aNotebooksNotesDeletedWithItGoToTheTrashAndComeBackInNoNotebook() throws {
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
-    #expect(Set(store.trashedNotes.map(\.id)) == [SampleData.heron.id, SampleData.kingfisher.id])
-    try store.perform(.restoreTrashedNote(SampleData.heron.id))
-    var expected = SampleData.heron
-    expected.notebookID = nil
-    #expect(store.note(withID: SampleData.heron.id) == expected)
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
-  }
-
-  @Test func aTrashedNoteComesBackWhereItWasWithItsVersions() throws {
-    var edited = heron
-    edited.body = "It took a fish."
-    try store.perform(.updateNote(edited))
-    let before = heron
-    try store.perform(.deleteNote(heron.id))
-    try store.perform(.restoreTrashedNote(SampleData.heron.id))
-    #expect(heron == before)
-    #expect(store.versions(ofNote: heron.id).count == 1)
-    #expect(store.trashedNotes.isEmpty)
-  }
-
   @Test func undoTakesTheNoteOutOfTheTrash() throws {
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
@@ -143,20 +77,4 @@ import Testing
     #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 
-  @Test func emptyingTheTrashDeletesForGoodOnlyWhatWasInIt() throws {
-    try store.perform(.deleteNote(SampleData.moss.id))
-    try store.perform(.deleteNote(SampleData.kingfisher.id))
-    try store.perform(.restoreTrashedNote(SampleData.kingfisher.id))
-    try store.perform(
-      .purgeTrashedNotes(
-        store.trashedNotes.filter {
-          [SampleData.moss.id, SampleData.kingfisher.id].contains($0.id)
-        }
-      ))
-    #expect(store.trashedNotes.isEmpty)
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
-    #expect(throws: NoteStoreError.notInTrash(SampleData.moss.id)) {
-      try store.perform(.restoreTrashedNote(SampleData.moss.id))
-    }
-  }
 }

@@ -134,7 +134,9 @@ import Testing
     #expect(throws: tooLarge) { try store.perform(.addLibrary(NoteLibrary(notes: [over]))) }
     over.id = big.id
     #expect(throws: tooLarge) { try store.perform(.updateNote(over)) }
-    #expect(throws: tooLarge) { try store.perform(.replaceTags([big.id: ["heron"]])) }
+    var retagged = big
+    retagged.tags = ["heron"]
+    #expect(throws: tooLarge) { try store.perform(.updateNote(retagged)) }
     #expect(repository.commitCount == 1, "only the note that fits was saved")
     try store.perform(.setPinned(big.id, true))
   }

@@ -69,7 +69,7 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   ///   - notebookID: The destination.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
   public func move(_ id: Note.ID, to notebookID: Notebook.ID?) throws(NoteDetailError) {
-    try perform(.moveNote(id, to: notebookID))
+    try commit(NoteStore.Mutation.moveNote(id, to: notebookID))
   }
 
   /// Deletes through the session's undo history, so `undo` on any screen restores it.
@@ -101,10 +101,10 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   ///   - number: The version.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
   public func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError) {
-    try perform(.restoreVersion(id, number: number))
+    try commit(RestoreVersion(id, number: number))
   }
 
-  private func perform(_ mutation: NoteStore.Mutation) throws(NoteDetailError) {
-    do { try store.perform(mutation) } catch { throw .store(error) }
+  private func commit(_ change: some StoreChange) throws(NoteDetailError) {
+    do { try store.commit(change) } catch { throw .store(error) }
   }
 }

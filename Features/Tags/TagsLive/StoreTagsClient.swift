@@ -45,6 +45,6 @@ public final class StoreTagsClient: TagsClient {
   /// - Throws: ``TagsError/store(_:)``.
   public func replaceTags(_ tags: [Note.ID: [String]]) throws(TagsError) {
     let present = tags.filter { store.note(withID: $0.key) != nil }
-    do { try store.perform(.replaceTags(present)) } catch { throw .store(error) }
+    do { try store.commit(ReplaceTags(present)) } catch { throw .store(error) }
   }
 }

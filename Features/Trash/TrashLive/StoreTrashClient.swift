@@ -31,7 +31,7 @@ public final class StoreTrashClient: TrashClient {
   /// - Returns: The note as restored.
   /// - Throws: ``TrashError/store(_:)``.
   public func restore(_ note: TrashedNote) throws(TrashError) -> Note {
-    do { try store.perform(.restoreTrashedNote(note.id)) } catch { throw .store(error) }
+    do { try store.commit(TrashChange.restore(note.id)) } catch { throw .store(error) }
     return store.note(withID: note.id) ?? note.note
   }
 
@@ -40,7 +40,7 @@ public final class StoreTrashClient: TrashClient {
   /// - Parameter entries: The entries the user was asked about.
   /// - Throws: ``TrashError/store(_:)``.
   public func purge(_ entries: [TrashedNote]) throws(TrashError) {
-    do { try store.perform(.purgeTrashedNotes(entries)) } catch { throw .store(error) }
+    do { try store.commit(TrashChange.purge(entries)) } catch { throw .store(error) }
   }
 
   /// The notebook's name, as the store last read it.

@@ -96,7 +96,7 @@ import Testing
   @Test func aConflictResolvedElsewhereLeavesTheOpenPageForTheList() throws {
     try model.open(at: 1)
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.resolveConflict(Self.copy.id, .keepBoth))
+    try other.commit(ResolveConflict(Self.copy.id, .keepBoth))
     try store.reload()
     #expect(model.state == .empty)
     #expect(throws: ConflictsError.noRow(1, count: 0), "there is nothing left to resolve") {
@@ -107,7 +107,7 @@ import Testing
   @Test func aConflictResolvedByAnotherProcessIsSaidToBeResolved() throws {
     try model.open(at: 1)
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.resolveConflict(Self.copy.id, .keepCopy))
+    try other.commit(ResolveConflict(Self.copy.id, .keepCopy))
     #expect(throws: ConflictsError.store(.notAConflict(Self.copy.id))) {
       try model.resolve(.keepOriginal)
     }
@@ -125,7 +125,7 @@ import Testing
     }
     #expect(model.state == .loaded([conflict]))
     #expect(throws: NoteStoreError.notAConflict(SampleData.moss.id)) {
-      try store.perform(.resolveConflict(SampleData.moss.id, .keepBoth))
+      try store.commit(ResolveConflict(SampleData.moss.id, .keepBoth))
     }
   }
 
@@ -135,7 +135,7 @@ import Testing
     try store.perform(.updateNote(odd))
     #expect(model.state == .loaded([conflict]))
     #expect(throws: NoteStoreError.notAConflict(odd.id)) {
-      try store.perform(.resolveConflict(odd.id, .keepCopy))
+      try store.commit(ResolveConflict(odd.id, .keepCopy))
     }
     #expect(store.note(withID: odd.id) != nil)
   }

@@ -152,8 +152,11 @@ import Testing
     #expect(summarizer.summarizedNotes.isEmpty)
 
     // Once the trash is emptied, the error says the note is gone for good.
-    try elsewhere.perform(
-      .purgeTrashedNotes(elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }))
+    // Another FieldNotes empties its trash: the repository's own change, as its trash writes it.
+    try repository.commit(
+      elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }.map {
+        .purgeTrashedNote($0)
+      })
     let (pageAfterPurge, _) = try makeModel()
     #expect(throws: NoteDetailError.noteGone(inTrash: false)) { try pageAfterPurge.delete() }
   }

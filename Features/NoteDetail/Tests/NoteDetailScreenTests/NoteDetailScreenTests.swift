@@ -150,8 +150,11 @@ import Testing
     let (harness, store) = try makeHarness()
     let elsewhere = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
-    try elsewhere.perform(
-      .purgeTrashedNotes(elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }))
+    // Another FieldNotes empties its trash: the repository's own change, as its trash writes it.
+    try repository.commit(
+      elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }.map {
+        .purgeTrashedNote($0)
+      })
     try store.reload()
 
     for command in Self.commandsOnTheNote {

@@ -350,7 +350,7 @@ import Testing
     let (model, store) = try makeModel(library)
     let recorder = StateRecorder(model, \.state)
 
-    try store.perform(.resolveConflict(copy.id, .keepOriginal))
+    try store.perform(.deleteNote(copy.id))  // resolved by keeping the original: the copy goes
 
     var rows = Self.sampleRows
     rows[0].noteCount = 5

@@ -81,7 +81,7 @@ import TrashLive
     try store.perform(.deleteNote(SampleData.moss.id))
     try model.askToEmpty()
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.restoreTrashedNote(SampleData.moss.id))
+    try other.commit(TrashChange.restore(SampleData.moss.id))
     try store.reload()
     #expect(try model.confirmEmpty() == 0)
     #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
@@ -102,7 +102,7 @@ import TrashLive
   @Test func undoSkipsANoteAnotherProcessRestored() throws {
     try history.delete(SampleData.moss.id, from: store)
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.restoreTrashedNote(SampleData.moss.id))
+    try other.commit(TrashChange.restore(SampleData.moss.id))
     try store.reload()
     #expect(try history.restoreLast(to: store) == nil, "it is back already")
     #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)

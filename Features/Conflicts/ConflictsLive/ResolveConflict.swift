@@ -1,0 +1,75 @@
+import FieldNotesModel
+import FieldNotesServices
+
+/// Resolves the conflict of a copy a sync kept, in one transaction through the store's one
+/// write path.
+///
+/// The copy is trashed, the original given its text, or the copy kept as a note of its own
+/// (see ``FieldNotesModel/ConflictResolution``). No text is lost: a trashed copy is in the
+/// trash, and an original's replaced text is kept as a version.
+public struct ResolveConflict: StoreChange, Hashable, Sendable {
+  /// The conflict copy.
+  public let copyID: Note.ID
+  /// How it is resolved.
+  public let resolution: ConflictResolution
+
+  /// Names the resolution.
+  ///
+  /// - Parameters:
+  ///   - copyID: The conflict copy.
+  ///   - resolution: How it is resolved.
+  public init(_ copyID: Note.ID, _ resolution: ConflictResolution) {
+    self.copyID = copyID
+    self.resolution = resolution
+  }
+
+  /// Works out the change from the copy and its original as the store reads them now.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: What is written.
+  /// - Throws: ``FieldNotesServices/NoteStoreError``: no conflict left to resolve, no original
+  ///   to keep, or a text too large.
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+    let id = copyID
+    // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
+    guard let copy = store.note(withID: id), let originalID = copy.conflictOf, originalID != id
+    else {
+      throw .notAConflict(id)
+    }
+    let conflict = NoteConflict(copy: copy, original: store.note(withID: originalID))
+    let trashCopy = NoteStore.Edit(
+      changes: [.expectNote(id, copy), .trashNote(id, at: store.now())], removedNotes: [copy])
+    switch (resolution, conflict.original) {
+    case (.keepOriginal, nil):
+      // Trashing the copy would leave neither text among the notes.
+      throw .conflictOriginalGone(id)
+    case (.keepOriginal, _?):
+      return trashCopy
+    case (.keepCopy, let original?):
+      var kept = original
+      kept.title = conflict.copyTitle
+      kept.body = copy.body
+      kept.tags = copy.tags
+      try store.requireSize(of: kept)
+      var edit = store.replacing(original, with: kept)
+      edit.changes += trashCopy.changes
+      edit.removedNotes = [copy]
+      return edit
+    case (.keepBoth, _), (.keepCopy, nil):
+      var kept = copy
+      kept.conflictOf = nil
+      kept.title = conflict.keptApartTitle
+      try store.requireSize(of: kept)
+      return store.replacing(copy, with: kept)
+    }
+  }
+
+  /// The conflict resolved meanwhile (by another process, or a sync), or the copy deleted.
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: The reason, or `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? {
+    if !store.conflicts.contains(where: { $0.id == copyID }) { return .notAConflict(copyID) }
+    return store.note(withID: copyID) == nil ? .noteNotFound(copyID) : nil
+  }
+}

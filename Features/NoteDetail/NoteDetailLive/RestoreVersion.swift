@@ -1,0 +1,54 @@
+import FieldNotesModel
+import FieldNotesServices
+
+/// Makes a version of a note its current text (title, body, tags and notebook), through the
+/// store's one write path.
+///
+/// The text it replaces is kept as a version, so restoring loses nothing. Nothing is written
+/// when the version is the note's text already (its notebook, if deleted since, counting as
+/// none).
+public struct RestoreVersion: StoreChange, Hashable, Sendable {
+  /// The note.
+  public let noteID: Note.ID
+  /// The version's number, as `history` lists it.
+  public let number: Int
+
+  /// Names the version to restore.
+  ///
+  /// - Parameters:
+  ///   - noteID: The note.
+  ///   - number: The version's number.
+  public init(_ noteID: Note.ID, number: Int) {
+    self.noteID = noteID
+    self.number = number
+  }
+
+  /// Works out the change from the note and its versions as the store reads them now.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: What is written; nothing when the version is the note's text already.
+  /// - Throws: ``FieldNotesServices/NoteStoreError``: no such note, or version, or a text too
+  ///   large.
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+    let saved = try store.savedNote(noteID)
+    guard let version = store.versions(ofNote: noteID).first(where: { $0.number == number })
+    else {
+      throw .versionNotFound(noteID, number: number)
+    }
+    var restored = version.applied(to: saved)
+    if let notebookID = restored.notebookID, store.notebook(withID: notebookID) == nil {
+      restored.notebookID = nil
+    }
+    guard !restored.hasSameContent(as: saved) else { return .none }
+    try store.requireSize(of: restored)
+    return store.replacing(saved, with: restored).expecting(notebookOf: restored)
+  }
+
+  /// The note deleted meanwhile.
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``, or `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? {
+    store.note(withID: noteID) == nil ? .noteNotFound(noteID) : nil
+  }
+}

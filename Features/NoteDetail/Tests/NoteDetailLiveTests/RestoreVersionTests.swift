@@ -1,0 +1,100 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import NoteDetailLive
+import Testing
+
+/// Restoring a version through the store's one write path keeps the text it replaces, and a
+/// restore over another process's edit is refused and loses neither text.
+@MainActor
+@Suite struct RestoreVersionTests {
+  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let store: NoteStore
+
+  init() throws {
+    store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 100)))
+  }
+
+  var heron: Note { store.note(withID: SampleData.heron.id) ?? SampleData.heron }
+
+  @Test func restoringAVersionKeepsTheTextItReplaces() throws {
+    var edited = heron
+    edited.title = "Grey heron"
+    edited.body = "It took a fish."
+    try store.perform(.updateNote(edited))
+    try store.commit(RestoreVersion(heron.id, number: 1))
+
+    #expect(heron.title == SampleData.heron.title)
+    #expect(heron.body == SampleData.heron.body)
+    #expect(heron.isPinned, "the pin is the note's, not the version's")
+    #expect(store.versions(ofNote: heron.id).map(\.title) == ["Heron at the lake", "Grey heron"])
+    try store.commit(RestoreVersion(heron.id, number: 2))
+    #expect(heron.body == "It took a fish.")
+    #expect(store.versions(ofNote: heron.id).count == 3)
+  }
+
+  @Test func aVersionOfANotebookSinceDeletedIsRestoredIntoNoNotebook() throws {
+    try store.perform(.moveNote(heron.id, to: nil))
+    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
+    try store.commit(RestoreVersion(heron.id, number: 1))
+    #expect(heron.notebookID == nil)
+    #expect(heron.tags == SampleData.heron.tags)
+  }
+
+  @Test func aVersionThatIsNotThereIsRefused() {
+    #expect(throws: NoteStoreError.versionNotFound(SampleData.heron.id, number: 1)) {
+      try store.commit(RestoreVersion(SampleData.heron.id, number: 1))
+    }
+  }
+
+  @Test func aRestoreOverAnEditFromAnotherProcessIsRefusedAndLosesNeither() throws {
+    var edited = heron
+    edited.body = "First edit."
+    try store.perform(.updateNote(edited))
+    let other = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 500)))
+    var theirs = try #require(other.note(withID: heron.id))
+    theirs.body = "Written in another window."
+    try other.perform(.updateNote(theirs))
+
+    #expect(throws: NoteStoreError.persistence(.conflict(SampleData.heron.id))) {
+      try store.commit(RestoreVersion(SampleData.heron.id, number: 1))
+    }
+    #expect(heron.body == "Written in another window.", "the refusal showed the fresh note")
+    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body, "First edit."])
+  }
+
+  @Test func aRestoreOverTheOtherProcessesEditToTheSameFileIsRefusedAndLosesNeitherText() throws {
+    let file = TemporaryStoreFile()
+    let wren = Note(
+      id: UUID(number: 0xA2), title: "Wren", body: "Loud.", createdAt: SampleData.date(minutes: 1))
+    try SQLiteNoteRepository(path: file.path).commit([.saveNote(wren)])
+    let first = try NoteStore(
+      repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 10)))
+    let second = try NoteStore(
+      repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 20)))
+    var edited = try #require(first.note(withID: wren.id))
+    edited.body = "First window."
+    try first.perform(.updateNote(edited))
+    _ = first.versions(ofNote: wren.id)
+    try second.reload()
+    var theirs = try #require(second.note(withID: wren.id))
+    theirs.body = "Second window."
+    try second.perform(.updateNote(theirs))
+
+    #expect(throws: NoteStoreError.persistence(.conflict(wren.id))) {
+      try first.commit(RestoreVersion(wren.id, number: 1))
+    }
+    #expect(first.note(withID: wren.id)?.body == "Second window.", "the refusal showed it")
+    #expect(first.versions(ofNote: wren.id).map(\.body) == ["Loud.", "First window."])
+    try first.commit(RestoreVersion(wren.id, number: 1))
+    #expect(
+      first.versions(ofNote: wren.id).map(\.body) == ["Loud.", "First window.", "Second window."])
+  }
+}

@@ -1,0 +1,116 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesQuery
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+import TrashLive
+
+/// The trash's writes through the store's one write path: a restore puts a note back with its
+/// versions, and emptying deletes for good only the entries the user was asked about.
+@MainActor
+@Suite struct TrashChangeTests {
+  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let store: NoteStore
+
+  init() throws {
+    store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 100)))
+  }
+
+  @Test func aNotebooksNotesDeletedWithItGoToTheTrashAndComeBackInNoNotebook() throws {
+    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
+    #expect(Set(store.trashedNotes.map(\.id)) == [SampleData.heron.id, SampleData.kingfisher.id])
+    try store.commit(TrashChange.restore(SampleData.heron.id))
+    var expected = SampleData.heron
+    expected.notebookID = nil
+    #expect(store.note(withID: SampleData.heron.id) == expected)
+    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
+  }
+
+  @Test func aTrashedNoteComesBackWhereItWasWithItsVersions() throws {
+    var edited = try #require(store.note(withID: SampleData.heron.id))
+    edited.body = "It took a fish."
+    try store.perform(.updateNote(edited))
+    let before = try #require(store.note(withID: SampleData.heron.id))
+    try store.perform(.deleteNote(SampleData.heron.id))
+    try store.commit(TrashChange.restore(SampleData.heron.id))
+    #expect(store.note(withID: SampleData.heron.id) == before)
+    #expect(store.versions(ofNote: SampleData.heron.id).count == 1)
+    #expect(store.trashedNotes.isEmpty)
+  }
+
+  @Test func emptyingTheTrashDeletesForGoodOnlyWhatWasInIt() throws {
+    try store.perform(.deleteNote(SampleData.moss.id))
+    try store.perform(.deleteNote(SampleData.kingfisher.id))
+    try store.commit(TrashChange.restore(SampleData.kingfisher.id))
+    try store.commit(
+      TrashChange.purge(
+        store.trashedNotes.filter {
+          [SampleData.moss.id, SampleData.kingfisher.id].contains($0.id)
+        }
+      ))
+    #expect(store.trashedNotes.isEmpty)
+    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(throws: NoteStoreError.notInTrash(SampleData.moss.id)) {
+      try store.commit(TrashChange.restore(SampleData.moss.id))
+    }
+  }
+}
+
+/// Two processes on one store file: a note one restores is never emptied by the other, nor is
+/// one deleted again after the other asked.
+@MainActor
+@Suite struct TrashTwoProcessTests {
+  let file = TemporaryStoreFile()
+  static let wren = Note(
+    id: UUID(number: 0xA2), title: "Wren", body: "Loud.", createdAt: SampleData.date(minutes: 1))
+
+  func twoStores() throws -> (NoteStore, NoteStore) {
+    try SQLiteNoteRepository(path: file.path).commit([.saveNote(Self.wren)])
+    let first = try NoteStore(
+      repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 10)))
+    let second = try NoteStore(
+      repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 20)))
+    return (first, second)
+  }
+
+  /// `empty` deletes the trash entries it asked about: a note another process restored, wrote
+  /// in and deleted again after the question is another entry, and stays, with its new text.
+  @Test func aNoteDeletedAgainAfterTheQuestionIsNotEmptied() throws {
+    let (first, second) = try twoStores()
+    let id = Self.wren.id
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    let asked = second.trashedNotes
+    try first.commit(TrashChange.restore(id))
+    var edited = try #require(first.note(withID: id))
+    edited.body = "Written after the question."
+    try first.perform(.updateNote(edited))
+    try first.perform(.deleteNote(id))
+
+    try second.commit(TrashChange.purge(asked))
+
+    try first.reload()
+    #expect(first.trashedNotes.map(\.note.body) == ["Written after the question."])
+    #expect(first.versions(ofNote: id).map(\.body) == ["Loud."])
+  }
+
+  @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
+    let (first, second) = try twoStores()
+    let id = Self.wren.id
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    #expect(second.trashedNotes.map(\.id) == [id])
+    try first.commit(TrashChange.restore(id))
+    try second.commit(TrashChange.purge(second.trashedNotes.filter { $0.id == id }))
+    try first.reload()
+    #expect(first.note(withID: id) == Self.wren)
+    #expect(second.trashedNotes.isEmpty)
+    #expect(throws: NoteStoreError.self) { try second.commit(TrashChange.restore(id)) }
+  }
+}

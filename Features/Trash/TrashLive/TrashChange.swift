@@ -1,0 +1,41 @@
+import FieldNotesModel
+import FieldNotesServices
+
+/// The trash's own writes, made through the store's one write path
+/// (``FieldNotesServices/NoteStore/commit(_:progress:)``), which keeps every text they replace.
+public enum TrashChange: StoreChange, Hashable, Sendable {
+  /// Puts a trashed note back where it was, or in no notebook when its notebook is gone.
+  case restore(Note.ID)
+  /// Deletes trashed notes for good, with their versions (emptying the trash): the trash
+  /// entries the user was asked about; a note no longer in the trash, or deleted again since,
+  /// is left alone.
+  case purge([TrashedNote])
+
+  /// Works out the change from the trash as the store reads it now.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: What is written.
+  /// - Throws: ``FieldNotesServices/NoteStoreError/notInTrash(_:)`` for a note restored, or
+  ///   purged, meanwhile.
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+    switch self {
+    case .restore(let id):
+      guard var note = store.trashedNotes.first(where: { $0.id == id })?.note else {
+        throw .notInTrash(id)
+      }
+      if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+        note.notebookID = nil
+      }
+      return NoteStore.Edit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
+        .expecting(notebookOf: note)
+    case .purge(let entries):
+      return NoteStore.Edit(changes: entries.map { RepositoryChange.purgeTrashedNote($0) })
+    }
+  }
+
+  /// A purge names the entries the user was asked about, whatever else changed; a restore
+  /// reads the note as it was deleted, so it is refused when another process changed that.
+  public var holdsWhateverElseChanged: Bool {
+    if case .purge = self { true } else { false }
+  }
+}
