@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 // FieldNotes: a notes app built as an MVVM feature-module architecture showcase.
 //
+// Where the modules live: Core/ holds everything below the features, the terminal framework
+// among it; Features/ one folder per feature; Sources/ the app, the benchmark, the no-loss oracle
+// and the new-feature command; Tests/ the tests of Core, the app and the command (a feature's
+// tests are in its folder).
+//
 // The dependency rule, enforced here by target dependencies and checked by
 // `Tests/ArchitectureTests`:
 //   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS, and the
@@ -217,18 +222,18 @@ let package = Package(
       swiftSettings: strict
     ),
 
-    // MARK: - The terminal
+    // MARK: - Core: the terminal framework, which knows nothing of FieldNotes
 
     .target(
       name: "FieldNotesTerminal",
       dependencies: ["FieldNotesPlatform"],
-      path: "Sources/Terminal/FieldNotesTerminal",
+      path: "Core/FieldNotesTerminal",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesTerminalTesting",
       dependencies: ["FieldNotesTerminal"],
-      path: "Sources/Terminal/FieldNotesTerminalTesting",
+      path: "Core/FieldNotesTerminalTesting",
       swiftSettings: strict
     ),
 
@@ -320,7 +325,7 @@ let package = Package(
       path: "Sources/Plugins/NewFeaturePlugin"
     ),
 
-    // MARK: - Tests of Core, the terminal, the app and the new-feature command
+    // MARK: - Tests of Core (the terminal framework among it), the app and the new-feature command
 
     .testTarget(
       name: "ExercisesTests",

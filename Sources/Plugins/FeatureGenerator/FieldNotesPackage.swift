@@ -7,8 +7,9 @@ struct FieldNotesPackage {
   static let manifestPath = "Package.swift"
   /// The app's list of screen registrations.
   static let screensPath = "Sources/App/FieldNotesApp/Composition/Screens.swift"
-  /// The folders whose Swift files declare commands.
-  static let commandFolders = ["Sources", "Features"]
+  /// The folders whose Swift files declare commands: the terminal framework's shell (`help`,
+  /// `quit`, …), the app's and the features'.
+  static let commandFolders = ["Core/FieldNotesTerminal", "Sources", "Features"]
   /// The folder whose Swift files make the store's own tables.
   static let kernelFolder = "Core/FieldNotesPersistence"
 
