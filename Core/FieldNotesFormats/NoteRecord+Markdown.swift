@@ -9,7 +9,7 @@ extension NoteRecord {
   /// - Returns: The lines.
   public func markdown(headingLevel level: Int) -> [String] {
     var facts = [notebook ?? "No Notebook"]
-    if !tags.isEmpty { facts.append(tags.map { "#" + $0 }.joined(separator: " ")) }
+    if !tags.isEmpty { facts.append(TagRules.hashtags(tags)) }
     if isPinned { facts.append("pinned") }
     facts.append("created \(NoteDocument.stamp(createdAt))")
     if updatedAt != createdAt { facts.append("updated \(NoteDocument.stamp(updatedAt))") }

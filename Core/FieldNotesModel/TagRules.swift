@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a tag may be, and how a typed tag is read: one rule for the composer and the tags
-/// screen alike.
+/// What a tag may be, how a typed tag is read and how tags are written: one rule for the
+/// composer, the tags screen and every place that shows a note's tags.
 public enum TagRules {
   /// The longest tag, in characters.
   public static let maximumLength = 40
@@ -13,6 +13,18 @@ public enum TagRules {
   /// - Returns: The tag, such as `birds`.
   public static func normalized(_ word: some StringProtocol) -> String {
     String(word.drop(while: { $0 == "#" })).lowercased().precomposedStringWithCanonicalMapping
+  }
+
+  /// Tags as FieldNotes writes them in a line: each after a `#`, separated by spaces, such as
+  /// `#birds #lake`; empty for none.
+  ///
+  /// Every screen and the Markdown a script reads show tags so; a screen makes the line safe for
+  /// its terminal (`terminalSafe`) before it prints it.
+  ///
+  /// - Parameter tags: The tags, in their order.
+  /// - Returns: The line.
+  public static func hashtags(_ tags: [String]) -> String {
+    tags.map { "#" + $0 }.joined(separator: " ")
   }
 
   /// Why a tag can't be saved, if it can't.

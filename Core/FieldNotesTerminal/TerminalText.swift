@@ -2,7 +2,7 @@ extension String {
   /// This text made safe to print: control characters, escape sequences included, are shown as
   /// visible symbols instead of being obeyed by the terminal.
   ///
-  /// A note titled `\u{1B}[2J` prints as `␛[2J` rather than clearing the screen. Tabs become a
+  /// A name holding `\u{1B}[2J` prints as `␛[2J` rather than clearing the screen. Tabs become a
   /// space; newlines are shown as `␤` (views print one line at a time); C1 controls and the
   /// bidirectional controls (which would reorder the rest of the line) become `�`.
   public var terminalSafe: String {
@@ -32,15 +32,7 @@ extension String {
 }
 
 extension String {
-  /// Tags as every screen shows them: each after a `#`, made ``terminalSafe``, separated by
-  /// spaces: `#birds #lake`; empty for none.
-  ///
-  /// - Parameter tags: The tags, in their order.
-  public init(hashtags tags: [String]) {
-    self = tags.map { "#" + $0.terminalSafe }.joined(separator: " ")
-  }
-
-  /// A count with its noun, made plural unless the count is one: `3 rows`, `1 note`.
+  /// A count with its noun, made plural unless the count is one: `3 rows`, `1 line`.
   ///
   /// - Parameters:
   ///   - count: How many.
@@ -55,7 +47,7 @@ extension String {
   /// each line made ``terminalSafe``.
   ///
   /// The split works on UTF-8 bytes, where a line break can never be part of another
-  /// character, so a long note costs what its bytes cost, whatever its script.
+  /// character, so a long text costs what its bytes cost, whatever its script.
   public var terminalLines: [String] {
     let pieces = utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     return pieces.indices.map { index in

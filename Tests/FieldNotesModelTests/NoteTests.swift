@@ -21,6 +21,12 @@ import Testing
     #expect(heron.tags == ["birds", "lake"])
   }
 
+  /// The one way a note's tags are written in a line, by every screen and the Markdown records.
+  @Test func tagsAreWrittenAsHashtagsInTheirOrder() {
+    #expect(TagRules.hashtags(["birds", "lake"]) == "#birds #lake")
+    #expect(TagRules.hashtags([]) == "")
+  }
+
   @Test func addingTagLeavesTheOriginalUnchanged() {
     let heron = Note(title: "Heron", tags: ["birds"])
     let tagged = heron.addingTag("lake")

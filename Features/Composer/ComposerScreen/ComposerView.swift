@@ -25,7 +25,7 @@ enum ComposerView {
     var lines = [
       heading + (notebookName.map { " in \($0.terminalSafe)" } ?? " in no notebook"),
       "  title: \(draft.title.terminalSafe)",
-      "  tags:  \(String(hashtags: draft.tags))",
+      "  tags:  \(TagRules.hashtags(draft.tags).terminalSafe)",
     ]
     let bodyLines = draft.body.isEmpty ? [] : draft.body.terminalLines
     lines.append(

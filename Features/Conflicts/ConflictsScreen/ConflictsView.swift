@@ -67,14 +67,14 @@ enum ConflictsView {
   }
 
   private static func tags(_ tags: [String]) -> String {
-    tags.isEmpty ? "none" : String(hashtags: tags)
+    tags.isEmpty ? "none" : TagRules.hashtags(tags).terminalSafe
   }
 
   /// A note's title, tags and text, indented.
   private static func text(of note: Note) -> [String] {
     var lines = ["  # " + NoteConflict.unmarked(note.title).terminalSafe]
     if !note.tags.isEmpty {
-      lines.append("  " + String(hashtags: note.tags))
+      lines.append("  " + TagRules.hashtags(note.tags).terminalSafe)
     }
     return lines + (note.body.isEmpty ? ["  (no text)"] : note.body.terminalLines.map { "  " + $0 })
   }

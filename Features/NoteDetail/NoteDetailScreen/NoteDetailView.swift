@@ -28,7 +28,7 @@ enum NoteDetailView {
     }
     var facts = [notebookName?.terminalSafe ?? "No Notebook"]
     if !note.tags.isEmpty {
-      facts.append(String(hashtags: note.tags))
+      facts.append(TagRules.hashtags(note.tags).terminalSafe)
     }
     if note.isPinned { facts.append("pinned") }
     facts.append("written \(note.createdAt.relativeDescription(to: now, timeZone: timeZone))")

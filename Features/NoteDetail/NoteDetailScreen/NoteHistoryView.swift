@@ -82,6 +82,6 @@ enum NoteHistoryView {
   }
 
   private static func tags(_ tags: [String]) -> String {
-    tags.isEmpty ? "none" : String(hashtags: tags)
+    tags.isEmpty ? "none" : TagRules.hashtags(tags).terminalSafe
   }
 }

@@ -22,7 +22,7 @@ enum NoteRowView {
     let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
     var metadata = " · \(date)"
     if !tags.isEmpty {
-      metadata += " · " + String(hashtags: tags)
+      metadata += " · " + TagRules.hashtags(tags).terminalSafe
     }
     // Colour goes on after a line is cut to the width, as it takes no columns; marks go in
     // before, as they do.

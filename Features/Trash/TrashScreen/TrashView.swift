@@ -46,7 +46,7 @@ enum TrashView {
       "from " + (item.notebookName.map { "\u{201C}\($0.terminalSafe)\u{201D}" } ?? "no notebook")
     ]
     if !item.note.tags.isEmpty {
-      facts.append(String(hashtags: item.note.tags))
+      facts.append(TagRules.hashtags(item.note.tags).terminalSafe)
     }
     facts.append("deleted " + item.trashedAt.relativeDescription(to: now, timeZone: timeZone))
     let title = item.note.title.isEmpty ? "(untitled)" : item.note.title.terminalSafe
