@@ -100,6 +100,21 @@ import Testing
     #expect(console.output == Array(before.drop { !$0.hasPrefix("Birds ·") }))
   }
 
+  /// `quit` during a sync stops it, and says what was stopped and that the next sync finishes it.
+  @Test func quittingDuringASyncSaysTheNextSyncFinishesIt() async throws {
+    let syncer = GatedNoteSyncer()
+    let (session, console) = makeSession(syncer: syncer, interactive: true)
+    try await session.run("sync")
+    await syncer.waitUntilSyncing()
+
+    #expect(try await session.run("quit") == .quit)
+
+    #expect(
+      console.output.last
+        == "Stopped what was still running (a sync or a summary) before leaving; a sync left "
+        + "unfinished is finished by the next one.")
+  }
+
   /// On the notebooks screen, which shows no sync status, a cancelled sync adds no line of its
   /// own: the session's `Cancelled.` (printed as Ctrl-C is handled) is the one word of it.
   @Test func aSyncCancelledOnTheNotebooksScreenSaysNothingMore() async throws {

@@ -282,9 +282,55 @@ final class AboutScreen: TerminalScreen {
 
     #expect(work.wasCancelled)
     #expect(
-      console.output.contains {
-        $0.hasPrefix("Stopped what was still running (a sync or a summary) before leaving")
-      }, "\(console.output)")
+      console.output.contains("Stopped what was still running before leaving."),
+      "\(console.output)")
+  }
+
+  /// The app may say what the work was and what becomes of it instead.
+  @Test func quittingWithWorkRunningSaysWhatTheAppSays() async throws {
+    let console = RecordingConsole()
+    let shell = CommandShell<Place>(
+      appName: "test", title: "Test", root: .home,
+      registry: ScreenRegistry(Self.registrations, dependencies: ()), isInteractive: true,
+      output: console)
+    shell.add(backgroundWork: RunningWork())
+    shell.stoppedWorkMessage = "Stopped the upload; the next one starts it again."
+
+    #expect(try await shell.run("quit") == .quit)
+
+    #expect(
+      console.output.contains("Stopped the upload; the next one starts it again."),
+      "\(console.output)")
+  }
+
+  /// `output` names what it formats in the app's words, or as records.
+  @Test func outputNamesWhatItFormatsInTheAppsWords() async throws {
+    for (records, said) in [(nil, "Records"), ("rows and pages", "Rows and pages")] {
+      let console = RecordingConsole()
+      let registry = ScreenRegistry(Self.registrations, dependencies: ())
+      let shell =
+        records.map {
+          CommandShell<Place>(
+            appName: "test", title: "Test", records: $0, root: .home, registry: registry,
+            isInteractive: true, output: console)
+        }
+        ?? CommandShell<Place>(
+          appName: "test", title: "Test", root: .home, registry: registry, isInteractive: true,
+          output: console)
+
+      try await shell.run("output")
+      try await shell.run("output json")
+      try await shell.run("help")
+
+      #expect(
+        console.output.contains(
+          "\(said) print as text; `output [json|jsonl|markdown|text]` changes it."))
+      #expect(console.errors.contains("\(said) now print as JSON."))
+      #expect(
+        console.errors.contains {
+          $0.hasSuffix("show or choose how \(records ?? "records") print")
+        })
+    }
   }
 }
 

@@ -2,9 +2,11 @@ extension CommandShell {
   /// The commands every screen app has: `help`, `quit`, `back`, `list`, `output`, `state`,
   /// `trace` and `renders`.
   ///
-  /// - Parameter title: The app's name, as `quit` says it.
+  /// - Parameters:
+  ///   - title: The app's name, as `quit` says it.
+  ///   - records: What the screens that draw records show, as `output` names them.
   /// - Returns: The commands.
-  static func builtInCommands(title: String) -> [ShellCommand<Route>] {
+  static func builtInCommands(title: String, records: String) -> [ShellCommand<Route>] {
     [
       ShellCommand(
         ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one"
@@ -22,7 +24,7 @@ extension CommandShell {
           shell.output.print(warning)
           return .done
         }
-        // Work still running (a sync, a summary) is stopped, and the user told, not dropped
+        // Work still running in the background is stopped, and the user told, not dropped
         // without a word.
         shell.stopBackgroundWorkBeforeLeaving()
         return .quit
@@ -46,7 +48,7 @@ extension CommandShell {
       },
       ShellCommand(
         ["output"], usage: "output [\(OutputFormat.names.joined(separator: "|"))]",
-        summary: "show or choose how lists, notes and tags print"
+        summary: "show or choose how \(records) print"
       ) { shell, arguments throws(CommandLineError) in
         try shell.output(arguments)
         return .done
@@ -140,16 +142,20 @@ extension CommandShell {
     let usage = "output [\(OutputFormat.names.joined(separator: "|"))]"
     switch arguments.count {
     case 0:
-      output.print(
-        "Lists, notes and tags print as \(terminal.format.name); `\(usage)` changes it.")
+      output.print("\(sentence(records)) print as \(terminal.format.name); `\(usage)` changes it.")
     case 1:
       guard let format = OutputFormat(rawValue: arguments[0].lowercased()) else {
         throw .usage(usage)
       }
       terminal.format = format
-      if isInteractive { output.print("Lists, notes and tags now print as \(format.name).") }
+      if isInteractive { output.print("\(sentence(records)) now print as \(format.name).") }
     default: throw .usage(usage)
     }
+  }
+
+  /// Words that start a sentence: their first letter in capitals.
+  private func sentence(_ words: String) -> String {
+    words.prefix(1).uppercased() + words.dropFirst()
   }
 
   private func trace(_ arguments: [String]) throws(CommandLineError) {

@@ -2,7 +2,7 @@
 /// hands the line to the screen on top, and draws what changed.
 ///
 /// The shell has the commands every screen app needs (`help`, `quit`, `back`, `list`, `state`,
-/// `trace`, `renders`); the app adds its own (such as `sync`) and registers its screens. Help,
+/// `trace`, `renders`); the app adds its own (such as `upload`) and registers its screens. Help,
 /// completion and "can't be used here" come from the screens' own command tables, so the shell
 /// never parses a screen's words. The app composes a shell; it never subclasses one.
 @MainActor
@@ -24,12 +24,16 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private var lastDrawn: DrawExplanation.Snapshot?
   /// The line `help` ends with, if any.
   let helpFooter: String?
+  /// What the screens that draw records show, as `output` names them.
+  let records: String
 
   /// Creates a shell showing the screen of the root route.
   ///
   /// - Parameters:
-  ///   - appName: The prompt at the root, such as `fieldnotes`.
-  ///   - title: The app's name in words, such as `FieldNotes`.
+  ///   - appName: The prompt at the root: the program's name, as it is typed.
+  ///   - title: The app's name in words, as `quit`'s summary says it.
+  ///   - records: What the screens that draw records show, in the plural, as `output` names
+  ///     them (`show or choose how records print`); `records` by default.
   ///   - helpFooter: The line `help` ends with; none by default.
   ///   - root: The route of the root screen.
   ///   - registry: Every kind of screen, and how each is made.
@@ -37,11 +41,13 @@ public final class CommandShell<Route: Equatable>: LineSession {
   ///   - output: Where to print: views on its standard output, messages there too or, in a
   ///     script's format, on its standard error.
   public init(
-    appName: String, title: String, helpFooter: String? = nil, root: Route,
+    appName: String, title: String, records: String = "records", helpFooter: String? = nil,
+    root: Route,
     registry: ScreenRegistry<Route>, isInteractive: Bool, output: any ConsoleOutput
   ) {
     self.appName = appName
     self.helpFooter = helpFooter
+    self.records = records
     let messages = MessageOutput(output)
     self.messages = messages
     navigator = ScreenNavigator(
@@ -49,11 +55,11 @@ public final class CommandShell<Route: Equatable>: LineSession {
       draw: { [output] in output.print(lines: $0) },
       drawAside: { [messages] in messages.print(lines: $0) })
     messages.goesAside = { [unowned navigator] in navigator.terminal.format.isForScripts }
-    commands = Self.builtInCommands(title: title)
+    commands = Self.builtInCommands(title: title, records: records)
   }
 
   /// Lines printed to standard error when the session starts, before the first screen: what the
-  /// app found wrong while opening (a note it could not read).
+  /// app found wrong while opening (a file it could not read).
   public var notices: [String] = []
 
   /// Adds the app's own app-wide commands, listed by `help` after the shell's.
@@ -63,7 +69,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
     self.commands += commands
   }
 
-  /// Adds work the app's commands run in the background (a sync), which a script waits for and
+  /// Adds work the app's commands run in the background (an upload), which a script waits for and
   /// Ctrl-C cancels along with the screens'.
   ///
   /// - Parameter work: The work.
@@ -72,8 +78,8 @@ public final class CommandShell<Route: Equatable>: LineSession {
   }
 
   /// Adds a step the shell takes after every line, before it draws what changed: the app
-  /// catches up there with what other processes saved, so each view drawn shows the store as
-  /// it is now.
+  /// catches up there with what other processes saved, so each view drawn shows what they
+  /// share as it is now.
   ///
   /// After the line, not before it: a row number a line names stands for the row as the user
   /// last saw it drawn, never for one that changed unseen in between.
@@ -84,7 +90,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   }
 
   /// Adds a step run after each line is drawn, which may print a warning about what was drawn
-  /// (such as a read of the store that failed while drawing it).
+  /// (such as a read that failed while drawing it).
   ///
   /// - Parameter step: The step; it returns the warning to print, or `nil`.
   public func add(reportingAfterDrawing step: @escaping () -> String?) {
@@ -203,24 +209,26 @@ public final class CommandShell<Route: Equatable>: LineSession {
   }
 
   /// Whether the next line typed may go into the history file: not on a screen that keeps its
-  /// lines out (the composer).
+  /// lines out (see ``ModalScreen/remembersTypedLines``).
   public var remembersNextLine: Bool { navigator.remembersTypedLines }
 
-  /// Waits for background work the app's commands and the screens started (a sync, a
-  /// summary), as a script does before its next line.
+  /// Waits for background work the app's commands and the screens started (an upload, a
+  /// search), as a script does before its next line.
   public func waitForBackgroundWork() async {
     for work in backgroundWork { await work.waitForBackgroundWork() }
     await navigator.waitForBackgroundWork()
     navigator.settle()
   }
 
-  /// Stops work still running in the background (a sync, a summary) as the session ends, by
-  /// `quit` or Ctrl-D, and says so rather than leaving without a word.
+  /// What is printed when the session ends with work still running in the background, which
+  /// it stops: a plain sentence unless the app says what the work was and what becomes of it.
+  public var stoppedWorkMessage = "Stopped what was still running before leaving."
+
+  /// Stops work still running in the background (an upload, a search) as the session ends, by
+  /// `quit` or Ctrl-D, and says so (``stoppedWorkMessage``) rather than leaving without a word.
   public func stopBackgroundWorkBeforeLeaving() {
     guard cancelBackgroundWork() else { return }
-    output.print(
-      "Stopped what was still running (a sync or a summary) before leaving; a sync left "
-        + "unfinished is finished by the next one.")
+    output.print(stoppedWorkMessage)
   }
 
   /// Keeps every screen's unsaved work safe before the program ends without the user leaving
@@ -265,10 +273,10 @@ public final class CommandShell<Route: Equatable>: LineSession {
 
   // MARK: - What is on screen
 
-  /// The prompt naming where the user is, such as `Birds/compose> `.
+  /// The prompt naming where the user is, such as `Attic/edit> `.
   public var prompt: String { navigator.prompt(appName: appName) }
 
-  /// Whether the next line is text for the screen on top (a body's line), not a command.
+  /// Whether the next line is text for the screen on top (a line of a text), not a command.
   public var takesLinesAsText: Bool { navigator.linePrompt != nil }
 
   /// How many times each view has been drawn, by view name.
@@ -323,7 +331,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
     return found.map { $0.first == "\"" ? String($0.dropFirst()) : $0 + "\"" }
   }
 
-  /// The completions of a word inside the text a command takes (`search tag:bi`), or `nil` for
+  /// The completions of a word inside the text a command takes (`find in:Att`), or `nil` for
   /// another command: its completer is handed the text typed before the word, exactly as typed
   /// (an open quote and all), as the only element of its arguments, and what it offers is
   /// matched against the word as the line editor hands it over.
@@ -420,7 +428,7 @@ extension ScreenNavigator.Failure {
   }
 }
 
-/// Work an app-wide command runs in the background, such as a sync: a script waits for it
+/// Work an app-wide command runs in the background, such as an upload: a script waits for it
 /// before its next line, and Ctrl-C cancels it.
 @MainActor
 public protocol ShellBackgroundWork: AnyObject {

@@ -27,7 +27,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     let preferences = ScreenPreferences(noteListForm: .mvvm)
     let screens = dependencies.screens(preferences: preferences)
     self.init(
-      appName: "fieldnotes", title: "FieldNotes",
+      appName: "fieldnotes", title: "FieldNotes", records: "lists, notes and tags",
       helpFooter:
         "N is a row number as last shown. Text and names ending a line are taken as typed; "
         + "quote a name with spaces before them: notebook rename \"Old name\" New name.",
@@ -38,6 +38,10 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     add(Self.sessionCommands(preferences: preferences))
     add(sync.commands(for: Route.self))
     add(backgroundWork: sync)
+    // What runs in the background is a sync (this command's) or a summary (a note's page's).
+    stoppedWorkMessage =
+      "Stopped what was still running (a sync or a summary) before leaving; a sync left "
+      + "unfinished is finished by the next one."
     add(
       LibraryCommands(
         store: dependencies.store, storePath: dependencies.storePath,
