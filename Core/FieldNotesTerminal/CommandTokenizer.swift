@@ -2,9 +2,9 @@
 /// group words and allow backslash escapes; single quotes group words literally; a backslash
 /// outside quotes escapes the next character; a line starting with `#` is a comment.
 ///
-/// Text at the end of a line is the exception: a command that takes text (`title`, `body`,
-/// `search`) or a name (`open`, `move N to`) gets the rest of its line exactly as typed, so
-/// `title The heron's nest` keeps its apostrophe and `C:\temp` its backslash. Quotes are only
+/// Text at the end of a line is the exception: a command that takes text (`say`, `label N`,
+/// `find`) or a name (`open`, `move N to`) gets the rest of its line exactly as typed, so
+/// `say The cat's bowl` keeps its apostrophe and `C:\temp` its backslash. Quotes are only
 /// for names in the middle of a line (see ``ArgumentForm``).
 public enum CommandTokenizer {
   /// Splits a line into words.
@@ -52,7 +52,7 @@ public enum CommandTokenizer {
       return text.isEmpty ? words : words + [String(text)]
     case .name(let count):
       let (words, typed) = try split(rest, upTo: count)
-      // Spaces after a name or a path are never part of it (`export notes.json `).
+      // Spaces after a name or a path are never part of it (`save list.json `).
       var name = typed
       while name.last?.isWhitespace == true { name.removeLast() }
       guard !name.isEmpty else { return words }
@@ -140,11 +140,11 @@ public enum CommandTokenizer {
 
 /// How the words after a command's name become its arguments.
 public enum ArgumentForm: Equatable, Sendable {
-  /// Words, split as a shell splits them; quotes group words that hold spaces: `pin 2`,
+  /// Words, split as a shell splits them; quotes group words that hold spaces: `count 2`,
   /// `rename 'Old name' New`.
   case words
   /// That many words, then the rest of the line exactly as typed, as the last argument:
-  /// text, such as `title The heron's nest`, where quotes and backslashes are the user's.
+  /// text, such as `say The cat's bowl`, where quotes and backslashes are the user's.
   case text(afterWords: Int)
   /// That many words, then the rest of the line as typed, as the last argument: a name or a
   /// path, such as `open Field trips`. One that starts with a quote is quoted whole, and taken

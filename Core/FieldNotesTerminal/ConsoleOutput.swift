@@ -68,7 +68,7 @@ public final class StandardConsole: ConsoleOutput {
 
 /// Standard output or standard error, written to whole.
 ///
-/// When standard output is a pipe whose reader has gone (`fieldnotes … | head -1`), the program
+/// When standard output is a pipe whose reader has gone (`app … | head -1`), the program
 /// ends quietly with the status a shell expects of a program killed by `SIGPIPE` (141), even
 /// where `SIGPIPE` is ignored (`trap '' PIPE`) and the write fails with `EPIPE` instead. Other
 /// failed writes (a full disk, a closed standard error) drop the text.

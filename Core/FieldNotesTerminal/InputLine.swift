@@ -1,7 +1,7 @@
 /// Turns raw bytes from the terminal, a pipe or a script into a line of text, refusing what no
 /// command could mean: invalid UTF-8, control characters, lines too long to be typed.
 public enum InputLine {
-  /// The longest line accepted, in bytes: room for a body at its limit typed on one line.
+  /// The longest line accepted, in bytes: room for a long text pasted as one line.
   public static let maximumBytes = 512 * 1024
 
   /// Reads a line's bytes as text.

@@ -1,6 +1,6 @@
 import FieldNotesPlatform
 
-/// The keys libedit reads during one call of ``LineEditor``'s, read by FieldNotes itself through
+/// The keys libedit reads during one call of ``LineEditor``'s, read by the editor itself through
 /// libedit's key-reading hook (`rl_getc_function`).
 ///
 /// libedit reads one key per call, but an incremental search (Ctrl-R) reads keys itself until
@@ -86,7 +86,7 @@ enum KeysRead {
     last = -1
   }
 
-  /// Notes one key read.
+  /// Records one key read.
   static func record(_ key: Int32) {
     if key == search { readSearch = true }
     last = key

@@ -1,14 +1,14 @@
 import FieldNotesPlatform
 
 /// The system's libedit, opened at run time: which library files are tried, in what order,
-/// and which of its functions and variables FieldNotes needs.
+/// and which of its functions and variables the line editor needs.
 ///
 /// The library differs by platform: Linux distributions ship `libedit.so.2`; macOS ships
 /// Apple's own libedit, which only a full path finds (binaries built with the macOS 14 SDK and
 /// later no longer look bare names up in `/usr/lib`), and which leaves out `rl_catch_signals`.
-/// A symbol FieldNotes can do without is optional, so its absence never turns editing off.
+/// A symbol the editor can do without is optional, so its absence never turns editing off.
 struct Libedit {
-  /// A function or variable of libedit's readline interface that FieldNotes uses.
+  /// A function or variable of libedit's readline interface that the editor uses.
   enum Symbol: String, CaseIterable {
     case callbackHandlerInstall = "rl_callback_handler_install"
     case callbackHandlerRemove = "rl_callback_handler_remove"
@@ -29,13 +29,13 @@ struct Libedit {
     /// The length of the line typed. The buffer isn't ended where the line is after a deletion
     /// (Ctrl-U), so the line is read to here, not to its first NUL.
     case end = "rl_end"
-    /// Whether libedit installs signal handlers of its own around each read; FieldNotes turns
+    /// Whether libedit installs signal handlers of its own around each read; the editor turns
     /// it off where the variable is. Apple's libedit has none, and may install its handlers
-    /// around each read all the same: FieldNotes' signals are still seen there, since a
+    /// around each read all the same: the program's signals are still seen there, since a
     /// Dispatch signal source on Darwin (a kqueue) sees a signal whatever handler is installed,
     /// and libedit puts back the ignored disposition after each read (not tried on a Mac).
     case catchSignals = "rl_catch_signals"
-    /// The hook libedit reads each key with: FieldNotes reads them itself (``KeysRead``), to see
+    /// The hook libedit reads each key with: the editor reads them itself (``KeysRead``), to see
     /// the keys an incremental search reads; without it, Enter after Ctrl-R only ends the search
     /// and a second Enter runs the line.
     case getCharacterFunction = "rl_getc_function"

@@ -3,11 +3,11 @@ import FieldNotesPlatform
 import Foundation
 
 /// Line editing, history and tab completion from the system's libedit (BSD-licensed), loaded
-/// at run time so that building FieldNotes needs no extra headers.
+/// at run time so that building the framework needs no extra headers.
 ///
 /// It uses libedit's callback interface: the main actor feeds it a character whenever standard
 /// input is readable, so nothing blocks while a line is typed, and output arriving meanwhile (a
-/// sync finishing) is printed above the prompt, which is then drawn again.
+/// download finishing) is printed above the prompt, which is then drawn again.
 @MainActor
 public final class LineEditor {
   private typealias LineHandler = @convention(c) (UnsafeMutablePointer<CChar>?) -> Void
@@ -40,7 +40,7 @@ public final class LineEditor {
 
   /// Returns the words that could complete `word`, given the line before it.
   public var completer: (_ lineBefore: String, _ word: String) -> [String] = { _, _ in [] }
-  /// Whether the line being typed is text (a body's line), where Tab is a tab, not a request
+  /// Whether the line being typed is text (a line of a text), where Tab is a tab, not a request
   /// to complete: a pasted tab is kept.
   public var takesTabsAsText: () -> Bool = { false }
   /// Where history is kept between sessions.
@@ -73,11 +73,11 @@ public final class LineEditor {
     return LineEditor(library: library, historyPath: historyPath, clearsLine: clearsLine)
   }
 
-  /// Sets the C library's character type to UTF-8, which is what FieldNotes reads and writes.
+  /// Sets the C library's character type to UTF-8, which is what the editor reads and writes.
   ///
   /// libedit turns the prompt and typed text into wide characters with the C library's
   /// locale. Left in the "C" locale a program starts in, it drops every non-ASCII character
-  /// typed and crashes on a prompt holding one (a notebook called "Café"). The user's locale
+  /// typed and crashes on a prompt holding one (a screen called "Café"). The user's locale
   /// is used when it is UTF-8; otherwise the first UTF-8 locale the system has.
   static func useUTF8Characters() {
     for name in ["", "C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"] {
@@ -141,7 +141,7 @@ public final class LineEditor {
     self.appendCharacter = appendCharacter
     self.historyPath = historyPath
     self.clearsLine = clearsLine
-    // FieldNotes handles Ctrl-C itself; libedit must not install signal handlers (Apple's has
+    // The shell handles Ctrl-C itself; libedit must not install signal handlers (Apple's has
     // no such setting: see `Libedit.Symbol.catchSignals`).
     library.variable(.catchSignals, as: Int32.self)?.pointee = 0
     KeysRead.install(into: library.variable(.getCharacterFunction, as: KeysRead.Reader?.self))
@@ -199,7 +199,7 @@ public final class LineEditor {
   ///
   /// - Parameters:
   ///   - lines: The lines to print.
-  ///   - toStandardError: Whether they are errors, written to standard error (a sync that
+  ///   - toStandardError: Whether they are errors, written to standard error (a download that
   ///     failed while the user typed).
   public func printAbovePrompt(_ lines: [String], toStandardError: Bool = false) {
     let stream = toStandardError ? StandardStream.error : StandardStream.output
@@ -243,7 +243,7 @@ public final class LineEditor {
   /// Abandons the line being typed (Ctrl-C with nothing to cancel) and shows a fresh prompt.
   ///
   /// - Parameter newPrompt: The prompt to show now, when the Ctrl-C changed where the user is
-  ///   (a body's `...>` gives way to the composer's); the same prompt by default.
+  ///   (a text's `...>` gives way to its screen's); the same prompt by default.
   public func abandonLine(newPrompt: String? = nil) {
     guard isEditing else { return }
     _ = suspend()
@@ -325,7 +325,7 @@ public final class LineEditor {
     attemptedOver.pointee = 1
     // A folder completes without a space after it (even after its closing quote, as in
     // `"my dir/"`), so Tab, or typing a name, goes on into it; so does a word that takes a value
-    // after its colon (`tag:`).
+    // after its colon (`in:`).
     let goesOn =
       matches.count == 1
       && (matches[0].hasSuffix("/") || matches[0].hasSuffix("/\"") || matches[0].hasSuffix(":"))

@@ -4,7 +4,7 @@ import Dispatch
 public final class LineInput: @unchecked Sendable {
   // Only the reading thread touches the reader, one read at a time.
   private let reader: ByteLineReader
-  private let queue = DispatchQueue(label: "fieldnotes.input")
+  private let queue = DispatchQueue(label: "terminal.line-input")
 
   /// Creates a reader of a file descriptor.
   ///

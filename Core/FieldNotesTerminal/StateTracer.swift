@@ -1,7 +1,7 @@
 import Observation
 
 /// Prints each transition of a view model's `state` as it happens (`trace on`), such as
-/// `NoteListViewModel.state: loaded(3 rows) → loaded(3 rows) (“Wren in the hedge” pinned)`.
+/// `ShelfViewModel.state: loaded(3 rows) → loaded(3 rows) (“Winter coats” labelled)`.
 ///
 /// Like the test kit's state recorder it uses Observation alone: at each change it reads the
 /// value the previous change produced, and ``catchUp()`` reports the newest one.
@@ -18,11 +18,11 @@ public final class StateTracer {
   /// Starts tracing a value.
   ///
   /// - Parameters:
-  ///   - label: What is traced, such as `NoteListViewModel.state`.
+  ///   - label: What is traced, such as `ShelfViewModel.state`.
   ///   - read: Reads the value; Observation tracks what it reads.
   ///   - describe: Describes a value briefly, such as `loaded(3 rows)`.
   ///   - describeChange: Says what changed between two values whose brief descriptions may be
-  ///     the same, such as `“Heron” pinned`; `nil` when there is nothing more to say. By default
+  ///     the same, such as `“Boots” labelled`; `nil` when there is nothing more to say. By default
   ///     there never is.
   ///   - emit: Prints a transition.
   public init<State: Hashable>(

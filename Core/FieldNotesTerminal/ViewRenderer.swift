@@ -6,7 +6,7 @@ import Observation
 /// property it read is about to change, which marks the view dirty. Drawing happens at
 /// ``flush()``, once per change however many properties changed, and then tracking is re-armed:
 /// the contract SwiftUI gives its views. A command that changes nothing the view read draws
-/// nothing; a result that arrives later (a sync, a summary) draws as soon as the main actor is
+/// nothing; a result that arrives later (a download, a search) draws as soon as the main actor is
 /// free, with no input from the user.
 @MainActor
 public final class ViewRenderer {

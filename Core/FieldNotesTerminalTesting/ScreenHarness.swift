@@ -4,9 +4,9 @@ import FieldNotesTerminal
 /// printed, what was drawn, and where the screen asked to go.
 ///
 /// ```swift
-/// let harness = ScreenHarness(TagsScreen(store: store))
+/// let harness = ScreenHarness(ShelvesScreen(house: house))
 /// try await harness.run("open 1")
-/// #expect(harness.routes == [.noteList(.tagged("birds"))])
+/// #expect(harness.routes == [.shelf("attic")])
 /// ```
 ///
 /// A route the screen pushes is recorded, and a blank screen stands in for it, so `back` (which
@@ -48,7 +48,7 @@ public final class ScreenHarness<Route: Equatable> {
 
   /// Runs a line as the REPL would on the screen on top.
   ///
-  /// - Parameter line: The line, such as `rename birds aves`.
+  /// - Parameter line: The line, such as `rename attic loft`.
   /// - Returns: The lines the command printed (the view is in ``drawn``).
   /// - Throws: ``FieldNotesTerminal/CommandLineError`` when the line did nothing.
   @discardableResult

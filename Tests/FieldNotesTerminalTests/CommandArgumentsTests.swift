@@ -65,7 +65,7 @@ import Testing
     let keep = CommandArguments([.choice(["original", "copy", "both"]), .optional(.number("N"))])
     let move = CommandArguments([.word("N"), .literal("to"), .text("NOTEBOOK|none")])
     let diff = CommandArguments(
-      [.optional(.number("N")), .optional(.number("M"))], note: "numbers `history` lists")
+      [.optional(.number("N")), .optional(.number("M"))], aside: "numbers `history` lists")
 
     #expect(keep.usage(of: "keep") == "keep original|copy|both [N]")
     #expect(keep.accepts(["Copy"]) && keep.accepts(["both", "2"]))

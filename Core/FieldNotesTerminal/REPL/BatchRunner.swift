@@ -46,7 +46,7 @@ public struct BatchRunner {
     // Lines read from a file or a pipe may take a while: a signal meanwhile keeps unsaved work.
     var terminations: SignalWatcher?
     if case .descriptor = source {
-      // Held weakly: the session (and the store it closes when it goes) must not outlive
+      // Held weakly: the session (and what it closes when it goes) must not outlive
       // the run because a signal source still holds its handler.
       terminations = SignalWatcher(signals: SignalWatcher.stopping + [SIGINT]) {
         [weak session] signal in

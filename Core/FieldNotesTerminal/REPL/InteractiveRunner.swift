@@ -49,13 +49,13 @@ public struct InteractiveRunner {
     console.columns = { [weak session] in session?.terminal.columns }
     console.print(banner)
     // The handlers hold the session weakly: a signal source keeps its handler after it is
-    // cancelled, and the session must go at the end of the run so the store is closed.
+    // cancelled, and the session must go at the end of the run so what the app opened is closed.
     let interrupts = SignalWatcher(signals: [SIGINT]) { [weak session, console] _ in
       guard let session else { return }
       if session.cancelBackgroundWork() {
         console.print("Cancelled.")
       } else if let message = session.interruptLineEntry() {
-        // The body's `...>` gives way to the screen's own prompt at once, so the next line is
+        // The text's `...>` gives way to the screen's own prompt at once, so the next line is
         // typed where it will run.
         console.editor?.abandonLine(newPrompt: session.prompt)
         console.print(message)
@@ -184,7 +184,7 @@ public final class InteractiveConsole: ConsoleOutput {
   }
 
   /// Prints a line to standard error, above the line being typed (an error from work that
-  /// ended in the background, such as a failed sync, gets the prompt back after it).
+  /// ended in the background, such as a failed upload, gets the prompt back after it).
   ///
   /// - Parameter line: The line, without a newline.
   public func printError(_ line: String) {

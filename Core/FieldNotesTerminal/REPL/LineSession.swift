@@ -4,7 +4,7 @@ public protocol LineSession: AnyObject {
   /// The prompt naming where the user is.
   var prompt: String { get }
 
-  /// Whether the next line is text for the screen on top (a body's line), not a command.
+  /// Whether the next line is text for the screen on top (a line of a text), not a command.
   var takesLinesAsText: Bool { get }
 
   /// The terminal the session draws for: its size and style, set by the runner.

@@ -1,5 +1,5 @@
 /// Where a shell prints what is not a view of records: its messages, its commands' answers, and
-/// the views that have no records (the notebooks screen, a question).
+/// the views that have no records (a menu, a question).
 ///
 /// That is standard output, where a person reads it, except in a script's format (JSON, JSON
 /// Lines, Markdown): standard output then holds the records alone, so a script can read it

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Completes a file path typed as a command's argument, such as `export ~/Doc`.
+/// Completes a file path typed as a command's argument, such as `save ~/Doc`.
 ///
 /// A folder completes with a `/` after it, so Tab goes on into it; a name holding a space comes
 /// back in double quotes; a leading `~` stands for the home folder, as ``expandingTilde(_:)``

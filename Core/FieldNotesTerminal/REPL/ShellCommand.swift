@@ -1,4 +1,4 @@
-/// A command that works on every screen, such as `help` or `sync`: the shell's own or the
+/// A command that works on every screen, such as `help` or `upload`: the shell's own or the
 /// app's, never a screen's.
 @MainActor
 public struct ShellCommand<Route: Equatable> {
@@ -8,7 +8,7 @@ public struct ShellCommand<Route: Equatable> {
   public let usage: String
   /// What it does.
   public let summary: String
-  /// Whether it may be used while a modal screen (a composer) is on top.
+  /// Whether it may be used while a modal screen (an editor) is on top.
   public let worksInModalScreens: Bool
   /// The words that may come next, given the arguments typed before the one being completed.
   public private(set) var complete: @MainActor (CommandShell<Route>, [String]) -> [String] = {
@@ -58,7 +58,7 @@ public struct ShellCommand<Route: Equatable> {
   }
 
   /// The same command, taking the rest of its line as a name or a path, as typed or quoted
-  /// whole: `export My notes.json`, `export "My notes.json"`.
+  /// whole: `save My list.json`, `save "My list.json"`.
   ///
   /// - Parameter count: The words before the name, split as words are.
   /// - Returns: The command.

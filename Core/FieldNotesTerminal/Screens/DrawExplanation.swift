@@ -42,7 +42,7 @@ public struct DrawnValue {
   /// - Parameters:
   ///   - name: Its name.
   ///   - value: The value.
-  ///   - text: How a person reads it: `loaded([*Kingfisher, Heron], sync: idle)`.
+  ///   - text: How a person reads it: `loaded([*Boots, Coats], upload: idle)`.
   ///   - inFull: The value in full; its own description by default, `nil` when `text` is
   ///     complete.
   public init<Value: Equatable>(
@@ -135,7 +135,7 @@ public struct DrawExplanation {
   /// Creates the explanation of a command.
   ///
   /// - Parameters:
-  ///   - command: The line that ran, such as `pin 2`.
+  ///   - command: The line that ran, such as `mark 2`.
   ///   - before: The view and its values before the command.
   ///   - after: The view and its values after it.
   public init(command: String = "", before: Snapshot, after: Snapshot) {
@@ -182,7 +182,7 @@ public struct DrawExplanation {
   }
 
   /// A change from one description to another, shortened to where they differ, with a little
-  /// of what surrounds it: `…[Kingfisher, Heron]` → `…[*Kingfisher, Heron]`.
+  /// of what surrounds it: `…[Boots, Coats]` → `…[*Boots, Coats]`.
   ///
   /// - Parameters:
   ///   - old: The description before.

@@ -1,4 +1,4 @@
-/// A row number typed by the user, such as the `2` of `pin 2`, checked against the rows last
+/// A row number typed by the user, such as the `2` of `mark 2`, checked against the rows last
 /// drawn.
 public enum RowNumber {
   /// The element a typed row number stands for.

@@ -14,18 +14,19 @@ public enum Modality: Equatable, Sendable {
   /// The commands of the screens below pass through.
   case modeless
   /// Only this screen's commands (and the app-wide ones that work here) run; any other says
-  /// what to finish first, such as "finish the note first (`save` or `cancel`)".
+  /// what to finish first, such as "finish the text first (`save` or `cancel`)".
   case modal(whatToFinish: String)
 }
 
-/// A screen that holds the user until its work is finished or kept: a composer.
+/// A screen that holds the user until its work is finished or kept, such as an editor.
 @MainActor
 public protocol ModalScreen: TerminalScreen {
   /// Whether the screen holds the commands of the screens below, and what to finish first.
   var modality: Modality { get }
 
-  /// Whether lines typed on this screen may go into the line editor's history file; a
-  /// composer's don't, so the text of a note never outlives the note there.
+  /// Whether lines typed on this screen may go into the line editor's history file; a screen
+  /// where the user types a text keeps them out, so the history never holds a copy of a text
+  /// deleted since.
   var remembersTypedLines: Bool { get }
 
   /// A warning that holds the first `quit` (unsaved text), or `nil` to let it through.
@@ -50,7 +51,7 @@ public enum PreservedWork: Equatable, Sendable {
   case notKept(reason: String, work: [String])
 }
 
-/// A screen that can take whole lines as text instead of commands, such as a body typed line by
+/// A screen that can take whole lines as text instead of commands, such as a text typed line by
 /// line.
 @MainActor
 public protocol LineEntryScreen<Route>: TerminalScreen {
@@ -80,7 +81,7 @@ public protocol BackHandlingScreen<Route>: TerminalScreen {
   func back() throws(ScreenError) -> ScreenResult<Route>
 }
 
-/// A screen that starts work in the background, such as a summary.
+/// A screen that starts work in the background, such as a long search.
 @MainActor
 public protocol BackgroundWorkScreen: TerminalScreen {
   /// Waits for the work, as a script does before its next line.
@@ -103,15 +104,15 @@ public protocol ReappearingScreen: TerminalScreen {
 }
 
 /// A screen that asks to be replaced by another made from a route, when something it depends
-/// on changed: a note list in one form after the app switched the form lists are drawn in.
+/// on changed: a list in one form after the app switched the form lists are drawn in.
 @MainActor
 public protocol ReplaceableScreen<Route>: TerminalScreen {
   /// The route of the screen to show in this one's place, or `nil` to stay.
   var replacement: Route? { get }
 }
 
-/// A screen whose view draws records in a script's format (`--format`): a list's notes, a note,
-/// the tags.
+/// A screen whose view draws records in a script's format (`--format`): a list's rows, or one
+/// record on a page of its own.
 ///
 /// In a script's format, standard output holds records alone: the view of a screen that isn't
 /// one, or of one whose state has no records (a question, a failure), is printed where

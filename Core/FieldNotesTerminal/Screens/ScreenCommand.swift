@@ -7,12 +7,12 @@
 public struct ScreenCommand<Screen: TerminalScreen> {
   /// The command's name, then its aliases, all lower-case.
   public let names: [String]
-  /// How to use it, such as `pin N`.
+  /// How to use it, such as `mark N`.
   public let usage: String
   /// What it does, in a few words.
   public let summary: String
-  /// Whether it may be typed while another (non-modal) screen is above this one, such as
-  /// `open NAME` from a note list.
+  /// Whether it may be typed while another (non-modal) screen is above this one, such as the
+  /// home screen's `open NAME` typed on a list it opened.
   public let isReachableFromAbove: Bool
   /// What to say when it is typed where it can't be used, when the screen's
   /// ``TerminalScreen/directions`` would not fit (an answer with no question asked).
@@ -135,20 +135,20 @@ public struct ScreenCommand<Screen: TerminalScreen> {
 /// What a command takes, declared once: its usage, and which lines it accepts, both come from
 /// this, so they can't disagree.
 ///
-/// A declaration is a list of parameters, each a kind of word: any word (`NAME`), a row or
-/// version number (`N`), one of a set (`pinned|untagged|all`), a fixed word (`to`), and at the
+/// A declaration is a list of parameters, each a kind of word: any word (`NAME`), a row
+/// number (`N`), one of a set (`marked|unmarked|all`), a fixed word (`to`), and at the
 /// end, optional ones (`[N]`, `[--save]`) or text of any number of words (`TEXT`). A line that
 /// doesn't fit is refused with the usage before the command's work runs.
 public struct CommandArguments: Hashable, Sendable {
   /// One parameter: the kind of word it takes.
   public indirect enum Parameter: Hashable, Sendable {
-    /// Any one word, shown as its name (`TAG`).
+    /// Any one word, shown as its name (`LABEL`).
     case word(String)
     /// A whole number from 1, in digits alone, shown as its name (`N`).
     case number(String)
     /// One of a set of words, in any case, shown as `a|b|c`.
     case choice([String])
-    /// This word, in any case (`to`, `draft`, `--save`).
+    /// This word, in any case (`to`, `all`, `--save`).
     case literal(String)
     /// The parameter, or nothing: only at the end.
     case optional(Parameter)
@@ -185,18 +185,18 @@ public struct CommandArguments: Hashable, Sendable {
 
   /// The parameters, in order.
   public let parameters: [Parameter]
-  /// What a refused line's usage adds in brackets, such as `on a note's page, without N`; `help`
-  /// leaves it out.
-  public let note: String?
+  /// An aside a refused line's usage adds in brackets, such as `on a row's page, without N`;
+  /// `help` leaves it out.
+  public let aside: String?
 
   /// Declares arguments.
   ///
   /// - Parameters:
   ///   - parameters: The parameters, in order.
-  ///   - note: What a refused line's usage adds, in brackets; none by default.
-  public init(_ parameters: [Parameter], note: String? = nil) {
+  ///   - aside: What a refused line's usage adds, in brackets; none by default.
+  public init(_ parameters: [Parameter], aside: String? = nil) {
     self.parameters = parameters
-    self.note = note
+    self.aside = aside
   }
 
   /// No argument.
@@ -208,7 +208,7 @@ public struct CommandArguments: Hashable, Sendable {
   /// - Returns: The declaration.
   public static func one(_ name: String) -> CommandArguments { CommandArguments([.word(name)]) }
 
-  /// Two arguments, such as `TAG NEWTAG`.
+  /// Two arguments, such as `LABEL NEWLABEL`.
   ///
   /// - Parameters:
   ///   - first: How usage shows the first.
@@ -218,7 +218,7 @@ public struct CommandArguments: Hashable, Sendable {
     CommandArguments([.word(first), .word(second)])
   }
 
-  /// One argument or none: `[TAG]`.
+  /// One argument or none: `[LABEL]`.
   ///
   /// - Parameter name: How usage shows it, without brackets.
   /// - Returns: The declaration.
@@ -232,12 +232,12 @@ public struct CommandArguments: Hashable, Sendable {
   /// - Returns: The declaration.
   public static func text(_ name: String) -> CommandArguments { CommandArguments([.text(name)]) }
 
-  /// The same arguments, with a note a refused line's usage adds in brackets.
+  /// The same arguments, with an aside a refused line's usage adds in brackets.
   ///
-  /// - Parameter note: The note, such as `on a note's page, without N`.
+  /// - Parameter aside: The aside, such as `on a row's page, without N`.
   /// - Returns: The declaration.
-  public func noting(_ note: String) -> CommandArguments {
-    CommandArguments(parameters, note: note)
+  public func withAside(_ aside: String) -> CommandArguments {
+    CommandArguments(parameters, aside: aside)
   }
 
   /// The usage of a command taking these arguments, as `help` shows it.
@@ -263,12 +263,12 @@ public struct CommandArguments: Hashable, Sendable {
       .joined(separator: " ")
   }
 
-  /// The usage a refused line is told: ``usage(of:)``, then the note in brackets, if any.
+  /// The usage a refused line is told: ``usage(of:)``, then the aside in brackets, if any.
   ///
   /// - Parameter name: The command's name.
   /// - Returns: The usage.
   public func refusal(of name: String) -> String {
-    usage(of: name) + (note.map { " (\($0))" } ?? "")
+    usage(of: name) + (aside.map { " (\($0))" } ?? "")
   }
 
   /// Whether a line's arguments fit the declaration.

@@ -1,8 +1,8 @@
 /// A command on one kind of screen that opens another kind: how a screen module offers a way
 /// in without the screen that hosts the command knowing of it.
 ///
-/// `tags` on the notebooks screen is one: the tags screen's registration describes the command
-/// and names the host by its route, and the navigator puts it on that screen, the way a
+/// `settings` on the home screen is one: the settings screen's registration describes the
+/// command and names the host by its route, and the navigator puts it on that screen, the way a
 /// navigation host adds one line per destination.
 public struct ScreenEntry<Route: Equatable> {
   /// The command's names and words.

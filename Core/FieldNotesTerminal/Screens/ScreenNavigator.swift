@@ -109,7 +109,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// commands.
   public var linePrompt: String? { (top as? any LineEntryScreen<Route>)?.linePrompt }
 
-  /// The prompt naming where the user is: `fieldnotes> `, `Birds> `, `Birds/compose> `.
+  /// The prompt naming where the user is: `app> `, `Attic> `, `Attic/edit> `.
   ///
   /// - Parameter appName: The prompt at the root.
   /// - Returns: The prompt.
@@ -238,7 +238,7 @@ public final class ScreenNavigator<Route: Equatable> {
       let command = guide.commands.first(where: { $0.names.contains(name) })
     else { return nil }
     if let hintElsewhere = command.hintElsewhere { return hintElsewhere }
-    // A command of a screen below the top one (a list under a note's page) is one `back` away.
+    // A command of a screen below the top one (a list under a row's page) is one `back` away.
     if screens.dropLast().contains(where: { $0.command(named: name, reachingDown: false) != nil }) {
       return "it belongs to a screen below this one; `back` returns to it"
     }
@@ -422,7 +422,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Returns: Whether the screen on top has a state to trace.
   @discardableResult
   public func startTracing(emit: @escaping (String) -> Void) -> Bool {
-    // The screen traced until now may have moved on as it left (the composer to `saved`).
+    // The screen traced until now may have moved on as it left (an editor to `saved`).
     tracer?.catchUp()
     tracer?.stop()
     traceEmit = emit

@@ -19,11 +19,11 @@ public struct ScreenRegistration<Route: Equatable, Dependencies> {
   ///
   /// - Parameters:
   ///   - screen: The screen type, whose commands `help` lists.
-  ///   - shows: What a route says to this screen (such as a note's identifier), or `nil` for a
+  ///   - shows: What a route says to this screen (such as a row's identifier), or `nil` for a
   ///     route it doesn't show; `()` for a route with nothing to say.
   ///   - entries: Commands it adds to other screens; none by default.
   ///   - make: Makes the screen from what the route says and the app's dependencies: one of
-  ///     `screen`, or of another type with the same commands (a note list in its other form).
+  ///     `screen`, or of another type with the same commands (a list in its other form).
   public init<Screen: TerminalScreen, Destination>(
     _ screen: Screen.Type, shows: @escaping (Route) -> Destination?,
     entries: [ScreenEntry<Route>] = [],

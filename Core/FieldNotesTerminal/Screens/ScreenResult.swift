@@ -34,7 +34,7 @@ public enum Navigation<Route> {
   /// Show the screen that ran the command, leaving the screens above it.
   case reveal
   /// Show a new screen above the one that ran the command (leaving those above it), then run a
-  /// command there if one is given, such as `summarize` on a note's page just opened.
+  /// command there if one is given, such as `count` on a page just opened.
   case push(Route, thenRun: [String] = [])
   /// Leave the screen that ran the command (and those above it).
   case pop
@@ -46,9 +46,9 @@ public enum Navigation<Route> {
 public enum ScreenError: Error {
   /// The arguments were wrong; the usage line says how to type it.
   case usage(String)
-  /// The screen refused, in its own words (such as "There is no notebook called …").
+  /// The screen refused, in its own words (such as "There is no shelf called …").
   case refused(String)
-  /// The view model, or the store under it, failed: its error, carried as it is to the line
+  /// The view model, or what it reads and writes, failed: its error, carried as it is to the line
   /// that prints it, where its description is the message.
   case failed(any LocalizedError)
 

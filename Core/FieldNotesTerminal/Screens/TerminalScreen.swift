@@ -18,14 +18,14 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// The commands typed at this kind of screen, in the order `help` lists them.
   static var commands: [ScreenCommand<Self>] { get }
 
-  /// The heading of this screen's commands in `help`, such as `In a note list`.
+  /// The heading of this screen's commands in `help`, such as `On a shelf`.
   static var helpHeading: String { get }
 
   /// What to type to reach this kind of screen, said when one of its commands is typed
-  /// elsewhere, such as "open a notebook first (`open NAME` or `open all`)".
+  /// elsewhere, such as "open a shelf first (`open NAME` or `open all`)".
   static var directions: String { get }
 
-  /// The screen's part of the prompt, such as `Birds`; `nil` for none.
+  /// The screen's part of the prompt, such as `Attic`; `nil` for none.
   var promptTitle: String? { get }
 
   /// The view's name, for render counts, such as `NoteListView`.

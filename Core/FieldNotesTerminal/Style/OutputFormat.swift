@@ -2,14 +2,14 @@
 /// script (`--format FORMAT`, the REPL's `output FORMAT`, like sqlite3's `.mode`).
 ///
 /// A view is drawn for a ``TerminalContext``, which carries the format, so it stays a function
-/// of its state: the lists, a note's page and the tags print their records in the format, and
-/// every other screen, message and question stays text.
+/// of its state: the screens that draw records (``RecordDrawingScreen``) print them in the
+/// format, and every other screen, message and question stays text.
 public enum OutputFormat: String, CaseIterable, Equatable, Sendable {
   /// One JSON array per drawing, one object a line inside it.
   case json
   /// One JSON object a line (JSON Lines), nothing around them.
   case jsonl
-  /// Markdown: a heading per note, then its text.
+  /// Markdown: a heading per record, then its text.
   case markdown
   /// The screens as a person reads them: the default.
   case text

@@ -12,7 +12,7 @@ public struct TerminalContext: Equatable, Sendable {
   public var rows: Int?
   /// How text is styled: with colour or plain.
   public var style: TerminalStyle
-  /// What lists, notes and tags are printed as: text, or records for a script.
+  /// What the screens that draw records print them as: text, or records for a script.
   public var format: OutputFormat
 
   /// Creates a context.
@@ -21,7 +21,7 @@ public struct TerminalContext: Equatable, Sendable {
   ///   - columns: The columns to lay text out in, or `nil` for no limit.
   ///   - rows: The rows of the window, or `nil` when not known.
   ///   - style: How text is styled.
-  ///   - format: What lists, notes and tags are printed as; text by default.
+  ///   - format: What the screens that draw records print them as; text by default.
   public init(columns: Int?, rows: Int?, style: TerminalStyle, format: OutputFormat = .text) {
     self.columns = columns
     self.rows = rows
@@ -32,6 +32,6 @@ public struct TerminalContext: Equatable, Sendable {
   /// Whole lines without colour: what scripts, pipes and tests see.
   public static let plain = TerminalContext(columns: nil, rows: nil, style: .plain)
 
-  /// The narrowest layout FieldNotes attempts; a narrower window gets this and wraps.
+  /// The narrowest layout a view attempts; a narrower window gets this and wraps.
   public static let minimumColumns = 20
 }

@@ -31,7 +31,7 @@ public struct TerminalStyle: Equatable, Sendable {
     return TerminalStyle(isColored: isatty(1) == 1)
   }
 
-  /// Text of less importance, such as a row's date and tags: dim.
+  /// Text of less importance, such as a row's date: dim.
   public func dim(_ text: String) -> String {
     isColored && !text.isEmpty ? "\u{1B}[2m\(text)\u{1B}[22m" : text
   }

@@ -159,13 +159,13 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
       ["diff"],
       arguments: CommandArguments(
         [.optional(.number("N")), .optional(.number("M"))],
-        note: "N and M are numbers `history` lists"),
+        aside: "N and M are numbers `history` lists"),
       summary: "show what changed since version N (the latest by default), or from N to M"
     ) { screen, arguments, _ throws(ScreenError) in try screen.diff(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
       ["restore"],
-      arguments: CommandArguments([.number("N")], note: "a number `history` lists"),
+      arguments: CommandArguments([.number("N")], aside: "a number `history` lists"),
       summary:
         "make version N's title, text, tags and notebook this note's (what it replaces is kept)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
@@ -173,7 +173,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     ScreenCommand(
       ["edit"],
       arguments: CommandArguments(
-        [.flag("--editor")], note: "on a note's page, without N"),
+        [.flag("--editor")], aside: "on a note's page, without N"),
       summary: "change this note (--editor: in your editor, saved when it exits)"
     ) { screen, arguments, _ throws(ScreenError) in
       let inEditor = !arguments.isEmpty
@@ -200,7 +200,7 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   }
 
   /// What a command acting on the page's one note takes: nothing, not a row number.
-  private static let onThePage = CommandArguments.none.noting("on a note's page, without N")
+  private static let onThePage = CommandArguments.none.withAside("on a note's page, without N")
 
   private func setPinned(_ isPinned: Bool) throws(ScreenError) -> ScreenResult<Route> {
     let changed = try ScreenError.carrying { () throws(NoteDetailError) in
