@@ -23,7 +23,8 @@
 //   FieldNotesServicesLive  depends on Model, Query, Formats, Services and Platform (the real sync,
 //                           import and export, and summaries)
 //   FieldNotesTerminal      depends on Platform only: a terminal UI framework that knows nothing
-//                           of FieldNotes, so a feature change never recompiles it
+//                           of FieldNotes (its source names no note, notebook, tag or sync:
+//                           `TerminalFrameworkTests`), so a feature change never recompiles it
 //   A feature, one folder under Features/ (see `feature(_:)` below):
 //     *Feature              its view model, and the client protocol through which it reaches
 //                           its data: Model, Query, Formats and Services only, no UI, no
