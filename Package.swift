@@ -8,15 +8,18 @@
 //
 // The dependency rule, enforced here by target dependencies and checked by
 // `Tests/ArchitectureTests`:
-//   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS, and the
-//                           one type that starts a child process
+//   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS (among it
+//                           where each keeps FieldNotes' files: `StoreLocation`), and the one
+//                           type that starts a child process
 //   FieldNotesModel         depends on nothing: the values, text folding, the calendar
 //   FieldNotesQuery         depends on Model: the query language, and the question a list asks
 //                           (`NoteListQuery`) with its answer (`NotePage`)
 //   FieldNotesFormats       depends on Model: the file formats (a note's Markdown document, the
 //                           JSON archive, jrnl entries, scripts' records, the export folder's
 //                           layout) and the note size limit, which is its document's size
-//   FieldNotesServices      depends on Model, Query and Formats
+//   FieldNotesServices      depends on Model, Query and Formats: the store (`NoteStore`), the
+//                           service protocols and the values they speak of (a sync's remote,
+//                           `SyncRemote`); it links neither SQLite nor git
 //   FieldNotesNavigation    depends on Model, Query and Services: every place in FieldNotes as
 //                           a value, and what every screen is made with
 //   FieldNotesPersistence   depends on Model, Query, Services, Platform and the system SQLite
@@ -36,10 +39,12 @@
 //   FieldNotesCommands      the app-wide commands (export, import, reindex): the app's part that
 //                           grows with each command, so it may link the live targets too
 //   FieldNotesCommandLine   the command line: its table of options, the parser, --help, the
-//                           completion scripts, the man page and the init file; it names the
-//                           store's place and the sync remote, so it links Persistence and
-//                           ServicesLive, and Terminal and Platform
-//   FieldNotesApp           composes everything, the only other target that links the live ones
+//                           completion scripts, the man page and the init file: Services (for
+//                           `SyncRemote`), Terminal and Platform (for `StoreLocation`); it names
+//                           the store's place and reads a sync remote without linking SQLite
+//                           or git
+//   FieldNotesApp           composes everything; with Commands and NoLossOracle, the only
+//                           targets that link the live ones
 //   FieldNotesTesting, FieldNotesSQLiteTesting (a raw SQLite connection standing in for another
 //   program) and FieldNotesTerminalTesting are linked by test targets only
 //   NoLossOracle            the no-loss property test, which drives the built `fieldnotes`
@@ -252,10 +257,7 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesCommandLine",
-      dependencies: [
-        "FieldNotesPersistence", "FieldNotesServicesLive", "FieldNotesTerminal",
-        "FieldNotesPlatform",
-      ],
+      dependencies: ["FieldNotesServices", "FieldNotesTerminal", "FieldNotesPlatform"],
       path: "Sources/App/FieldNotesCommandLine",
       swiftSettings: strict
     ),

@@ -142,14 +142,6 @@ public actor SyncConnection: NoteSyncing {
   }
 }
 
-/// A remote to sync with, as given on the command line or in the REPL.
-public enum SyncRemote: Equatable, Sendable {
-  /// Anything git accepts: a path to a bare repository, `file://`, `ssh://`, `https://`.
-  case url(String)
-  /// A bare repository at a path, made if missing (`--sync-folder PATH`).
-  case bareRepository(String)
-}
-
 /// Passes the steps of a sync, reported on the syncer's actor, to whatever prints them on the
 /// main actor.
 @MainActor

@@ -157,8 +157,8 @@ import Testing
       ], dependencies: [])
     #expect(
       DependencyRule.violations(in: manifest) == [
-        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands, "
-          + "FieldNotesCommandLine and NoLossOracle may",
+        "FieldNotesServices links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands "
+          + "and NoLossOracle may",
         "FieldNotesServices may not depend on FieldNotesPersistence",
         "FieldNotesApp links FieldNotesTesting; only test targets may",
         "FieldNotesModel may not depend on FieldNotesServices",
@@ -185,6 +185,26 @@ import Testing
     #expect(
       violations.contains("FieldNotesServicesLive may not depend on FieldNotesPersistence"))
     #expect(violations.contains("FieldNotesPersistence may not depend on FieldNotesTerminal"))
+  }
+
+  /// The command line names the store's place and reads a sync remote, but links neither the
+  /// store nor the syncer.
+  @Test func theCommandLineLinkingTheLiveTargetsIsCaught() {
+    let manifest = PackageManifest(
+      targets: [
+        .init(
+          name: "FieldNotesCommandLine", type: "regular",
+          dependencies: ["FieldNotesServices", "FieldNotesPersistence", "FieldNotesServicesLive"])
+      ], dependencies: [])
+    #expect(
+      DependencyRule.violations(in: manifest) == [
+        "FieldNotesCommandLine links FieldNotesPersistence; only FieldNotesApp, FieldNotesCommands "
+          + "and NoLossOracle may",
+        "FieldNotesCommandLine links FieldNotesServicesLive; only FieldNotesApp, "
+          + "FieldNotesCommands and NoLossOracle may",
+        "FieldNotesCommandLine may not depend on FieldNotesPersistence",
+        "FieldNotesCommandLine may not depend on FieldNotesServicesLive",
+      ])
   }
 
   @Test func aFeatureTestLinkingAnotherFeatureIsCaught() {

@@ -1,5 +1,4 @@
 import FieldNotesModel
-import FieldNotesPersistence
 import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTerminal

@@ -1,4 +1,4 @@
-import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesTerminalTesting
 import Foundation
 import Testing

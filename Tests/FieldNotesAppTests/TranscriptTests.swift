@@ -1,5 +1,5 @@
 import FieldNotesApp
-import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation

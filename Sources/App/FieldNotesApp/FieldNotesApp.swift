@@ -212,13 +212,16 @@ public enum FieldNotesApp {
         ids: ids, timeZone: timeZone, editor: editor(for: .inMemory))
     case .file, .defaultFile:
       let path: String
-      do {
+      do throws(StoreLocation.NoDefaultPath) {
         if case .file(let given) = options.store {
           path = given
         } else {
           path = try StoreLocation.defaultPath(environment: environment)
         }
-      } catch { throw .persistence(error) }
+      } catch {
+        // With no home folder there is no default store to open.
+        throw .persistence(.cannotOpen(path: error.path, reason: error.description))
+      }
       return try .live(
         storePath: path, network: network, summarizer: summarizer, now: now, ids: ids,
         timeZone: timeZone, editor: editor(for: .store(path: path)))

@@ -1,4 +1,3 @@
-import FieldNotesPersistence
 import FieldNotesPlatform
 import FieldNotesTerminal
 
@@ -7,7 +6,7 @@ import FieldNotesTerminal
 ///
 /// Scripts, `-c`, standard input and tests never read the user's file unless given it, so
 /// what they do doesn't depend on it. Its path comes from the environment the app is given
-/// (``FieldNotesPersistence/StoreLocation/initFilePath(environment:)``).
+/// (``FieldNotesPlatform/StoreLocation/initFilePath(environment:)``).
 public enum InitFile {
   /// An init file that can't be read: its path and the system's error number.
   public struct Unreadable: Error, Equatable {

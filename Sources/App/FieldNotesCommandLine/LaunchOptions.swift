@@ -1,6 +1,5 @@
-import FieldNotesPersistence
 import FieldNotesPlatform
-import FieldNotesServicesLive
+import FieldNotesServices
 import FieldNotesTerminal
 
 /// What `fieldnotes` was asked to do on its command line.
@@ -59,7 +58,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// Which file of commands a session runs before its first command.
   public enum InitFileChoice: Equatable, Sendable {
-    /// The user's init file (``FieldNotesPersistence/StoreLocation/initFilePath(environment:)``),
+    /// The user's init file (``FieldNotesPlatform/StoreLocation/initFilePath(environment:)``),
     /// only when the session is interactive, and only if it is there.
     case whenInteractive
     /// This file, whatever the mode; it must be there (`--init FILE`).

@@ -47,9 +47,9 @@ import Testing
     #expect {
       try StoreLocation.defaultPath(environment: ["HOME": "relhome"])
     } throws: { error in
-      guard case .cannotOpen(let path, _)? = error as? RepositoryError else { return false }
-      place = path
-      return path.hasPrefix("~/")
+      guard let unplaced = error as? StoreLocation.NoDefaultPath else { return false }
+      place = unplaced.path
+      return place.hasPrefix("~/")
     }
     #expect(
       result.errors == [

@@ -1,4 +1,3 @@
-import FieldNotesPersistence
 import FieldNotesPlatform
 import Foundation
 import Testing

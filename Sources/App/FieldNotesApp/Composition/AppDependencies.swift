@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesPersistence
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal

@@ -1,6 +1,4 @@
-import FieldNotesPersistence
 import FieldNotesPlatform
-import FieldNotesServices
 import Foundation
 import Testing
 
@@ -44,8 +42,10 @@ import Testing
 
   @Test func aRelativeHomeIsRefusedWithWhatToDo() {
     for platform in HostPlatform.allCases {
-      #expect(throws: RepositoryError.self) {
+      #expect {
         try StoreLocation.defaultPath(on: platform, environment: ["HOME": "relhome"])
+      } throws: { error in
+        (error as? StoreLocation.NoDefaultPath)?.path.hasPrefix("~/") == true
       }
     }
     guard case .failure(let problem) = StoreLocation.home(environment: ["HOME": "relhome"]) else {

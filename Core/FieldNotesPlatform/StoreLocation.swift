@@ -1,8 +1,12 @@
-import FieldNotesPlatform
-import FieldNotesServices
 import Foundation
 
-/// Where FieldNotes keeps its store when no path is given.
+/// Where FieldNotes keeps its files when no path is given: the store, its sync repository, the
+/// init file, the history of typed lines, the record of exports and the editor's files.
+///
+/// It belongs to the platform module, whose idea is what differs between Linux and macOS: where
+/// each keeps an app's data and state is one of those facts (the XDG folders, Application
+/// Support). And that module links neither SQLite nor git, so the command line names these
+/// paths in `--help`, the man page and the init file without linking the store or the syncer.
 public enum StoreLocation {
   /// The file name of the store inside the data directory.
   public static let fileName = "notes.sqlite"
@@ -17,12 +21,12 @@ public enum StoreLocation {
   ///   - platform: The platform whose convention to follow; this one by default.
   ///   - environment: The process environment; the real one by default.
   /// - Returns: The path of the default store file (which may not exist yet).
-  /// - Throws: ``FieldNotesServices/RepositoryError/cannotOpen(path:reason:)`` when there is no
-  ///   home folder to keep it in (see ``home(environment:)``).
+  /// - Throws: ``NoDefaultPath`` when there is no home folder to keep it in (see
+  ///   ``home(environment:)``), naming where under the home folder it would be.
   public static func defaultPath(
     on platform: HostPlatform = .current,
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) throws(RepositoryError) -> String {
+  ) throws(NoDefaultPath) -> String {
     let place = dataFolder(on: platform)
     if let variable = place.variable, let folder = environment[variable], folder.hasPrefix("/") {
       return "\(folder)/\(place.name)/\(fileName)"
@@ -30,9 +34,20 @@ public enum StoreLocation {
     let underHome = "\(place.underHome)/\(place.name)/\(fileName)"
     switch home(environment: environment) {
     case .success(let home): return "\(home)/\(underHome)"
-    case .failure(let problem):
-      throw .cannotOpen(path: "~/" + underHome, reason: problem.description)
+    case .failure(let problem): throw NoDefaultPath(path: "~/" + underHome, problem: problem)
     }
+  }
+
+  /// Why there is no default store file: there is no home folder to keep it in.
+  public struct NoDefaultPath: Error, CustomStringConvertible {
+    /// Where the store would be under the home folder, starting `~/`, such as
+    /// `~/.local/share/fieldnotes/notes.sqlite`.
+    public var path: String
+    /// Why there is no home folder, and what to do.
+    public var problem: HomeProblem
+
+    /// What is wrong and what to do, for the user: the ``problem``'s words.
+    public var description: String { problem.description }
   }
 
   /// The default store file as `--help` shows it, before the environment fills it in:
