@@ -29,53 +29,13 @@ extension NoteStore {
 
 }
 
-/// One change to the notes, worked out from what the store shows now and written as one
-/// transaction by ``NoteStore/commit(_:progress:)``, the one write path.
-///
-/// The store's own changes are ``NoteStore/Mutation``; a feature that writes something of its
-/// own (restoring from the trash, resolving a conflict) declares its change in its live target,
-/// built from the store's reads and the kit of ``NoteStore/Edit``.
-@MainActor
-public protocol StoreChange {
-  /// Works out what to write from what the store reads now; called again, after the store has
-  /// read what another process saved, for a change that ``holdsWhateverElseChanged``.
-  ///
-  /// - Parameter store: The store.
-  /// - Returns: The changes, and the notes they save and remove.
-  /// - Throws: ``NoteStoreError`` when the change can't be made; nothing is written then.
-  func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit
-
-  /// Whether the change still says what the user wants when another process changed the note
-  /// meanwhile, and is made again on the fresh note (a pin, a move, a delete), rather than
-  /// refused as a conflict (a whole note's text, which would overwrite the other change).
-  var holdsWhateverElseChanged: Bool { get }
-
-  /// Why the change can no longer be made, asked once the store has read what another process
-  /// saved: what it needs is gone (a note deleted, a notebook deleted, a conflict resolved).
-  ///
-  /// - Parameter store: The store, holding what is saved now.
-  /// - Returns: The reason, or `nil` when the change could still be made.
-  func whyNot(in store: NoteStore) -> NoteStoreError?
-}
-
-extension StoreChange {
-  /// `false`: a change is refused when what it read changed, unless it says otherwise.
-  public var holdsWhateverElseChanged: Bool { false }
-
-  /// `nil`: a conflict is said as a conflict, unless the change says otherwise.
-  ///
-  /// - Parameter store: The store.
-  /// - Returns: `nil`.
-  public func whyNot(in store: NoteStore) -> NoteStoreError? { nil }
-}
-
 extension NoteStore.Mutation: StoreChange {
   /// Validates the mutation against what the store last read and works out what it saves.
   ///
   /// - Parameter store: The store.
   /// - Returns: What it saves.
   /// - Throws: ``NoteStoreError`` when it can't be made.
-  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     try store.edit(for: self)
   }
 
@@ -102,13 +62,13 @@ extension NoteStore.Mutation: StoreChange {
 
 extension NoteStore {
   /// Validates a mutation against what the store last read and works out what it saves.
-  func edit(for mutation: Mutation) throws(NoteStoreError) -> Edit {
+  func edit(for mutation: Mutation) throws(NoteStoreError) -> StoreEdit {
     switch mutation {
     case .addNote(let note):
       guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
-      return Edit(changes: [.expectNote(note.id, nil), .saveNote(note)], savedNotes: [note])
+      return StoreEdit(changes: [.expectNote(note.id, nil), .saveNote(note)], savedNotes: [note])
         .expecting(notebookOf: note)
     case .updateNote(let note):
       let saved = try savedNote(note.id)
@@ -117,7 +77,7 @@ extension NoteStore {
       return replacing(saved, with: note).expecting(notebookOf: note)
     case .deleteNote(let id):
       let saved = try savedNote(id)
-      return Edit(
+      return StoreEdit(
         changes: [.expectNote(id, saved), .trashNote(id, at: now())], removedNotes: [saved])
     case .togglePin(let id):
       var note = try savedNote(id)
@@ -137,11 +97,11 @@ extension NoteStore {
       guard self.notebook(withID: notebook.id) == nil else {
         throw .duplicateNotebook(notebook.id)
       }
-      return Edit(changes: [.saveNotebook(notebook)])
+      return StoreEdit(changes: [.saveNotebook(notebook)])
     case .renameNotebook(let id, let name):
       guard var notebook = notebook(withID: id) else { throw .notebookNotFound(id) }
       notebook.name = name
-      return Edit(changes: [.saveNotebook(notebook)])
+      return StoreEdit(changes: [.saveNotebook(notebook)])
     case .deleteNotebook(let id, let disposition):
       guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
       return try removingNotebook(id, notes: disposition)
@@ -162,7 +122,7 @@ extension NoteStore {
         if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
         try requireSize(of: note)
       }
-      return Edit(
+      return StoreEdit(
         changes: addition.notebooks.map { RepositoryChange.saveNotebook($0) }
           + addition.notes.map { RepositoryChange.saveNote($0) },
         savedNotes: addition.notes)
@@ -186,21 +146,21 @@ extension NoteStore {
   ///   - saved: The note as read.
   ///   - note: The note as it should be.
   /// - Returns: The edit.
-  public func replacing(_ saved: Note, with note: Note) -> Edit {
+  public func replacing(_ saved: Note, with note: Note) -> StoreEdit {
     var edited = note
     edited.updatedAt = now()
-    return Edit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
+    return StoreEdit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
   }
 
   /// Removes a notebook and deletes or releases its notes, in one transaction.
   private func removingNotebook(_ id: Notebook.ID, notes disposition: NotebookDeletion)
-    throws(NoteStoreError) -> Edit
+    throws(NoteStoreError) -> StoreEdit
   {
     let held: [Note]
     do { held = try repository.page(NoteListQuery(scope: .notebook(id))).notes } catch {
       throw .persistence(error)
     }
-    var edit = Edit(changes: [])
+    var edit = StoreEdit(changes: [])
     switch disposition {
     case .deleteNotes:
       let stamp = now()

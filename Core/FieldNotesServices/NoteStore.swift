@@ -539,7 +539,7 @@ public final class NoteStore {
   @discardableResult
   public func commit(
     _ change: some StoreChange, progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
-  ) throws(NoteStoreError) -> Edit {
+  ) throws(NoteStoreError) -> StoreEdit {
     let edit = try change.edit(in: self)
     guard !edit.changes.isEmpty else { return edit }
     do {
@@ -599,7 +599,7 @@ public final class NoteStore {
   /// Observers are told first, while the repository still holds what they were shown (as
   /// Observation's `willSet` tells them before a property changes); a write that then fails
   /// changed nothing, and they draw what they drew.
-  private func save(_ edit: Edit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
+  private func save(_ edit: StoreEdit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
     forgetAnswers()
@@ -649,46 +649,6 @@ public final class NoteStore {
       if lastError != nil { lastError = nil }
     } catch {
       lastError = error
-    }
-  }
-
-  /// What one change saves: its changes, and the notes they write and remove (which the store
-  /// then shows without reading them again).
-  public struct Edit: Sendable {
-    /// The changes, in one transaction.
-    public var changes: [RepositoryChange]
-    /// The notes written, as saved.
-    public var savedNotes: [Note]
-    /// The notes removed, as they were.
-    public var removedNotes: [Note]
-
-    /// Makes an edit.
-    ///
-    /// - Parameters:
-    ///   - changes: The changes, in one transaction.
-    ///   - savedNotes: The notes they write, as saved.
-    ///   - removedNotes: The notes they remove, as they were.
-    public init(
-      changes: [RepositoryChange], savedNotes: [Note] = [], removedNotes: [Note] = []
-    ) {
-      self.changes = changes
-      self.savedNotes = savedNotes
-      self.removedNotes = removedNotes
-    }
-
-    /// An edit that changes nothing.
-    public static var none: Edit { Edit(changes: []) }
-
-    /// The same edit, failing unless the note's notebook is still saved when it is written
-    /// (another process may have deleted it since the store read it).
-    ///
-    /// - Parameter note: The note written.
-    /// - Returns: The edit.
-    public func expecting(notebookOf note: Note) -> Edit {
-      guard let id = note.notebookID, !changes.isEmpty else { return self }
-      var edit = self
-      edit.changes.insert(.expectNotebook(id, forNote: note.id), at: 0)
-      return edit
     }
   }
 }

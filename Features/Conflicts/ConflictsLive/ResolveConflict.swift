@@ -29,7 +29,7 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
   /// - Returns: What is written.
   /// - Throws: ``FieldNotesServices/NoteStoreError``: no conflict left to resolve, no original
   ///   to keep, or a text too large.
-  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let id = copyID
     // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
     guard let copy = store.note(withID: id), let originalID = copy.conflictOf, originalID != id
@@ -37,7 +37,7 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
       throw .notAConflict(id)
     }
     let conflict = NoteConflict(copy: copy, original: store.note(withID: originalID))
-    let trashCopy = NoteStore.Edit(
+    let trashCopy = StoreEdit(
       changes: [.expectNote(id, copy), .trashNote(id, at: store.now())], removedNotes: [copy])
     switch (resolution, conflict.original) {
     case (.keepOriginal, nil):

@@ -29,7 +29,7 @@ public struct RestoreVersion: StoreChange, Hashable, Sendable {
   /// - Returns: What is written; nothing when the version is the note's text already.
   /// - Throws: ``FieldNotesServices/NoteStoreError``: no such note, or version, or a text too
   ///   large.
-  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let saved = try store.savedNote(noteID)
     guard let version = store.versions(ofNote: noteID).first(where: { $0.number == number })
     else {

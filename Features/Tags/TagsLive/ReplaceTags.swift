@@ -21,9 +21,9 @@ public struct ReplaceTags: StoreChange, Hashable, Sendable {
   /// - Parameter store: The store.
   /// - Returns: What is written.
   /// - Throws: ``FieldNotesServices/NoteStoreError``: a note gone, or a text too large.
-  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let stamp = store.now()
-    var edit = NoteStore.Edit(changes: [])
+    var edit = StoreEdit(changes: [])
     for (id, tags) in tagsByNote.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
       let saved = try store.savedNote(id)
       var note = saved

@@ -17,7 +17,7 @@ public enum TrashChange: StoreChange, Hashable, Sendable {
   /// - Returns: What is written.
   /// - Throws: ``FieldNotesServices/NoteStoreError/notInTrash(_:)`` for a note restored, or
   ///   purged, meanwhile.
-  public func edit(in store: NoteStore) throws(NoteStoreError) -> NoteStore.Edit {
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     switch self {
     case .restore(let id):
       guard var note = store.trashedNotes.first(where: { $0.id == id })?.note else {
@@ -26,10 +26,10 @@ public enum TrashChange: StoreChange, Hashable, Sendable {
       if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
         note.notebookID = nil
       }
-      return NoteStore.Edit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
+      return StoreEdit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
         .expecting(notebookOf: note)
     case .purge(let entries):
-      return NoteStore.Edit(changes: entries.map { RepositoryChange.purgeTrashedNote($0) })
+      return StoreEdit(changes: entries.map { RepositoryChange.purgeTrashedNote($0) })
     }
   }
 
