@@ -3,7 +3,8 @@ import FieldNotesServices
 import Synchronization
 
 /// A ``FieldNotesServices/NoteRepository`` that keeps everything in memory, with failure
-/// injection.
+/// injection: the app's ``FieldNotesServices/MemoryNoteRepository``, wrapped so a test can make
+/// a write or a read fail and see what was written.
 ///
 /// Use it wherever a test needs persistence without a file: make the next write fail with
 /// ``failNextCommit(with:)`` (one write) or ``failCommits(with:)`` (until cleared), and read back
@@ -12,19 +13,26 @@ import Synchronization
 public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRepository,
   SearchIndexUpkeep, SyncMarking
 {
-  private struct State {
-    var library: NoteLibrary
-    var recovery = NoteRecovery()
+  /// What a test injected, and what was written.
+  private struct Record {
     var commitCount = 0
     var committed: [[RepositoryChange]] = []
     var nextCommitError: RepositoryError?
     var commitError: RepositoryError?
-    var drafts: [Draft] = []
     var loadError: RepositoryError?
     var syncMark: String? = SyncMark.neverSynced
+
+    /// The injected failure of the next write, forgotten if it was for one write only.
+    mutating func takeCommitError() -> RepositoryError? {
+      defer { nextCommitError = nil }
+      return nextCommitError ?? commitError
+    }
   }
 
-  private let state: Mutex<State>
+  /// The notes, their journal and the drafts, as the app keeps them in memory.
+  private let saved: MemoryNoteRepository
+  /// Held across each write, so the injected failure and the count go with the write.
+  private let record: Mutex<Record>
   private let stampsChanges: Bool
 
   /// Creates a repository that already holds a library.
@@ -40,10 +48,8 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     _ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false,
     syncMark: String? = SyncMark.neverSynced
   ) {
-    state = Mutex(
-      State(
-        library: NoteLibrary(notebooks: library.notebooks, notes: library.notes),
-        syncMark: syncMark))
+    saved = MemoryNoteRepository(library)
+    record = Mutex(Record(syncMark: syncMark))
     self.stampsChanges = stampsChanges
   }
 
@@ -51,49 +57,50 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// one, as for a new store.
   ///
   /// - Returns: The mark.
-  public func syncMark() throws(RepositoryError) -> String? { state.withLock { $0.syncMark } }
+  public func syncMark() throws(RepositoryError) -> String? { record.withLock { $0.syncMark } }
 
   /// Records the store's sync mark.
   ///
   /// - Parameter commit: The commit the store's notes now descend from.
   /// - Throws: Nothing: a repository in memory can always record it.
   public func recordSyncMark(_ commit: String) throws(RepositoryError) {
-    state.withLock { $0.syncMark = commit }
+    record.withLock { $0.syncMark = commit }
   }
 
   /// The commit count, when the repository stamps its changes; `nil` otherwise.
   public var changeStamp: Int? { stampsChanges ? commitCount : nil }
 
+  /// `true`: it stands in for a store file, whose drafts outlive the session.
+  public var isPersistent: Bool { true }
+
   /// What is saved right now, exactly as a fresh load would return it.
-  public var savedLibrary: NoteLibrary {
-    state.withLock { $0.library }
-  }
+  public var savedLibrary: NoteLibrary { (try? saved.load()) ?? NoteLibrary() }
 
   /// How many commits succeeded.
-  public var commitCount: Int { state.withLock { $0.commitCount } }
+  public var commitCount: Int { record.withLock { $0.commitCount } }
 
   /// The changes of each commit that succeeded, in order: what the code under test wrote.
-  public var committedChanges: [[RepositoryChange]] { state.withLock { $0.committed } }
+  public var committedChanges: [[RepositoryChange]] { record.withLock { $0.committed } }
 
   /// Makes the next commit fail with an error, then behave normally again.
   ///
   /// - Parameter error: The error the next commit throws; `.diskFull` by default.
   public func failNextCommit(with error: RepositoryError = .diskFull) {
-    state.withLock { $0.nextCommitError = error }
+    record.withLock { $0.nextCommitError = error }
   }
 
   /// Makes every commit fail with an error until called again with `nil`.
   ///
   /// - Parameter error: The error every commit throws, or `nil` to stop failing.
   public func failCommits(with error: RepositoryError?) {
-    state.withLock { $0.commitError = error }
+    record.withLock { $0.commitError = error }
   }
 
   /// Makes every load fail with an error until called again with `nil`.
   ///
   /// - Parameter error: The error every load throws, or `nil` to stop failing.
   public func failLoads(with error: RepositoryError?) {
-    state.withLock { $0.loadError = error }
+    record.withLock { $0.loadError = error }
   }
 
   /// Returns the saved library, or throws the injected load error.
@@ -101,15 +108,9 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: The saved library.
   /// - Throws: The error set by ``failLoads(with:)``.
   public func load() throws(RepositoryError) -> NoteLibrary {
-    let result: Result<NoteLibrary, RepositoryError> = state.withLock { state in
-      if let error = state.loadError { return .failure(error) }
-      return .success(state.library)
-    }
-    return try result.get()
+    if let error = record.withLock({ $0.loadError }) { throw error }
+    return try saved.load()
   }
-
-  /// `true`: it stands in for a store file, whose drafts outlive the session.
-  public var isPersistent: Bool { true }
 
   /// Saves every change, or none if a failure was injected.
   ///
@@ -121,22 +122,39 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   public func commit(_ changes: [RepositoryChange], progress: (Int) -> Void)
     throws(RepositoryError)
   {
-    let failure: RepositoryError? = state.withLock { state in
-      if let error = state.nextCommitError ?? state.commitError {
-        state.nextCommitError = nil
-        return error
-      }
-      do throws(RepositoryError) {
-        try state.library.apply(changes, keeping: &state.recovery)
-      } catch {
-        return error
-      }
-      state.commitCount += 1
-      state.committed.append(changes)
-      return nil
+    try write { () throws(RepositoryError) in
+      try saved.commit(changes)
+      return changes
     }
-    if let failure { throw failure }
     progress(changes.count)
+  }
+
+  /// Saves changes computed from the saved library, all under one lock, or none if a failure
+  /// was injected.
+  ///
+  /// - Parameter transform: Returns the changes to save, given what is saved now.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    try write { () throws(RepositoryError) in
+      var applied: [RepositoryChange] = []
+      try saved.update { library in
+        applied = transform(library)
+        return applied
+      }
+      return applied
+    }
+  }
+
+  /// Runs a write unless a failure was injected, and records it when it succeeds.
+  private func write(_ body: () throws(RepositoryError) -> [RepositoryChange])
+    throws(RepositoryError)
+  {
+    try record.withLock { record throws(RepositoryError) in
+      if let error = record.takeCommitError() { throw error }
+      let changes = try body()
+      record.commitCount += 1
+      record.committed.append(changes)
+    }
   }
 
   /// Keeps a draft, replacing the one its session kept of the same note, and forgets the one
@@ -147,16 +165,10 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   ///   - origin: The kept draft it was taken up from, if any.
   /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
   public func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
-    let failure: RepositoryError? = state.withLock { state in
-      if let error = state.nextCommitError ?? state.commitError {
-        state.nextCommitError = nil
-        return error
-      }
-      state.drafts.removeAll { $0.isKept(as: draft) || origin.map($0.isKept(as:)) == true }
-      state.drafts.append(draft)
-      return nil
+    try record.withLock { record throws(RepositoryError) in
+      if let error = record.takeCommitError() { throw error }
+      try saved.keepDraft(draft, superseding: origin)
     }
-    if let failure { throw failure }
   }
 
   /// The drafts kept of a note, newest first.
@@ -165,9 +177,7 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: The drafts.
   /// - Throws: Nothing: the in-memory drafts are always readable.
   public func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
-    state.withLock { state in
-      state.drafts.filter { $0.noteID == noteID }.sorted { $0.keptAt > $1.keptAt }
-    }
+    try saved.keptDrafts(forNote: noteID)
   }
 
   /// The notes some session kept a draft of.
@@ -175,40 +185,14 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: Their identifiers.
   /// - Throws: Nothing: the in-memory drafts are always readable.
   public func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
-    state.withLock { Set($0.drafts.compactMap(\.noteID)) }
+    try saved.noteIDsWithKeptDrafts()
   }
 
   /// Forgets a kept draft.
   ///
   /// - Parameter draft: The draft.
   /// - Throws: Nothing: the in-memory drafts are always writable.
-  public func discardDraft(_ draft: Draft) throws(RepositoryError) {
-    state.withLock { $0.drafts.removeAll { $0.isKept(as: draft) } }
-  }
-
-  /// Saves changes computed from the saved library, all under one lock, or none if a failure
-  /// was injected.
-  ///
-  /// - Parameter transform: Returns the changes to save, given what is saved now.
-  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
-  public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
-    let failure: RepositoryError? = state.withLock { state in
-      if let error = state.nextCommitError ?? state.commitError {
-        state.nextCommitError = nil
-        return error
-      }
-      let changes = transform(state.library)
-      do throws(RepositoryError) {
-        try state.library.apply(changes, keeping: &state.recovery)
-      } catch {
-        return error
-      }
-      state.commitCount += 1
-      state.committed.append(changes)
-      return nil
-    }
-    if let failure { throw failure }
-  }
+  public func discardDraft(_ draft: Draft) throws(RepositoryError) { try saved.discardDraft(draft) }
 
   /// The versions kept of a note, oldest first.
   ///
@@ -216,14 +200,12 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: Its versions.
   /// - Throws: Nothing: the in-memory versions are always readable.
   public func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion] {
-    state.withLock { $0.recovery.versions[id] ?? [] }
+    try saved.versions(ofNote: id)
   }
 
   /// The notes in the trash, deleted last first.
   ///
   /// - Returns: The trashed notes.
   /// - Throws: Nothing: the in-memory trash is always readable.
-  public func trashedNotes() throws(RepositoryError) -> [TrashedNote] {
-    state.withLock { $0.recovery.trashedNotes }
-  }
+  public func trashedNotes() throws(RepositoryError) -> [TrashedNote] { try saved.trashedNotes() }
 }
