@@ -28,6 +28,23 @@ import Testing
     #expect(try LaunchOptions.parse(["--script", "s.txt"]).scriptPath == "s.txt")
   }
 
+  /// Global options go before the command or after it, as git's do: `--store S add T` is the
+  /// same as `add T --store S`.
+  @Test func globalOptionsComeBeforeOrAfterTheCommand() throws {
+    let before = try LaunchOptions.parse(["--store", "/tmp/n.sqlite", "-q", "add", "Heron"])
+    let after = try LaunchOptions.parse(["add", "Heron", "--store", "/tmp/n.sqlite", "-q"])
+    #expect(before == after)
+    #expect(before.addition?.title == "Heron" && before.store == .file("/tmp/n.sqlite"))
+    #expect(before.isQuiet)
+    #expect(
+      try LaunchOptions.parse(["--in-memory", "add", "Heron", "--tag", "birds"]).addition?.tags == [
+        "birds"
+      ])
+    #expect(throws: UsageError("add can't be combined with --script or -c")) {
+      try LaunchOptions.parse(["-c", "list", "add", "Heron"])
+    }
+  }
+
   @Test(arguments: [
     ["--store"], ["--frobnicate"], ["--demo", "--in-memory"], ["--script", "a", "-c", "b"],
     ["--store", ""], ["-c"], ["--script", "a", "--script", "b"],

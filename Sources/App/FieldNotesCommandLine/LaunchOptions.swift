@@ -98,9 +98,9 @@ public struct LaunchOptions: Equatable, Sendable {
       return value
     }
     while let argument = remaining.popFirst() {
-      if argument == LaunchOption.addCommand, options.addition == nil,
-        arguments.first == LaunchOption.addCommand
-      {
+      // The command is the first word that is no option's value, wherever the options are,
+      // as git reads `git -C dir log` and `git log -C dir`.
+      if argument == LaunchOption.addCommand, options.addition == nil {
         guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
           throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
         }
