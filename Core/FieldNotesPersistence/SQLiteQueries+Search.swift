@@ -186,6 +186,12 @@ extension SQLiteQueries {
         return "notes.notebook_id IS \(parameter(id.map { .text($0.uuidString) } ?? .null))"
       case .pinned: return "notes.is_pinned = 1"
       case .untagged: return "notes.tags = '[]'"
+      case .id(let prefix):
+        // A range of the primary key: the identifiers that start with the prefix, and no
+        // other, since every identifier's characters come before U+007F.
+        let start = prefix.identifierTextPrefix
+        return "(notes.id >= \(parameter(.text(start))) AND notes.id < "
+          + "\(parameter(.text(start + "\u{7F}"))))"
       case .date(let field, let span):
         let column = field == .created ? "notes.created_at" : "notes.updated_at"
         var bounds: [String] = []

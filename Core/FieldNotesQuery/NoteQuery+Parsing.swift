@@ -26,7 +26,7 @@ extension NoteQuery {
   }
 
   /// The names of the qualifiers, each written before a colon (`tag:birds`).
-  public static let qualifierNames = ["tag", "in", "is", "title", "created", "updated"]
+  public static let qualifierNames = ["tag", "in", "is", "title", "created", "updated", "id"]
 
   /// The deepest parentheses may nest: deeper than anyone writes, and shallow enough that the
   /// SQL and the FTS5 expression a store makes of the deepest search stay within what SQLite's
@@ -43,7 +43,7 @@ extension NoteQuery {
     unary     = ( "NOT" | "-" ) unary | primary ;
     primary   = "(" any ")" | "#" tag | qualifier | phrase | word ;
     qualifier = "tag:" tag | "in:" ( name | "none" ) | "is:" ( "pinned" | "untagged" )
-              | "title:" text | ( "created:" | "updated:" ) dates ;
+              | "title:" text | ( "created:" | "updated:" ) dates | "id:" hex ;
     dates     = date | [ date ] ".." [ date ] | ( "<" | "<=" | ">" | ">=" ) date ;
     date      = YYYY | YYYY-MM | YYYY-MM-DD | "today" | "yesterday" | "this-week"
               | "last-week" | "this-month" | "last-month" | N "d" | N "w" ;
@@ -198,6 +198,9 @@ extension NoteQuery {
         default: throw .unknownState(value, column: column)
         }
       case "title": return .title(value)
+      case "id":
+        guard let prefix = NoteIDPrefix(value) else { throw .invalidID(value, column: column) }
+        return .id(prefix)
       default:
         let field: NoteDateField = name == "created" ? .created : .updated
         guard let span = dates(value) else {

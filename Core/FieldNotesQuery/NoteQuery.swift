@@ -24,6 +24,8 @@ public indirect enum NoteQuery: Hashable, Sendable {
   case pinned
   /// Notes without tags.
   case untagged
+  /// The notes whose identifier starts with a prefix (`id:e621`).
+  case id(NoteIDPrefix)
   /// Notes whose date of creation or of last change falls in an interval.
   case date(NoteDateField, DateSpan)
   /// Notes the query doesn't find.
@@ -57,6 +59,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .notebook(let id): return note.notebookID == id
     case .pinned: return note.isPinned
     case .untagged: return note.tags.isEmpty
+    case .id(let prefix): return prefix.matches(note.id)
     case .date(let field, let span): return span.contains(field.date(of: note))
     case .not(let query): return !query.finds(note, searchKey: &key)
     case .all(let queries): return queries.allSatisfy { $0.finds(note, searchKey: &key) }
@@ -70,7 +73,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
     switch self {
     case .text(let text), .title(let text): [text]
     case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
-    case .everything, .tag, .notebook, .pinned, .untagged, .date, .not: []
+    case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .not: []
     }
   }
 

@@ -27,6 +27,8 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
   case unknownNotebook(String, column: Int)
   /// `is:` followed by something other than `pinned` or `untagged`.
   case unknownState(String, column: Int)
+  /// `id:` followed by something other than the hex digits an identifier starts with.
+  case invalidID(String, column: Int)
   /// A date qualifier's value that isn't a date, a range or a comparison.
   case invalidDate(String, qualifier: String, column: Int)
   /// A date range that ends before it starts (`2026-12..2026-01`).
@@ -42,7 +44,8 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
     case .unclosedParenthesis(let column), .unclosedQuote(let column), .emptyPhrase(let column),
       .emptyGroup(let column), .nothingToSearchFor(let column), .missingTerm(_, let column),
       .missingExclusion(let column), .missingValue(_, let column), .invalidTag(_, let column),
-      .unknownNotebook(_, let column), .unknownState(_, let column), .invalidDate(_, _, let column),
+      .unknownNotebook(_, let column), .unknownState(_, let column), .invalidID(_, let column),
+      .invalidDate(_, _, let column),
       .emptyRange(_, _, let column), .nestedTooDeeply(let column), .tooManyTerms(_, let column):
       column
     }
@@ -75,6 +78,9 @@ public enum NoteQueryError: Error, Hashable, Sendable, LocalizedError {
       "There is no notebook called \u{201C}\(name)\u{201D} (in: at column \(column))."
     case .unknownState(let word, let column):
       "is:\(word) at column \(column) is not a state; is: takes pinned or untagged."
+    case .invalidID(let text, let column):
+      "id:\(text) at column \(column) is not the start of a note's id; an id is hex digits, "
+        + "as a list shows them (id:e621)."
     case .invalidDate(let text, let qualifier, let column):
       "\(text) is not a date (\(qualifier): at column \(column)); write YYYY, YYYY-MM, "
         + "YYYY-MM-DD, today, 3d, a range A..B or a comparison such as >=2026-01."

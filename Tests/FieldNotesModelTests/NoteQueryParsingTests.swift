@@ -160,6 +160,11 @@ import Testing
       ("tag:", .missingValue(qualifier: "tag:", column: 1)),
       ("#a/b", .invalidTag("a/b", column: 1)),
       ("is:lost", .unknownState("lost", column: 1)),
+      ("heron id:e6z1", .invalidID("e6z1", column: 7)),
+      (
+        "id:" + String(repeating: "a", count: 33),
+        .invalidID(String(repeating: "a", count: 33), column: 1)
+      ),
     ] as [(String, NoteQueryError)])
   func aBadSearchSaysWhatAndWhere(_ text: String, _ error: NoteQueryError) {
     #expect(throws: error) { try parse(text) }

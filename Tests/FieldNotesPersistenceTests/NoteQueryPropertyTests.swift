@@ -37,6 +37,7 @@ import Testing
     case notebook(String?)
     case pinned, untagged
     case title(String)
+    case id(String)
     case date(updated: Bool, DateShape, DateWord, Int, DateWord, Int)
     case not(Query, dash: Bool)
     case all([Query])
@@ -53,6 +54,7 @@ import Testing
       case .pinned: "is:pinned"
       case .untagged: "is:untagged"
       case .title(let text): text.contains(" ") ? "title:\"\(text)\"" : "title:\(text)"
+      case .id(let prefix): "id:\(prefix)"
       case .date(let updated, let shape, let first, let firstNumber, let second, let number):
         (updated ? "updated:" : "created:")
           + Self.dates(shape, first, firstNumber, second, number)
@@ -201,6 +203,9 @@ import Testing
     case .pinned: return note.isPinned
     case .untagged: return note.tags.isEmpty
     case .title(let text): return contains(note.title, text)
+    case .id(let prefix):
+      let digits = prefix.uppercased().filter { $0 != "-" }
+      return note.id.uuidString.filter { $0 != "-" }.hasPrefix(digits)
     case .date(let updated, let shape, let first, let firstNumber, let second, let number):
       return dates.matches(
         updated ? note.updatedAt : note.createdAt, shape, first, firstNumber, second, number)
@@ -236,6 +241,8 @@ import Testing
   static let noteTags = ["birds", "lake", "über", "鳥", "a-b"]
   static let queryTags = ["birds", "Birds", "lake", "über", "ÜBER", "鳥", "a-b", "moss"]
   static let notebookNames = ["Field trips", "Birds", "Ünïcode"]
+  /// Starts of identifiers, as typed: in either case, with and without a UUID's dashes.
+  static let idPrefixes = ["a", "A", "3", "e6", "F0", "0-", "c0ffee", "12345678-9"]
 
   /// Calendar days around the notes' dates: the ends of months and years, a leap day, and the
   /// days the test's time zones change their offset.
@@ -261,7 +268,9 @@ import Testing
       case 8, 9: return .tag(pick(queryTags), hash: Bool.random(using: &random))
       case 10: return .notebook(Bool.random(using: &random) ? pick(notebookNames) : nil)
       case 11: return Bool.random(using: &random) ? .pinned : .untagged
-      case 12: return .title(pick(words + phrases))
+      case 12:
+        return Bool.random(using: &random)
+          ? .title(pick(words + phrases)) : .id(pick(idPrefixes))
       case 13..<17:
         return .date(
           updated: Int.random(in: 0..<4, using: &random) == 0, pick(DateShape.allCases),

@@ -1,0 +1,114 @@
+import FieldNotesModel
+import FieldNotesQuery
+import Foundation
+
+/// Short ids for notes, and the note a typed id names: how a list shows a note so that it can
+/// be named again after any redraw, and how a command finds it from the shell or the REPL.
+///
+/// A short id is the shortest prefix of the note's id that no other saved note shares, and at
+/// least ``FieldNotesQuery/NoteIDPrefix/shortest`` digits, as git abbreviates a hash. Each is
+/// asked of the repository through its index on the ids (one or two lookups a note), so a list
+/// costs what it shows however many notes there are.
+@MainActor
+public struct NoteIDs {
+  private let store: NoteStore
+
+  /// Makes the ids of a store's notes.
+  ///
+  /// - Parameter store: The store.
+  public init(store: NoteStore) {
+    self.store = store
+  }
+
+  /// The shortest prefix of a note's id that no other saved note shares.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: The prefix; the whole id when the store can't be read (never a prefix that
+  ///   might name another note).
+  public func shortID(of id: Note.ID) -> NoteIDPrefix {
+    for length in NoteIDPrefix.shortest...32 {
+      let prefix = NoteIDPrefix(of: id, length: length)
+      guard let count = try? count(of: prefix) else { break }
+      if count <= 1 { return prefix }
+    }
+    return NoteIDPrefix(of: id, length: 32)
+  }
+
+  /// The saved note a typed id names: its whole id, or a prefix no other note shares.
+  ///
+  /// - Parameter typed: The id as typed: hex digits, in either case, dashes or not.
+  /// - Returns: The note.
+  /// - Throws: ``NoteIDError``: not an id, no such note, or several notes (listed, so the user
+  ///   can type more of the one meant).
+  public func note(named typed: String) throws(NoteIDError) -> Note {
+    guard let prefix = NoteIDPrefix(typed) else { throw .notAnID(typed) }
+    let found: NotePage
+    do {
+      found = try store.repository.page(
+        NoteListQuery(scope: .allNotes, search: .id(prefix), order: .oldest, limit: 5))
+    } catch {
+      throw .store(.persistence(error))
+    }
+    switch found.totalCount {
+    case 0: throw .noNote(prefix)
+    case 1: return found.notes[0]
+    default:
+      throw .ambiguous(
+        prefix, count: found.totalCount,
+        candidates: found.notes.map {
+          NoteIDError.Candidate(id: NoteIDPrefix(of: $0.id, length: 8), title: $0.title)
+        })
+    }
+  }
+
+  private func count(of prefix: NoteIDPrefix) throws(RepositoryError) -> Int {
+    try store.repository.page(NoteListQuery(scope: .allNotes, search: .id(prefix), limit: 0))
+      .totalCount
+  }
+}
+
+/// Why a typed id names no one note; each says so in a user's words.
+public enum NoteIDError: Error, Equatable, LocalizedError {
+  /// A note an ambiguous id could mean: a longer prefix of its id, and its title.
+  public struct Candidate: Equatable, Sendable {
+    /// A prefix of its id long enough to tell it apart from the others listed.
+    public var id: NoteIDPrefix
+    /// Its title.
+    public var title: String
+
+    /// Names a candidate.
+    ///
+    /// - Parameters:
+    ///   - id: A prefix of its id.
+    ///   - title: Its title.
+    public init(id: NoteIDPrefix, title: String) {
+      self.id = id
+      self.title = title
+    }
+  }
+
+  /// Not hex digits.
+  case notAnID(String)
+  /// No saved note's id starts so.
+  case noNote(NoteIDPrefix)
+  /// Several notes' ids start so: how many, and the first few.
+  case ambiguous(NoteIDPrefix, count: Int, candidates: [Candidate])
+  /// The store couldn't be read.
+  case store(NoteStoreError)
+
+  /// The message a user sees.
+  public var errorDescription: String? {
+    switch self {
+    case .notAnID(let typed):
+      "\u{201C}\(typed)\u{201D} is not a note's id: an id is hex digits, as lists show them"
+    case .noNote(let prefix):
+      "no note's id starts with \(prefix)"
+    case .ambiguous(let prefix, let count, let candidates):
+      "\(count) notes' ids start with \(prefix); type more of the one you mean: "
+        + candidates.map { "\($0.id) \u{201C}\($0.title)\u{201D}" }.joined(separator: ", ")
+        + (count > candidates.count ? ", …" : "")
+    case .store(let error):
+      error.errorDescription
+    }
+  }
+}

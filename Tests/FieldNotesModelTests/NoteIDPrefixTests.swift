@@ -1,0 +1,37 @@
+import FieldNotesModel
+import FieldNotesQuery
+import Foundation
+import Testing
+
+/// A note's id as a list shows it and a person types it back: hex digits, as git abbreviates a
+/// hash, in either case, with the id's dashes or without.
+@Suite struct NoteIDPrefixTests {
+  let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+
+  @Test func aPrefixIsShownInLowerCaseWithoutDashes() {
+    #expect(NoteIDPrefix(of: id, length: 4).description == "e621")
+    #expect(NoteIDPrefix(of: id, length: 10).description == "e621e1f8c3")
+    #expect(NoteIDPrefix(of: id, length: 99).description.count == 32)
+  }
+
+  @Test(arguments: ["e621", "E621", "e621e1f8-c3", "E621E1F8C36C495A93FC0C247A3E6E5F"])
+  func aTypedPrefixFindsItsIDHoweverItIsWritten(_ typed: String) throws {
+    let prefix = try #require(NoteIDPrefix(typed))
+    #expect(prefix.matches(id))
+    #expect(id.uuidString.hasPrefix(prefix.identifierTextPrefix))
+  }
+
+  @Test func theIdentifiersTextPrefixHasTheDashesWhereAUUIDHasThem() throws {
+    #expect(try #require(NoteIDPrefix("e621e1f8c3")).identifierTextPrefix == "E621E1F8-C3")
+    #expect(try #require(NoteIDPrefix("e621e1f8")).identifierTextPrefix == "E621E1F8")
+  }
+
+  @Test(arguments: ["", "-", "e6z1", "héron", String(repeating: "a", count: 33)])
+  func anythingButHexDigitsIsNoPrefix(_ typed: String) {
+    #expect(NoteIDPrefix(typed) == nil)
+  }
+
+  @Test func anotherIDIsNotMatched() throws {
+    #expect(try #require(NoteIDPrefix("e622")).matches(id) == false)
+  }
+}
