@@ -14,9 +14,7 @@ import Testing
   let store: NoteStore
 
   init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
+    store = try .stamped(repository)
   }
 
   var heron: Note { store.note(withID: SampleData.heron.id) ?? SampleData.heron }

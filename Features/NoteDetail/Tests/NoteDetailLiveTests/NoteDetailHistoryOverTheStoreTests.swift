@@ -15,9 +15,7 @@ import Testing
   let model: NoteDetailViewModel
 
   init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
+    store = try .stamped(repository)
     model = NoteDetailViewModel(
       noteID: SampleData.kingfisher.id,
       client: StoreNoteDetailClient(store: store, history: DeletionHistory()),

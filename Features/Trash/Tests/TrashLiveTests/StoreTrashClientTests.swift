@@ -13,9 +13,7 @@ import TrashLive
   let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
 
   @Test func itListsRestoresAndPurgesAsTheInMemoryClientDoes() throws {
-    let store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
+    let store = try NoteStore.stamped(repository)
     let client = StoreTrashClient(store: store)
     try store.perform(.deleteNote(SampleData.moss.id))
     try store.perform(.deleteNote(SampleData.shoppingList.id))

@@ -15,9 +15,7 @@ import TrashLive
   let store: NoteStore
 
   init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
+    store = try .stamped(repository)
   }
 
   @Test func aNotebooksNotesDeletedWithItGoToTheTrashAndComeBackInNoNotebook() throws {

@@ -16,9 +16,7 @@ import TrashLive
   let history = DeletionHistory()
 
   init() throws {
-    store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(),
-      now: .advancing(from: SampleData.date(minutes: 100)))
+    store = try .stamped(repository)
     model = TrashViewModel(client: StoreTrashClient(store: store), history: history)
   }
 
