@@ -33,6 +33,9 @@ public struct ScreenDependencies {
   ///
   /// A feature's live client reaches them through this alone.
   public let tables: any FeatureTables
+  /// Where the drafts of notes being written are kept when FieldNotes has to stop: the store's
+  /// file, or memory beside a store in memory; the composer's live client keeps them here.
+  public let drafts: any DraftRepository
 
   /// Creates the dependencies.
   ///
@@ -47,10 +50,12 @@ public struct ScreenDependencies {
   ///   - preferences: The session's choices of how screens are drawn.
   ///   - editor: The user's editor.
   ///   - tables: Features' own tables; ``FieldNotesServices/UnavailableFeatureTables`` for none.
+  ///   - drafts: Where drafts are kept.
   public init(
     store: NoteStore, now: DateProvider, ids: IDGenerator, timeZone: TimeZone,
     summarizer: any SummaryGenerating, history: DeletionHistory, session: DraftSession,
-    preferences: ScreenPreferences, editor: any TextEditing, tables: any FeatureTables
+    preferences: ScreenPreferences, editor: any TextEditing, tables: any FeatureTables,
+    drafts: any DraftRepository
   ) {
     self.store = store
     self.now = now
@@ -62,5 +67,6 @@ public struct ScreenDependencies {
     self.preferences = preferences
     self.editor = editor
     self.tables = tables
+    self.drafts = drafts
   }
 }

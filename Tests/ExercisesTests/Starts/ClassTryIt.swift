@@ -55,7 +55,8 @@ import Testing
       store: store, now: .fixed(), ids: .incrementing(), timeZone: .current,
       summarizer: CannedSummaryGenerator(), history: DeletionHistory(),
       session: SampleData.session(1), preferences: ScreenPreferences(noteListForm: form),
-      editor: UnavailableTextEditor(), tables: UnavailableFeatureTables())
+      editor: UnavailableTextEditor(), tables: UnavailableFeatureTables(),
+      drafts: InMemoryNoteRepository())
     let list = try #require(
       NoteListScreen.registration.makeScreen(
         for: .noteList(.allNotes, NoteListSettings()), with: dependencies))

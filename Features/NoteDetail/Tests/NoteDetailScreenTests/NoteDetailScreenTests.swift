@@ -56,7 +56,7 @@ import Testing
             timeZone: TimeZone(identifier: "UTC") ?? .current, summarizer: CannedSummaryGenerator(),
             history: history, session: SampleData.session(1),
             preferences: ScreenPreferences(noteListForm: .mvvm), editor: UnavailableTextEditor(),
-            tables: UnavailableFeatureTables())))
+            tables: UnavailableFeatureTables(), drafts: repository)))
     #expect(
       ScreenHarness(screen).lastDrawn == [
         "«King»fisher", "Birds · #birds · written 50 min ago", "",

@@ -36,7 +36,8 @@ struct NoteListForms {
       store: store, now: now, ids: .incrementing(), timeZone: Self.utc,
       summarizer: CannedSummaryGenerator(), history: history,
       session: SampleData.session(1),
-      preferences: preferences, editor: UnavailableTextEditor(), tables: UnavailableFeatureTables())
+      preferences: preferences, editor: UnavailableTextEditor(), tables: UnavailableFeatureTables(),
+      drafts: InMemoryNoteRepository())
   }
 
   /// The list a route shows, in a form.

@@ -6,6 +6,7 @@ import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal
 import Foundation
+import Synchronization
 
 /// Every dependency of the app, built once at start and handed to view models through their
 /// initializers.
@@ -36,6 +37,10 @@ public struct AppDependencies {
   /// Features' own tables: in the store's file, or in memory for the session when the notes
   /// are; made once, so every screen of a feature that owns data sees the same rows.
   public let tables: any FeatureTables
+  /// Where the drafts of notes being written are kept when FieldNotes has to stop: the store's
+  /// own repository (the SQLite store is all four of its parts), or, beside notes kept in
+  /// memory, memory for the session, gone with it as the notes are.
+  public let drafts: any DraftRepository
   /// The record of what `export FILE` wrote where (in FieldNotes' state folder), so an export
   /// replaces only a file it wrote; `nil` where there is none, when only a file already holding
   /// the same bytes is replaced.
@@ -45,6 +50,7 @@ public struct AppDependencies {
   ///
   /// - Parameters:
   ///   - store: The store.
+  ///   - drafts: Where drafts are kept: usually the store's repository.
   ///   - summarizer: The summary service; ``FieldNotesServices/UnavailableSummaryGenerator``
   ///     for none.
   ///   - now: The date source.
@@ -53,19 +59,22 @@ public struct AppDependencies {
   ///   - storePath: The store file, or `nil` for notes kept in memory.
   ///   - editor: The user's editor; ``FieldNotesServices/UnavailableTextEditor`` for none.
   public init(
-    store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, storePath: String? = nil, editor: any TextEditing
+    store: NoteStore, drafts: any DraftRepository, summarizer: any SummaryGenerating,
+    now: DateProvider, ids: IDGenerator, timeZone: TimeZone, storePath: String? = nil,
+    editor: any TextEditing
   ) {
     self.init(
-      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storePath: storePath, sync: nil, editor: editor)
+      store: store, drafts: drafts, summarizer: summarizer, now: now, ids: ids,
+      timeZone: timeZone, storePath: storePath, sync: nil, editor: editor)
   }
 
   init(
-    store: NoteStore, summarizer: any SummaryGenerating, now: DateProvider, ids: IDGenerator,
-    timeZone: TimeZone, storePath: String?, sync: SyncConnection?, editor: any TextEditing
+    store: NoteStore, drafts: any DraftRepository, summarizer: any SummaryGenerating,
+    now: DateProvider, ids: IDGenerator, timeZone: TimeZone, storePath: String?,
+    sync: SyncConnection?, editor: any TextEditing
   ) {
     self.store = store
+    self.drafts = drafts
     self.summarizer = summarizer
     self.editor = editor
     self.now = now
@@ -88,7 +97,7 @@ public struct AppDependencies {
     ScreenDependencies(
       store: store, now: now, ids: ids, timeZone: timeZone, summarizer: summarizer,
       history: DeletionHistory(), session: session, preferences: preferences, editor: editor,
-      tables: tables)
+      tables: tables, drafts: drafts)
   }
 
   /// The dependencies of a real session: the SQLite store at a path, the git syncer (its
@@ -165,11 +174,11 @@ public struct AppDependencies {
       timeZone: timeZone)
     let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
-      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      storePath: storePath, sync: sync, editor: editor)
+      store: store, drafts: repository, summarizer: summarizer, now: now, ids: ids,
+      timeZone: timeZone, storePath: storePath, sync: sync, editor: editor)
   }
 
-  /// Dependencies that keep everything in memory.
+  /// Dependencies that keep everything in memory: the notes, and the drafts beside them.
   ///
   /// - Parameters:
   ///   - library: What the store holds at first.
@@ -187,7 +196,35 @@ public struct AppDependencies {
     let store = NoteStore(
       notes: library.notes, notebooks: library.notebooks, syncer: syncer, now: now)
     return AppDependencies(
-      store: store, summarizer: summarizer, now: now, ids: ids, timeZone: timeZone,
-      editor: editor)
+      store: store, drafts: SessionDrafts(), summarizer: summarizer, now: now, ids: ids,
+      timeZone: timeZone, editor: editor)
+  }
+}
+
+/// The drafts beside notes kept in memory: kept for the session and gone with it, as the notes
+/// are, so none is promised past it (``isPersistent`` is `false`).
+private final class SessionDrafts: DraftRepository {
+  private let drafts = Mutex<[Draft]>([])
+
+  /// `false`: the drafts are gone when the process ends.
+  var isPersistent: Bool { false }
+
+  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
+    drafts.withLock { drafts in
+      drafts.removeAll { $0.isKept(as: draft) || origin.map($0.isKept(as:)) == true }
+      drafts.append(draft)
+    }
+  }
+
+  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
+    drafts.withLock { $0.filter { $0.noteID == noteID }.sorted { $0.keptAt > $1.keptAt } }
+  }
+
+  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
+    drafts.withLock { Set($0.compactMap(\.noteID)) }
+  }
+
+  func discardDraft(_ draft: Draft) throws(RepositoryError) {
+    drafts.withLock { $0.removeAll { $0.isKept(as: draft) } }
   }
 }
