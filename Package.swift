@@ -95,6 +95,7 @@ let featuresOwningData: Set<String> = [
   "Conflicts",
   "Tags",
   "NoteDetail",
+  "Composer",
 ]
 
 /// A feature's targets, all in `Features/NAME/`.

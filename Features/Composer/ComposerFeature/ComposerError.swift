@@ -19,6 +19,8 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   case unsavedChangesInTheWay
   /// The store could not forget a kept draft; it is still kept.
   case discardFailed(NoteStoreError)
+  /// The store could not keep the unsaved text as a draft; nothing changed.
+  case draftNotKept(NoteStoreError)
   /// The user's editor couldn't run, or failed; the draft is as it was.
   case editorFailed(TextEditingError)
   /// The editor failed (a signal, an exit status) after writing the file: what it wrote is kept
@@ -28,6 +30,9 @@ public enum ComposerError: Error, Hashable, LocalizedError {
   /// The editor left a file whose front matter or heading can't be read, for this reason; its
   /// whole text is the body now.
   case editedFileUnreadable(String)
+  /// The view model was given a client that doesn't do this (a test's
+  /// ``UnimplementedComposerClient``): the member asked for.
+  case notProvided(String)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -55,6 +60,8 @@ public enum ComposerError: Error, Hashable, LocalizedError {
       "A kept draft would replace what you typed here; save it or cancel it first."
     case .discardFailed(let error):
       "The draft is still kept: " + (error.errorDescription ?? "the store refused.")
+    case .draftNotKept(let error):
+      "The draft was not kept: " + (error.errorDescription ?? "the store refused.")
     case .editorFailed(let error):
       (error.errorDescription ?? "The editor failed.") + " The note is as it was, not saved."
     case .editorEndedAfterWriting(let ending, let position):
@@ -63,6 +70,7 @@ public enum ComposerError: Error, Hashable, LocalizedError {
     case .editedFileUnreadable(let reason):
       "The file the editor left can't be read as a note (\(reason)), so all of it is the body "
         + "now: `editor` again to fix it."
+    case .notProvided(let member): "\(member) was not provided to the composer's view model."
     }
   }
 }

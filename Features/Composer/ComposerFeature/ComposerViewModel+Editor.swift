@@ -27,19 +27,19 @@ extension ComposerViewModel {
   /// removes each file once its draft is kept: the next composer for each note offers its text
   /// back.
   ///
-  /// Each file is a draft of its own (see ``draft(of:store:now:)``), so three files of new
+  /// Each file is a draft of its own (see ``draft(of:client:now:)``), so three files of new
   /// notes are three drafts, and none is written over by a draft kept later. A file that can't
   /// be read as a note is kept whole as a new note's body, so nothing written is lost.
   ///
   /// - Parameters:
-  ///   - store: Where the drafts are kept.
+  ///   - client: The composer's data, where the drafts are kept.
   ///   - editor: The editor service that knows the files.
   ///   - now: When they are kept.
-  /// - Returns: How many were kept; a file whose draft the store refused stays for next time.
+  /// - Returns: How many were kept; a file whose draft the client refused stays for next time.
   public static func keepLeftoverEdits(
-    store: NoteStore, editor: any TextEditing, now: DateProvider
+    client: any ComposerClient, editor: any TextEditing, now: DateProvider
   ) -> Int {
-    editor.leftoverEdits().count { keep($0, store: store, editor: editor, now: now) != nil }
+    editor.leftoverEdits().count { keep($0, client: client, editor: editor, now: now) != nil }
   }
 
   /// The files of edits another store's FieldNotes (or one with a store in memory) left: this
@@ -53,12 +53,13 @@ extension ComposerViewModel {
 
   /// Keeps one leftover edit's text as a draft of its own, and only then removes its file.
   ///
-  /// - Returns: The draft kept, or `nil` when the store refused it (the file stays).
+  /// - Returns: The draft kept, or `nil` when the client refused it (the file stays).
   static func keep(
-    _ leftover: LeftoverEdit, store: NoteStore, editor: any TextEditing, now: DateProvider
+    _ leftover: LeftoverEdit, client: any ComposerClient, editor: any TextEditing,
+    now: DateProvider
   ) -> Draft? {
-    let draft = draft(of: leftover, store: store, now: now)
-    guard (try? store.keepDraft(draft)) != nil else { return nil }
+    let draft = draft(of: leftover, client: client, now: now)
+    guard (try? client.keepDraft(draft, superseding: nil)) != nil else { return nil }
     editor.forget(leftover)
     return draft
   }
@@ -70,10 +71,13 @@ extension ComposerViewModel {
   ///
   /// - Parameters:
   ///   - leftover: The leftover edit.
-  ///   - store: The store, which says whether the note the file names is still there.
+  ///   - client: The composer's data, which says whether the note the file names is still
+  ///     there, and which notebook its name stands for.
   ///   - now: When the draft is kept.
   /// - Returns: The draft.
-  static func draft(of leftover: LeftoverEdit, store: NoteStore, now: DateProvider) -> Draft {
+  static func draft(of leftover: LeftoverEdit, client: any ComposerClient, now: DateProvider)
+    -> Draft
+  {
     let name = leftover.fileName
     let noteID =
       name.hasPrefix(fileNamePrefix) && name.hasSuffix(".md")
@@ -87,8 +91,8 @@ extension ComposerViewModel {
       id: UUID(derivedFrom: Array("leftover edit\u{0}\(leftover.path)".utf8)),
       startedAt: leftover.modifiedAt, terminal: nil)
     return Draft(
-      noteID: noteID.flatMap { store.note(withID: $0)?.id } ?? nil,
-      notebookID: edited.notebookName.flatMap { store.notebook(named: $0)?.id },
+      noteID: noteID.flatMap { client.note($0)?.id } ?? nil,
+      notebookID: edited.notebookName.flatMap { client.notebook(named: $0)?.id },
       // The line break an editor ends its file with, as for an edit that finished.
       title: edited.title,
       body: edited.body.hasSuffix("\n") ? String(edited.body.dropLast()) : edited.body,
@@ -117,12 +121,10 @@ extension ComposerViewModel {
     let sent = NoteDocument.data(
       ofEditable: EditableNote(
         title: draft.title, body: draft.body, tags: draft.tags,
-        notebookName: draft.notebookID.flatMap { id in
-          store.notebooks.first { $0.id == id }?.name
-        }))
+        notebookName: draft.notebookID.flatMap { notebook($0)?.name }))
     let returned: Data
     // The file's name says which note it is, so one left behind by a crash is kept as its
-    // draft (``keepLeftoverEdits(store:editor:session:now:)``).
+    // draft (``keepLeftoverEdits(client:editor:now:)``).
     let fileName = opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" }
     do { returned = try await editor.edit(sent, fileName: fileName ?? "new-note.md") } catch {
       guard case .endedAfterWriting(let ending, let leftover) = error else {
@@ -144,8 +146,8 @@ extension ComposerViewModel {
     let body = addedLineBreak ? String(edited.body.dropLast()) : edited.body
     let tags = DraftRules.tags(from: edited.tags.joined(separator: " "))
     // Notebooks another process made while the editor ran can be named too.
-    try? store.reload()
-    let notebookID = edited.notebookName.map { store.notebook(named: $0)?.id }
+    client.refresh()
+    let notebookID = edited.notebookName.map { client.notebook(named: $0)?.id }
     let content = NoteDraft.Content(
       title: edited.title, body: body, tags: tags,
       notebookID: notebookID.map { $0 ?? draft.notebookID } ?? nil)
@@ -163,15 +165,16 @@ extension ComposerViewModel {
   /// Keeps the text of an editor that failed after writing as a kept draft of its own, listed
   /// in ``keptDrafts`` (`draft N` goes on with it); the file goes once the draft is kept.
   ///
-  /// A store in memory keeps nothing past the session, so there the file stays, named.
+  /// Notes in memory keep nothing past the session, so there the file stays, named.
   ///
-  /// - Returns: The error to throw: the draft kept and where it is listed, or, when the store
-  ///   refused it or keeps nothing, the editor's failure, which names the file left.
+  /// - Returns: The error to throw: the draft kept and where it is listed, or, when the client
+  ///   refused it or keeps nothing past the session, the editor's failure, which names the file
+  ///   left.
   private func keepWhatTheEditorWrote(
     _ leftover: LeftoverEdit, endedBy ending: EditorEnding, failure: TextEditingError
   ) -> ComposerError {
-    guard store.isPersistent,
-      let kept = Self.keep(leftover, store: store, editor: editor, now: now)
+    guard client.keepsDraftsPastTheSession,
+      let kept = Self.keep(leftover, client: client, editor: editor, now: now)
     else {
       return .editorFailed(failure)
     }

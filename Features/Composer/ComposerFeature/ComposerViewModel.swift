@@ -15,12 +15,14 @@ import Observation
 /// editing ──askToDiscardKeptDraft──▶ confirming(.discardKeptDraft) ──yes or no──▶ editing
 /// ```
 ///
-/// The draft's edits stay out of the store until ``save()``. ``state`` and ``canSave`` are
+/// The draft's edits stay out of the notes until ``save()``. ``state`` and ``canSave`` are
 /// derived from the draft each time they are read, never stored beside it.
 ///
 /// Drafts kept when FieldNotes last had to stop (``keptDrafts``, by any session) are listed
 /// beside the draft: ``takeUpKeptDraft(at:)`` goes on from one, and it is forgotten once the
 /// note is saved or its text kept again.
+///
+/// Its ``ComposerClient`` is all it knows of the notes and the drafts.
 @MainActor
 @Observable
 public final class ComposerViewModel {
@@ -40,7 +42,7 @@ public final class ComposerViewModel {
   public enum Purpose: Hashable, Sendable {
     /// A new note, optionally in a notebook.
     case newNote(in: Notebook.ID?)
-    /// Changing an existing note, as the store has it when the composer opens.
+    /// Changing an existing note, as the notes hold it when the composer opens.
     case editNote(Note.ID)
   }
 
@@ -57,7 +59,7 @@ public final class ComposerViewModel {
   /// The other states are derived from the question asked and the draft.
   private var ending: State?
   @ObservationIgnored private let original: NoteDraft.Content
-  @ObservationIgnored let store: NoteStore
+  @ObservationIgnored let client: any ComposerClient
   @ObservationIgnored private let makeID: IDGenerator
   @ObservationIgnored let now: DateProvider
   /// A new note's identifier, made at the first save attempt and kept for retries, so that a
@@ -82,20 +84,21 @@ public final class ComposerViewModel {
   /// Opens the composer.
   ///
   /// - Parameters:
-  ///   - store: Where the note is saved.
+  ///   - client: The composer's data, where the note is saved and drafts are kept: the app's
+  ///     `StoreComposerClient`, or a test's.
   ///   - purpose: A new note, or the note to edit (its content fills the draft); a note the
-  ///     store doesn't have opens a new note instead.
+  ///     client doesn't have opens a new note instead.
   ///   - ids: Where a new note gets its identifier.
   ///   - now: Where a new note gets its creation date, and a kept draft its date.
   ///   - session: The session the composer runs in, whose draft it keeps.
   ///   - editor: The user's editor, which ``writeInEditor()`` hands the draft to.
   public init(
-    store: NoteStore, purpose: Purpose, ids: IDGenerator, now: DateProvider,
+    client: any ComposerClient, purpose: Purpose, ids: IDGenerator, now: DateProvider,
     session: DraftSession, editor: any TextEditing
   ) {
     switch purpose {
     case .editNote(let id):
-      if let note = store.note(withID: id) {
+      if let note = client.note(id) {
         opened = note
         draft = NoteDraft(editing: note)
         self.purpose = purpose
@@ -110,13 +113,13 @@ public final class ComposerViewModel {
       self.purpose = purpose
     }
     self.original = draft.content
-    self.store = store
+    self.client = client
     self.makeID = ids
     self.now = now
     self.session = session
     self.editor = editor
     base = opened.map(Base.note)
-    keptDrafts = store.keptDrafts(forNote: noteID)
+    keptDrafts = client.keptDrafts(forNote: noteID)
   }
 
   /// The note being edited, or `nil` for a new note: whose kept drafts this composer offers.
@@ -131,7 +134,7 @@ public final class ComposerViewModel {
   /// Every reason the draft can't be saved yet.
   public var problems: [DraftProblem] {
     var problems = DraftRules.problems(title: draft.title, body: draft.body, tags: draft.tags)
-    if let notebookID = draft.notebookID, store.notebook(withID: notebookID) == nil {
+    if let notebookID = draft.notebookID, notebook(notebookID) == nil {
       problems.append(.notebookNotFound)
     }
     return problems
@@ -141,13 +144,16 @@ public final class ComposerViewModel {
   public var canSave: Bool { isEditable && problems.isEmpty }
 
   /// The name of the draft's notebook, or `nil` for none (or a notebook gone meanwhile).
-  public var notebookName: String? { draft.notebookID.flatMap { store.notebook(withID: $0)?.name } }
+  public var notebookName: String? { draft.notebookID.flatMap { notebook($0)?.name } }
 
   /// The notebooks' names, for choosing the draft's.
-  public var notebookNames: [String] { store.notebooks.map(\.name) }
+  public var notebookNames: [String] { client.notebooks.map(\.name) }
 
   /// Every tag some note carries, for completing the draft's.
-  public var knownTags: [String] { store.knownTags }
+  public var knownTags: [String] { client.knownTags }
+
+  /// A notebook the client holds now, or `nil` for one gone meanwhile.
+  func notebook(_ id: Notebook.ID) -> Notebook? { client.notebooks.first { $0.id == id } }
 
   /// Whether the draft differs from what the composer opened with.
   public var hasChanges: Bool { draft.content != original }
@@ -155,8 +161,8 @@ public final class ComposerViewModel {
   /// Whether the composer is done (saved or discarded), so it can be closed.
   public var isFinished: Bool { ending != nil }
 
-  /// Whether a draft kept as FieldNotes ends is there next time: not with a store in memory.
-  public var keptDraftsOutliveTheSession: Bool { store.isPersistent }
+  /// Whether a draft kept as FieldNotes ends is there next time: not with notes in memory.
+  public var keptDraftsOutliveTheSession: Bool { client.keepsDraftsPastTheSession }
 
   /// Whether the draft may change now: not once the composer is done, nor while it asks.
   var isEditable: Bool { ending == nil && question == nil }
@@ -201,7 +207,7 @@ public final class ComposerViewModel {
   /// - Throws: ``ComposerError/unknownNotebook(_:)`` or ``ComposerError/notEditable``.
   public func chooseNotebook(named name: String?) throws(ComposerError) {
     guard let name else { return try edit { $0.notebookID = nil } }
-    guard let notebook = store.notebook(named: name) else { throw .unknownNotebook(name) }
+    guard let notebook = client.notebook(named: name) else { throw .unknownNotebook(name) }
     try edit { $0.notebookID = notebook.id }
   }
 
@@ -221,7 +227,7 @@ public final class ComposerViewModel {
   ///
   /// - Returns: The saved note.
   /// - Throws: ``ComposerError/invalidDraft(_:)``, ``ComposerError/notEditable``, or
-  ///   ``ComposerError/saveFailed(_:)`` when the store refused; the composer then stays in
+  ///   ``ComposerError/saveFailed(_:)`` when the client refused; the composer then stays in
   ///   editing with the draft kept, and saving again retries.
   @discardableResult
   public func save() throws(ComposerError) -> Note? {
@@ -229,27 +235,27 @@ public final class ComposerViewModel {
     let problems = problems
     guard problems.isEmpty else { throw .invalidDraft(problems) }
     let note = noteToSave()
-    if let base, let current = store.note(withID: note.id), !base.isStill(current) {
+    if let base, let current = client.note(note.id), !base.isStill(current) {
       // The user is told once; the next save is theirs to make over the newer version.
       self.base = .note(current)
       throw .saveFailed(.persistence(.conflict(note.id)))
     }
     do {
       switch purpose {
-      case .newNote: try store.perform(.addNote(note))
-      case .editNote: try store.perform(.updateNote(note))
+      case .newNote: try client.add(note)
+      case .editNote: try client.update(note)
       }
     } catch {
-      // A conflict found on disk reloaded the store: the next save goes over what it read.
-      if case .persistence(.conflict) = error, let current = store.note(withID: note.id) {
+      // A conflict found on disk was read again: the next save goes over what was read.
+      if case .saveFailed(.persistence(.conflict)) = error, let current = client.note(note.id) {
         base = .note(current)
       }
-      throw .saveFailed(error)
+      throw error
     }
     ending = .saved(note.id)
     // The draft's text is in the note now; one that can't be forgotten is offered again.
-    if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
-    return store.note(withID: note.id)
+    if let takenUpDraft { try? client.discardDraft(takenUpDraft) }
+    return client.note(note.id)
   }
 
   private func noteToSave() -> Note {
@@ -261,7 +267,7 @@ public final class ComposerViewModel {
         id: id, title: title, body: draft.body, createdAt: now(),
         notebookID: draft.notebookID, tags: draft.tags)
     }
-    var note = store.note(withID: opened.id) ?? opened
+    var note = client.note(opened.id) ?? opened
     note.title = title
     note.body = draft.body
     note.tags = draft.tags
@@ -271,17 +277,18 @@ public final class ComposerViewModel {
 
   // MARK: - Kept drafts
 
-  /// Keeps the unsaved text in the store, so the next composer for the same note offers it back.
+  /// Keeps the unsaved text as a draft, so the next composer for the same note offers it back.
   ///
   /// FieldNotes does so when its input ends or it is told to stop. It replaces only this
   /// session's draft of the note, and the kept draft it was taken up from.
   ///
   /// - Returns: Whether there was unsaved text to keep.
-  /// - Throws: ``NoteStoreError`` when it could not be kept; nothing changed then.
+  /// - Throws: ``ComposerError/draftNotKept(_:)`` when it could not be kept; nothing changed
+  ///   then.
   @discardableResult
-  public func keepUnsavedDraft() throws(NoteStoreError) -> Bool {
+  public func keepUnsavedDraft() throws(ComposerError) -> Bool {
     guard !isFinished, hasChanges else { return false }
-    try store.keepDraft(
+    try client.keepDraft(
       Draft(
         noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: draft.body,
         tags: draft.tags, keptAt: now(), session: session,
@@ -307,7 +314,7 @@ public final class ComposerViewModel {
     if let takenUpDraft { keptDrafts = Self.newestFirst(keptDrafts + [takenUpDraft]) }
     takenUpDraft = kept
     // The draft goes over the note only as it was when the draft was written from it.
-    if let current = opened.flatMap({ store.note(withID: $0.id) }) {
+    if let current = opened.flatMap({ client.note($0.id) }) {
       base = kept.predates(current) ? .editDate(kept.baseUpdatedAt) : .note(current)
     }
     draft.title = kept.title
@@ -363,12 +370,12 @@ public final class ComposerViewModel {
   public func confirmDiscard() throws(ComposerError) {
     switch question {
     case .discardChanges?:
-      if let takenUpDraft { try? store.discardDraft(takenUpDraft) }
+      if let takenUpDraft { try? client.discardDraft(takenUpDraft) }
       ending = .discarded
     case .discardKeptDraft(let kept)?:
-      do { try store.discardDraft(kept) } catch {
+      do { try client.discardDraft(kept) } catch {
         question = nil
-        throw .discardFailed(error)
+        throw error
       }
       keptDrafts.removeAll { $0.isKept(as: kept) }
     case nil:

@@ -13,17 +13,18 @@ extension ComposerScreen {
   ///   - body: The body, exactly.
   ///   - tags: The tags, as typed (`#Birds` is `birds`).
   ///   - notebook: The notebook's name, found ignoring case; `nil` or `none` for none.
+  ///   - client: The composer's data, where the note is saved (or its text kept as a draft).
   ///   - dependencies: What the screens are made with.
   /// - Returns: The line saying what was saved and where.
   /// - Throws: ``AddNoteFailure`` saying why nothing was saved, and what became of the text,
   ///   which came on standard input, read once: kept as a draft (`new` offers it back), or,
   ///   where it can't be kept, given back whole to print.
   public static func addNote(
-    title: String, body: String, tags: [String], notebook: String?,
+    title: String, body: String, tags: [String], notebook: String?, client: any ComposerClient,
     with dependencies: ScreenDependencies
   ) throws(AddNoteFailure) -> String {
     let composer = ComposerViewModel(
-      store: dependencies.store, purpose: .newNote(in: nil), ids: dependencies.ids,
+      client: client, purpose: .newNote(in: nil), ids: dependencies.ids,
       now: dependencies.now, session: dependencies.session, editor: dependencies.editor)
     let saved: Note?
     do throws(ScreenError) {
@@ -61,11 +62,15 @@ extension ComposerScreen {
   /// Keeps as drafts the notes a FieldNotes of this store left in its editor's files when it
   /// stopped while the editor ran, as a session starts, and names the files other stores left.
   ///
-  /// - Parameter dependencies: What the screens are made with.
+  /// - Parameters:
+  ///   - client: The composer's data, where the drafts are kept.
+  ///   - dependencies: What the screens are made with.
   /// - Returns: A warning for what was kept, and one for other stores' files, which stay.
-  public static func keepLeftoverEdits(with dependencies: ScreenDependencies) -> [String] {
+  public static func keepLeftoverEdits(
+    client: any ComposerClient, with dependencies: ScreenDependencies
+  ) -> [String] {
     let kept = ComposerViewModel.keepLeftoverEdits(
-      store: dependencies.store, editor: dependencies.editor, now: dependencies.now)
+      client: client, editor: dependencies.editor, now: dependencies.now)
     var warnings: [String] = []
     if kept > 0 {
       warnings.append(

@@ -126,10 +126,10 @@ extension ComposerScreen {
       return .kept("Kept the unsaved note as a draft; the next composer for it offers it back.")
     } catch {
       let cause: String
-      if case .persistence(let repositoryError) = error {
-        cause = repositoryError.cause
-      } else {
-        cause = error.errorDescription ?? "\(error)"
+      switch error {
+      case .draftNotKept(.persistence(let repositoryError)): cause = repositoryError.cause
+      case .draftNotKept(let storeError): cause = storeError.errorDescription ?? "\(storeError)"
+      default: cause = error.errorDescription ?? "\(error)"
       }
       return unsavedText(of: composer, because: cause)
     }

@@ -16,21 +16,29 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
   public typealias Route = FieldNotesNavigation.Route
 
   /// How the app makes the composer, for a new note or for one to edit.
-  public static let registration = ScreenRegistration<Route, ScreenDependencies>(
-    ComposerScreen.self,
-    shows: { route -> ComposerViewModel.Purpose? in
-      switch route {
-      case .newNote(let notebookID): .newNote(in: notebookID)
-      case .editNote(let id): .editNote(id)
-      default: nil
-      }
-    },
-    make: { purpose, dependencies in
-      ComposerScreen(
-        model: ComposerViewModel(
-          store: dependencies.store, purpose: purpose, ids: dependencies.ids,
-          now: dependencies.now, session: dependencies.session, editor: dependencies.editor))
-    })
+  ///
+  /// - Parameter client: Makes the composer's data from what the app composed: the app passes
+  ///   `StoreComposerClient` (`ComposerLive`).
+  /// - Returns: The registration.
+  public static func registration(
+    client: @escaping @MainActor (ScreenDependencies) -> any ComposerClient
+  ) -> ScreenRegistration<Route, ScreenDependencies> {
+    ScreenRegistration(
+      ComposerScreen.self,
+      shows: { route -> ComposerViewModel.Purpose? in
+        switch route {
+        case .newNote(let notebookID): .newNote(in: notebookID)
+        case .editNote(let id): .editNote(id)
+        default: nil
+        }
+      },
+      make: { purpose, dependencies in
+        ComposerScreen(
+          model: ComposerViewModel(
+            client: client(dependencies), purpose: purpose, ids: dependencies.ids,
+            now: dependencies.now, session: dependencies.session, editor: dependencies.editor))
+      })
+  }
 
   let composer: ComposerViewModel
   /// Lines of a body being typed after a bare `body`, until a line with a single `.`.

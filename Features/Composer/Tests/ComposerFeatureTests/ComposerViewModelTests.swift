@@ -6,19 +6,23 @@ import FieldNotesTesting
 import Foundation
 import Testing
 
+/// The composer's view model, state by state, against notes in memory.
+///
+/// It knows the notes only through its client, so each test sets the notes it means and reads
+/// what was saved; what the store makes of a save (its versions, its edit date, what another
+/// process sees) is `ComposerLiveTests`'.
 @MainActor
 @Suite struct ComposerViewModelTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  let client = InMemoryComposerClient(
+    notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
 
-  func makeComposer(_ purpose: ComposerViewModel.Purpose = .newNote(in: nil)) throws
-    -> (ComposerViewModel, NoteStore)
+  func makeComposer(_ purpose: ComposerViewModel.Purpose = .newNote(in: nil))
+    -> (ComposerViewModel, InMemoryComposerClient)
   {
-    let store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let composer = ComposerViewModel(
-      store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
+      client: client, purpose: purpose, ids: .incrementing(), now: .fixed(),
       session: SampleData.session(1), editor: UnavailableTextEditor())
-    return (composer, store)
+    return (composer, client)
   }
 
   // MARK: - Writing a new note
@@ -27,7 +31,7 @@ import Testing
   /// writes a new note instead of editing nothing, and what they write is saved.
   @Test func editingANoteDeletedMeanwhileOpensANewNote() throws {
     let gone = Note(id: UUID(number: 0xDEAD), title: "Deleted elsewhere")
-    let (composer, store) = try makeComposer(.editNote(gone.id))
+    let (composer, client) = makeComposer(.editNote(gone.id))
     #expect(composer.purpose == .newNote(in: nil))
     #expect(composer.draft.title == "")
 
@@ -35,18 +39,18 @@ import Testing
     let saved = try composer.save()
 
     #expect(saved?.title == "Written anyway")
-    #expect(store.note(withID: gone.id) == nil, "nothing is saved under the missing note's id")
+    #expect(client.note(gone.id) == nil, "nothing is saved under the missing note's id")
   }
 
   @Test func aNewComposerStartsEditingAndAsksForATitle() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     #expect(composer.state == .editing(problems: [.titleRequired]))
     #expect(!composer.canSave)
     #expect(!composer.hasChanges)
   }
 
   @Test func savingANewNoteGoesFromEditingToSaved() throws {
-    let (composer, store) = try makeComposer(.newNote(in: SampleData.birds.id))
+    let (composer, client) = makeComposer(.newNote(in: SampleData.birds.id))
     let recorder = StateRecorder(composer, \.state)
 
     try composer.setTitle("  Wren  ")
@@ -63,13 +67,13 @@ import Testing
       recorder.values == [
         .editing(problems: [.titleRequired]), .editing(problems: []), .saved(UUID(number: 1)),
       ])
-    #expect(store.note(withID: expected.id) == expected)
-    #expect(repository.savedLibrary.notes.first { $0.id == expected.id } == expected)
+    #expect(client.saved == [expected], "added once, exactly as written")
+    #expect(client.note(expected.id) == expected)
     #expect(composer.isFinished)
   }
 
   @Test func aValidationErrorThenAFixSaves() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTags(from: "ok, bad!tag")
 
     #expect(
@@ -77,7 +81,7 @@ import Testing
     ) {
       try composer.save()
     }
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.saved.isEmpty)
 
     try composer.setTitle("Fixed")
     try composer.setTags(from: "ok, good_tag")
@@ -87,15 +91,15 @@ import Testing
   }
 
   @Test func theDraftStaysOutOfTheStoreUntilSaved() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Draft only")
     try composer.replaceBody(with: "not yet")
-    #expect(store.notes == SampleData.library.notes)
-    #expect(repository.commitCount == 0)
+    #expect(client.notes == SampleData.library.notes)
+    #expect(client.saved.isEmpty && client.drafts.isEmpty)
   }
 
   @Test func theBodyCanBeWrittenLineByLine() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.appendToBody("first line")
     try composer.appendToBody("")
     try composer.appendToBody("third line")
@@ -105,19 +109,19 @@ import Testing
   }
 
   @Test func savingTwiceIsImpossible() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Once")
     try composer.save()
 
     #expect(throws: ComposerError.notEditable) { try composer.save() }
     #expect(throws: ComposerError.notEditable) { try composer.setTitle("Twice") }
-    #expect(store.notes.count { $0.title == "Once" } == 1)
+    #expect(client.saved.map(\.title) == ["Once"])
   }
 
   // MARK: - Editing an existing note
 
   @Test func editingKeepsIdentityCreationDateAndPin() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.heron.id))
+    let (composer, client) = makeComposer(.editNote(SampleData.heron.id))
     #expect(composer.draft.title == SampleData.heron.title)
     #expect(composer.draft.tags == SampleData.heron.tags)
     #expect(composer.state == .editing(problems: []))
@@ -129,45 +133,45 @@ import Testing
     var expected = SampleData.heron
     expected.title = "Grey heron at the lake"
     expected.notebookID = SampleData.plants.id
-    expected.updatedAt = SampleData.date(minutes: 90)
-    #expect(store.note(withID: SampleData.heron.id) == expected)
-    #expect(store.notes.count == SampleData.library.notes.count)
+    #expect(client.saved == [expected], "updated, with its identity, creation date and pin")
+    #expect(client.notes.count == SampleData.library.notes.count)
     #expect(composer.state == .saved(SampleData.heron.id))
-    #expect(
-      store.versions(ofNote: SampleData.heron.id) == [
-        NoteVersion(of: SampleData.heron, number: 1, replacedAt: SampleData.date(minutes: 90))
-      ], "the save kept the text it replaced")
   }
 
   @Test func editingKeepsAPinChangedWhileTheComposerWasOpen() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.kingfisher.id))
-    store.togglePin(SampleData.kingfisher)
+    let (composer, client) = makeComposer(.editNote(SampleData.kingfisher.id))
+    client.notes = client.notes.map { $0.id == SampleData.kingfisher.id ? pinned($0) : $0 }
 
     try composer.setTitle("Kingfisher again")
     try composer.save()
 
-    #expect(store.note(withID: SampleData.kingfisher.id)?.isPinned == true)
+    #expect(client.note(SampleData.kingfisher.id)?.isPinned == true)
+    #expect(client.note(SampleData.kingfisher.id)?.title == "Kingfisher again")
+  }
+
+  private func pinned(_ note: Note) -> Note {
+    var note = note
+    note.isPinned = true
+    return note
   }
 
   /// Only the title is trimmed: a body keeps its blank lines and trailing newline.
   @Test func editingKeepsTheBodyToItsLastByte() throws {
     var note = SampleData.kingfisher
     note.body = "A flash of blue.\n\n  Under the bridge.  \n"
-    try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed()).perform(
-      .updateNote(note))
-    let (composer, store) = try makeComposer(.editNote(note.id))
+    client.notes = [note]
+    let (composer, _) = makeComposer(.editNote(note.id))
 
     try composer.setTitle("  Kingfisher again  ")
     try composer.save()
 
-    #expect(store.note(withID: note.id)?.title == "Kingfisher again")
-    #expect(store.note(withID: note.id)?.body == note.body)
-    #expect(repository.savedLibrary.notes.first { $0.id == note.id }?.body == note.body)
+    #expect(client.note(note.id)?.title == "Kingfisher again")
+    #expect(client.saved.map(\.body) == [note.body])
   }
 
   @Test func savingANoteDeletedMeanwhileFailsAndKeepsTheDraft() throws {
-    let (composer, store) = try makeComposer(.editNote(SampleData.moss.id))
-    store.delete(SampleData.moss)
+    let (composer, client) = makeComposer(.editNote(SampleData.moss.id))
+    client.notes.removeAll { $0.id == SampleData.moss.id }
     try composer.setTitle("Moss, revised")
 
     #expect(throws: ComposerError.saveFailed(.noteNotFound(SampleData.moss.id))) {
@@ -181,23 +185,24 @@ import Testing
   // MARK: - Failing and retrying
 
   @Test func aFailingStoreThrowsAndStaysEditingThenARetrySaves() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Persistent")
-    repository.failNextCommit(with: .diskFull)
+    client.writeFailure = .persistence(.diskFull)
     let recorder = StateRecorder(composer, \.state)
 
     #expect(throws: ComposerError.saveFailed(.persistence(.diskFull))) { try composer.save() }
     #expect(composer.draft.title == "Persistent")
+    client.writeFailure = nil
     try composer.save()
 
     #expect(recorder.values == [.editing(problems: []), .saved(UUID(number: 1))])
-    #expect(store.notes.count { $0.title == "Persistent" } == 1)
+    #expect(client.saved.map(\.id) == [UUID(number: 1)], "the retry saves it once, as one note")
   }
 
   @Test func editingAfterAFailureGoesOn() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Persistent")
-    repository.failNextCommit()
+    client.writeFailure = .persistence(.diskFull)
     #expect(throws: ComposerError.self) { try composer.save() }
 
     try composer.appendToBody("one more line")
@@ -209,7 +214,7 @@ import Testing
   // MARK: - Cancelling
 
   @Test func cancellingWithoutChangesClosesAtOnce() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     let recorder = StateRecorder(composer, \.state)
 
     try composer.cancel()
@@ -219,7 +224,7 @@ import Testing
   }
 
   @Test func cancellingWithChangesAsksThenDiscards() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Second thoughts")
     let recorder = StateRecorder(composer, \.state)
 
@@ -227,11 +232,11 @@ import Testing
     try composer.confirmDiscard()
 
     #expect(recorder.values == [.editing(problems: []), .confirming(.discardChanges), .discarded])
-    #expect(store.notes == SampleData.library.notes)
+    #expect(client.saved.isEmpty)
   }
 
   @Test func cancellingWithChangesCanReturnToEditingWithTheDraftIntact() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.setTitle("Second thoughts")
     try composer.replaceBody(with: "still here")
     let recorder = StateRecorder(composer, \.state)
@@ -250,7 +255,7 @@ import Testing
   }
 
   @Test func undoingAnEditCountsAsNoChange() throws {
-    let (composer, _) = try makeComposer(.editNote(SampleData.heron.id))
+    let (composer, _) = makeComposer(.editNote(SampleData.heron.id))
     try composer.setTitle("Changed")
     try composer.setTitle(SampleData.heron.title)
     try composer.cancel()
@@ -260,7 +265,7 @@ import Testing
   // MARK: - Validation, one reason at a time, at and past each limit
 
   @Test func titleLimits() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.setTitle("   \n ")
     #expect(composer.problems == [.titleRequired])
     try composer.setTitle(String(repeating: "é", count: 200))
@@ -275,7 +280,7 @@ import Testing
   ///
   /// It is the one a sync and an import apply too, in bytes ("ü" is two), and tags count.
   @Test func noteLimits() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.setTitle("Long")
     let limit = NoteDocument.maximumBytes
     let room = limit - NoteDocument.byteCount(title: "Long", body: "", tags: [])
@@ -292,7 +297,7 @@ import Testing
   /// A body under a mebibyte with thousands of tags is still one note too large: the composer
   /// says so, rather than saving a note a sync would never carry.
   @Test func manyTagsCountTowardTheLimit() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.setTitle("Tagged")
     try composer.replaceBody(with: String(repeating: "a", count: 1_000_001))
     try composer.setTags(from: (1...12_000).map { "birds-\($0)" }.joined(separator: " "))
@@ -312,7 +317,7 @@ import Testing
   }
 
   @Test func tagLimits() throws {
-    let (composer, _) = try makeComposer()
+    let (composer, _) = makeComposer()
     try composer.setTitle("Tags")
     let forty = String(repeating: "a", count: 40)
     try composer.setTags(from: "\(forty), ñandú, x-y_z, 42")
@@ -326,17 +331,77 @@ import Testing
   }
 
   @Test func theNotebookMustExist() throws {
-    let (composer, store) = try makeComposer()
+    let (composer, client) = makeComposer()
     try composer.setTitle("Where?")
     #expect(throws: ComposerError.unknownNotebook("Fungi")) {
       try composer.chooseNotebook(named: "Fungi")
     }
     try composer.chooseNotebook(named: "Plants")
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    #expect(composer.notebookName == "Plants")
+    client.notebooks.removeAll { $0.id == SampleData.plants.id }  // deleted elsewhere
 
     #expect(composer.problems == [.notebookNotFound])
     try composer.chooseNotebook(named: nil)
     #expect(composer.canSave)
+  }
+
+  // MARK: - What the view model asks of its client
+
+  /// A composer over a client that fails every use: opening it asks for the kept drafts alone,
+  /// typing, asking and answering touch no data, and a save is the one write, reported by name.
+  @Test func typingTouchesNoDataAndASaveIsTheOneWrite() throws {
+    var used: [String] = []
+    let composer = ComposerViewModel(
+      client: UnimplementedComposerClient { used.append($0) }, purpose: .newNote(in: nil),
+      ids: .incrementing(), now: .fixed(), session: SampleData.session(1),
+      editor: UnavailableTextEditor())
+    #expect(used == ["ComposerClient.keptDrafts(forNote:)"])
+    used = []
+
+    try composer.setTitle("Wren")
+    try composer.replaceBody(with: "Loud for its size.")
+    try composer.appendToBody("Nests low.")
+    try composer.setTags(from: "#birds garden")
+    try composer.chooseNotebook(named: nil)
+    try composer.cancel()
+    try composer.keepEditing()
+    #expect(composer.state == .editing(problems: []))
+    #expect(used.isEmpty)
+
+    #expect(throws: ComposerError.notProvided("ComposerClient.add(_:)")) { try composer.save() }
+    #expect(used == ["ComposerClient.add(_:)"])
+    #expect(composer.state == .editing(problems: []), "a refused save keeps the draft")
+  }
+
+  /// Nothing typed, nothing kept: keeping the unsaved text writes only when there is some.
+  @Test func keepingADraftWritesOnlyWhenThereIsTextToKeep() throws {
+    var used: [String] = []
+    let composer = ComposerViewModel(
+      client: UnimplementedComposerClient { used.append($0) }, purpose: .newNote(in: nil),
+      ids: .incrementing(), now: .fixed(), session: SampleData.session(1),
+      editor: UnavailableTextEditor())
+    used = []
+
+    #expect(try composer.keepUnsavedDraft() == false)
+    #expect(used.isEmpty)
+    try composer.setTitle("Wren")
+    #expect(throws: ComposerError.notProvided("ComposerClient.keepDraft(_:superseding:)")) {
+      try composer.keepUnsavedDraft()
+    }
+    #expect(used == ["ComposerClient.keepDraft(_:superseding:)"])
+  }
+
+  /// Opening a note asks for it, and for its kept drafts; a note the client doesn't have opens
+  /// a new note instead, whose drafts are asked for.
+  @Test func openingANoteAsksForItAndItsDraftsAlone() throws {
+    var used: [String] = []
+    let composer = ComposerViewModel(
+      client: UnimplementedComposerClient { used.append($0) },
+      purpose: .editNote(SampleData.heron.id), ids: .incrementing(), now: .fixed(),
+      session: SampleData.session(1), editor: UnavailableTextEditor())
+
+    #expect(used == ["ComposerClient.note(_:)", "ComposerClient.keptDrafts(forNote:)"])
+    #expect(composer.purpose == .newNote(in: nil))
   }
 
   @Test func everyProblemHasItsOwnMessage() {

@@ -14,19 +14,19 @@ import Testing
 /// app (multi-line body entry, the quit warning, closing after a save) now live here.
 @MainActor
 @Suite struct ComposerCommandTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  let client = InMemoryComposerClient(
+    notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
 
-  func makeHarness() throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore) {
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+  func makeHarness() -> (ScreenHarness<Route>, ComposerScreen, InMemoryComposerClient) {
     let screen = ComposerScreen(
       model: ComposerViewModel(
-        store: store, purpose: .newNote(in: SampleData.birds.id), ids: .incrementing(),
+        client: client, purpose: .newNote(in: SampleData.birds.id), ids: .incrementing(),
         now: .fixed(), session: SampleData.session(1), editor: UnavailableTextEditor()))
-    return (ScreenHarness(screen), screen, store)
+    return (ScreenHarness(screen), screen, client)
   }
 
   @Test func aBareBodyTakesLinesUntilADot() async throws {
-    let (harness, screen, _) = try makeHarness()
+    let (harness, screen, _) = makeHarness()
 
     #expect(try await harness.run("body").first?.hasPrefix("Type the body;") == true)
     #expect(screen.linePrompt == "...> ")
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func interruptingBodyEntryKeepsTheBodyAsItWas() async throws {
-    let (harness, screen, _) = try makeHarness()
+    let (harness, screen, _) = makeHarness()
     try await harness.run("body The first body")
     try await harness.run("body")
     try await harness.run("Half a second body")
@@ -55,18 +55,17 @@ import Testing
   }
 
   /// The next composer, in another session.
-  func nextComposer(_ store: NoteStore, session: Int = 2) -> (ComposerScreen, ScreenHarness<Route>)
-  {
+  func nextComposer(session: Int = 2) -> (ComposerScreen, ScreenHarness<Route>) {
     let next = ComposerScreen(
       model: ComposerViewModel(
-        store: store, purpose: .newNote(in: nil), ids: .incrementing(),
+        client: client, purpose: .newNote(in: nil), ids: .incrementing(),
         now: .fixed(SampleData.date(minutes: 5)), session: SampleData.session(session),
         editor: UnavailableTextEditor()))
     return (next, ScreenHarness<Route>(next))
   }
 
   @Test func unsavedTextIsKeptAndListedByTheNextComposer() async throws {
-    let (harness, screen, store) = try makeHarness()
+    let (harness, screen, client) = makeHarness()
     try await harness.run("title Wren")
     try await harness.run("body Loud for its size.")
 
@@ -74,7 +73,7 @@ import Testing
       screen.preserveUnsavedWork()
         == .kept("Kept the unsaved note as a draft; the next composer for it offers it back."))
 
-    let (next, nextHarness) = nextComposer(store)
+    let (next, nextHarness) = nextComposer()
     #expect(next.stateDescription == "editing(1 problem)", "the list asks nothing")
     let drawn = next.render(in: .plain)
     let listed = try #require(drawn.firstIndex { $0.hasPrefix("A draft of this note was kept") })
@@ -89,18 +88,18 @@ import Testing
     #expect(nextHarness.lastDrawn?.contains("  title: Wren") == true)
     #expect(nextHarness.lastDrawn?.contains("    Loud for its size.") == true)
     #expect(try await nextHarness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
-    #expect(store.keptDrafts(forNote: nil) == [], "a saved draft is forgotten")
+    #expect(client.drafts == [], "a saved draft is forgotten")
   }
 
   /// As FieldNotes ends, a draft the store can't take is printed whole, the last place it can go;
   /// the message says why, without a "try again" no one can follow any more.
   @Test func aDraftThatCannotBeKeptIsPrintedWholeWithWhy() async throws {
-    let (harness, screen, _) = try makeHarness()
+    let (harness, screen, client) = makeHarness()
     try await harness.run("title Wren")
     try await harness.run("tags birds garden")
     try await harness.run("body")
     for line in ["Loud for its size.", "", "Nests low."] { try await harness.run(line) }
-    repository.failCommits(with: .busy)
+    client.writeFailure = .persistence(.busy)
 
     #expect(
       screen.preserveUnsavedWork()
@@ -115,10 +114,10 @@ import Testing
   /// A store in memory (`--in-memory`, `--demo`) is gone when FieldNotes ends, so nothing is
   /// promised as kept: the unsaved note is printed whole instead.
   @Test func aStoreInMemoryKeepsNoDraftAndSaysSo() async throws {
-    let store = NoteStore(notes: [])
+    client.keepsDraftsPastTheSession = false
     let screen = ComposerScreen(
       model: ComposerViewModel(
-        store: store, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+        client: client, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
         session: SampleData.session(1), editor: UnavailableTextEditor()))
     #expect(screen.preserveUnsavedWork() == .nothing, "nothing typed, nothing to say")
     try await ScreenHarness<Route>(screen).run("title Precious")
@@ -129,21 +128,19 @@ import Testing
           reason: "FieldNotes is ending, and the unsaved note could not be kept as a draft (the "
             + "notes are kept in memory, and go with it); here is its text, to copy:",
           work: ["title: Precious", "tags: ", "body:", ""]))
-    #expect(store.keptDrafts(forNote: nil) == [])
+    #expect(client.drafts == [])
   }
 
   @Test func aDraftOfANoteDeletedSinceIsListedForANewNoteAndSaysSo() async throws {
-    let store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let edit = ComposerScreen(
       model: ComposerViewModel(
-        store: store, purpose: .editNote(SampleData.moss.id), ids: .incrementing(), now: .fixed(),
-        session: SampleData.session(1), editor: UnavailableTextEditor()))
+        client: client, purpose: .editNote(SampleData.moss.id), ids: .incrementing(),
+        now: .fixed(), session: SampleData.session(1), editor: UnavailableTextEditor()))
     try await ScreenHarness<Route>(edit).run("body Greener after the rain.")
     _ = edit.preserveUnsavedWork()
-    try store.deleteNote(withID: SampleData.moss.id)
+    client.notes.removeAll { $0.id == SampleData.moss.id }  // deleted elsewhere
 
-    let (next, _) = nextComposer(store)
+    let (next, _) = nextComposer()
 
     #expect(
       next.render(in: .plain).contains(
@@ -152,12 +149,12 @@ import Testing
   }
 
   @Test func aDraftIsForgottenOnlyAfterAskingAndNothingIsKeptWithoutChanges() async throws {
-    let (harness, screen, store) = try makeHarness()
+    let (harness, screen, client) = makeHarness()
     #expect(screen.preserveUnsavedWork() == .nothing, "nothing typed, nothing kept")
     try await harness.run("title Wren")
     _ = screen.preserveUnsavedWork()
 
-    let (next, nextHarness) = nextComposer(store)
+    let (next, nextHarness) = nextComposer()
     try await nextHarness.run("discard draft 1")
     #expect(next.stateDescription == "confirming(discardKeptDraft)")
     #expect(
@@ -170,15 +167,15 @@ import Testing
     ) { try await nextHarness.run("title Robin") }
     try await nextHarness.run("yes")
 
-    #expect(store.keptDrafts(forNote: nil) == [])
+    #expect(client.drafts == [])
     #expect(nextHarness.lastDrawn?.contains("  title: ") == true)
   }
 
   @Test func aDraftNumberOutOfRangeOrMistypedIsRefused() async throws {
-    let (harness, screen, store) = try makeHarness()
+    let (harness, screen, _) = makeHarness()
     try await harness.run("title Wren")
     _ = screen.preserveUnsavedWork()
-    let (_, nextHarness) = nextComposer(store)
+    let (_, nextHarness) = nextComposer()
 
     await #expect(throws: CommandLineError.refused("Only one draft of this note is kept.")) {
       try await nextHarness.run("draft 2")
@@ -192,7 +189,7 @@ import Testing
   }
 
   @Test func quitWarnsOnceWhileTheDraftHasChanges() async throws {
-    let (harness, screen, _) = try makeHarness()
+    let (harness, screen, _) = makeHarness()
     #expect(screen.quitWarning() == nil, "nothing typed yet")
 
     try await harness.run("title Wren")
@@ -204,19 +201,19 @@ import Testing
   }
 
   @Test func savingSaysSoAndLeaves() async throws {
-    let (harness, screen, store) = try makeHarness()
+    let (harness, screen, client) = makeHarness()
     try await harness.run("title Wren")
 
     #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
 
     #expect(screen.composer.isFinished, "the screen asked to leave")
-    #expect(store.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
+    #expect(client.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
   }
 
   @Test func aFailedSaveIsOneErrorAndTheDraftStays() async throws {
-    let (harness, screen, _) = try makeHarness()
+    let (harness, screen, client) = makeHarness()
     try await harness.run("title Wren")
-    repository.failNextCommit(with: .diskFull)
+    client.writeFailure = .persistence(.diskFull)
 
     await #expect(
       throws: CommandLineError.refused(
@@ -225,6 +222,7 @@ import Testing
     ) { try await harness.run("save") }
 
     #expect(screen.stateDescription == "editing(valid)")
+    client.writeFailure = nil
     #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
   }
 }

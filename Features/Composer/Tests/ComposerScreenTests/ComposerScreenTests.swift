@@ -13,22 +13,21 @@ import Testing
 /// what it draws, what it saves, and what it says when it refuses.
 @MainActor
 @Suite struct ComposerScreenTests {
-  let repository = InMemoryNoteRepository(SampleData.library)
+  let client = InMemoryComposerClient(
+    notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
 
   func makeScreen(_ purpose: ComposerViewModel.Purpose = .newNote(in: SampleData.birds.id))
-    throws -> (ScreenHarness<Route>, ComposerScreen, NoteStore)
+    -> (ScreenHarness<Route>, ComposerScreen, InMemoryComposerClient)
   {
-    let store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
     let screen = ComposerScreen(
       model: ComposerViewModel(
-        store: store, purpose: purpose, ids: .incrementing(), now: .fixed(),
+        client: client, purpose: purpose, ids: .incrementing(), now: .fixed(),
         session: SampleData.session(1), editor: UnavailableTextEditor()))
-    return (ScreenHarness(screen), screen, store)
+    return (ScreenHarness(screen), screen, client)
   }
 
   @Test func theViewIsDrawnFromTheDraftAndTheState() async throws {
-    let (harness, screen, _) = try makeScreen()
+    let (harness, screen, _) = makeScreen()
     #expect(
       harness.lastDrawn == [
         "New note in Birds", "  title: ", "  tags:  ", "  body:  ", "  ! A note needs a title.",
@@ -48,17 +47,17 @@ import Testing
   }
 
   @Test func savingSavesTheNoteAndLeaves() async throws {
-    let (harness, _, store) = try makeScreen()
+    let (harness, _, client) = makeScreen()
     try await harness.run("title Wren")
 
     #expect(try await harness.run("save") == ["Saved \u{201C}Wren\u{201D}."])
 
     #expect(!harness.isShowingTheScreen || harness.routes.isEmpty)
-    #expect(store.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
+    #expect(client.notes.contains { $0.title == "Wren" && $0.notebookID == SampleData.birds.id })
   }
 
   @Test func aRefusedCommandSaysWhyAndChangesNothing() async throws {
-    let (harness, _, _) = try makeScreen()
+    let (harness, _, _) = makeScreen()
     let before = harness.lastDrawn
 
     await #expect(throws: CommandLineError.refused("A note needs a title.")) {
@@ -72,7 +71,7 @@ import Testing
   }
 
   @Test func discardingAsksFirstWhenSomethingChanged() async throws {
-    let (harness, screen, _) = try makeScreen()
+    let (harness, screen, _) = makeScreen()
     try await harness.run("title Wren")
 
     try await harness.run("cancel")
@@ -86,7 +85,7 @@ import Testing
   }
 
   @Test func theTracerPrintsEachTransition() async throws {
-    let (harness, screen, _) = try makeScreen()
+    let (harness, screen, _) = makeScreen()
     var printed: [String] = []
     let tracer = screen.traceState { printed.append($0) }
     defer { tracer.stop() }

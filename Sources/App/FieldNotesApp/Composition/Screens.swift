@@ -1,3 +1,4 @@
+import ComposerLive
 import ComposerScreen
 import ConflictsLive
 import ConflictsScreen
@@ -24,16 +25,46 @@ enum Screens {
     NotebooksScreen.registration,
     NoteListScreen.registration,
     NoteDetailScreen.registration { StoreNoteDetailClient(store: $0.store, history: $0.history) },
-    ComposerScreen.registration,
+    ComposerScreen.registration { composer($0) },
     TagsScreen.registration { StoreTagsClient(store: $0.store) },
     TrashScreen.registration { StoreTrashClient(store: $0.store) },
     ConflictsScreen.registration { StoreConflictsClient(store: $0.store) },
   ]
 
+  /// The composer's data: the live client over the store's notes and the drafts kept beside
+  /// them, made here alone for the screen, `fieldnotes add` and a session's start.
+  ///
+  /// - Parameter dependencies: What the app composed.
+  /// - Returns: The client.
+  static func composer(_ dependencies: ScreenDependencies) -> StoreComposerClient {
+    StoreComposerClient(store: dependencies.store, drafts: dependencies.drafts)
+  }
+
   /// How `fieldnotes add` saves a note with no terminal: the composer's way in, so its rules
   /// and words are the composer's.
-  static let addNote = ComposerScreen.addNote(title:body:tags:notebook:with:)
+  ///
+  /// - Parameters:
+  ///   - title: The title.
+  ///   - body: The body, exactly.
+  ///   - tags: The tags, as typed.
+  ///   - notebook: The notebook's name, or `nil` for none.
+  ///   - dependencies: What the screens are made with.
+  /// - Returns: The line saying what was saved and where.
+  /// - Throws: `AddNoteFailure`: why nothing was saved, and what became of the text.
+  static func addNote(
+    _ title: String, _ body: String, _ tags: [String], _ notebook: String?,
+    _ dependencies: ScreenDependencies
+  ) throws(AddNoteFailure) -> String {
+    try ComposerScreen.addNote(
+      title: title, body: body, tags: tags, notebook: notebook, client: composer(dependencies),
+      with: dependencies)
+  }
 
   /// How a session starts by keeping the notes an editor held when FieldNotes last stopped.
-  static let keepLeftoverEdits = ComposerScreen.keepLeftoverEdits(with:)
+  ///
+  /// - Parameter dependencies: What the screens are made with.
+  /// - Returns: The warnings to show.
+  static func keepLeftoverEdits(_ dependencies: ScreenDependencies) -> [String] {
+    ComposerScreen.keepLeftoverEdits(client: composer(dependencies), with: dependencies)
+  }
 }
