@@ -51,8 +51,6 @@ public final class NoteStore {
   @ObservationIgnored let repository: any NoteRepository
   /// The texts the repository keeps beside the notes: versions, the trash, conflict copies.
   @ObservationIgnored let journal: any NoteJournal
-  /// Where drafts of notes being written are kept.
-  @ObservationIgnored let drafts: any DraftRepository
   /// The repository's search index, which `reindex` rebuilds.
   @ObservationIgnored let searchIndex: any SearchIndexUpkeep
   @ObservationIgnored private let syncer: any NoteSyncing
@@ -93,7 +91,6 @@ public final class NoteStore {
     let memory = MemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes))
     repository = memory
     journal = memory
-    drafts = memory
     searchIndex = memory
     self.syncer = syncer
     self.now = now
@@ -101,8 +98,8 @@ public final class NoteStore {
     stamp = repository.changeStamp
   }
 
-  /// Creates a store over a database that keeps the notes, their journal, the drafts and a
-  /// search index, as the SQLite store does.
+  /// Creates a store over a database that keeps the notes, their journal and a search index,
+  /// as the SQLite store does.
   ///
   /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
   /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
@@ -114,12 +111,12 @@ public final class NoteStore {
   ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public convenience init(
-    repository: some NoteRepository & NoteJournal & DraftRepository & SearchIndexUpkeep,
+    repository: some NoteRepository & NoteJournal & SearchIndexUpkeep,
     syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     try self.init(
-      repository: repository, journal: repository, drafts: repository, searchIndex: repository,
-      syncer: syncer, now: now)
+      repository: repository, journal: repository, searchIndex: repository, syncer: syncer,
+      now: now)
   }
 
   /// Creates a store from its parts: how a test stands one part in for another's failure.
@@ -127,18 +124,16 @@ public final class NoteStore {
   /// - Parameters:
   ///   - repository: Where the notes are saved.
   ///   - journal: The texts kept beside them (usually the repository itself).
-  ///   - drafts: Where drafts are kept (usually the repository itself).
   ///   - searchIndex: The search index's upkeep (usually the repository itself).
   ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
   ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public init(
-    repository: any NoteRepository, journal: any NoteJournal, drafts: any DraftRepository,
-    searchIndex: any SearchIndexUpkeep, syncer: any NoteSyncing, now: DateProvider
+    repository: any NoteRepository, journal: any NoteJournal, searchIndex: any SearchIndexUpkeep,
+    syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     self.repository = repository
     self.journal = journal
-    self.drafts = drafts
     self.searchIndex = searchIndex
     self.syncer = syncer
     self.now = now
@@ -157,10 +152,6 @@ public final class NoteStore {
       throw .persistence(error)
     }
   }
-
-  /// Whether what the store saves outlives this process: `false` in memory, where a draft kept
-  /// as FieldNotes ends would be gone with it.
-  public var isPersistent: Bool { drafts.isPersistent }
 
   // MARK: - Reading
 

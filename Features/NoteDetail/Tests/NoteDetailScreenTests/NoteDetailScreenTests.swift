@@ -248,8 +248,8 @@ private final class GappedVersions: NoteJournal {
   @Test func versionNumbersWiderThanTheCountAreListedAligned() async throws {
     let journal = GappedVersions()
     let store = try NoteStore(
-      repository: journal.saved, journal: journal, drafts: journal.saved,
-      searchIndex: journal.saved, syncer: NoOpNoteSyncer(), now: .fixed())
+      repository: journal.saved, journal: journal, searchIndex: journal.saved,
+      syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(
         noteID: SampleData.kingfisher.id,

@@ -6,7 +6,6 @@ import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTerminal
 import Foundation
-import Synchronization
 
 /// Every dependency of the app, built once at start and handed to view models through their
 /// initializers.
@@ -195,36 +194,10 @@ public struct AppDependencies {
   ) -> AppDependencies {
     let store = NoteStore(
       notes: library.notes, notebooks: library.notebooks, syncer: syncer, now: now)
+    // The drafts are kept for the session and go with it, as the notes do: none is promised
+    // past it.
     return AppDependencies(
-      store: store, drafts: SessionDrafts(), summarizer: summarizer, now: now, ids: ids,
+      store: store, drafts: MemoryNoteRepository(), summarizer: summarizer, now: now, ids: ids,
       timeZone: timeZone, editor: editor)
-  }
-}
-
-/// The drafts beside notes kept in memory: kept for the session and gone with it, as the notes
-/// are, so none is promised past it (``isPersistent`` is `false`).
-private final class SessionDrafts: DraftRepository {
-  private let drafts = Mutex<[Draft]>([])
-
-  /// `false`: the drafts are gone when the process ends.
-  var isPersistent: Bool { false }
-
-  func keepDraft(_ draft: Draft, superseding origin: Draft?) throws(RepositoryError) {
-    drafts.withLock { drafts in
-      drafts.removeAll { $0.isKept(as: draft) || origin.map($0.isKept(as:)) == true }
-      drafts.append(draft)
-    }
-  }
-
-  func keptDrafts(forNote noteID: Note.ID?) throws(RepositoryError) -> [Draft] {
-    drafts.withLock { $0.filter { $0.noteID == noteID }.sorted { $0.keptAt > $1.keptAt } }
-  }
-
-  func noteIDsWithKeptDrafts() throws(RepositoryError) -> Set<Note.ID> {
-    drafts.withLock { Set($0.compactMap(\.noteID)) }
-  }
-
-  func discardDraft(_ draft: Draft) throws(RepositoryError) {
-    drafts.withLock { $0.removeAll { $0.isKept(as: draft) } }
   }
 }
