@@ -51,8 +51,6 @@ public final class NoteStore {
   @ObservationIgnored let repository: any NoteRepository
   /// The texts the repository keeps beside the notes: versions, the trash, conflict copies.
   @ObservationIgnored let journal: any NoteJournal
-  /// The repository's search index, which `reindex` rebuilds.
-  @ObservationIgnored let searchIndex: any SearchIndexUpkeep
   @ObservationIgnored private let syncer: any NoteSyncing
   /// Where the store gets the date it stamps on edited notes, and a change the date it
   /// stamps on what it writes.
@@ -91,15 +89,14 @@ public final class NoteStore {
     let memory = MemoryNoteRepository(NoteLibrary(notebooks: notebooks, notes: notes))
     repository = memory
     journal = memory
-    searchIndex = memory
     self.syncer = syncer
     self.now = now
     unreadableNotes = []
     stamp = repository.changeStamp
   }
 
-  /// Creates a store over a database that keeps the notes, their journal and a search index,
-  /// as the SQLite store does.
+  /// Creates a store over a repository that keeps the notes and their journal, as the SQLite
+  /// store does.
   ///
   /// Unlike the in-memory store's (the seed's, whose own tests call it bare), this initializer
   /// has no defaults: a caller that forgets the syncer or the clock doesn't compile, instead of
@@ -111,12 +108,11 @@ public final class NoteStore {
   ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public convenience init(
-    repository: some NoteRepository & NoteJournal & SearchIndexUpkeep,
+    repository: some NoteRepository & NoteJournal,
     syncer: any NoteSyncing, now: DateProvider
   ) throws(NoteStoreError) {
     try self.init(
-      repository: repository, journal: repository, searchIndex: repository, syncer: syncer,
-      now: now)
+      repository: repository, journal: repository, syncer: syncer, now: now)
   }
 
   /// Creates a store from its parts: how a test stands one part in for another's failure.
@@ -124,17 +120,15 @@ public final class NoteStore {
   /// - Parameters:
   ///   - repository: Where the notes are saved.
   ///   - journal: The texts kept beside them (usually the repository itself).
-  ///   - searchIndex: The search index's upkeep (usually the repository itself).
   ///   - syncer: The sync service ``refresh()`` calls; ``NoOpNoteSyncer`` for none.
   ///   - now: Where the store gets the date it stamps on edited notes.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read.
   public init(
-    repository: any NoteRepository, journal: any NoteJournal, searchIndex: any SearchIndexUpkeep,
-    syncer: any NoteSyncing, now: DateProvider
+    repository: any NoteRepository, journal: any NoteJournal, syncer: any NoteSyncing,
+    now: DateProvider
   ) throws(NoteStoreError) {
     self.repository = repository
     self.journal = journal
-    self.searchIndex = searchIndex
     self.syncer = syncer
     self.now = now
     stamp = repository.changeStamp

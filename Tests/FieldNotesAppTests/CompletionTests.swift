@@ -126,7 +126,8 @@ import Testing
     let console = RecordingConsole()
     let session = AppSession(
       dependencies: AppDependencies(
-        store: store, drafts: repository, summarizer: UnavailableSummaryGenerator(), now: .fixed(),
+        store: store, drafts: repository, searchIndex: repository,
+        summarizer: UnavailableSummaryGenerator(), now: .fixed(),
         ids: .incrementing(), timeZone: TimeZone(identifier: "UTC") ?? .current,
         editor: UnavailableTextEditor()),
       output: console)

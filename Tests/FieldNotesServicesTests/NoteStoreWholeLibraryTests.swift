@@ -25,7 +25,7 @@ private final class UnloadableRepository: NoteRepository {
     // Only the notes fail: the journal, the drafts and the index are a sound store's.
     let sound = InMemoryNoteRepository()
     let store = try NoteStore(
-      repository: UnloadableRepository(), journal: sound, searchIndex: sound,
+      repository: UnloadableRepository(), journal: sound,
       syncer: NoOpNoteSyncer(), now: .fixed())
 
     #expect(throws: NoteStoreError.persistence(.readFailed(reason: "disk I/O error"))) {

@@ -16,6 +16,8 @@ public struct LibraryCommands {
   let store: NoteStore
   /// The store's file, which `export` never writes over; `nil` for notes kept in memory.
   let storePath: String?
+  /// The store's search index.
+  let searchIndex: any SearchIndexUpkeep
   /// The time zone dates are shown in: a jrnl journal's dates are read in it, and a conflict
   /// copy an import keeps is titled with it.
   let timeZone: TimeZone
@@ -26,15 +28,17 @@ public struct LibraryCommands {
   ///
   /// - Parameters:
   ///   - store: The store.
+  ///   - searchIndex: The store's search index, which `reindex` rebuilds.
   ///   - storePath: The store's file, or `nil` when the notes are kept in memory.
   ///   - timeZone: The time zone dates are shown in.
   ///   - exportRecord: The record of what `export FILE` wrote where; `nil` for none, when only
   ///     a file already holding the same bytes is replaced.
   public init(
-    store: NoteStore, storePath: String?, timeZone: TimeZone = .current,
-    exportRecord: String? = nil
+    store: NoteStore, searchIndex: any SearchIndexUpkeep, storePath: String?,
+    timeZone: TimeZone = .current, exportRecord: String? = nil
   ) {
     self.store = store
+    self.searchIndex = searchIndex
     self.storePath = storePath
     self.timeZone = timeZone
     self.exportRecord = exportRecord
@@ -294,7 +298,10 @@ public struct LibraryCommands {
   /// - Throws: ``FieldNotesTerminal/CommandLineError/refused(_:)`` saying why it was not.
   func rebuildSearchIndex() throws(CommandLineError) -> String {
     let count: Int
-    do throws(NoteStoreError) { count = try store.rebuildSearchIndex() } catch {
+    do throws(RepositoryError) {
+      // A store with no index has none to rebuild: every search reads all its notes.
+      count = try searchIndex.rebuildSearchIndex() ?? store.noteCount(in: .allNotes)
+    } catch {
       throw .refused("the search index was not rebuilt: \(error.errorDescription ?? "")")
     }
     return "Rebuilt the search index from \(String(count: count, noun: "note"))."

@@ -248,7 +248,7 @@ private final class GappedVersions: NoteJournal {
   @Test func versionNumbersWiderThanTheCountAreListedAligned() async throws {
     let journal = GappedVersions()
     let store = try NoteStore(
-      repository: journal.saved, journal: journal, searchIndex: journal.saved,
+      repository: journal.saved, journal: journal,
       syncer: NoOpNoteSyncer(), now: .fixed())
     let screen = NoteDetailScreen(
       model: NoteDetailViewModel(

@@ -40,6 +40,9 @@ public struct AppDependencies {
   /// own repository (the SQLite store is all four of its parts), or, beside notes kept in
   /// memory, memory for the session, gone with it as the notes are.
   public let drafts: any DraftRepository
+  /// The store's search index, which `reindex` rebuilds and whose repairs at start are said:
+  /// the store's own repository, or, beside notes kept in memory, none.
+  public let searchIndex: any SearchIndexUpkeep
   /// The record of what `export FILE` wrote where (in FieldNotes' state folder), so an export
   /// replaces only a file it wrote; `nil` where there is none, when only a file already holding
   /// the same bytes is replaced.
@@ -50,6 +53,7 @@ public struct AppDependencies {
   /// - Parameters:
   ///   - store: The store.
   ///   - drafts: Where drafts are kept: usually the store's repository.
+  ///   - searchIndex: The store's search index: usually the store's repository.
   ///   - summarizer: The summary service; ``FieldNotesServices/UnavailableSummaryGenerator``
   ///     for none.
   ///   - now: The date source.
@@ -58,22 +62,26 @@ public struct AppDependencies {
   ///   - storePath: The store file, or `nil` for notes kept in memory.
   ///   - editor: The user's editor; ``FieldNotesServices/UnavailableTextEditor`` for none.
   public init(
-    store: NoteStore, drafts: any DraftRepository, summarizer: any SummaryGenerating,
+    store: NoteStore, drafts: any DraftRepository, searchIndex: any SearchIndexUpkeep,
+    summarizer: any SummaryGenerating,
     now: DateProvider, ids: IDGenerator, timeZone: TimeZone, storePath: String? = nil,
     editor: any TextEditing
   ) {
     self.init(
-      store: store, drafts: drafts, summarizer: summarizer, now: now, ids: ids,
+      store: store, drafts: drafts, searchIndex: searchIndex, summarizer: summarizer, now: now,
+      ids: ids,
       timeZone: timeZone, storePath: storePath, sync: nil, editor: editor)
   }
 
   init(
-    store: NoteStore, drafts: any DraftRepository, summarizer: any SummaryGenerating,
+    store: NoteStore, drafts: any DraftRepository, searchIndex: any SearchIndexUpkeep,
+    summarizer: any SummaryGenerating,
     now: DateProvider, ids: IDGenerator, timeZone: TimeZone, storePath: String?,
     sync: SyncConnection?, editor: any TextEditing
   ) {
     self.store = store
     self.drafts = drafts
+    self.searchIndex = searchIndex
     self.summarizer = summarizer
     self.editor = editor
     self.now = now
@@ -173,7 +181,8 @@ public struct AppDependencies {
       timeZone: timeZone)
     let store = try NoteStore(repository: repository, syncer: sync, now: now)
     return AppDependencies(
-      store: store, drafts: repository, summarizer: summarizer, now: now, ids: ids,
+      store: store, drafts: repository, searchIndex: repository, summarizer: summarizer,
+      now: now, ids: ids,
       timeZone: timeZone, storePath: storePath, sync: sync, editor: editor)
   }
 
@@ -197,7 +206,8 @@ public struct AppDependencies {
     // The drafts are kept for the session and go with it, as the notes do: none is promised
     // past it.
     return AppDependencies(
-      store: store, drafts: MemoryNoteRepository(), summarizer: summarizer, now: now, ids: ids,
+      store: store, drafts: MemoryNoteRepository(), searchIndex: MemoryNoteRepository(),
+      summarizer: summarizer, now: now, ids: ids,
       timeZone: timeZone, editor: editor)
   }
 }

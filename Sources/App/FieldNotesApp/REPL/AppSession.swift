@@ -44,7 +44,8 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
       + "unfinished is finished by the next one."
     add(
       LibraryCommands(
-        store: dependencies.store, storePath: dependencies.storePath,
+        store: dependencies.store, searchIndex: dependencies.searchIndex,
+        storePath: dependencies.storePath,
         timeZone: dependencies.timeZone, exportRecord: dependencies.exportRecord
       )
       .commands(for: Route.self))
@@ -65,13 +66,15 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
       }
     })
     notices =
-      Self.notices(about: dependencies.store)
+      Self.notices(about: dependencies.store, searchIndex: dependencies.searchIndex)
       + Screens.keepLeftoverEdits(screens)
     dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
   }
 
   /// A warning for each note the store could not read, and for a search index it rebuilt.
-  private static func notices(about store: NoteStore) -> [String] {
+  private static func notices(about store: NoteStore, searchIndex: any SearchIndexUpkeep)
+    -> [String]
+  {
     let unreadable = store.unreadableNotes
     var notices = unreadable.prefix(10).map { note in
       "warning: a note could not be read (\(note.reason)) and is left as it is in the store"
@@ -80,7 +83,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     if unreadable.count > 10 {
       notices.append("warning: … and \(unreadable.count - 10) more notes that could not be read")
     }
-    return notices + store.searchIndexRebuilds.map { "warning: \($0.warning.terminalSafe)" }
+    return notices + searchIndex.searchIndexRebuilds.map { "warning: \($0.warning.terminalSafe)" }
   }
 
   /// The commands about this session: `mode` and `notebooks`.
