@@ -27,6 +27,9 @@ final class ProcessDriver: Sendable {
     struct State {
       var output: [String] = []
       var errors: [String] = []
+      /// Standard error's whole lines, and the part of a line after the last.
+      var errorLines: [String] = []
+      var errorPartial: [UInt8] = []
       var partial: [UInt8] = []
       /// Whether standard input was closed: nothing is written after that.
       var isInputClosed = false
@@ -61,10 +64,20 @@ final class ProcessDriver: Sendable {
     if let errors = child.standardError {
       Thread.detachNewThread {
         ChildProcess.read(errors) { chunk in
-          buffer.state.withLock { $0.errors.append(String(decoding: chunk, as: UTF8.self)) }
+          buffer.state.withLock { state in
+            state.errors.append(String(decoding: chunk, as: UTF8.self))
+            state.errorPartial += chunk
+            while let newline = state.errorPartial.firstIndex(of: 0x0A) {
+              state.errorLines.append(
+                String(decoding: state.errorPartial[..<newline], as: UTF8.self))
+              state.errorPartial.removeSubrange(...newline)
+            }
+          }
+          arrivals.signal()
         }
         close(errors)
         errorsEnded.signal()
+        arrivals.signal()
       }
     }
   }
@@ -100,12 +113,18 @@ final class ProcessDriver: Sendable {
   var output: [String] { buffer.state.withLock { $0.output } }
   var errors: String { buffer.state.withLock { $0.errors.joined() } }
 
-  /// Waits until `count` output lines satisfy `predicate`, for at most `seconds`.
+  /// Waits until `count` lines of standard output (or of standard error, for notices such as a
+  /// sync's progress) satisfy `predicate`, for at most `seconds`.
   @discardableResult
-  func waitForLines(count: Int, matching predicate: (String) -> Bool, seconds: Double = 30) -> Bool
-  {
+  func waitForLines(
+    count: Int, onStandardError: Bool = false, matching predicate: (String) -> Bool,
+    seconds: Double = 30
+  ) -> Bool {
     let deadline = DispatchTime.now() + seconds
-    while output.filter(predicate).count < count {
+    let lines = { [buffer] in
+      buffer.state.withLock { onStandardError ? $0.errorLines : $0.output }
+    }
+    while lines().filter(predicate).count < count {
       guard arrivals.wait(timeout: deadline) == .success else { return false }
     }
     return true

@@ -47,7 +47,9 @@ import Testing
       let driver = try ProcessDriver(
         binary, arguments: arguments("killed"), environment: environment)
       driver.send(["open all", "new", "title Killed \(round)", "save", "sync"])
-      let reached = driver.waitForLines(count: 1, matching: { $0.hasPrefix(phase) })
+      // A sync's progress is a notice, said on standard error.
+      let reached = driver.waitForLines(
+        count: 1, onStandardError: true, matching: { $0.hasPrefix(phase) })
       driver.kill()
       #expect(reached, "round \(round) never reached “\(phase)”: \(driver.errors)")
       expected += 2

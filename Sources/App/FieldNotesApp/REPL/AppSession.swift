@@ -68,7 +68,9 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     notices =
       Self.notices(about: dependencies.store, searchIndex: dependencies.searchIndex)
       + Screens.keepLeftoverEdits(screens)
-    dependencies.sync?.progress.print = { [weak self] line in self?.output.print(line) }
+    // Progress is a notice, not an answer: on standard error, so a script's output is what it
+    // asked for alone.
+    dependencies.sync?.progress.print = { [weak self] line in self?.output.printError(line) }
   }
 
   /// A warning for each note the store could not read, and for a search index it rebuilt.
