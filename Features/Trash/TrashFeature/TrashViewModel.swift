@@ -16,6 +16,8 @@ public final class TrashViewModel {
   public enum State: Hashable, Sendable {
     /// The trashed notes, deleted last first.
     case loaded([TrashedNote])
+    /// One trashed note in full, as it was deleted, until it is closed (`back`).
+    case showing(TrashedNote)
     /// Asked whether to empty the trash: the notes that would be deleted for good.
     case confirmingEmpty([TrashedNote])
     /// The trash holds nothing.
@@ -24,6 +26,8 @@ public final class TrashViewModel {
 
   /// The notes the question to empty the trash was asked about, while it waits for an answer.
   private var pendingEmpty: [TrashedNote]?
+  /// The note shown in full, while it is.
+  private var shownID: Note.ID?
   @ObservationIgnored private let client: any TrashClient
   @ObservationIgnored private let history: DeletionHistory
 
@@ -39,10 +43,37 @@ public final class TrashViewModel {
   }
 
   /// What the screen shows now.
+  ///
+  /// Past a question, which alone decides what is shown, every input is read in every case, so
+  /// an observer is told of a change to any of them.
   public var state: State {
     if let pendingEmpty { return .confirmingEmpty(pendingEmpty) }
+    let shownID = shownID
     let trashed = client.trashedNotes
+    // A note restored or emptied elsewhere while shown is shown no more: the list is.
+    if let shownID, let shown = trashed.first(where: { $0.id == shownID }) {
+      return .showing(shown)
+    }
     return trashed.isEmpty ? .empty : .loaded(trashed)
+  }
+
+  /// Shows the note in a row in full: the state is ``State/showing(_:)`` until
+  /// ``closeNote()``.
+  ///
+  /// - Parameter number: The row, from 1.
+  /// - Throws: ``TrashError/noRow(_:count:)`` for a row the list doesn't have.
+  public func show(at number: Int) throws(TrashError) {
+    shownID = try trashedNote(at: number).id
+  }
+
+  /// Goes back from a note shown in full to the list.
+  ///
+  /// - Returns: Whether a note was shown; `false` when the list was (`back` then leaves).
+  @discardableResult
+  public func closeNote() -> Bool {
+    guard shownID != nil else { return false }
+    shownID = nil
+    return true
   }
 
   /// The trashed note in a row of the list.
@@ -87,6 +118,7 @@ public final class TrashViewModel {
   public func askToEmpty() throws(TrashError) {
     let trashed = client.trashedNotes
     guard !trashed.isEmpty else { throw .alreadyEmpty }
+    shownID = nil
     pendingEmpty = trashed
   }
 

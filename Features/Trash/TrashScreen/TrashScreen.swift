@@ -8,7 +8,7 @@ import TrashFeature
 /// The trash on a terminal: its view model's state drawn, and `open N`, `restore N`, `empty`
 /// (then `yes` or `no`).
 @MainActor
-public final class TrashScreen: TracedScreen {
+public final class TrashScreen: TracedScreen, BackHandlingScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -86,6 +86,13 @@ public final class TrashScreen: TracedScreen {
   /// Leaving the screen withdraws the question whether to empty it.
   public func didLeave() { model.withdrawQuestion() }
 
+  /// `back` from a note shown in full returns to the trash's list; from the list, it leaves.
+  ///
+  /// - Returns: Staying, or leaving.
+  public func back() throws(ScreenError) -> ScreenResult<Route> {
+    model.closeNote() ? .stay : ScreenResult(.pop)
+  }
+
   /// On the trash screen.
   public static let helpHeading = "In the trash"
   /// How to reach the trash screen.
@@ -98,11 +105,8 @@ public final class TrashScreen: TracedScreen {
       summary: "show trashed note N in full"
     ) { screen, arguments, _ throws(ScreenError) in
       let number = arguments.number(at: 0)
-      let item = try ScreenError.carrying { () throws(TrashError) in
-        try screen.model.trashedNote(at: number)
-      }
-      return ScreenResult(
-        .stay, lines: TrashView.note(item, now: screen.now(), timeZone: screen.timeZone))
+      try ScreenError.carrying { () throws(TrashError) in try screen.model.show(at: number) }
+      return .stay
     },
     ScreenCommand(
       ["restore"], arguments: CommandArguments([.number("N")]),

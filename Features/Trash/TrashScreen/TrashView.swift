@@ -17,6 +17,8 @@ enum TrashView {
           return "  " + String(repeating: " ", count: width - number.count) + number + "  "
             + row(item, now: now, timeZone: timeZone)
         }
+    case .showing(let item):
+      return note(item, now: now, timeZone: timeZone) + ["", "`back` returns to the trash."]
     case .confirmingEmpty(let trashed):
       return [
         "Empty the trash? \(String(count: trashed.count, noun: "note")) will be deleted for "
@@ -60,6 +62,7 @@ enum TrashView {
     case .loaded(let trashed): "loaded(\(String(count: trashed.count, noun: "note")))"
     case .confirmingEmpty(let trashed):
       "confirmingEmpty(\(String(count: trashed.count, noun: "note")))"
+    case .showing(let item): "showing(\u{201C}\(item.note.title.terminalSafe)\u{201D})"
     case .empty: "empty"
     }
   }

@@ -32,6 +32,26 @@ import TrashFeature
     #expect(model.notebookName(of: restored) == "Plants")
   }
 
+  /// A note shown in full is a state of its own, which closing leaves for the list; a note
+  /// restored elsewhere while shown leaves it too, since it is no longer in the trash.
+  @Test func aNoteIsShownInFullUntilClosedOrGoneFromTheTrash() throws {
+    let model = TrashViewModel(client: client, history: history)
+    let recorder = StateRecorder(model, \.state)
+
+    try model.show(at: 2)
+    #expect(model.closeNote())
+    #expect(!model.closeNote(), "nothing left to close")
+    try model.show(at: 1)
+    client.trashedNotes.removeFirst()  // restored by another process
+
+    #expect(
+      recorder.values == [
+        .loaded([Self.moss, Self.kit]), .showing(Self.kit), .loaded([Self.moss, Self.kit]),
+        .showing(Self.moss), .loaded([Self.kit]),
+      ])
+    #expect(throws: TrashError.noRow(3, count: 1)) { try model.show(at: 3) }
+  }
+
   @Test func aNoteWhoseNotebookIsGoneComesBackInNoNotebook() throws {
     client.notebooks = []
     let model = TrashViewModel(client: client, history: history)

@@ -41,11 +41,24 @@ import TrashScreen
         "  1  Field kit · deleted 5 min ago · from no notebook",
         "  2  Moss on the north wall · deleted 5 min ago · from “Plants”",
       ])
+    try await harness.run("open 2")
     #expect(
-      try await harness.run("open 2") == [
+      harness.lastDrawn == [
         "Moss on the north wall", "from “Plants” · #plants · deleted 5 min ago", "",
-        "Thick after the rain.",
+        "Thick after the rain.", "", "`back` returns to the trash.",
       ])
+  }
+
+  /// A note opened in the trash is a page of its own: `back` goes back to the trash's list,
+  /// not out of the trash.
+  @Test func backFromANoteOpenedInTheTrashReturnsToTheTrash() async throws {
+    delete(SampleData.moss, from: SampleData.plants)
+    let harness = makeHarness()
+    try await harness.run("show 1")
+    #expect(harness.lastDrawn?.first == "Moss on the north wall")
+    try await harness.run("back")
+    #expect(harness.lastDrawn?.first == "Trash · 1 note, deleted last first")
+    #expect(harness.isShowingTheScreen)
   }
 
   @Test func restorePutsTheNoteBackAndSaysWhere() async throws {
