@@ -110,8 +110,12 @@ public final class NoteListViewModel {
     self.history = history
   }
 
+  /// How many times ``state`` has been computed: what a test counts per command.
+  @ObservationIgnored package private(set) var stateComputations = 0
+
   /// What the list shows now.
   public var state: State {
+    stateComputations += 1
     let (shown, total) = firstRows
     let hasNotesInScope = total > 0 || store.noteCount(in: scope) > 0
     if let loadFailure { return .failed(message: loadFailure) }

@@ -3,6 +3,7 @@ import FieldNotesServices
 import FieldNotesTesting
 import Foundation
 import NoteListFeature
+import Synchronization
 import Testing
 
 @MainActor
@@ -555,5 +556,71 @@ import Testing
     #expect(counts == [[200, 250], [400, 50], [450, 0]])
     guard case .loaded(let rows, _, _) = model.state else { return }
     #expect(rows.last?.title == "Note 0", "the oldest note is reached")
+  }
+}
+
+/// The state is computed once per change of what it is computed from, however often it is read:
+/// the store's answers, the list's settings, its sync, a failed load, and the clock where a row's
+/// date would read differently.
+@MainActor
+@Suite struct NoteListStateComputationTests {
+  /// A clock the test moves on.
+  final class Clock: Sendable {
+    private let date = Mutex(SampleData.date(minutes: 60))
+    var provider: DateProvider { DateProvider { self.date.withLock { $0 } } }
+    func advance(seconds: TimeInterval) { date.withLock { $0 += seconds } }
+  }
+
+  let clock = Clock()
+
+  func makeModel() throws -> (NoteListViewModel, NoteStore) {
+    let store = try NoteStore(
+      repository: InMemoryNoteRepository(SampleData.library), syncer: NoOpNoteSyncer(),
+      now: .fixed())
+    let model = NoteListViewModelTests.model(
+      of: store, scope: NoteListViewModelTests.birds, now: clock.provider)
+    model.load()
+    return (model, store)
+  }
+
+  /// Reads the state, twice, and says how many times it was computed for that.
+  func computations(readingTheStateOf model: NoteListViewModel) -> Int {
+    let before = model.stateComputations
+    _ = model.state
+    _ = model.state
+    return model.stateComputations - before
+  }
+
+  @Test func readingTheStateAgainComputesNothing() throws {
+    let (model, _) = try makeModel()
+    #expect(computations(readingTheStateOf: model) == 1)
+    #expect(computations(readingTheStateOf: model) == 0)
+  }
+
+  @Test func eachChangeOfWhatItIsComputedFromComputesItOnce() throws {
+    let (model, store) = try makeModel()
+    _ = model.state
+
+    model.sortOrder = .title
+    #expect(computations(readingTheStateOf: model) == 1, "the settings changed")
+    try store.setPinned(SampleData.kingfisher.id, true)
+    #expect(computations(readingTheStateOf: model) == 1, "the store's answer changed")
+    try store.setPinned(SampleData.moss.id, true)
+    #expect(computations(readingTheStateOf: model) == 0, "a note of another list changed")
+  }
+
+  @Test func theClockComputesItAgainOnlyWhenADateReadsDifferently() throws {
+    let (model, _) = try makeModel()
+    _ = model.state
+
+    clock.advance(seconds: 50)
+    #expect(computations(readingTheStateOf: model) == 0, "every row's date reads the same")
+    clock.advance(seconds: 10)
+    #expect(computations(readingTheStateOf: model) == 1)
+    guard case .loaded(let rows, _, _) = model.state else {
+      Issue.record("expected rows")
+      return
+    }
+    #expect(rows.map(\.date) == ["1 h ago", "51 min ago"])
   }
 }
