@@ -233,6 +233,27 @@ extension Date {
     }
   }
 
+  /// The first moment after `now` at which ``relativeDescription(to:timeZone:)`` reads
+  /// differently, or `nil` when it never will (a calendar date, from a week on).
+  ///
+  /// What a view that describes dates from now is computed again at: nothing else about its
+  /// dates changes before then.
+  ///
+  /// - Parameter now: The moment the description is for.
+  /// - Returns: The moment it changes, or `nil`.
+  public func relativeDescriptionChange(after now: Date) -> Date? {
+    let seconds = now.timeIntervalSince(self)
+    let unit: TimeInterval
+    switch seconds {
+    case ..<0: return self
+    case ..<3_600: unit = 60
+    case ..<86_400: unit = 3_600
+    case ..<(7 * 86_400): unit = 86_400
+    default: return nil
+    }
+    return addingTimeInterval(((seconds / unit).rounded(.down) + 1) * unit)
+  }
+
   private func calendarDate(in timeZone: TimeZone) -> String {
     CivilTime(self, in: timeZone).dateText
   }

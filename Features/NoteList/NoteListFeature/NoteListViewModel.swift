@@ -8,8 +8,9 @@ import Observation
 /// notebook), searched, filtered and sorted, with pin, move, delete-and-undo and sync.
 ///
 /// It keeps the seed's filtering API (``init()``, ``searchText``, ``showsPinnedOnly``,
-/// ``visibleNotes(from:in:)``) and adds the full screen: ``state`` is derived from the store each
-/// time it is read, so a note saved anywhere in the app shows up with no refresh call.
+/// ``visibleNotes(from:in:)``) and adds the full screen: ``state`` is derived from the store,
+/// computed again whenever what it is computed from changes, so a note saved anywhere in the
+/// app shows up with no refresh call.
 @MainActor
 @Observable
 public final class NoteListViewModel {
@@ -113,24 +114,30 @@ public final class NoteListViewModel {
   /// How many times ``state`` has been computed: what a test counts per command.
   @ObservationIgnored package private(set) var stateComputations = 0
 
+  /// The state last computed, what it was computed from, and until when its dates read true.
+  @ObservationIgnored private var computed: (inputs: StateInputs, state: State, until: Date?)?
+
   /// What the list shows now.
+  ///
+  /// It is computed once per change of what it is computed from: the store's answer to the
+  /// list's question, the notebooks (which name each note's in a script's records), the
+  /// settings, the sync, a failed load; and the clock, once a row's date would read
+  /// differently ("5 min ago" becoming "6 min ago"). Read again with none of those changed, it
+  /// is the state computed last. Every read reads all of them, so Observation tells whoever
+  /// read it of any change.
   public var state: State {
-    stateComputations += 1
     let (shown, total) = firstRows
-    let hasNotesInScope = total > 0 || store.noteCount(in: scope) > 0
-    if let loadFailure { return .failed(message: loadFailure) }
-    guard total > 0 else {
-      return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: syncStatus)
-    }
+    let inputs = StateInputs(
+      shown: shown, total: total, hasNotesInScope: total > 0 || store.noteCount(in: scope) > 0,
+      notebooks: store.notebooks, settings: settings, sync: syncStatus, loadFailure: loadFailure)
     let date = now()
-    let matches = SearchMatches(settings.search.query.highlightedTerms)
-    let notebooks = store.notebooks
-    return .loaded(
-      shown.map {
-        NoteRow(note: $0, now: date, timeZone: timeZone, matches: matches, notebooks: notebooks)
-      },
-      sync: syncStatus,
-      hiddenCount: total - shown.count)
+    if let computed, computed.inputs == inputs, computed.until.map({ date < $0 }) ?? true {
+      return computed.state
+    }
+    let state = inputs.state(now: date, timeZone: timeZone)
+    computed = (inputs, state, inputs.datesChange(after: date))
+    stateComputations += 1
+    return state
   }
 
   /// The rows shown and how many notes pass the filters.
@@ -141,6 +148,40 @@ public final class NoteListViewModel {
     let settings = settings
     let page = store.page(NoteListQuery(scope: scope, settings: settings))
     return (page.notes, page.totalCount)
+  }
+
+  /// What the state is computed from: when none of it changed, neither did the state, but for
+  /// the clock.
+  private struct StateInputs: Equatable {
+    var shown: [Note]
+    var total: Int
+    var hasNotesInScope: Bool
+    var notebooks: [Notebook]
+    var settings: NoteListSettings
+    var sync: SyncStatus
+    var loadFailure: String?
+
+    /// The state these make, its row dates described from a moment.
+    func state(now: Date, timeZone: TimeZone) -> State {
+      if let loadFailure { return .failed(message: loadFailure) }
+      guard total > 0 else {
+        return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: sync)
+      }
+      let matches = SearchMatches(settings.search.query.highlightedTerms)
+      return .loaded(
+        shown.map {
+          NoteRow(note: $0, now: now, timeZone: timeZone, matches: matches, notebooks: notebooks)
+        },
+        sync: sync,
+        hiddenCount: total - shown.count)
+    }
+
+    /// The first moment after `now` at which a row's date reads differently; `nil` when none
+    /// ever will, or there are no rows.
+    func datesChange(after now: Date) -> Date? {
+      guard loadFailure == nil else { return nil }
+      return shown.compactMap { $0.createdAt.relativeDescriptionChange(after: now) }.min()
+    }
   }
 
   /// The notes the list finds, in order, every one of them (the rows shown are the first):
