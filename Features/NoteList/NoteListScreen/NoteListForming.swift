@@ -19,10 +19,8 @@ where Route == FieldNotesNavigation.Route {
   var settings: NoteListSettings { get set }
   /// The session's choices of how screens are drawn, which say which form lists are in.
   var preferences: ScreenPreferences { get }
-  /// The notes behind the row numbers, as the list shows them now.
-  var rowIDs: [Note.ID] { get }
-  /// How many rows the list has beyond those shown.
-  var hiddenRowCount: Int { get }
+  /// The rows as the list last drew them: what a row number typed next stands for.
+  var drawn: DrawnRows { get }
   /// The notebooks' names, for completion.
   var notebookNames: [String] { get }
   /// Every tag some note carries, for completion.
@@ -31,8 +29,6 @@ where Route == FieldNotesNavigation.Route {
   /// notebook gone meanwhile.
   var notebookTitle: String? { get }
 
-  /// The title of a note of the list.
-  func title(ofNote id: Note.ID) -> String?
   /// Pins or unpins a note; `false` when it already was as asked.
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool
   /// Moves a note to the notebook a typed name stands for; `nil` for no notebook.
@@ -71,7 +67,7 @@ extension NoteListForming {
   /// ``FieldNotesTerminal/PagedScreen`` conformance.
   func showEveryRow() {
     var whole = settings
-    whole.shownRowCount = max(settings.shownRowCount, rowIDs.count + hiddenRowCount)
+    whole.shownRowCount = max(settings.shownRowCount, drawn.rows.count + drawn.hiddenCount)
     whole.drawnAbove = []
     if whole != settings { settings = whole }
   }
@@ -154,8 +150,10 @@ extension NoteListForming {
       },
       ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in
-        guard screen.hiddenRowCount > 0 else { return .say("Every note of the list is shown.") }
-        let drawn = screen.rowIDs
+        guard screen.drawn.hiddenCount > 0 else {
+          return .say("Every note of the list is shown.")
+        }
+        let drawn = screen.drawn.rows.map(\.id)
         return screen.updateSettings(
           { settings in
             settings.shownRowCount += NoteListSettings.rowLimit
@@ -167,28 +165,27 @@ extension NoteListForming {
         ScreenResult(
           .push(
             .noteDetail(
-              try screen.noteID(arguments[0]),
+              try screen.row(arguments[0]).id,
               highlighting: screen.settings.search.query.highlightedTerms)))
       },
       ScreenCommand(["pin"], arguments: .one("N"), summary: "pin note N to the top") {
         screen, arguments, _ throws(ScreenError) in
-        try screen.pin(true, try screen.noteID(arguments[0]))
+        try screen.pin(true, try screen.row(arguments[0]))
       },
       ScreenCommand(["unpin"], arguments: .one("N"), summary: "unpin note N") {
         screen, arguments, _ throws(ScreenError) in
-        try screen.pin(false, try screen.noteID(arguments[0]))
+        try screen.pin(false, try screen.row(arguments[0]))
       },
       ScreenCommand(
         ["move", "mv"],
         arguments: CommandArguments([.word("N"), .literal("to"), .text("NOTEBOOK|none")]),
         summary: "move note N to another notebook"
       ) { screen, arguments, _ throws(ScreenError) in
-        let id = try screen.noteID(arguments[0])
-        let title = screen.title(ofNote: id) ?? ""
+        let row = try screen.row(arguments[0])
         let destination = try screen.move(
-          id, toNotebookNamed: arguments[2...].joined(separator: " "))
+          row.id, toNotebookNamed: arguments[2...].joined(separator: " "))
         return .say(
-          "Moved \u{201C}\(title.terminalSafe)\u{201D} to "
+          "Moved \u{201C}\(row.title.terminalSafe)\u{201D} to "
             + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
       }
       .takingName(afterWords: 2)
@@ -203,11 +200,11 @@ extension NoteListForming {
         ["delete", "rm"], arguments: .one("N"),
         summary: "move note N to the trash (`undo` restores it)"
       ) { screen, arguments, _ throws(ScreenError) in
-        let id = try screen.noteID(arguments[0])
-        let title = screen.title(ofNote: id) ?? ""
-        try screen.delete(id)
+        let row = try screen.row(arguments[0])
+        try screen.delete(row.id)
         return .say(
-          "Deleted \u{201C}\(title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it.")
+          "Deleted \u{201C}\(row.title.terminalSafe)\u{201D} (it is in the trash); `undo` restores it."
+        )
       },
       ScreenCommand(["undo"], arguments: .none, summary: "restore the note deleted last") {
         screen, arguments, _ throws(ScreenError) in
@@ -217,8 +214,7 @@ extension NoteListForming {
       ScreenCommand(
         ["summarize", "summary"], arguments: .one("N"), summary: "summarise note N"
       ) { screen, arguments, _ throws(ScreenError) in
-        let id = try screen.noteID(arguments[0])
-        return ScreenResult(.push(.noteDetail(id), thenRun: ["summarize"]))
+        ScreenResult(.push(.noteDetail(try screen.row(arguments[0]).id), thenRun: ["summarize"]))
       },
       ScreenCommand(
         ["new", "compose"], arguments: CommandArguments([.flag("--editor")]),
@@ -239,7 +235,7 @@ extension NoteListForming {
         summary: "change note N (--editor: in your editor, saved when it exits)"
       ) { screen, arguments, _ throws(ScreenError) in
         let inEditor = arguments.count == 2
-        let id = try screen.noteID(arguments[0])
+        let id = try screen.row(arguments[0]).id
         return ScreenResult(.push(.editNote(id), thenRun: inEditor ? ["editor", "--save"] : []))
       },
     ]
@@ -280,9 +276,9 @@ extension NoteListForming {
     ] + NoteQuery.grammar.split(separator: "\n").map { "  " + $0 }
   }
 
-  /// The note a row number stands for, among the rows the list shows.
-  private func noteID(_ row: String) throws(ScreenError) -> Note.ID {
-    try RowNumber.element(row, in: rowIDs)
+  /// The row a row number stands for, among the rows the list last drew.
+  private func row(_ number: String) throws(ScreenError) -> DrawnRows.Row {
+    try RowNumber.element(number, in: drawn.rows)
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.
@@ -298,11 +294,32 @@ extension NoteListForming {
 
   /// Pins or unpins a note, saying which: as `delete` and `move` do, so a quiet script's
   /// output says what each line did.
-  private func pin(_ isPinned: Bool, _ id: Note.ID) throws(ScreenError) -> ScreenResult<Route> {
-    let title = (title(ofNote: id) ?? "").terminalSafe
-    guard try setPinned(id, isPinned) else {
+  private func pin(_ isPinned: Bool, _ row: DrawnRows.Row) throws(ScreenError)
+    -> ScreenResult<Route>
+  {
+    let title = row.title.terminalSafe
+    guard try setPinned(row.id, isPinned) else {
       return .say(NoteWords.alreadyPinned(isPinned, title: title))
     }
     return .say("\(isPinned ? "Pinned" : "Unpinned") \u{201C}\(title)\u{201D}.")
   }
+}
+
+/// What a list last drew: each row's note and title, and how many more rows the list held.
+///
+/// A row number typed next stands for a row of it, in both forms, so a number means the row the
+/// user saw, whatever changed unseen since.
+struct DrawnRows: Equatable {
+  /// One row drawn.
+  struct Row: Equatable {
+    /// The row's note.
+    var id: Note.ID
+    /// The title it showed.
+    var title: String
+  }
+
+  /// The rows, the first first.
+  var rows: [Row] = []
+  /// How many rows the list held beyond these.
+  var hiddenCount = 0
 }

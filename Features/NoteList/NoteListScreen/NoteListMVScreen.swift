@@ -47,6 +47,8 @@ public final class NoteListMVScreen: NoteListForming {
   let now: DateProvider
   let timeZone: TimeZone
   let preferences: ScreenPreferences
+  /// The rows the view last drew, which row numbers stand for.
+  private(set) var drawn = DrawnRows()
 
   /// Shows a list of the store's notes.
   ///
@@ -101,13 +103,16 @@ public final class NoteListMVScreen: NoteListForming {
     terminal.format.isForScripts
   }
 
-  /// The list, drawn from the store and the view-local state.
+  /// The list, drawn from the store and the view-local state; the rows it draws are kept, for
+  /// the row numbers typed next.
   ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
     let (shown, total) = firstRows
     let settings = viewState.settings
+    drawn = DrawnRows(
+      rows: shown.map { .init(id: $0.id, title: $0.title) }, hiddenCount: total - shown.count)
     if terminal.format != .text {
       let notebooks = store.notebooks
       let records = shown.map { note in
@@ -177,13 +182,6 @@ public final class NoteListMVScreen: NoteListForming {
     set { viewState.settings = newValue }
   }
 
-  var rowIDs: [Note.ID] { firstRows.shown.map(\.id) }
-
-  var hiddenRowCount: Int {
-    let (shown, total) = firstRows
-    return total - shown.count
-  }
-
   var notebookNames: [String] { store.notebooks.map(\.name) }
 
   var knownTags: [String] { store.knownTags }
@@ -191,8 +189,6 @@ public final class NoteListMVScreen: NoteListForming {
   var notebookTitle: String? {
     if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }
   }
-
-  func title(ofNote id: Note.ID) -> String? { store.note(withID: id)?.title }
 
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
     try ScreenError.carrying { () throws(NoteStoreError) in try store.setPinned(id, isPinned) }

@@ -47,6 +47,10 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
   let model: NoteListViewModel
   /// The session's choices of how screens are drawn.
   let preferences: ScreenPreferences
+  /// The state the list was last drawn from.
+  private var drawnState: NoteListViewModel.State?
+  /// The rows the list last drew, which row numbers stand for.
+  private(set) var drawn = DrawnRows()
 
   /// Shows a view model's list.
   ///
@@ -72,24 +76,33 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
   /// `NoteListView`.
   public var viewName: String { "NoteListView" }
 
-  /// The list, drawn from the view model's state.
+  /// The list, drawn from the view model's state, which the screen keeps: its rows are what
+  /// row numbers typed next stand for.
   ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    NoteListView.render(model.state, settings: model.settings, title: title, in: terminal)
+    let state = model.state
+    drawnState = state
+    drawn =
+      if case .loaded(let rows, _, let hiddenCount) = state {
+        DrawnRows(rows: rows.map { .init(id: $0.id, title: $0.title) }, hiddenCount: hiddenCount)
+      } else {
+        DrawnRows()
+      }
+    return NoteListView.render(state, settings: model.settings, title: title, in: terminal)
   }
 
   /// Shows every row of the list from the next drawing on, as a script's `list` asks.
   public func showWhole() { showEveryRow() }
 
-  /// Whether the view is the list's records: in a script's format, unless the notes could not
-  /// be read.
+  /// Whether the view is the list's records: in a script's format, unless it was last drawn
+  /// saying the notes could not be read.
   ///
   /// - Parameter terminal: The terminal, whose format is a script's.
   /// - Returns: Whether the view is records.
   public func drawsRecords(in terminal: TerminalContext) -> Bool {
-    if case .failed = model.state { return false }
+    if case .failed = drawnState { return false }
     return terminal.format.isForScripts
   }
 
@@ -133,23 +146,11 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
     set { model.settings = newValue }
   }
 
-  var rowIDs: [Note.ID] {
-    if case .loaded(let rows, _, _) = model.state { rows.map(\.id) } else { [] }
-  }
-
-  var hiddenRowCount: Int {
-    if case .loaded(_, _, let hiddenCount) = model.state { hiddenCount } else { 0 }
-  }
-
   var notebookNames: [String] { model.notebookNames }
 
   var knownTags: [String] { model.knownTags }
 
   var notebookTitle: String? { model.notebookName }
-
-  func title(ofNote id: Note.ID) -> String? {
-    if case .loaded(let rows, _, _) = model.state { rows.first { $0.id == id }?.title } else { nil }
-  }
 
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
     try ScreenError.carrying { () throws(NoteListError) in try model.setPinned(id, isPinned) }

@@ -82,6 +82,6 @@ struct RenderedList: Equatable {
 
   @MainActor init(_ screen: any NoteListForming) {
     lines = screen.render(in: .plain)
-    rowIDs = screen.rowIDs
+    rowIDs = screen.drawn.rows.map(\.id)
   }
 }

@@ -28,7 +28,7 @@ import Testing
       let mv = forms.list(.mv, settings: settings)
       let lines = mvvm.render(in: Self.context(format))
       #expect(lines == mv.render(in: Self.context(format)), "settings \(settings)")
-      if format == .jsonl { #expect(lines.count == mvvm.rowIDs.count) }
+      if format == .jsonl { #expect(lines.count == mvvm.drawn.rows.count) }
     }
   }
 

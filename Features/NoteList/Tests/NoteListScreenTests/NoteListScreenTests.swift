@@ -44,6 +44,32 @@ import Testing
       "the pinned heron first; then the one note the search finds, its matches shown")
   }
 
+  /// A row number stands for the row the list last drew, whatever changed unseen since: the
+  /// user typed it reading what was drawn.
+  @Test(arguments: NoteListForm.allCases)
+  func aRowNumberStandsForTheRowAsLastDrawn(form: NoteListForm) async throws {
+    let forms = try makeForms()
+    let list = forms.list(form, .notebook(SampleData.birds.id))
+    _ = list.render(in: .plain)
+    #expect(list.drawn.rows.map(\.id) == [SampleData.heron.id, SampleData.kingfisher.id])
+    try forms.store.setPinned(SampleData.kingfisher.id, true)
+
+    let shown = try await Self.run("show", ["1"], on: list).navigation
+    guard case .push(let route, _) = shown else {
+      Issue.record("expected a note's page, got \(shown)")
+      return
+    }
+    #expect(route == .noteDetail(SampleData.heron.id), "row 1 as drawn, not as the store is now")
+  }
+
+  /// Runs one of a list's commands on it, with nothing drawn around it.
+  static func run<List: NoteListForming>(_ name: String, _ arguments: [String], on list: List)
+    async throws -> ScreenResult<Route>
+  {
+    let command = try #require(List.commands.first { $0.names.contains(name) })
+    return try await command.run(list, arguments, CommandContext())
+  }
+
   @Test(arguments: NoteListForm.allCases)
   func aDeletionIsUndoneExactly(form: NoteListForm) async throws {
     let forms = try makeForms()
