@@ -3,17 +3,19 @@ import Observation
 /// Draws one view, and draws it again only when something the view read has changed.
 ///
 /// The view's `body` runs inside `withObservationTracking`; Observation calls back when any
-/// property it read is about to change, which marks the view dirty. Drawing happens at
-/// ``flush()``, once per change however many properties changed, and then tracking is re-armed:
-/// the contract SwiftUI gives its views. A command that changes nothing the view read draws
-/// nothing; a result that arrives later (a download, a search) draws as soon as the main actor is
-/// free, with no input from the user.
+/// property it read is about to change, which marks the view dirty and tells the renderer's
+/// owner. Drawing happens at ``flush()``, once per change however many properties changed, and
+/// then tracking is re-armed: the contract SwiftUI gives its views. The renderer never draws on
+/// its own: its owner, ``ScreenNavigator``, flushes it in ``ScreenNavigator/settle()``, the one
+/// way a view is drawn, when the line that changed it ends or, for a change made while no line
+/// runs (work in the background finishing), as soon as the main actor is free.
 @MainActor
 public final class ViewRenderer {
   /// The view's name, for render counts.
   public let name: String
   private let body: () -> [String]
   private let draw: ([String]) -> Void
+  private let changed: () -> Void
   /// Whether something the view read has changed since it was drawn.
   public private(set) var isDirty = true
   /// How many times the view has been drawn.
@@ -26,10 +28,16 @@ public final class ViewRenderer {
   ///   - name: The view's name, for render counts.
   ///   - body: The view: lines of text, read from observable state.
   ///   - draw: Prints the lines.
-  public init(name: String, body: @escaping () -> [String], draw: @escaping ([String]) -> Void) {
+  ///   - changed: Told once when something the view read changes after it was drawn, so that
+  ///     it is drawn again; nothing by default.
+  public init(
+    name: String, body: @escaping () -> [String], draw: @escaping ([String]) -> Void,
+    changed: @escaping () -> Void = {}
+  ) {
     self.name = name
     self.body = body
     self.draw = draw
+    self.changed = changed
   }
 
   /// Draws the view if something it read has changed since it was last drawn.
@@ -56,7 +64,6 @@ public final class ViewRenderer {
   private func invalidate() {
     guard isActive, !isDirty else { return }
     isDirty = true
-    // Draw once the current command has finished, like a run loop turn.
-    Task { @MainActor [weak self] in self?.flush() }
+    changed()
   }
 }

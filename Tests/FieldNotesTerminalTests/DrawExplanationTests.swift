@@ -50,6 +50,25 @@ import Testing
       ])
   }
 
+  /// Values are compared by name: a view in JSON reads one more (the notebooks), and a value
+  /// read now and not when the view was drawn is named as such, never set against another.
+  @Test func valuesAreComparedByName() {
+    let drawn = Snapshot(
+      view: "ListView", renders: 1,
+      values: [DrawnValue("state", "a"), DrawnValue("the terminal", "text")])
+    let now = Snapshot(
+      view: "ListView", renders: 1,
+      values: [
+        DrawnValue("state", "a"), DrawnValue("the notebooks", "[Birds]"),
+        DrawnValue("the terminal", "json"),
+      ])
+    #expect(
+      DrawExplanation(before: drawn, after: now).lines == [
+        "ListView was not drawn yet; what it reads changed:",
+        "  the notebooks: read now, not before", "  the terminal: text → json",
+      ])
+  }
+
   @Test func anotherScreenIsSaidToBeAnotherScreen() {
     let explanation = DrawExplanation(
       before: snapshot(1, "a"), after: snapshot(1, "b", view: "PageView"))

@@ -71,3 +71,26 @@ final class Counter {
     #expect(lines == ["Counter.value: 0 → 1", "Counter.value: 1 → 2"])
   }
 }
+
+@MainActor
+@Suite struct ViewRendererChangeTests {
+  /// A change tells the renderer's owner once, and draws nothing by itself: the owner draws it,
+  /// by one route.
+  @Test func aChangeIsToldOnceAndDrawsNothingByItself() async {
+    let counter = Counter()
+    var drawn: [[String]] = []
+    var told = 0
+    let renderer = ViewRenderer(
+      name: "CounterView", body: { ["value \(counter.value)"] }, draw: { drawn.append($0) },
+      changed: { told += 1 })
+    renderer.flush()
+    counter.value = 1
+    counter.value = 2
+    await Task.yield()
+
+    #expect(told == 1)
+    #expect(drawn == [["value 0"]], "nothing is drawn until the owner flushes")
+    renderer.flush()
+    #expect(drawn == [["value 0"], ["value 2"]])
+  }
+}

@@ -65,7 +65,7 @@ extension CommandShell {
         summary: "say why the last command drew the screen again, or did not"
       ) { shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("why") }
-        let lines = shell.navigator.lastExplanation?.lines ?? ["No command has run yet."]
+        let lines = shell.explanationOfLastLine()?.lines ?? ["No command has run yet."]
         for line in lines { shell.output.print(line) }
         return .done
       },

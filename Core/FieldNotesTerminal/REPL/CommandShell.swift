@@ -19,9 +19,9 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private var backgroundWork: [any ShellBackgroundWork] = []
   private var catchingUp: [() -> String?] = []
   private var reportingAfterDrawing: [() -> String?] = []
-  /// What the view on screen was drawn from when the last line ended, for `why`: the next
-  /// line is explained against what was on screen, not against a fresh reading.
-  private var lastDrawn: DrawExplanation.Snapshot?
+  /// The last line but `why`, and the view on screen as it was drawn before it: what `why`
+  /// explains, against the view as it is when `why` is asked.
+  private var lastLine: (command: String, before: DrawExplanation.Snapshot?)?
   /// The line `help` ends with, if any.
   let helpFooter: String?
   /// What the screens that draw records show, as `output` names them.
@@ -119,6 +119,16 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// Whether a person is typing: background work then runs while the prompt comes back.
   public var isInteractive: Bool { navigator.isInteractive }
 
+  /// What the last line but `why` did to the view on screen: the view as it was drawn before
+  /// the line, against the view and the values it is drawn from now, read as this is asked.
+  ///
+  /// - Returns: The explanation, or `nil` before any line.
+  public func explanationOfLastLine() -> DrawExplanation? {
+    guard let lastLine, let before = lastLine.before else { return nil }
+    return DrawExplanation(
+      command: lastLine.command, before: before, after: navigator.explanationSnapshot())
+  }
+
   /// Prints the ``notices``, then draws the first screen.
   public func start() {
     for notice in notices { output.printError(notice) }
@@ -134,20 +144,18 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// - Throws: ``CommandLineError`` saying why the line did nothing; the session goes on.
   @discardableResult
   public func run(_ line: String) async throws(CommandLineError) -> ShellOutcome {
-    // What the view on screen was drawn from before the line, as it was drawn, for `why`
-    // (which explains the line before it, so it records nothing itself).
-    let isWhy = line.trimmingCharacters(in: .whitespaces).lowercased() == "why"
-    let before = isWhy ? nil : lastDrawn ?? navigator.explanationSnapshot()
+    // `why` explains the line before it, against the view as it was drawn before that line,
+    // which the navigator kept as it drew it; nothing is read for it until `why` is asked.
+    if line.trimmingCharacters(in: .whitespaces).lowercased() != "why" {
+      lastLine = (line, navigator.lastDrawn)
+    }
+    // What the line changes is drawn once, as it ends.
+    let wasRunningLine = navigator.isRunningLine
+    navigator.isRunningLine = true
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
-      // Read as the screen was drawn, before what the drawing found is reported: a read that
-      // fails here is the same failure the drawing met, reported once with it.
-      if let before {
-        let after = navigator.explanationSnapshot()
-        navigator.lastExplanation = DrawExplanation(command: line, before: before, after: after)
-        lastDrawn = after
-      }
+      navigator.isRunningLine = wasRunningLine
       for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }
     if navigator.linePrompt != nil {

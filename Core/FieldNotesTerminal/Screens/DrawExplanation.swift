@@ -17,8 +17,9 @@ public protocol ExplainedScreen {
 /// One value a view is drawn from, for `why`: its name, the value itself, and how a person
 /// reads it (and, where that leaves things out, the value in full).
 ///
-/// The value is kept as it is and only compared (`==`) as commands run; it is described only
-/// when `why` is asked, so a session pays nothing for descriptions it never prints.
+/// The value is kept as it is, as its view is drawn, and compared (`==`) only when `why` is
+/// asked, which is also the only time it is described: a session pays nothing for
+/// explanations it never prints.
 @MainActor
 public struct DrawnValue {
   /// Its name, such as `NoteListViewModel.state`.
@@ -91,10 +92,12 @@ public struct DrawnValue {
 
 /// Why the view on screen was drawn again after a command, or why it was not (`why`).
 ///
-/// The values a view is drawn from are read before and after the command, and compared:
-/// Observation draws a view again when something it read changed, so a view drawn again shows
-/// what changed, and a view not drawn again shows that nothing it read did. It uses public
-/// APIs alone: which key paths changed is Observation's own business, so the values are diffed.
+/// The values a view was drawn from are kept as it is drawn; when `why` is asked, those kept
+/// before the command are compared, by name, with the values it reads then: Observation draws
+/// a view again when something it read changed, so a view drawn again shows what changed, and
+/// a view not drawn again shows that nothing it read did (or, for what Observation doesn't
+/// watch, such as the clock, that the view is not drawn yet). It uses public APIs alone: which
+/// key paths changed is Observation's own business, so the values are diffed.
 @MainActor
 public struct DrawExplanation {
   /// The view on screen and what it is drawn from, at one moment.
@@ -127,9 +130,9 @@ public struct DrawExplanation {
 
   /// The line that ran.
   public var command: String
-  /// Before the command.
+  /// The view as it was last drawn before the command.
   public var before: Snapshot
-  /// After it, once the screen was drawn.
+  /// The view and its values as `why` reads them.
   public var after: Snapshot
 
   /// Creates the explanation of a command.
@@ -153,7 +156,11 @@ public struct DrawExplanation {
       return ["Another \(after.view) was opened, drawn for what it shows now."]
     }
     let drawn = after.renders > before.renders
-    let changes = zip(before.values, after.values).compactMap(Self.change)
+    // Values are matched by name: a view reads more in some formats (JSON names notebooks).
+    let earlier = Dictionary(before.values.map { ($0.name, $0) }) { first, _ in first }
+    let changes = after.values.compactMap { value in
+      earlier[value.name].map { Self.change($0, value) } ?? "  \(value.name): read now, not before"
+    }
     if drawn {
       guard changes.isEmpty else {
         return ["\(after.view) was drawn again, because what it reads changed:"] + changes

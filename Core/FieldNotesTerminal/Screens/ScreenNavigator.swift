@@ -48,6 +48,11 @@ public final class ScreenNavigator<Route: Equatable> {
   public var drawsEveryChange = true
   /// Whether `list` asked for the view to be printed at the next ``settle()``.
   private var drawIsAsked = false
+  /// Whether a line is running, as the shell says: what it changes is drawn as it ends, at its
+  /// ``settle()``, so a change made meanwhile asks for nothing more.
+  public var isRunningLine = false
+  /// Whether a ``settle()`` is on its way for a change made while no line ran.
+  private var settleIsScheduled = false
   private var renderer: ViewRenderer?
   private var finishedRenderCounts: [String: Int] = [:]
   private var tracer: StateTracer?
@@ -350,6 +355,10 @@ public final class ScreenNavigator<Route: Equatable> {
 
   /// Reports pending state transitions and draws the top screen if what it shows changed (or
   /// if it now draws as another view, such as the other form of a list).
+  ///
+  /// It is the one way a view is drawn: the shell settles as each line ends, a command before it
+  /// waits for background work (``CommandContext/drawChanges``), and a change made while no line
+  /// runs (a sync or a summary finishing) settles as soon as the main actor is free.
   public func settle() {
     replaceScreensThatAsk()
     if let renderer, renderer.name != top.viewName { showTop() }
@@ -369,6 +378,18 @@ public final class ScreenNavigator<Route: Equatable> {
     renderer?.redraw()
   }
 
+  /// Runs work a line waits for, such as a script's sync, drawing what it changes as it goes,
+  /// as a change made while no line runs is drawn.
+  ///
+  /// - Parameter work: The wait.
+  /// - Returns: What the work returns.
+  public func drawingChanges<Value>(while work: () async -> Value) async -> Value {
+    let wasRunningLine = isRunningLine
+    isRunningLine = false
+    defer { isRunningLine = wasRunningLine }
+    return await work()
+  }
+
   /// Replaces the view on screen with the top screen's, drawn at the next ``settle()``.
   private func showTop() {
     if let renderer {
@@ -380,20 +401,37 @@ public final class ScreenNavigator<Route: Equatable> {
       name: screen.viewName,
       body: { [unowned self, unowned screen] in screen.render(in: terminal) },
       draw: { [unowned self, unowned screen] lines in
+        lastDrawn = explanationSnapshot()
         guard drawsEveryChange || drawIsAsked else { return }
         // In a script's format standard output holds records alone; any other view goes aside.
         let isRecords =
           !terminal.format.isForScripts
           || (screen as? any RecordDrawingScreen)?.drawsRecords(in: terminal) == true
         if isRecords { draw(lines) } else { drawAside(lines) }
-      })
+      },
+      changed: { [unowned self] in viewChanged() })
     if let traceEmit { startTracing(emit: traceEmit) }
+  }
+
+  /// Something the view on screen read changed: it is drawn as the running line ends or, when
+  /// none runs, once the main actor is free.
+  private func viewChanged() {
+    guard !isRunningLine, !settleIsScheduled else { return }
+    settleIsScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      settleIsScheduled = false
+      settle()
+    }
   }
 
   // MARK: - Explaining
 
-  /// What the last command did to the view on screen, for `why`; `nil` before any.
-  public var lastExplanation: DrawExplanation?
+  /// The view on screen as it was last drawn, with the values it was drawn from.
+  ///
+  /// Kept as it is drawn, it is what `why` compares the view now with; `nil` before the first
+  /// drawing.
+  public private(set) var lastDrawn: DrawExplanation.Snapshot?
 
   /// The view on screen and the values it is drawn from, now: what its screen names, and the
   /// terminal every view is drawn for (its width, style and output format).

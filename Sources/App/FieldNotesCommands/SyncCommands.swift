@@ -85,7 +85,10 @@ public final class SyncCommands: ShellBackgroundWork {
     }
     shell.navigator.settle()
     guard !shell.isInteractive, let task else { return }
-    if let failure = await task.value { throw .refused("sync failed: \(failure.terminalSafe)") }
+    // A script waits for the sync, and sees the list say it is syncing meanwhile.
+    if let failure = await shell.navigator.drawingChanges(while: { await task.value }) {
+      throw .refused("sync failed: \(failure.terminalSafe)")
+    }
   }
 
   /// Shows, sets or forgets the remote.
