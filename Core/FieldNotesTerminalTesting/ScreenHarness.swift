@@ -57,23 +57,19 @@ public final class ScreenHarness<Route: Equatable> {
     defer { navigator.settle() }
     var printed: [String] = []
     let collect: ([String]) -> Void = { printed += $0 }
-    do throws(ScreenNavigator<Route>.Failure) {
-      if navigator.linePrompt != nil {
-        try await navigator.takeLine(line, print: collect)
-      } else {
-        let typed: (name: String, rest: Substring)?
-        do { typed = try CommandTokenizer.commandName(in: line) } catch {
-          throw .unreadable(error)
-        }
-        guard let typed else { return [] }
-        if typed.name == "back", typed.rest.isEmpty {
-          try await navigator.back(print: collect)  // the shell's command, which asks the screen
-        } else {
-          try await navigator.run(typed.name, rest: typed.rest, print: collect)
-        }
+    if navigator.linePrompt != nil {
+      try await navigator.takeLine(line, print: collect)
+    } else {
+      let typed: (name: String, rest: Substring)?
+      do { typed = try CommandTokenizer.commandName(in: line) } catch {
+        throw .invalidInput(error.reason)
       }
-    } catch {
-      throw error.lineError()
+      guard let typed else { return [] }
+      if typed.name == "back", typed.rest.isEmpty {
+        try await navigator.back(print: collect)  // the shell's command, which asks the screen
+      } else {
+        try await navigator.run(typed.name, rest: typed.rest, print: collect)
+      }
     }
     return printed
   }

@@ -153,9 +153,9 @@ final class AboutScreen: TerminalScreen {
     )
   }
 
-  func run(_ navigator: ScreenNavigator<Place>, _ words: String...) async throws(ScreenNavigator<
-    Place
-  >.Failure) -> [String] {
+  func run(_ navigator: ScreenNavigator<Place>, _ words: String...) async throws(CommandLineError)
+    -> [String]
+  {
     var printed: [String] = []
     try await navigator.run(words[0], Array(words.dropFirst())) { printed += $0 }
     navigator.settle()
@@ -202,7 +202,7 @@ final class AboutScreen: TerminalScreen {
     _ = try await run(navigator, "edit")
 
     await #expect(
-      throws: ScreenNavigator<Place>.Failure.notHere(
+      throws: CommandLineError.notHere(
         command: "open", hint: "finish editing first")
     ) { _ = try await run(navigator, "open", "X") }
     #expect(try await run(navigator, "done") == ["done"])
@@ -213,10 +213,10 @@ final class AboutScreen: TerminalScreen {
     let (navigator, _) = makeNavigator()
 
     await #expect(
-      throws: ScreenNavigator<Place>.Failure.notHere(
+      throws: CommandLineError.notHere(
         command: "edit", hint: "open a shelf first")
     ) { _ = try await run(navigator, "edit") }
-    await #expect(throws: ScreenNavigator<Place>.Failure.unknownCommand("fly")) {
+    await #expect(throws: CommandLineError.unknownCommand("fly", suggestion: nil)) {
       _ = try await run(navigator, "fly")
     }
   }
@@ -230,7 +230,7 @@ final class AboutScreen: TerminalScreen {
     _ = try await run(navigator, "open", "Maps")
 
     await #expect(
-      throws: ScreenNavigator<Place>.Failure.notHere(
+      throws: CommandLineError.notHere(
         command: "about", hint: "go home first")
     ) { _ = try await run(navigator, "about") }
   }

@@ -124,7 +124,7 @@ public struct BatchRunner {
         // Refused once it has run: besides leaving, `quit` only stops background work, and
         // every earlier line's was waited for, so it has nothing to stop here.
         let ran = await session.runLine(bytes)
-        outcome = ran == .quit && asInitFile ? .failed(Self.quitInInitFile) : ran
+        outcome = ran == .quit && asInitFile ? .failed(.refused(Self.quitInInitFile)) : ran
         await session.waitForBackgroundWork()
       case .tooLong(let count):
         if echoes { console.echo("(a line of \(count) bytes)", prompt: prompt) }
@@ -134,9 +134,10 @@ public struct BatchRunner {
         ending.hasQuit = true
         return ending
       }
-      if case .failed(let message) = outcome {
+      if case .failed(let error) = outcome {
         ending.hasFailed = true
-        console.printError(styled("\(MessageStyle.errorLine(message)) (line \(number) of \(name))"))
+        console.printError(
+          styled("\(MessageStyle.errorLine(error.message)) (line \(number) of \(name))"))
         if bails { break }
       }
     }

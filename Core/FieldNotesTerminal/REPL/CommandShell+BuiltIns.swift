@@ -32,11 +32,7 @@ extension CommandShell {
       ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {
         shell, arguments throws(CommandLineError) in
         guard arguments.isEmpty else { throw .usage("back") }
-        do throws(ScreenNavigator<Route>.Failure) {
-          try await shell.navigator.back(print: shell.output.print(lines:))
-        } catch {
-          throw error.lineError()
-        }
+        try await shell.navigator.back(print: shell.output.print(lines:))
         return .done
       },
       ShellCommand(["list", "ls"], usage: "list", summary: "draw the current screen again") {

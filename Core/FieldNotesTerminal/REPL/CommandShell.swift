@@ -159,9 +159,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
       for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }
     if navigator.linePrompt != nil {
-      do { try await navigator.takeLine(line, print: output.print(lines:)) } catch {
-        throw error.lineError()
-      }
+      try await navigator.takeLine(line, print: output.print(lines:))
       return .done
     }
     let typed: (name: String, rest: Substring)
@@ -176,7 +174,9 @@ public final class CommandShell<Route: Equatable>: LineSession {
       do {
         try await navigator.run(typed.name, rest: typed.rest, print: output.print(lines:))
       } catch {
-        throw error.lineError(suggestion: suggestion(for: typed.name))
+        // No screen knows the word: perhaps one of the app's commands or a screen's was meant.
+        guard case .unknownCommand(let name, _) = error else { throw error }
+        throw .unknownCommand(name, suggestion: suggestion(for: name))
       }
       return .done
     }
@@ -204,15 +204,15 @@ public final class CommandShell<Route: Equatable>: LineSession {
     return try await run(line)
   }
 
-  /// Runs one line for a runner, turning its error into words.
+  /// Runs one line for a runner.
   ///
   /// - Parameter bytes: The line's bytes, without its newline.
-  /// - Returns: What became of it.
+  /// - Returns: What became of it: a failure as the shell's error, which the runner prints.
   public func runLine(_ bytes: [UInt8]) async -> LineOutcome {
     do {
       return try await run(bytes: bytes) == .quit ? .quit : .done
     } catch {
-      return .failed(error.message)
+      return .failed(error)
     }
   }
 
@@ -417,22 +417,6 @@ public final class CommandShell<Route: Equatable>: LineSession {
 
   private static func unquoted(_ word: String) -> String {
     word.first == "\"" || word.first == "'" ? String(word.dropFirst()) : word
-  }
-}
-
-extension ScreenNavigator.Failure {
-  /// The line's error, in the words the shell prints.
-  ///
-  /// - Parameter suggestion: A command name close to an unknown one, if any.
-  /// - Returns: The error.
-  public func lineError(suggestion: String? = nil) -> CommandLineError {
-    switch self {
-    case .unknownCommand(let name): .unknownCommand(name, suggestion: suggestion)
-    case .notHere(let command, let hint): .notHere(command: command, hint: hint)
-    case .screen(let error): CommandLineError(error)
-    case .nowhere: .refused("nothing in this app shows that")
-    case .unreadable(let error): .invalidInput(error.reason)
-    }
   }
 }
 

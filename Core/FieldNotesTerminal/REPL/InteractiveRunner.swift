@@ -122,8 +122,8 @@ public struct InteractiveRunner {
       }
       switch outcome {
       case .quit: return 0
-      case .failed(let message):
-        console.printError(session.terminal.style.error(MessageStyle.errorLine(message)))
+      case .failed(let error):
+        console.printError(session.terminal.style.error(MessageStyle.errorLine(error.message)))
       case .done: break
       }
     }

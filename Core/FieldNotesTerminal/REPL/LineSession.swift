@@ -60,8 +60,9 @@ public enum LineOutcome: Equatable, Sendable {
   case done
   /// The user asked to leave.
   case quit
-  /// It did nothing, for the reason given (a message without `error: `).
-  case failed(String)
+  /// It did nothing, for the reason given: the shell's error, which prints as one `error:`
+  /// line.
+  case failed(CommandLineError)
 
   /// The outcome of a line too long to read.
   ///
@@ -69,6 +70,6 @@ public enum LineOutcome: Equatable, Sendable {
   /// - Returns: The failure.
   static func tooLong(_ count: Int) -> LineOutcome {
     .failed(
-      "unreadable line: the line is \(count) bytes long; the limit is \(InputLine.maximumBytes)")
+      .invalidInput("the line is \(count) bytes long; the limit is \(InputLine.maximumBytes)"))
   }
 }

@@ -6,20 +6,6 @@
 /// ``ScreenResult``. The app adds only its app-wide commands.
 @MainActor
 public final class ScreenNavigator<Route: Equatable> {
-  /// Why a line did nothing, before or while a screen's command ran.
-  public enum Failure: Error, Equatable {
-    /// No screen has a command of this name.
-    case unknownCommand(String)
-    /// The command belongs to another screen; what to do instead.
-    case notHere(command: String, hint: String)
-    /// The screen refused.
-    case screen(ScreenError)
-    /// A command went to a place no registered screen shows.
-    case nowhere
-    /// The line can't be read as the command's arguments: an open quote among its words.
-    case unreadable(InputError)
-  }
-
   /// A screen on the stack, and the route it was made from (`nil` for a root made by a test).
   private struct Placed {
     var route: Route?
@@ -133,20 +119,23 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - word: The command's name.
   ///   - arguments: The words after it.
   ///   - print: Prints the lines the command returns.
-  /// - Throws: ``Failure``.
+  /// - Throws: ``CommandLineError``, the shell's one shape for a line that did nothing: the
+  ///   command is unknown here, or the screen refused (its ``ScreenError`` in the line's words).
   public func run(_ word: String, _ arguments: [String], print: ([String]) -> Void)
-    async throws(Failure)
+    async throws(CommandLineError)
   {
     guard let (index, command) = command(named: word) else {
       if let hint = hint(for: word) { throw .notHere(command: word.lowercased(), hint: hint) }
-      throw .unknownCommand(word)
+      throw .unknownCommand(word, suggestion: nil)
     }
     let screen = screens[index]
     let context = CommandContext(
       isOnTop: index == screens.count - 1, isInteractive: isInteractive,
       drawChanges: { [unowned self] in settle() })
     let result: ScreenResult<Route>
-    do { result = try await command.run(arguments, context) } catch { throw .screen(error) }
+    do { result = try await command.run(arguments, context) } catch {
+      throw CommandLineError(error)
+    }
     try await apply(result, from: screen, print: print)
   }
 
@@ -157,13 +146,14 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - word: The command's name.
   ///   - rest: The line after the name, as typed.
   ///   - print: Prints the lines the command returns.
-  /// - Throws: ``Failure``.
-  public func run(_ word: String, rest: Substring, print: ([String]) -> Void) async throws(Failure)
+  /// - Throws: ``CommandLineError``.
+  public func run(_ word: String, rest: Substring, print: ([String]) -> Void)
+    async throws(CommandLineError)
   {
     let form = argumentForm(ofCommandNamed: word)
     let arguments: [String]
     do { arguments = try CommandTokenizer.arguments(in: rest, form: form) } catch {
-      throw .unreadable(error)
+      throw .invalidInput(error.reason)
     }
     try await run(word, arguments, print: print)
   }
@@ -182,11 +172,11 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Parameters:
   ///   - line: The line.
   ///   - print: Prints the lines the screen returns.
-  /// - Throws: ``Failure/screen(_:)``.
-  public func takeLine(_ line: String, print: ([String]) -> Void) async throws(Failure) {
+  /// - Throws: ``CommandLineError``: the screen's refusal.
+  public func takeLine(_ line: String, print: ([String]) -> Void) async throws(CommandLineError) {
     guard let screen = top as? any LineEntryScreen<Route> else { return }
     let result: ScreenResult<Route>
-    do { result = try screen.takeLine(line) } catch { throw .screen(error) }
+    do { result = try screen.takeLine(line) } catch { throw CommandLineError(error) }
     try await apply(result, from: screen, print: print)
   }
 
@@ -200,12 +190,12 @@ public final class ScreenNavigator<Route: Equatable> {
   /// Runs `back` on the top screen.
   ///
   /// - Parameter print: Prints the lines the screen returns.
-  /// - Throws: ``Failure/screen(_:)``.
-  public func back(print: ([String]) -> Void) async throws(Failure) {
+  /// - Throws: ``CommandLineError``: the screen's refusal.
+  public func back(print: ([String]) -> Void) async throws(CommandLineError) {
     let screen = top
     let result: ScreenResult<Route>
     if let handling = screen as? any BackHandlingScreen<Route> {
-      do { result = try handling.back() } catch { throw .screen(error) }
+      do { result = try handling.back() } catch { throw CommandLineError(error) }
     } else {
       result = ScreenResult(.pop)
     }
@@ -253,7 +243,7 @@ public final class ScreenNavigator<Route: Equatable> {
   private func apply(
     _ result: ScreenResult<Route>, from screen: any TerminalScreen<Route>,
     print: ([String]) -> Void
-  ) async throws(Failure) {
+  ) async throws(CommandLineError) {
     if !result.lines.isEmpty { print(result.lines) }
     let position = placed.lastIndex { $0.screen === screen } ?? placed.count - 1
     switch result.navigation {
@@ -264,7 +254,9 @@ public final class ScreenNavigator<Route: Equatable> {
       // back to find the screens above gone, so it isn't told it reappeared.
       popAbove(position, reappearing: false)
     case .push(let route, let follow):
-      guard let next = registry.makeScreen(for: route) else { throw .nowhere }
+      guard let next = registry.makeScreen(for: route) else {
+        throw .refused("nothing in this app shows that")
+      }
       popAbove(position)
       placed.append(Placed(route: route, screen: next))
       showTop()
