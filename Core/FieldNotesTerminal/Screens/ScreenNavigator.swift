@@ -124,23 +124,13 @@ public final class ScreenNavigator<Route: Equatable> {
   public func run(_ word: String, _ arguments: [String], print: ([String]) -> Void)
     async throws(CommandLineError)
   {
-    guard let (index, command) = command(named: word) else {
-      if let hint = hint(for: word) { throw .notHere(command: word.lowercased(), hint: hint) }
-      throw .unknownCommand(word, suggestion: nil)
-    }
-    let screen = screens[index]
-    let context = CommandContext(
-      isOnTop: index == screens.count - 1, isInteractive: isInteractive,
-      drawChanges: { [unowned self] in settle() })
-    let result: ScreenResult<Route>
-    do { result = try await command.run(arguments, context) } catch {
-      throw CommandLineError(error)
-    }
-    try await apply(result, from: screen, print: print)
+    try await run(try found(word), arguments, print: print)
   }
 
   /// Runs a screen's command typed as a line: its name, then the rest of the line, read the
   /// way the command takes its arguments (see ``ArgumentForm``).
+  ///
+  /// The command is looked up once, and its arguments read as it takes them.
   ///
   /// - Parameters:
   ///   - word: The command's name.
@@ -150,12 +140,36 @@ public final class ScreenNavigator<Route: Equatable> {
   public func run(_ word: String, rest: Substring, print: ([String]) -> Void)
     async throws(CommandLineError)
   {
-    let form = argumentForm(ofCommandNamed: word)
+    let command = try found(word)
+    let form = command.1.argumentForm
     let arguments: [String]
     do { arguments = try CommandTokenizer.arguments(in: rest, form: form) } catch {
       throw .invalidInput(error.reason)
     }
-    try await run(word, arguments, print: print)
+    try await run(command, arguments, print: print)
+  }
+
+  /// The command a word names here, with the position of the screen it runs on.
+  private func found(_ word: String) throws(CommandLineError) -> (Int, BoundCommand<Route>) {
+    if let command = command(named: word) { return command }
+    if let hint = hint(for: word) { throw .notHere(command: word.lowercased(), hint: hint) }
+    throw .unknownCommand(word, suggestion: nil)
+  }
+
+  /// Runs a command found on the screen at a position, and applies its result.
+  private func run(
+    _ command: (index: Int, bound: BoundCommand<Route>), _ arguments: [String],
+    print: ([String]) -> Void
+  ) async throws(CommandLineError) {
+    let screen = screens[command.index]
+    let context = CommandContext(
+      isOnTop: command.index == screens.count - 1, isInteractive: isInteractive,
+      drawChanges: { [unowned self] in settle() })
+    let result: ScreenResult<Route>
+    do { result = try await command.bound.run(arguments, context) } catch {
+      throw CommandLineError(error)
+    }
+    try await apply(result, from: screen, print: print)
   }
 
   /// How the command a word names here takes its arguments: words when no command has the
