@@ -152,22 +152,22 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
 
   var notebookTitle: String? { model.notebookName }
 
+  // The view model's error is carried to the line as it is, in the screen's one shape.
+
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
-    try ScreenError.carrying { () throws(NoteListError) in try model.setPinned(id, isPinned) }
+    do { return try model.setPinned(id, isPinned) } catch { throw .failed(error) }
   }
 
   func move(_ id: Note.ID, toNotebookNamed name: String) throws(ScreenError) -> Notebook? {
-    try ScreenError.carrying { () throws(NoteListError) in
-      try model.move(id, toNotebookNamed: name)
-    }
+    do { return try model.move(id, toNotebookNamed: name) } catch { throw .failed(error) }
   }
 
   func delete(_ id: Note.ID) throws(ScreenError) {
-    try ScreenError.carrying { () throws(NoteListError) in try model.delete(id) }
+    do { try model.delete(id) } catch { throw .failed(error) }
   }
 
   func undoDelete() throws(ScreenError) -> Note {
-    try ScreenError.carrying { () throws(NoteListError) -> Note in try model.undoDelete() }
+    do { return try model.undoDelete() } catch { throw .failed(error) }
   }
 
   func retry() throws(ScreenError) { model.load() }
