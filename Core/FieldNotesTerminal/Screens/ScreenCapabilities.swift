@@ -105,6 +105,9 @@ public protocol ReappearingScreen: TerminalScreen {
 
 /// A screen that asks to be replaced by another made from a route, when something it depends
 /// on changed: a list in one form after the app switched the form lists are drawn in.
+///
+/// The app asks, as it makes such a change, through
+/// ``ScreenNavigator/replaceScreensThatAsk()``; nothing asks on every line.
 @MainActor
 public protocol ReplaceableScreen<Route>: TerminalScreen {
   /// The route of the screen to show in this one's place, or `nil` to stay.

@@ -299,9 +299,12 @@ public final class ScreenNavigator<Route: Equatable> {
     showTop()
   }
 
-  /// Puts in its place each screen that asks to be replaced (``ReplaceableScreen``), made from
-  /// the route it gives.
-  private func replaceScreensThatAsk() {
+  /// Puts in its place each screen that asks to be replaced (``ReplaceableScreen``).
+  ///
+  /// Each is made from the route it gives. The app calls this when it changed what such a
+  /// screen depends on (FieldNotes' `mode`, switching the form lists are drawn in); the screen
+  /// on top is drawn at the next ``settle()``.
+  public func replaceScreensThatAsk() {
     for index in placed.indices {
       guard let replaceable = placed[index].screen as? any ReplaceableScreen<Route>,
         let route = replaceable.replacement, let screen = registry.makeScreen(for: route)
@@ -366,7 +369,6 @@ public final class ScreenNavigator<Route: Equatable> {
   /// waits for background work (``CommandContext/drawChanges``), and a change made while no line
   /// runs (a sync or a summary finishing) settles as soon as the main actor is free.
   public func settle() {
-    replaceScreensThatAsk()
     if let renderer, renderer.name != top.viewName { showTop() }
     tracer?.catchUp()
     renderer?.flush()

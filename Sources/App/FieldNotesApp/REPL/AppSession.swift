@@ -111,6 +111,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
           }
           // Every open list swaps itself for its twin in the other form (`ReplaceableScreen`).
           preferences.noteListForm = form
+          shell.navigator.replaceScreensThatAsk()
           shell.output.print("The note list is now in its \(name) form.")
         default: throw .usage("mode [mv|mvvm]")
         }
