@@ -174,7 +174,8 @@ import Testing
     #expect(Self.unclosedFences(in: "text\n```\nnever closed") == [2])
   }
 
-  /// The walkthrough says how many hops `pin 2` takes: the number of its table's rows.
+  /// The walkthrough defines a hop once and says how many `pin 2` takes: the number of its
+  /// table's rows.
   @Test func theHopCountOfPin2IsItsTablesRowCount() throws {
     let text = try Documentation.text(of: "Architecture.md")
     let section = try #require(
@@ -184,7 +185,8 @@ import Testing
       $0.range(of: #"^\| [0-9]+\. "#, options: .regularExpression) != nil
     }
     #expect(hops.count >= 10)
-    #expect(section.contains("That is \(hops.count) hops up to the redraw"))
+    #expect(section.components(separatedBy: "A **hop** is").count == 2, "one definition")
+    #expect(section.contains("That is \(hops.count) hops:"))
     for (offset, row) in hops.enumerated() {
       #expect(row.hasPrefix("| \(offset + 1). "), "hops are numbered in order")
     }
