@@ -32,7 +32,8 @@ public protocol TerminalScreen<Route>: AnyObject {
   var viewName: String { get }
 
   /// Draws the screen as lines of text for a terminal; Observation tracks what it reads, so the
-  /// screen is drawn again when any of that changes. Drawing changes nothing.
+  /// screen is drawn again when any of that changes. Drawing changes nothing the screen reads;
+  /// a screen may keep what it drew, such as the rows its row numbers stand for.
   ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
