@@ -114,28 +114,32 @@ public final class NoteListViewModel {
   /// How many times ``state`` has been computed: what a test counts per command.
   @ObservationIgnored package private(set) var stateComputations = 0
 
-  /// The state last computed, what it was computed from, and until when its dates read true.
-  @ObservationIgnored private var computed: (inputs: StateInputs, state: State, until: Date?)?
+  /// The state last computed, what it was computed from, and the moments its dates read true
+  /// from and until.
+  @ObservationIgnored private var computed:
+    (inputs: StateInputs, state: State, from: Date, until: Date?)?
 
   /// What the list shows now.
   ///
   /// It is computed once per change of what it is computed from: the store's answer to the
   /// list's question, the notebooks (which name each note's in a script's records), the
   /// settings, the sync, a failed load; and the clock, once a row's date would read
-  /// differently ("5 min ago" becoming "6 min ago"). Read again with none of those changed, it
-  /// is the state computed last. Every read reads all of them, so Observation tells whoever
-  /// read it of any change.
+  /// differently ("5 min ago" becoming "6 min ago") or the clock is set back. Read again with
+  /// none of those changed, it is the state computed last. Every read reads all of them, so
+  /// Observation tells whoever read it of any change.
   public var state: State {
     let (shown, total) = firstRows
     let inputs = StateInputs(
       shown: shown, total: total, hasNotesInScope: total > 0 || store.noteCount(in: scope) > 0,
       notebooks: store.notebooks, settings: settings, sync: syncStatus, loadFailure: loadFailure)
     let date = now()
-    if let computed, computed.inputs == inputs, computed.until.map({ date < $0 }) ?? true {
+    if let computed, computed.inputs == inputs, computed.from <= date,
+      computed.until.map({ date < $0 }) ?? true
+    {
       return computed.state
     }
     let state = inputs.state(now: date, timeZone: timeZone)
-    computed = (inputs, state, inputs.datesChange(after: date))
+    computed = (inputs, state, date, inputs.datesChange(after: date))
     stateComputations += 1
     return state
   }

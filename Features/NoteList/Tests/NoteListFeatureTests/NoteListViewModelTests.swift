@@ -622,5 +622,7 @@ import Testing
       return
     }
     #expect(rows.map(\.date) == ["1 h ago", "51 min ago"])
+    clock.advance(seconds: -60)
+    #expect(computations(readingTheStateOf: model) == 1, "a clock set back describes them again")
   }
 }
