@@ -156,7 +156,8 @@ public struct DrawExplanation {
       return ["Another \(after.view) was opened, drawn for what it shows now."]
     }
     let drawn = after.renders > before.renders
-    // Values are matched by name: a view reads more in some formats (JSON names notebooks).
+    // Values are matched by name: a view reads more in some formats (a record names more
+    // fields than a row shows).
     let earlier = Dictionary(before.values.map { ($0.name, $0) }) { first, _ in first }
     let changes = after.values.compactMap { value in
       earlier[value.name].map { Self.change($0, value) } ?? "  \(value.name): read now, not before"

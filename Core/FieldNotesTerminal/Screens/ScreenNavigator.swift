@@ -302,7 +302,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// Puts in its place each screen that asks to be replaced (``ReplaceableScreen``).
   ///
   /// Each is made from the route it gives. The app calls this when it changed what such a
-  /// screen depends on (FieldNotes' `mode`, switching the form lists are drawn in); the screen
+  /// screen depends on (an app's switch of the form its lists are drawn in); the screen
   /// on top is drawn at the next ``settle()``.
   public func replaceScreensThatAsk() {
     for index in placed.indices {
@@ -367,7 +367,7 @@ public final class ScreenNavigator<Route: Equatable> {
   ///
   /// It is the one way a view is drawn: the shell settles as each line ends, a command before it
   /// waits for background work (``CommandContext/drawChanges``), and a change made while no line
-  /// runs (a sync or a summary finishing) settles as soon as the main actor is free.
+  /// runs (work in the background finishing) settles as soon as the main actor is free.
   public func settle() {
     if let renderer, renderer.name != top.viewName { showTop() }
     tracer?.catchUp()
@@ -386,7 +386,7 @@ public final class ScreenNavigator<Route: Equatable> {
     renderer?.redraw()
   }
 
-  /// Runs work a line waits for, such as a script's sync, drawing what it changes as it goes,
+  /// Runs work a line waits for, such as a script's upload, drawing what it changes as it goes,
   /// as a change made while no line runs is drawn.
   ///
   /// - Parameter work: The wait.
