@@ -119,6 +119,9 @@ public enum FieldNotesApp {
         return 1
       }
     }
+    if let typed = options.shownNote {
+      return showNote(typed, options: options, dependencies: dependencies, console: console)
+    }
     if let remote = options.syncRemote, let sync = dependencies.sync {
       do { _ = try await sync.use(remote) } catch {
         console.printError(MessageStyle.errorLine(SyncCommands.message(error)))
@@ -158,6 +161,29 @@ public enum FieldNotesApp {
     let runner = BatchRunner(
       session: session, console: console, echoes: options.echoes, bails: options.bails)
     return await runner.run(source, after: startup)
+  }
+
+  /// `fieldnotes show ID`: the note a typed id names, drawn once as its page is in the REPL (or
+  /// as a record, in a script's format).
+  ///
+  /// - Returns: 0, or 1 when the id names no one note (several are listed).
+  @MainActor
+  private static func showNote(
+    _ typed: String, options: LaunchOptions, dependencies: AppDependencies,
+    console: any ConsoleOutput
+  ) -> Int32 {
+    let note: Note
+    do { note = try NoteIDs(store: dependencies.store).note(named: typed) } catch {
+      console.printError(MessageStyle.errorLine(error.errorDescription ?? "no such note"))
+      return 1
+    }
+    let screens = dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))
+    let registry = ScreenRegistry(Screens.registrations, dependencies: screens)
+    guard let page = registry.makeScreen(for: Route.noteDetail(note.id)) else { return 1 }
+    console.print(
+      lines: page.render(
+        in: TerminalContext(columns: nil, rows: nil, style: .plain, format: options.format)))
+    return 0
   }
 
   /// Text printed whole (a completion script, the man page) as the lines a console prints.

@@ -17,6 +17,7 @@ extension LaunchOption {
   public static let synopses = [
     Synopsis(
       leading: "\(addCommand) TITLE", groups: [[.notebook], [.tag], [.store]]),
+    Synopsis(leading: "\(showCommand) ID", groups: []),
     Synopsis(
       leading: "",
       groups: [

@@ -123,6 +123,13 @@ public struct LaunchOption: Equatable, Sendable {
   /// The subcommand `fieldnotes add TITLE` starts with, which shells complete as a first word.
   public static let addCommand = "add"
 
+  /// The subcommand `fieldnotes show ID` starts with: one note's page, printed once.
+  public static let showCommand = "show"
+
+  /// What `fieldnotes show` does, for the shells' description of it.
+  public static let showSummary =
+    "Print one note, named by its id or a prefix of it no other note shares, and exit."
+
   /// What `fieldnotes add` does, for the shells' description of it.
   public static let addSummary = "Save one note (its body on standard input) and exit."
 }

@@ -40,6 +40,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var disablesSummaries = false
   /// A note to add from the shell (`fieldnotes add TITLE …`), instead of running a session.
   public var addition: Addition?
+  /// A note to print from the shell (`fieldnotes show ID`), as typed: its id, or a prefix of it.
+  public var shownNote: String?
   /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
   public var format = OutputFormat.text
   /// Which init file runs before the first command (`--init FILE`, `--no-init`).
@@ -107,6 +109,13 @@ public struct LaunchOptions: Equatable, Sendable {
         options.addition = Addition(title: title)
         continue
       }
+      if argument == LaunchOption.showCommand, options.shownNote == nil, options.addition == nil {
+        guard let id = remaining.popFirst(), !id.hasPrefix("-") else {
+          throw UsageError("show needs a note's id: fieldnotes show ID (ids are in --format json)")
+        }
+        options.shownNote = id
+        continue
+      }
       if argument.hasPrefix("--store=") {
         try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
         continue
@@ -116,6 +125,15 @@ public struct LaunchOptions: Equatable, Sendable {
           throw UsageError(
             "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one "
               + "word too many)")
+        }
+        if options.shownNote != nil, !argument.hasPrefix("-") {
+          throw UsageError("show takes one id (“\(argument.terminalSafe)” is one word too many)")
+        }
+        if !argument.hasPrefix("-") {
+          throw UsageError(
+            "unknown command '\(argument.terminalSafe)': the commands are \(LaunchOption.addCommand) "
+              + "and \(LaunchOption.showCommand); the REPL's run with -c, as in fieldnotes -c "
+              + "\"open all\" -c \"search heron\"")
         }
         throw UsageError("unknown option '\(argument.terminalSafe)'")
       }
@@ -179,6 +197,9 @@ public struct LaunchOptions: Equatable, Sendable {
     }
     if options.addition != nil, options.scriptPath != nil || !options.commands.isEmpty {
       throw UsageError("add can't be combined with --script or -c")
+    }
+    if options.shownNote != nil, options.scriptPath != nil || !options.commands.isEmpty {
+      throw UsageError("show can't be combined with --script or -c")
     }
     if case .file(let path) = options.store, path.isEmpty {
       throw UsageError("--store needs a path")
