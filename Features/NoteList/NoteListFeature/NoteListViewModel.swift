@@ -345,6 +345,16 @@ public final class NoteListViewModel {
     do { try history.delete(id, from: store) } catch { throw .store(error) }
   }
 
+  /// The note an id, or a prefix of it no other note shares, names: in this list or not, since
+  /// an id names a note after every redraw, as a row number does only as last shown.
+  ///
+  /// - Parameter typed: The id as typed.
+  /// - Returns: The note.
+  /// - Throws: ``FieldNotesServices/NoteIDError``: not an id, no such note, or several (listed).
+  public func note(namedByID typed: String) throws(NoteIDError) -> Note {
+    try NoteIDs(store: store).note(named: typed)
+  }
+
   /// Restores the last deleted note with its identity, notebook, tags, pin and dates.
   ///
   /// - Returns: The note restored.

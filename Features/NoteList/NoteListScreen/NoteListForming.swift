@@ -41,6 +41,8 @@ where Route == FieldNotesNavigation.Route {
   func undoDelete() throws(ScreenError) -> Note
   /// Reads the notes again after a failure.
   func retry() throws(ScreenError)
+  /// The note an id, or a prefix of it no other note shares, names, wherever it is.
+  func note(namedByID typed: String) throws(ScreenError) -> Note
   /// Searches the list: parses the text into a query and shows what it finds. The MV view
   /// parses it itself; the MVVM screen asks its view model to.
   ///
@@ -160,7 +162,7 @@ extension NoteListForming {
             settings.drawnAbove = drawn
           }, unchanged: "")
       },
-      ScreenCommand(["show", "read"], arguments: .one("N"), summary: "read note N in full") {
+      ScreenCommand(["show", "read"], arguments: .one("N|ID"), summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in
         ScreenResult(
           .push(
@@ -168,11 +170,11 @@ extension NoteListForming {
               try screen.row(arguments[0]).id,
               highlighting: screen.settings.search.query.highlightedTerms)))
       },
-      ScreenCommand(["pin"], arguments: .one("N"), summary: "pin note N to the top") {
+      ScreenCommand(["pin"], arguments: .one("N|ID"), summary: "pin note N to the top") {
         screen, arguments, _ throws(ScreenError) in
         try screen.pin(true, try screen.row(arguments[0]))
       },
-      ScreenCommand(["unpin"], arguments: .one("N"), summary: "unpin note N") {
+      ScreenCommand(["unpin"], arguments: .one("N|ID"), summary: "unpin note N") {
         screen, arguments, _ throws(ScreenError) in
         try screen.pin(false, try screen.row(arguments[0]))
       },
@@ -197,7 +199,7 @@ extension NoteListForming {
         }
       },
       ScreenCommand(
-        ["delete", "rm"], arguments: .one("N"),
+        ["delete", "rm"], arguments: .one("N|ID"),
         summary: "move note N to the trash (`undo` restores it)"
       ) { screen, arguments, _ throws(ScreenError) in
         let row = try screen.row(arguments[0])
@@ -212,7 +214,7 @@ extension NoteListForming {
         return .say("Restored \u{201C}\(restored.title.terminalSafe)\u{201D}.")
       },
       ScreenCommand(
-        ["summarize", "summary"], arguments: .one("N"), summary: "summarise note N"
+        ["summarize", "summary"], arguments: .one("N|ID"), summary: "summarise note N"
       ) { screen, arguments, _ throws(ScreenError) in
         ScreenResult(.push(.noteDetail(try screen.row(arguments[0]).id), thenRun: ["summarize"]))
       },
@@ -276,9 +278,18 @@ extension NoteListForming {
     ] + NoteQuery.grammar.split(separator: "\n").map { "  " + $0 }
   }
 
-  /// The row a row number stands for, among the rows the list last drew.
-  private func row(_ number: String) throws(ScreenError) -> DrawnRows.Row {
-    try RowNumber.element(number, in: drawn.rows)
+  /// The row a word names: a row number, or the start of a note's id.
+  ///
+  /// A number stands for a row among the rows the list last drew; a word with a hex letter in
+  /// it, for the note whose id it starts (shown or not), since an id names a note after every
+  /// redraw. A word of digits alone (and a sign) is always a row number.
+  private func row(_ word: String) throws(ScreenError) -> DrawnRows.Row {
+    let isRowNumber = word.filter { $0 != "-" && $0 != "+" }.allSatisfy(\.isNumber)
+    guard !isRowNumber, NoteIDPrefix(word) != nil else {
+      return try RowNumber.element(word, in: drawn.rows)
+    }
+    let note = try note(namedByID: word)
+    return DrawnRows.Row(id: note.id, title: note.title)
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.

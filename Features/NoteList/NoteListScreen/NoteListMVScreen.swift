@@ -244,6 +244,12 @@ public final class NoteListMVScreen: NoteListForming {
   func retry() throws(ScreenError) {
     try ScreenError.carrying { () throws(NoteStoreError) in try store.reload() }
   }
+
+  func note(namedByID typed: String) throws(ScreenError) -> Note {
+    try ScreenError.carrying { () throws(NoteIDError) in
+      try NoteIDs(store: store).note(named: typed)
+    }
+  }
 }
 
 extension NoteListMVScreen: ExplainedScreen {

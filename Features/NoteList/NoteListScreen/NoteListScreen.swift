@@ -172,6 +172,10 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
 
   func retry() throws(ScreenError) { model.load() }
 
+  func note(namedByID typed: String) throws(ScreenError) -> Note {
+    do { return try model.note(namedByID: typed) } catch { throw .failed(error) }
+  }
+
   /// The view model parses the search: it builds the list's question.
   func search(for text: String) throws(ScreenError) {
     do { try model.search(for: text) } catch {
