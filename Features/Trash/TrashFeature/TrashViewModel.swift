@@ -64,6 +64,8 @@ public final class TrashViewModel {
   /// - Throws: ``TrashError/noRow(_:count:)`` for a row the list doesn't have.
   public func show(at number: Int) throws(TrashError) {
     shownID = try trashedNote(at: number).id
+    // Looking at a note withdraws a question about the whole trash.
+    pendingEmpty = nil
   }
 
   /// Goes back from a note shown in full to the list.
@@ -71,9 +73,9 @@ public final class TrashViewModel {
   /// - Returns: Whether a note was shown; `false` when the list was (`back` then leaves).
   @discardableResult
   public func closeNote() -> Bool {
-    guard shownID != nil else { return false }
+    let wasShown = if case .showing = state { true } else { false }
     shownID = nil
-    return true
+    return wasShown
   }
 
   /// The trashed note in a row of the list.
@@ -99,6 +101,7 @@ public final class TrashViewModel {
   public func restore(at number: Int) throws(TrashError) -> Note {
     let trashed = try trashedNote(at: number)
     let restored = try client.restore(trashed)
+    if shownID == trashed.id { shownID = nil }
     history.forget([trashed.id])
     return restored
   }
@@ -133,6 +136,7 @@ public final class TrashViewModel {
   public func confirmEmpty() throws(TrashError) -> Int {
     guard let pendingEmpty else { throw .nothingAsked }
     self.pendingEmpty = nil
+    shownID = nil
     let asked = Set(pendingEmpty.map(\.id))
     // What another process restored or emptied meanwhile is read first, so the count is true.
     client.refresh()

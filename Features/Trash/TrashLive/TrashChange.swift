@@ -33,9 +33,17 @@ public enum TrashChange: StoreChange, Hashable, Sendable {
     }
   }
 
-  /// A purge names the entries the user was asked about, whatever else changed; a restore
-  /// reads the note as it was deleted, so it is refused when another process changed that.
-  public var holdsWhateverElseChanged: Bool {
-    if case .purge = self { true } else { false }
+  /// Both say what the user wants whatever else changed: a purge names the entries the user was
+  /// asked about, and a restore brings the note back as the trash holds it then (in no
+  /// notebook, when another process deleted its notebook meanwhile).
+  public var holdsWhateverElseChanged: Bool { true }
+
+  /// A note restored (or emptied) meanwhile, by another process, is in the trash no more.
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: ``FieldNotesServices/NoteStoreError/notInTrash(_:)``, or `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? {
+    guard case .restore(let id) = self else { return nil }
+    return store.trashedNotes.contains { $0.id == id } ? nil : .notInTrash(id)
   }
 }

@@ -52,6 +52,20 @@ import TrashFeature
     #expect(throws: TrashError.noRow(3, count: 1)) { try model.show(at: 3) }
   }
 
+  /// Once the shown note is restored, `back` has no page to close and leaves; looking at a
+  /// note withdraws a question about the whole trash.
+  @Test func aRestoredNoteLeavesNoPageBehindAndShowingWithdrawsTheQuestion() throws {
+    let model = TrashViewModel(client: client, history: history)
+    try model.show(at: 1)
+    try model.restore(at: 1)
+    #expect(model.state == .loaded([Self.kit]))
+    #expect(!model.closeNote(), "no page is left to close")
+    try model.askToEmpty()
+    try model.show(at: 1)
+    #expect(model.state == .showing(Self.kit))
+    #expect(throws: TrashError.nothingAsked) { try model.confirmEmpty() }
+  }
+
   @Test func aNoteWhoseNotebookIsGoneComesBackInNoNotebook() throws {
     client.notebooks = []
     let model = TrashViewModel(client: client, history: history)

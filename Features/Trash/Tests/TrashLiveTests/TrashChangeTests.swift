@@ -98,6 +98,27 @@ import TrashLive
     #expect(first.versions(ofNote: id).map(\.body) == ["Loud."])
   }
 
+  /// A restore made after the other process restored the note says it is no longer in the
+  /// trash; one made after the other deleted its notebook brings it back into no notebook.
+  @Test func aRestoreSaysWhatTheOtherProcessDidOrStillHolds() throws {
+    let (first, second) = try twoStores()
+    let id = Self.wren.id
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    try second.commit(TrashChange.restore(id))
+    #expect(throws: NoteStoreError.notInTrash(id)) { try first.commit(TrashChange.restore(id)) }
+
+    let birds = Notebook(name: "Birds")
+    try first.perform(.addNotebook(birds))
+    try first.perform(.moveNote(id, to: birds.id))
+    try first.perform(.deleteNote(id))
+    try second.reload()
+    try second.perform(.deleteNotebook(birds.id, notes: .keepNotes))
+    try first.commit(TrashChange.restore(id))
+    #expect(first.note(withID: id)?.notebookID == nil, "its notebook is gone: in no notebook")
+    #expect(first.note(withID: id)?.body == "Loud.")
+  }
+
   @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
     let (first, second) = try twoStores()
     let id = Self.wren.id

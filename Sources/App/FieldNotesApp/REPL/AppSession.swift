@@ -68,9 +68,11 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     notices =
       Self.notices(about: dependencies.store, searchIndex: dependencies.searchIndex)
       + Screens.keepLeftoverEdits(screens)
-    // Progress is a notice, not an answer: on standard error, so a script's output is what it
-    // asked for alone.
-    dependencies.sync?.progress.print = { [weak self] line in self?.output.printError(line) }
+    // Progress is a notice, not an answer: a script's goes to standard error, so its output is
+    // what it asked for alone; a person at a terminal reads it in line with the rest.
+    dependencies.sync?.progress.print = { [weak self] line in
+      if isInteractive { self?.output.print(line) } else { self?.output.printError(line) }
+    }
   }
 
   /// A warning for each note the store could not read, and for a search index it rebuilt.
