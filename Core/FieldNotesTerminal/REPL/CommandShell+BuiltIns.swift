@@ -27,6 +27,9 @@ extension CommandShell {
         // Work still running in the background is stopped, and the user told, not dropped
         // without a word.
         shell.stopBackgroundWorkBeforeLeaving()
+        // What a screen holds unsaved is kept, as at the end of the input: leaving after the
+        // warning loses nothing typed.
+        shell.preserveUnsavedWork()
         return .quit
       },
       ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {

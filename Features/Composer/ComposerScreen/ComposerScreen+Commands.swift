@@ -158,9 +158,10 @@ extension ComposerScreen {
     hasWarnedBeforeQuitting = true
     if case .confirming(.discardChanges) = composer.state {
       return "The note being written is not saved: answer `no` and `save` it, or `quit` again "
-        + "to leave without it."
+        + "to leave it as a draft, offered next time."
     }
-    return "The note being written is not saved: `save` it, or `quit` again to leave without it."
+    return "The note being written is not saved: `save` it, or `quit` again to leave it as a "
+      + "draft, offered next time."
   }
 
   /// In the composer.
