@@ -40,6 +40,15 @@ import Testing
       try LaunchOptions.parse(["--in-memory", "add", "Heron", "--tag", "birds"]).addition?.tags == [
         "birds"
       ])
+    let between = try LaunchOptions.parse(["add", "-q", "--store", "/tmp/n.sqlite", "Heron"])
+    #expect(between.addition?.title == "Heron" && between.isQuiet, "options before the title")
+    #expect(try LaunchOptions.parse(["add", "--", "-dash"]).addition?.title == "-dash")
+    #expect(try LaunchOptions.parse(["show", "-q", "e621"]).shownNote == "e621")
+    #expect(
+      throws: UsageError(
+        "add can't be combined with --sync-remote or --sync-folder; set the remote in a session "
+          + "(`sync folder PATH`)")
+    ) { try LaunchOptions.parse(["add", "T", "--sync-folder", "/tmp/r.git"]) }
     #expect(throws: UsageError("add can't be combined with --script or -c")) {
       try LaunchOptions.parse(["-c", "list", "add", "Heron"])
     }

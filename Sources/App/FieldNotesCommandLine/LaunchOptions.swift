@@ -99,21 +99,35 @@ public struct LaunchOptions: Equatable, Sendable {
       remaining.removeFirst()
       return value
     }
+    // The command whose word (add's title, show's id) is still to come.
+    var awaiting: String?
+    func take(_ word: String) {
+      if awaiting == LaunchOption.addCommand {
+        options.addition?.title = word
+      } else {
+        options.shownNote = word
+      }
+      awaiting = nil
+    }
     while let argument = remaining.popFirst() {
       // The command is the first word that is no option's value, wherever the options are,
-      // as git reads `git -C dir log` and `git log -C dir`.
-      if argument == LaunchOption.addCommand, options.addition == nil {
-        guard let title = remaining.popFirst(), !title.hasPrefix("-") else {
-          throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+      // as git reads `git -C dir log` and `git log -C dir`; its own word follows it, after any
+      // options, or after `--` when it starts with a dash.
+      if awaiting != nil {
+        if argument == "--" {
+          guard let word = remaining.popFirst() else { break }
+          take(word)
+          continue
         }
-        options.addition = Addition(title: title)
-        continue
-      }
-      if argument == LaunchOption.showCommand, options.shownNote == nil, options.addition == nil {
-        guard let id = remaining.popFirst(), !id.hasPrefix("-") else {
-          throw UsageError("show needs a note's id: fieldnotes show ID (ids are in --format json)")
+        if !argument.hasPrefix("-") {
+          take(argument)
+          continue
         }
-        options.shownNote = id
+      } else if options.addition == nil, options.shownNote == nil,
+        argument == LaunchOption.addCommand || argument == LaunchOption.showCommand
+      {
+        if argument == LaunchOption.addCommand { options.addition = Addition(title: "") }
+        awaiting = argument
         continue
       }
       if argument.hasPrefix("--store=") {
@@ -191,6 +205,17 @@ public struct LaunchOptions: Equatable, Sendable {
       case .tag:
         options.addition?.tags.append(try value(for: argument, notAnOption: true))
       }
+    }
+    if awaiting == LaunchOption.addCommand {
+      throw UsageError("add needs a title: fieldnotes add \"Title\" [--notebook NAME]")
+    }
+    if awaiting == LaunchOption.showCommand {
+      throw UsageError("show needs a note's id: fieldnotes show ID (ids are in --format json)")
+    }
+    if options.addition != nil || options.shownNote != nil, options.syncRemote != nil {
+      throw UsageError(
+        "\(options.addition != nil ? "add" : "show") can't be combined with --sync-remote or "
+          + "--sync-folder; set the remote in a session (`sync folder PATH`)")
     }
     if options.scriptPath != nil, !options.commands.isEmpty {
       throw UsageError("--script and -c can't be combined")
