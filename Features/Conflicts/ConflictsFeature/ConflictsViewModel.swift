@@ -87,7 +87,12 @@ public final class ConflictsViewModel {
     } else {
       throw .nothingOpen(resolution)
     }
-    try client.resolve(conflict, resolution)
+    do { try client.resolve(conflict, resolution) } catch {
+      // Refused, as when another process changed a text meanwhile: the screen draws the texts
+      // as they are now, and the next `keep` resolves those.
+      if case .opened(let now) = state { shown = now }
+      throw error
+    }
     openedCopy = nil
     return conflict
   }

@@ -12,8 +12,12 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
   public let copyID: Note.ID
   /// How it is resolved.
   public let resolution: ConflictResolution
+  /// The texts the user was shown, which the write expects to find saved; `nil` to resolve
+  /// the conflict as the store holds it when it is written.
+  private let shown: NoteConflict?
 
-  /// Names the resolution.
+  /// Names the resolution of a conflict as the store holds it when it is written: for a
+  /// caller that showed no texts (a sync's test, a script).
   ///
   /// - Parameters:
   ///   - copyID: The conflict copy.
@@ -21,9 +25,23 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
   public init(_ copyID: Note.ID, _ resolution: ConflictResolution) {
     self.copyID = copyID
     self.resolution = resolution
+    shown = nil
   }
 
-  /// Works out the change from the copy and its original as the store reads them now.
+  /// Names the resolution of the texts the user was shown: when either changed since (another
+  /// process edited the copy or the original), the write is refused and nothing changes.
+  ///
+  /// - Parameters:
+  ///   - conflict: The conflict as it was shown.
+  ///   - resolution: How it is resolved.
+  public init(_ conflict: NoteConflict, _ resolution: ConflictResolution) {
+    copyID = conflict.id
+    self.resolution = resolution
+    shown = conflict
+  }
+
+  /// Works out the change from the texts shown, or from the copy and its original as the store
+  /// reads them now.
   ///
   /// - Parameter store: The store.
   /// - Returns: What is written.
@@ -31,12 +49,19 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
   ///   to keep, or a text too large.
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let id = copyID
-    // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
-    guard let copy = store.note(withID: id), let originalID = copy.conflictOf, originalID != id
-    else {
-      throw .notAConflict(id)
+    let conflict: NoteConflict
+    if let shown {
+      conflict = shown
+    } else {
+      // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
+      guard let copy = store.note(withID: id), let originalID = copy.conflictOf else {
+        throw .notAConflict(id)
+      }
+      conflict = NoteConflict(copy: copy, original: store.note(withID: originalID))
     }
-    let conflict = NoteConflict(copy: copy, original: store.note(withID: originalID))
+    let copy = conflict.copy
+    guard copy.conflictOf != nil, copy.conflictOf != id else { throw .notAConflict(id) }
+    // Each write below expects the texts as they were shown: one changed since is refused.
     let trashCopy = StoreEdit(
       changes: [.expectNote(id, copy), .trashNote(id, at: store.now())], removedNotes: [copy])
     switch (resolution, conflict.original) {

@@ -29,7 +29,7 @@ public final class StoreConflictsClient: ConflictsClient {
   public func resolve(_ conflict: NoteConflict, _ resolution: ConflictResolution)
     throws(ConflictsError)
   {
-    do { try store.commit(ResolveConflict(conflict.id, resolution)) } catch {
+    do { try store.commit(ResolveConflict(conflict, resolution)) } catch {
       throw .store(error)
     }
   }

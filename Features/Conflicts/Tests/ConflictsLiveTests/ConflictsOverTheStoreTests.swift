@@ -116,6 +116,29 @@ import Testing
     #expect(model.state == .empty)
   }
 
+  /// A copy another process edited after it was shown, before this one read the store again:
+  /// `keep original` resolves the texts shown or nothing, so the copy's new text is never put
+  /// in the trash unseen; the screen then shows it, and the next `keep` resolves that.
+  @Test func aCopyEditedElsewhereAfterItWasShownIsNotResolvedUnseen() throws {
+    try model.open(at: 1)
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    var edited = try #require(other.note(withID: Self.copy.id))
+    edited.body = "Edited in another window."
+    try other.perform(.updateNote(edited))
+
+    #expect(throws: ConflictsError.store(.persistence(.conflict(Self.copy.id)))) {
+      try model.resolve(.keepOriginal)
+    }
+    #expect(store.trashedNotes.isEmpty, "nothing was resolved")
+    guard case .opened(let now) = model.state else {
+      Issue.record("the conflict is still open")
+      return
+    }
+    #expect(now.copy.body == "Edited in another window.", "the screen shows the new text")
+    try model.resolve(.keepOriginal)
+    #expect(store.trashedNotes.map(\.note.body) == ["Edited in another window."])
+  }
+
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
     #expect(throws: ConflictsError.noRow(2, count: 1)) { try model.open(at: 2) }
     #expect(throws: ConflictsError.nothingOpen(.keepOriginal)) { try model.resolve(.keepOriginal) }
