@@ -38,10 +38,12 @@ public struct NoteIDs {
   ///
   /// - Parameter typed: The id as typed: hex digits, in either case, dashes or not.
   /// - Returns: The note.
-  /// - Throws: ``NoteIDError``: not an id, no such note, or several notes (listed, so the user
-  ///   can type more of the one meant).
+  /// - Throws: ``NoteIDError``: not an id, fewer than four digits, no such note, or several
+  ///   notes (listed, so the user can type more of the one meant).
   public func note(named typed: String) throws(NoteIDError) -> Note {
     guard let prefix = NoteIDPrefix(typed) else { throw .notAnID(typed) }
+    // Fewer digits than a list shows name a note by chance, not by choice.
+    guard prefix.digits.count >= NoteIDPrefix.shortest else { throw .tooShort(prefix) }
     let found: NotePage
     do {
       found = try store.repository.page(
@@ -89,6 +91,8 @@ public enum NoteIDError: Error, Equatable, LocalizedError {
 
   /// Not hex digits.
   case notAnID(String)
+  /// Fewer digits than ``FieldNotesQuery/NoteIDPrefix/shortest``, which a list never shows.
+  case tooShort(NoteIDPrefix)
   /// No saved note's id starts so.
   case noNote(NoteIDPrefix)
   /// Several notes' ids start so: how many, and the first few.
@@ -101,6 +105,8 @@ public enum NoteIDError: Error, Equatable, LocalizedError {
     switch self {
     case .notAnID(let typed):
       "\u{201C}\(typed)\u{201D} is not a note's id: an id is hex digits, as lists show them"
+    case .tooShort(let prefix):
+      "\(prefix) is too short to name a note: type at least \(NoteIDPrefix.shortest) digits of its id"
     case .noNote(let prefix):
       "no note's id starts with \(prefix)"
     case .ambiguous(let prefix, let count, let candidates):

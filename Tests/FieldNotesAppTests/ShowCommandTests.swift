@@ -83,7 +83,8 @@ import Testing
     do {
       _ = try LaunchOptions.parse(["search", "heron"])
     } catch {
-      #expect(error.message.hasPrefix("unknown command 'search': the commands are add and show"))
+      #expect(
+        error.message.hasPrefix("unknown command 'search': the commands are add, show and ls"))
     }
   }
 }

@@ -64,6 +64,9 @@ import Testing
       ) { try ids.note(named: "e621") }
       #expect(throws: NoteIDError.noNote(NoteIDPrefix("ffff")!)) { try ids.note(named: "ffff") }
       #expect(throws: NoteIDError.notAnID("row2")) { try ids.note(named: "row2") }
+      #expect(throws: NoteIDError.tooShort(NoteIDPrefix("e62")!), "a list shows four at least") {
+        try ids.note(named: "e62")
+      }
     }
   }
 

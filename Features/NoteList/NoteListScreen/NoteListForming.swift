@@ -282,10 +282,13 @@ extension NoteListForming {
   ///
   /// A number stands for a row among the rows the list last drew; a word with a hex letter in
   /// it, for the note whose id it starts (shown or not), since an id names a note after every
-  /// redraw. A word of digits alone (and a sign) is always a row number.
+  /// redraw. A word of digits alone (and a sign) is always a row number, and an id is four
+  /// digits at least, as lists show them, so a typo (`1e3`) names no note by chance.
   private func row(_ word: String) throws(ScreenError) -> DrawnRows.Row {
     let isRowNumber = word.filter { $0 != "-" && $0 != "+" }.allSatisfy(\.isNumber)
-    guard !isRowNumber, NoteIDPrefix(word) != nil else {
+    guard !isRowNumber, let prefix = NoteIDPrefix(word),
+      prefix.digits.count >= NoteIDPrefix.shortest
+    else {
       return try RowNumber.element(word, in: drawn.rows)
     }
     let note = try note(namedByID: word)

@@ -48,7 +48,7 @@ public enum FieldNotesApp {
     arguments: [String], environment: [String: String], console: any ConsoleOutput,
     input: [[UInt8]]?
   ) async -> Int32 {
-    let options: LaunchOptions
+    var options: LaunchOptions
     do {
       options = try LaunchOptions.parse(arguments)
     } catch {
@@ -74,6 +74,13 @@ public enum FieldNotesApp {
         lines: lines(
           of: ManualPage.text(version: version, date: releaseDate, commands: commandGroups())))
       return 0
+    }
+    if let lines = options.listLines {
+      // `ls` is a script of the REPL's own lines, run quietly: the list whole, and nothing else;
+      // a search refused stops it, so no list is printed in place of the one asked for.
+      options.commands = lines
+      options.isQuiet = true
+      options.bails = true
     }
     let isInteractive =
       input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1

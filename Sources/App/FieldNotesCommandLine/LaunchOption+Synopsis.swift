@@ -18,6 +18,7 @@ extension LaunchOption {
     Synopsis(
       leading: "\(addCommand) TITLE", groups: [[.notebook], [.tag], [.store]]),
     Synopsis(leading: "\(showCommand) ID", groups: []),
+    Synopsis(leading: "\(listCommand) [QUERY...]", groups: []),
     Synopsis(
       leading: "",
       groups: [

@@ -126,6 +126,10 @@ public struct LaunchOption: Equatable, Sendable {
   /// The subcommand `fieldnotes show ID` starts with: one note's page, printed once.
   public static let showCommand = "show"
 
+  /// The subcommand `fieldnotes ls [QUERY…]` starts with: every note a search finds, printed
+  /// once as a script's `list` prints it.
+  public static let listCommand = "ls"
+
   /// What `fieldnotes show` does, for the shells' description of it.
   public static let showSummary =
     "Print one note, named by its id or a prefix of it no other note shares, and exit."

@@ -42,6 +42,19 @@ public struct LaunchOptions: Equatable, Sendable {
   public var addition: Addition?
   /// A note to print from the shell (`fieldnotes show ID`), as typed: its id, or a prefix of it.
   public var shownNote: String?
+  /// The words of a search whose notes to print from the shell (`fieldnotes ls [QUERY…]`), as
+  /// typed; empty for every note.
+  public var listedQuery: [String]?
+
+  /// The REPL's lines a one-shot `ls` runs: All Notes, its search, and the list whole, as a
+  /// script's `list` prints it (every row, in the format asked for).
+  public var listLines: [String]? {
+    listedQuery.map { words in
+      let query = words.map { $0.contains(" ") && !$0.contains("\"") ? "\"\($0)\"" : $0 }
+      return ["open all"] + (query.isEmpty ? [] : ["search " + query.joined(separator: " ")])
+        + ["list"]
+    }
+  }
   /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
   public var format = OutputFormat.text
   /// Which init file runs before the first command (`--init FILE`, `--no-init`).
@@ -123,6 +136,17 @@ public struct LaunchOptions: Equatable, Sendable {
           take(argument)
           continue
         }
+      } else if let words = options.listedQuery {
+        // Every word of `ls` that is no option is the search's.
+        if !argument.hasPrefix("-") {
+          options.listedQuery = words + [argument]
+          continue
+        }
+      } else if options.addition == nil, options.shownNote == nil,
+        argument == LaunchOption.listCommand
+      {
+        options.listedQuery = []
+        continue
       } else if options.addition == nil, options.shownNote == nil,
         argument == LaunchOption.addCommand || argument == LaunchOption.showCommand
       {
@@ -145,8 +169,9 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         if !argument.hasPrefix("-") {
           throw UsageError(
-            "unknown command '\(argument.terminalSafe)': the commands are \(LaunchOption.addCommand) "
-              + "and \(LaunchOption.showCommand); the REPL's run with -c, as in fieldnotes -c "
+            "unknown command '\(argument.terminalSafe)': the commands are "
+              + "\(LaunchOption.addCommand), \(LaunchOption.showCommand) and "
+              + "\(LaunchOption.listCommand); the REPL's run with -c, as in fieldnotes -c "
               + "\"open all\" -c \"search heron\"")
         }
         throw UsageError("unknown option '\(argument.terminalSafe)'")
@@ -225,6 +250,9 @@ public struct LaunchOptions: Equatable, Sendable {
     }
     if options.shownNote != nil, options.scriptPath != nil || !options.commands.isEmpty {
       throw UsageError("show can't be combined with --script or -c")
+    }
+    if options.listedQuery != nil, options.scriptPath != nil || !options.commands.isEmpty {
+      throw UsageError("ls can't be combined with --script or -c")
     }
     if case .file(let path) = options.store, path.isEmpty {
       throw UsageError("--store needs a path")

@@ -50,6 +50,9 @@ import Testing
     await #expect(throws: CommandLineError.refused("no note's id starts with ffff")) {
       try await harness.run("delete ffff")
     }
+    await #expect(throws: CommandLineError.refused("'1e3' is not a row number")) {
+      try await harness.run("delete 1e3")  // a typo, hex by chance: too short to be an id
+    }
     #expect(store.notes.count == 2, "nothing was deleted")
   }
 }
