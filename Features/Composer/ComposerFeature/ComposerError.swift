@@ -48,6 +48,9 @@ public enum ComposerError: Error, Hashable, LocalizedError {
     case .saveFailed(.persistence(.conflict)):
       "Another FieldNotes changed this note since you opened it; saving again puts your version "
         + "over theirs."
+    case .saveFailed(.noteNotFound):
+      "Another FieldNotes moved this note to the trash or deleted it since you opened it; saving "
+        + "again keeps your text as a new note."
     case .saveFailed(let error):
       error.errorDescription ?? "The note was not saved."
     case .noSuchDraft(_, let count):

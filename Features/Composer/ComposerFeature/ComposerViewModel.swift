@@ -70,6 +70,9 @@ public final class ComposerViewModel {
   /// The version of the note a save may go over: the one the text being edited was written
   /// from.
   @ObservationIgnored private var base: Base?
+  /// Whether the note being edited was found gone (moved to the trash or deleted by another
+  /// FieldNotes) at a save, which said so: the next save keeps the text as a new note.
+  @ObservationIgnored private var savesAsNewNote = false
   /// The session this composer runs in, whose draft it keeps.
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
@@ -223,7 +226,10 @@ public final class ComposerViewModel {
   /// Editing an existing note keeps its identifier, creation date and pin. It goes over the
   /// note only as the text was written from it: when another FieldNotes (or a sync) saved the
   /// note since, the save fails once with ``FieldNotesServices/RepositoryError/conflict(_:)``,
-  /// saying so, and saving again puts this version over theirs.
+  /// saying so, and saving again puts this version over theirs. When the note was moved to the
+  /// trash or deleted meanwhile, the save fails once with
+  /// ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``, and saving again keeps the text as a
+  /// new note, the trashed one as it was.
   ///
   /// - Returns: The saved note.
   /// - Throws: ``ComposerError/invalidDraft(_:)``, ``ComposerError/notEditable``, or
@@ -242,14 +248,16 @@ public final class ComposerViewModel {
     }
     do {
       switch purpose {
-      case .newNote: try client.add(note)
-      case .editNote: try client.update(note)
+      case .editNote where !savesAsNewNote: try client.update(note)
+      case .newNote, .editNote: try client.add(note)
       }
     } catch {
       // A conflict found on disk was read again: the next save goes over what was read.
       if case .saveFailed(.persistence(.conflict)) = error, let current = client.note(note.id) {
         base = .note(current)
       }
+      // The note is gone: the user is told once, and the next save is a new note's.
+      if case .saveFailed(.noteNotFound) = error { savesAsNewNote = true }
       throw error
     }
     ending = .saved(note.id)
@@ -260,7 +268,7 @@ public final class ComposerViewModel {
 
   private func noteToSave() -> Note {
     let title = draft.title.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let opened else {
+    guard let opened, !savesAsNewNote else {
       let id = newNoteID ?? makeID()
       newNoteID = id
       return Note(

@@ -98,6 +98,28 @@ import Testing
     #expect(composer.state == .editing(problems: []))
   }
 
+  /// A note moved to the trash by another FieldNotes while it was being edited: the first save
+  /// says so, the second keeps the text as a new note, and the trashed note is as it was.
+  @Test func savingAgainAfterTheNoteWasTrashedKeepsTheTextAsANewNote() throws {
+    let (composer, store) = try makeComposer(.editNote(SampleData.moss.id))
+    store.delete(SampleData.moss)
+    try composer.setTitle("Moss, revised")
+    try composer.replaceBody(with: "Greener after the rain.")
+
+    #expect(throws: ComposerError.saveFailed(.noteNotFound(SampleData.moss.id))) {
+      try composer.save()
+    }
+    let saved = try #require(try composer.save())
+
+    #expect(saved.id != SampleData.moss.id)
+    #expect(store.note(withID: saved.id)?.title == "Moss, revised")
+    #expect(store.note(withID: saved.id)?.body == "Greener after the rain.")
+    #expect(
+      try repository.trashedNotes().map(\.note) == [SampleData.moss],
+      "the trashed note is as it was")
+    #expect(composer.state == .saved(saved.id))
+  }
+
   @Test func aFailingStoreThrowsAndStaysEditingThenARetrySavesOnce() throws {
     let (composer, store) = try makeComposer()
     try composer.setTitle("Persistent")
