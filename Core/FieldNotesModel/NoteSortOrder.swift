@@ -11,11 +11,22 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
   /// By title, ignoring case and diacritics, numbers in numeric order (see
   /// ``titleKey(_:)``).
   case title
+  /// The most recently changed first: edited, pinned, tagged or moved (``Note/updatedAt``).
+  case updated
+
+  /// The date a row in this order shows: when the note last changed in the order of changes,
+  /// when it was written in every other.
+  ///
+  /// - Parameter note: The note of the row.
+  /// - Returns: Its edit date or its creation date.
+  public func shownDate(of note: Note) -> Date {
+    self == .updated ? note.updatedAt : note.createdAt
+  }
 
   /// Returns notes in this order, pinned notes first.
   ///
-  /// Ties are broken by creation date and then identifier, so the order is total and the same
-  /// everywhere it is computed, in memory or by SQL.
+  /// Ties are broken by identifier (by title: by creation date, then identifier), so the order
+  /// is total and the same everywhere it is computed, in memory or by SQL.
   ///
   /// - Parameter notes: The notes to order.
   /// - Returns: The same notes, ordered.
@@ -29,7 +40,7 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
 
   /// Returns the first notes in this order.
   ///
-  /// By date, the notes are ordered through small keys (pin, date, identifier) rather than
+  /// By a date, the notes are ordered through small keys (pin, date, identifier) rather than
   /// whole notes, which keeps a long list quick to order. By title, each title's key is made
   /// once and the first notes are selected without ordering the rest.
   ///
@@ -53,11 +64,12 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
       var id: uuid_t
       var position: Int
     }
-    let newestFirst = self == .newest
+    let newestFirst = self != .oldest
+    let date = self == .updated ? \Note.updatedAt : \Note.createdAt
     var keys = notes.indices.map { position in
       Key(
         isPinned: notes[position].isPinned,
-        date: notes[position].createdAt.timeIntervalSinceReferenceDate,
+        date: notes[position][keyPath: date].timeIntervalSinceReferenceDate,
         id: notes[position].id.uuid, position: position)
     }
     keys.sort { lhs, rhs in
@@ -113,6 +125,8 @@ public enum NoteSortOrder: String, CaseIterable, Hashable, Sendable {
       if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
     case .oldest:
       if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
+    case .updated:
+      if lhs.updatedAt != rhs.updatedAt { return lhs.updatedAt > rhs.updatedAt }
     case .title:
       return Self.titleOrder(lhs, Self.titleKey(lhs.title), rhs, Self.titleKey(rhs.title))
     }

@@ -134,10 +134,16 @@ enum SQLiteQueries {
     let total = try count(query, conditions, in: connection)
     let limit = min(query.limit, total)
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
-    // Ties of date go by identifier, ascending in both orders (SQLite reads the index by date
-    // and sorts only each run of one date).
-    let (date, id) = conditions.order
-    let order = query.order == .newest ? "\(date) DESC, \(id)" : "\(date), \(id)"
+    // Ties of date go by identifier, ascending in every order (SQLite reads the index by date
+    // and sorts only each run of one date). The edit date has no index of its own: a list in
+    // that order is sorted whole by SQLite.
+    let (created, id) = conditions.order
+    let order =
+      switch query.order {
+      case .oldest: "\(created), \(id)"
+      case .updated: "notes.updated_at DESC, \(id)"
+      case .newest, .title: "\(created) DESC, \(id)"
+      }
     var notes = try rows(
       where: conditions.sql + " AND \(conditions.pinColumn) = 1", conditions,
       orderedBy: order, limit: limit, in: connection)

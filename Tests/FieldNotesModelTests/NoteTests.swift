@@ -96,7 +96,9 @@ import Testing
         id: random.uuid(), title: "Note \(Int.random(in: 0...50, using: &random))",
         createdAt: Date(
           timeIntervalSinceReferenceDate: Double(Int.random(in: 0...100, using: &random))),
-        isPinned: Int.random(in: 0..<5, using: &random) == 0)
+        isPinned: Int.random(in: 0..<5, using: &random) == 0,
+        updatedAt: Date(
+          timeIntervalSinceReferenceDate: Double(Int.random(in: 100...120, using: &random))))
     }
     for order in NoteSortOrder.allCases {
       #expect(order.first(20, of: notes) == Array(order.sorted(notes).prefix(20)))

@@ -29,6 +29,8 @@ import Testing
     }
     // Few dates, so many notes share one and the identifiers order them.
     let minutes = Double(Int.random(in: 0..<12, using: &random))
+    // Edited at one of a few later moments, or never, so the order of changes has ties too.
+    let edited = Double(Int.random(in: 0..<6, using: &random))
     return Note(
       id: UUID(),
       title: words(0...3),
@@ -41,7 +43,8 @@ import Testing
             Self.tags.randomElement(using: &random)
           })
       ).sorted(),
-      isPinned: Int.random(in: 0..<4, using: &random) == 0)
+      isPinned: Int.random(in: 0..<4, using: &random) == 0,
+      updatedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + (minutes + edited) * 60))
   }
 
   /// Every query over the scopes, filters and orders, with some searches and page sizes.

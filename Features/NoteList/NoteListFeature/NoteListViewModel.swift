@@ -174,7 +174,9 @@ public final class NoteListViewModel {
       let matches = SearchMatches(settings.search.query.highlightedTerms)
       return .loaded(
         shown.map {
-          NoteRow(note: $0, now: now, timeZone: timeZone, matches: matches, notebooks: notebooks)
+          NoteRow(
+            note: $0, now: now, timeZone: timeZone, matches: matches, notebooks: notebooks,
+            order: settings.sortOrder)
         },
         sync: sync,
         hiddenCount: total - shown.count)
@@ -184,7 +186,9 @@ public final class NoteListViewModel {
     /// ever will, or there are no rows.
     func datesChange(after now: Date) -> Date? {
       guard loadFailure == nil else { return nil }
-      return shown.compactMap { $0.createdAt.relativeDescriptionChange(after: now) }.min()
+      return shown.compactMap {
+        settings.sortOrder.shownDate(of: $0).relativeDescriptionChange(after: now)
+      }.min()
     }
   }
 

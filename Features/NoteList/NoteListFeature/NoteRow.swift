@@ -14,7 +14,8 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   public var tags: [String]
   /// Whether the note is pinned.
   public var isPinned: Bool
-  /// When the note was written, described relative to now ("5 min ago", "2026-11-02").
+  /// When the note was written (in the order of changes, when it last changed), described
+  /// relative to now ("5 min ago", "2026-11-02").
   public var date: String
   /// The whole note as a script reads it, what the row prints as under `--format json`.
   public var record: NoteRecord
@@ -28,17 +29,19 @@ public struct NoteRow: Hashable, Sendable, Identifiable {
   ///   - matches: The terms of the search that found the note: the excerpt is then the line
   ///     where one matches; none by default.
   ///   - notebooks: The store's notebooks, which name the note's in its record; none by default.
+  ///   - order: The list's order, which says which of the note's dates the row shows
+  ///     (``FieldNotesModel/NoteSortOrder/shownDate(of:)``); newest first by default.
   public init(
     note: Note, now: Date, timeZone: TimeZone = .current,
     matches: SearchMatches = SearchMatches([]),
-    notebooks: [Notebook] = []
+    notebooks: [Notebook] = [], order: NoteSortOrder = .newest
   ) {
     id = note.id
     title = note.title
     excerpt = note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength)
     tags = note.tags
     isPinned = note.isPinned
-    date = note.createdAt.relativeDescription(to: now, timeZone: timeZone)
+    date = order.shownDate(of: note).relativeDescription(to: now, timeZone: timeZone)
     record = NoteRecord(note, notebook: notebooks.first { $0.id == note.notebookID }?.name)
   }
 }

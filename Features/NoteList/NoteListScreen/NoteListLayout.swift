@@ -96,6 +96,7 @@ enum NoteListLayout {
     case .newest: "newest first"
     case .oldest: "oldest first"
     case .title: "by title"
+    case .updated: "last changed first"
     }
   }
 

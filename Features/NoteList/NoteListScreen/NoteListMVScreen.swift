@@ -132,7 +132,8 @@ public final class NoteListMVScreen: NoteListForming {
         number: index + 1, title: note.title,
         excerpt: note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength),
         tags: note.tags, isPinned: note.isPinned,
-        date: note.createdAt.relativeDescription(to: date, timeZone: timeZone),
+        date: settings.sortOrder.shownDate(of: note).relativeDescription(
+          to: date, timeZone: timeZone),
         highlighting: matches, in: terminal)
     }
     return NoteListLayout.lines(

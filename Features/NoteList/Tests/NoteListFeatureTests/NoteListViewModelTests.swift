@@ -237,6 +237,29 @@ import Testing
       ])
   }
 
+  /// In the order of changes a note edited last comes first after the pins, and its row says
+  /// when it was edited, not when it was written.
+  @Test func theOrderOfChangesPutsAnEditedNoteFirstAndDatesItsEdit() throws {
+    let store = try NoteStore(
+      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 50)))
+    let model = Self.model(of: store, scope: .allNotes, now: Self.now)
+    var kingfisher = SampleData.kingfisher
+    kingfisher.body = "Seen again from the bridge."
+    try store.perform(.updateNote(kingfisher))
+
+    model.sortOrder = .updated
+
+    #expect(
+      model.visibleNotes.map(\.title) == [
+        "Heron at the lake", "Kingfisher", "Field kit", "Moss on the north wall",
+      ])
+    guard case .loaded(let rows, _, _) = model.state else {
+      Issue.record("expected rows, got \(model.state)")
+      return
+    }
+    #expect(rows.map(\.date) == ["1 h ago", "10 min ago", "30 min ago", "40 min ago"])
+  }
+
   @Test func unfiledScopeShowsNotesInNoNotebook() throws {
     let (model, _) = try makeModel(scope: .unfiled)
     model.load()
