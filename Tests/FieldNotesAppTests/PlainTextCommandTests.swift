@@ -95,6 +95,30 @@ import Testing
     #expect(store.notes.count == 4)
   }
 
+  /// jrnl's own file, the first thing a jrnl user tries: one note per entry, not one note of
+  /// the whole journal.
+  @Test func aJrnlJournalsOwnFileImportsAnEntryANote() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try write(
+      "[2026-06-04 09:07:00 AM] Standup. *\nSame as ever. @work\n\n"
+        + "[2026-06-04 09:07:00 AM] Standup.\nSame as ever. @work\n\n"
+        + "[2026-06-05 06:30:00 PM] Heron at the weir. Still. @birds\n",
+      at: "journal.txt")
+    let (session, console, store) = session()
+
+    _ = try await session.run("import \(folder)/journal.txt")
+
+    let said = console.output.joined(separator: "\n")
+    #expect(said.contains("Read a jrnl journal from \(folder)/journal.txt."), "\(said)")
+    #expect(said.contains("imported as a note of its own:\n  line 4"), "\(said)")
+    #expect(
+      store.notes.map(\.title).sorted() == [
+        "Heron at the weir. Still. @birds", "Standup.", "Standup.",
+      ])
+    #expect(store.notes.filter(\.isPinned).map(\.title) == ["Standup."])
+    #expect(store.notes.allSatisfy { !$0.tags.isEmpty })
+  }
+
   @Test func importSaysWhatItReadAndWhatItLeftOut() async throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try write("# Heron\n\nGrey. #birds\n", at: "vault/Birds/heron.md")

@@ -7,6 +7,8 @@ import Foundation
 /// What `import PATH` reads, whatever PATH is: it looks at PATH and says which kind it read.
 ///
 /// - a folder: Markdown files (``MarkdownFolderReader``), or FieldNotes' sync repository;
+/// - a jrnl journal's own file (`journal.txt`, whatever its name: its first line opens an
+///   entry, `[2026-06-04 09:07:00 AM] …`): one note per entry (``JrnlJournalText``);
 /// - a `.md`, `.markdown` or `.txt` file: one note;
 /// - a JSON file: a FieldNotes export (`"format": "fieldnotes-export"`) or a jrnl journal
 ///   (`"entries": […]`), told apart by their members and read a note at a time, in two passes
@@ -19,6 +21,8 @@ public enum ImportReader {
     case fieldNotesExport
     /// A jrnl journal's JSON export.
     case jrnlJournal
+    /// A jrnl journal's own file.
+    case jrnlText
     /// A folder of Markdown files.
     case markdownFolder
     /// FieldNotes' sync repository.
@@ -31,6 +35,7 @@ public enum ImportReader {
       switch self {
       case .fieldNotesExport: "a FieldNotes JSON export"
       case .jrnlJournal: "a jrnl journal (JSON)"
+      case .jrnlText: "a jrnl journal"
       case .markdownFolder: "a folder of Markdown files"
       case .syncRepository: "a FieldNotes sync repository"
       case .markdownFile: "a Markdown file"
@@ -118,6 +123,14 @@ public enum ImportReader {
     default: throw Failure(reason: "is not a regular file or a folder")
     }
     let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    if fileExtension != "json",
+      let journal = try JrnlTextJournal(path: path, into: notebook, timeZone: timeZone)
+    {
+      return Reading(
+        kind: .jrnlText, source: journal,
+        repeatedEntries: journal.repeated.map { (place: "line \($0.line)", id: $0.id) },
+        places: journal.lines.map { "line \($0)" })
+    }
     if path.contains("."), MarkdownFolderReader.noteExtensions.contains(fileExtension) {
       let file: MarkdownFolderReader.FolderImport
       do { file = try MarkdownFolderReader.read(file: path, into: notebook) } catch {
@@ -168,22 +181,13 @@ struct JSONFileLibrary: LibraryImportSource {
     var entryIDs: [Note.ID] = []
     var problem: String?
     var jrnl = false
-    var timesSeen: [Note.ID: Int] = [:]
+    var identities = JrnlEntryIdentities()
     var renumbered: [Int: Note.ID] = [:]
-    // jrnl gives no ids: an entry's is made from its minute and text, so a second entry of one
-    // minute and text (a star or tags apart) is given one of its own, made from how many came
-    // before it — not from its place in the file, which an entry written in above it would
-    // change — so reading the journal again, or grown since, gives it again. (An export's
-    // notes give their own ids; one given twice is the import's to decide, by its text.)
+    // jrnl gives no ids: a repeated entry is given one of its own. (An export's notes give
+    // their own ids; one given twice is the import's to decide, by its text.)
     func identify(entry id: Note.ID, at index: Int) {
-      let before = timesSeen[id, default: 0]
-      timesSeen[id] = before + 1
-      guard before > 0 else {
-        entryIDs.append(id)
-        return
-      }
-      let own = UUID(derivedFrom: Array("\(id.uuidString)\u{0}repeat \(before)".utf8))
-      renumbered[index] = own
+      let (own, isRepeat) = identities.identifier(for: id)
+      if isRepeat { renumbered[index] = own }
       entryIDs.append(own)
     }
     do throws(JSONMemberStream.Failure) {
@@ -286,5 +290,70 @@ struct JSONFileLibrary: LibraryImportSource {
       return nil
     }
     return note
+  }
+}
+
+/// A jrnl journal's own file, read whole (a journal is text a person wrote), one note per
+/// entry in the order of the file.
+struct JrnlTextJournal: LibraryImportSource {
+  let notebooks: [Notebook]
+  let notes: [Note]
+  /// The line each note's entry starts on.
+  let lines: [Int]
+  /// The entries that repeat an entry before them, by the line they start on, with the
+  /// identifier each was given.
+  let repeated: [(line: Int, id: Note.ID)]
+
+  var noteIDs: [Note.ID] { notes.map(\.id) }
+
+  /// Reads the file when it is a jrnl journal; `nil` when its first line says it is not.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - notebook: The notebook every note goes in, or `nil` for none.
+  ///   - timeZone: The time zone the journal's dates were written in.
+  /// - Throws: ``ImportReader/Failure`` when it looks like a journal but can't be read: not
+  ///   UTF-8, or a line with a date that is none, named.
+  init?(path: String, into notebook: Notebook?, timeZone: TimeZone) throws(ImportReader.Failure) {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw ImportReader.Failure(reason: "cannot be read")
+    }
+    defer { try? handle.close() }
+    let start = (try? handle.read(upToCount: 4096)) ?? Data()
+    // The first 4 KiB may end inside a character: the start is read leniently.
+    guard JrnlJournalText.looksLikeJournal(Substring(decoding: start, as: UTF8.self)) else {
+      return nil
+    }
+    let rest = (try? handle.readToEnd()) ?? Data()
+    guard let text = String(data: start + rest, encoding: .utf8) else {
+      throw ImportReader.Failure(reason: "looks like a jrnl journal but is not UTF-8 text")
+    }
+    let entries: [JrnlJournalText.Entry]
+    do { entries = try JrnlJournalText.entries(in: text) } catch {
+      throw ImportReader.Failure(
+        reason: "looks like a jrnl journal, but line \(error.line) can't be read: \(error.reason)")
+    }
+    var identities = JrnlEntryIdentities()
+    var notes: [Note] = []
+    var repeated: [(line: Int, id: Note.ID)] = []
+    for read in entries {
+      guard var note = read.entry.note(in: timeZone) else {
+        throw ImportReader.Failure(
+          reason: "looks like a jrnl journal, but line \(read.line) has a date that can't be read")
+      }
+      let (id, isRepeat) = identities.identifier(for: note.id)
+      note.id = id
+      if isRepeat { repeated.append((read.line, id)) }
+      note.notebookID = notebook?.id
+      notes.append(note)
+    }
+    self.notebooks = notebook.map { [$0] } ?? []
+    self.notes = notes
+    self.lines = entries.map(\.line)
+    self.repeated = repeated
+  }
+
+  func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
+    for note in notes { try body(note) }
   }
 }
