@@ -148,11 +148,23 @@ public enum LibraryArchive {
     return decoder
   }
 
-  /// A library as Markdown, for reading: a section per notebook, oldest note first.
+  /// A library as Markdown, for reading: a section per notebook, oldest note first, each note
+  /// a heading and a line of its facts (`*pinned · 2026-06-04 09:07 · #work · changed
+  /// 2026-06-05 11:07*`).
   ///
-  /// - Parameter library: The notebooks and notes.
+  /// - Parameters:
+  ///   - library: The notebooks and notes.
+  ///   - timeZone: The time zone the times are written in: the reader's.
   /// - Returns: The file's bytes.
-  public static func markdown(_ library: NoteLibrary) -> Data {
+  public static func markdown(_ library: NoteLibrary, timeZone: TimeZone = .current) -> Data {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    func minute(_ date: Date) -> String {
+      let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+      return String(
+        format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+        parts.hour ?? 0, parts.minute ?? 0)
+    }
     var lines = ["# FieldNotes", ""]
     let sections: [(String, [Note])] =
       library.notebooks.map { notebook in
@@ -168,10 +180,13 @@ public enum LibraryArchive {
     for (name, notes) in sections where !notes.isEmpty {
       lines += ["## \(name)", ""]
       for note in NoteSortOrder.oldest.sorted(notes) {
-        var facts = [note.createdAt.formatted(.iso8601.year().month().day())]
+        var facts = [minute(note.createdAt)]
         if note.isPinned { facts.insert("pinned", at: 0) }
         if !note.tags.isEmpty {
           facts.append(note.tags.map { "#\(printable($0))" }.joined(separator: " "))
+        }
+        if minute(note.updatedAt) != minute(note.createdAt) {
+          facts.append("changed \(minute(note.updatedAt))")
         }
         lines += ["### \(printable(note.title))", "", "*\(facts.joined(separator: " · "))*", ""]
         if !note.body.isEmpty { lines += [printable(note.body, keepingLines: true), ""] }

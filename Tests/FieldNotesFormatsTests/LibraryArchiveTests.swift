@@ -110,13 +110,32 @@ import Testing
     }
   }
 
-  @Test func markdownGroupsNotesByNotebook() {
-    let text = String(decoding: LibraryArchive.markdown(Self.library), as: UTF8.self)
+  @Test func markdownGroupsNotesByNotebook() throws {
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let text = String(
+      decoding: LibraryArchive.markdown(Self.library, timeZone: utc), as: UTF8.self)
     #expect(
       text.contains(
-        "## Birds\n\n### Heron at the lake\n\n*pinned · 2026-11-29 · #birds #lake*\n\nGrey heron, still as a post."
+        "## Birds\n\n### Heron at the lake\n\n*pinned · 2026-11-29 12:00 · #birds #lake*\n\n"
+          + "Grey heron, still as a post."
       ))
     #expect(text.contains("## No Notebook\n\n### Field kit"))
+  }
+
+  /// A journal read from the file alone keeps each entry's time, in the exporting session's
+  /// time zone, and when a note was changed after it was written.
+  @Test func markdownKeepsTimesInTheTimeZoneGiven() throws {
+    let zone = try #require(TimeZone(secondsFromGMT: 2 * 3600))
+    let written = try #require(NoteDocument.textDate(from: "2026-06-04T07:07:00.000Z"))
+    let note = Note(
+      title: "Standup", createdAt: written, tags: ["work"],
+      updatedAt: written.addingTimeInterval(26 * 3600))
+
+    let text = String(
+      decoding: LibraryArchive.markdown(NoteLibrary(notes: [note]), timeZone: zone),
+      as: UTF8.self)
+
+    #expect(text.contains("*2026-06-04 09:07 · #work · changed 2026-06-05 11:07*"))
   }
 }
 

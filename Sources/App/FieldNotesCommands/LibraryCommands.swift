@@ -127,7 +127,9 @@ public struct LibraryCommands {
     }
     let isMarkdown = path.lowercased().hasSuffix(".md")
     do {
-      let data = isMarkdown ? LibraryArchive.markdown(library) : try LibraryArchive.json(library)
+      let data =
+        isMarkdown
+        ? LibraryArchive.markdown(library, timeZone: timeZone) : try LibraryArchive.json(library)
       try ExportFileWriter.write(data, to: path, sparing: storeFiles, record: exportRecord)
     } catch let error as LibraryArchiveError {
       throw .refused(Self.fileMessage(path, error.errorDescription ?? ""))
