@@ -23,6 +23,8 @@ struct ListWorkload {
         name: "one notebook (\u{201C}\(notebookName)\u{201D})",
         commands: ["open \(notebookName)"]),
       ListWorkload(name: "All Notes by title", commands: ["open all", "sort title"]),
+      // Read without an index of its own: SQLite sorts every note by its edit date.
+      ListWorkload(name: "All Notes by last change", commands: ["open all", "sort updated"]),
     ]
   }
 
