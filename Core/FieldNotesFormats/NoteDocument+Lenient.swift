@@ -397,18 +397,26 @@ extension NoteDocument {
       .flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  /// Every `#tag` in the text outside fenced and inline code: a `#` at the start of a word,
-  /// then letters, digits, `_`, `-` and `/`, at least one a letter (so `#1` is no tag).
+  /// Every `#tag` in the text outside fenced and inline code, HTML comments and links'
+  /// addresses: a `#` at the start of a word or after punctuation of any script (`(#heron)`,
+  /// `。#鳥`), then letters, digits, `_`, `-` and `/`, at least one a letter (so `#1` is no tag).
   private static func inlineTags(in text: Substring) -> [String] {
     var tags: [String] = []
-    for line in proseLines(of: text) where line.contains("#") {
+    for line in proseLines(of: withoutComments(text)) where line.contains("#") {
       var inCode = false
       var previous: Character = " "
       var index = line.startIndex
       while index < line.endIndex {
         let character = line[index]
         if character == "`" { inCode.toggle() }
-        if !inCode, character == "#", previous.isWhitespace || previous == "(" {
+        // A link's address (`https://…/#part`, `www.…/#top`, `](…#section)`) holds no tags.
+        if !inCode, previous.isWhitespace || previous == "(", isAddress(line[index...]) {
+          let end = line[index...].firstIndex(where: { $0.isWhitespace || $0 == ")" })
+          index = end ?? line.endIndex
+          previous = " "
+          continue
+        }
+        if !inCode, character == "#", previous.isWhitespace || isPunctuation(previous) {
           let word = line[line.index(after: index)...].prefix {
             $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/"
           }
@@ -422,6 +430,40 @@ extension NoteDocument {
       }
     }
     return tags
+  }
+
+  /// Whether a character is punctuation or a symbol a tag may follow, in any script; `#`, `&`
+  /// (`&#39;`) and `/` excepted, which write other things.
+  private static func isPunctuation(_ character: Character) -> Bool {
+    guard !"#&/".contains(character) else { return false }
+    return character.isPunctuation || character.isSymbol
+  }
+
+  /// Whether text starts with a link's address: a scheme and `://`, or `www.`.
+  private static func isAddress(_ text: Substring) -> Bool {
+    if text.hasPrefix("www.") { return true }
+    let scheme = text.prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    return !scheme.isEmpty && text[scheme.endIndex...].hasPrefix("://")
+  }
+
+  /// The text with each HTML comment (`<!-- … -->`, over lines or not) blanked out, its line
+  /// breaks kept.
+  private static func withoutComments(_ text: Substring) -> Substring {
+    guard text.contains("<!--") else { return text }
+    var result = ""
+    var rest = text
+    while let open = rest.range(of: "<!--") {
+      result += rest[..<open.lowerBound]
+      let inside = rest[open.upperBound...]
+      guard let close = inside.range(of: "-->") else {
+        rest = rest[rest.endIndex...]
+        result += inside.filter(\.isNewline)
+        break
+      }
+      result += inside[..<close.lowerBound].filter(\.isNewline)
+      rest = inside[close.upperBound...]
+    }
+    return Substring(result + rest)
   }
 
   /// The text's lines outside fenced code blocks (between lines opening with ```` ``` ```` or

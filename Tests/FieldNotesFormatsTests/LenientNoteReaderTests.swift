@@ -136,6 +136,21 @@ import Testing
     #expect(note.createdAt == nil && note.id == nil)
   }
 
+  /// A `#tag` in the text starts a word or follows punctuation of any script; one in code, an
+  /// HTML comment or a link's address is none.
+  @Test func inlineTagsFollowSpaceOrPunctuationOutsideCodeCommentsAndLinks() {
+    let text = """
+      Seen at dawn。#鳥 (#heron), «#lake» and #Reed/Bed.
+      Not: a#b, #1, `#code`, <!-- #hidden -->, https://example.com/#anchor, www.x.org/#top
+      <!--
+      #hidden-too
+      -->
+      [a link](https://example.com/page#section) and #last
+      """
+    let note = NoteDocument.foreignNote(from: text, fileName: "x.md")
+    #expect(note.tags == ["鳥", "heron", "lake", "reed-bed", "last"])
+  }
+
   @Test func aPlainFileIsTitledByItsNameAndKeptWhole() {
     let note = NoteDocument.foreignNote(from: "Buy eggs.\n", fileName: "shopping list.txt")
     #expect(note.title == "shopping list")
