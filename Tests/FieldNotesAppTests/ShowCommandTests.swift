@@ -79,12 +79,14 @@ import Testing
   }
 
   @Test func anUnknownCommandSaysWhichThereAre() {
-    #expect(throws: UsageError.self) { try LaunchOptions.parse(["search", "heron"]) }
+    #expect(throws: UsageError.self) { try LaunchOptions.parse(["pni", "heron"]) }
     do {
-      _ = try LaunchOptions.parse(["search", "heron"])
+      _ = try LaunchOptions.parse(["pni", "e621"])
     } catch {
       #expect(
-        error.message.hasPrefix("unknown command 'search': the commands are add, show and ls"))
+        error.message.hasPrefix(
+          "unknown command 'pni' (did you mean 'pin'?): the commands are add, show, ls, rm, pin, "
+            + "unpin, mv, tag and restore"))
     }
   }
 }

@@ -129,6 +129,10 @@ public enum FieldNotesApp {
     if let typed = options.shownNote {
       return showNote(typed, options: options, dependencies: dependencies, console: console)
     }
+    if let command = options.subcommand {
+      return await OneShotCommand.run(
+        command, format: options.format, dependencies: dependencies, console: console)
+    }
     if let remote = options.syncRemote, let sync = dependencies.sync {
       do { _ = try await sync.use(remote) } catch {
         console.printError(MessageStyle.errorLine(SyncCommands.message(error)))

@@ -130,6 +130,25 @@ public struct LaunchOption: Equatable, Sendable {
   /// once as a script's `list` prints it.
   public static let listCommand = "ls"
 
+  /// Every command `fieldnotes` takes as its first word, in the order `--help` lists them:
+  /// `add`, `show`, `ls`, then the one-shot commands of the daily loop (``Subcommand/Name``).
+  public static var commandNames: [String] {
+    [addCommand, showCommand, listCommand] + Subcommand.Name.allCases.map(\.rawValue)
+  }
+
+  /// Every command `fieldnotes` takes as its first word, each as it is written (`rm ID`) with
+  /// what it does: `--help`'s COMMANDS and the man page's SHELL COMMANDS.
+  public static var commandHelp: [(usage: String, summary: String)] {
+    [
+      ("\(addCommand) TITLE", addSummary), ("\(showCommand) ID", showSummary),
+      ("\(listCommand) [QUERY...]", listSummary),
+    ] + Subcommand.Name.allCases.map { ($0.usage, $0.summary) }
+  }
+
+  /// What `fieldnotes ls` does, for `--help` and the man page.
+  public static let listSummary =
+    "Print every note a search finds (every note without one), whole, and exit."
+
   /// What `fieldnotes show` does, for the shells' description of it.
   public static let showSummary =
     "Print one note, named by its id or a prefix of it no other note shares, and exit."

@@ -21,6 +21,14 @@ extension LaunchOptions {
       "`fieldnotes add` saves one note and exits: its body is standard input when that is not a",
       "terminal (`echo \"Grey, by the weir.\" | fieldnotes add Heron --tag birds`).",
       "",
+      "COMMANDS (each runs once and exits; ID is a note's id, or a prefix no other note shares,",
+      "as lists show them):",
+    ]
+    lines += LaunchOption.commandHelp.flatMap { usage, summary in
+      labelled("  " + usage, [summary])
+    }
+    lines += [
+      "",
       "OPTIONS:",
     ]
     lines += optionLines(table.filter { $0.scope == .anywhere })
@@ -70,20 +78,24 @@ extension LaunchOptions {
 
   /// Each option's names and value, then its summary and details wrapped beside them.
   private static func optionLines(_ options: [LaunchOption]) -> [String] {
-    let indent = String(repeating: " ", count: summaryColumn)
-    return options.flatMap { option in
-      let label =
+    options.flatMap { option in
+      labelled(
         "  " + option.names.joined(separator: ", ")
-        + (option.value.map { " " + $0.placeholder } ?? "")
-      let text = ([option.summary] + option.details).flatMap {
-        $0.wrapped(toColumns: width - summaryColumn)
-      }
-      guard label.count + 2 <= summaryColumn else {
-        return [label] + text.map { indent + $0 }
-      }
-      let first =
-        label + String(repeating: " ", count: summaryColumn - label.count) + (text.first ?? "")
-      return [first] + text.dropFirst().map { indent + $0 }
+          + (option.value.map { " " + $0.placeholder } ?? ""),
+        [option.summary] + option.details)
     }
+  }
+
+  /// A label (an option, a command), then its paragraphs wrapped beside it, or under it when
+  /// the label is too wide.
+  private static func labelled(_ label: String, _ paragraphs: [String]) -> [String] {
+    let indent = String(repeating: " ", count: summaryColumn)
+    let text = paragraphs.flatMap { $0.wrapped(toColumns: width - summaryColumn) }
+    guard label.count + 2 <= summaryColumn else {
+      return [label] + text.map { indent + $0 }
+    }
+    let first =
+      label + String(repeating: " ", count: summaryColumn - label.count) + (text.first ?? "")
+    return [first] + text.dropFirst().map { indent + $0 }
   }
 }

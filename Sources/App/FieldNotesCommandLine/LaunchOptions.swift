@@ -45,6 +45,8 @@ public struct LaunchOptions: Equatable, Sendable {
   /// The words of a search whose notes to print from the shell (`fieldnotes ls [QUERY…]`), as
   /// typed; empty for every note.
   public var listedQuery: [String]?
+  /// A one-shot command of the daily loop (`fieldnotes rm ID`, `pin`, `mv`, `tag`…), if given.
+  public var subcommand: Subcommand?
 
   /// The REPL's lines a one-shot `ls` runs: All Notes, its search, and the list whole, as a
   /// script's `list` prints it (every row, in the format asked for).
@@ -136,12 +138,35 @@ public struct LaunchOptions: Equatable, Sendable {
           take(argument)
           continue
         }
+      } else if var command = options.subcommand {
+        // Every word of a one-shot command that is no option is its own; after `--`, every
+        // word; `tag`'s `-TAG` is a word unless it names an option.
+        if argument == "--" {
+          command.words += Array(remaining)
+          remaining = []
+          options.subcommand = command
+          continue
+        }
+        if !argument.hasPrefix("-")
+          || (command.name.takesDashedWords && !command.words.isEmpty
+            && LaunchOption.key(named: argument, isAdding: false) == nil
+            && !argument.hasPrefix("--"))
+        {
+          command.words.append(argument)
+          options.subcommand = command
+          continue
+        }
       } else if let words = options.listedQuery {
         // Every word of `ls` that is no option is the search's.
         if !argument.hasPrefix("-") {
           options.listedQuery = words + [argument]
           continue
         }
+      } else if options.addition == nil, options.shownNote == nil,
+        let name = Subcommand.Name(rawValue: argument)
+      {
+        options.subcommand = Subcommand(name: name)
+        continue
       } else if options.addition == nil, options.shownNote == nil,
         argument == LaunchOption.listCommand
       {
@@ -169,10 +194,13 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         if !argument.hasPrefix("-") {
           throw UsageError(
-            "unknown command '\(argument.terminalSafe)': the commands are "
-              + "\(LaunchOption.addCommand), \(LaunchOption.showCommand) and "
-              + "\(LaunchOption.listCommand); the REPL's run with -c, as in fieldnotes -c "
-              + "\"open all\" -c \"search heron\"")
+            "unknown command '\(argument.terminalSafe)'"
+              + (CommandSuggestion.closest(
+                to: argument.lowercased(), among: LaunchOption.commandNames
+              ).map { " (did you mean '\($0)'?)" } ?? "") + ": the commands are "
+              + LaunchOption.commandNames.dropLast().joined(separator: ", ") + " and "
+              + (LaunchOption.commandNames.last ?? "")
+              + "; the REPL's run with -c, as in fieldnotes -c \"open all\" -c \"search heron\"")
         }
         throw UsageError("unknown option '\(argument.terminalSafe)'")
       }
@@ -236,6 +264,15 @@ public struct LaunchOptions: Equatable, Sendable {
     }
     if awaiting == LaunchOption.showCommand {
       throw UsageError("show needs a note's id: fieldnotes show ID (ids are in --format json)")
+    }
+    try options.subcommand?.validate()
+    if let command = options.subcommand, options.syncRemote != nil {
+      throw UsageError(
+        "\(command.name.rawValue) can't be combined with --sync-remote or --sync-folder; set the "
+          + "remote in a session (`sync folder PATH`)")
+    }
+    if let command = options.subcommand, options.scriptPath != nil || !options.commands.isEmpty {
+      throw UsageError("\(command.name.rawValue) can't be combined with --script or -c")
     }
     if options.addition != nil || options.shownNote != nil, options.syncRemote != nil {
       throw UsageError(

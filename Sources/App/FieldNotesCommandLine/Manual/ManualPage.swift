@@ -36,6 +36,14 @@ public enum ManualPage {
     ]
     page += synopsis(options)
     page += section("DESCRIPTION", description)
+    page.append(".SH SHELL COMMANDS")
+    page.append(
+      Roff.marked(
+        "Each runs once and exits; ID is a note's id, or a prefix of it no other note shares, "
+          + "as lists show them."))
+    for (usage, summary) in LaunchOption.commandHelp {
+      page += [".TP", Roff.bold(Roff.escaped(usage)), Roff.marked(summary)]
+    }
     page.append(".SH OPTIONS")
     page += optionItems(options.filter { $0.scope == .anywhere })
     page.append(".SS \(Roff.argument("Options of fieldnotes add"))")

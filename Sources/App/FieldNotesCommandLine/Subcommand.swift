@@ -1,0 +1,153 @@
+import FieldNotesTerminal
+
+/// A one-shot command of the daily loop, typed in the shell (`fieldnotes rm ID`), run once over
+/// the REPL's own screens and view models, then the program exits.
+///
+/// The table of commands (``Name``) is the one place each is described: the parser knows
+/// exactly these words, and `--help`, the man page, the completion scripts and the message for
+/// an unknown command name them from it. `add`, `show` and `ls`, the first ones, keep fields of
+/// their own in ``LaunchOptions``.
+public struct Subcommand: Equatable, Sendable {
+  /// Which command it is, by the word that starts it.
+  public enum Name: String, CaseIterable, Sendable {
+    /// `fieldnotes rm ID`: the note to the trash.
+    case rm
+    /// `fieldnotes pin ID`.
+    case pin
+    /// `fieldnotes unpin ID`.
+    case unpin
+    /// `fieldnotes mv ID NOTEBOOK`: the note to another notebook, or none.
+    case mv
+    /// `fieldnotes tag ID +TAG -TAG…`: tags added and taken off.
+    case tag
+    /// `fieldnotes restore ID [VERSION]`: a trashed note put back, or a version brought back.
+    case restore
+
+    /// How it is written, as `--help` and the errors show it, such as `mv ID NOTEBOOK`.
+    public var usage: String {
+      switch self {
+      case .rm, .pin, .unpin: "\(rawValue) ID"
+      case .mv: "mv ID NOTEBOOK|none"
+      case .tag: "tag ID +TAG|-TAG..."
+      case .restore: "restore ID [VERSION]"
+      }
+    }
+
+    /// What it does, in one sentence, for `--help`, the man page and the shells.
+    public var summary: String {
+      switch self {
+      case .rm: "Move a note to the trash (`fieldnotes restore ID` puts it back)."
+      case .pin: "Pin a note to the top of its lists."
+      case .unpin: "Unpin a note."
+      case .mv: "Move a note to another notebook (none: to no notebook)."
+      case .tag: "Add (+TAG) and remove (-TAG) a note's tags."
+      case .restore:
+        "Put a note back from the trash, or bring back version VERSION of a note (`history`)."
+      }
+    }
+
+    /// How many words it takes after its own, at least and at most (`nil`: no limit; a
+    /// notebook's name may be several words, as the REPL takes a name ending a line).
+    var wordCount: (minimum: Int, maximum: Int?) {
+      switch self {
+      case .rm, .pin, .unpin: (1, 1)
+      case .mv: (2, nil)
+      case .tag: (2, nil)
+      case .restore: (1, 2)
+      }
+    }
+
+    /// Whether a word starting with a dash is its own (`tag ID -old`) rather than an option.
+    var takesDashedWords: Bool { self == .tag }
+  }
+
+  /// Which command it is.
+  public var name: Name
+  /// The words typed after the command's own, options taken out: the note's id first.
+  public var words: [String] = []
+
+  /// The note's id or prefix, as typed: the first word.
+  public var noteID: String { words.first ?? "" }
+
+  /// Checks the number and the form of the words once the command line is read.
+  ///
+  /// - Throws: ``UsageError`` naming what is missing or one word too many.
+  func validate() throws(UsageError) {
+    let (minimum, maximum) = name.wordCount
+    if words.isEmpty {
+      throw UsageError(
+        "\(name.rawValue) needs a note's id: fieldnotes \(name.usage) (ids are in fieldnotes ls)")
+    }
+    if words.count < minimum {
+      throw UsageError("\(name.rawValue) needs more: fieldnotes \(name.usage)")
+    }
+    if let maximum, words.count > maximum {
+      throw UsageError(
+        "\(name.rawValue) takes at most \(maximum) \(maximum == 1 ? "word" : "words") "
+          + "(“\(words[maximum].terminalSafe)” is one too many): fieldnotes \(name.usage)")
+    }
+    if name == .tag, let bare = words.dropFirst().first(where: { !Self.isTagChange($0) }) {
+      throw UsageError(
+        "tag takes +TAG to add a tag and -TAG to take one off (“\(bare.terminalSafe)” is "
+          + "neither): fieldnotes \(name.usage)")
+    }
+    if name == .restore, words.count == 2, Int(words[1]) == nil {
+      throw UsageError(
+        "restore's VERSION is a number `fieldnotes history ID` lists "
+          + "(“\(words[1].terminalSafe)” is not one)")
+    }
+  }
+
+  /// Whether a word is `+TAG` or `-TAG`, with a tag after its sign.
+  static func isTagChange(_ word: String) -> Bool {
+    (word.hasPrefix("+") || word.hasPrefix("-")) && word.count > 1
+  }
+
+  /// The tags `tag` adds, without their `+`, as typed.
+  public var addedTags: [String] {
+    words.dropFirst().filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) }
+  }
+
+  /// The tags `tag` takes off, without their `-`, as typed.
+  public var removedTags: [String] {
+    words.dropFirst().filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) }
+  }
+
+  /// The notebook `mv` moves to: every word after the id, as the REPL takes a name ending a
+  /// line (`none` for no notebook).
+  public var notebook: String { words.dropFirst().joined(separator: " ") }
+
+  /// The version `restore` brings back; `nil` to put a note back from the trash.
+  public var version: Int? { words.count == 2 ? Int(words[1]) : nil }
+
+  /// The REPL's lines that do it, for a note named by its whole id: All Notes, where a note
+  /// list takes an id in place of a row number, then the list's own command; `restore VERSION`
+  /// goes through the note's page, where versions are.
+  ///
+  /// `tag` and `restore` from the trash need what the store holds, so the app writes their
+  /// lines (``tagLines(id:tags:)``, and the trash's row).
+  ///
+  /// - Parameter id: The note's whole id.
+  /// - Returns: The lines.
+  public func lines(id: String) -> [String] {
+    switch name {
+    case .rm: ["open all", "delete \(id)"]
+    case .pin: ["open all", "pin \(id)"]
+    case .unpin: ["open all", "unpin \(id)"]
+    case .mv: ["open all", "move \(id) to \(notebook)"]
+    case .tag: ["open all", "edit \(id)", "save"]
+    case .restore: ["open all", "show \(id)", "restore \(version ?? 0)"]
+    }
+  }
+
+  /// The REPL's lines of `tag`: the composer opened on the note, its tags set, and saved, so
+  /// the composer's rules for tags are the ones applied.
+  ///
+  /// - Parameters:
+  ///   - id: The note's whole id.
+  ///   - tags: The tags the note is to have.
+  /// - Returns: The lines.
+  public func tagLines(id: String, tags: [String]) -> [String] {
+    ["open all", "edit \(id)", "tags " + tags.joined(separator: ", "), "save"]
+  }
+}

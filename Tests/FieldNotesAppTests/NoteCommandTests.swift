@@ -1,0 +1,144 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesQuery
+import FieldNotesServices
+import FieldNotesTerminalTesting
+import FieldNotesTesting
+import Foundation
+import Testing
+
+@testable import FieldNotesApp
+@testable import FieldNotesCommandLine
+
+/// The one-shot commands that change a note from the shell (`rm`, `pin`, `unpin`, `mv`, `tag`,
+/// `restore`): each names its note by id, runs the REPL's own command once, says what it did,
+/// and refuses a bad id or argument on standard error, changing nothing.
+@MainActor
+@Suite struct NoteCommandTests {
+  let file = TemporaryStoreFile()
+  static let environment = [
+    "TZ": "UTC", "NO_COLOR": "1", "FIELDNOTES_NOW": "2026-11-29T12:00:00Z",
+    "FIELDNOTES_IDS": "sequential",
+  ]
+  static let heron = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") ?? UUID()
+  static let wren = UUID(uuidString: "E621AAAA-0000-4000-8000-000000000000") ?? UUID()
+  static let birds = UUID(uuidString: "B1B1B1B1-0000-4000-8000-000000000000") ?? UUID()
+
+  init() throws {
+    try SQLiteNoteRepository(path: file.path).commit([
+      .saveNotebook(Notebook(id: Self.birds, name: "Field trips")),
+      .saveNote(
+        Note(
+          id: Self.heron, title: "Heron", body: "A grey heron.",
+          createdAt: SampleData.date(minutes: 0), tags: ["birds"])),
+      .saveNote(
+        Note(id: Self.wren, title: "Wren", body: "Loud.", createdAt: SampleData.date(minutes: 1))),
+    ])
+  }
+
+  func run(_ arguments: [String]) async -> (Int32, RecordingConsole) {
+    let console = RecordingConsole()
+    let status = await FieldNotesApp.run(
+      arguments: arguments + ["--store", file.path], environment: Self.environment,
+      console: console, input: [])
+    return (status, console)
+  }
+
+  func note(_ id: Note.ID) throws -> Note? {
+    try SQLiteNoteRepository(path: file.path).page(NoteListQuery(scope: .allNotes)).notes
+      .first { $0.id == id }
+  }
+
+  @Test func rmPutsTheNoteInTheTrashAndRestoreTakesItBack() async throws {
+    let (status, console) = await run(["rm", "e621e"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(
+      console.output == [
+        "Deleted “Heron” (it is in the trash); `fieldnotes restore e621e` puts it back."
+      ])
+    #expect(try note(Self.heron) == nil)
+    let (restored, said) = await run(["restore", "e621e"])
+    #expect(restored == 0, "\(said.errors)")
+    #expect(said.output == ["Restored “Heron” to no notebook."])
+    #expect(try note(Self.heron)?.body == "A grey heron.")
+  }
+
+  @Test func pinAndUnpinSayWhatTheyDid() async throws {
+    let (pinned, pinSaid) = await run(["pin", "e621aa"])
+    #expect(pinned == 0 && pinSaid.output == ["Pinned “Wren”."], "\(pinSaid.errors)")
+    #expect(try note(Self.wren)?.isPinned == true)
+    let (again, againSaid) = await run(["--quiet", "pin", "e621aa"])
+    #expect(again == 0 && againSaid.output.first?.contains("already") == true)
+    let (unpinned, unpinSaid) = await run(["unpin", "e621aa"])
+    #expect(unpinned == 0 && unpinSaid.output == ["Unpinned “Wren”."])
+    #expect(try note(Self.wren)?.isPinned == false)
+  }
+
+  @Test func mvTakesANotebooksNameOfSeveralWordsOrNone() async throws {
+    let (moved, said) = await run(["mv", "e621aa", "Field", "trips"])
+    #expect(moved == 0, "\(said.errors)")
+    #expect(said.output == ["Moved “Wren” to “Field trips”."])
+    #expect(try note(Self.wren)?.notebookID == Self.birds)
+    let (unfiled, unfiledSaid) = await run(["mv", "e621aa", "none"])
+    #expect(unfiled == 0 && unfiledSaid.output == ["Moved “Wren” to no notebook."])
+    let (unknown, unknownSaid) = await run(["mv", "e621aa", "Nowhere"])
+    #expect(unknown == 1 && unknownSaid.output.isEmpty)
+    #expect(unknownSaid.errors.count == 1 && unknownSaid.errors[0].contains("Nowhere"))
+    #expect(try note(Self.wren)?.notebookID == nil, "nothing moved")
+  }
+
+  @Test func tagAddsAndTakesOffTagsThroughTheComposer() async throws {
+    let (status, console) = await run(["tag", "e621e1", "+pond", "-birds", "+Waders"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(console.errors.isEmpty)
+    #expect(try note(Self.heron)?.tags == ["pond", "waders"])
+    #expect(try note(Self.heron)?.body == "A grey heron.", "the rest of the note is kept")
+    let (absent, absentSaid) = await run(["tag", "e621e1", "-owls"])
+    #expect(absent == 1)
+    #expect(absentSaid.errors == ["error: “Heron” has no tag #owls; nothing was changed"])
+    let (same, sameSaid) = await run(["tag", "e621e1", "+pond"])
+    #expect(same == 0 && sameSaid.output == ["“Heron” has those tags already: #pond #waders."])
+  }
+
+  @Test func anIDOfNoOneNoteIsRefusedAndNothingChanges() async throws {
+    let (ambiguous, ambiguousSaid) = await run(["rm", "e621"])
+    #expect(ambiguous == 1)
+    #expect(ambiguousSaid.errors.first?.hasPrefix("error: 2 notes' ids start with e621") == true)
+    let (none, noneSaid) = await run(["pin", "ffff"])
+    #expect(none == 1 && noneSaid.errors == ["error: no note's id starts with ffff"])
+    let (notInTrash, notInTrashSaid) = await run(["restore", "e621e"])
+    #expect(notInTrash == 1)
+    #expect(notInTrashSaid.errors.first?.contains("“Heron” is not in the trash") == true)
+    #expect(try note(Self.heron) != nil && note(Self.wren) != nil)
+  }
+
+  @Test(arguments: [
+    (["rm"], "rm needs a note's id: fieldnotes rm ID (ids are in fieldnotes ls)"),
+    (
+      ["pin", "ab12", "cd34"],
+      "pin takes at most 1 word (“cd34” is one too many): fieldnotes pin ID"
+    ),
+    (["mv", "ab12"], "mv needs more: fieldnotes mv ID NOTEBOOK|none"),
+    (
+      ["tag", "ab12", "birds"],
+      "tag takes +TAG to add a tag and -TAG to take one off (“birds” is neither): "
+        + "fieldnotes tag ID +TAG|-TAG..."
+    ),
+    (["rm", "ab12", "-c", "list"], "rm can't be combined with --script or -c"),
+  ])
+  func badCommandLinesAreRefused(_ arguments: [String], _ message: String) {
+    #expect(throws: UsageError(message)) { try LaunchOptions.parse(arguments) }
+  }
+
+  @Test func optionsGoBeforeOrAfterAndTagsTakeOffWithADash() throws {
+    let options = try LaunchOptions.parse(["-q", "tag", "ab12", "-old", "--store", "s", "+new"])
+    #expect(options.subcommand == Subcommand(name: .tag, words: ["ab12", "-old", "+new"]))
+    #expect(options.store == .file("s") && options.isQuiet)
+  }
+
+  @Test func aBadCommandLineExitsWithTheUsageStatus() async {
+    let (status, console) = await run(["rm"])
+    #expect(status == FieldNotesApp.usageExitStatus)
+    #expect(console.output.isEmpty && console.errors.count == 1)
+  }
+}
