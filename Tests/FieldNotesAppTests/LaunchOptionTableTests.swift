@@ -15,7 +15,12 @@ import Testing
       case .text?, .file?, .folder?: ["1"]
       case nil: []
       }
-    let prefix = option.scope == .addition ? ["add", "Title"] : []
+    let prefix =
+      switch option.scope {
+      case .addition: ["add", "Title"]
+      case .listing: ["ls"]
+      case .anywhere: [String]()
+      }
     return prefix + [name] + value
   }
 
@@ -24,7 +29,7 @@ import Testing
   func theParserUnderstandsEveryNameInTheTable(option: LaunchOption, name: String) throws {
     let arguments = Self.arguments(using: option, name: name)
     #expect(throws: Never.self, "\(arguments)") { try LaunchOptions.parse(arguments) }
-    #expect(LaunchOption.key(named: name, isAdding: true) == option.key)
+    #expect(LaunchOption.key(named: name, isAdding: true, isListing: true) == option.key)
   }
 
   /// An option the table doesn't hold is not understood, and `add`'s own options are
@@ -33,7 +38,7 @@ import Testing
     for name in ["--frobnicate", "-x", "--stor", "--Store", "--format=json", "--seed=3"] {
       #expect(throws: UsageError("unknown option '\(name)'")) { try LaunchOptions.parse([name]) }
     }
-    for option in LaunchOption.all() where option.scope == .addition {
+    for option in LaunchOption.all() where option.scope != .anywhere {
       #expect(throws: UsageError("unknown option '\(option.longName)'")) {
         try LaunchOptions.parse([option.longName, "x"])
       }

@@ -50,6 +50,48 @@ import Testing
     #expect(console.errors.first?.hasPrefix("error: there is no notebook called") == true)
   }
 
+  @Test func searchPrintsTheMatchesEachWithItsMatchingLine() async throws {
+    let (status, console) = try await run(["search", "heron"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(
+      console.output == [
+        "All Notes · 1 note · newest first", "Showing: search “heron”",
+        "  1   Grey «heron» · 5 h ago", "      Body 7.",
+      ], "\(console.output)")
+  }
+
+  @Test func aNotebookATagAndAnOrderNarrowAndOrderTheList() async throws {
+    let (status, console) = try await run(["ls", "--sort", "title", "grey"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(console.output.first == "All Notes · 1 note · by title", "\(console.output)")
+    let (unknown, said) = try await run(["ls", "--notebook", "Field trip"])
+    #expect(unknown == 1 && said.output.isEmpty)
+    #expect(said.errors.first?.hasPrefix("error: there is no notebook called") == true)
+    let (oldest, oldestSaid) = try await run(["ls", "--sort", "oldest", "--format", "jsonl"])
+    #expect(oldest == 0 && oldestSaid.output.first?.contains(#""title":"Note 0""#) == true)
+  }
+
+  @Test func theOrdersAreTheListsAndThereIsNoOrderByLastChange() {
+    #expect(LaunchOption.sortOrders == NoteSortOrder.allCases.map(\.rawValue))
+    #expect(throws: UsageError("--sort takes newest, oldest or title")) {
+      try LaunchOptions.parse(["ls", "--sort", "updated"])
+    }
+    #expect(throws: UsageError("unknown option '--sort'")) {
+      try LaunchOptions.parse(["add", "Title", "--sort", "title"])
+    }
+  }
+
+  @Test func searchNeedsWhatToLookForAndLsTakesOptionsAnywhere() throws {
+    #expect(throws: UsageError.self) { try LaunchOptions.parse(["search"]) }
+    let options = try LaunchOptions.parse([
+      "-q", "ls", "--notebook", "Field trips", "heron", "--tag", "#birds",
+    ])
+    #expect(
+      options.listLines == [
+        "open all", "search in:\"Field trips\" #birds heron", "list",
+      ])
+  }
+
   @Test func lsWithAScriptIsRefusedAndItsWordsAreTheSearch() throws {
     #expect(throws: UsageError("ls can't be combined with --script or -c")) {
       try LaunchOptions.parse(["ls", "-c", "list"])

@@ -85,8 +85,8 @@ import Testing
     } catch {
       #expect(
         error.message.hasPrefix(
-          "unknown command 'pni' (did you mean 'pin'?): the commands are add, show, ls, rm, pin, "
-            + "unpin, mv, tag and restore"))
+          "unknown command 'pni' (did you mean 'pin'?): the commands are add, show, ls, search, rm, "
+            + "pin, unpin, mv, tag and restore"))
     }
   }
 }

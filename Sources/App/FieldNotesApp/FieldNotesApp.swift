@@ -48,7 +48,7 @@ public enum FieldNotesApp {
     arguments: [String], environment: [String: String], console: any ConsoleOutput,
     input: [[UInt8]]?
   ) async -> Int32 {
-    var options: LaunchOptions
+    let options: LaunchOptions
     do {
       options = try LaunchOptions.parse(arguments)
     } catch {
@@ -75,15 +75,9 @@ public enum FieldNotesApp {
           of: ManualPage.text(version: version, date: releaseDate, commands: commandGroups())))
       return 0
     }
-    if let lines = options.listLines {
-      // `ls` is a script of the REPL's own lines, run quietly: the list whole, and nothing else;
-      // a search refused stops it, so no list is printed in place of the one asked for.
-      options.commands = lines
-      options.isQuiet = true
-      options.bails = true
-    }
     let isInteractive =
-      input == nil && options.scriptPath == nil && options.commands.isEmpty && isatty(0) == 1
+      input == nil && options.scriptPath == nil && options.commands.isEmpty
+      && options.listLines == nil && isatty(0) == 1
       && isatty(1) == 1
     let startup: BatchRunner.Source?
     do {
@@ -138,6 +132,14 @@ public enum FieldNotesApp {
         console.printError(MessageStyle.errorLine(SyncCommands.message(error)))
         return 1
       }
+    }
+    if let lines = options.listLines {
+      // `ls` and `search` are the REPL's own lines, run quietly: the list whole, and nothing
+      // else; a search refused stops them, so no list is printed in place of the one asked for.
+      let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
+      session.drawsEveryChange = false
+      session.terminal.format = options.format
+      return await ShellNoteCommands.runQuietly(lines, in: session, console: console)
     }
     if isInteractive {
       let terminal = InteractiveConsole()

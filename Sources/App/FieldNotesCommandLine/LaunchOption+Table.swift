@@ -17,9 +17,14 @@ extension LaunchOption {
   /// - Parameters:
   ///   - name: The argument as typed.
   ///   - isAdding: Whether the command line is `fieldnotes add …`, whose own options count then.
+  ///   - isListing: Whether it is `fieldnotes ls …` or `search …`, whose own options count then.
   /// - Returns: The option's key, or `nil` for a name the table doesn't hold.
-  static func key(named name: String, isAdding: Bool) -> Key? {
-    all().first { $0.names.contains(name) && ($0.scope == .anywhere || isAdding) }?.key
+  static func key(named name: String, isAdding: Bool, isListing: Bool = false) -> Key? {
+    all().first { option in
+      option.names.contains(name)
+        && (option.scope == .anywhere || (isAdding && option.scope == .addition)
+          || (isListing && (option.scope == .listing || option.isListingToo)))
+    }?.key
   }
 }
 
@@ -107,11 +112,21 @@ extension LaunchOption.Key {
     case .notebook:
       LaunchOption(
         key: self, names: ["--notebook"], value: .text("NAME"),
-        summary: "Put the note in the notebook NAME.", scope: .addition)
+        summary: "Put the note in the notebook NAME.",
+        details: ["After ls or search: list that notebook's notes (none: those in none)."],
+        scope: .addition, isListingToo: true)
     case .tag:
       LaunchOption(
         key: self, names: ["--tag"], value: .text("TAG"),
-        summary: "Tag the note TAG (repeat for several).", scope: .addition, isRepeatable: true)
+        summary: "Tag the note TAG (repeat for several).",
+        details: ["After ls or search: list the notes tagged TAG (each one given)."],
+        scope: .addition, isRepeatable: true, isListingToo: true)
+    case .sort:
+      LaunchOption(
+        key: self, names: ["--sort"], value: .choices(LaunchOption.sortOrders),
+        summary: "Order the notes listed (pinned stay on top); newest by default.",
+        details: ["There is no order by last change: notes are kept by when they were written."],
+        scope: .listing)
     }
   }
 }

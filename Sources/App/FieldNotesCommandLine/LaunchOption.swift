@@ -46,10 +46,12 @@ public struct LaunchOption: Equatable, Sendable {
     case version
     /// `-h`, `--help`.
     case help
-    /// `--notebook NAME`, after `add`.
+    /// `--notebook NAME`, after `add`, `ls` or `search`.
     case notebook
-    /// `--tag TAG`, after `add`.
+    /// `--tag TAG`, after `add`, `ls` or `search`.
     case tag
+    /// `--sort newest|oldest|title`, after `ls` or `search`.
+    case sort
   }
 
   /// What an option's value is: how it is shown, and how a shell completes it.
@@ -100,6 +102,8 @@ public struct LaunchOption: Equatable, Sendable {
     case anywhere
     /// Only after `fieldnotes add TITLE`.
     case addition
+    /// Only after `fieldnotes ls` or `fieldnotes search`.
+    case listing
   }
 
   /// Which option it is.
@@ -116,6 +120,8 @@ public struct LaunchOption: Equatable, Sendable {
   public var scope = Scope.anywhere
   /// Whether it may be given more than once, each adding to the last (`-c`, `--tag`).
   public var isRepeatable = false
+  /// Whether an option of `add` is understood after `ls` and `search` too (`--notebook`).
+  public var isListingToo = false
 
   /// The long name, such as `--command`: the last of its names.
   public var longName: String { names.last ?? "" }
@@ -133,7 +139,7 @@ public struct LaunchOption: Equatable, Sendable {
   /// Every command `fieldnotes` takes as its first word, in the order `--help` lists them:
   /// `add`, `show`, `ls`, then the one-shot commands of the daily loop (``Subcommand/Name``).
   public static var commandNames: [String] {
-    [addCommand, showCommand, listCommand] + Subcommand.Name.allCases.map(\.rawValue)
+    [addCommand, showCommand, listCommand, searchCommand] + Subcommand.Name.allCases.map(\.rawValue)
   }
 
   /// Every command `fieldnotes` takes as its first word, each as it is written (`rm ID`) with
@@ -142,8 +148,20 @@ public struct LaunchOption: Equatable, Sendable {
     [
       ("\(addCommand) TITLE", addSummary), ("\(showCommand) ID", showSummary),
       ("\(listCommand) [QUERY...]", listSummary),
+      (
+        "\(searchCommand) QUERY...",
+        "Print the notes a search finds, as ls does, each with "
+          + "the line that matches, and exit."
+      ),
     ] + Subcommand.Name.allCases.map { ($0.usage, $0.summary) }
   }
+
+  /// The subcommand `fieldnotes search QUERY…` starts with: `ls` with a search required.
+  public static let searchCommand = "search"
+
+  /// The orders `--sort` takes: the note list's (`sort` in the REPL), which the app's tests
+  /// check are the same.
+  public static let sortOrders = ["newest", "oldest", "title"]
 
   /// What `fieldnotes ls` does, for `--help` and the man page.
   public static let listSummary =

@@ -34,6 +34,8 @@ extension LaunchOptions {
     lines += optionLines(table.filter { $0.scope == .anywhere })
     lines += ["", "OPTIONS OF `fieldnotes add`:"]
     lines += optionLines(table.filter { $0.scope == .addition })
+    lines += ["", "OPTIONS OF `fieldnotes ls` AND `fieldnotes search`:"]
+    lines += optionLines(table.filter { $0.scope == .listing || $0.isListingToo })
     lines += [
       "",
       "With a terminal on both ends FieldNotes is interactive: type `help`. Otherwise it reads",

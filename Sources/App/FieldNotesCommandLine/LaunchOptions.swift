@@ -48,13 +48,28 @@ public struct LaunchOptions: Equatable, Sendable {
   /// A one-shot command of the daily loop (`fieldnotes rm ID`, `pin`, `mv`, `tag`…), if given.
   public var subcommand: Subcommand?
 
-  /// The REPL's lines a one-shot `ls` runs: All Notes, its search, and the list whole, as a
-  /// script's `list` prints it (every row, in the format asked for).
+  /// The notebook `ls --notebook NAME` lists, as typed (`none` for notes in none).
+  public var listedNotebook: String?
+  /// The tags `ls --tag TAG` lists the notes of, as typed.
+  public var listedTags: [String] = []
+  /// The order `ls --sort ORDER` lists in; the list's own (newest first) when `nil`.
+  public var listedOrder: String?
+  /// Whether the list was asked for as `fieldnotes search`, which needs a search.
+  public var isSearching = false
+
+  /// The REPL's lines a one-shot `ls` runs: All Notes, its search (the words typed, with
+  /// `in:` and `#` for `--notebook` and `--tag`), its order, and the list whole, as a script's
+  /// `list` prints it (every row, in the format asked for).
   public var listLines: [String]? {
     listedQuery.map { words in
-      let query = words.map { $0.contains(" ") && !$0.contains("\"") ? "\"\($0)\"" : $0 }
+      let quoted = { (word: String) in
+        word.contains(" ") && !word.contains("\"") ? "\"\(word)\"" : word
+      }
+      let query =
+        (listedNotebook.map { ["in:" + quoted($0)] } ?? []) + listedTags.map { "#" + $0 }
+        + words.map(quoted)
       return ["open all"] + (query.isEmpty ? [] : ["search " + query.joined(separator: " ")])
-        + ["list"]
+        + (listedOrder.map { ["sort " + $0] } ?? []) + ["list"]
     }
   }
   /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
@@ -168,9 +183,10 @@ public struct LaunchOptions: Equatable, Sendable {
         options.subcommand = Subcommand(name: name)
         continue
       } else if options.addition == nil, options.shownNote == nil,
-        argument == LaunchOption.listCommand
+        argument == LaunchOption.listCommand || argument == LaunchOption.searchCommand
       {
         options.listedQuery = []
+        options.isSearching = argument == LaunchOption.searchCommand
         continue
       } else if options.addition == nil, options.shownNote == nil,
         argument == LaunchOption.addCommand || argument == LaunchOption.showCommand
@@ -183,7 +199,11 @@ public struct LaunchOptions: Equatable, Sendable {
         try options.choose(.file(String(argument.dropFirst("--store=".count))), by: "--store")
         continue
       }
-      guard let key = LaunchOption.key(named: argument, isAdding: options.addition != nil) else {
+      guard
+        let key = LaunchOption.key(
+          named: argument, isAdding: options.addition != nil,
+          isListing: options.listedQuery != nil)
+      else {
         if options.addition != nil, !argument.hasPrefix("-") {
           throw UsageError(
             "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one "
@@ -254,9 +274,24 @@ public struct LaunchOptions: Equatable, Sendable {
         }
         options.initFile = .none
       case .notebook:
-        options.addition?.notebook = try value(for: argument, notAnOption: true)
+        let name = try value(for: argument, notAnOption: true)
+        if options.addition != nil {
+          options.addition?.notebook = name
+        } else {
+          guard !name.contains("\""), !name.isEmpty else {
+            throw UsageError("--notebook needs a name without a double quote")
+          }
+          options.listedNotebook = name
+        }
       case .tag:
-        options.addition?.tags.append(try value(for: argument, notAnOption: true))
+        let tag = try value(for: argument, notAnOption: true)
+        if options.addition != nil {
+          options.addition?.tags.append(tag)
+        } else {
+          options.listedTags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
+        }
+      case .sort:
+        options.listedOrder = try choice(of: key, try value(for: argument))
       }
     }
     if awaiting == LaunchOption.addCommand {
@@ -289,7 +324,15 @@ public struct LaunchOptions: Equatable, Sendable {
       throw UsageError("show can't be combined with --script or -c")
     }
     if options.listedQuery != nil, options.scriptPath != nil || !options.commands.isEmpty {
-      throw UsageError("ls can't be combined with --script or -c")
+      throw UsageError(
+        "\(options.isSearching ? "search" : "ls") can't be combined with --script or -c")
+    }
+    if options.isSearching, options.listedQuery == [], options.listedNotebook == nil,
+      options.listedTags.isEmpty
+    {
+      throw UsageError(
+        "search needs what to look for: fieldnotes search QUERY... (fieldnotes ls lists every "
+          + "note)")
     }
     if case .file(let path) = options.store, path.isEmpty {
       throw UsageError("--store needs a path")

@@ -56,11 +56,16 @@ extension CompletionScript {
     let names = { (scope: LaunchOption.Scope) in
       options.filter { $0.scope == scope }.flatMap(\.names).joined(separator: " ")
     }
+    let commands = LaunchOption.commandNames.joined(separator: " ")
+    let listingNames = options.filter { $0.scope == .listing || $0.isListingToo }
+      .flatMap(\.names).joined(separator: " ")
     lines += [
       "  esac",
       "  local words=\(singleQuoted(names(.anywhere)))",
-      "  (( COMP_CWORD == 1 )) && words+=' \(add)'",
+      "  (( COMP_CWORD == 1 )) && words+=\(singleQuoted(" " + commands))",
       "  [[ ${COMP_WORDS[1]} == \(add) ]] && words+=\(singleQuoted(" " + names(.addition)))",
+      "  [[ ${COMP_WORDS[1]} == \(LaunchOption.listCommand) || ${COMP_WORDS[1]} == "
+        + "\(LaunchOption.searchCommand) ]] && words+=\(singleQuoted(" " + listingNames))",
       "  _fieldnotes_reply -W \"$words\" -- \"$cur\"",
       "}",
       "complete -F _fieldnotes fieldnotes",

@@ -10,12 +10,21 @@ extension CompletionScript {
       "# Save it as ~/.config/fish/completions/fieldnotes.fish, or load it with:",
       "#   fieldnotes --completion fish | source",
       "complete -c fieldnotes -f",
-      "complete -c fieldnotes -n 'test (count (commandline -opc)) -eq 1' -a \(add) -d "
-        + fishQuoted(description(LaunchOption.addSummary)),
     ]
+    for (usage, summary) in LaunchOption.commandHelp {
+      let name = usage.prefix { $0 != " " }
+      lines.append(
+        "complete -c fieldnotes -n 'test (count (commandline -opc)) -eq 1' -a \(name) -d "
+          + fishQuoted(description(summary)))
+    }
     for option in options {
       var line = "complete -c fieldnotes"
       if option.scope == .addition { line += " -n '__fish_seen_subcommand_from \(add)'" }
+      if option.scope == .listing {
+        line +=
+          " -n '__fish_seen_subcommand_from \(LaunchOption.listCommand) "
+          + "\(LaunchOption.searchCommand)'"
+      }
       for name in option.names {
         line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
       }

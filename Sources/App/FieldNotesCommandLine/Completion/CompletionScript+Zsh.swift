@@ -25,17 +25,26 @@ extension CompletionScript {
       "      '1:command:(\(add))'",
       "      '2:title: '",
       "    )",
-      "  else",
-      "    specifications+=('1:command:(\(add))')",
-      "  fi",
-      "  _arguments -s : $specifications",
-      "}",
-      "if [[ ${funcstack[1]} == _fieldnotes ]]; then",
-      "  _fieldnotes \"$@\"",
-      "else",
-      "  compdef _fieldnotes fieldnotes",
-      "fi",
+      "  elif [[ ${words[2]} == (\(LaunchOption.listCommand)|\(LaunchOption.searchCommand)) ]]; then",
+      "    specifications+=(",
     ]
+      + options.filter { $0.scope == .listing || $0.isListingToo }.map {
+        "      " + zshSpecification(of: $0)
+      } + [
+        "      '1:command:(\(LaunchOption.listCommand) \(LaunchOption.searchCommand))'",
+        "      '*:query: '",
+        "    )",
+        "  else",
+        "    specifications+=('1:command:(\(LaunchOption.commandNames.joined(separator: " ")))')",
+        "  fi",
+        "  _arguments -s : $specifications",
+        "}",
+        "if [[ ${funcstack[1]} == _fieldnotes ]]; then",
+        "  _fieldnotes \"$@\"",
+        "else",
+        "  compdef _fieldnotes fieldnotes",
+        "fi",
+      ]
   }
 
   /// One option as `_arguments` takes it: `'*'{-c,--command}'[Run CMD…]:CMD: '`.

@@ -48,6 +48,8 @@ public enum ManualPage {
     page += optionItems(options.filter { $0.scope == .anywhere })
     page.append(".SS \(Roff.argument("Options of fieldnotes add"))")
     page += optionItems(options.filter { $0.scope == .addition })
+    page.append(".SS \(Roff.argument("Options of fieldnotes ls and fieldnotes search"))")
+    page += optionItems(options.filter { $0.scope == .listing || $0.isListingToo })
     page.append(".SH COMMANDS")
     page.append(
       Roff.marked(
