@@ -100,6 +100,59 @@ import Testing
     #expect(same == 0 && sameSaid.output == ["“Heron” has those tags already: #pond #waders."])
   }
 
+  @Test func historyListsTheVersionsAndRestoreBringsOneBack() async throws {
+    _ = await run(["tag", "e621e1", "+pond"])
+    let (status, console) = await run(["history", "e621e1"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(
+      console.output == [
+        "1 version of “Heron” kept, newest first (`fieldnotes restore e621e N` brings back):",
+        "  1  saved just now  then tags",
+      ])
+    let (restored, said) = await run(["restore", "e621e1", "1"])
+    #expect(restored == 0, "\(said.errors)")
+    #expect(
+      said.output == ["Restored version 1 of “Heron”; the text it replaced is kept as version 2."])
+    #expect(try note(Self.heron)?.tags == ["birds"])
+    let (missing, missingSaid) = await run(["restore", "e621e1", "9"])
+    #expect(missing == 1 && missingSaid.errors.count == 1, "\(missingSaid.output)")
+  }
+
+  @Test func editHandsTheNoteToTheEditorAndSavesWhatItWrote() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fieldnotes-editor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let editor = scratch.appendingPathComponent("editor.sh")
+    try "#!/bin/sh\nprintf '\\nSeen again.\\n' >> \"$1\"\n".write(
+      to: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor.path)
+    let console = RecordingConsole()
+    var environment = Self.environment
+    environment["EDITOR"] = editor.path
+    environment["XDG_STATE_HOME"] = scratch.path
+    let status = await FieldNotesApp.run(
+      arguments: ["edit", "e621aa", "--store", file.path], environment: environment,
+      console: console, input: [])
+    #expect(status == 0, "\(console.errors)")
+    #expect(try note(Self.wren)?.body.hasSuffix("Seen again.") == true)
+  }
+
+  @Test func notebooksTagsAndTrashPrintTheirScreensWhole() async throws {
+    let (status, console) = await run(["notebooks"])
+    #expect(status == 0 && console.output.first == "Notebooks", "\(console.output)")
+    #expect(console.output.contains { $0.contains("Field trips") })
+    let (tags, tagsSaid) = await run(["tags", "--format", "jsonl"])
+    #expect(tags == 0 && tagsSaid.output == [#"{"tag":"birds","count":1}"#])
+    _ = await run(["rm", "e621aa"])
+    let (trash, trashSaid) = await run(["trash"])
+    #expect(trash == 0 && trashSaid.output.count == 2, "\(trashSaid.output)")
+    #expect(trashSaid.output.last?.contains("Wren") == true)
+    #expect(throws: UsageError("tags takes no words (“x” is one too many): fieldnotes tags")) {
+      try LaunchOptions.parse(["tags", "x"])
+    }
+  }
+
   @Test func anIDOfNoOneNoteIsRefusedAndNothingChanges() async throws {
     let (ambiguous, ambiguousSaid) = await run(["rm", "e621"])
     #expect(ambiguous == 1)

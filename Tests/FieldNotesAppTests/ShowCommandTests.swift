@@ -86,7 +86,7 @@ import Testing
       #expect(
         error.message.hasPrefix(
           "unknown command 'pni' (did you mean 'pin'?): the commands are add, show, ls, search, rm, "
-            + "pin, unpin, mv, tag and restore"))
+            + "pin, unpin, mv, tag, restore, history, edit, notebooks, tags and trash"))
     }
   }
 }

@@ -22,11 +22,22 @@ public struct Subcommand: Equatable, Sendable {
     case tag
     /// `fieldnotes restore ID [VERSION]`: a trashed note put back, or a version brought back.
     case restore
+    /// `fieldnotes history ID`: the versions kept of a note.
+    case history
+    /// `fieldnotes edit ID`: the note in `$EDITOR`, saved when it exits.
+    case edit
+    /// `fieldnotes notebooks`: the notebooks, with their notes' counts.
+    case notebooks
+    /// `fieldnotes tags`: every tag, with its notes' count.
+    case tags
+    /// `fieldnotes trash`: the notes in the trash.
+    case trash
 
     /// How it is written, as `--help` and the errors show it, such as `mv ID NOTEBOOK`.
     public var usage: String {
       switch self {
-      case .rm, .pin, .unpin: "\(rawValue) ID"
+      case .rm, .pin, .unpin, .history, .edit: "\(rawValue) ID"
+      case .notebooks, .tags, .trash: rawValue
       case .mv: "mv ID NOTEBOOK|none"
       case .tag: "tag ID +TAG|-TAG..."
       case .restore: "restore ID [VERSION]"
@@ -43,6 +54,11 @@ public struct Subcommand: Equatable, Sendable {
       case .tag: "Add (+TAG) and remove (-TAG) a note's tags."
       case .restore:
         "Put a note back from the trash, or bring back version VERSION of a note (`history`)."
+      case .history: "List the versions kept of a note, newest first."
+      case .edit: "Change a note in $VISUAL or $EDITOR; it is saved when the editor exits."
+      case .notebooks: "List the notebooks and how many notes each holds."
+      case .tags: "List every tag and how many notes carry it."
+      case .trash: "List the notes in the trash, deleted last first."
       }
     }
 
@@ -50,7 +66,8 @@ public struct Subcommand: Equatable, Sendable {
     /// notebook's name may be several words, as the REPL takes a name ending a line).
     var wordCount: (minimum: Int, maximum: Int?) {
       switch self {
-      case .rm, .pin, .unpin: (1, 1)
+      case .rm, .pin, .unpin, .history, .edit: (1, 1)
+      case .notebooks, .tags, .trash: (0, 0)
       case .mv: (2, nil)
       case .tag: (2, nil)
       case .restore: (1, 2)
@@ -74,7 +91,7 @@ public struct Subcommand: Equatable, Sendable {
   /// - Throws: ``UsageError`` naming what is missing or one word too many.
   func validate() throws(UsageError) {
     let (minimum, maximum) = name.wordCount
-    if words.isEmpty {
+    if minimum > 0, words.isEmpty {
       throw UsageError(
         "\(name.rawValue) needs a note's id: fieldnotes \(name.usage) (ids are in fieldnotes ls)")
     }
@@ -82,9 +99,10 @@ public struct Subcommand: Equatable, Sendable {
       throw UsageError("\(name.rawValue) needs more: fieldnotes \(name.usage)")
     }
     if let maximum, words.count > maximum {
+      let most = maximum == 0 ? "no words" : "at most \(maximum) word\(maximum == 1 ? "" : "s")"
       throw UsageError(
-        "\(name.rawValue) takes at most \(maximum) \(maximum == 1 ? "word" : "words") "
-          + "(“\(words[maximum].terminalSafe)” is one too many): fieldnotes \(name.usage)")
+        "\(name.rawValue) takes \(most) (“\(words[maximum].terminalSafe)” is one too many): "
+          + "fieldnotes \(name.usage)")
     }
     if name == .tag, let bare = words.dropFirst().first(where: { !Self.isTagChange($0) }) {
       throw UsageError(
@@ -137,6 +155,20 @@ public struct Subcommand: Equatable, Sendable {
     case .mv: ["open all", "move \(id) to \(notebook)"]
     case .tag: ["open all", "edit \(id)", "save"]
     case .restore: ["open all", "show \(id)", "restore \(version ?? 0)"]
+    case .history: ["open all", "show \(id)", "history"]
+    case .edit: ["open all", "edit \(id) --editor"]
+    case .notebooks, .tags, .trash: screenLines ?? []
+    }
+  }
+
+  /// The REPL's lines of a command that names no note: its screen, printed whole as a
+  /// script's `list` prints it; `nil` for a command that names one.
+  public var screenLines: [String]? {
+    switch name {
+    case .notebooks: ["list"]
+    case .tags: ["tags", "list"]
+    case .trash: ["trash", "list"]
+    default: nil
     }
   }
 

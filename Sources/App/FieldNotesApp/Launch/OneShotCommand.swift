@@ -25,7 +25,9 @@ enum OneShotCommand {
     let lines: [String]
     var output = console
     do throws(ShellCommandRefusal) {
-      if command.name == .restore, command.version == nil {
+      if let screen = command.screenLines {
+        lines = screen
+      } else if command.name == .restore, command.version == nil {
         lines = ["trash", "restore \(try notes.trashRow(named: command.noteID))"]
       } else {
         let note = try notes.note(named: command.noteID)
@@ -49,6 +51,15 @@ enum OneShotCommand {
           output = RewritingConsole(console) {
             $0.replacingOccurrences(
               of: "`undo` restores it.", with: "`fieldnotes restore \(short)` puts it back.")
+          }
+          lines = command.lines(id: id)
+        case .history:
+          // The page's hints are the REPL's; from the shell, a version comes back by `restore`.
+          let short = notes.shortID(of: note.id)
+          output = RewritingConsole(console) {
+            $0.replacingOccurrences(
+              of: "(`diff N` compares, `restore N` brings back)",
+              with: "(`fieldnotes restore \(short) N` brings back)")
           }
           lines = command.lines(id: id)
         default:
