@@ -189,6 +189,22 @@ import Testing
     #expect(options.store == .file("s") && options.isQuiet)
   }
 
+  /// Every FieldNotes command README's "From the shell" shows is one the command line takes.
+  @Test func theReadmesDailyLoopIsUnderstood() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../README.md"), encoding: .utf8)
+    let section = try #require(
+      readme.components(separatedBy: "## From the shell").dropFirst().first?
+        .components(separatedBy: "\n## ").first)
+    let commands = section.components(separatedBy: "`").filter { $0.hasPrefix("fieldnotes ") }
+    #expect(commands.count >= 15, "\(commands)")
+    for command in commands {
+      let words = command.split(separator: " ").dropFirst().map(String.init)
+      #expect(throws: Never.self, "\(command)") { try LaunchOptions.parse(words) }
+    }
+  }
+
   @Test func aBadCommandLineExitsWithTheUsageStatus() async {
     let (status, console) = await run(["rm"])
     #expect(status == FieldNotesApp.usageExitStatus)
