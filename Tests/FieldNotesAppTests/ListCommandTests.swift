@@ -71,6 +71,28 @@ import Testing
     #expect(oldest == 0 && oldestSaid.output.first?.contains(#""title":"Note 0""#) == true)
   }
 
+  @Test func nListsTheFirstNNotesInTheListsOrder() async throws {
+    let (status, console) = try await run(["ls", "-n", "5"])
+    #expect(status == 0, "\(console.errors)")
+    let rowLines = 5 * 2
+    #expect(console.output.count == rowLines + 2, "\(console.output)")
+    #expect(console.output.first == "All Notes · 250 notes · newest first")
+    #expect(console.output[1].hasPrefix("  1   Note 249 · "), "\(console.output)")
+    #expect(console.output.last == "  … and 245 more (a larger -n shows them).")
+    let (records, recordsSaid) = try await run(["ls", "--limit", "3", "--format", "jsonl"])
+    #expect(records == 0 && recordsSaid.output.count == 3, "\(recordsSaid.output)")
+    #expect(recordsSaid.output.allSatisfy { $0.hasPrefix(#"{"id":"#) })
+    let (search, searchSaid) = try await run(["search", "-n", "2", "heron", "--sort", "title"])
+    // Each run adds the 250 notes again: three herons by now, two of them listed.
+    #expect(search == 0 && searchSaid.output.count == 7, "\(searchSaid.output)")
+    #expect(searchSaid.output.last == "  … and 1 more (a larger -n shows them).")
+    let (refused, refusedSaid) = try await run(["ls", "-n", "2", "in:Nowhere"])
+    #expect(refused == 1 && refusedSaid.output.isEmpty && refusedSaid.errors.count == 1)
+    #expect(throws: UsageError("-n takes a whole number above 0")) {
+      try LaunchOptions.parse(["ls", "-n", "0"])
+    }
+  }
+
   @Test func theOrdersAreTheListsAndThereIsNoOrderByLastChange() {
     #expect(LaunchOption.sortOrders == NoteSortOrder.allCases.map(\.rawValue))
     #expect(throws: UsageError("--sort takes newest, oldest or title")) {

@@ -139,7 +139,23 @@ public enum FieldNotesApp {
       let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
       session.drawsEveryChange = false
       session.terminal.format = options.format
-      return await ShellNoteCommands.runQuietly(lines, in: session, console: console)
+      guard let limit = options.listedLimit else {
+        return await ShellNoteCommands.runQuietly(lines, in: session, console: console)
+      }
+      // `-n N`: the REPL's lines check the search; the list is then drawn with N rows.
+      let checked = await ShellNoteCommands.runQuietly(
+        lines.dropLast(), in: session, console: console)
+      guard checked == 0,
+        let route = ShellNoteCommands(store: dependencies.store).firstRows(
+          searching: options.listedSearch ?? "", order: options.listedOrder, count: limit,
+          now: dependencies.now(), timeZone: dependencies.timeZone)
+      else { return 1 }
+      // The REPL's `more` ends with the session: from the shell, a larger -n shows more.
+      let output = RewritingConsole(console) { line in
+        guard line.hasPrefix("  … and "), let end = line.firstIndex(of: ";") else { return line }
+        return line[..<end] + " (a larger -n shows them)."
+      }
+      return draw(route, format: options.format, dependencies: dependencies, console: output)
     }
     if isInteractive {
       let terminal = InteractiveConsole()
@@ -190,12 +206,23 @@ public enum FieldNotesApp {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no such note"))
       return 1
     }
+    return draw(
+      Route.noteDetail(note.id), format: options.format, dependencies: dependencies,
+      console: console)
+  }
+
+  /// A place's screen, drawn once, as a script draws it (plain, in its format).
+  @MainActor
+  private static func draw(
+    _ route: Route, format: OutputFormat, dependencies: AppDependencies,
+    console: any ConsoleOutput
+  ) -> Int32 {
     let screens = dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))
     let registry = ScreenRegistry(Screens.registrations, dependencies: screens)
-    guard let page = registry.makeScreen(for: Route.noteDetail(note.id)) else { return 1 }
+    guard let screen = registry.makeScreen(for: route) else { return 1 }
     console.print(
-      lines: page.render(
-        in: TerminalContext(columns: nil, rows: nil, style: .plain, format: options.format)))
+      lines: screen.render(
+        in: TerminalContext(columns: nil, rows: nil, style: .plain, format: format)))
     return 0
   }
 

@@ -18,8 +18,10 @@ extension LaunchOption {
     Synopsis(
       leading: "\(addCommand) TITLE", groups: [[.notebook], [.tag], [.store]]),
     Synopsis(leading: "\(showCommand) ID", groups: []),
-    Synopsis(leading: "\(listCommand) [QUERY...]", groups: [[.notebook], [.tag], [.sort]]),
-    Synopsis(leading: "\(searchCommand) QUERY...", groups: [[.notebook], [.tag], [.sort]]),
+    Synopsis(
+      leading: "\(listCommand) [QUERY...]", groups: [[.notebook], [.tag], [.sort], [.limit]]),
+    Synopsis(
+      leading: "\(searchCommand) QUERY...", groups: [[.notebook], [.tag], [.sort], [.limit]]),
     Synopsis(
       leading: "",
       groups: [

@@ -127,6 +127,10 @@ extension LaunchOption.Key {
         summary: "Order the notes listed (pinned stay on top); newest by default.",
         details: ["There is no order by last change: notes are kept by when they were written."],
         scope: .listing)
+    case .limit:
+      LaunchOption(
+        key: self, names: ["-n", "--limit"], value: .text("N"),
+        summary: "List the first N notes only, in the list's order.", scope: .listing)
     }
   }
 }

@@ -52,6 +52,8 @@ public struct LaunchOption: Equatable, Sendable {
     case tag
     /// `--sort newest|oldest|title`, after `ls` or `search`.
     case sort
+    /// `-n`, `--limit N`, after `ls` or `search`.
+    case limit
   }
 
   /// What an option's value is: how it is shown, and how a shell completes it.

@@ -54,6 +54,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var listedTags: [String] = []
   /// The order `ls --sort ORDER` lists in; the list's own (newest first) when `nil`.
   public var listedOrder: String?
+  /// How many notes `ls -n N` lists at most; every one when `nil`.
+  public var listedLimit: Int?
   /// Whether the list was asked for as `fieldnotes search`, which needs a search.
   public var isSearching = false
 
@@ -61,15 +63,22 @@ public struct LaunchOptions: Equatable, Sendable {
   /// `in:` and `#` for `--notebook` and `--tag`), its order, and the list whole, as a script's
   /// `list` prints it (every row, in the format asked for).
   public var listLines: [String]? {
+    listedSearch.map { query in
+      ["open all"] + (query.isEmpty ? [] : ["search " + query])
+        + (listedOrder.map { ["sort " + $0] } ?? []) + ["list"]
+    }
+  }
+
+  /// The search `ls` runs, in the query language: the words typed, with `in:` and `#` for
+  /// `--notebook` and `--tag`; empty for none.
+  public var listedSearch: String? {
     listedQuery.map { words in
       let quoted = { (word: String) in
         word.contains(" ") && !word.contains("\"") ? "\"\(word)\"" : word
       }
-      let query =
-        (listedNotebook.map { ["in:" + quoted($0)] } ?? []) + listedTags.map { "#" + $0 }
-        + words.map(quoted)
-      return ["open all"] + (query.isEmpty ? [] : ["search " + query.joined(separator: " ")])
-        + (listedOrder.map { ["sort " + $0] } ?? []) + ["list"]
+      return
+        ((listedNotebook.map { ["in:" + quoted($0)] } ?? []) + listedTags.map { "#" + $0 }
+        + words.map(quoted)).joined(separator: " ")
     }
   }
   /// What lists, notes and tags print as (`--format`): text, JSON, JSON Lines or Markdown.
@@ -292,6 +301,11 @@ public struct LaunchOptions: Equatable, Sendable {
         }
       case .sort:
         options.listedOrder = try choice(of: key, try value(for: argument))
+      case .limit:
+        guard let limit = Int(try value(for: argument)), limit > 0 else {
+          throw UsageError("\(argument) takes a whole number above 0")
+        }
+        options.listedLimit = limit
       }
     }
     if awaiting == LaunchOption.addCommand {

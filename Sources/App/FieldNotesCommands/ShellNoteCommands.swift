@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesNavigation
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
@@ -100,6 +101,30 @@ public struct ShellNoteCommands {
               + "\u{201C}\(trashed[$0].note.title.terminalSafe)\u{201D}"
           }.joined(separator: ", "))
     }
+  }
+
+  /// The list `ls -n N` draws: All Notes with the search (checked first by the REPL's own
+  /// `search`, which says why one is refused) and the order, showing its first N rows.
+  ///
+  /// - Parameters:
+  ///   - search: The search as typed; empty for none.
+  ///   - order: The order's name; newest first when `nil`.
+  ///   - count: How many rows.
+  ///   - now: Where relative dates in the search are counted from.
+  ///   - timeZone: The time zone of dates in the search.
+  /// - Returns: The list's place, or `nil` for a search the query language refuses.
+  public func firstRows(
+    searching search: String, order: String?, count: Int, now: Date, timeZone: TimeZone
+  ) -> Route? {
+    let context = NoteQuery.Context(notebooks: store.notebooks, now: now, timeZone: timeZone)
+    guard
+      let parsed = try? search.isEmpty ? NoteSearch.none : NoteSearch(parsing: search, in: context)
+    else { return nil }
+    return .noteList(
+      .allNotes,
+      NoteListSettings(
+        search: parsed, sortOrder: order.flatMap(NoteSortOrder.init(rawValue:)) ?? .newest,
+        shownRowCount: count))
   }
 
   /// Runs the REPL's lines once, as a quiet script does, stopping at the first that fails.
