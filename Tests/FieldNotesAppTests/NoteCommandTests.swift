@@ -91,6 +91,7 @@ import Testing
     let (status, console) = await run(["tag", "e621e1", "+pond", "-birds", "+Waders"])
     #expect(status == 0, "\(console.errors)")
     #expect(console.errors.isEmpty)
+    #expect(console.output == ["Saved “Heron”.", "Tags of “Heron”: #pond #waders."])
     #expect(try note(Self.heron)?.tags == ["pond", "waders"])
     #expect(try note(Self.heron)?.body == "A grey heron.", "the rest of the note is kept")
     let (absent, absentSaid) = await run(["tag", "e621e1", "-owls"])
@@ -203,6 +204,19 @@ import Testing
       let words = command.split(separator: " ").dropFirst().map(String.init)
       #expect(throws: Never.self, "\(command)") { try LaunchOptions.parse(words) }
     }
+  }
+
+  @Test func aStoreThatCantBeOpenedIsSaidAndChangesNothing() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fieldnotes-not-a-store-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let console = RecordingConsole()
+    let status = await FieldNotesApp.run(
+      arguments: ["pin", "e621aa", "--store", folder.path], environment: Self.environment,
+      console: console, input: [])
+    #expect(status == 1 && console.output.isEmpty)
+    #expect(console.errors.count == 1 && console.errors[0].hasPrefix("error: "))
   }
 
   @Test func aBadCommandLineExitsWithTheUsageStatus() async {

@@ -77,7 +77,7 @@ public enum FieldNotesApp {
     }
     let isInteractive =
       input == nil && options.scriptPath == nil && options.commands.isEmpty
-      && options.listLines == nil && isatty(0) == 1
+      && options.listLines == nil && options.subcommand == nil && isatty(0) == 1
       && isatty(1) == 1
     let startup: BatchRunner.Source?
     do {

@@ -73,6 +73,13 @@ enum OneShotCommand {
     let session = AppSession(dependencies: dependencies, output: output, isInteractive: false)
     session.drawsEveryChange = false
     session.terminal.format = format
-    return await ShellNoteCommands.runQuietly(lines, in: session, console: output)
+    let status = await ShellNoteCommands.runQuietly(lines, in: session, console: output)
+    // The composer says it saved; the tags it saved are what `tag` was asked about.
+    if status == 0, command.name == .tag, let note = try? notes.note(named: command.noteID) {
+      console.print(
+        "Tags of \u{201C}\(note.title.terminalSafe)\u{201D}: "
+          + (note.tags.isEmpty ? "none" : note.tags.map { "#" + $0 }.joined(separator: " ")) + ".")
+    }
+    return status
   }
 }
