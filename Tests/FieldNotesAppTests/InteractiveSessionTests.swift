@@ -277,6 +277,9 @@ struct InteractiveSessionTests {
     }
     try terminal.waitFor("Saved")
     try terminal.type("back", keys: ["Enter"])
+    // The notebooks screen drawn before the note was saved shows "No Notebook 0 notes" too:
+    // wait for the one drawn after it, with the note counted.
+    try terminal.waitFor("Café            1 note")
     try terminal.waitFor("No Notebook     0 notes")
     let notebooks = try terminal.screen().split(separator: "\n").map(String.init)
     let expected = [
