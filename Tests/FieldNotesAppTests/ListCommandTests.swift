@@ -43,6 +43,11 @@ import Testing
     #expect(console.output.first == "All Notes · 1 note · newest first", "\(console.output)")
   }
 
+  @Test func aSearchThatFindsNothingIsNoError() async throws {
+    let (status, console) = try await run(["search", "zzzz", "--format", "jsonl"])
+    #expect(status == 0 && console.output.isEmpty && console.errors.isEmpty)
+  }
+
   @Test func aRefusedSearchPrintsNoListInItsPlace() async throws {
     let (status, console) = try await run(["ls", "in:Nowhere"])
     #expect(status == 1)
