@@ -59,7 +59,10 @@ import Testing
     #expect(session.completions(lineBefore: "sync ", word: "r") == ["remote"])
     #expect(session.completions(lineBefore: "sort ", word: "") == [], "sort is a note list's")
     try await session.run("open Birds")
-    #expect(session.completions(lineBefore: "sort ", word: "") == ["newest", "oldest", "title"])
+    #expect(
+      session.completions(lineBefore: "sort ", word: "") == [
+        "newest", "oldest", "title", "updated",
+      ])
     #expect(session.completions(lineBefore: "move 1 ", word: "") == ["to"])
     #expect(session.completions(lineBefore: "tag ", word: "l") == ["lake"])
   }

@@ -43,6 +43,20 @@ import Testing
     #expect(console.output.first == "All Notes · 1 note · newest first", "\(console.output)")
   }
 
+  /// `--sort updated`: the note changed last first, though written before every other.
+  @Test func theOrderOfChangesPutsTheNoteChangedLastFirst() async throws {
+    try SQLiteNoteRepository(path: file.path).commit([
+      .saveNote(
+        Note(
+          title: "Written first, changed last", createdAt: SampleData.date(minutes: -100),
+          updatedAt: SampleData.date(minutes: 10_000)))
+    ])
+    let (status, console) = try await run(["ls", "-n", "1", "--sort", "updated"])
+    #expect(status == 0, "\(console.errors)")
+    #expect(console.output.first == "All Notes · 251 notes · last changed first")
+    #expect(console.output.dropFirst().first?.contains("Written first, changed last") == true)
+  }
+
   @Test func aSearchThatFindsNothingIsNoError() async throws {
     let (status, console) = try await run(["search", "zzzz", "--format", "jsonl"])
     #expect(status == 0 && console.output.isEmpty && console.errors.isEmpty)
@@ -98,10 +112,11 @@ import Testing
     }
   }
 
-  @Test func theOrdersAreTheListsAndThereIsNoOrderByLastChange() {
+  @Test func theOrdersAreTheLists() throws {
     #expect(LaunchOption.sortOrders == NoteSortOrder.allCases.map(\.rawValue))
-    #expect(throws: UsageError("--sort takes newest, oldest or title")) {
-      try LaunchOptions.parse(["ls", "--sort", "updated"])
+    #expect(try LaunchOptions.parse(["ls", "--sort", "updated"]).listedOrder == "updated")
+    #expect(throws: UsageError("--sort takes newest, oldest, title or updated")) {
+      try LaunchOptions.parse(["ls", "--sort", "edited"])
     }
     #expect(throws: UsageError("unknown option '--sort'")) {
       try LaunchOptions.parse(["add", "Title", "--sort", "title"])

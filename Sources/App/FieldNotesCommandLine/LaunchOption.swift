@@ -50,7 +50,7 @@ public struct LaunchOption: Equatable, Sendable {
     case notebook
     /// `--tag TAG`, after `add`, `ls` or `search`.
     case tag
-    /// `--sort newest|oldest|title`, after `ls` or `search`.
+    /// `--sort newest|oldest|title|updated`, after `ls` or `search`.
     case sort
     /// `-n`, `--limit N`, after `ls` or `search`.
     case limit
@@ -163,7 +163,7 @@ public struct LaunchOption: Equatable, Sendable {
 
   /// The orders `--sort` takes: the note list's (`sort` in the REPL), which the app's tests
   /// check are the same.
-  public static let sortOrders = ["newest", "oldest", "title"]
+  public static let sortOrders = ["newest", "oldest", "title", "updated"]
 
   /// What `fieldnotes ls` does, for `--help` and the man page.
   public static let listSummary =
