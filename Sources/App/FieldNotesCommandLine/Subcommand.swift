@@ -142,18 +142,23 @@ public struct Subcommand: Equatable, Sendable {
   /// list takes an id in place of a row number, then the list's own command; `restore VERSION`
   /// goes through the note's page, where versions are.
   ///
-  /// `tag` and `restore` from the trash need what the store holds, so the app writes their
-  /// lines (``tagLines(id:tags:)``, and the trash's row).
+  /// `restore` from the trash needs the trash's row, which the app reads from the store.
   ///
-  /// - Parameter id: The note's whole id.
+  /// - Parameters:
+  ///   - id: The note's whole id.
+  ///   - tags: For `tag`, the tags the note is to have, worked out from what it has: the
+  ///     composer is opened on the note, given them, and saved, so its rules for tags apply;
+  ///     without them it saves the note as it is.
   /// - Returns: The lines.
-  public func lines(id: String) -> [String] {
+  public func lines(id: String, tags: [String]? = nil) -> [String] {
     switch name {
     case .rm: ["open all", "delete \(id)"]
     case .pin: ["open all", "pin \(id)"]
     case .unpin: ["open all", "unpin \(id)"]
     case .mv: ["open all", "move \(id) to \(notebook)"]
-    case .tag: ["open all", "edit \(id)", "save"]
+    case .tag:
+      ["open all", "edit \(id)"] + (tags.map { ["tags " + $0.joined(separator: ", ")] } ?? [])
+        + ["save"]
     case .restore: ["open all", "show \(id)", "restore \(version ?? 0)"]
     case .history: ["open all", "show \(id)", "history"]
     case .edit: ["open all", "edit \(id) --editor"]
@@ -170,16 +175,5 @@ public struct Subcommand: Equatable, Sendable {
     case .trash: ["trash", "list"]
     default: nil
     }
-  }
-
-  /// The REPL's lines of `tag`: the composer opened on the note, its tags set, and saved, so
-  /// the composer's rules for tags are the ones applied.
-  ///
-  /// - Parameters:
-  ///   - id: The note's whole id.
-  ///   - tags: The tags the note is to have.
-  /// - Returns: The lines.
-  public func tagLines(id: String, tags: [String]) -> [String] {
-    ["open all", "edit \(id)", "tags " + tags.joined(separator: ", "), "save"]
   }
 }

@@ -44,7 +44,7 @@ enum OneShotCommand {
                 + ".")
             return 0
           }
-          lines = command.tagLines(id: id, tags: tags)
+          lines = command.lines(id: id, tags: tags)
         case .rm:
           // The REPL's `undo` ends with the session; from the shell, `restore` puts it back.
           let short = notes.shortID(of: note.id)
