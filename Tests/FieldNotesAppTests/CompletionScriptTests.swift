@@ -176,6 +176,11 @@ import Testing
       complete_words fieldnotes --seed ''
       complete_words fieldnotes --store "$2/no"
       complete_words fieldnotes --sync-folder "$2/"
+      complete_words fieldnotes r
+      complete_words fieldnotes t
+      complete_words fieldnotes ls heron --s
+      complete_words fieldnotes search heron --sort ''
+      complete_words fieldnotes rm e621 --so
       """
     let result = try InstalledProgram.run(bash, ["-s", "--", script, files], input: driver)
     #expect(result.errors.isEmpty, "\(result.errors)")
@@ -192,6 +197,11 @@ import Testing
         "",
         "\(files)/notes folder|\(files)/notes.sqlite",
         "\(files)/notes folder",
+        "restore|rm",
+        "tag|tags|trash",
+        "--script|--seed|--sort|--store|--sync-folder|--sync-remote",
+        "newest|oldest|title",
+        "",
       ])
   }
 }
