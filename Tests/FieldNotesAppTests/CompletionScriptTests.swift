@@ -200,7 +200,7 @@ import Testing
         "restore|rm",
         "tag|tags|trash",
         "--script|--seed|--sort|--store|--sync-folder|--sync-remote",
-        "newest|oldest|title",
+        "newest|oldest|title|updated",
         "",
       ])
   }

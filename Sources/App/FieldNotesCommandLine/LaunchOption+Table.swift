@@ -125,7 +125,7 @@ extension LaunchOption.Key {
       LaunchOption(
         key: self, names: ["--sort"], value: .choices(LaunchOption.sortOrders),
         summary: "Order the notes listed (pinned stay on top); newest by default.",
-        details: ["There is no order by last change: notes are kept by when they were written."],
+        details: ["updated: the note changed last first, each dated by its change."],
         scope: .listing)
     case .limit:
       LaunchOption(
