@@ -126,9 +126,7 @@ final class AboutScreen: TerminalScreen {
     ScreenRegistration(
       HomeScreen.self, shows: { $0 == .home ? () : nil },
       entries: [
-        ScreenEntry(
-          CommandHelp(names: ["about"], usage: "about", summary: "about"), opens: .about,
-          on: .home)
+        ScreenEntry(["about"], summary: "about", opens: .about, on: .home)
       ], make: { _, _ in HomeScreen() }),
     ScreenRegistration(
       ShelfScreen.self, shows: { if case .shelf(let name) = $0 { name } else { nil } },

@@ -9,17 +9,17 @@ extension CommandShell {
   static func builtInCommands(title: String, records: String) -> [ShellCommand<Route>] {
     [
       ShellCommand(
-        ["help", "?"], usage: "help [COMMAND]", summary: "list the commands, or explain one"
-      ) { shell, arguments throws(CommandLineError) in
-        try shell.help(arguments)
+        ["help", "?"], arguments: .optional("COMMAND"),
+        summary: "list the commands, or explain one"
+      ) { shell, arguments, _ throws(CommandLineError) in
+        try shell.help(arguments.first)
         return .done
       }
       .completing { shell, previous in
         previous.isEmpty ? shell.commandsHere().flatMap { $0.commands.map(\.names[0]) } : []
       },
-      ShellCommand(["quit", "exit"], usage: "quit", summary: "leave \(title) (Ctrl-D too)") {
-        shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("quit") }
+      ShellCommand(["quit", "exit"], arguments: .none, summary: "leave \(title) (Ctrl-D too)") {
+        shell, _, _ throws(CommandLineError) in
         if let warning = shell.navigator.quitWarning() {
           shell.output.print(warning)
           return .done
@@ -32,53 +32,47 @@ extension CommandShell {
         shell.preserveUnsavedWork()
         return .quit
       },
-      ShellCommand(["back"], usage: "back", summary: "go back to the previous screen") {
-        shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("back") }
+      ShellCommand(["back"], arguments: .none, summary: "go back to the previous screen") {
+        shell, _, _ throws(CommandLineError) in
         try await shell.navigator.back(print: shell.output.print(lines:))
         return .done
       },
-      ShellCommand(["list", "ls"], usage: "list", summary: "draw the current screen again") {
-        shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("list") }
+      ShellCommand(["list", "ls"], arguments: .none, summary: "draw the current screen again") {
+        shell, _, _ throws(CommandLineError) in
         // A script reads what `list` prints whole, and has no one to type `more`.
         shell.navigator.redraw(whole: shell.printsForAScript)
         return .done
       },
       ShellCommand(
-        ["output"], usage: "output [\(OutputFormat.names.joined(separator: "|"))]",
+        ["output"], arguments: CommandArguments([.optional(.choice(OutputFormat.names))]),
         summary: "show or choose how \(records) print"
-      ) { shell, arguments throws(CommandLineError) in
-        try shell.output(arguments)
+      ) { shell, arguments, _ throws(CommandLineError) in
+        shell.output(arguments.first.flatMap { OutputFormat(rawValue: $0.lowercased()) })
         return .done
-      }
-      .completing { _, previous in previous.isEmpty ? OutputFormat.names : [] },
-      ShellCommand(["state"], usage: "state", summary: "print the current view model's state") {
-        shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("state") }
+      },
+      ShellCommand(["state"], arguments: .none, summary: "print the current view model's state") {
+        shell, _, _ throws(CommandLineError) in
         shell.output.print(shell.navigator.top.stateLine)
         return .done
       },
       ShellCommand(
-        ["why"], usage: "why",
+        ["why"], arguments: .none,
         summary: "say why the last command drew the screen again, or did not"
-      ) { shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("why") }
+      ) { shell, _, _ throws(CommandLineError) in
         let lines = shell.explanationOfLastLine()?.lines ?? ["No command has run yet."]
         for line in lines { shell.output.print(line) }
         return .done
       },
       ShellCommand(
-        ["trace"], usage: "trace on|off", summary: "print every view-model state transition"
-      ) { shell, arguments throws(CommandLineError) in
-        try shell.trace(arguments)
+        ["trace"], arguments: CommandArguments([.choice(["on", "off"])]),
+        summary: "print every view-model state transition"
+      ) { shell, arguments, _ throws(CommandLineError) in
+        shell.trace(on: arguments[0].lowercased() == "on")
         return .done
-      }
-      .completing { _, previous in previous.isEmpty ? ["on", "off"] : [] },
+      },
       ShellCommand(
-        ["renders"], usage: "renders", summary: "print how many times each view has been drawn"
-      ) { shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("renders") }
+        ["renders"], arguments: .none, summary: "print how many times each view has been drawn"
+      ) { shell, _, _ throws(CommandLineError) in
         shell.output.print("Views drawn so far:")
         for (view, count) in shell.renderCounts.sorted(by: { $0.key < $1.key }) {
           shell.output.print("  \(view): \(count)")
@@ -88,10 +82,9 @@ extension CommandShell {
     ]
   }
 
-  private func help(_ arguments: [String]) throws(CommandLineError) {
-    guard arguments.count <= 1 else { throw .usage("help [COMMAND]") }
+  private func help(_ named: String?) throws(CommandLineError) {
     let groups = commandsHere()
-    guard let word = arguments.first?.lowercased() else {
+    guard let word = named?.lowercased() else {
       // Two columns where the terminal is wide enough (or unknown); on a narrow one, the
       // summary goes under its command, wrapped to the width.
       let columns = terminal.columns
@@ -137,19 +130,14 @@ extension CommandShell {
 
   /// `output` alone says the format; `output FORMAT` chooses it, saying so only to a person
   /// (as sqlite3's `.mode` says nothing), so a script's output stays what it asked for.
-  private func output(_ arguments: [String]) throws(CommandLineError) {
-    let usage = "output [\(OutputFormat.names.joined(separator: "|"))]"
-    switch arguments.count {
-    case 0:
+  private func output(_ format: OutputFormat?) {
+    guard let format else {
+      let usage = "output [\(OutputFormat.names.joined(separator: "|"))]"
       output.print("\(sentence(records)) print as \(terminal.format.name); `\(usage)` changes it.")
-    case 1:
-      guard let format = OutputFormat(rawValue: arguments[0].lowercased()) else {
-        throw .usage(usage)
-      }
-      terminal.format = format
-      if isInteractive { output.print("\(sentence(records)) now print as \(format.name).") }
-    default: throw .usage(usage)
+      return
     }
+    terminal.format = format
+    if isInteractive { output.print("\(sentence(records)) now print as \(format.name).") }
   }
 
   /// Words that start a sentence: their first letter in capitals.
@@ -157,18 +145,16 @@ extension CommandShell {
     words.prefix(1).uppercased() + words.dropFirst()
   }
 
-  private func trace(_ arguments: [String]) throws(CommandLineError) {
-    switch arguments {
-    case ["on"]:
-      let traced = navigator.startTracing { [output] in output.print($0) }
-      output.print(
-        traced
-          ? "Tracing state transitions."
-          : "Tracing state transitions; this screen has no view model, so it traces nothing.")
-    case ["off"]:
+  private func trace(on: Bool) {
+    guard on else {
       navigator.stopTracing()
       output.print("Tracing off.")
-    default: throw .usage("trace on|off")
+      return
     }
+    let traced = navigator.startTracing { [output] in output.print($0) }
+    output.print(
+      traced
+        ? "Tracing state transitions."
+        : "Tracing state transitions; this screen has no view model, so it traces nothing.")
   }
 }

@@ -189,7 +189,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
     if !command.worksInModalScreens, case .modal(let whatToFinish) = navigator.topModality {
       throw .notHere(command: command.name, hint: whatToFinish)
     }
-    return try await command.run(self, arguments)
+    return try await command.run(self, arguments, CommandContext(isInteractive: isInteractive))
   }
 
   /// Runs one line given as raw bytes, refusing bytes that are not a line of text.

@@ -12,14 +12,16 @@ public struct ScreenEntry<Route: Equatable> {
   /// The route of the screen that offers it.
   public let host: Route
 
-  /// Creates an entry.
+  /// Creates an entry: a command that takes no arguments, so its usage is its name.
   ///
   /// - Parameters:
-  ///   - help: The command's names and words; it takes no arguments.
+  ///   - names: The command's name, then its aliases.
+  ///   - summary: What it does.
   ///   - route: Where it goes.
   ///   - host: The route of the screen that offers it, such as the root's.
-  public init(_ help: CommandHelp, opens route: Route, on host: Route) {
-    self.help = help
+  public init(_ names: [String], summary: String, opens route: Route, on host: Route) {
+    help = CommandHelp(
+      names: names, usage: CommandArguments.none.usage(of: names[0]), summary: summary)
     self.route = route
     self.host = host
   }
@@ -30,7 +32,7 @@ public struct ScreenEntry<Route: Equatable> {
     BoundCommand(
       help: help, isReachableFromAbove: false, argumentForm: .words, complete: { _ in [] },
       run: { [help, route] arguments, _ throws(ScreenError) in
-        guard arguments.isEmpty else { throw .usage(help.usage) }
+        guard CommandArguments.none.accepts(arguments) else { throw .usage(help.usage) }
         return ScreenResult(.push(route))
       })
   }

@@ -180,7 +180,7 @@ extension ComposerScreen {
     }
     .takingText(),
     ScreenCommand(
-      ["body"], usage: "body [TEXT]",
+      ["body"], arguments: CommandArguments([.optional(.text("TEXT"))]),
       summary: "set the body; alone, type lines and end with a single `.`"
     ) { screen, arguments, _ throws(ScreenError) in
       guard arguments.isEmpty else {

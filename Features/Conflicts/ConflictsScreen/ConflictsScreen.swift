@@ -25,9 +25,8 @@ public final class ConflictsScreen: TracedScreen {
       ConflictsScreen.self, shows: { $0.place(ConflictsPlace.self) },
       entries: [
         ScreenEntry(
-          CommandHelp(
-            names: ["conflicts"], usage: "conflicts",
-            summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve"),
+          ["conflicts"],
+          summary: "open the conflict inbox: texts a sync kept apart, to compare and resolve",
           opens: .feature(ConflictsPlace()), on: .notebooks)
       ],
       make: { _, dependencies in

@@ -85,7 +85,7 @@ extension NoteListForming {
   static var noteListCommands: [ScreenCommand<Self>] {
     [
       ScreenCommand(
-        ["search", "find"], usage: "search [QUERY]",
+        ["search", "find"], arguments: CommandArguments([.optional(.text("QUERY"))]),
         summary: "show notes matching QUERY (`help search`); alone, clear the search"
       ) { screen, arguments, _ throws(ScreenError) in
         // Spaces around a search are never what is looked for: `search heron ` finds "heron".
@@ -105,27 +105,25 @@ extension NoteListForming {
           before: before.first ?? "", tags: screen.knownTags, notebooks: screen.notebookNames)
       },
       ScreenCommand(
-        ["filter"], usage: "filter pinned|untagged|all",
+        ["filter"], arguments: CommandArguments([.choice(["pinned", "untagged", "all"])]),
         summary: "show only pinned notes, only notes without tags, or all"
       ) { screen, arguments, _ throws(ScreenError) in
-        switch arguments.map({ $0.lowercased() }) {
-        case ["pinned"]:
+        switch arguments[0].lowercased() {
+        case "pinned":
           return screen.updateSettings(
             { $0.showsPinnedOnly = true }, unchanged: "The list already shows only pinned notes.")
-        case ["untagged"]:
+        case "untagged":
           return screen.updateSettings(
             { $0.showsUntaggedOnly = true },
             unchanged: "The list already shows only notes without tags.")
-        case ["all"]:
+        default:  // `all`: the declaration lets through only the words it names.
           return screen.updateSettings(
             {
               $0.showsPinnedOnly = false
               $0.showsUntaggedOnly = false
             }, unchanged: "The list already shows every note.")
-        default: throw .usage("filter pinned|untagged|all")
         }
-      }
-      .completing { _, previous in previous.isEmpty ? ["pinned", "untagged", "all"] : [] },
+      },
       ScreenCommand(
         ["tag"], arguments: .optional("TAG"), summary: "show notes tagged TAG; alone, clear the tag"
       ) { screen, arguments, _ throws(ScreenError) in
@@ -146,9 +144,6 @@ extension NoteListForming {
         return screen.updateSettings(
           { $0.sortOrder = order },
           unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
-      }
-      .completing { _, previous in
-        previous.isEmpty ? NoteSortOrder.allCases.map(\.rawValue) : []
       },
       ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in

@@ -23,8 +23,7 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
       TagsScreen.self, shows: { $0.place(TagsPlace.self) },
       entries: [
         ScreenEntry(
-          CommandHelp(
-            names: ["tags"], usage: "tags", summary: "list every tag with its note count"),
+          ["tags"], summary: "list every tag with its note count",
           opens: .feature(TagsPlace()), on: .notebooks)
       ],
       make: { _, dependencies in TagsScreen(model: TagsViewModel(client: client(dependencies))) })

@@ -25,9 +25,8 @@ public final class TrashScreen: TracedScreen, BackHandlingScreen {
       TrashScreen.self, shows: { $0.place(TrashPlace.self) },
       entries: [
         ScreenEntry(
-          CommandHelp(
-            names: ["trash"], usage: "trash",
-            summary: "open the trash: deleted notes, to look at, restore or delete for good"),
+          ["trash"],
+          summary: "open the trash: deleted notes, to look at, restore or delete for good",
           opens: .feature(TrashPlace()), on: .notebooks)
       ],
       make: { _, dependencies in

@@ -51,11 +51,10 @@ public struct LibraryCommands {
   public func commands<Route>(for route: Route.Type) -> [ShellCommand<Route>] {
     [
       ShellCommand(
-        ["export"], usage: "export FILE|FOLDER/",
+        ["export"], arguments: .one("FILE|FOLDER/"),
         summary: "write every note to FILE (JSON; Markdown for .md) or FOLDER/",
         worksInModalScreens: false
-      ) { shell, arguments throws(CommandLineError) in
-        guard arguments.count == 1 else { throw .usage("export FILE|FOLDER/") }
+      ) { shell, arguments, _ throws(CommandLineError) in
         shell.output.print(try export(to: PathCompletion.expandingTilde(arguments[0])))
         return .done
       }
@@ -65,7 +64,7 @@ public struct LibraryCommands {
         ["import"], usage: "import PATH [--notebook NAME]",
         summary: "read notes: a Markdown folder or file, an export, a jrnl journal",
         worksInModalScreens: false
-      ) { shell, arguments throws(CommandLineError) in
+      ) { shell, arguments, _ throws(CommandLineError) in
         guard arguments.count == 1 else { throw .usage("import PATH [--notebook NAME]") }
         let (path, notebook) = Self.splitNotebookOption(arguments[0])
         guard !path.isEmpty, notebook.map({ !$0.isEmpty }) ?? true else {
@@ -82,9 +81,8 @@ public struct LibraryCommands {
       .completingPaths()
       .takingName(),
       ShellCommand(
-        ["reindex"], usage: "reindex", summary: "rebuild the search index from the notes"
-      ) { shell, arguments throws(CommandLineError) in
-        guard arguments.isEmpty else { throw .usage("reindex") }
+        ["reindex"], arguments: .none, summary: "rebuild the search index from the notes"
+      ) { shell, _, _ throws(CommandLineError) in
         shell.output.print(try rebuildSearchIndex())
         return .done
       },

@@ -36,7 +36,7 @@ public final class SyncCommands: ShellBackgroundWork {
       ShellCommand(
         ["sync"], usage: "sync", summary: "sync with the remote (`sync remote URL` sets it)",
         worksInModalScreens: false
-      ) { [unowned self] shell, arguments throws(CommandLineError) in
+      ) { [unowned self] shell, arguments, _ throws(CommandLineError) in
         try await run(arguments, in: shell)
         return .done
       }

@@ -94,37 +94,32 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
   private static func sessionCommands(preferences: ScreenPreferences) -> [ShellCommand<Route>] {
     [
       ShellCommand(
-        ["mode"], usage: "mode [mv|mvvm]",
+        ["mode"], arguments: CommandArguments([.optional(.choice(["mv", "mvvm"]))]),
         summary: "show or switch the note list's form, MV or MVVM"
-      ) { shell, arguments throws(AppError) in
-        switch arguments.count {
-        case 0:
+      ) { shell, arguments, _ throws(AppError) in
+        // The declaration lets through only a form's name.
+        guard let form = arguments.first.flatMap({ NoteListForm(rawValue: $0.lowercased()) })
+        else {
           shell.output.print(
             "The note list is in its \(preferences.noteListForm.rawValue.uppercased()) form; "
               + "`mode mv` or `mode mvvm` switches it.")
-        case 1:
-          guard let form = NoteListForm(rawValue: arguments[0].lowercased()) else {
-            throw .usage("mode [mv|mvvm]")
-          }
-          let name = form.rawValue.uppercased()
-          guard form != preferences.noteListForm else {
-            shell.output.print("The note list is already in its \(name) form.")
-            return .done
-          }
-          // Every open list swaps itself for its twin in the other form (`ReplaceableScreen`).
-          preferences.noteListForm = form
-          shell.navigator.replaceScreensThatAsk()
-          shell.output.print("The note list is now in its \(name) form.")
-        default: throw .usage("mode [mv|mvvm]")
+          return .done
         }
+        let name = form.rawValue.uppercased()
+        guard form != preferences.noteListForm else {
+          shell.output.print("The note list is already in its \(name) form.")
+          return .done
+        }
+        // Every open list swaps itself for its twin in the other form (`ReplaceableScreen`).
+        preferences.noteListForm = form
+        shell.navigator.replaceScreensThatAsk()
+        shell.output.print("The note list is now in its \(name) form.")
         return .done
-      }
-      .completing { _, previous in previous.isEmpty ? ["mv", "mvvm"] : [] },
+      },
       ShellCommand(
-        ["notebooks", "home"], usage: "notebooks", summary: "go to the notebooks screen",
+        ["notebooks", "home"], arguments: .none, summary: "go to the notebooks screen",
         worksInModalScreens: false
-      ) { shell, arguments throws(AppError) in
-        guard arguments.isEmpty else { throw .usage("notebooks") }
+      ) { shell, _, _ throws(AppError) in
         if shell.navigator.screens.count == 1 {
           shell.output.print("This is the notebooks screen.")
         }

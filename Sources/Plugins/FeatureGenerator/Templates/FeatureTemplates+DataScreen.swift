@@ -24,9 +24,7 @@ extension FeatureTemplates {
           \#(name.screenModule).self, shows: { $0.place(\#(name.place).self) },
           entries: [
             ScreenEntry(
-              CommandHelp(
-                names: ["\#(name.command)"], usage: "\#(name.command)",
-                summary: "open the \#(name.lowercaseTitle) screen"),
+              ["\#(name.command)"], summary: "open the \#(name.lowercaseTitle) screen",
               opens: .feature(\#(name.place)()), on: .notebooks)
           ],
           make: { _, dependencies in

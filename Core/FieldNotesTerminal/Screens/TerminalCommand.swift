@@ -1,63 +1,66 @@
-/// One command typed at a kind of screen: its names, how to use it, what it does, how its
-/// arguments complete, and the work it does on the screen it is typed at.
+/// A failure a command's work throws, which can say the line didn't fit the command: a
+/// screen's ``ScreenError`` or the shell's ``CommandLineError``.
+public protocol CommandFailure: Error {
+  /// The line's arguments didn't fit the command.
+  ///
+  /// - Parameter usage: How to use the command, such as `pin N|ID`.
+  /// - Returns: The failure.
+  static func usage(_ usage: String) -> Self
+}
+
+extension ScreenError: CommandFailure {}
+extension CommandLineError: CommandFailure {}
+
+/// One command typed at a terminal app, declared once: its names, the arguments it takes, what
+/// it does, how its arguments complete, and the work it does on what it runs on — a screen
+/// (``ScreenCommand``) or, for a command that works on every screen, the shell
+/// (``ShellCommand``).
 ///
-/// A screen lists its commands once, as a static table, so `help` and "can't be used here" can
-/// describe a screen that isn't open.
+/// Its usage, the refusal of a line that doesn't fit, `help`, the completion of words from a
+/// set and the man page all come from the declaration, so they can't disagree. A screen lists
+/// its commands once, as a static table, so `help` and "can't be used here" can describe a
+/// screen that isn't open.
 @MainActor
-public struct ScreenCommand<Screen: TerminalScreen> {
+public struct TerminalCommand<Target, Outcome, Failure: CommandFailure> {
   /// The command's name, then its aliases, all lower-case.
   public let names: [String]
-  /// How to use it, such as `mark N`.
+  /// How to use it, such as `mark N`: from its ``CommandArguments``, unless the command reads
+  /// its own words (declared with `usage:`).
   public let usage: String
   /// What it does, in a few words.
   public let summary: String
-  /// Whether it may be typed while another (non-modal) screen is above this one, such as the
-  /// home screen's `open NAME` typed on a list it opened.
+  /// Whether it may be typed while another (non-modal) screen is above the screen it belongs
+  /// to, such as the home screen's `open NAME` typed on a list it opened; a screen's only.
   public let isReachableFromAbove: Bool
+  /// Whether it may be used while a modal screen (an editor) is on top; an app-wide command's
+  /// only, as a screen's own commands always work on it.
+  public let worksInModalScreens: Bool
   /// What to say when it is typed where it can't be used, when the screen's
   /// ``TerminalScreen/directions`` would not fit (an answer with no question asked).
   public let hintElsewhere: String?
-  /// The words that may come next, given the arguments typed before the one being completed;
-  /// for a command taking text (``takingText(afterWords:)`` with no words before it), the one
-  /// argument is the text typed before the word, exactly as typed, quotes and all.
-  public private(set) var complete: @MainActor (Screen, [String]) -> [String] = { _, _ in [] }
+  /// The words that may come next, given the arguments typed before the one being completed.
+  ///
+  /// For a command taking text (``takingText(afterWords:)`` with no words before it), the one
+  /// argument is the text typed before the word, exactly as typed, quotes and all. By default,
+  /// the words the declaration allows there, when it names them (one of a set, a fixed word).
+  public private(set) var complete: @MainActor (Target, [String]) -> [String]
   /// How the rest of the line becomes its arguments: words, unless it takes text or a name.
   public private(set) var argumentForm = ArgumentForm.words
+  /// Whether its first argument is a file path, completed from the file system.
+  public private(set) var completesPaths = false
   /// The lines `help COMMAND` prints after the summary: a syntax, examples; none by default.
   public private(set) var details: [String] = []
-  /// Does the command on a screen.
-  public let run:
-    @MainActor (Screen, [String], CommandContext) async throws(ScreenError) -> ScreenResult<
-      Screen.Route
-    >
+  /// Does the command on what it runs on.
+  public let run: @MainActor (Target, [String], CommandContext) async throws(Failure) -> Outcome
 
   /// The command's name, without aliases.
   public var name: String { names[0] }
 
-  /// Creates a command.
-  ///
-  /// - Parameters:
-  ///   - names: The name, then its aliases.
-  ///   - usage: How to use it.
-  ///   - summary: What it does.
-  ///   - isReachableFromAbove: Whether screens above may use it; `false` by default.
-  ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
-  ///   - run: The work it does.
-  public init(
-    _ names: [String], usage: String, summary: String, isReachableFromAbove: Bool = false,
-    hintElsewhere: String? = nil,
-    run:
-      @escaping @MainActor (Screen, [String], CommandContext) async throws(ScreenError) ->
-      ScreenResult<
-        Screen.Route
-      >
-  ) {
-    self.names = names
-    self.usage = usage
-    self.summary = summary
-    self.isReachableFromAbove = isReachableFromAbove
-    self.hintElsewhere = hintElsewhere
-    self.run = run
+  /// Its names and words, without its work: what `help` and the man page print.
+  public var help: CommandHelp {
+    CommandHelp(
+      names: names, usage: usage, summary: summary, hintElsewhere: hintElsewhere,
+      details: details)
   }
 
   /// Creates a command from the arguments it takes: its usage is its name and theirs, and a
@@ -68,35 +71,77 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   ///   - names: The name, then its aliases.
   ///   - arguments: What it takes, such as `.one("N")`; its usage comes from them.
   ///   - summary: What it does.
-  ///   - isReachableFromAbove: Whether screens above may use it; `false` by default.
+  ///   - isReachableFromAbove: Whether screens above may use a screen's command; `false` by
+  ///     default.
+  ///   - worksInModalScreens: Whether an app-wide command may be used while a modal screen is
+  ///     on top; `true` by default.
   ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
   ///   - run: The work it does, given the line's arguments as the declaration fitted them:
   ///     the other words in order, then each flag given, in the order declared.
   public init(
     _ names: [String], arguments: CommandArguments, summary: String,
-    isReachableFromAbove: Bool = false, hintElsewhere: String? = nil,
-    run:
-      @escaping @MainActor (Screen, [String], CommandContext) async throws(ScreenError) ->
-      ScreenResult<Screen.Route>
+    isReachableFromAbove: Bool = false, worksInModalScreens: Bool = true,
+    hintElsewhere: String? = nil,
+    run: @escaping @MainActor (Target, [String], CommandContext) async throws(Failure) -> Outcome
   ) {
     let refusal = arguments.refusal(of: names[0])
     self.init(
       names, usage: arguments.usage(of: names[0]), summary: summary,
-      isReachableFromAbove: isReachableFromAbove, hintElsewhere: hintElsewhere
-    ) { screen, given, context throws(ScreenError) in
-      guard let fitted = arguments.fitted(given) else { throw .usage(refusal) }
-      return try await run(screen, fitted, context)
+      isReachableFromAbove: isReachableFromAbove, worksInModalScreens: worksInModalScreens,
+      hintElsewhere: hintElsewhere
+    ) { target, given, context throws(Failure) in
+      guard let fitted = arguments.fitted(given) else { throw Failure.usage(refusal) }
+      return try await run(target, fitted, context)
     }
+    complete = { _, previous in arguments.candidates(after: previous) }
+  }
+
+  /// Creates a command that reads its own words, for a form no ``CommandArguments`` declares
+  /// (subcommands with names of their own): its usage is written here, and its work refuses
+  /// a line that doesn't fit.
+  ///
+  /// - Parameters:
+  ///   - names: The name, then its aliases.
+  ///   - usage: How to use it.
+  ///   - summary: What it does.
+  ///   - isReachableFromAbove: Whether screens above may use a screen's command; `false` by
+  ///     default.
+  ///   - worksInModalScreens: Whether an app-wide command may be used while a modal screen is
+  ///     on top; `true` by default.
+  ///   - hintElsewhere: What to say where it can't be used; the screen's directions by default.
+  ///   - run: The work it does, given the line's arguments.
+  public init(
+    _ names: [String], usage: String, summary: String, isReachableFromAbove: Bool = false,
+    worksInModalScreens: Bool = true, hintElsewhere: String? = nil,
+    run: @escaping @MainActor (Target, [String], CommandContext) async throws(Failure) -> Outcome
+  ) {
+    self.names = names
+    self.usage = usage
+    self.summary = summary
+    self.isReachableFromAbove = isReachableFromAbove
+    self.worksInModalScreens = worksInModalScreens
+    self.hintElsewhere = hintElsewhere
+    self.complete = { _, _ in [] }
+    self.run = run
   }
 
   /// The same command, completing its arguments.
   ///
-  /// - Parameter complete: The words that may come next, given the screen and the arguments
-  ///   typed before the one being completed.
+  /// - Parameter complete: The words that may come next, given what it runs on and the
+  ///   arguments typed before the one being completed.
   /// - Returns: The command.
-  public func completing(_ complete: @escaping @MainActor (Screen, [String]) -> [String]) -> Self {
+  public func completing(_ complete: @escaping @MainActor (Target, [String]) -> [String]) -> Self {
     var command = self
     command.complete = complete
+    return command
+  }
+
+  /// The same command, completing its first argument as a file path.
+  ///
+  /// - Returns: The command.
+  public func completingPaths() -> Self {
+    var command = self
+    command.completesPaths = true
     return command
   }
 
@@ -121,7 +166,7 @@ public struct ScreenCommand<Screen: TerminalScreen> {
   }
 
   /// The same command, taking the rest of its line as a name or a path, as typed or quoted
-  /// whole.
+  /// whole: `save My list.json`, `save "My list.json"`.
   ///
   /// - Parameter count: The words before the name, split as words are.
   /// - Returns: The command.
@@ -130,6 +175,25 @@ public struct ScreenCommand<Screen: TerminalScreen> {
     command.argumentForm = .name(afterWords: count)
     return command
   }
+}
+
+/// A command typed at a kind of screen, doing its work on the screen it is typed at.
+public typealias ScreenCommand<Screen: TerminalScreen> = TerminalCommand<
+  Screen, ScreenResult<Screen.Route>, ScreenError
+>
+
+/// A command that works on every screen, such as `help` or `upload`: the shell's own or the
+/// app's, never a screen's.
+public typealias ShellCommand<Route: Equatable> = TerminalCommand<
+  CommandShell<Route>, ShellOutcome, CommandLineError
+>
+
+/// What became of one line run by the shell.
+public enum ShellOutcome: Equatable, Sendable {
+  /// The line was handled (or was blank or a comment).
+  case done
+  /// The user asked to leave.
+  case quit
 }
 
 /// What a command takes, declared once: its usage, and which lines it accepts, both come from
@@ -302,6 +366,27 @@ public struct CommandArguments: Hashable, Sendable {
       parameters[min(index, parameters.count - 1)].accepts(rest[index])
     }
     return fits ? rest + given : nil
+  }
+
+  /// The words the declaration allows next, for completion: those of a set or a fixed word
+  /// at the position being completed; none for a word of any kind.
+  ///
+  /// - Parameter previous: The arguments typed before the one being completed.
+  /// - Returns: The words.
+  public func candidates(after previous: [String]) -> [String] {
+    let given = previous.filter { word in !flags.contains { $0.lowercased() == word.lowercased() } }
+    let parameters = positional
+    guard given.count < parameters.count else { return [] }
+    return Self.words(of: parameters[given.count])
+  }
+
+  private static func words(of parameter: Parameter) -> [String] {
+    switch parameter {
+    case .choice(let words): words
+    case .literal(let word): [word]
+    case .optional(let inner): words(of: inner)
+    case .word, .number, .text, .flag: []
+    }
   }
 
   /// The parameters but the flags.
