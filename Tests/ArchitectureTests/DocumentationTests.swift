@@ -264,9 +264,17 @@ import Testing
     let patch = try String(
       contentsOf: PackageManifest.packageRoot.appendingPathComponent(
         "docs/class/filter-tagged.patch"), encoding: .utf8)
-    let usage = try #require(
-      patch.firstMatch(of: try Regex(#"^-.*usage: "(filter [^"]*)""#).anchorsMatchLineEndings())?
-        .output[1].substring)
+    // The words of the set the filter's declaration names, as its usage shows them.
+    let words = try #require(
+      patch.firstMatch(
+        of: try Regex(#"^-.*\["filter"\], arguments: CommandArguments\(\[\.choice\(\[([^\]]*)\]"#)
+          .anchorsMatchLineEndings()
+      )?
+      .output[1].substring)
+    let usage =
+      "filter "
+      + words.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.joined(separator: "|")
     let text = try Documentation.text(of: "Class.md").replacing("\n", with: " ")
     #expect(text.contains(".usage(\"\(usage)\")"), "Class.md should quote .usage(\"\(usage)\")")
   }
