@@ -63,8 +63,8 @@ import Testing
         .filter { $0.hasSuffix(".swift") }
         .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
       #expect(
-        sources.contains { $0.contains(": ExplainedScreen {") },
-        "\(target.name) doesn't say what its view is drawn from (ExplainedScreen), for `why`")
+        sources.contains { $0.contains("ViewModelState(") || $0.contains("drawnFrom: {") },
+        "\(target.name) doesn't say what its view is drawn from (a state or drawnFrom), for `why`")
     }
   }
 

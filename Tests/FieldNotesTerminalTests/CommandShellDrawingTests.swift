@@ -5,7 +5,7 @@ import Testing
 
 /// A screen that counts how often its view is drawn and how often what it is drawn from is read.
 @MainActor @Observable
-final class CountingScreen: TerminalScreen, ExplainedScreen {
+final class CountingScreen: TerminalScreen {
   typealias Route = Place
   var count = 0
   @ObservationIgnored var reads = 0
@@ -13,6 +13,9 @@ final class CountingScreen: TerminalScreen, ExplainedScreen {
   var viewName: String { "CountingView" }
   func render(in terminal: TerminalContext) -> [String] { ["count \(count)"] }
   var stateLine: String { "count = \(count)" }
+  var capabilities: ScreenCapabilities<Place> {
+    ScreenCapabilities(drawnFrom: { [unowned self] in drawnFrom(in: $0) })
+  }
   func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     reads += 1
     return [DrawnValue("count", count)]

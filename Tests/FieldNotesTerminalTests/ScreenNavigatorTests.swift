@@ -60,7 +60,7 @@ final class ShelfScreen: TerminalScreen {
 
 /// A modal editor taking text lines after `type`, until `.`.
 @MainActor @Observable
-final class EditorScreen: ModalScreen, LineEntryScreen {
+final class EditorScreen: TerminalScreen {
   typealias Route = Place
   var lines: [String]?
   var text: [String] = []
@@ -70,9 +70,16 @@ final class EditorScreen: ModalScreen, LineEntryScreen {
     ["editor: " + text.joined(separator: "/")]
   }
   var stateLine: String { "editor" }
-  var modality: Modality { .modal(whatToFinish: "finish editing first") }
-  var remembersTypedLines: Bool { false }
-  func quitWarning() -> String? { nil }
+  var capabilities: ScreenCapabilities<Place> {
+    ScreenCapabilities(
+      modal: ModalWork(
+        modality: { .modal(whatToFinish: "finish editing first") }, remembersTypedLines: false,
+        quitWarning: { nil }, preserveUnsavedWork: { [unowned self] in preserveUnsavedWork() }),
+      lineEntry: LineEntry(
+        prompt: { [unowned self] in linePrompt },
+        take: { [unowned self] line throws(ScreenError) in try takeLine(line) },
+        interrupt: { [unowned self] in interruptLineEntry() }))
+  }
   /// The editor has nowhere to keep its text: as the program ends, it is printed instead.
   func preserveUnsavedWork() -> PreservedWork {
     text.isEmpty ? .nothing : .notKept(reason: "there is nowhere to keep the text", work: text)

@@ -11,7 +11,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   public let navigator: ScreenNavigator<Route>
   /// Where the shell and its commands print their messages and answers: standard output, or
   /// standard error in a script's format, whose standard output holds records alone (see
-  /// ``RecordDrawingScreen``).
+  /// ``ScreenCapabilities/drawsRecords``).
   public var output: any ConsoleOutput { messages }
   private let messages: MessageOutput
   private let appName: String
@@ -217,7 +217,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   }
 
   /// Whether the next line typed may go into the history file: not on a screen that keeps its
-  /// lines out (see ``ModalScreen/remembersTypedLines``).
+  /// lines out (see ``ModalWork/remembersTypedLines``).
   public var remembersNextLine: Bool { navigator.remembersTypedLines }
 
   /// Waits for background work the app's commands and the screens started (an upload, a

@@ -1,19 +1,5 @@
 import Foundation
 
-/// A capability: a screen that names the values its view is drawn from, for `why`.
-///
-/// A screen without it is explained by its ``TerminalScreen/stateLine``, which summarises, so
-/// every feature's screen has it.
-@MainActor
-public protocol ExplainedScreen {
-  /// Each value the view reads when it is drawn for a terminal, by name: all of them, so that
-  /// whatever changes what is drawn changes one of them.
-  ///
-  /// - Parameter terminal: The terminal the view is drawn for (a view may read more for JSON).
-  /// - Returns: The values, in the order the view reads them.
-  func drawnFrom(in terminal: TerminalContext) -> [DrawnValue]
-}
-
 /// One value a view is drawn from, for `why`: its name, the value itself, and how a person
 /// reads it (and, where that leaves things out, the value in full).
 ///

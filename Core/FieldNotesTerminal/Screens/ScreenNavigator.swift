@@ -53,7 +53,7 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - isInteractive: Whether a person is typing.
   ///   - draw: Prints a drawn view.
   ///   - drawAside: Prints a view that is not records in a script's format (see
-  ///     ``RecordDrawingScreen``); `draw` by default.
+  ///     ``ScreenCapabilities/drawsRecords``); `draw` by default.
   public convenience init(
     root: Route, registry: ScreenRegistry<Route>, isInteractive: Bool,
     draw: @escaping ([String]) -> Void, drawAside: (([String]) -> Void)? = nil
@@ -72,7 +72,7 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - isInteractive: Whether a person is typing.
   ///   - draw: Prints a drawn view.
   ///   - drawAside: Prints a view that is not records in a script's format (see
-  ///     ``RecordDrawingScreen``); `draw` by default.
+  ///     ``ScreenCapabilities/drawsRecords``); `draw` by default.
   public init(
     rootScreen: any TerminalScreen<Route>, route: Route? = nil, registry: ScreenRegistry<Route>,
     isInteractive: Bool, draw: @escaping ([String]) -> Void,
@@ -93,12 +93,12 @@ public final class ScreenNavigator<Route: Equatable> {
   public var topModality: Modality { Self.modality(of: top) }
 
   private static func modality(of screen: any TerminalScreen<Route>) -> Modality {
-    (screen as? any ModalScreen)?.modality ?? .modeless
+    screen.capabilities.modal?.modality() ?? .modeless
   }
 
   /// The prompt of the top screen while it takes lines as text, or `nil` when lines are
   /// commands.
-  public var linePrompt: String? { (top as? any LineEntryScreen<Route>)?.linePrompt }
+  public var linePrompt: String? { top.capabilities.lineEntry?.prompt() }
 
   /// The prompt naming where the user is: `app> `, `Attic> `, `Attic/edit> `.
   ///
@@ -181,16 +181,17 @@ public final class ScreenNavigator<Route: Equatable> {
     command(named: word)?.1.argumentForm ?? .words
   }
 
-  /// Hands a line to the top screen as text (see ``LineEntryScreen/linePrompt``).
+  /// Hands a line to the top screen as text (see ``LineEntry/prompt``).
   ///
   /// - Parameters:
   ///   - line: The line.
   ///   - print: Prints the lines the screen returns.
   /// - Throws: ``CommandLineError``: the screen's refusal.
   public func takeLine(_ line: String, print: ([String]) -> Void) async throws(CommandLineError) {
-    guard let screen = top as? any LineEntryScreen<Route> else { return }
+    let screen = top
+    guard let entry = screen.capabilities.lineEntry else { return }
     let result: ScreenResult<Route>
-    do { result = try screen.takeLine(line) } catch { throw CommandLineError(error) }
+    do { result = try entry.take(line) } catch { throw CommandLineError(error) }
     try await apply(result, from: screen, print: print)
   }
 
@@ -198,7 +199,7 @@ public final class ScreenNavigator<Route: Equatable> {
   ///
   /// - Returns: A line saying so, or `nil` when no text was being entered.
   public func interruptLineEntry() -> String? {
-    (top as? any LineEntryScreen<Route>)?.interruptLineEntry()
+    top.capabilities.lineEntry?.interrupt()
   }
 
   /// Runs `back` on the top screen.
@@ -208,8 +209,8 @@ public final class ScreenNavigator<Route: Equatable> {
   public func back(print: ([String]) -> Void) async throws(CommandLineError) {
     let screen = top
     let result: ScreenResult<Route>
-    if let handling = screen as? any BackHandlingScreen<Route> {
-      do { result = try handling.back() } catch { throw CommandLineError(error) }
+    if let back = screen.capabilities.back {
+      do { result = try back() } catch { throw CommandLineError(error) }
     } else {
       result = ScreenResult(.pop)
     }
@@ -288,28 +289,28 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Parameters:
   ///   - position: The position of the screen left on top.
   ///   - reappearing: Whether that screen is told it is on top again
-  ///     (``ReappearingScreen/didReappear()``).
+  ///     (``ScreenCapabilities/didReappear``).
   private func popAbove(_ position: Int, reappearing: Bool = true) {
     guard placed.count > position + 1 else { return }
     for leaving in placed[(position + 1)...].reversed() {
-      (leaving.screen as? any BackgroundWorkScreen)?.didLeave()
+      leaving.screen.capabilities.backgroundWork?.didLeave()
     }
     placed.removeSubrange((position + 1)...)
-    if reappearing { (top as? any ReappearingScreen)?.didReappear() }
+    if reappearing { top.capabilities.didReappear?() }
     showTop()
   }
 
-  /// Puts in its place each screen that asks to be replaced (``ReplaceableScreen``).
+  /// Puts in its place each screen that asks to be replaced (``ScreenCapabilities/replacement``).
   ///
   /// Each is made from the route it gives. The app calls this when it changed what such a
   /// screen depends on (an app's switch of the form its lists are drawn in); the screen
   /// on top is drawn at the next ``settle()``.
   public func replaceScreensThatAsk() {
     for index in placed.indices {
-      guard let replaceable = placed[index].screen as? any ReplaceableScreen<Route>,
-        let route = replaceable.replacement, let screen = registry.makeScreen(for: route)
+      let capabilities = placed[index].screen.capabilities
+      guard let route = capabilities.replacement?(), let screen = registry.makeScreen(for: route)
       else { continue }
-      (placed[index].screen as? any BackgroundWorkScreen)?.didLeave()
+      capabilities.backgroundWork?.didLeave()
       placed[index] = Placed(route: route, screen: screen)
       if index == placed.count - 1 { showTop() }
     }
@@ -377,11 +378,11 @@ public final class ScreenNavigator<Route: Equatable> {
 
   /// Draws the top screen again (`list`), as the line ends (at the next ``settle()``).
   ///
-  /// - Parameter whole: Whether a screen that shows part of what it holds (``PagedScreen``)
+  /// - Parameter whole: Whether a screen that shows part of what it holds (``ScreenCapabilities/showWhole``)
   ///   shows the whole: what a script's `list` asks for, since no one is there to ask for
   ///   more.
   public func redraw(whole: Bool = false) {
-    if whole { (top as? any PagedScreen)?.showWhole() }
+    if whole { top.capabilities.showWhole?() }
     drawIsAsked = true
     renderer?.redraw()
   }
@@ -414,7 +415,7 @@ public final class ScreenNavigator<Route: Equatable> {
         // In a script's format standard output holds records alone; any other view goes aside.
         let isRecords =
           !terminal.format.isForScripts
-          || (screen as? any RecordDrawingScreen)?.drawsRecords(in: terminal) == true
+          || screen.capabilities.drawsRecords?(terminal) == true
         if isRecords { draw(lines) } else { drawAside(lines) }
       },
       changed: { [unowned self] in viewChanged() })
@@ -446,7 +447,8 @@ public final class ScreenNavigator<Route: Equatable> {
   public func explanationSnapshot() -> DrawExplanation.Snapshot {
     let screen = top
     let values =
-      ((screen as? any ExplainedScreen)?.drawnFrom(in: terminal)
+      (screen.capabilities.drawnFrom?(terminal)
+        ?? screen.capabilities.state.map { [$0.drawnValue] }
         ?? [DrawnValue("state", screen.stateLine)])
       + [DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil)]
     return DrawExplanation.Snapshot(
@@ -472,7 +474,7 @@ public final class ScreenNavigator<Route: Equatable> {
     tracer?.catchUp()
     tracer?.stop()
     traceEmit = emit
-    tracer = (top as? any TracedScreen)?.traceState(emit: emit)
+    tracer = top.capabilities.state?.tracer(emit: emit)
     return tracer != nil
   }
 
@@ -487,9 +489,7 @@ public final class ScreenNavigator<Route: Equatable> {
 
   /// Waits for every screen's background work.
   public func waitForBackgroundWork() async {
-    for case let screen as any BackgroundWorkScreen in screens {
-      await screen.waitForBackgroundWork()
-    }
+    for work in screens.compactMap({ $0.capabilities.backgroundWork }) { await work.wait() }
   }
 
   /// Cancels every screen's background work.
@@ -497,7 +497,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Returns: Whether anything was running.
   public func cancelBackgroundWork() -> Bool {
     screens.reduce(false) {
-      ($1 as? any BackgroundWorkScreen)?.cancelBackgroundWork() ?? false || $0
+      $1.capabilities.backgroundWork?.cancel() ?? false || $0
     }
   }
 
@@ -508,15 +508,17 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Returns: What became of each screen's work, top screen first; screens that had none
   ///   are left out.
   public func preserveUnsavedWork() -> [PreservedWork] {
-    screens.reversed().compactMap { ($0 as? any ModalScreen)?.preserveUnsavedWork() }
+    screens.reversed().compactMap { $0.capabilities.modal?.preserveUnsavedWork() }
       .filter { $0 != .nothing }
   }
 
   /// A warning that holds the first `quit`, from the top screen, or `nil` to let it through.
-  public func quitWarning() -> String? { (top as? any ModalScreen)?.quitWarning() }
+  public func quitWarning() -> String? { top.capabilities.modal?.quitWarning() }
 
   /// Whether lines typed on the top screen may go into the line editor's history file.
-  public var remembersTypedLines: Bool { (top as? any ModalScreen)?.remembersTypedLines ?? true }
+  public var remembersTypedLines: Bool {
+    top.capabilities.modal?.remembersTypedLines ?? true
+  }
 }
 
 /// What stands at the root when no registered screen shows the root route: a screen that says

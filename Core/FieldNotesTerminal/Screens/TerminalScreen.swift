@@ -6,10 +6,10 @@
 /// ``ScreenResult`` it returns. The app registers each kind of screen once
 /// (``ScreenRegistration``); nothing else names it.
 ///
-/// These are the requirements every screen has. What only some screens do is a capability of its
-/// own that a screen adopts: ``TracedScreen`` (a state to trace), ``ModalScreen`` (work to finish
-/// before anything else), ``LineEntryScreen`` (lines taken as text), ``BackHandlingScreen``,
-/// ``BackgroundWorkScreen``, ``ReappearingScreen`` and ``ReplaceableScreen``.
+/// These are the requirements every screen has. What only some screens do is a value the screen
+/// hands over, ``capabilities``: the view model's state it draws (from which `state`, `trace`
+/// and `why` come), work to finish before anything else, lines taken as text, its own `back`,
+/// background work, and more; the navigator reads the value, never the screen's type.
 @MainActor
 public protocol TerminalScreen<Route>: AnyObject {
   /// The value the app navigates by, such as an enum of every place in the app.
@@ -39,8 +39,23 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// - Returns: The lines to print.
   func render(in terminal: TerminalContext) -> [String]
 
-  /// One line describing the screen's state, for `state`.
+  /// One line describing the screen's state, for `state`: by default, its view model's state
+  /// (``ScreenCapabilities/state``).
   var stateLine: String { get }
+
+  /// What the screen does beyond drawing and its commands; nothing by default.
+  var capabilities: ScreenCapabilities<Route> { get }
+}
+
+extension TerminalScreen {
+  /// Nothing beyond drawing and commands.
+  public var capabilities: ScreenCapabilities<Route> { ScreenCapabilities() }
+
+  /// The view model's state in a line, such as `ShelfViewModel.state = loaded(3 rows)`; a
+  /// screen with no view model says so.
+  public var stateLine: String {
+    capabilities.state?.line ?? "\(viewName) is drawn from no view model's state"
+  }
 }
 
 extension TerminalScreen {

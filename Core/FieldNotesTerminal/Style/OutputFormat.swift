@@ -2,7 +2,7 @@
 /// script (`--format FORMAT`, the REPL's `output FORMAT`, like sqlite3's `.mode`).
 ///
 /// A view is drawn for a ``TerminalContext``, which carries the format, so it stays a function
-/// of its state: the screens that draw records (``RecordDrawingScreen``) print them in the
+/// of its state: the screens that draw records (``ScreenCapabilities/drawsRecords``) print them in the
 /// format, and every other screen, message and question stays text.
 public enum OutputFormat: String, CaseIterable, Equatable, Sendable {
   /// One JSON array per drawing, one object a line inside it.

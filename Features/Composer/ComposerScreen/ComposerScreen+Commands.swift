@@ -17,21 +17,24 @@ extension ComposerScreen {
   /// `ComposerView`.
   public var viewName: String { "ComposerView" }
 
-  /// `ComposerViewModel.state = …`.
-  public var stateLine: String { "ComposerViewModel.state = \(stateDescription)" }
-
-  /// Traces the composer's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "ComposerViewModel.state", read: { [composer] in composer.state },
-      describe: Self.describe, emit: emit)
+  /// The composer's state (for `state` and `trace`), what its view is drawn from (for `why`),
+  /// the note to finish before anything else, whose lines are kept out of the history file, a
+  /// body typed line by line, and `back`.
+  public var capabilities: ScreenCapabilities<Route> {
+    ScreenCapabilities(
+      state: ViewModelState(
+        "ComposerViewModel.state", read: { [composer] in composer.state }, describe: Self.describe),
+      drawnFrom: { [unowned self] _ in drawnFrom() },
+      modal: ModalWork(
+        modality: { [unowned self] in modality }, remembersTypedLines: false,
+        quitWarning: { [unowned self] in quitWarning() },
+        preserveUnsavedWork: { [unowned self] in preserveUnsavedWork() }),
+      lineEntry: LineEntry(
+        prompt: { [unowned self] in linePrompt },
+        take: { [unowned self] line throws(ScreenError) in try takeLine(line) },
+        interrupt: { [unowned self] in interruptLineEntry() }),
+      back: { [unowned self] () throws(ScreenError) in try back() })
   }
-
-  /// The lines typed here are a note's text, kept out of the history file.
-  public var remembersTypedLines: Bool { false }
 
   /// The composer is modal: the note is finished before anything else, and a question is
   /// answered before the note.

@@ -11,7 +11,7 @@ import FieldNotesTerminal
 /// composer through its registration alone, so a change to the feature's interface rebuilds the
 /// feature and this module, and the REPL is only relinked.
 @MainActor
-public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, BackHandlingScreen {
+public final class ComposerScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -79,12 +79,10 @@ public final class ComposerScreen: TracedScreen, ModalScreen, LineEntryScreen, B
   }
 }
 
-extension ComposerScreen: ExplainedScreen {
-  /// What its view is drawn from, each in full, for `why`.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The composer's state, purpose, draft, notebook and kept drafts.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+extension ComposerScreen {
+  /// What its view is drawn from, each in full, for `why`: the composer's state, purpose,
+  /// draft, notebook and kept drafts.
+  func drawnFrom() -> [DrawnValue] {
     [
       DrawnValue("ComposerViewModel.state", composer.state),
       DrawnValue("ComposerViewModel.purpose", composer.purpose),

@@ -8,7 +8,7 @@ import Foundation
 /// The conflict inbox on a terminal: its view model's state drawn, and `open N`,
 /// `keep original|copy|both [N]` and `close`.
 @MainActor
-public final class ConflictsScreen: TracedScreen {
+public final class ConflictsScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -67,19 +67,17 @@ public final class ConflictsScreen: TracedScreen {
     ConflictsView.render(model.state, now: now(), timeZone: timeZone)
   }
 
-  /// `ConflictsViewModel.state = …`.
-  public var stateLine: String {
-    "ConflictsViewModel.state = \(ConflictsView.describe(model.state))"
-  }
-
-  /// Traces the view model's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "ConflictsViewModel.state", read: { [model] in model.state },
-      describe: ConflictsView.describe, emit: emit)
+  /// The view model's state (for `state`, `trace` and `why`), and the clock its dates are
+  /// described from (for `why`).
+  public var capabilities: ScreenCapabilities<Route> {
+    let state = ViewModelState(
+      "ConflictsViewModel.state", read: { [model] in model.state }, describe: ConflictsView.describe
+    )
+    return ScreenCapabilities(
+      state: state,
+      drawnFrom: { [unowned self] _ in
+        [state.drawnValue, DrawnValue.clock(now(), timeZone: timeZone)]
+      })
   }
 
   /// In the conflict inbox.
@@ -137,18 +135,5 @@ public final class ConflictsScreen: TracedScreen {
     case .keepBoth:
       return .say("Kept both: the copy of \(title) is a note of its own now.")
     }
-  }
-}
-
-extension ConflictsScreen: ExplainedScreen {
-  /// The view model's state in full, and the clock its dates are described from, for `why`.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state and the clock.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [
-      DrawnValue("ConflictsViewModel.state", model.state, text: ConflictsView.describe),
-      DrawnValue.clock(now(), timeZone: timeZone),
-    ]
   }
 }

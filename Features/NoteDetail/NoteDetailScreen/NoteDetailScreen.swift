@@ -9,7 +9,7 @@ import NoteDetailFeature
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
 /// `summarize`, `edit`, and `history`, `diff` and `restore` for its versions).
 @MainActor
-public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordDrawingScreen {
+public final class NoteDetailScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -84,24 +84,25 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     return terminal.format.isForScripts
   }
 
-  /// `NoteDetailViewModel.state = …`.
-  public var stateLine: String {
-    "NoteDetailViewModel.state = \(NoteDetailView.describe(model.state))"
-  }
-
-  /// Traces the page's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "NoteDetailViewModel.state", read: { [model] in model.state },
+  /// The page's state (for `state`, `trace` and `why`, with the clock its dates are
+  /// described from), the summary written in the background, and the note's record in a
+  /// script's format.
+  public var capabilities: ScreenCapabilities<Route> {
+    let state = ViewModelState(
+      "NoteDetailViewModel.state", read: { [model] in model.state },
       describe: NoteDetailView.describe, describeChange: NoteDetailView.describeChange,
-      emit: emit)
+      inFull: Self.describeInFull)
+    return ScreenCapabilities(
+      state: state,
+      drawnFrom: { [unowned self] _ in
+        [state.drawnValue, DrawnValue.clock(now(), timeZone: timeZone)]
+      },
+      backgroundWork: BackgroundWork(
+        wait: { [unowned self] in await summaryTask?.value },
+        cancel: { [unowned self] in cancelBackgroundWork() },
+        didLeave: { [unowned self] in summaryTask?.cancel() }),
+      drawsRecords: { [unowned self] in drawsRecords(in: $0) })
   }
-
-  /// Waits for the summary being written.
-  public func waitForBackgroundWork() async { await summaryTask?.value }
 
   /// Cancels the summary being written; the page shows none.
   ///
@@ -111,9 +112,6 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
     summaryTask.cancel()
     return true
   }
-
-  /// Stops the summary being written.
-  public func didLeave() { summaryTask?.cancel() }
 
   /// On a note list's page.
   public static let helpHeading = "On a note's page"
@@ -290,26 +288,16 @@ public final class NoteDetailScreen: TracedScreen, BackgroundWorkScreen, RecordD
   }
 }
 
-extension NoteDetailScreen: ExplainedScreen {
-  /// The view model's state, for `why`: its view is drawn from it alone.
-  ///
-  /// It is read as the note's title, pin, notebook, tags and summary, and kept in full for the
-  /// rest.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [
-      DrawnValue("NoteDetailViewModel.state", model.state) { state in
-        switch state {
-        case .empty: "empty"
-        case .loaded(let note, let notebookName, let summary):
-          "loaded(\"\(note.title.terminalSafe)\", \(note.isPinned ? "pinned" : "not pinned"), "
-            + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "
-            + "\(summary))"
-        }
-      },
-      DrawnValue.clock(now(), timeZone: timeZone),
-    ]
+extension NoteDetailScreen {
+  /// The state as `why` reads it: the note's title, pin, notebook, tags and summary (the state
+  /// is kept in full for the rest).
+  static func describeInFull(_ state: NoteDetailViewModel.State) -> String {
+    switch state {
+    case .empty: "empty"
+    case .loaded(let note, let notebookName, let summary):
+      "loaded(\"\(note.title.terminalSafe)\", \(note.isPinned ? "pinned" : "not pinned"), "
+        + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "
+        + "\(summary))"
+    }
   }
 }

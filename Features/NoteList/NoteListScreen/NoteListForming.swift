@@ -9,8 +9,7 @@ import FieldNotesTerminal
 /// (``NoteListMVScreen``) through the store, in the view's own actions. The words typed are the
 /// same, so they are defined once, here.
 @MainActor
-protocol NoteListForming: ReplaceableScreen, SyncShowing, PagedScreen, RecordDrawingScreen
-where Route == FieldNotesNavigation.Route {
+protocol NoteListForming: TerminalScreen, SyncShowing where Route == FieldNotesNavigation.Route {
   /// The form this type draws.
   static var form: NoteListForm { get }
   /// The notes the list shows: all, a notebook's, those in no notebook, or a tag's.
@@ -50,6 +49,10 @@ where Route == FieldNotesNavigation.Route {
   /// - Throws: ``FieldNotesTerminal/ScreenError/failed(_:)`` with the query's error; the list
   ///   keeps the search it had.
   func search(for text: String) throws(ScreenError)
+  /// Whether the view, as it is now, is the list's records in a script's format.
+  func drawsRecords(in terminal: TerminalContext) -> Bool
+  /// Each value the view reads when it is drawn for a terminal, by name, for `why`.
+  func drawnFrom(in terminal: TerminalContext) -> [DrawnValue]
 }
 
 extension NoteListForming {
@@ -63,10 +66,22 @@ extension NoteListForming {
     }
   }
 
+  /// What both forms do beyond drawing: what `why` reads, the list in the other form once
+  /// `mode` switched the session's, records in a script's format, and every row shown.
+  ///
+  /// - Parameter state: The view model's state the list is drawn from; none in the MV form.
+  /// - Returns: The capabilities.
+  func listCapabilities(state: ViewModelState? = nil) -> ScreenCapabilities<Route> {
+    ScreenCapabilities(
+      state: state, drawnFrom: { [unowned self] in drawnFrom(in: $0) },
+      replacement: { [unowned self] in replacement },
+      drawsRecords: { [unowned self] in drawsRecords(in: $0) },
+      showWhole: { [unowned self] in showEveryRow() })
+  }
+
   /// Shows every row of the list from the next drawing on, numbered from the first.
   ///
-  /// It is what a script's `list` prints, since it has no one to type `more`: both forms'
-  /// ``FieldNotesTerminal/PagedScreen`` conformance.
+  /// It is what a script's `list` prints, since it has no one to type `more`.
   func showEveryRow() {
     var whole = settings
     whole.shownRowCount = max(settings.shownRowCount, drawn.rows.count + drawn.hiddenCount)
@@ -75,7 +90,7 @@ extension NoteListForming {
   }
 
   /// The same list in the other form, once the session's form is no longer this one's.
-  var listInTheSessionsForm: Route? {
+  var replacement: Route? {
     preferences.noteListForm == Self.form ? nil : .noteList(scope, settings)
   }
 

@@ -86,14 +86,12 @@ public final class NoteListMVScreen: NoteListForming {
   /// The list's title.
   public var promptTitle: String? { title }
 
-  /// The same list in the other form, once `mode` switched the session's form.
-  public var replacement: Route? { listInTheSessionsForm }
+  /// What `why` reads, the list in the other form once `mode` switched the session's,
+  /// records in a script's format, and every row shown for a script's `list`.
+  public var capabilities: ScreenCapabilities<Route> { listCapabilities() }
 
   /// `NoteListMVScreen`: the MV form has no view type of its own; the screen draws itself.
   public var viewName: String { "NoteListMVScreen" }
-
-  /// Shows every row of the list from the next drawing on, as a script's `list` asks.
-  public func showWhole() { showEveryRow() }
 
   /// Whether the view is the list's records: always, in a script's format.
   ///
@@ -253,7 +251,7 @@ public final class NoteListMVScreen: NoteListForming {
   }
 }
 
-extension NoteListMVScreen: ExplainedScreen {
+extension NoteListMVScreen {
   /// What the MV view reads, for `why`: the store's page (its notes named, and kept in full),
   /// its own view-local settings and sync, and for JSON the store's notebooks.
   ///

@@ -14,7 +14,7 @@ import NoteListFeature
 /// the session's undo. This is one of the two modules that import `NoteListFeature`'s types,
 /// and the only one whose screen talks to its view model.
 @MainActor
-public final class NoteListScreen: NoteListForming, TracedScreen {
+public final class NoteListScreen: NoteListForming {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -70,8 +70,15 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
   /// The list's title.
   public var promptTitle: String? { title }
 
-  /// The same list in the other form, once `mode` switched the session's form.
-  public var replacement: Route? { listInTheSessionsForm }
+  /// The view model's state (for `state`, `trace` and, with the settings and the title,
+  /// `why`), the list in the other form once `mode` switched the session's, records in a
+  /// script's format, and every row shown for a script's `list`.
+  public var capabilities: ScreenCapabilities<Route> {
+    listCapabilities(
+      state: ViewModelState(
+        "NoteListViewModel.state", read: { [model] in model.state }, describe: Self.describe,
+        describeChange: Self.describeChange))
+  }
 
   /// `NoteListView`.
   public var viewName: String { "NoteListView" }
@@ -93,9 +100,6 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
     return NoteListView.render(state, settings: model.settings, title: title, in: terminal)
   }
 
-  /// Shows every row of the list from the next drawing on, as a script's `list` asks.
-  public func showWhole() { showEveryRow() }
-
   /// Whether the view is the list's records: in a script's format, unless it was last drawn
   /// saying the notes could not be read.
   ///
@@ -104,19 +108,6 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
   public func drawsRecords(in terminal: TerminalContext) -> Bool {
     if case .failed = drawnState { return false }
     return terminal.format.isForScripts
-  }
-
-  /// `NoteListViewModel.state = …`.
-  public var stateLine: String { "NoteListViewModel.state = \(Self.describe(model.state))" }
-
-  /// Traces the view model's state, saying which rows changed when their count didn't.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "NoteListViewModel.state", read: { [model] in model.state },
-      describe: Self.describe, describeChange: Self.describeChange, emit: emit)
   }
 
   /// Syncs, so the list's state shows the sync while it runs.
@@ -237,7 +228,7 @@ public final class NoteListScreen: NoteListForming, TracedScreen {
   }
 }
 
-extension NoteListScreen: ExplainedScreen {
+extension NoteListScreen {
   /// What the MVVM view reads, for `why`: the view model's state, its rows named (a pinned one
   /// with `*`) and kept in full, and the list's settings.
   ///

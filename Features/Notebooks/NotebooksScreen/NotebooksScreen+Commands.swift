@@ -13,17 +13,16 @@ extension NotebooksScreen {
   /// `NotebooksView`.
   public var viewName: String { "NotebooksView" }
 
-  /// `NotebooksViewModel.state = …`.
-  public var stateLine: String { "NotebooksViewModel.state = \(stateDescription)" }
-
-  /// Traces the view model's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
-      describe: Self.describe, describeChange: Self.describeChange, emit: emit)
+  /// The view model's state (for `state`, `trace` and `why`, which reads each row's counts),
+  /// `back` withdrawing a deletion question, and the question withdrawn when the screen is on
+  /// top again, having been left behind.
+  public var capabilities: ScreenCapabilities<Route> {
+    ScreenCapabilities(
+      state: ViewModelState(
+        "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
+        describe: Self.describe, describeChange: Self.describeChange, inFull: Self.describeRows),
+      back: { [unowned self] () throws(ScreenError) in try back() },
+      didReappear: { [notebooks] in notebooks.cancelDeletion() })
   }
 
   /// `back` at the root withdraws a deletion question, and goes nowhere.
@@ -36,9 +35,6 @@ extension NotebooksScreen {
     notebooks.cancelDeletion()
     return .stay
   }
-
-  /// Back on top: a deletion question left behind is withdrawn.
-  public func didReappear() { notebooks.cancelDeletion() }
 
   /// On the notebooks screen.
   public static let helpHeading = "Notebooks"

@@ -10,7 +10,7 @@ import NotebooksFeature
 /// This is the only module of the app that imports `NotebooksFeature`; the REPL knows the screen
 /// through its registration alone.
 @MainActor
-public final class NotebooksScreen: TracedScreen, BackHandlingScreen, ReappearingScreen {
+public final class NotebooksScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -85,25 +85,16 @@ public final class NotebooksScreen: TracedScreen, BackHandlingScreen, Reappearin
   }
 }
 
-extension NotebooksScreen: ExplainedScreen {
-  /// The view model's state, for `why`: its view is drawn from it alone.
-  ///
-  /// Each row is read as its name and counts, and the state is kept in full for what those
-  /// leave out.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [
-      DrawnValue("NotebooksViewModel.state", notebooks.state) { state in
-        switch state {
-        case .loaded(let rows, let conflicts):
-          "loaded(["
-            + rows.map { "\($0.name.terminalSafe) \($0.noteCount)/\($0.pinnedCount)" }
-            .joined(separator: ", ") + "]\(Self.described(conflicts)))"
-        default: Self.describe(state)
-        }
-      }
-    ]
+extension NotebooksScreen {
+  /// The state as `why` reads it, its view being drawn from it alone: each row as its name and
+  /// counts (the state is kept in full for what those leave out).
+  static func describeRows(_ state: NotebooksViewModel.State) -> String {
+    switch state {
+    case .loaded(let rows, let conflicts):
+      "loaded(["
+        + rows.map { "\($0.name.terminalSafe) \($0.noteCount)/\($0.pinnedCount)" }
+        .joined(separator: ", ") + "]\(Self.described(conflicts)))"
+    default: Self.describe(state)
+    }
   }
 }

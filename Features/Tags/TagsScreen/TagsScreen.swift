@@ -7,7 +7,7 @@ import TagsFeature
 /// The tags screen on a terminal: ``TagsFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`open`, `rename`, `delete`, `yes`, `no`, `undo`).
 @MainActor
-public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingScreen {
+public final class TagsScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -63,17 +63,15 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
     return terminal.format.isForScripts
   }
 
-  /// `TagsViewModel.state = …`.
-  public var stateLine: String { "TagsViewModel.state = \(TagsView.describe(model.state))" }
-
-  /// Traces the view model's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "TagsViewModel.state", read: { [model] in model.state },
-      describe: TagsView.describe, describeChange: TagsView.describeChange, emit: emit)
+  /// The view model's state (for `state`, `trace` and `why`), `back` withdrawing a question,
+  /// and records in a script's format.
+  public var capabilities: ScreenCapabilities<Route> {
+    ScreenCapabilities(
+      state: ViewModelState(
+        "TagsViewModel.state", read: { [model] in model.state }, describe: TagsView.describe,
+        describeChange: TagsView.describeChange),
+      back: { [unowned self] () throws(ScreenError) in try back() },
+      drawsRecords: { [unowned self] in drawsRecords(in: $0) })
   }
 
   /// `back` withdraws a question first; otherwise leaves.
@@ -145,14 +143,4 @@ public final class TagsScreen: TracedScreen, BackHandlingScreen, RecordDrawingSc
   // MARK: - Commands
 
   private var tagNames: [String] { model.rows.map { "#" + $0.name } }
-}
-
-extension TagsScreen: ExplainedScreen {
-  /// The view model's state in full, for `why`: its view is drawn from it alone.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [DrawnValue("TagsViewModel.state", model.state, text: TagsView.describe)]
-  }
 }

@@ -8,7 +8,7 @@ import TrashFeature
 /// The trash on a terminal: its view model's state drawn, and `open N`, `restore N`, `empty`
 /// (then `yes` or `no`).
 @MainActor
-public final class TrashScreen: TracedScreen, BackHandlingScreen {
+public final class TrashScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
   public typealias Route = FieldNotesNavigation.Route
 
@@ -67,19 +67,17 @@ public final class TrashScreen: TracedScreen, BackHandlingScreen {
     TrashView.render(model.state, now: now(), timeZone: timeZone)
   }
 
-  /// `TrashViewModel.state = …`.
-  public var stateLine: String {
-    "TrashViewModel.state = \(TrashView.describe(model.state))"
-  }
-
-  /// Traces the view model's state.
-  ///
-  /// - Parameter emit: Prints one transition.
-  /// - Returns: The tracer.
-  public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-    StateTracer(
-      label: "TrashViewModel.state", read: { [model] in model.state },
-      describe: TrashView.describe, emit: emit)
+  /// The view model's state (for `state`, `trace` and `why`), the clock its dates are
+  /// described from (for `why`), and `back` closing a note shown in full.
+  public var capabilities: ScreenCapabilities<Route> {
+    let state = ViewModelState(
+      "TrashViewModel.state", read: { [model] in model.state }, describe: TrashView.describe)
+    return ScreenCapabilities(
+      state: state,
+      drawnFrom: { [unowned self] _ in
+        [state.drawnValue, DrawnValue.clock(now(), timeZone: timeZone)]
+      },
+      back: { [unowned self] () throws(ScreenError) in try back() })
   }
 
   /// Leaving the screen withdraws the question whether to empty it.
@@ -140,17 +138,4 @@ public final class TrashScreen: TracedScreen, BackHandlingScreen {
       return .say("Kept the trash as it was.")
     },
   ]
-}
-
-extension TrashScreen: ExplainedScreen {
-  /// The view model's state in full, and the clock its dates are described from, for `why`.
-  ///
-  /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-  /// - Returns: The state and the clock.
-  public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    [
-      DrawnValue("TrashViewModel.state", model.state, text: TrashView.describe),
-      DrawnValue.clock(now(), timeZone: timeZone),
-    ]
-  }
 }

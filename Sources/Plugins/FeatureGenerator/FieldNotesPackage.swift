@@ -106,13 +106,14 @@ struct FieldNotesPackage {
         .map { String($0.output.1) })
   }
 
-  /// The names in every command declaration of a Swift file: the string list before `usage:` or
-  /// `arguments:` (`ScreenCommand(["open", "cd"], arguments: …)`, `ShellCommand([…], usage: …)`)
-  /// or after `names:` (`CommandHelp(names: ["tags"], …)`).
+  /// The names in every command declaration of a Swift file: the string list before `usage:`,
+  /// `arguments:` or `summary:` (`ScreenCommand(["open", "cd"], arguments: …)`,
+  /// `ShellCommand([…], usage: …)`, `ScreenEntry(["tags"], summary: …)`) or after `names:`
+  /// (`CommandHelp(names: ["tags"], …)`).
   static func commandNames(in text: String) -> Set<String> {
     var names: Set<String> = []
     let lists = [
-      #/\[((?:\s*"[^"\n]+"\s*,?)+)\]\s*,\s*(?:usage|arguments):/#,
+      #/\[((?:\s*"[^"\n]+"\s*,?)+)\]\s*,\s*(?:usage|arguments|summary):/#,
       #/names:\s*\[((?:\s*"[^"\n]+"\s*,?)+)\]/#,
     ]
     for list in lists {

@@ -87,7 +87,7 @@ import Testing
   @Test func theTracerPrintsEachTransition() async throws {
     let (harness, screen, _) = makeScreen()
     var printed: [String] = []
-    let tracer = screen.traceState { printed.append($0) }
+    let tracer = try #require(screen.capabilities.state).tracer { printed.append($0) }
     defer { tracer.stop() }
 
     try await harness.run("title Wren")

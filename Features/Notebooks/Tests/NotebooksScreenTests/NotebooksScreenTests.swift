@@ -103,7 +103,7 @@ import Testing
   @Test func theTracerPrintsEachTransitionAndWhatChanged() async throws {
     let (harness, screen, _) = try makeScreen()
     var printed: [String] = []
-    let tracer = screen.traceState { printed.append($0) }
+    let tracer = try #require(screen.capabilities.state).tracer { printed.append($0) }
     defer { tracer.stop() }
 
     try await harness.run("notebook delete Plants")

@@ -110,7 +110,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
           shell.output.print("The note list is already in its \(name) form.")
           return .done
         }
-        // Every open list swaps itself for its twin in the other form (`ReplaceableScreen`).
+        // Every open list swaps itself for its twin in the other form (its `replacement` capability).
         preferences.noteListForm = form
         shell.navigator.replaceScreensThatAsk()
         shell.output.print("The note list is now in its \(name) form.")

@@ -7,7 +7,7 @@ extension FeatureTemplates {
     /// The \#(name.lowercaseTitle) screen on a terminal: its view model's state drawn, and `add`,
     /// `remove`, `undo` and `retry`.
     @MainActor
-    public final class \#(name.screenModule): TracedScreen {
+    public final class \#(name.screenModule): TerminalScreen {
       /// Where FieldNotes' screens navigate.
       public typealias Route = FieldNotesNavigation.Route
 
@@ -71,8 +71,6 @@ extension FeatureTemplates {
         if case .loaded(let entries) = model.state { entries } else { [] }
       }
     }
-
-    \#(explainedScreen(name))
 
     """#
   }

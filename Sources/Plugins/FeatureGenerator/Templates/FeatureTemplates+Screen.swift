@@ -6,7 +6,7 @@ extension FeatureTemplates {
 
     /// The \#(name.lowercaseTitle) screen on a terminal: its view model's state drawn, and `open`.
     @MainActor
-    public final class \#(name.screenModule): TracedScreen {
+    public final class \#(name.screenModule): TerminalScreen {
       /// Where FieldNotes' screens navigate.
       public typealias Route = FieldNotesNavigation.Route
 
@@ -34,8 +34,6 @@ extension FeatureTemplates {
         }
       ]
     }
-
-    \#(explainedScreen(name))
 
     """#
   }

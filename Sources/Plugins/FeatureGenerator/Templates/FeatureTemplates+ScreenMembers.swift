@@ -28,41 +28,19 @@ extension FeatureTemplates {
         \#(name.view).render(model.state)
       }
 
-      /// `\#(name.viewModel).state = …`.
-      public var stateLine: String {
-        let state = \#(name.view).describe(model.state)
-        return "\#(name.viewModel).state = \(state)"
-      }
-
-      /// Traces the view model's state.
-      ///
-      /// - Parameter emit: Prints one transition.
-      /// - Returns: The tracer.
-      public func traceState(emit: @escaping (String) -> Void) -> StateTracer {
-        StateTracer(
-          label: "\#(name.viewModel).state", read: { [model] in model.state },
-          describe: \#(name.view).describe, emit: emit)
+      /// The view model's state, from which `state`, `trace on` and `why` come: the view is
+      /// drawn from it alone.
+      public var capabilities: ScreenCapabilities<Route> {
+        ScreenCapabilities(
+          state: ViewModelState(
+            "\#(name.viewModel).state", read: { [model] in model.state },
+            describe: \#(name.view).describe))
       }
 
       /// On the \#(name.lowercaseTitle) screen.
       public static let helpHeading = "\#(name.title)"
       /// How to reach the \#(name.lowercaseTitle) screen.
       public static let directions = "type `\#(name.command)` on the notebooks screen first"
-    """#
-  }
-
-  /// The screen's answer to `why`: its view is drawn from its view model's state alone.
-  static func explainedScreen(_ name: FeatureName) -> String {
-    #"""
-    extension \#(name.screenModule): ExplainedScreen {
-      /// The view model's state in full, for `why`: its view is drawn from it alone.
-      ///
-      /// - Parameter terminal: The terminal it is drawn for, which changes nothing it reads.
-      /// - Returns: The state.
-      public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-        [DrawnValue("\#(name.viewModel).state", model.state)]
-      }
-    }
     """#
   }
 }
