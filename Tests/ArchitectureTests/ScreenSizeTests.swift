@@ -17,9 +17,9 @@ import Testing
   /// pass: a screen shrinking under the rule makes its entry fail until it is taken out, and
   /// none can grow meanwhile.
   static let overTheRule = [
-    "NoteListScreen (MVVM form)": 664,
-    "NoteListScreen (MV form)": 638,
-    "NotebooksScreen": 325,
+    "NoteListScreen (MVVM form)": 638,
+    "NoteListScreen (MV form)": 612,
+    "NotebooksScreen": 322,
   ]
 
   /// One screen measured: its name, its files and its view model's.

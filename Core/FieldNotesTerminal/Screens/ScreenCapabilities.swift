@@ -33,6 +33,9 @@ public struct ScreenCapabilities<Route> {
   /// script's `list` asks (``ScreenNavigator/redraw(whole:)``), for a screen that shows the
   /// first part of what it holds, and the next on request.
   public var showWhole: (() -> Void)?
+  /// Brings what the screen shows up to date from where it comes, an app's command asking,
+  /// with the view showing the work while it runs; it returns why the work failed, or `nil`.
+  public var refresh: (@MainActor () async -> String?)?
 
   /// Describes what a screen does beyond drawing and its commands; each part absent by
   /// default.
@@ -48,13 +51,14 @@ public struct ScreenCapabilities<Route> {
   ///   - replacement: The route of a screen to show in this one's place.
   ///   - drawsRecords: Whether the view is records in a script's format.
   ///   - showWhole: Shows everything from the next drawing on.
+  ///   - refresh: Brings what the screen shows up to date, showing the work while it runs.
   public init(
     state: ViewModelState? = nil, drawnFrom: ((TerminalContext) -> [DrawnValue])? = nil,
     modal: ModalWork? = nil, lineEntry: LineEntry<Route>? = nil,
     back: (() throws(ScreenError) -> ScreenResult<Route>)? = nil,
     backgroundWork: BackgroundWork? = nil, didReappear: (() -> Void)? = nil,
     replacement: (() -> Route?)? = nil, drawsRecords: ((TerminalContext) -> Bool)? = nil,
-    showWhole: (() -> Void)? = nil
+    showWhole: (() -> Void)? = nil, refresh: (@MainActor () async -> String?)? = nil
   ) {
     self.state = state
     self.drawnFrom = drawnFrom
@@ -66,6 +70,7 @@ public struct ScreenCapabilities<Route> {
     self.replacement = replacement
     self.drawsRecords = drawsRecords
     self.showWhole = showWhole
+    self.refresh = refresh
   }
 }
 

@@ -9,7 +9,7 @@ import FieldNotesTerminal
 /// (``NoteListMVScreen``) through the store, in the view's own actions. The words typed are the
 /// same, so they are defined once, here.
 @MainActor
-protocol NoteListForming: TerminalScreen, SyncShowing where Route == FieldNotesNavigation.Route {
+protocol NoteListForming: TerminalScreen where Route == FieldNotesNavigation.Route {
   /// The form this type draws.
   static var form: NoteListForm { get }
   /// The notes the list shows: all, a notebook's, those in no notebook, or a tag's.
@@ -53,6 +53,8 @@ protocol NoteListForming: TerminalScreen, SyncShowing where Route == FieldNotesN
   func drawsRecords(in terminal: TerminalContext) -> Bool
   /// Each value the view reads when it is drawn for a terminal, by name, for `why`.
   func drawnFrom(in terminal: TerminalContext) -> [DrawnValue]
+  /// Syncs, so the list shows the sync while it runs; why it failed, or `nil`.
+  func showSync() async -> String?
 }
 
 extension NoteListForming {
@@ -67,7 +69,8 @@ extension NoteListForming {
   }
 
   /// What both forms do beyond drawing: what `why` reads, the list in the other form once
-  /// `mode` switched the session's, records in a script's format, and every row shown.
+  /// `mode` switched the session's, records in a script's format, every row shown, and the
+  /// app's `sync` shown while it runs.
   ///
   /// - Parameter state: The view model's state the list is drawn from; none in the MV form.
   /// - Returns: The capabilities.
@@ -76,7 +79,8 @@ extension NoteListForming {
       state: state, drawnFrom: { [unowned self] in drawnFrom(in: $0) },
       replacement: { [unowned self] in replacement },
       drawsRecords: { [unowned self] in drawsRecords(in: $0) },
-      showWhole: { [unowned self] in showEveryRow() })
+      showWhole: { [unowned self] in showEveryRow() },
+      refresh: { [unowned self] in await showSync() })
   }
 
   /// Shows every row of the list from the next drawing on, numbered from the first.
@@ -116,7 +120,7 @@ extension NoteListForming {
       .takingText()
       .explained(by: searchHelp)
       .completing { screen, before in
-        NoteQueryCompletion.candidates(
+        NoteQuery.completions(
           before: before.first ?? "", tags: screen.knownTags, notebooks: screen.notebookNames)
       },
       ScreenCommand(

@@ -7,7 +7,7 @@ import Foundation
 /// The app-wide `sync` command: `sync`, `sync remote [URL|none]` and `sync folder PATH`, and the
 /// sync it runs in the background.
 ///
-/// A screen that shows a sync (a note list, ``FieldNotesNavigation/SyncShowing``) runs it, so
+/// A screen that shows a sync (a note list, whose capabilities hold a `refresh`) runs it, so
 /// its state shows the sync; elsewhere the store syncs and a line reports it. Scripts wait for
 /// it; a person gets the prompt back at once.
 @MainActor
@@ -73,11 +73,12 @@ public final class SyncCommands: ShellBackgroundWork {
       shell.output.print("A sync is already running.")
       return
     }
-    let showing = shell.navigator.top as? any SyncShowing
+    // A screen that shows the sync while it runs (a note list) runs it; else the store syncs.
+    let showing = shell.navigator.top.capabilities.refresh
     task = Task { @MainActor [unowned self] () -> String? in
       defer { task = nil }
       let failure: String? =
-        if let showing { await showing.showSync() } else { await syncStore(in: shell) }
+        if let showing { await showing() } else { await syncStore(in: shell) }
       if failure == nil, !Task.isCancelled, let report = await connection?.lastReport {
         for line in report.lines { shell.output.print(line.terminalSafe) }
       }

@@ -1,15 +1,16 @@
-import FieldNotesModel
-import FieldNotesQuery
+import Foundation
 
-/// What Tab offers inside a search: the qualifiers, the tags some note carries, the notebooks'
-/// names (inside an open quote too), the states and the date words.
-enum NoteQueryCompletion {
+/// What Tab offers inside a search, from the language's own words: the query knows which
+/// qualifiers, states and date words it reads, so it offers them.
+extension NoteQuery {
   /// The date words a date qualifier completes to.
-  static let dateWords = [
+  public static let completedDateWords = [
     "today", "yesterday", "this-week", "last-week", "this-month", "last-month",
   ]
 
-  /// The words that may replace the word being completed.
+  /// The words Tab may offer for the word being completed in a search: the qualifiers, the
+  /// tags some note carries, the notebooks' names (inside an open quote too), the states and
+  /// the date words, each also negated, and `OR` and `NOT`.
   ///
   /// - Parameters:
   ///   - text: The search typed before the word, as typed.
@@ -17,7 +18,9 @@ enum NoteQueryCompletion {
   ///   - notebooks: The notebooks' names.
   /// - Returns: Whole words, such as `tag:birds` or `in:"Field trips"`; inside a quote opened
   ///   after `in:`, the rest of a notebook's name and the closing quote (`trips"`).
-  static func candidates(before text: String, tags: [String], notebooks: [String]) -> [String] {
+  public static func completions(before text: String, tags: [String], notebooks: [String])
+    -> [String]
+  {
     if let quote = openQuote(in: text) {
       guard text[..<quote].lowercased().hasSuffix("in:") else { return [] }
       let typed = text[text.index(after: quote)...].lowercased()
@@ -34,7 +37,7 @@ enum NoteQueryCompletion {
     words += notebooks.filter { !$0.contains("\"") }.map { "in:\"\($0)\"" } + ["in:\"none\""]
     words += ["is:pinned", "is:untagged"]
     words += NoteDateField.allCases.flatMap { field in
-      dateWords.map { "\(field.rawValue):\($0)" }
+      completedDateWords.map { "\(field.rawValue):\($0)" }
     }
     return words + words.map { "-" + $0 } + ["OR", "NOT"]
   }
@@ -44,5 +47,4 @@ enum NoteQueryCompletion {
     let quotes = text.indices.filter { text[$0] == "\"" }
     return quotes.count % 2 == 1 ? quotes.last : nil
   }
-
 }
