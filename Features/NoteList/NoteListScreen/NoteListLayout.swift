@@ -83,11 +83,8 @@ enum NoteListLayout {
   /// - Returns: The settings, read.
   static func settingsValue(_ name: String, _ settings: NoteListSettings) -> DrawnValue {
     DrawnValue(name, settings) { settings in
-      let read =
-        filters(settings) + [
-          sortDescription(settings.sortOrder), "\(settings.shownRowCount) rows",
-        ]
-      return "[" + read.joined(separator: ", ") + "]"
+      let read = filters(settings) + [sortDescription(settings.sortOrder)]
+      return "[" + (read + ["\(settings.shownRowCount) rows"]).joined(separator: ", ") + "]"
     }
   }
 
