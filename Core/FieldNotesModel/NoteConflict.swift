@@ -3,6 +3,15 @@ import Foundation
 /// A conflict a sync found: the copy it kept of the text that lost, beside the note it
 /// conflicts with.
 public struct NoteConflict: Identifiable, Hashable, Sendable {
+  /// Whether a note is a conflict copy: it names an original other than itself (a copy marked
+  /// as its own original, another tool's doing, is no conflict).
+  ///
+  /// - Parameter note: The note, as the journal's conflict copies hold it.
+  /// - Returns: Whether it is a copy waiting to be resolved.
+  public static func isUnresolvedCopy(_ note: Note) -> Bool {
+    note.conflictOf != nil && note.conflictOf != note.id
+  }
+
   /// The copy, whose ``Note/conflictOf`` names the original.
   public var copy: Note
   /// The note it conflicts with, or `nil` when that note is gone (deleted since).

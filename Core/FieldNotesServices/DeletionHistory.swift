@@ -45,7 +45,9 @@ public final class DeletionHistory {
   ///   - store: The store holding it.
   /// - Throws: ``NoteStoreError``; nothing was deleted or remembered then.
   public func delete(_ id: Note.ID, from store: NoteStore) throws(NoteStoreError) {
-    remember(try store.deleteNote(withID: id))
+    let edit = try store.commit(NoteStore.Mutation.deleteNote(id))
+    guard let removed = edit.removedNotes.first else { throw .noteNotFound(id) }
+    remember(removed)
   }
 
   /// Restores the note deleted last with its identity, notebook, tags, pin and dates; if its
@@ -58,9 +60,9 @@ public final class DeletionHistory {
   public func restoreLast(to store: NoteStore) throws(NoteStoreError) -> Note? {
     // A note saved again since (restored from the trash by another process, or synced back)
     // needs no undo.
-    while let last = lastDeleted, store.note(withID: last.id) != nil { forgetLast() }
+    while let last = lastDeleted, try store.note(withID: last.id) != nil { forgetLast() }
     guard var note = lastDeleted else { return nil }
-    if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+    if let notebookID = note.notebookID, try store.notebook(withID: notebookID) == nil {
       note.notebookID = nil
     }
     try store.perform(.addNote(note))

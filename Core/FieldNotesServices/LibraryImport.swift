@@ -130,7 +130,8 @@ public enum LibraryImport {
     into store: NoteStore, _ incoming: some LibraryImportSource, timeZone: TimeZone = .current,
     progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(LibraryImportError) -> Summary {
-    let notebooks = store.notebooks
+    let notebooks: [Notebook]
+    do { notebooks = try store.savedNotebooks() } catch { throw .store(error) }
     var seenNotebooks = Set(notebooks.map(\.id))
     let arrivingNotebooks = seenNotebooks.union(incoming.notebooks.map(\.id))
     let plan: ImportPlan

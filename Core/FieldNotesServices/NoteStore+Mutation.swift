@@ -50,13 +50,17 @@ extension NoteStore.Mutation: StoreChange {
   /// - Parameter store: The store, holding what is saved now.
   /// - Returns: The reason, or `nil`.
   public func whyNot(in store: NoteStore) -> NoteStoreError? {
-    if let notebookID, store.notebook(withID: notebookID) == nil {
-      return .notebookNotFound(notebookID)
+    do throws(NoteStoreError) {
+      if let notebookID, try store.notebook(withID: notebookID) == nil {
+        return .notebookNotFound(notebookID)
+      }
+      if let changedNoteID, try store.note(withID: changedNoteID) == nil {
+        return .noteNotFound(changedNoteID)
+      }
+      return nil
+    } catch {
+      return error
     }
-    if let changedNoteID, store.note(withID: changedNoteID) == nil {
-      return .noteNotFound(changedNoteID)
-    }
-    return nil
   }
 }
 
@@ -65,7 +69,7 @@ extension NoteStore {
   func edit(for mutation: Mutation) throws(NoteStoreError) -> StoreEdit {
     switch mutation {
     case .addNote(let note):
-      guard self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
+      guard try self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
       try requireSize(of: note)
       return StoreEdit(changes: [.expectNote(note.id, nil), .saveNote(note)], savedNotes: [note])
@@ -94,26 +98,26 @@ extension NoteStore {
       note.notebookID = notebookID
       return replacing(try savedNote(id), with: note).expecting(notebookOf: note)
     case .addNotebook(let notebook):
-      guard self.notebook(withID: notebook.id) == nil else {
+      guard try self.notebook(withID: notebook.id) == nil else {
         throw .duplicateNotebook(notebook.id)
       }
       return StoreEdit(changes: [.saveNotebook(notebook)])
     case .renameNotebook(let id, let name):
-      guard var notebook = notebook(withID: id) else { throw .notebookNotFound(id) }
+      guard var notebook = try notebook(withID: id) else { throw .notebookNotFound(id) }
       notebook.name = name
       return StoreEdit(changes: [.saveNotebook(notebook)])
     case .deleteNotebook(let id, let disposition):
-      guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
+      guard try notebook(withID: id) != nil else { throw .notebookNotFound(id) }
       return try removingNotebook(id, notes: disposition)
     case .addLibrary(let addition):
-      for notebook in addition.notebooks where self.notebook(withID: notebook.id) != nil {
+      for notebook in addition.notebooks where try self.notebook(withID: notebook.id) != nil {
         throw .duplicateNotebook(notebook.id)
       }
       let knownNotes: Set<Note.ID>
       do { knownNotes = try repository.savedNoteIDs(among: addition.notes.map(\.id)) } catch {
         throw .persistence(error)
       }
-      let knownNotebooks = Set((notebooks + addition.notebooks).map(\.id))
+      let knownNotebooks = Set((try savedNotebooks() + addition.notebooks).map(\.id))
       var added = Set<Note.ID>()
       for note in addition.notes {
         guard !knownNotes.contains(note.id), added.insert(note.id).inserted else {
@@ -135,7 +139,7 @@ extension NoteStore {
   /// - Returns: The note.
   /// - Throws: ``NoteStoreError/noteNotFound(_:)`` when the store holds no such note.
   public func savedNote(_ id: Note.ID) throws(NoteStoreError) -> Note {
-    guard let note = note(withID: id) else { throw .noteNotFound(id) }
+    guard let note = try note(withID: id) else { throw .noteNotFound(id) }
     return note
   }
 
@@ -184,7 +188,7 @@ extension NoteStore {
 
   private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {
     guard let id else { return }
-    guard notebook(withID: id) != nil else { throw .notebookNotFound(id) }
+    guard try notebook(withID: id) != nil else { throw .notebookNotFound(id) }
   }
 
   /// Refuses a note too large for its file, when its title, body or tags are written.

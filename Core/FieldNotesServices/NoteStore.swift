@@ -31,35 +31,25 @@ public final class NoteStore {
   /// Screens that call ``perform(_:)`` get the error thrown instead.
   public private(set) var lastError: NoteStoreError?
 
-  /// The last read the repository failed, if any: what was asked is then answered as empty (or
-  /// as it was last read), and a screen can say why.
-  @ObservationIgnored public private(set) var lastReadError: NoteStoreError?
-
-  /// Returns the last read failure, if any, and forgets it: so that an app can say, once, that
-  /// what it drew may be incomplete (a failed read shows the earlier answer, or none).
-  ///
-  /// - Returns: The failure since the last call, or `nil`.
-  public func takeReadError() -> NoteStoreError? {
-    defer { lastReadError = nil }
-    return lastReadError
-  }
-
   /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
   /// written over, and reported so the user knows.
   @ObservationIgnored public private(set) var unreadableNotes: [UnreadableNote]
 
   @ObservationIgnored let repository: any NoteRepository
   /// The texts the repository keeps beside the notes: versions, the trash, conflict copies.
-  @ObservationIgnored let journal: any NoteJournal
+  ///
+  /// A feature whose data they are reads them here, in its own live client (the trash, a
+  /// note's history, the conflicts), reading ``changeCount`` beside so that Observation tells
+  /// it of every change; the store itself only writes them, in ``commit(_:progress:)``.
+  @ObservationIgnored public let journal: any NoteJournal
   @ObservationIgnored private let syncer: any NoteSyncing
   /// Where the store gets the date it stamps on edited notes, and a change the date it
   /// stamps on what it writes.
   @ObservationIgnored public let now: DateProvider
   /// What the repository answered since the last change, so one redraw asks each question once.
   @ObservationIgnored private var answers = Answers()
-  /// What it answered before the last change: shown again when a read fails, so the notes
-  /// shown stay as they were rather than vanish.
-  @ObservationIgnored private var earlierAnswers = Answers()
+  /// Whether a question failed since the store last changed or reloaded.
+  @ObservationIgnored private var hasUnansweredQuestion = false
   /// The version of each note the store last read or wrote.
   ///
   /// What a write of the note expects to find saved, so a change made from a copy another
@@ -149,91 +139,68 @@ public final class NoteStore {
 
   // MARK: - Reading
 
+  // Every read a screen's state depends on throws when the repository can't answer, so the
+  // view model shows that as its state (`.failed`); only the seed's two properties, which can't
+  // say so, answer as empty instead.
+
   /// Every note, oldest first.
   ///
   /// The seed's way to read the library: it reads every note, bodies and all, so it costs the
-  /// whole library. No screen reads it; lists read ``page(_:)``, counts ``summary``. Change
-  /// notes through the store's methods so that every change is saved.
+  /// whole library. It can't say that a read failed, and is empty then: no screen reads it;
+  /// lists read ``page(_:)``, counts ``summary``, an export ``wholeLibrary()``. Change notes
+  /// through the store's methods so that every change is saved.
   ///
   /// - Complexity: O(*n*) in the number of notes, once per change of the store.
-  public var notes: [Note] {
-    answer(\.library, fallback: NoteLibrary()) { () throws(RepositoryError) in
-      try held({ $0 }, else: repository.load)
-    }.notes
-  }
+  public var notes: [Note] { (try? wholeLibrary().notes) ?? [] }
 
-  /// Reads every notebook and note as saved now, bodies and all, keeping none of it.
+  /// Reads every notebook and note as saved, bodies and all.
   ///
   /// What an export writes. Unlike ``notes``, a failed read is thrown, never answered as no
   /// notes.
   ///
   /// - Returns: The library.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
-  /// - Complexity: O(*n*) in the size of the notes.
+  /// - Complexity: O(*n*) in the size of the notes, once per change of the store.
   public func wholeLibrary() throws(NoteStoreError) -> NoteLibrary {
-    do throws(RepositoryError) {
-      return try held({ $0 }, else: repository.load)
-    } catch {
-      throw .persistence(error)
-    }
+    try answer(\.library) { () throws(RepositoryError) in try held({ $0 }, else: repository.load) }
   }
 
   /// Every notebook, in the order they were created.
-  public var notebooks: [Notebook] {
-    answer(\.notebooks, fallback: []) { () throws(RepositoryError) in
+  ///
+  /// The seed's read, which can't say that it failed: it is empty then. What a state is
+  /// computed from reads ``savedNotebooks()``, which throws.
+  public var notebooks: [Notebook] { (try? savedNotebooks()) ?? [] }
+
+  /// Reads every notebook, in the order they were created.
+  ///
+  /// - Returns: The notebooks.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  public func savedNotebooks() throws(NoteStoreError) -> [Notebook] {
+    try answer(\.notebooks) { () throws(RepositoryError) in
       try held(\.notebooks, else: repository.notebooks)
     }
   }
 
-  /// How many notes, and how many pinned, each notebook holds.
-  public var summary: LibrarySummary {
-    answer(\.summary, fallback: LibrarySummary()) { () throws(RepositoryError) in
-      try held(\.summary, else: repository.summary)
-    }
-  }
-
-  /// How many notes carry each tag.
-  public var tagCounts: [String: Int] { summary.tagCounts }
-
-  /// The versions kept of a note, oldest first: each text a save replaced.
+  /// How many notes, and how many pinned, each notebook holds, and how many carry each tag.
   ///
-  /// - Parameter id: The note, saved or in the trash.
-  /// - Returns: Its versions; none when it was never changed, or they can't be read (see
-  ///   ``lastReadError``).
-  public func versions(ofNote id: Note.ID) -> [NoteVersion] {
-    answer(\.versions[id], fallback: []) { () throws(RepositoryError) in
-      try journal.versions(ofNote: id)
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  public var summary: LibrarySummary {
+    get throws(NoteStoreError) {
+      try answer(\.summary) { () throws(RepositoryError) in
+        try held(\.summary, else: repository.summary)
+      }
     }
   }
-
-  /// The notes in the trash, deleted last first: in no list, search or count.
-  public var trashedNotes: [TrashedNote] {
-    answer(\.trash, fallback: []) { () throws(RepositoryError) in try journal.trashedNotes() }
-  }
-
-  /// The conflicts a sync found and no one resolved yet: each copy beside its original,
-  /// oldest first.
-  public var conflicts: [NoteConflict] {
-    let copies = answer(\.conflictCopies, fallback: []) { () throws(RepositoryError) in
-      try journal.conflictCopies()
-    }
-    // A copy marked as its own original (another tool's doing) is no conflict.
-    return copies.filter { $0.conflictOf != $0.id }.map { copy in
-      NoteConflict(copy: copy, original: copy.conflictOf.flatMap { note(withID: $0) })
-    }
-  }
-
-  /// Every tag some note carries, in alphabetical order.
-  public var knownTags: [String] { tagCounts.keys.sorted() }
 
   /// Answers a list's query: the first notes it finds, in its order, pinned notes first, and
   /// how many it finds.
   ///
   /// - Parameter query: The list, its search and filters, its order and how many rows.
-  /// - Returns: The page; empty when the repository can't be read (see ``lastReadError``).
+  /// - Returns: The page.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
   /// - Complexity: What the repository's answer costs: for the SQLite store, about the rows
   ///   shown for a list by date, and the matches for a search or a title order.
-  public func page(_ query: NoteListQuery) -> NotePage {
+  public func page(_ query: NoteListQuery) throws(NoteStoreError) -> NotePage {
     _ = generation
     if let page = answers.pages[query] { return page }
     do throws(RepositoryError) {
@@ -243,12 +210,13 @@ public final class NoteStore {
       for note in page.notes { remember(note) }
       return page
     } catch {
-      lastReadError = .persistence(error)
-      return earlierAnswers.pages[query] ?? NotePage(notes: [], totalCount: 0)
+      throw unanswered(error)
     }
   }
 
   /// Returns the notes carrying a tag.
+  ///
+  /// The seed's read, which can't say that it failed: it finds none then.
   ///
   /// - Parameter tag: The tag to look for, matched exactly.
   /// - Returns: The notes whose tags contain `tag`, oldest first.
@@ -261,7 +229,8 @@ public final class NoteStore {
   ///
   /// - Parameter id: The note's identifier.
   /// - Returns: The note, or `nil`.
-  public func note(withID id: Note.ID) -> Note? {
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  public func note(withID id: Note.ID) throws(NoteStoreError) -> Note? {
     _ = generation
     if let note = seen[id] { return note }
     if answers.missing.contains(id) { return nil }
@@ -276,68 +245,33 @@ public final class NoteStore {
       remember(note)
       return note
     } catch {
-      lastReadError = .persistence(error)
-      return earlierAnswers.notes[id]
+      throw unanswered(error)
     }
-  }
-
-  /// Returns the notes a list of a scope shows, oldest first.
-  ///
-  /// - Parameter scope: All notes, the notes in no notebook, one notebook's, or a tag's.
-  /// - Returns: The notes in the scope.
-  public func notes(in scope: NoteScope) -> [Note] {
-    notes(in: scope, matching: "")
   }
 
   /// Returns how many notes a list holds.
   ///
   /// - Parameter scope: The list.
   /// - Returns: The number of notes in it.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
   /// - Complexity: O(1) for a notebook's list, the notes in no notebook and All Notes (the
   ///   store keeps counts); what the repository's count costs for a tag's.
-  public func noteCount(in scope: NoteScope) -> Int {
+  public func noteCount(in scope: NoteScope) throws(NoteStoreError) -> Int {
     switch scope {
-    case .allNotes: summary.total.notes
-    case .unfiled: summary.count(in: nil).notes
-    case .notebook(let id): summary.count(in: id).notes
-    case .tagged: page(NoteListQuery(scope: scope, limit: 0)).totalCount
+    case .allNotes: try summary.total.notes
+    case .unfiled: try summary.count(in: nil).notes
+    case .notebook(let id): try summary.count(in: id).notes
+    case .tagged: try page(NoteListQuery(scope: scope, limit: 0)).totalCount
     }
-  }
-
-  /// Returns the notebook with a name: the one named exactly so, else one named so ignoring case
-  /// and surrounding spaces.
-  ///
-  /// The exact name comes first, so a name given back as it was read (the editor's file) finds
-  /// its notebook even beside another differing only in case, or when it has spaces at its ends
-  /// (as an import or a sync may bring it).
-  ///
-  /// - Parameter name: The name as typed.
-  /// - Returns: The notebook, or `nil`.
-  public func notebook(named name: String) -> Notebook? {
-    let notebooks = notebooks
-    if let exact = notebooks.first(where: { $0.name == name }) { return exact }
-    let folded = name.trimmingCharacters(in: .whitespaces).lowercased()
-    return notebooks.first { $0.name.lowercased() == folded }
-  }
-
-  /// The notebook a name typed as a note's destination stands for: a notebook's name, ignoring
-  /// case, or `none` for no notebook.
-  ///
-  /// - Parameter name: The name as typed.
-  /// - Returns: The notebook, or `nil` for `none`.
-  /// - Throws: ``NoteStoreError/noNotebookNamed(_:)`` when no notebook has that name.
-  public func destination(named name: String) throws(NoteStoreError) -> Notebook? {
-    if name.trimmingCharacters(in: .whitespaces).lowercased() == "none" { return nil }
-    guard let notebook = notebook(named: name) else { throw .noNotebookNamed(name) }
-    return notebook
   }
 
   /// Returns the notebook with an identifier, if the store holds it.
   ///
   /// - Parameter id: The notebook's identifier.
   /// - Returns: The notebook, or `nil`.
-  public func notebook(withID id: Notebook.ID) -> Notebook? {
-    notebooks.first { $0.id == id }
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  public func notebook(withID id: Notebook.ID) throws(NoteStoreError) -> Notebook? {
+    try savedNotebooks().first { $0.id == id }
   }
 
   /// How many pages, and how many notes read, the store keeps at most between changes: a long
@@ -374,15 +308,9 @@ public final class NoteStore {
     }
     var notebooks: [Notebook]?
     var summary: LibrarySummary?
-    var versions: [Note.ID: [NoteVersion]] = [:]
-    var trash: [TrashedNote]?
-    var conflictCopies: [Note]?
     var library: NoteLibrary?
     /// Notes asked for by identifier and not saved.
     var missing: Set<Note.ID> = []
-    /// The notes read by identifier or in a page before the store last reloaded, kept only as
-    /// earlier answers.
-    var notes: [Note.ID: Note] = [:]
   }
 
   /// Reads from the library held for a repository without a change stamp, or asks the
@@ -396,9 +324,8 @@ public final class NoteStore {
 
   /// An answer the repository gave since the last change, or a new one.
   private func answer<Value>(
-    _ kept: WritableKeyPath<Answers, Value?>, fallback: Value,
-    _ read: () throws(RepositoryError) -> Value
-  ) -> Value {
+    _ kept: WritableKeyPath<Answers, Value?>, _ read: () throws(RepositoryError) -> Value
+  ) throws(NoteStoreError) -> Value {
     _ = generation
     if let value = answers[keyPath: kept] { return value }
     do throws(RepositoryError) {
@@ -406,9 +333,16 @@ public final class NoteStore {
       answers[keyPath: kept] = value
       return value
     } catch {
-      lastReadError = .persistence(error)
-      return earlierAnswers[keyPath: kept] ?? fallback
+      throw unanswered(error)
     }
+  }
+
+  /// Notes that a question went unanswered, so the next ``reload()`` asks again and tells every
+  /// observer, even when nothing was saved meanwhile: a screen drawn from the failure draws
+  /// again once the repository answers.
+  private func unanswered(_ error: RepositoryError) -> NoteStoreError {
+    hasUnansweredQuestion = true
+    return .persistence(error)
   }
 
   // MARK: - Seed conveniences
@@ -426,7 +360,7 @@ public final class NoteStore {
   ///
   /// - Parameter note: The note to delete. Notes the store doesn't contain are ignored.
   public func delete(_ note: Note) {
-    guard self.note(withID: note.id) != nil else { return }
+    guard holds(note) else { return }
     performRecordingError(.deleteNote(note.id))
   }
 
@@ -436,7 +370,7 @@ public final class NoteStore {
   ///
   /// - Parameter note: The note to flip. Notes the store doesn't contain are ignored.
   public func togglePin(_ note: Note) {
-    guard self.note(withID: note.id) != nil else { return }
+    guard holds(note) else { return }
     performRecordingError(.togglePin(note.id))
   }
 
@@ -449,7 +383,7 @@ public final class NoteStore {
   ///   - note: The note to move. Notes the store doesn't contain are ignored.
   ///   - destination: The notebook that receives the note.
   public func move(_ note: Note, to destination: Notebook) {
-    guard self.note(withID: note.id) != nil else { return }
+    guard holds(note) else { return }
     performRecordingError(.moveNote(note.id, to: destination.id))
   }
 
@@ -468,36 +402,30 @@ public final class NoteStore {
   /// every answer and every note read, so the screens that read the store draw again.
   ///
   /// Costs one check of the repository's change stamp when nothing changed (for a repository
-  /// without one, a read of the whole library, compared with the last).
+  /// without one, a read of the whole library, compared with the last). After a read that
+  /// failed, every observer is told even then, so a screen drawn from the failure asks again.
   ///
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read; the notes
   ///   shown stay as they were.
   public func reload() throws(NoteStoreError) {
     let current = repository.changeStamp
     if let current {
-      guard current != stamp else { return }
+      guard current != stamp || hasUnansweredQuestion else { return }
     } else {
       let library: NoteLibrary
       do { library = try repository.load() } catch { throw .persistence(error) }
-      guard library != lastLibrary else { return }
+      guard library != lastLibrary || hasUnansweredQuestion else { return }
       lastLibrary = library
     }
+    hasUnansweredQuestion = false
     do { unreadableNotes = try journal.unreadableNotes() } catch { throw .persistence(error) }
     stamp = current
     // Every observer is told first: one told of a change may read the store before it is made
     // (as Observation's `willSet` does), and is then answered as before.
     generation += 1
-    forgetAnswers()
-    earlierAnswers.notes = seen
+    answers = Answers()
     seen = [:]
     seenOrder = []
-  }
-
-  /// Forgets every answer, so the next read asks the repository; they are kept as the earlier
-  /// answers, shown again if that read fails.
-  private func forgetAnswers() {
-    earlierAnswers = answers
-    answers = Answers()
   }
 
   // MARK: - The one write path
@@ -566,19 +494,6 @@ public final class NoteStore {
     !(try commit(Mutation.setPinned(id, isPinned)).changes.isEmpty)
   }
 
-  /// Deletes a note, and returns it as it was when deleted (the fresh version, when another
-  /// process had changed it meanwhile).
-  ///
-  /// - Parameter id: The note.
-  /// - Returns: The note deleted.
-  /// - Throws: ``NoteStoreError``; nothing was deleted then.
-  @discardableResult
-  public func deleteNote(withID id: Note.ID) throws(NoteStoreError) -> Note {
-    let edit = try commit(Mutation.deleteNote(id))
-    guard let removed = edit.removedNotes.first else { throw .noteNotFound(id) }
-    return removed
-  }
-
   /// Writes an edit's changes in one transaction, then shows them.
   ///
   /// Observers are told first, while the repository still holds what they were shown (as
@@ -587,7 +502,7 @@ public final class NoteStore {
   private func save(_ edit: StoreEdit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
-    forgetAnswers()
+    answers = Answers()
     // What this store wrote, applied to what it holds of a repository without a stamp: as the
     // repository applied it, checks and all, so it can't fail here.
     try? lastLibrary?.apply(edit.changes)
@@ -614,7 +529,7 @@ public final class NoteStore {
     generation += 1
     defer {
       // Nothing of it is held: the next read asks the repository.
-      forgetAnswers()
+      answers = Answers()
       lastLibrary = nil
     }
     try repository.commit(streaming: changes, progress: progress)
@@ -626,6 +541,16 @@ public final class NoteStore {
     stamp = nil
     lastLibrary = nil
     try reload()
+  }
+
+  /// Whether the store holds a note; a failed read is reported in ``lastError``.
+  private func holds(_ note: Note) -> Bool {
+    do {
+      return try self.note(withID: note.id) != nil
+    } catch {
+      lastError = error
+      return false
+    }
   }
 
   private func performRecordingError(_ mutation: Mutation) {

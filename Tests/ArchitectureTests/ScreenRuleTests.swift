@@ -90,7 +90,7 @@ import Testing
     let source = """
       make: { _, dependencies in TagsScreen(model: TagsViewModel(store: dependencies.store)) })
       // A comment may name the store.
-      let title = dependencies.store.note(withID: id)?.title
+      let title = try dependencies.store.note(withID: id)?.title
       func pin(in store: NoteStore) {}
       summary: "delete this note (`undo` restores it)"
       let said = "kept by a FieldNotes of another store"
@@ -98,7 +98,7 @@ import Testing
       """
     #expect(
       ScreenRules.storeViolations(in: source, file: "TagsScreen.swift") == [
-        "TagsScreen.swift:3 reaches the store: let title = dependencies.store.note(withID: id)?.title",
+        "TagsScreen.swift:3 reaches the store: let title = try dependencies.store.note(withID: id)?.title",
         "TagsScreen.swift:4 reaches the store: func pin(in store: NoteStore) {}",
         "TagsScreen.swift:7 reaches the store: let counted = "
           + "\"\\(dependencies.store.notes.count) notes in the store\"",

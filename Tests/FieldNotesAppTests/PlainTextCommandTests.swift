@@ -162,7 +162,8 @@ import Testing
         "The notebook “2023” was added as “2023 (2)”: its name is taken, or opens something else."))
     // The edited text is a conflict copy of its note, which is as it was.
     let copy = try #require(store.notes.first { $0.body.hasSuffix("Edited outside.") })
-    let original = try #require(copy.conflictOf.flatMap { store.note(withID: $0) })
+    let originalID = try #require(copy.conflictOf)
+    let original = try #require(try store.note(withID: originalID))
     #expect(!original.body.hasSuffix("Edited outside."))
   }
 

@@ -110,7 +110,7 @@ import Testing
     try await session.run("show 2")
 
     // What a sync does when another machine deleted the note: the store changes under the page.
-    try store.deleteNote(withID: SampleData.kingfisher.id)
+    try store.perform(.deleteNote(SampleData.kingfisher.id))
     try await session.run("state")
 
     // The change came between two commands, so the page is drawn again after the next one.

@@ -53,7 +53,7 @@ import Testing
     for (name, store) in try stores() {
       for (scope, titles) in expected {
         for order in [NoteSortOrder.newest, .oldest, .title] {
-          let page = store.page(
+          let page = try store.page(
             NoteListQuery(scope: scope, pinnedOnly: true, untaggedOnly: true, order: order))
           #expect(
             Set(page.notes.map(\.title)) == Set(titles), "\(name): \(scope), \(order)")

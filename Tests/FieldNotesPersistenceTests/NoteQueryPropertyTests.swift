@@ -356,8 +356,8 @@ import Testing
           Self.finds(query, $0, notebooks: notebooks, dates: dates)
         }
         let list = NoteListQuery(scope: .allNotes, search: parsed, order: .oldest)
-        let fromSQLite = store.page(list)
-        let fromMemory = memory.page(list)
+        let fromSQLite = try store.page(list)
+        let fromMemory = try memory.page(list)
         #expect(
           Set(fromSQLite.notes.map(\.id)) == Set(expected.map(\.id)),
           "\(zone) round \(round): \(query.text) → \(parsed)")
@@ -376,12 +376,12 @@ import Testing
     round: Int, to store: NoteStore, other: SQLiteNoteRepository, notebooks: [Notebook],
     dates: Dates, _ random: inout SeededRandomNumberGenerator
   ) throws {
-    let shown = store.page(NoteListQuery(scope: .allNotes)).notes
+    let shown = try store.page(NoteListQuery(scope: .allNotes)).notes
     for note in shown.shuffled(using: &random).prefix(6) {
       switch Int.random(in: 0..<7, using: &random) {
       case 0: try store.setPinned(note.id, !note.isPinned)
       case 1: try store.perform(.moveNote(note.id, to: notebooks.randomElement(using: &random)?.id))
-      case 2: try store.deleteNote(withID: note.id)
+      case 2: try store.perform(.deleteNote(note.id))
       case 3:
         var edited = Self.randomNote(&random, notebooks: notebooks, dates: dates)
         edited.id = note.id

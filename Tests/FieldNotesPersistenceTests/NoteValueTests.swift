@@ -70,6 +70,6 @@ import Testing
 
     #expect(told == [[10_000, 25_000], [20_000, 25_000]])
     #expect(summary.addedNotes == 25_000)
-    #expect(store.noteCount(in: .allNotes) == 25_000)
+    #expect(try store.noteCount(in: .allNotes) == 25_000)
   }
 }

@@ -70,28 +70,28 @@ import Testing
 
   func expectSameAnswers(
     _ indexed: NoteStore, _ scanned: NoteStore, sourceLocation: SourceLocation = #_sourceLocation
-  ) {
+  ) throws {
     #expect(indexed.notes == scanned.notes, sourceLocation: sourceLocation)
     let scopes =
       [NoteScope.allNotes, .unfiled] + indexed.notebooks.map { NoteScope.notebook($0.id) }
     for query in Self.queries {
       for scope in scopes {
-        let found = indexed.notes(in: scope, matching: query).map(\.id)
-        let expected = scanned.notes(in: scope, matching: query).map(\.id)
+        let found = try indexed.notes(in: scope, matching: query).map(\.id)
+        let expected = try scanned.notes(in: scope, matching: query).map(\.id)
         #expect(found == expected, "\(query) in \(scope)", sourceLocation: sourceLocation)
       }
       #expect(
-        scanned.notes(in: .allNotes, matching: query)
+        try scanned.notes(in: .allNotes, matching: query)
           == scanned.notes.filter { $0.matches(query) }, sourceLocation: sourceLocation)
     }
   }
 
   @Test func theIndexFindsWhatTheScanFinds() throws {
     let (indexed, scanned) = try stores(Self.library(count: 300, seed: 7))
-    expectSameAnswers(indexed, scanned)
+    try expectSameAnswers(indexed, scanned)
     // Not vacuous: the queries find some notes and miss others.
-    #expect(indexed.notes(in: .allNotes, matching: "heron").count > 10)
-    #expect(indexed.notes(in: .allNotes, matching: "zzz-absent").isEmpty)
+    #expect(try indexed.notes(in: .allNotes, matching: "heron").count > 10)
+    #expect(try indexed.notes(in: .allNotes, matching: "zzz-absent").isEmpty)
   }
 
   /// Text after a NUL (from an import or a sync) is found by every search, and a word is found
@@ -104,14 +104,17 @@ import Testing
       NoteLibrary(notes: [imported, decomposed, precomposed]))
 
     for query in ["ft", "heron", "after the heron", "before", "re\u{0}af"] {
-      #expect(indexed.notes(in: .allNotes, matching: query).map(\.id) == [imported.id], "\(query)")
+      #expect(
+        try indexed.notes(in: .allNotes, matching: query).map(\.id) == [imported.id], "\(query)")
     }
     for query in ["etude", "étude", "ÉTUDE", "e\u{301}tude"] {
       #expect(
-        indexed.notes(in: .allNotes, matching: query).map(\.id) == [decomposed.id, precomposed.id],
+        try indexed.notes(in: .allNotes, matching: query).map(\.id) == [
+          decomposed.id, precomposed.id,
+        ],
         "\(query)")
     }
-    expectSameAnswers(indexed, scanned)
+    try expectSameAnswers(indexed, scanned)
   }
 
   /// Accents that compose with no letter (`i̇stanbul`, what lower-casing `İstanbul` gives; `q́`)
@@ -123,10 +126,10 @@ import Testing
 
     for query in ["istanbul", "İstanbul", "i\u{307}stanbul", "quick", "q\u{301}uick crossing"] {
       #expect(
-        Set(indexed.notes(in: .allNotes, matching: query).map(\.id)) == [lowered.id, plain.id],
+        try Set(indexed.notes(in: .allNotes, matching: query).map(\.id)) == [lowered.id, plain.id],
         "\(query)")
     }
-    expectSameAnswers(indexed, scanned)
+    try expectSameAnswers(indexed, scanned)
   }
 
   @Test func theIndexFollowsEveryKindOfWrite() throws {
@@ -161,13 +164,13 @@ import Testing
       try indexed.perform(mutation)
       try scanned.perform(mutation)
     }
-    expectSameAnswers(indexed, scanned)
+    try expectSameAnswers(indexed, scanned)
     // A store opened afresh on the file, and its index, agree with both.
     let reopened = try NoteStore(
       repository: SQLiteNoteRepository(path: directory.file("notes.sqlite")),
       syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
-    expectSameAnswers(reopened, scanned)
+    try expectSameAnswers(reopened, scanned)
   }
 
   @Test func anImportAndADeletedNotebookKeepTheIndexExact() throws {
@@ -178,7 +181,7 @@ import Testing
     let doomed = try #require(indexed.notebooks.first)
     try indexed.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
     try scanned.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
-    expectSameAnswers(indexed, scanned)
+    try expectSameAnswers(indexed, scanned)
   }
 
   /// A row taken by another note is never read as the note first loaded from it.
@@ -197,7 +200,7 @@ import Testing
     let store = try NoteStore(
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
-    let loadedWren = try #require(store.note(withID: wren.id))
+    let loadedWren = try #require(try store.note(withID: wren.id))
 
     try store.perform(.deleteNote(wren.id))
     let robin = Note(
@@ -205,8 +208,8 @@ import Testing
     try store.perform(.addNote(robin))
     try store.perform(.addNote(loadedWren))
 
-    #expect(store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
-    #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
+    #expect(try store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
+    #expect(try store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
   }
 
   /// A page the store answered stays as it was drawn until the store reloads.
@@ -225,7 +228,7 @@ import Testing
     let store = try NoteStore(
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
-    let shown = store.page(
+    let shown = try store.page(
       NoteListQuery(
         scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200))
     #expect(shown.notes.map(\.title) == ["Wren 3", "Wren 2", "Wren 1"])
@@ -233,15 +236,15 @@ import Testing
     try other.commit([.trashNote(wrens[2].id, at: .distantPast)])
 
     #expect(
-      store.page(
+      try store.page(
         NoteListQuery(
           scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200)
       )
         == shown)
-    #expect(store.notes(in: .allNotes, matching: "hedge").count == 2, "a new search")
+    #expect(try store.notes(in: .allNotes, matching: "hedge").count == 2, "a new search")
     try store.reload()
     #expect(
-      store.page(
+      try store.page(
         NoteListQuery(
           scope: .allNotes, search: NoteSearch(literally: "wren").query, order: .newest, limit: 200)
       )
@@ -265,7 +268,7 @@ import Testing
     let store = try NoteStore(
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
-    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+    #expect(try store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
 
     // Another process: the wren takes the heron's row, the heron the wren's.
     try repository.commit([
@@ -275,10 +278,10 @@ import Testing
     try store.reload()
 
     #expect(store.notes.map(\.title) == ["Heron", "Wren"])
-    #expect(store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
-    #expect(store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
+    #expect(try store.notes(in: .allNotes, matching: "grey").map(\.title) == ["Heron"])
+    #expect(try store.notes(in: .allNotes, matching: "hedge").map(\.title) == ["Wren"])
     #expect(
-      store.page(
+      try store.page(
         NoteListQuery(
           scope: .allNotes, search: NoteSearch(literally: "weir").query, order: .newest, limit: 200)
       )
@@ -314,9 +317,9 @@ import Testing
       """, on: path)
     try store.reload()
 
-    #expect(store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
+    #expect(try store.notes(in: .allNotes, matching: "heron").map(\.title) == ["Heron"])
     #expect(
-      store.page(
+      try store.page(
         NoteListQuery(
           scope: .allNotes, search: NoteSearch(literally: "heron").query, order: .newest, limit: 200
         )
@@ -417,11 +420,12 @@ import Testing
     try repository.commit([.trashNote(wren.id, at: .distantPast)])
     try repository.commit([.saveNote(Note(title: "Robin", body: "on the spade"))])
 
-    #expect(store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
-    #expect(store.notes(in: .allNotes, matching: "hedge").isEmpty, "the wren's row is the robin's")
+    #expect(try store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
+    #expect(
+      try store.notes(in: .allNotes, matching: "hedge").isEmpty, "the wren's row is the robin's")
     try store.reload()
-    #expect(store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
-    #expect(store.notes(in: .allNotes, matching: "hedge").isEmpty)
+    #expect(try store.notes(in: .allNotes, matching: "spade").map(\.title) == ["Robin"])
+    #expect(try store.notes(in: .allNotes, matching: "hedge").isEmpty)
   }
 
   @Test func aFailedCommitLeavesTheIndexAsItWas() throws {
@@ -473,7 +477,7 @@ import Testing
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { Date(timeIntervalSinceReferenceDate: 10) })
     #expect(try pragma("user_version", of: path) == Self.currentVersion)
-    expectSameAnswers(indexed, NoteStore(notes: library.notes, notebooks: library.notebooks))
+    try expectSameAnswers(indexed, NoteStore(notes: library.notes, notebooks: library.notebooks))
   }
 
   func tagsJSON(_ tags: [String]) -> String {

@@ -87,12 +87,12 @@ import Testing
     for round in 0..<8 {
       // Writes from this store…
       for step in 0..<6 {
-        let shown = store.page(NoteListQuery(scope: .allNotes)).notes
+        let shown = try store.page(NoteListQuery(scope: .allNotes)).notes
         guard let note = shown.randomElement(using: &random) else { break }
         switch Int.random(in: 0..<5, using: &random) {
         case 0: try store.setPinned(note.id, !note.isPinned)
         case 1: try store.perform(.moveNote(note.id, to: notebooks.randomElement()?.id))
-        case 2: try store.deleteNote(withID: note.id)
+        case 2: try store.perform(.deleteNote(note.id))
         case 3:
           var edited = note
           edited.tags = Array(Set(edited.tags + ["lake"])).sorted()
@@ -140,15 +140,15 @@ import Testing
       let library = try other.load()
       for query in queries(notebooks: notebooks, &random) {
         let expected = library.page(for: query)
-        let answered = store.page(query)
+        let answered = try store.page(query)
         #expect(
           answered.notes == expected.notes, "round \(round): \(query)")
         #expect(answered.totalCount == expected.totalCount, "round \(round): \(query)")
       }
-      #expect(store.summary == library.summary, "round \(round)")
-      #expect(store.tagCounts == library.summary.tagCounts, "round \(round)")
+      #expect(try store.summary == library.summary, "round \(round)")
+      #expect(try store.summary.tagCounts == library.summary.tagCounts, "round \(round)")
       for scope in [NoteScope.allNotes, .unfiled] + notebooks.map({ .notebook($0.id) }) {
-        #expect(store.noteCount(in: scope) == library.notes.count(where: scope.contains))
+        #expect(try store.noteCount(in: scope) == library.notes.count(where: scope.contains))
       }
     }
   }

@@ -54,7 +54,7 @@ import Testing
 
     #expect(summary.addedNotes == 0)
     #expect(summary.conflictCopies == 1)
-    #expect(store.note(withID: heron.id) == heron, "the note here is as it was")
+    #expect(try store.note(withID: heron.id) == heron, "the note here is as it was")
     let copy = try #require(store.notes.first { $0.conflictOf == heron.id })
     #expect(copy.body == "Grey, and it took a fish.")
     #expect(NoteConflict.unmarked(copy.title) == "Heron")
@@ -197,8 +197,8 @@ import Testing
       ImportReader.read(folder.path).source, timeZone: Self.utc)
 
     #expect(summary.restoredFromTrash == ["Heron"] && summary.addedNotes == 0)
-    #expect(store.trashedNotes.isEmpty)
-    #expect(store.note(withID: heron.id)?.body == "Grey.", "back as it was deleted")
+    #expect(try store.journal.trashedNotes().isEmpty)
+    #expect(try store.note(withID: heron.id)?.body == "Grey.", "back as it was deleted")
     #expect(summary.conflictCopies == (editedSince ? 1 : 0))
     if editedSince {
       #expect(store.notes.contains { $0.conflictOf == heron.id && $0.body == exported.body })
@@ -314,7 +314,7 @@ import Testing
     try folder.write(Data((exported + "\nAnnotated.\n").utf8), at: "Note_annotated.md")
     try LibraryImport.merge(into: store, ImportReader.read(folder.path).source, timeZone: Self.utc)
     // The note is edited since, so its next export is the file changed last of the two.
-    var edited = try #require(store.note(withID: note.id))
+    var edited = try #require(try store.note(withID: note.id))
     edited.body = "Written, then edited."
     edited.updatedAt = Date(timeIntervalSince1970: 60)
     try store.perform(.updateNote(edited))

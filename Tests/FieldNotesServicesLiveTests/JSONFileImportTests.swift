@@ -108,7 +108,7 @@ import Testing
     #expect(summary.addedNotes == 2 && summary.skippedNotes == 0)
     #expect(summary.keptApartPlaces.map(reading.name(ofNoteAt:)) == ["notes[2]"])
     #expect(Set(store.notes.map(\.title)) == ["First", "Second"])
-    #expect(store.note(withID: note.id)?.title == "First")
+    #expect(try store.note(withID: note.id)?.title == "First")
     // Read again, the file gives the same two notes: nothing is added.
     #expect(
       try LibraryImport.merge(into: store, try ImportReader.read(folder.path + "/e.json").source)

@@ -156,7 +156,7 @@ import Testing
     let store = NoteStore()
     let summary = try LibraryImport.merge(into: store, read.library)
     #expect(summary.addedNotes == 2 && summary.keptApartPlaces == [1])
-    #expect(store.note(withID: read.library.notes[0].id)?.body == "Two.\n")
+    #expect(try store.note(withID: read.library.notes[0].id)?.body == "Two.\n")
     #expect(Set(store.notes.map(\.body)) == ["Two.\n", "One.\n"])
   }
 

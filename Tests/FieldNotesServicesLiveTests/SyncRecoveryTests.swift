@@ -11,6 +11,13 @@ import TrashLive
 /// remote and converge, with no copy made by a resolution and no text lost.
 @MainActor
 @Suite struct SyncRecoveryTests {
+  /// The conflicts a store's journal holds: each unresolved copy with what it conflicts with.
+  static func conflicts(in store: NoteStore) throws -> [NoteConflict] {
+    try store.journal.conflictCopies().filter(NoteConflict.isUnresolvedCopy).map { copy in
+      NoteConflict(copy: copy, original: try copy.conflictOf.flatMap { try store.note(withID: $0) })
+    }
+  }
+
   let world = SyncWorld()
 
   /// Three devices holding one note, synced; each with a store, as the app drives it.
@@ -53,7 +60,8 @@ import TrashLive
     let devices = try await threeDevices()
     try devices[0].store.perform(.deleteNote(UUID(number: 1)))
     try await syncAll(devices)
-    #expect(devices.allSatisfy { $0.store.trashedNotes.map(\.id) == [UUID(number: 1)] })
+    #expect(
+      try devices.allSatisfy { try $0.store.journal.trashedNotes().map(\.id) == [UUID(number: 1)] })
     #expect(devices.allSatisfy { $0.device.notes.isEmpty })
 
     try devices[2].store.commit(TrashChange.restore(UUID(number: 1)))
@@ -61,18 +69,20 @@ import TrashLive
 
     expectConverged(devices)
     #expect(devices.allSatisfy { $0.device.notes.map(\.body) == ["Grey heron."] })
-    #expect(devices.allSatisfy { $0.store.trashedNotes.isEmpty }, "back out of every trash")
+    #expect(
+      try devices.allSatisfy { try $0.store.journal.trashedNotes().isEmpty },
+      "back out of every trash")
   }
 
   /// Both texts of a conflict, made on two machines before either synced.
   func conflict(_ devices: [(device: SyncWorld.Device, store: NoteStore)]) async throws -> Note {
     for (index, text) in ["It took a fish.", "It flew off."].enumerated() {
-      var edited = try #require(devices[index].store.note(withID: UUID(number: 1)))
+      var edited = try #require(try devices[index].store.note(withID: UUID(number: 1)))
       edited.body = text
       try devices[index].store.perform(.updateNote(edited))
     }
     try await syncAll(devices)
-    let conflicts = devices.map(\.store.conflicts)
+    let conflicts = try devices.map { try Self.conflicts(in: $0.store) }
     #expect(conflicts.allSatisfy { $0.count == 1 }, "one copy, the same everywhere")
     let copy = try #require(conflicts[0].first?.copy)
     #expect(copy.conflictOf == UUID(number: 1))
@@ -82,22 +92,22 @@ import TrashLive
   @Test func aConflictResolvedOnOneMachineIsResolvedEverywhereWithNoNewCopy() async throws {
     let devices = try await threeDevices()
     let copy = try await conflict(devices)
-    let texts = Set([copy.body, devices[0].store.note(withID: UUID(number: 1))?.body ?? ""])
+    let texts = try Set([copy.body, devices[0].store.note(withID: UUID(number: 1))?.body ?? ""])
 
     try devices[1].store.commit(ResolveConflict(copy.id, .keepCopy))
     try await syncAll(devices)
 
     expectConverged(devices)
     #expect(devices.allSatisfy { $0.device.notes.count == 1 })
-    #expect(devices.allSatisfy { $0.store.conflicts.isEmpty })
-    let kept = devices[1].store.versions(ofNote: UUID(number: 1)).map(\.body)
+    #expect(try devices.allSatisfy { try Self.conflicts(in: $0.store).isEmpty })
+    let kept = try devices[1].store.journal.versions(ofNote: UUID(number: 1)).map(\.body)
     #expect(texts.isSubset(of: Set(kept + [copy.body])), "neither text is lost")
   }
 
   @Test func twoMachinesResolvingDifferentlyConvergeAndLoseNeitherText() async throws {
     let devices = try await threeDevices()
     let copy = try await conflict(devices)
-    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+    let original = try #require(try devices[0].store.note(withID: UUID(number: 1)))
 
     try devices[0].store.commit(ResolveConflict(copy.id, .keepOriginal))
     try devices[2].store.commit(ResolveConflict(copy.id, .keepCopy))
@@ -105,11 +115,11 @@ import TrashLive
 
     expectConverged(devices)
     #expect(devices.allSatisfy { $0.device.notes.count == 1 }, "no copy was made")
-    let note = try #require(devices[0].store.note(withID: UUID(number: 1)))
+    let note = try #require(try devices[0].store.note(withID: UUID(number: 1)))
     #expect(note.body == copy.body, "the resolution that changed the note stands")
     for (_, store) in devices {
-      let everything = Set(store.versions(ofNote: note.id).map(\.body) + [note.body])
-        .union(store.trashedNotes.map(\.note.body))
+      let everything = Set(try store.journal.versions(ofNote: note.id).map(\.body) + [note.body])
+        .union(try store.journal.trashedNotes().map(\.note.body))
       #expect(everything.isSuperset(of: [original.body, copy.body]), "each store keeps both")
     }
   }
@@ -121,7 +131,7 @@ import TrashLive
   ) {
     let devices = try await threeDevices()
     let copy = try await conflict(devices)
-    let original = try #require(devices[0].store.note(withID: UUID(number: 1)))
+    let original = try #require(try devices[0].store.note(withID: UUID(number: 1)))
     try devices[0].store.commit(ResolveConflict(copy.id, resolutions[0]))
     try devices[2].store.commit(ResolveConflict(copy.id, resolutions[1]))
     try await syncAll(devices)
@@ -144,10 +154,10 @@ import TrashLive
     for (device, store) in devices {
       #expect(device.notes.map(\.body) == [copy.body], "the copy's text, once, as the note")
       #expect(device.notes.map(\.id) == [UUID(number: 1)])
-      #expect(store.conflicts.isEmpty)
-      let kept = Set(store.versions(ofNote: UUID(number: 1)).map(\.body))
+      #expect(try Self.conflicts(in: store).isEmpty)
+      let kept = Set(try store.journal.versions(ofNote: UUID(number: 1)).map(\.body))
       #expect(kept.contains(original.body), "the note's own text is a version")
-      #expect(store.trashedNotes.map(\.id) == [copy.id], "the copy is in every trash")
+      #expect(try store.journal.trashedNotes().map(\.id) == [copy.id], "the copy is in every trash")
     }
   }
 
@@ -164,7 +174,7 @@ import TrashLive
     for (device, store) in devices {
       #expect(Set(device.notes.map(\.body)) == [original.body, copy.body])
       #expect(device.notes.count == 2)
-      #expect(store.conflicts.isEmpty)
+      #expect(try Self.conflicts(in: store).isEmpty)
     }
   }
 }

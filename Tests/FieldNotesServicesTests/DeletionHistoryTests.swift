@@ -30,7 +30,7 @@ import Testing
     let restored = try history.restoreLast(to: store)
 
     #expect(restored?.notebookID == nil)
-    #expect(store.note(withID: SampleData.moss.id)?.title == SampleData.moss.title)
+    #expect(try store.note(withID: SampleData.moss.id)?.title == SampleData.moss.title)
   }
 
   @Test func aFailedRestoreCanBeTriedAgain() throws {
@@ -53,6 +53,6 @@ import Testing
 
     #expect(throws: NoteStoreError.self) { try history.delete(SampleData.moss.id, from: store) }
     #expect(history.lastDeleted == nil)
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 }

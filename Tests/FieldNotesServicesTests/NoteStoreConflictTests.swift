@@ -15,7 +15,7 @@ import Testing
   func twoStores() throws -> (first: NoteStore, second: NoteStore) {
     let first = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let second = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    _ = second.page(NoteListQuery(scope: .allNotes))
+    _ = try second.page(NoteListQuery(scope: .allNotes))
     var renamed = SampleData.kingfisher
     renamed.title = "Kingfisher at dusk"
     try first.perform(.updateNote(renamed))
@@ -35,15 +35,16 @@ import Testing
       repository.savedLibrary.notes.first { $0.id == SampleData.kingfisher.id })
     #expect(saved.title == "Kingfisher at dusk", "the other store's edit is kept")
     #expect(saved.isPinned || saved.notebookID == SampleData.plants.id)
-    #expect(second.note(withID: SampleData.kingfisher.id) == saved)
+    #expect(try second.note(withID: SampleData.kingfisher.id) == saved)
   }
 
   @Test func aDeletionRemovesAndReturnsTheFreshNote() throws {
     let (_, second) = try twoStores()
 
-    let deleted = try second.deleteNote(withID: SampleData.kingfisher.id)
+    let history = DeletionHistory()
+    try history.delete(SampleData.kingfisher.id, from: second)
 
-    #expect(deleted.title == "Kingfisher at dusk")
+    #expect(history.lastDeleted?.title == "Kingfisher at dusk")
     #expect(!repository.savedLibrary.notes.contains { $0.id == SampleData.kingfisher.id })
   }
 
@@ -56,19 +57,19 @@ import Testing
       try second.perform(.updateNote(stale))
     }
     #expect(repository.savedLibrary.notes.contains { $0.title == "Kingfisher at dusk" })
-    #expect(second.note(withID: SampleData.kingfisher.id)?.title == "Kingfisher at dusk")
+    #expect(try second.note(withID: SampleData.kingfisher.id)?.title == "Kingfisher at dusk")
   }
 
   @Test func savingANoteAnotherStoreDeletedSaysItIsGone() throws {
     let (first, second) = try twoStores()
-    try first.deleteNote(withID: SampleData.kingfisher.id)
+    try first.perform(.deleteNote(SampleData.kingfisher.id))
     var edited = SampleData.kingfisher
     edited.body = "Seen again."
 
     #expect(throws: NoteStoreError.noteNotFound(SampleData.kingfisher.id)) {
       try second.perform(.updateNote(edited))
     }
-    #expect(second.note(withID: SampleData.kingfisher.id) == nil)
+    #expect(try second.note(withID: SampleData.kingfisher.id) == nil)
   }
 
   @Test func flippingAPinFromAStaleCopyIsRefused() throws {
@@ -78,7 +79,7 @@ import Testing
     #expect(throws: NoteStoreError.persistence(.conflict(SampleData.kingfisher.id))) {
       try second.perform(.togglePin(SampleData.kingfisher.id))
     }
-    #expect(second.note(withID: SampleData.kingfisher.id)?.isPinned == true)
+    #expect(try second.note(withID: SampleData.kingfisher.id)?.isPinned == true)
   }
 
   @Test func undoNeverRestoresOverANoteThatIsBack() throws {

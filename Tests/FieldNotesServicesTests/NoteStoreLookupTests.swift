@@ -16,15 +16,15 @@ import Testing
   }
 
   /// The lookups, recomputed the slow way from `notes`.
-  func expectLookupsMatch(_ store: NoteStore, _ comment: Comment? = nil) {
-    for note in store.notes { #expect(store.note(withID: note.id) == note, comment) }
+  func expectLookupsMatch(_ store: NoteStore, _ comment: Comment? = nil) throws {
+    for note in store.notes { #expect(try store.note(withID: note.id) == note, comment) }
     let scopes: [NoteScope] = [.allNotes, .unfiled] + store.notebooks.map { .notebook($0.id) }
     for scope in scopes {
-      #expect(store.notes(in: scope) == store.notes.filter { scope.contains($0) }, comment)
-      expectFirstNotesMatch(store, scope, counts: [0, 1, 2, 3, 200], comment)
+      #expect(try store.notes(in: scope) == store.notes.filter { scope.contains($0) }, comment)
+      try expectFirstNotesMatch(store, scope, counts: [0, 1, 2, 3, 200], comment)
       for query in ["", "heron", "LAKE", "blue", "zzz"] {
         #expect(
-          store.notes(in: scope, matching: query)
+          try store.notes(in: scope, matching: query)
             == store.notes.filter { scope.contains($0) && $0.matches(query) }, comment)
       }
     }
@@ -34,20 +34,20 @@ import Testing
   /// list.
   func expectFirstNotesMatch(
     _ store: NoteStore, _ scope: NoteScope, counts: [Int], _ comment: Comment? = nil
-  ) {
-    #expect(store.noteCount(in: scope) == store.notes.count { scope.contains($0) }, comment)
+  ) throws {
+    #expect(try store.noteCount(in: scope) == store.notes.count { scope.contains($0) }, comment)
     for query in ["", "1", "Note 2", "heron", "zzz"] {
       let list = store.notes.filter { scope.contains($0) && $0.matches(query) }
       for order in NoteSortOrder.allCases {
         for count in counts {
-          let page = store.page(
+          let page = try store.page(
             NoteListQuery(
               scope: scope, search: NoteSearch(literally: query).query, order: order, limit: count))
           #expect(
             page.notes.map(\.id) == order.first(count, of: list).map(\.id),
             "\(order) \(count) \(scope) '\(query)' \(comment.map { "\($0)" } ?? "")")
           #expect(page.totalCount == list.count, "'\(query)' \(comment.map { "\($0)" } ?? "")")
-          let filtered = store.page(
+          let filtered = try store.page(
             NoteListQuery(
               scope: scope, search: NoteSearch(literally: query).query, pinnedOnly: true,
               order: order, limit: count))
@@ -101,7 +101,7 @@ import Testing
               isPinned: Bool.random(using: &random))))
       }
       for scope in scopes {
-        expectFirstNotesMatch(store, scope, counts: [1, 7, 40], "step \(step)")
+        try expectFirstNotesMatch(store, scope, counts: [1, 7, 40], "step \(step)")
       }
     }
     #expect(
@@ -128,40 +128,41 @@ import Testing
       now: .fixed())
 
     for query in ["heron", "cafe", "NAIVE", "unicode", "rare", "Note 19999", "zzz", "e"] {
-      let found = store.notes(in: .allNotes, matching: query)
+      let found = try store.notes(in: .allNotes, matching: query)
       #expect(found == notes.filter { $0.matches(query) }, "\(query)")
-      #expect(store.notes(in: .allNotes, matching: query) == found, "from cached keys: \(query)")
+      #expect(
+        try store.notes(in: .allNotes, matching: query) == found, "from cached keys: \(query)")
     }
   }
 
   @Test func lookupsFollowEveryKindOfChange() throws {
     let (store, _) = try makeStore()
-    expectLookupsMatch(store, "at start")
+    try expectLookupsMatch(store, "at start")
     try store.perform(
       .addNote(
         Note(
           title: "Lake heron", createdAt: SampleData.date(minutes: 40),
           notebookID: SampleData.plants.id)))
-    expectLookupsMatch(store, "after add")
+    try expectLookupsMatch(store, "after add")
     var edited = SampleData.kingfisher
     edited.body = "Now about a heron."
     try store.perform(.updateNote(edited))
-    expectLookupsMatch(store, "after an edit")
+    try expectLookupsMatch(store, "after an edit")
     try store.perform(.moveNote(SampleData.heron.id, to: nil))
-    expectLookupsMatch(store, "after a move")
+    try expectLookupsMatch(store, "after a move")
     try store.perform(.togglePin(SampleData.moss.id))
-    expectLookupsMatch(store, "after a pin")
+    try expectLookupsMatch(store, "after a pin")
     try store.perform(.deleteNote(SampleData.kingfisher.id))
-    expectLookupsMatch(store, "after a delete")
+    try expectLookupsMatch(store, "after a delete")
     try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
-    expectLookupsMatch(store, "after a notebook deletion")
+    try expectLookupsMatch(store, "after a notebook deletion")
     try store.perform(.addLibrary(NoteLibrary(notes: [Note(title: "Imported heron")])))
-    expectLookupsMatch(store, "after an import")
+    try expectLookupsMatch(store, "after an import")
   }
 
   @Test func lookupsFollowRollbacks() throws {
     let (store, repository) = try makeStore()
-    _ = store.notes(in: .notebook(SampleData.birds.id), matching: "heron")
+    _ = try store.notes(in: .notebook(SampleData.birds.id), matching: "heron")
     repository.failCommits(with: .diskFull)
     var edited = SampleData.heron
     edited.title = "Renamed"
@@ -169,16 +170,16 @@ import Testing
     #expect(throws: NoteStoreError.self) { try store.perform(.updateNote(edited)) }
     #expect(throws: NoteStoreError.self) { try store.perform(.deleteNote(SampleData.moss.id)) }
     #expect(throws: NoteStoreError.self) { try store.perform(.addNote(Note(title: "heron too"))) }
-    expectLookupsMatch(store, "after failed writes")
+    try expectLookupsMatch(store, "after failed writes")
   }
 
   @Test func lookupsFollowAReload() async throws {
     let (store, repository) = try makeStore()
-    _ = store.notes(in: .allNotes, matching: "heron")
+    _ = try store.notes(in: .allNotes, matching: "heron")
     try repository.commit([
       .trashNote(SampleData.heron.id, at: .distantPast), .saveNote(Note(title: "Synced heron")),
     ])
     try await store.refresh()
-    expectLookupsMatch(store, "after a reload")
+    try expectLookupsMatch(store, "after a reload")
   }
 }

@@ -17,7 +17,7 @@ import Testing
     store = try .stamped(repository)
   }
 
-  var heron: Note { store.note(withID: SampleData.heron.id) ?? SampleData.heron }
+  var heron: Note { ((try? store.note(withID: SampleData.heron.id)) ?? nil) ?? SampleData.heron }
 
   @Test func everyKindOfWriteKeepsTheTextItReplaced() throws {
     var edited = heron
@@ -38,7 +38,7 @@ import Testing
     }
     try store.reload()
 
-    let versions = store.versions(ofNote: heron.id)
+    let versions = try store.journal.versions(ofNote: heron.id)
     #expect(versions.map(\.number) == [1, 2, 3, 4, 5])
     #expect(
       versions.map(\.body) == [SampleData.heron.body]
@@ -57,22 +57,23 @@ import Testing
 
   @Test func aDeletedNoteIsInTheTrashAndInNoListOrCount() throws {
     try store.perform(.deleteNote(SampleData.kingfisher.id))
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
-    #expect(store.trashedNotes.first?.notebookName == "Birds")
+    #expect(try store.journal.trashedNotes().map(\.id) == [SampleData.kingfisher.id])
+    #expect(try store.journal.trashedNotes().first?.notebookName == "Birds")
     #expect(
-      store.page(NoteListQuery(scope: .allNotes)).notes.map(\.id).contains(SampleData.kingfisher.id)
+      try store.page(NoteListQuery(scope: .allNotes)).notes.map(\.id).contains(
+        SampleData.kingfisher.id)
         == false)
-    #expect(store.summary.byNotebook[SampleData.birds.id]?.notes == 1)
-    #expect(store.note(withID: SampleData.kingfisher.id) == nil)
+    #expect(try store.summary.byNotebook[SampleData.birds.id]?.notes == 1)
+    #expect(try store.note(withID: SampleData.kingfisher.id) == nil)
   }
 
   @Test func undoTakesTheNoteOutOfTheTrash() throws {
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
-    #expect(store.trashedNotes.count == 1)
+    #expect(try store.journal.trashedNotes().count == 1)
     try history.restoreLast(to: store)
-    #expect(store.trashedNotes.isEmpty)
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try store.journal.trashedNotes().isEmpty)
+    #expect(try store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 
 }

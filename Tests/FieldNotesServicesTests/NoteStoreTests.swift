@@ -158,8 +158,8 @@ import Testing
     }
     let restarted = try NoteStore(
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 91)))
-    #expect(restarted.notes(in: .unfiled).map(\.id).contains(SampleData.heron.id))
-    var edited = try #require(restarted.note(withID: SampleData.heron.id))
+    #expect(try restarted.notes(in: .unfiled).map(\.id).contains(SampleData.heron.id))
+    var edited = try #require(try restarted.note(withID: SampleData.heron.id))
     edited.title = "Heron, after the notebook went"
     try restarted.perform(.updateNote(edited))
     #expect(repository.savedLibrary.notes.contains { $0.title == "Heron, after the notebook went" })
@@ -324,8 +324,8 @@ import Testing
 @Suite struct NoteStoreNotebookLookupTests {
   @Test func notebooksAreFoundByNameIgnoringCaseAndSpaces() {
     let store = NoteStore(notebooks: SampleData.library.notebooks)
-    #expect(store.notebook(named: "  birds ") == SampleData.birds)
-    #expect(store.notebook(named: "PLANTS") == SampleData.plants)
-    #expect(store.notebook(named: "Fungi") == nil)
+    #expect(store.notebooks.notebook(named: "  birds ") == SampleData.birds)
+    #expect(store.notebooks.notebook(named: "PLANTS") == SampleData.plants)
+    #expect(store.notebooks.notebook(named: "Fungi") == nil)
   }
 }

@@ -32,7 +32,9 @@ private final class UnloadableRepository: NoteRepository {
       try store.wholeLibrary()
     }
     #expect(store.notes == [], "the seed's property answers the failure as no notes")
-    #expect(store.lastReadError == .persistence(.readFailed(reason: "disk I/O error")))
+    #expect(throws: NoteStoreError.persistence(.readFailed(reason: "disk I/O error"))) {
+      try store.page(NoteListQuery(scope: .allNotes))
+    }
   }
 
   @Test func theWholeLibraryIsWhatIsSaved() throws {
@@ -46,23 +48,23 @@ private final class UnloadableRepository: NoteRepository {
 /// A long session keeps what its last screens showed, not everything it ever read.
 @MainActor
 @Suite struct NoteStoreMemoryTests {
-  @Test func manySearchesAndNotesReadKeepABoundedNumberOfAnswers() {
+  @Test func manySearchesAndNotesReadKeepABoundedNumberOfAnswers() throws {
     let notes = (0..<20_000).map { Note(title: "Note \($0)", body: "word\($0 % 100)") }
     let store = NoteStore(notes: notes)
 
     for number in 0..<100 {
-      _ = store.page(
+      _ = try store.page(
         NoteListQuery(
           scope: .allNotes, search: NoteSearch(literally: "word\(number)").query, limit: 5))
     }
-    for note in notes { _ = store.note(withID: note.id) }
+    for note in notes { _ = try store.note(withID: note.id) }
 
     let kept = store.keptAnswerCounts
     #expect(kept.pages <= NoteStore.keptPages)
     #expect(kept.notes <= 2 * NoteStore.keptNotes)
-    #expect(store.note(withID: notes[0].id) == notes[0], "a note let go is read again")
+    #expect(try store.note(withID: notes[0].id) == notes[0], "a note let go is read again")
     #expect(
-      store.page(
+      try store.page(
         NoteListQuery(scope: .allNotes, search: NoteSearch(literally: "word1").query, limit: 5)
       ).totalCount == 2_200
     )

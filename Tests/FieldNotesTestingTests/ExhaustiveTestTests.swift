@@ -13,7 +13,7 @@ import Testing
   @Observable
   final class Counter {
     let store: NoteStore
-    var state: Int { store.noteCount(in: .allNotes) }
+    var state: Int { (try? store.noteCount(in: .allNotes)) ?? -1 }
 
     init(_ store: NoteStore) { self.store = store }
 

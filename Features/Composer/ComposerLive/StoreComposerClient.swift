@@ -27,9 +27,13 @@ public final class StoreComposerClient: ComposerClient {
 
   /// The note, read through the store's observed cache.
   ///
+  /// The composer's state is its own draft, never a read of the store: a read that fails here
+  /// answers `nil`, and the save that follows reads the note again in its own transaction,
+  /// where a failure is thrown.
+  ///
   /// - Parameter id: The note.
   /// - Returns: The note, or `nil`.
-  public func note(_ id: Note.ID) -> Note? { store.note(withID: id) }
+  public func note(_ id: Note.ID) -> Note? { (try? store.note(withID: id)) ?? nil }
 
   /// The store's notebooks.
   public var notebooks: [Notebook] { store.notebooks }
@@ -38,12 +42,12 @@ public final class StoreComposerClient: ComposerClient {
   ///
   /// - Parameter name: The name.
   /// - Returns: The notebook, or `nil`.
-  public func notebook(named name: String) -> Notebook? { store.notebook(named: name) }
+  public func notebook(named name: String) -> Notebook? { store.notebooks.notebook(named: name) }
 
-  /// The store's tags.
-  public var knownTags: [String] { store.knownTags }
+  /// The store's tags, for completing them: none when they can't be read.
+  public var knownTags: [String] { (try? store.summary.tagCounts.keys.sorted()) ?? [] }
 
-  /// Reads the store again; a failed read keeps what was read before (the store reports it).
+  /// Reads the store again; a failed read is the next save's to report.
   public func refresh() {
     try? store.reload()
   }
@@ -87,9 +91,14 @@ public final class StoreComposerClient: ComposerClient {
     }
   }
 
-  /// Whether the store has a note, readable or not: a damaged note's drafts stay its own.
+  /// Whether the store has a note, readable or not: a damaged note's drafts stay its own, and
+  /// so do those of a note that can't be read now.
   private func holdsNote(_ id: Note.ID) -> Bool {
-    store.note(withID: id) != nil || store.unreadableNotes.contains { $0.id == id }
+    do {
+      return try store.note(withID: id) != nil || store.unreadableNotes.contains { $0.id == id }
+    } catch {
+      return true
+    }
   }
 
   /// Keeps the draft in the repository.

@@ -5,15 +5,17 @@ import FieldNotesModel
 ///
 /// A test hands the view model ``InMemoryConflictsClient`` (or ``UnimplementedConflictsClient``
 /// for a step that must touch no data); the app hands it `StoreConflictsClient` (in
-/// `ConflictsLive`), the live one. Reads don't throw: a live client answers from what it last
-/// read, so the state is computed from values alone.
+/// `ConflictsLive`), the live one. A read that fails says so (``ConflictsError/store(_:)``), and
+/// the view model shows it as its state, ``ConflictsViewModel/State/failed(message:)``.
 @MainActor
 public protocol ConflictsClient: AnyObject {
   /// The unresolved conflicts, oldest first.
   ///
   /// A live client reads them where Observation sees it, so a view model's state follows a
   /// conflict resolved anywhere (another process, another machine and a sync).
-  var conflicts: [NoteConflict] { get }
+  ///
+  /// - Throws: ``ConflictsError/store(_:)`` when they can't be read.
+  var conflicts: [NoteConflict] { get throws(ConflictsError) }
 
   /// Resolves a conflict, in one transaction that keeps every text it replaces (as a version or
   /// in the trash).

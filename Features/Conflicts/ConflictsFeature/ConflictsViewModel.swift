@@ -19,6 +19,8 @@ public final class ConflictsViewModel {
     case opened(NoteConflict)
     /// No conflict is waiting.
     case empty
+    /// The conflicts could not be read: why; `list` reads them again.
+    case failed(message: String)
   }
 
   /// The copy whose conflict is open, if any.
@@ -36,7 +38,10 @@ public final class ConflictsViewModel {
 
   /// What the screen shows now: the open conflict, while it is unresolved, or the list.
   public var state: State {
-    let conflicts = client.conflicts
+    let conflicts: [NoteConflict]
+    do { conflicts = try client.conflicts } catch {
+      return .failed(message: error.errorDescription ?? "The conflicts could not be read.")
+    }
     if let openedCopy, let conflict = conflicts.first(where: { $0.id == openedCopy }) {
       return .opened(conflict)
     }
@@ -82,7 +87,7 @@ public final class ConflictsViewModel {
         throw .changedSinceShown
       }
       conflict = opened
-    } else if client.conflicts.isEmpty {
+    } else if try client.conflicts.isEmpty {
       throw .noRow(1, count: 0)
     } else {
       throw .nothingOpen(resolution)
@@ -98,7 +103,7 @@ public final class ConflictsViewModel {
   }
 
   private func conflict(at number: Int) throws(ConflictsError) -> NoteConflict {
-    let conflicts = client.conflicts
+    let conflicts = try client.conflicts
     guard conflicts.indices.contains(number - 1) else {
       throw .noRow(number, count: conflicts.count)
     }

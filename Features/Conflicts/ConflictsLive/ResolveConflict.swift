@@ -54,10 +54,10 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
       conflict = shown
     } else {
       // A copy gone (resolved, or deleted, elsewhere) has no conflict left to resolve.
-      guard let copy = store.note(withID: id), let originalID = copy.conflictOf else {
+      guard let copy = try store.note(withID: id), let originalID = copy.conflictOf else {
         throw .notAConflict(id)
       }
-      conflict = NoteConflict(copy: copy, original: store.note(withID: originalID))
+      conflict = NoteConflict(copy: copy, original: try store.note(withID: originalID))
     }
     let copy = conflict.copy
     guard copy.conflictOf != nil, copy.conflictOf != id else { throw .notAConflict(id) }
@@ -94,7 +94,12 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
   /// - Parameter store: The store, holding what is saved now.
   /// - Returns: The reason, or `nil`.
   public func whyNot(in store: NoteStore) -> NoteStoreError? {
-    if !store.conflicts.contains(where: { $0.id == copyID }) { return .notAConflict(copyID) }
-    return store.note(withID: copyID) == nil ? .noteNotFound(copyID) : nil
+    do {
+      let conflicts = try StoreConflictsClient.conflicts(in: store)
+      if !conflicts.contains(where: { $0.id == copyID }) { return .notAConflict(copyID) }
+      return try store.note(withID: copyID) == nil ? .noteNotFound(copyID) : nil
+    } catch {
+      return error
+    }
   }
 }

@@ -63,6 +63,11 @@ enum ConflictsView {
         "Conflicts \u{00B7} none",
         "  When a sync finds a note changed on two machines, the text that lost comes here.",
       ]
+    case .failed(let message):
+      return [
+        "Conflicts \u{00B7} \(message.terminalSafe)",
+        "  `list` reads them again; `back` leaves.",
+      ]
     }
   }
 
@@ -85,6 +90,7 @@ enum ConflictsView {
     case .loaded(let conflicts): "loaded(\(String(count: conflicts.count, noun: "conflict")))"
     case .opened(let conflict): "opened(\(conflict.copyTitle.terminalSafe.debugDescription))"
     case .empty: "empty"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
   }
 }

@@ -16,13 +16,16 @@ public protocol NoteDetailClient: AnyObject {
   ///
   /// - Parameter id: The note.
   /// - Returns: The note.
-  func note(_ id: Note.ID) -> Note?
+  /// - Throws: ``NoteDetailError/store(_:)`` when it can't be read: the page's state is then
+  ///   ``NoteDetailViewModel/State/failed(message:)``.
+  func note(_ id: Note.ID) throws(NoteDetailError) -> Note?
 
   /// Whether a deleted note is in the trash (or was deleted for good).
   ///
   /// - Parameter id: The note.
   /// - Returns: `true` when it is in the trash.
-  func isInTrash(_ id: Note.ID) -> Bool
+  /// - Throws: ``NoteDetailError/store(_:)`` when the trash can't be read.
+  func isInTrash(_ id: Note.ID) throws(NoteDetailError) -> Bool
 
   /// A notebook's name.
   ///
@@ -73,7 +76,8 @@ public protocol NoteDetailClient: AnyObject {
   ///
   /// - Parameter id: The note.
   /// - Returns: The versions, by number.
-  func versions(of id: Note.ID) -> [NoteVersion]
+  /// - Throws: ``NoteDetailError/store(_:)`` when they can't be read.
+  func versions(of id: Note.ID) throws(NoteDetailError) -> [NoteVersion]
 
   /// Makes a version a note's text; the text it replaces is kept as the newest version.
   ///

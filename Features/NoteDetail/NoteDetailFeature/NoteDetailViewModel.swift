@@ -21,6 +21,8 @@ public final class NoteDetailViewModel {
     case loaded(Note, notebookName: String?, summary: Summary)
     /// The note is gone (deleted here, or by a sync).
     case empty
+    /// The note could not be read: why; `list` reads it again.
+    case failed(message: String)
   }
 
   /// Where a note's summary stands.
@@ -56,7 +58,11 @@ public final class NoteDetailViewModel {
 
   /// What the page shows now.
   public var state: State {
-    guard let note = client.note(noteID) else { return .empty }
+    let found: Note?
+    do { found = try client.note(noteID) } catch {
+      return .failed(message: error.errorDescription ?? "The note could not be read.")
+    }
+    guard let note = found else { return .empty }
     let notebookName = note.notebookID.flatMap(client.notebookName)
     return .loaded(note, notebookName: notebookName, summary: summary)
   }
@@ -68,10 +74,11 @@ public final class NoteDetailViewModel {
   ///
   /// - Returns: The note, as ``state`` shows it.
   /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` when ``state`` is ``State/empty``,
-  ///   saying whether the note is in the trash.
+  ///   saying whether the note is in the trash; ``NoteDetailError/store(_:)`` when the note
+  ///   can't be read (``State/failed(message:)``).
   public func shownNote() throws(NoteDetailError) -> Note {
-    guard case .loaded(let note, _, _) = state else {
-      throw .noteGone(inTrash: client.isInTrash(noteID))
+    guard let note = try client.note(noteID) else {
+      throw .noteGone(inTrash: try client.isInTrash(noteID))
     }
     return note
   }
@@ -183,7 +190,7 @@ public final class NoteDetailViewModel {
   public var versionHistory: [NoteVersion.Entry] {
     get throws(NoteDetailError) {
       let note = try shownNote()
-      return NoteVersion.history(of: client.versions(of: noteID), current: note)
+      return NoteVersion.history(of: try client.versions(of: noteID), current: note)
     }
   }
 
@@ -199,7 +206,7 @@ public final class NoteDetailViewModel {
     -> VersionComparison
   {
     let note = try shownNote()
-    let versions = client.versions(of: noteID)
+    let versions = try client.versions(of: noteID)
     let version = try Self.version(number, of: noteID, in: versions)
     let newer = try later.map { number throws(NoteDetailError) in
       try Self.version(number, of: noteID, in: versions)
@@ -221,9 +228,10 @@ public final class NoteDetailViewModel {
   @discardableResult
   public func restore(version number: Int) throws(NoteDetailError) -> Bool {
     _ = try shownNote()
-    let before = client.versions(of: noteID).count
+    let before = try client.versions(of: noteID).count
     try client.restoreVersion(noteID, number: number)
-    return client.versions(of: noteID).count != before
+    // The version is restored: when the versions can't be read after it, it changed the note.
+    return (try? client.versions(of: noteID).count) != before
   }
 
   private static func version(_ number: Int, of id: Note.ID, in versions: [NoteVersion])

@@ -31,12 +31,15 @@ public struct RestoreVersion: StoreChange, Hashable, Sendable {
   ///   large.
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let saved = try store.savedNote(noteID)
-    guard let version = store.versions(ofNote: noteID).first(where: { $0.number == number })
-    else {
+    let versions: [NoteVersion]
+    do { versions = try store.journal.versions(ofNote: noteID) } catch {
+      throw .persistence(error)
+    }
+    guard let version = versions.first(where: { $0.number == number }) else {
       throw .versionNotFound(noteID, number: number)
     }
     var restored = version.applied(to: saved)
-    if let notebookID = restored.notebookID, store.notebook(withID: notebookID) == nil {
+    if let notebookID = restored.notebookID, try store.notebook(withID: notebookID) == nil {
       restored.notebookID = nil
     }
     guard !restored.hasSameContent(as: saved) else { return .none }
@@ -49,6 +52,8 @@ public struct RestoreVersion: StoreChange, Hashable, Sendable {
   /// - Parameter store: The store, holding what is saved now.
   /// - Returns: ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``, or `nil`.
   public func whyNot(in store: NoteStore) -> NoteStoreError? {
-    store.note(withID: noteID) == nil ? .noteNotFound(noteID) : nil
+    do { return try store.note(withID: noteID) == nil ? .noteNotFound(noteID) : nil } catch {
+      return error
+    }
   }
 }

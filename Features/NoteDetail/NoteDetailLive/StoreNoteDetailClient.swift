@@ -2,8 +2,9 @@ import FieldNotesModel
 import FieldNotesServices
 import NoteDetailFeature
 
-/// The live note page's data: the store's notes, notebooks, trash and versions, its one write
-/// path, and the session's undo shared by every screen.
+/// The live note page's data: the store's notes and notebooks, the trash and versions of its
+/// journal (read here, since they are the page's data alone), its one write path, and the
+/// session's undo shared by every screen.
 ///
 /// The app makes one for each page; it holds nothing of its own.
 @MainActor
@@ -25,19 +26,30 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   ///
   /// - Parameter id: The note.
   /// - Returns: The note, or `nil`.
-  public func note(_ id: Note.ID) -> Note? { store.note(withID: id) }
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when it can't be read.
+  public func note(_ id: Note.ID) throws(NoteDetailError) -> Note? {
+    do { return try store.note(withID: id) } catch { throw .store(error) }
+  }
 
-  /// Whether the store's trash holds the note.
+  /// Whether the trash of the store's journal holds the note.
   ///
   /// - Parameter id: The note.
   /// - Returns: `true` when it is in the trash.
-  public func isInTrash(_ id: Note.ID) -> Bool { store.trashedNotes.contains { $0.id == id } }
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the trash can't be read.
+  public func isInTrash(_ id: Note.ID) throws(NoteDetailError) -> Bool {
+    try journal { journal throws(RepositoryError) in try journal.trashedNotes() }.contains {
+      $0.id == id
+    }
+  }
 
   /// The notebook's name.
   ///
   /// - Parameter id: The notebook.
-  /// - Returns: Its name, or `nil`.
-  public func notebookName(_ id: Notebook.ID) -> String? { store.notebook(withID: id)?.name }
+  /// - Returns: Its name, or `nil` (also when the notebooks can't be read: the note's own read
+  ///   says the store failed).
+  public func notebookName(_ id: Notebook.ID) -> String? {
+    store.notebooks.first { $0.id == id }?.name
+  }
 
   /// The store's notebooks' names.
   public var notebookNames: [String] { store.notebooks.map(\.name) }
@@ -48,7 +60,9 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// - Returns: The notebook, or `nil` for `none`.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
   public func notebook(named name: String) throws(NoteDetailError) -> Notebook? {
-    do { return try store.destination(named: name) } catch { throw .store(error) }
+    do { return try store.savedNotebooks().destination(named: name) } catch {
+      throw .store(error)
+    }
   }
 
   /// Pins or unpins through the store.
@@ -88,11 +102,23 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     do { return try history.restoreLast(to: store) } catch { throw .store(error) }
   }
 
-  /// The store's versions of the note.
+  /// The versions the store's journal keeps of the note.
   ///
   /// - Parameter id: The note.
   /// - Returns: The versions.
-  public func versions(of id: Note.ID) -> [NoteVersion] { store.versions(ofNote: id) }
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when they can't be read.
+  public func versions(of id: Note.ID) throws(NoteDetailError) -> [NoteVersion] {
+    try journal { journal throws(RepositoryError) in try journal.versions(ofNote: id) }
+  }
+
+  /// Reads the store's journal where Observation sees it: reading the store's change count
+  /// tells an observer of every change.
+  private func journal<Value>(_ read: (any NoteJournal) throws(RepositoryError) -> Value)
+    throws(NoteDetailError) -> Value
+  {
+    _ = store.changeCount
+    do { return try read(store.journal) } catch { throw .store(.persistence(error)) }
+  }
 
   /// Restores a version through the store's one write path, which keeps the replaced text.
   ///

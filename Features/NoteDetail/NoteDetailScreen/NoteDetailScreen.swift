@@ -294,6 +294,7 @@ extension NoteDetailScreen {
   static func describeInFull(_ state: NoteDetailViewModel.State) -> String {
     switch state {
     case .empty: "empty"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     case .loaded(let note, let notebookName, let summary):
       "loaded(\"\(note.title.terminalSafe)\", \(note.isPinned ? "pinned" : "not pinned"), "
         + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "

@@ -17,6 +17,12 @@ enum NoteDetailView {
     highlighting matches: SearchMatches = SearchMatches([]), style: TerminalStyle = .plain,
     format: OutputFormat = .text
   ) -> [String] {
+    if case .failed(let message) = state {
+      return [
+        "This note could not be read: \(message.terminalSafe)",
+        "  `list` reads it again; `back` leaves.",
+      ]
+    }
     guard case .loaded(let note, let notebookName, let summary) = state else {
       return ["This note no longer exists. Type `back`."]
     }
@@ -77,6 +83,7 @@ enum NoteDetailView {
   static func describe(_ state: NoteDetailViewModel.State) -> String {
     switch state {
     case .empty: return "empty"
+    case .failed(let message): return "failed(\"\(message.terminalSafe)\")"
     case .loaded(_, _, let summary):
       let brief =
         switch summary {

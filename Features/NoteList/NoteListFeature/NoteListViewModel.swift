@@ -128,10 +128,7 @@ public final class NoteListViewModel {
   /// none of those changed, it is the state computed last. Every read reads all of them, so
   /// Observation tells whoever read it of any change.
   public var state: State {
-    let (shown, total) = firstRows
-    let inputs = StateInputs(
-      shown: shown, total: total, hasNotesInScope: total > 0 || store.noteCount(in: scope) > 0,
-      notebooks: store.notebooks, settings: settings, sync: syncStatus, loadFailure: loadFailure)
+    let inputs = stateInputs
     let date = now()
     if let computed, computed.inputs == inputs, computed.from <= date,
       computed.until.map({ date < $0 }) ?? true
@@ -144,14 +141,32 @@ public final class NoteListViewModel {
     return state
   }
 
-  /// The rows shown and how many notes pass the filters.
+  /// What the state is computed from, read from the store: the first rows of the list (or of
+  /// its search, this list's filters applied, without ordering the rest, so a list of a million
+  /// notes costs what its rows cost), whether the list holds notes at all, and the notebooks.
   ///
-  /// The store gives the first rows of the list (or of its search), this list's filters
-  /// applied, without ordering the rest, so a list of a million notes costs what its rows cost.
-  private var firstRows: (shown: [Note], total: Int) {
-    let settings = settings
-    let page = store.page(NoteListQuery(scope: scope, settings: settings))
-    return (page.notes, page.totalCount)
+  /// A read that fails is what the state is computed from then: the list shows
+  /// ``State/failed(message:)`` until the store answers again.
+  private var stateInputs: StateInputs {
+    var inputs = StateInputs(
+      shown: [], total: 0, hasNotesInScope: false, notebooks: [], settings: settings,
+      sync: syncStatus, failure: loadFailure)
+    do throws(NoteStoreError) {
+      let page = try store.page(NoteListQuery(scope: scope, settings: settings))
+      inputs.shown = page.notes
+      inputs.total = page.totalCount
+      inputs.hasNotesInScope = page.totalCount > 0
+      if !inputs.hasNotesInScope { inputs.hasNotesInScope = try store.noteCount(in: scope) > 0 }
+      inputs.notebooks = try store.savedNotebooks()
+    } catch {
+      inputs.failure = inputs.failure ?? Self.message(for: error)
+    }
+    return inputs
+  }
+
+  /// What the list says when the store can't be read.
+  private static func message(for error: NoteStoreError) -> String {
+    error.errorDescription ?? "The notes could not be read."
   }
 
   /// What the state is computed from: when none of it changed, neither did the state, but for
@@ -163,11 +178,12 @@ public final class NoteListViewModel {
     var notebooks: [Notebook]
     var settings: NoteListSettings
     var sync: SyncStatus
-    var loadFailure: String?
+    /// Why the store could not be read: the last ``load()``, or a read of the state.
+    var failure: String?
 
     /// The state these make, its row dates described from a moment.
     func state(now: Date, timeZone: TimeZone) -> State {
-      if let loadFailure { return .failed(message: loadFailure) }
+      if let failure { return .failed(message: failure) }
       guard total > 0 else {
         return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: sync)
       }
@@ -185,7 +201,7 @@ public final class NoteListViewModel {
     /// The first moment after `now` at which a row's date reads differently; `nil` when none
     /// ever will, or there are no rows.
     func datesChange(after now: Date) -> Date? {
-      guard loadFailure == nil else { return nil }
+      guard failure == nil else { return nil }
       return shown.compactMap {
         settings.sortOrder.shownDate(of: $0).relativeDescriptionChange(after: now)
       }.min()
@@ -195,11 +211,14 @@ public final class NoteListViewModel {
   /// The notes the list finds, in order, every one of them (the rows shown are the first):
   /// the list's query with no row limit, answered by the store.
   ///
+  /// - Throws: ``NoteListError/store(_:)`` when the store can't be read.
   /// - Complexity: Every note found is read, bodies and all.
   public var visibleNotes: [Note] {
-    var query = NoteListQuery(scope: scope, settings: settings)
-    query.limit = .max
-    return store.page(query).notes
+    get throws(NoteListError) {
+      var query = NoteListQuery(scope: scope, settings: settings)
+      query.limit = .max
+      do { return try store.page(query).notes } catch { throw .store(error) }
+    }
   }
 
   /// Searches the list: parses the text as a query (see ``FieldNotesModel/NoteQuery/grammar``)
@@ -214,7 +233,9 @@ public final class NoteListViewModel {
   public func search(for text: String) throws(NoteListError) {
     // The notebooks `in:` names are the store's as they are now, another process's too.
     try? store.reload()
-    let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
+    let notebooks: [Notebook]
+    do { notebooks = try store.savedNotebooks() } catch { throw .store(error) }
+    let context = NoteQuery.Context(notebooks: notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw .invalidSearch(error) }
     // The same search again changes nothing, so nothing is drawn again; another starts from
@@ -257,7 +278,7 @@ public final class NoteListViewModel {
       try store.reload()
       loadFailure = nil
     } catch {
-      loadFailure = error.errorDescription ?? "The notes could not be read."
+      loadFailure = Self.message(for: error)
     }
   }
 
@@ -314,22 +335,25 @@ public final class NoteListViewModel {
     -> Notebook?
   {
     let destination: Notebook?
-    do { destination = try store.destination(named: name) } catch { throw .store(error) }
+    do { destination = try store.savedNotebooks().destination(named: name) } catch {
+      throw .store(error)
+    }
     try move(id, to: destination?.id)
     return destination
   }
 
-  /// The notebooks' names, for completing a destination.
+  /// The notebooks' names, for completing a destination: none when the store can't be read
+  /// (completing is no place to say so; the state does).
   public var notebookNames: [String] { store.notebooks.map(\.name) }
 
   /// The name of the notebook the list shows, or `nil` for another scope (or a notebook gone
-  /// meanwhile).
+  /// meanwhile, or the notebooks unread).
   public var notebookName: String? {
-    if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }
+    if case .notebook(let id) = scope { store.notebooks.first { $0.id == id }?.name } else { nil }
   }
 
-  /// Every tag some note carries, for completing `tag`.
-  public var knownTags: [String] { store.knownTags }
+  /// Every tag some note carries, for completing `tag`: none when the store can't be read.
+  public var knownTags: [String] { (try? store.summary.tagCounts.keys.sorted()) ?? [] }
 
   /// Moves a note into a notebook, or out of every notebook.
   ///

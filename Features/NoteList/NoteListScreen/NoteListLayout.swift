@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesQuery
+import FieldNotesServices
 import FieldNotesTerminal
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
@@ -105,6 +106,16 @@ enum NoteListLayout {
 }
 
 extension NoteListLayout {
+  /// What a list shows when the store could not be read: why, and how to try again.
+  static func failedLines(title: String, message: String) -> [String] {
+    ["\(title.terminalSafe) · \(message.terminalSafe)", "  Type `retry` to read them again."]
+  }
+
+  /// What a list says when a read of the store failed without a message of its own.
+  static func failureMessage(_ error: NoteStoreError) -> String {
+    error.errorDescription ?? "The notes could not be read."
+  }
+
   static let noNotesMessage = "No notes here yet. Write one with `new`."
   static let noMatchesMessage = "Nothing matches the search or filter."
 }

@@ -49,6 +49,8 @@ public final class NoteListMVScreen: NoteListForming {
   let preferences: ScreenPreferences
   /// The rows the view last drew, which row numbers stand for.
   private(set) var drawn = DrawnRows()
+  /// Why the store could not be read when the view last drew, if it couldn't.
+  private var drawnFailure: String?
 
   /// Shows a list of the store's notes.
   ///
@@ -77,9 +79,11 @@ public final class NoteListMVScreen: NoteListForming {
 
   /// The first rows and how many notes pass the filters: the store's first rows of the list (or
   /// of its search), the list's own filter applied, without ordering the rest.
-  private var firstRows: (shown: [Note], total: Int) {
+  ///
+  /// A read the store fails is thrown: the view draws why, as the MVVM form's failed state does.
+  private func firstRows() throws(NoteStoreError) -> (shown: [Note], total: Int) {
     let settings = viewState.settings
-    let page = store.page(NoteListQuery(scope: scope, settings: settings))
+    let page = try store.page(NoteListQuery(scope: scope, settings: settings))
     return (page.notes, page.totalCount)
   }
 
@@ -93,26 +97,48 @@ public final class NoteListMVScreen: NoteListForming {
   /// `NoteListMVScreen`: the MV form has no view type of its own; the screen draws itself.
   public var viewName: String { "NoteListMVScreen" }
 
-  /// Whether the view is the list's records: always, in a script's format.
+  /// Whether the view is the list's records: in a script's format, unless it was last drawn
+  /// saying the notes could not be read.
   ///
   /// - Parameter terminal: The terminal, whose format is a script's.
   /// - Returns: Whether the view is records.
   public func drawsRecords(in terminal: TerminalContext) -> Bool {
-    terminal.format.isForScripts
+    drawnFailure == nil && terminal.format.isForScripts
   }
 
   /// The list, drawn from the store and the view-local state; the rows it draws are kept, for
   /// the row numbers typed next.
   ///
+  /// A read the store fails is drawn as the MVVM form draws its failed state: why, and `retry`;
+  /// the next drawing reads the store again.
+  ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    let (shown, total) = firstRows
+    do throws(NoteStoreError) {
+      let lines = try renderRows(in: terminal)
+      drawnFailure = nil
+      return lines
+    } catch {
+      let message = NoteListLayout.failureMessage(error)
+      drawn = DrawnRows()
+      drawnFailure = message
+      return NoteListLayout.failedLines(title: title, message: message)
+    }
+  }
+
+  /// The list's rows, or its records, drawn from what the store answers.
+  private func renderRows(in terminal: TerminalContext) throws(NoteStoreError) -> [String] {
+    let (shown, total) = try firstRows()
     let settings = viewState.settings
+    let emptyMessage: String? =
+      total == 0
+      ? (try store.noteCount(in: scope) > 0
+        ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
+    let notebooks = try store.savedNotebooks()
     drawn = DrawnRows(
       rows: shown.map { .init(id: $0.id, title: $0.title) }, hiddenCount: total - shown.count)
     if terminal.format != .text {
-      let notebooks = store.notebooks
       let records = shown.map { note in
         NoteRecord(note, notebook: notebooks.first { $0.id == note.notebookID }?.name)
       }
@@ -120,10 +146,6 @@ public final class NoteListMVScreen: NoteListForming {
         title: title, records: records, settings: settings, format: terminal.format)
     }
     let date = now()
-    let emptyMessage: String? =
-      total == 0
-      ? (store.noteCount(in: scope) > 0
-        ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
     let matches = SearchMatches(settings.search.query.highlightedTerms)
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
@@ -143,7 +165,8 @@ public final class NoteListMVScreen: NoteListForming {
   /// What the MV form shows instead of a view model's state.
   public var stateLine: String {
     "The MV note list has no view model: it shows a NoteStore page "
-      + "(\(store.noteCount(in: .allNotes)) notes in the store) "
+      + "(\((try? store.noteCount(in: .allNotes)).map { "\($0)" } ?? "unread") notes in the "
+      + "store) "
       + "through view-local state (search \"\(viewState.settings.searchText.terminalSafe)\", "
       + "sort \(viewState.settings.sortOrder.rawValue))."
   }
@@ -183,10 +206,10 @@ public final class NoteListMVScreen: NoteListForming {
 
   var notebookNames: [String] { store.notebooks.map(\.name) }
 
-  var knownTags: [String] { store.knownTags }
+  var knownTags: [String] { (try? store.summary.tagCounts.keys.sorted()) ?? [] }
 
   var notebookTitle: String? {
-    if case .notebook(let id) = scope { store.notebook(withID: id)?.name } else { nil }
+    if case .notebook(let id) = scope { store.notebooks.first { $0.id == id }?.name } else { nil }
   }
 
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
@@ -194,12 +217,10 @@ public final class NoteListMVScreen: NoteListForming {
   }
 
   func move(_ id: Note.ID, toNotebookNamed name: String) throws(ScreenError) -> Notebook? {
-    let destination = try ScreenError.carrying { () throws(NoteStoreError) in
-      try store.destination(named: name)
+    let (destination, found) = try ScreenError.carrying { () throws(NoteStoreError) in
+      (try store.savedNotebooks().destination(named: name), try store.note(withID: id))
     }
-    guard let note = store.note(withID: id) else {
-      throw .failed(NoteStoreError.noteNotFound(id))
-    }
+    guard let note = found else { throw .failed(NoteStoreError.noteNotFound(id)) }
     if let destination {
       // The seed's own call: a failure is left in `lastError` rather than thrown.
       store.move(note, to: destination)
@@ -230,7 +251,10 @@ public final class NoteListMVScreen: NoteListForming {
   /// the list's question.
   func search(for text: String) throws(ScreenError) {
     try? store.reload()
-    let context = NoteQuery.Context(notebooks: store.notebooks, now: now(), timeZone: timeZone)
+    let notebooks = try ScreenError.carrying { () throws(NoteStoreError) in
+      try store.savedNotebooks()
+    }
+    let context = NoteQuery.Context(notebooks: notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw refusal(of: error) }
     guard search != viewState.settings.search else { return }
@@ -258,11 +282,18 @@ extension NoteListMVScreen {
   /// - Parameter terminal: The terminal it is drawn for: JSON names each note's notebook.
   /// - Returns: The values.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
-    let (shown, total) = firstRows
+    let page: ShownPage
+    do throws(NoteStoreError) {
+      let (shown, total) = try firstRows()
+      page = ShownPage(notes: shown, total: total)
+    } catch {
+      page = ShownPage(notes: [], total: 0, failure: NoteListLayout.failureMessage(error))
+    }
     var values = [
-      DrawnValue("the store's page", ShownPage(notes: shown, total: total)) { page in
-        NoteListLayout.rowNames(
-          page.notes.map { ($0.title, $0.isPinned) }, more: page.total - page.notes.count)
+      DrawnValue("the store's page", page) { page in
+        page.failure.map { "failed(\"\($0.terminalSafe)\")" }
+          ?? NoteListLayout.rowNames(
+            page.notes.map { ($0.title, $0.isPinned) }, more: page.total - page.notes.count)
       },
       NoteListLayout.settingsValue("the view's own settings", viewState.settings),
       DrawnValue("the view's own sync", viewState.sync),
@@ -275,11 +306,14 @@ extension NoteListMVScreen {
     return values
   }
 
-  /// The notes the store's page gave the view, and how many the list holds.
+  /// The notes the store's page gave the view, and how many the list holds; or why the store
+  /// could not be read.
   struct ShownPage: Equatable {
     /// The notes shown.
     var notes: [Note]
     /// How many notes the list holds.
     var total: Int
+    /// Why the store could not be read, if it couldn't.
+    var failure: String?
   }
 }

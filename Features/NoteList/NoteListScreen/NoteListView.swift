@@ -16,10 +16,7 @@ enum NoteListView {
   ) -> [String] {
     switch state {
     case .failed(let message):
-      return [
-        "\(title.terminalSafe) · \(message.terminalSafe)",
-        "  Type `retry` to read them again.",
-      ]
+      return NoteListLayout.failedLines(title: title, message: message)
     case .empty where terminal.format != .text:
       return NoteListLayout.recordLines(
         title: title, records: [], settings: settings, format: terminal.format)

@@ -10,10 +10,19 @@ extension NotebooksViewModel {
   /// The rows, with the counts the store keeps of each notebook's notes, whatever the screen
   /// asks meanwhile: what a row number stands for.
   ///
+  /// - Throws: ``NotebooksError/store(_:)`` when the store can't be read.
   /// - Complexity: O(*m* log *m*) for *m* notebooks; no note is read.
   public var rows: [NotebookRow] {
-    let summary = store.summary
-    let notebooks = store.notebooks.sorted {
+    get throws(NotebooksError) {
+      do { return try rows(summary: store.summary, notebooks: store.savedNotebooks()) } catch {
+        throw .store(error)
+      }
+    }
+  }
+
+  /// The rows of the notebooks, with their counts, in name order.
+  private func rows(summary: LibrarySummary, notebooks: [Notebook]) -> [NotebookRow] {
+    let notebooks = notebooks.sorted {
       $0.name.localizedStandardCompare($1.name) == .orderedAscending
     }
     let total = summary.total

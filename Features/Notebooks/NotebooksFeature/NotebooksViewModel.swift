@@ -46,16 +46,40 @@ public final class NotebooksViewModel {
   /// What the screen shows now.
   ///
   /// The store is read first, whatever else is shown, so that Observation tracks it even
-  /// while a question is on screen: the rows shown after the answer are always current.
+  /// while a question is on screen: the rows shown after the answer are always current. A read
+  /// that fails is shown as ``State/failed(message:)``; the next one reads the store again.
   public var state: State {
-    let rows = rows
+    let rows: [NotebookRow]
+    let conflicts: Int
+    do {
+      rows = try self.rows
+      conflicts = try unresolvedConflictCount()
+    } catch {
+      return .failed(message: loadFailure ?? Self.message(for: error))
+    }
     if let loadFailure { return .failed(message: loadFailure) }
     if let pendingDeletion { return .confirming(pendingDeletion) }
-    let conflicts = store.conflicts.count
-    guard !store.notebooks.isEmpty else {
-      return .empty(noteCount: store.noteCount(in: .allNotes), unresolvedConflicts: conflicts)
+    // Beside All Notes and No Notebook, a row for each notebook.
+    guard rows.count > 2 else {
+      return .empty(noteCount: rows[0].noteCount, unresolvedConflicts: conflicts)
     }
     return .loaded(rows, unresolvedConflicts: conflicts)
+  }
+
+  /// How many conflict copies a sync kept that no one resolved yet: read from the store's
+  /// journal, where Observation sees it (through the store's change count).
+  private func unresolvedConflictCount() throws(NotebooksError) -> Int {
+    _ = store.changeCount
+    do {
+      return try store.journal.conflictCopies().count { NoteConflict.isUnresolvedCopy($0) }
+    } catch {
+      throw .store(.persistence(error))
+    }
+  }
+
+  /// What the screen says when the store can't be read.
+  private static func message(for error: NotebooksError) -> String {
+    error.errorDescription ?? "The notes could not be read."
   }
 
   // MARK: - Loading
@@ -112,7 +136,8 @@ public final class NotebooksViewModel {
   /// - Throws: ``NotebooksError``.
   public func requestDeletion(ofNotebookNamed name: String) throws(NotebooksError) {
     let notebook = try notebook(named: name)
-    let noteCount = store.noteCount(in: .notebook(notebook.id))
+    let noteCount: Int
+    do { noteCount = try store.noteCount(in: .notebook(notebook.id)) } catch { throw .store(error) }
     guard noteCount > 0 else {
       try perform(.deleteNotebook(notebook.id, notes: .keepNotes))
       return
@@ -162,16 +187,19 @@ public final class NotebooksViewModel {
     throws(NotebooksError) -> NotebookDeletionRequest
   {
     let notebook = try notebook(named: name)
+    let noteCount: Int
+    do { noteCount = try store.noteCount(in: .notebook(notebook.id)) } catch { throw .store(error) }
     let deleted = NotebookDeletionRequest(
-      notebookID: notebook.id, name: notebook.name,
-      noteCount: store.noteCount(in: .notebook(notebook.id)))
+      notebookID: notebook.id, name: notebook.name, noteCount: noteCount)
     try perform(.deleteNotebook(notebook.id, notes: disposition))
     return deleted
   }
 
-  /// The notebooks' names, sorted as the rows are, for completing a name.
+  /// The notebooks' names, sorted as the rows are, for completing a name: none when the store
+  /// can't be read (completing is no place to say so; the state does).
   public var notebookNames: [String] {
-    rows.compactMap { row in if case .notebook = row.scope { row.name } else { nil } }
+    let rows = (try? rows) ?? []
+    return rows.compactMap { row in if case .notebook = row.scope { row.name } else { nil } }
   }
 
   /// The notes a row opens: the navigation value the app routes to.
@@ -186,7 +214,9 @@ public final class NotebooksViewModel {
   /// - Returns: The notebook.
   /// - Throws: ``NotebooksError/unknownNotebook(_:)``.
   public func notebook(named name: String) throws(NotebooksError) -> Notebook {
-    guard let notebook = store.notebook(named: name) else { throw .unknownNotebook(name) }
+    let notebooks: [Notebook]
+    do { notebooks = try store.savedNotebooks() } catch { throw .store(error) }
+    guard let notebook = notebooks.notebook(named: name) else { throw .unknownNotebook(name) }
     return notebook
   }
 
@@ -195,8 +225,10 @@ public final class NotebooksViewModel {
   private func validated(_ name: String, renaming id: Notebook.ID? = nil)
     throws(NotebooksError) -> String
   {
+    let notebooks: [Notebook]
+    do { notebooks = try store.savedNotebooks() } catch { throw .store(error) }
     do {
-      return try NotebookName.validated(name, among: store.notebooks, renaming: id)
+      return try NotebookName.validated(name, among: notebooks, renaming: id)
     } catch {
       throw .invalidName(error)
     }

@@ -113,7 +113,8 @@ extension NotebooksScreen {
     case "none": scope = .unfiled
     default:
       if Int(target) != nil {
-        scope = try RowNumber.element(target, in: notebooks.rows.map(notebooks.select))
+        let rows = try ScreenError.carrying { () throws(NotebooksError) in try notebooks.rows }
+        scope = try RowNumber.element(target, in: rows.map(notebooks.select))
       } else {
         scope = .notebook(
           try ScreenError.carrying { () throws(NotebooksError) in

@@ -13,19 +13,24 @@ public protocol TagsClient: AnyObject {
   ///
   /// A live client reads it where Observation sees it, so the view model's state follows every
   /// note saved anywhere in the app.
-  var tagCounts: [String: Int] { get }
+  ///
+  /// - Throws: ``TagsError/store(_:)`` when the tags can't be read: the view model's state is
+  ///   then ``TagsViewModel/State/failed(message:)``.
+  var tagCounts: [String: Int] { get throws(TagsError) }
 
   /// The notes carrying a tag, each with all its tags.
   ///
   /// - Parameter tag: The tag, normalized (`birds`).
   /// - Returns: The notes; none for a tag no note carries.
-  func notes(taggedWith tag: String) -> [Note]
+  /// - Throws: ``TagsError/store(_:)`` when the notes can't be read.
+  func notes(taggedWith tag: String) throws(TagsError) -> [Note]
 
   /// The tags notes carry now, as another process may have changed them.
   ///
   /// - Parameter ids: The notes.
   /// - Returns: Each note's tags, by its identifier; a note deleted meanwhile is left out.
-  func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]]
+  /// - Throws: ``TagsError/store(_:)`` when the notes can't be read.
+  func tags(ofNotes ids: [Note.ID]) throws(TagsError) -> [Note.ID: [String]]
 
   /// Gives notes new tags, all in one write; a note deleted meanwhile is left out.
   ///

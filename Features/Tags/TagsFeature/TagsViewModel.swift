@@ -19,6 +19,8 @@ public final class TagsViewModel {
     case empty
     /// Asking whether to remove a tag from every note.
     case confirming(TagDeletionRequest)
+    /// The tags could not be read: why; `list` reads them again.
+    case failed(message: String)
   }
 
   private var pendingDeletion: TagDeletionRequest?
@@ -37,7 +39,10 @@ public final class TagsViewModel {
   ///
   /// - Complexity: O(*n* × *t*) for *n* notes of about *t* tags each.
   public var state: State {
-    let rows = rows
+    let rows: [TagRow]
+    do { rows = try self.rows } catch {
+      return .failed(message: error.errorDescription ?? "The tags could not be read.")
+    }
     if let pendingDeletion { return .confirming(pendingDeletion) }
     return rows.isEmpty ? .empty : .loaded(rows)
   }
@@ -54,10 +59,15 @@ public final class TagsViewModel {
   /// Every tag, sorted by name, with its note count, whatever the screen asks meanwhile: what
   /// a row number stands for.
   ///
+  /// - Throws: ``TagsError/store(_:)`` when the tags can't be read.
   /// - Complexity: What the client's count of tags costs: for the live one, one pass over the
   ///   store's index of tags, no note read.
   public var rows: [TagRow] {
-    client.tagCounts.sorted { $0.key < $1.key }.map { TagRow(name: $0.key, noteCount: $0.value) }
+    get throws(TagsError) {
+      try client.tagCounts.sorted { $0.key < $1.key }.map {
+        TagRow(name: $0.key, noteCount: $0.value)
+      }
+    }
   }
 
   // MARK: - Actions
@@ -82,7 +92,7 @@ public final class TagsViewModel {
   /// - Throws: ``TagsError/unknownTag(_:)``.
   public func requestDeletion(ofTag tag: String) throws(TagsError) {
     let name = TagRules.normalized(tag)
-    guard let count = client.tagCounts[name], count > 0 else { throw .unknownTag(name) }
+    guard let count = try client.tagCounts[name], count > 0 else { throw .unknownTag(name) }
     pendingDeletion = TagDeletionRequest(tag: name, noteCount: count)
   }
 
@@ -118,7 +128,7 @@ public final class TagsViewModel {
   public func undo() throws(TagsError) {
     guard let change = lastChange else { throw .nothingToUndo }
     // A note deleted meanwhile is left out.
-    let now = client.tags(ofNotes: Array(change.notes.keys))
+    let now = try client.tags(ofNotes: Array(change.notes.keys))
     var restored: [Note.ID: [String]] = [:]
     for (id, tags) in now {
       guard let note = change.notes[id] else { continue }
@@ -131,7 +141,7 @@ public final class TagsViewModel {
 
   private func change(_ kind: TagChange.Kind) throws(TagsError) {
     let tag = kind.tag
-    let tagged = client.notes(taggedWith: tag)
+    let tagged = try client.notes(taggedWith: tag)
     guard !tagged.isEmpty else { throw .unknownTag(tag) }
     let notes = Dictionary(
       uniqueKeysWithValues: tagged.map {

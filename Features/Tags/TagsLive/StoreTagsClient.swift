@@ -18,25 +18,38 @@ public final class StoreTagsClient: TagsClient {
 
   /// The store's count of tags: for the SQLite store one pass over its index of tags, no note
   /// read.
-  public var tagCounts: [String: Int] { store.tagCounts }
+  ///
+  /// - Throws: ``TagsFeature/TagsError/store(_:)`` when it can't be read.
+  public var tagCounts: [String: Int] {
+    get throws(TagsError) {
+      do { return try store.summary.tagCounts } catch { throw .store(error) }
+    }
+  }
 
   /// The store's notes carrying the tag.
   ///
   /// - Parameter tag: The tag.
   /// - Returns: The notes.
-  public func notes(taggedWith tag: String) -> [Note] {
-    store.notes(in: .tagged(tag))
+  /// - Throws: ``TagsFeature/TagsError/store(_:)`` when they can't be read.
+  public func notes(taggedWith tag: String) throws(TagsError) -> [Note] {
+    do { return try store.notes(in: .tagged(tag)) } catch { throw .store(error) }
   }
 
   /// The tags of the notes still in the store, read again first, since another process may
-  /// have changed them (a failed read leaves what was read before; the store reports it).
+  /// have changed them.
   ///
   /// - Parameter ids: The notes.
   /// - Returns: Each note's tags.
-  public func tags(ofNotes ids: [Note.ID]) -> [Note.ID: [String]] {
-    try? store.reload()
-    return Dictionary(
-      uniqueKeysWithValues: ids.compactMap { store.note(withID: $0) }.map { ($0.id, $0.tags) })
+  /// - Throws: ``TagsFeature/TagsError/store(_:)`` when they can't be read.
+  public func tags(ofNotes ids: [Note.ID]) throws(TagsError) -> [Note.ID: [String]] {
+    do {
+      try store.reload()
+      var tags: [Note.ID: [String]] = [:]
+      for id in ids { tags[id] = try store.note(withID: id)?.tags }
+      return tags
+    } catch {
+      throw .store(error)
+    }
   }
 
   /// Replaces the tags of the notes still in the store, in one write.
@@ -44,7 +57,12 @@ public final class StoreTagsClient: TagsClient {
   /// - Parameter tags: Each note's new tags.
   /// - Throws: ``TagsError/store(_:)``.
   public func replaceTags(_ tags: [Note.ID: [String]]) throws(TagsError) {
-    let present = tags.filter { store.note(withID: $0.key) != nil }
-    do { try store.commit(ReplaceTags(present)) } catch { throw .store(error) }
+    do {
+      var present: [Note.ID: [String]] = [:]
+      for (id, noteTags) in tags where try store.note(withID: id) != nil { present[id] = noteTags }
+      try store.commit(ReplaceTags(present))
+    } catch {
+      throw .store(error)
+    }
   }
 }

@@ -94,7 +94,10 @@ public final class TagsScreen: TerminalScreen {
       screen, arguments, _ throws(ScreenError) in
       let tag =
         Int(arguments[0]) != nil
-        ? try RowNumber.element(arguments[0], in: screen.model.rows.map(\.name)) : arguments[0]
+        ? try RowNumber.element(
+          arguments[0],
+          in: ScreenError.carrying { () throws(TagsError) in try screen.model.rows }.map(\.name))
+        : arguments[0]
       return ScreenResult(.push(.noteList(screen.model.scope(ofTag: tag))))
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
@@ -142,5 +145,6 @@ public final class TagsScreen: TerminalScreen {
 
   // MARK: - Commands
 
-  private var tagNames: [String] { model.rows.map { "#" + $0.name } }
+  /// The tags, for completing one: none when they can't be read (the state says so).
+  private var tagNames: [String] { ((try? model.rows) ?? []).map { "#" + $0.name } }
 }

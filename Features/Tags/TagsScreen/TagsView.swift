@@ -31,6 +31,8 @@ enum TagsView {
           return "\(padding)\(number)  #\(row.name.terminalSafe)\(gap)"
             + String(count: row.noteCount, noun: "note")
         }
+    case .failed(let message):
+      return ["Tags · \(message.terminalSafe)", "  `list` reads them again."]
     case .confirming(let request):
       return [
         "Remove #\(request.tag.terminalSafe) from "
@@ -58,6 +60,7 @@ enum TagsView {
   static func describe(_ state: TagsViewModel.State) -> String {
     switch state {
     case .empty: "empty"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     case .loaded(let rows): "loaded(\(String(count: rows.count, noun: "tag")))"
     case .confirming(let request):
       "confirming(#\(request.tag.terminalSafe), \(String(count: request.noteCount, noun: "note")))"

@@ -8,15 +8,18 @@ import FieldNotesModel
 /// ``InMemoryTrashClient`` to play out a scene, ``UnimplementedTrashClient`` to prove a step
 /// touches nothing — and the app hands it `StoreTrashClient` (in `TrashLive`), the live one, beside this file.
 ///
-/// Reads don't throw: a live client answers from what it last read (a failed read is reported by
-/// the store, once), so a screen's state is computed from values alone.
+/// A read that fails says so (``TrashError/store(_:)``), and the view model shows it as its
+/// state, ``TrashViewModel/State/failed(message:)``: a screen never draws an old answer as a
+/// new one.
 @MainActor
 public protocol TrashClient: AnyObject {
   /// The trashed notes, deleted last first.
   ///
   /// A live client reads them where Observation sees it, so a view model's state read inside
   /// `withObservationTracking` follows every change to the trash, made anywhere.
-  var trashedNotes: [TrashedNote] { get }
+  ///
+  /// - Throws: ``TrashError/store(_:)`` when the trash can't be read.
+  var trashedNotes: [TrashedNote] { get throws(TrashError) }
 
   /// Reads again what another process may have changed, so what follows is counted against it.
   func refresh()

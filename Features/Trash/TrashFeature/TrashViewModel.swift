@@ -22,6 +22,8 @@ public final class TrashViewModel {
     case confirmingEmpty([TrashedNote])
     /// The trash holds nothing.
     case empty
+    /// The trash could not be read: why; `list` reads it again.
+    case failed(message: String)
   }
 
   /// The notes the question to empty the trash was asked about, while it waits for an answer.
@@ -49,7 +51,10 @@ public final class TrashViewModel {
   public var state: State {
     if let pendingEmpty { return .confirmingEmpty(pendingEmpty) }
     let shownID = shownID
-    let trashed = client.trashedNotes
+    let trashed: [TrashedNote]
+    do { trashed = try client.trashedNotes } catch {
+      return .failed(message: error.errorDescription ?? "The trash could not be read.")
+    }
     // A note restored or emptied elsewhere while shown is shown no more: the list is.
     if let shownID, let shown = trashed.first(where: { $0.id == shownID }) {
       return .showing(shown)
@@ -84,7 +89,7 @@ public final class TrashViewModel {
   /// - Returns: The note, as it was deleted.
   /// - Throws: ``TrashError/noRow(_:count:)`` for a row the list doesn't have.
   public func trashedNote(at number: Int) throws(TrashError) -> TrashedNote {
-    let trashed = client.trashedNotes
+    let trashed = try client.trashedNotes
     guard trashed.indices.contains(number - 1) else {
       throw .noRow(number, count: trashed.count)
     }
@@ -119,7 +124,7 @@ public final class TrashViewModel {
   ///
   /// - Throws: ``TrashError/alreadyEmpty`` when there is nothing to delete.
   public func askToEmpty() throws(TrashError) {
-    let trashed = client.trashedNotes
+    let trashed = try client.trashedNotes
     guard !trashed.isEmpty else { throw .alreadyEmpty }
     shownID = nil
     pendingEmpty = trashed
@@ -140,9 +145,11 @@ public final class TrashViewModel {
     let asked = Set(pendingEmpty.map(\.id))
     // What another process restored or emptied meanwhile is read first, so the count is true.
     client.refresh()
-    let before = asked.intersection(client.trashedNotes.map(\.id))
+    let before = asked.intersection(try client.trashedNotes.map(\.id))
     try client.purge(pendingEmpty)
-    let purged = before.subtracting(client.trashedNotes.map(\.id))
+    // The purge is written: when the trash can't be read after it, every entry asked about is
+    // gone, as the purge said.
+    let purged = before.subtracting((try? client.trashedNotes.map(\.id)) ?? [])
     history.forget(purged)
     return purged.count
   }

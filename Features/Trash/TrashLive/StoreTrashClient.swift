@@ -2,13 +2,17 @@ import FieldNotesModel
 import FieldNotesServices
 import TrashFeature
 
-/// The live trash: the store's trash entries, the journal of removed text that the store keeps
-/// for every note it deletes.
+/// The live trash: the trash entries of the store's journal, the removed text that the store
+/// keeps for every note it deletes, read here rather than by the store, since they are the
+/// trash's data alone.
 ///
-/// The app makes one for the trash screen; it holds nothing of its own.
+/// The app makes one for the trash screen; it holds nothing of its own but what it last read.
 @MainActor
 public final class StoreTrashClient: TrashClient {
   private let store: NoteStore
+  /// The trash as last read, and the store's change count then: read again only once the
+  /// store changed or read what others saved, so a row number stands for what was shown.
+  private var kept: (changeCount: Int, trashedNotes: [TrashedNote])?
 
   /// Creates the client.
   ///
@@ -17,10 +21,35 @@ public final class StoreTrashClient: TrashClient {
     self.store = store
   }
 
-  /// The store's trash, deleted last first, read through its observed cache.
-  public var trashedNotes: [TrashedNote] { store.trashedNotes }
+  /// The store's trash, deleted last first.
+  ///
+  /// - Throws: ``TrashError/store(_:)`` when it can't be read.
+  public var trashedNotes: [TrashedNote] {
+    get throws(TrashError) {
+      let changeCount = store.changeCount
+      if let kept, kept.changeCount == changeCount { return kept.trashedNotes }
+      do {
+        let trashedNotes = try Self.trashedNotes(in: store)
+        kept = (changeCount, trashedNotes)
+        return trashedNotes
+      } catch {
+        throw .store(error)
+      }
+    }
+  }
 
-  /// Reads the store again; a failed read keeps what was read before (the store reports it).
+  /// Reads the trash of a store's journal, where Observation sees it: reading the store's
+  /// ``FieldNotesServices/NoteStore/changeCount`` tells an observer of every change.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: The trashed notes, deleted last first.
+  /// - Throws: ``FieldNotesServices/NoteStoreError/persistence(_:)`` when it can't be read.
+  static func trashedNotes(in store: NoteStore) throws(NoteStoreError) -> [TrashedNote] {
+    _ = store.changeCount
+    do { return try store.journal.trashedNotes() } catch { throw .persistence(error) }
+  }
+
+  /// Reads the store again; a failed read is the next state's to show.
   public func refresh() {
     try? store.reload()
   }
@@ -32,7 +61,7 @@ public final class StoreTrashClient: TrashClient {
   /// - Throws: ``TrashError/store(_:)``.
   public func restore(_ note: TrashedNote) throws(TrashError) -> Note {
     do { try store.commit(TrashChange.restore(note.id)) } catch { throw .store(error) }
-    return store.note(withID: note.id) ?? note.note
+    return (try? store.note(withID: note.id)) ?? note.note
   }
 
   /// Purges through the store's one write path.
@@ -46,8 +75,8 @@ public final class StoreTrashClient: TrashClient {
   /// The notebook's name, as the store last read it.
   ///
   /// - Parameter id: The notebook.
-  /// - Returns: Its name, or `nil`.
+  /// - Returns: Its name, or `nil` (also when the notebooks can't be read).
   public func notebookName(_ id: Notebook.ID) -> String? {
-    store.notebook(withID: id)?.name
+    store.notebooks.first { $0.id == id }?.name
   }
 }

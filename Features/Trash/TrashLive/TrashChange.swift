@@ -20,10 +20,11 @@ public enum TrashChange: StoreChange, Hashable, Sendable {
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     switch self {
     case .restore(let id):
-      guard var note = store.trashedNotes.first(where: { $0.id == id })?.note else {
+      let trashed = try StoreTrashClient.trashedNotes(in: store)
+      guard var note = trashed.first(where: { $0.id == id })?.note else {
         throw .notInTrash(id)
       }
-      if let notebookID = note.notebookID, store.notebook(withID: notebookID) == nil {
+      if let notebookID = note.notebookID, try store.notebook(withID: notebookID) == nil {
         note.notebookID = nil
       }
       return StoreEdit(changes: [.restoreTrashedNote(note)], savedNotes: [note])
@@ -44,6 +45,11 @@ public enum TrashChange: StoreChange, Hashable, Sendable {
   /// - Returns: ``FieldNotesServices/NoteStoreError/notInTrash(_:)``, or `nil`.
   public func whyNot(in store: NoteStore) -> NoteStoreError? {
     guard case .restore(let id) = self else { return nil }
-    return store.trashedNotes.contains { $0.id == id } ? nil : .notInTrash(id)
+    do {
+      return try StoreTrashClient.trashedNotes(in: store).contains { $0.id == id }
+        ? nil : .notInTrash(id)
+    } catch {
+      return error
+    }
   }
 }

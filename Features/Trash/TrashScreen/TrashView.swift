@@ -30,6 +30,11 @@ enum TrashView {
         "Trash \u{00B7} empty",
         "  A note you delete comes here; `restore N` puts it back where it was.",
       ]
+    case .failed(let message):
+      return [
+        "Trash \u{00B7} \(message.terminalSafe)",
+        "  `list` reads it again; `back` leaves.",
+      ]
     }
   }
 
@@ -64,6 +69,7 @@ enum TrashView {
       "confirmingEmpty(\(String(count: trashed.count, noun: "note")))"
     case .showing(let item): "showing(\u{201C}\(item.note.title.terminalSafe)\u{201D})"
     case .empty: "empty"
+    case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
   }
 }

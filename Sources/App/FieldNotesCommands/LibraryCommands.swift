@@ -151,12 +151,16 @@ public struct LibraryCommands {
   func importLibrary(from path: String, intoNotebook notebookName: String? = nil)
     throws(CommandLineError) -> String
   {
+    let notebooks: [Notebook]
+    do throws(NoteStoreError) { notebooks = try store.savedNotebooks() } catch {
+      throw .refused("Nothing was imported: \(error.errorDescription ?? "the store can't be read")")
+    }
     var notebook: Notebook?
     if let notebookName {
-      notebook = store.notebook(named: notebookName)
+      notebook = notebooks.notebook(named: notebookName)
       if notebook == nil {
         do throws(NotebookNameError) {
-          let name = try NotebookName.validated(notebookName, among: store.notebooks)
+          let name = try NotebookName.validated(notebookName, among: notebooks)
           notebook = Notebook(id: UUID(derivedFrom: Array("notebook\u{0}\(name)".utf8)), name: name)
         } catch {
           throw .refused("Nothing was imported: \(error.errorDescription ?? "a bad notebook name")")
@@ -166,7 +170,7 @@ public struct LibraryCommands {
     let reading: ImportReader.Reading
     do throws(ImportReader.Failure) {
       reading = try ImportReader.read(
-        path, into: notebook, existing: store.notebooks, timeZone: timeZone)
+        path, into: notebook, existing: notebooks, timeZone: timeZone)
     } catch {
       let reason =
         error.reason.contains("nothing was imported")
@@ -298,9 +302,11 @@ public struct LibraryCommands {
   /// - Throws: ``FieldNotesTerminal/CommandLineError/refused(_:)`` saying why it was not.
   func rebuildSearchIndex() throws(CommandLineError) -> String {
     let count: Int
-    do throws(RepositoryError) {
+    do throws(NoteStoreError) {
       // A store with no index has none to rebuild: every search reads all its notes.
-      count = try searchIndex.rebuildSearchIndex() ?? store.noteCount(in: .allNotes)
+      let rebuilt: Int?
+      do { rebuilt = try searchIndex.rebuildSearchIndex() } catch { throw .persistence(error) }
+      if let rebuilt { count = rebuilt } else { count = try store.noteCount(in: .allNotes) }
     } catch {
       throw .refused("the search index was not rebuilt: \(error.errorDescription ?? "")")
     }

@@ -38,7 +38,7 @@ import Testing
       createdAt: DateProvider.referenceDate, notebookID: SampleData.birds.id,
       tags: ["birds", "garden"])
     #expect(saved == expected)
-    #expect(store.note(withID: expected.id) == expected)
+    #expect(try store.note(withID: expected.id) == expected)
     #expect(repository.savedLibrary.notes.first { $0.id == expected.id } == expected)
   }
 
@@ -53,10 +53,10 @@ import Testing
     expected.title = "Grey heron at the lake"
     expected.notebookID = SampleData.plants.id
     expected.updatedAt = SampleData.date(minutes: 90)
-    #expect(store.note(withID: SampleData.heron.id) == expected)
+    #expect(try store.note(withID: SampleData.heron.id) == expected)
     #expect(store.notes.count == SampleData.library.notes.count)
     #expect(
-      store.versions(ofNote: SampleData.heron.id) == [
+      try store.journal.versions(ofNote: SampleData.heron.id) == [
         NoteVersion(of: SampleData.heron, number: 1, replacedAt: SampleData.date(minutes: 90))
       ], "the save kept the text it replaced")
   }
@@ -68,7 +68,7 @@ import Testing
     try composer.setTitle("Kingfisher again")
     try composer.save()
 
-    #expect(store.note(withID: SampleData.kingfisher.id)?.isPinned == true)
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.isPinned == true)
   }
 
   /// Only the title is trimmed: a body keeps its blank lines and trailing newline, to its last
@@ -83,7 +83,7 @@ import Testing
     try composer.setTitle("  Kingfisher again  ")
     try composer.save()
 
-    #expect(store.note(withID: note.id)?.title == "Kingfisher again")
+    #expect(try store.note(withID: note.id)?.title == "Kingfisher again")
     #expect(repository.savedLibrary.notes.first { $0.id == note.id }?.body == note.body)
   }
 
@@ -155,7 +155,7 @@ import Testing
     #expect(try repository.keptDrafts(forNote: nil).count == 1, "still kept until it is saved")
     let saved = try #require(try composer.save())
 
-    #expect(store.note(withID: saved.id)?.title == "Wren")
+    #expect(try store.note(withID: saved.id)?.title == "Wren")
     #expect(try repository.keptDrafts(forNote: nil).isEmpty)
   }
 
@@ -196,12 +196,14 @@ import Testing
     let (composer, store) = try makeComposer(.editNote(SampleData.heron.id), editor: editor)
 
     try await composer.writeInEditor()
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron, "nothing is saved yet")
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron, "nothing is saved yet")
     try composer.save()
 
-    #expect(store.note(withID: SampleData.heron.id)?.title == "Heron in the frost")
+    #expect(try store.note(withID: SampleData.heron.id)?.title == "Heron in the frost")
     #expect(
-      store.versions(ofNote: SampleData.heron.id).map(\.title) == [SampleData.heron.title],
+      try store.journal.versions(ofNote: SampleData.heron.id).map(\.title) == [
+        SampleData.heron.title
+      ],
       "the editor's save kept the text it replaced")
   }
 
@@ -221,7 +223,8 @@ import Testing
     #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
     try composer.save()
 
-    #expect(store.note(withID: SampleData.heron.id)?.notebookID == notebook.id)
-    #expect(store.note(withID: SampleData.heron.id)?.body.hasSuffix("still as a heron.") == true)
+    #expect(try store.note(withID: SampleData.heron.id)?.notebookID == notebook.id)
+    #expect(
+      try store.note(withID: SampleData.heron.id)?.body.hasSuffix("still as a heron.") == true)
   }
 }

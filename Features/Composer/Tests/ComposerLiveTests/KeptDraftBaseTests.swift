@@ -44,10 +44,10 @@ import Testing
     #expect(throws: ComposerError.saveFailed(.persistence(.conflict(heron)))) {
       try later.save()
     }
-    #expect(store.note(withID: heron)?.body == "Saved by another FieldNotes later.")
+    #expect(try store.note(withID: heron)?.body == "Saved by another FieldNotes later.")
     #expect(later.state == .editing(problems: []), "the draft is still there to save")
     try later.save()
-    #expect(store.note(withID: heron)?.body == "Kept when FieldNotes stopped.")
+    #expect(try store.note(withID: heron)?.body == "Kept when FieldNotes stopped.")
   }
 
   @Test func aDraftOfANoteNobodyChangedSinceIsSavedAtOnce() throws {
@@ -59,7 +59,7 @@ import Testing
     try later.takeUpKeptDraft(at: 0)
     try later.save()
 
-    #expect(store.note(withID: heron)?.body == "Kept when FieldNotes stopped.")
+    #expect(try store.note(withID: heron)?.body == "Kept when FieldNotes stopped.")
     #expect(try later.keptDrafts == [] && repository.keptDrafts(forNote: heron) == [])
   }
 
@@ -72,9 +72,9 @@ import Testing
     try store.reload()  // what any command of the first session does before it saves
 
     #expect(throws: ComposerError.saveFailed(.persistence(.conflict(heron)))) { try open.save() }
-    #expect(store.note(withID: heron)?.title == "Heron, saved elsewhere")
+    #expect(try store.note(withID: heron)?.title == "Heron, saved elsewhere")
     try open.save()
-    #expect(store.note(withID: heron)?.title == "Heron, as this session saw it")
+    #expect(try store.note(withID: heron)?.title == "Heron, as this session saw it")
   }
 
   @Test func aPinChangedElsewhereIsNoConflict() throws {
@@ -84,8 +84,8 @@ import Testing
 
     try open.save()
 
-    #expect(store.note(withID: heron)?.title == "Heron again")
-    #expect(store.note(withID: heron)?.isPinned == false)
+    #expect(try store.note(withID: heron)?.title == "Heron again")
+    #expect(try store.note(withID: heron)?.isPinned == false)
   }
 
   @Test func aDraftWhoseNoteWasDeletedIsOfferedToANewNoteAndSavedAsOne() throws {
@@ -93,7 +93,7 @@ import Testing
     try stopped.replaceBody(with: "Kept when FieldNotes stopped.")
     #expect(try stopped.keepUnsavedDraft())
     let (_, deleting) = try makeComposer(.newNote(in: nil), session: 2, minutes: 2)
-    try deleting.deleteNote(withID: heron)
+    try deleting.perform(.deleteNote(heron))
 
     let (new, store) = try makeComposer(.newNote(in: nil), session: 3, minutes: 3)
     #expect(new.keptDrafts.map(\.noteID) == [heron], "the gone note's draft is offered")
@@ -101,7 +101,7 @@ import Testing
     let saved = try #require(try new.save())
 
     #expect(saved.id != heron && saved.body == "Kept when FieldNotes stopped.")
-    #expect(store.note(withID: saved.id)?.title == SampleData.heron.title)
+    #expect(try store.note(withID: saved.id)?.title == SampleData.heron.title)
     #expect(
       try repository.noteIDsWithKeptDrafts().isEmpty && repository.keptDrafts(forNote: nil).isEmpty,
       "the draft is in the note now, and forgotten")

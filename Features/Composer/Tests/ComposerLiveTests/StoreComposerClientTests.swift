@@ -50,9 +50,9 @@ import Testing
     var heron = SampleData.heron
     heron.title = "Heron at dusk"
     try live.update(heron)
-    #expect(store.note(withID: heron.id)?.title == "Heron at dusk")
+    #expect(try store.note(withID: heron.id)?.title == "Heron at dusk")
     #expect(
-      store.versions(ofNote: heron.id).map(\.title) == [SampleData.heron.title],
+      try store.journal.versions(ofNote: heron.id).map(\.title) == [SampleData.heron.title],
       "the store kept the text the save replaced")
     let gone = Note(id: UUID(number: 0xDEAD), title: "Gone")
     #expect(throws: ComposerError.saveFailed(.noteNotFound(gone.id))) { try live.update(gone) }
@@ -66,7 +66,7 @@ import Testing
 
     #expect(throws: ComposerError.saveFailed(.persistence(.diskFull))) { try client.add(wren) }
 
-    #expect(store.note(withID: wren.id) == nil && repository.commitCount == 0)
+    #expect(try store.note(withID: wren.id) == nil && repository.commitCount == 0)
   }
 
   @Test func draftsAreKeptInTheRepositoryOnePerSessionAndNote() throws {
@@ -100,7 +100,7 @@ import Testing
 
     #expect(client.keptDrafts(forNote: nil) == [new])
     #expect(client.keptDrafts(forNote: SampleData.moss.id) == [ofMoss])
-    try store.deleteNote(withID: SampleData.moss.id)
+    try store.perform(.deleteNote(SampleData.moss.id))
 
     #expect(client.keptDrafts(forNote: nil) == [new, ofMoss], "newest first")
     #expect(client.keptDrafts(forNote: SampleData.heron.id) == [ofHeron])

@@ -45,40 +45,41 @@ import Testing
       recorder.values == [
         .loaded([conflict]), .opened(conflict), .loaded([conflict]), .opened(conflict), .empty,
       ])
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
-    #expect(store.trashedNotes.map(\.id) == [Self.copy.id], "the copy is in the trash")
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(
+      try store.journal.trashedNotes().map(\.id) == [Self.copy.id], "the copy is in the trash")
   }
 
   @Test func keepingTheCopyGivesTheNoteItsTextAndKeepsTheNotesOwnAsAVersion() throws {
     try model.resolve(.keepCopy, at: 1)
-    let heron = try #require(store.note(withID: SampleData.heron.id))
+    let heron = try #require(try store.note(withID: SampleData.heron.id))
     #expect(heron.title == "Heron at the lake")
     #expect(heron.body == "Grey heron, then it flew.")
     #expect(heron.tags == ["birds"])
     #expect(heron.isPinned, "the note keeps its pin and notebook")
-    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body])
-    #expect(store.note(withID: Self.copy.id) == nil)
+    #expect(try store.journal.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body])
+    #expect(try store.note(withID: Self.copy.id) == nil)
     #expect(model.state == .empty)
   }
 
   @Test func keepingBothMakesTheCopyANoteOfItsOwnWithATitleToldApart() throws {
     try model.resolve(.keepBoth, at: 1)
-    let copy = try #require(store.note(withID: Self.copy.id))
+    let copy = try #require(try store.note(withID: Self.copy.id))
     #expect(copy.conflictOf == nil)
     #expect(copy.title == "Heron at the lake (2)")
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
     #expect(model.state == .empty)
   }
 
   /// Titles that differ only in case read the same, so `keep both` tells the copy apart from
   /// the original whatever the case of either: `heron` beside `Heron` is `Heron (2)`.
   @Test func keepingBothTellsApartATitleThatDiffersOnlyInCase() throws {
-    var heron = try #require(store.note(withID: SampleData.heron.id))
+    var heron = try #require(try store.note(withID: SampleData.heron.id))
     heron.title = "heron AT THE LAKE"
     try store.perform(.updateNote(heron))
     try model.resolve(.keepBoth, at: 1)
-    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake (2)")
-    #expect(store.note(withID: SampleData.heron.id)?.title == "heron AT THE LAKE")
+    #expect(try store.note(withID: Self.copy.id)?.title == "Heron at the lake (2)")
+    #expect(try store.note(withID: SampleData.heron.id)?.title == "heron AT THE LAKE")
   }
 
   @Test func aCopyWhoseNoteIsGoneIsKeptAsItsOwnNote() throws {
@@ -87,10 +88,11 @@ import Testing
     #expect(throws: ConflictsError.store(.conflictOriginalGone(Self.copy.id))) {
       try model.resolve(.keepOriginal, at: 1)
     }
-    #expect(store.note(withID: Self.copy.id) == Self.copy, "neither text went to the trash alone")
+    #expect(
+      try store.note(withID: Self.copy.id) == Self.copy, "neither text went to the trash alone")
     try model.resolve(.keepCopy, at: 1)
-    #expect(store.note(withID: Self.copy.id)?.title == "Heron at the lake")
-    #expect(store.note(withID: Self.copy.id)?.conflictOf == nil)
+    #expect(try store.note(withID: Self.copy.id)?.title == "Heron at the lake")
+    #expect(try store.note(withID: Self.copy.id)?.conflictOf == nil)
   }
 
   @Test func aConflictResolvedElsewhereLeavesTheOpenPageForTheList() throws {
@@ -112,7 +114,8 @@ import Testing
       try model.resolve(.keepOriginal)
     }
     try store.reload()
-    #expect(store.note(withID: SampleData.heron.id)?.body == Self.copy.body, "the other's stands")
+    #expect(
+      try store.note(withID: SampleData.heron.id)?.body == Self.copy.body, "the other's stands")
     #expect(model.state == .empty)
   }
 
@@ -122,21 +125,21 @@ import Testing
   @Test func aCopyEditedElsewhereAfterItWasShownIsNotResolvedUnseen() throws {
     try model.open(at: 1)
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    var edited = try #require(other.note(withID: Self.copy.id))
+    var edited = try #require(try other.note(withID: Self.copy.id))
     edited.body = "Edited in another window."
     try other.perform(.updateNote(edited))
 
     #expect(throws: ConflictsError.store(.persistence(.conflict(Self.copy.id)))) {
       try model.resolve(.keepOriginal)
     }
-    #expect(store.trashedNotes.isEmpty, "nothing was resolved")
+    #expect(try store.journal.trashedNotes().isEmpty, "nothing was resolved")
     guard case .opened(let now) = model.state else {
       Issue.record("the conflict is still open")
       return
     }
     #expect(now.copy.body == "Edited in another window.", "the screen shows the new text")
     try model.resolve(.keepOriginal)
-    #expect(store.trashedNotes.map(\.note.body) == ["Edited in another window."])
+    #expect(try store.journal.trashedNotes().map(\.note.body) == ["Edited in another window."])
   }
 
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
@@ -160,7 +163,7 @@ import Testing
     #expect(throws: NoteStoreError.notAConflict(odd.id)) {
       try store.commit(ResolveConflict(odd.id, .keepCopy))
     }
-    #expect(store.note(withID: odd.id) != nil)
+    #expect(try store.note(withID: odd.id) != nil)
   }
 
   @Test func aMarkIsTakenOffOnlyWhenItIsOne() {

@@ -20,8 +20,8 @@ import Testing
     let first = try NoteStore(
       repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
       now: .advancing(from: SampleData.date(minutes: 10)))
-    #expect(first.conflicts.map(\.id) == [copy.id])
-    #expect(first.note(withID: copy.id) == copy, "its page showed it as a copy")
+    #expect(try StoreConflictsClient(store: first).conflicts.map(\.id) == [copy.id])
+    #expect(try first.note(withID: copy.id) == copy, "its page showed it as a copy")
     var resolved = copy
     resolved.conflictOf = nil
     try SQLiteNoteRepository(path: file.path).commit([.saveNote(resolved)])
@@ -29,8 +29,8 @@ import Testing
     #expect(throws: NoteStoreError.notAConflict(copy.id)) {
       try first.commit(ResolveConflict(copy.id, .keepOriginal))
     }
-    #expect(first.note(withID: copy.id) == resolved, "the refusal showed the fresh note")
-    #expect(first.trashedNotes.isEmpty, "the note the other kept is not in the trash")
-    #expect(first.conflicts.isEmpty)
+    #expect(try first.note(withID: copy.id) == resolved, "the refusal showed the fresh note")
+    #expect(try first.journal.trashedNotes().isEmpty, "the note the other kept is not in the trash")
+    #expect(try StoreConflictsClient(store: first).conflicts.isEmpty)
   }
 }

@@ -23,7 +23,7 @@ import Testing
   }
 
   func edit(_ change: (inout Note) -> Void) throws {
-    var note = try #require(store.note(withID: SampleData.kingfisher.id))
+    var note = try #require(try store.note(withID: SampleData.kingfisher.id))
     change(&note)
     try store.perform(.updateNote(note))
   }
@@ -64,7 +64,7 @@ import Testing
   @Test func aRestoreKeepsWhatItReplacesAndARestoreOfTheTextNowWritesNothing() throws {
     try edit { $0.body = "Gone downstream." }
     #expect(try model.restore(version: 1))
-    #expect(store.note(withID: SampleData.kingfisher.id)?.body == SampleData.kingfisher.body)
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.body == SampleData.kingfisher.body)
     #expect(try model.versionHistory.map(\.version.body).first == "Gone downstream.")
     let commits = repository.commitCount
     #expect(try model.restore(version: 1) == false, "version 1 is the text already")
@@ -77,7 +77,7 @@ import Testing
   @Test func aRestoreBringsBackTheVersionsTags() throws {
     try edit { $0.tags = ["blue", "river"] }
     #expect(try model.restore(version: 1))
-    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == SampleData.kingfisher.tags)
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.tags == SampleData.kingfisher.tags)
     #expect(try model.versionHistory.first?.version.tags == ["blue", "river"])
 
     try edit {
@@ -85,7 +85,7 @@ import Testing
       $0.tags = ["gone"]
     }
     #expect(try model.restore(version: 2))
-    let restored = try #require(store.note(withID: SampleData.kingfisher.id))
+    let restored = try #require(try store.note(withID: SampleData.kingfisher.id))
     #expect(restored.tags == ["blue", "river"])
     #expect(restored.body == SampleData.kingfisher.body)
   }

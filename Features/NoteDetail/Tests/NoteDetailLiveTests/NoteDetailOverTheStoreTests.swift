@@ -77,7 +77,7 @@ import Testing
 
     #expect(try model.setPinned(true) == false)
     #expect(try model.setPinned(false) == true)
-    #expect(store.note(withID: SampleData.heron.id)?.isPinned == false)
+    #expect(try store.note(withID: SampleData.heron.id)?.isPinned == false)
   }
 
   @Test func movingShowsTheNewNotebook() throws {
@@ -105,7 +105,7 @@ import Testing
         .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none), .empty,
         .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none),
       ])
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(try store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
     #expect(throws: NoteDetailError.nothingToUndo) { try model.undoDelete() }
   }
 
@@ -123,7 +123,7 @@ import Testing
     try page.delete()
     try otherPage.undoDelete()
 
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 
   /// Another FieldNotes (or a sync) deleted the note: the page is empty, and every action on
@@ -148,13 +148,13 @@ import Testing
     #expect(throws: gone) { try model.comparison(from: 1) }
     #expect(throws: gone) { try model.restore(version: 1) }
     #expect(store.notes == notes)
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
+    #expect(try store.journal.trashedNotes().map(\.id) == [SampleData.kingfisher.id])
     #expect(summarizer.summarizedNotes.isEmpty)
 
     // Once the trash is emptied, the error says the note is gone for good.
     // Another FieldNotes empties its trash: the repository's own change, as its trash writes it.
     try repository.commit(
-      elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }.map {
+      try elsewhere.journal.trashedNotes().filter { $0.id == SampleData.kingfisher.id }.map {
         .purgeTrashedNote($0)
       })
     let (pageAfterPurge, _) = try makeModel()
@@ -166,7 +166,7 @@ import Testing
     repository.failCommits(with: .diskFull)
 
     #expect(throws: NoteDetailError.store(.persistence(.diskFull))) { try model.delete() }
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(try store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
     #expect(model.state == .loaded(SampleData.kingfisher, notebookName: "Birds", summary: .none))
   }
 }

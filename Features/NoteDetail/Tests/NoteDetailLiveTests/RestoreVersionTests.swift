@@ -17,7 +17,7 @@ import Testing
     store = try .stamped(repository)
   }
 
-  var heron: Note { store.note(withID: SampleData.heron.id) ?? SampleData.heron }
+  var heron: Note { ((try? store.note(withID: SampleData.heron.id)) ?? nil) ?? SampleData.heron }
 
   @Test func restoringAVersionKeepsTheTextItReplaces() throws {
     var edited = heron
@@ -29,10 +29,13 @@ import Testing
     #expect(heron.title == SampleData.heron.title)
     #expect(heron.body == SampleData.heron.body)
     #expect(heron.isPinned, "the pin is the note's, not the version's")
-    #expect(store.versions(ofNote: heron.id).map(\.title) == ["Heron at the lake", "Grey heron"])
+    #expect(
+      try store.journal.versions(ofNote: heron.id).map(\.title) == [
+        "Heron at the lake", "Grey heron",
+      ])
     try store.commit(RestoreVersion(heron.id, number: 2))
     #expect(heron.body == "It took a fish.")
-    #expect(store.versions(ofNote: heron.id).count == 3)
+    #expect(try store.journal.versions(ofNote: heron.id).count == 3)
   }
 
   @Test func aVersionOfANotebookSinceDeletedIsRestoredIntoNoNotebook() throws {
@@ -55,7 +58,7 @@ import Testing
     try store.perform(.updateNote(edited))
     let other = try NoteStore(
       repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 500)))
-    var theirs = try #require(other.note(withID: heron.id))
+    var theirs = try #require(try other.note(withID: heron.id))
     theirs.body = "Written in another window."
     try other.perform(.updateNote(theirs))
 
@@ -63,7 +66,10 @@ import Testing
       try store.commit(RestoreVersion(SampleData.heron.id, number: 1))
     }
     #expect(heron.body == "Written in another window.", "the refusal showed the fresh note")
-    #expect(store.versions(ofNote: heron.id).map(\.body) == [SampleData.heron.body, "First edit."])
+    #expect(
+      try store.journal.versions(ofNote: heron.id).map(\.body) == [
+        SampleData.heron.body, "First edit.",
+      ])
   }
 
   @Test func aRestoreOverTheOtherProcessesEditToTheSameFileIsRefusedAndLosesNeitherText() throws {
@@ -77,22 +83,24 @@ import Testing
     let second = try NoteStore(
       repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
       now: .advancing(from: SampleData.date(minutes: 20)))
-    var edited = try #require(first.note(withID: wren.id))
+    var edited = try #require(try first.note(withID: wren.id))
     edited.body = "First window."
     try first.perform(.updateNote(edited))
-    _ = first.versions(ofNote: wren.id)
+    _ = try first.journal.versions(ofNote: wren.id)
     try second.reload()
-    var theirs = try #require(second.note(withID: wren.id))
+    var theirs = try #require(try second.note(withID: wren.id))
     theirs.body = "Second window."
     try second.perform(.updateNote(theirs))
 
     #expect(throws: NoteStoreError.persistence(.conflict(wren.id))) {
       try first.commit(RestoreVersion(wren.id, number: 1))
     }
-    #expect(first.note(withID: wren.id)?.body == "Second window.", "the refusal showed it")
-    #expect(first.versions(ofNote: wren.id).map(\.body) == ["Loud.", "First window."])
+    #expect(try first.note(withID: wren.id)?.body == "Second window.", "the refusal showed it")
+    #expect(try first.journal.versions(ofNote: wren.id).map(\.body) == ["Loud.", "First window."])
     try first.commit(RestoreVersion(wren.id, number: 1))
     #expect(
-      first.versions(ofNote: wren.id).map(\.body) == ["Loud.", "First window.", "Second window."])
+      try first.journal.versions(ofNote: wren.id).map(\.body) == [
+        "Loud.", "First window.", "Second window.",
+      ])
   }
 }

@@ -77,7 +77,7 @@ import Testing
 
     try await harness.run("move to plants")
 
-    #expect(store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
     await #expect(throws: CommandLineError.usage("move to NOTEBOOK|none")) {
       try await harness.run("move Plants")
     }
@@ -101,7 +101,7 @@ import Testing
     #expect(
       printed == ["Deleted \u{201C}Kingfisher\u{201D} (it is in the trash); `undo` restores it."])
     #expect(history.lastDeleted == SampleData.kingfisher)
-    #expect(store.note(withID: SampleData.kingfisher.id) == nil)
+    #expect(try store.note(withID: SampleData.kingfisher.id) == nil)
   }
 
   @Test func editOpensTheComposerOnThisNote() async throws {
@@ -140,7 +140,9 @@ import Testing
 
     #expect(harness.routes.isEmpty, "no composer opened")
     #expect(store.notes == notes, "no note made, moved or pinned")
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id], "the note is in the trash")
+    #expect(
+      try store.journal.trashedNotes().map(\.id) == [SampleData.kingfisher.id],
+      "the note is in the trash")
     #expect(summarizer.summarizedNotes.isEmpty)
     #expect(harness.lastDrawn == ["This note no longer exists. Type `back`."])
   }
@@ -152,7 +154,7 @@ import Testing
     try elsewhere.perform(.deleteNote(SampleData.kingfisher.id))
     // Another FieldNotes empties its trash: the repository's own change, as its trash writes it.
     try repository.commit(
-      elsewhere.trashedNotes.filter { $0.id == SampleData.kingfisher.id }.map {
+      try elsewhere.journal.trashedNotes().filter { $0.id == SampleData.kingfisher.id }.map {
         .purgeTrashedNote($0)
       })
     try store.reload()
@@ -191,7 +193,7 @@ import Testing
       try await harness.run("history") == [
         "“Kingfisher” has no earlier versions: it is as it was first saved."
       ])
-    var note = try #require(store.note(withID: SampleData.kingfisher.id))
+    var note = try #require(try store.note(withID: SampleData.kingfisher.id))
     note.body += "\nIt dived twice."
     note.tags = ["birds", "river"]
     try store.perform(.updateNote(note))

@@ -82,6 +82,27 @@ import Testing
       ])
   }
 
+  @Test func aReadThatFailsWhileTheListIsDrawnIsAFailedStateAndThenTheListAgain() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let model = Self.model(of: store, scope: Self.birds, now: Self.now)
+    let recorder = StateRecorder(model, \.state)
+
+    // The disk fails; the next question the list asks (its pinned notes) can't be answered.
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+    model.showsPinnedOnly = true
+    #expect(
+      recorder.values == [
+        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .failed(message: "The notes could not be read: disk I/O error."),
+      ])
+
+    repository.failLoads(with: nil)
+    // The failure was no answer: the next drawing asks again, with no `retry` needed.
+    #expect(model.state == .loaded(Self.rows(SampleData.heron), sync: .idle))
+    #expect(repository.savedLibrary == SampleData.library, "nothing was lost")
+  }
+
   @Test func anEmptyNotebookAndAFruitlessSearchSayDifferentThings() throws {
     let store = NoteStore(notebooks: [SampleData.birds])
     let model = Self.model(of: store, scope: Self.birds)
@@ -103,11 +124,11 @@ import Testing
     model.load()
 
     model.searchText = "CAFE"
-    #expect(model.visibleNotes == [cafe])
+    #expect(try model.visibleNotes == [cafe])
     model.searchText = "rain"
-    #expect(model.visibleNotes == [SampleData.moss])
+    #expect(try model.visibleNotes == [SampleData.moss])
     model.searchText = "lake"
-    #expect(model.visibleNotes == [SampleData.heron])
+    #expect(try model.visibleNotes == [SampleData.heron])
   }
 
   @Test func searchIsLiteral() throws {
@@ -117,11 +138,11 @@ import Testing
     let model = Self.model(of: store, scope: .allNotes)
 
     model.searchText = "%"
-    #expect(model.visibleNotes == [percent])
+    #expect(try model.visibleNotes == [percent])
     model.searchText = "_"
-    #expect(model.visibleNotes == [underscore])
+    #expect(try model.visibleNotes == [underscore])
     model.searchText = "'); DROP"
-    #expect(model.visibleNotes == [])
+    #expect(try model.visibleNotes == [])
   }
 
   // MARK: - Searching with the query language
@@ -174,13 +195,13 @@ import Testing
     model.load()
 
     try model.search(for: "in:birds is:pinned")
-    #expect(model.visibleNotes == [SampleData.heron])
+    #expect(try model.visibleNotes == [SampleData.heron])
     try model.search(for: "in:none")
-    #expect(model.visibleNotes.allSatisfy { $0.notebookID == nil })
+    #expect(try model.visibleNotes.allSatisfy { $0.notebookID == nil })
     try model.search(
       for: "created:>=\(CivilTime(SampleData.date(minutes: 0), in: Self.utc).dateText)")
     #expect(
-      Set(model.visibleNotes)
+      try Set(model.visibleNotes)
         == Set(
           SampleData.library.notes.filter {
             CivilTime($0.createdAt, in: Self.utc).dateText
@@ -207,13 +228,13 @@ import Testing
     model.load()
 
     model.tag = "birds"
-    #expect(model.visibleNotes == [SampleData.heron, SampleData.kingfisher])
+    #expect(try model.visibleNotes == [SampleData.heron, SampleData.kingfisher])
     model.showsPinnedOnly = true
-    #expect(model.visibleNotes == [SampleData.heron])
+    #expect(try model.visibleNotes == [SampleData.heron])
     model.searchText = "kingfisher"
     #expect(model.state == .empty(.noMatches, sync: .idle))
     model.showsPinnedOnly = false
-    #expect(model.visibleNotes == [SampleData.kingfisher])
+    #expect(try model.visibleNotes == [SampleData.kingfisher])
   }
 
   @Test func sortOrdersKeepPinnedNotesFirst() throws {
@@ -222,17 +243,17 @@ import Testing
 
     model.sortOrder = .newest
     #expect(
-      model.visibleNotes.map(\.title) == [
+      try model.visibleNotes.map(\.title) == [
         "Heron at the lake", "Field kit", "Moss on the north wall", "Kingfisher",
       ])
     model.sortOrder = .oldest
     #expect(
-      model.visibleNotes.map(\.title) == [
+      try model.visibleNotes.map(\.title) == [
         "Heron at the lake", "Kingfisher", "Moss on the north wall", "Field kit",
       ])
     model.sortOrder = .title
     #expect(
-      model.visibleNotes.map(\.title) == [
+      try model.visibleNotes.map(\.title) == [
         "Heron at the lake", "Field kit", "Kingfisher", "Moss on the north wall",
       ])
   }
@@ -368,7 +389,7 @@ import Testing
         .loaded(Self.rows(SampleData.kingfisher), sync: .idle),
         .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
       ])
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
     #expect(repository.savedLibrary.notes.contains(SampleData.heron))
     #expect(!model.canUndo)
     #expect(throws: NoteListError.nothingToUndo) { try model.undoDelete() }
@@ -382,7 +403,7 @@ import Testing
     #expect(throws: NoteListError.store(.persistence(.diskFull))) { try model.undoDelete() }
     try model.undoDelete()
 
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
   }
 
   @Test func undoAfterTheNotebookWentKeepsTheNoteInNoNotebook() throws {
@@ -392,7 +413,7 @@ import Testing
 
     try model.undoDelete()
 
-    #expect(store.note(withID: SampleData.moss.id)?.notebookID == nil)
+    #expect(try store.note(withID: SampleData.moss.id)?.notebookID == nil)
   }
 
   @Test func aFailedDeleteKeepsTheNoteAndOffersNoUndo() throws {
@@ -413,7 +434,7 @@ import Testing
     try model.move(SampleData.kingfisher.id, to: SampleData.plants.id)
 
     #expect(model.state == .loaded(Self.rows(SampleData.heron), sync: .idle))
-    #expect(store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
   }
 
   @Test func rowsFollowNotesAddedElsewhere() throws {
@@ -552,7 +573,7 @@ import Testing
     return model
   }
 
-  @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() {
+  @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() throws {
     let model = Self.longList(250)
 
     guard case .loaded(let rows, .idle, let hiddenCount) = model.state else {
@@ -562,7 +583,7 @@ import Testing
     #expect(rows.count == NoteListViewModel.rowLimit)
     #expect(hiddenCount == 50)
     #expect(rows.first?.title == "Note 249")
-    #expect(model.visibleNotes.count == 250)
+    #expect(try model.visibleNotes.count == 250)
   }
 
   @Test func showingMoreRowsReachesEveryNote() {

@@ -32,10 +32,10 @@ import Testing
     #expect(harness.routes == [.noteDetail(Self.wren.id, highlighting: [])])
     try await harness.run("back")
     try await harness.run("pin E621E1F8-C3")
-    #expect(store.note(withID: Self.heron.id)?.isPinned == true)
+    #expect(try store.note(withID: Self.heron.id)?.isPinned == true)
     await #expect(throws: CommandLineError.self) { try await harness.run("pin e621") }
     try await harness.run("unpin 1")
-    #expect(store.note(withID: Self.heron.id)?.isPinned == false, "digits alone are a row")
+    #expect(try store.note(withID: Self.heron.id)?.isPinned == false, "digits alone are a row")
   }
 
   @Test(arguments: NoteListForm.allCases)

@@ -34,6 +34,41 @@ import Testing
     return screen.drawn.rows.map(\.id)
   }
 
+  @Test func aReadThatFailsWhileDrawingIsDrawnAsTheMVVMFormDrawsItThenTheListAgain() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let mv = NoteListMVScreen(
+      store: store, scope: .notebook(SampleData.birds.id), settings: NoteListSettings(),
+      history: DeletionHistory(), now: .fixed(), timeZone: NoteListForms.utc,
+      preferences: ScreenPreferences(noteListForm: .mv))
+    let mvvm = NoteListScreen(
+      model: NoteListViewModel(
+        store: store, scope: .notebook(SampleData.birds.id), now: .fixed(),
+        timeZone: NoteListForms.utc, history: DeletionHistory()),
+      preferences: ScreenPreferences(noteListForm: .mvvm))
+    let json = TerminalContext(columns: nil, rows: nil, style: .plain, format: .json)
+    #expect(rows(of: mv) == [SampleData.heron.id, SampleData.kingfisher.id])
+
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+    mv.settings.showsPinnedOnly = true
+    mvvm.settings.showsPinnedOnly = true
+
+    let failed = mv.render(in: TerminalContext.plain)
+    #expect(
+      failed == [
+        "Birds · The notes could not be read: disk I/O error.",
+        "  Type `retry` to read them again.",
+      ])
+    #expect(mvvm.render(in: TerminalContext.plain) == failed, "both forms draw the failure alike")
+    #expect(mv.drawn.rows.isEmpty, "a row number names no row the failure hid")
+    #expect(!mv.drawsRecords(in: json), "the failure is words, not an empty list of records")
+
+    repository.failLoads(with: nil)
+    #expect(rows(of: mv) == [SampleData.heron.id])
+    #expect(mvvm.render(in: TerminalContext.plain) == mv.render(in: TerminalContext.plain))
+    #expect(repository.savedLibrary == SampleData.library, "nothing was lost")
+  }
+
   @Test func theScopeSearchTagAndPinnedFilterSelectTheNotes() throws {
     let (screen, _) = try makeScreen()
     #expect(rows(of: screen) == [SampleData.heron.id, SampleData.kingfisher.id])
@@ -59,9 +94,9 @@ import Testing
   @Test func actionsGoStraightToTheStoreAndUndoRestores() throws {
     let (screen, store) = try makeScreen()
     try screen.delete(SampleData.heron.id)
-    #expect(store.note(withID: SampleData.heron.id) == nil)
+    #expect(try store.note(withID: SampleData.heron.id) == nil)
     #expect(try screen.undoDelete() == SampleData.heron)
-    #expect(store.note(withID: SampleData.heron.id) == SampleData.heron)
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
     #expect(throws: ScreenError.failed(NoteListError.nothingToUndo)) { try screen.undoDelete() }
   }
 

@@ -42,7 +42,7 @@ import Testing
 
     #expect(try await harness.run("more") == ["Every note of the list is shown."])
     try await harness.run("pin 450")
-    #expect(store.note(withID: UUID(number: 1))?.isPinned == true, "row 450 is the oldest note")
+    #expect(try store.note(withID: UUID(number: 1))?.isPinned == true, "row 450 is the oldest note")
   }
 
   /// Once the rows above are not the ones drawn any more (a pin moved one, another process
@@ -63,6 +63,7 @@ import Testing
     #expect(drawn.count == 402, "the heading, 400 rows, the rest")
     #expect(drawn.contains("200   Note 251 · 2026-11-29"), "row 200 as drawn now")
     try await harness.run("pin 200")
-    #expect(store.note(withID: UUID(number: 252))?.isPinned == true, "the note drawn as row 200")
+    #expect(
+      try store.note(withID: UUID(number: 252))?.isPinned == true, "the note drawn as row 200")
   }
 }

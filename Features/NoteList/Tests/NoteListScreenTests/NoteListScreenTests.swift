@@ -80,10 +80,10 @@ import Testing
         "Deleted “Moss on the north wall” (it is in the trash); `undo` restores it."
       ]
     )
-    #expect(forms.store.note(withID: SampleData.moss.id) == nil)
+    #expect(try forms.store.note(withID: SampleData.moss.id) == nil)
     try await harness.run("undo")
 
-    #expect(forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
     await #expect(throws: CommandLineError.refused("There is nothing to undo.")) {
       try await harness.run("undo")
     }
@@ -109,7 +109,7 @@ import Testing
     let after = forms.list(second, settings: before.settings)
     try await Self.harness(after).run("undo")
 
-    #expect(forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try forms.store.note(withID: SampleData.moss.id) == SampleData.moss)
     #expect(type(of: after).form == second)
   }
 
@@ -123,7 +123,7 @@ import Testing
         throws: CommandLineError.refused("The disk is full, so the change was not saved.")
       ) { try await harness.run("pin 4") }
     }
-    #expect(forms.store.note(withID: SampleData.moss.id)?.isPinned == false)
+    #expect(try forms.store.note(withID: SampleData.moss.id)?.isPinned == false)
   }
 
   @Test(arguments: NoteListForm.allCases)

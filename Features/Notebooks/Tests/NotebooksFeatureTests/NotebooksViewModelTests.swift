@@ -29,6 +29,31 @@ import Testing
 
   // MARK: - Loading
 
+  @Test func aReadThatFailsWhileTheScreenIsDrawnIsAFailedStateAndThenTheRowsAgain() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let model = NotebooksViewModel(store: store, ids: .incrementing())
+    let recorder = StateRecorder(model, \.state)
+
+    // The disk fails for reads only: the notebook is written, its row can't be read back.
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+    let moss = try model.createNotebook(named: "Moss")
+    #expect(
+      recorder.values == [
+        .loaded(Self.sampleRows), .failed(message: "The notes could not be read: disk I/O error."),
+      ])
+
+    repository.failLoads(with: nil)
+    // The failure was no answer: the next drawing asks again.
+    let mossRow = NotebookRow(
+      scope: .notebook(moss.id), name: "Moss", symbolName: "book.closed", noteCount: 0,
+      pinnedCount: 0)
+    #expect(
+      model.state
+        == .loaded([Self.allRow, Self.birdsRow, mossRow, Self.plantsRow, Self.unfiledRow]))
+    #expect(repository.savedLibrary.notebooks.map(\.name) == ["Birds", "Plants", "Moss"])
+  }
+
   @Test func loadShowsTheRowsAtOnce() throws {
     let (model, _) = try makeModel()
     let recorder = StateRecorder(model, \.state)
@@ -53,9 +78,9 @@ import Testing
     repository.failLoads(with: nil)
     model.load()
 
+    // The conflict copies are read at every drawing, so the disk's failure shows at once.
     #expect(
       recorder.values == [
-        .loaded(Self.sampleRows),
         .failed(message: "The notes could not be read: disk I/O error."),
         .loaded(Self.sampleRows),
       ])

@@ -54,7 +54,7 @@ import Testing
 
     #expect(
       harness.routes.last
-        == .noteList(.notebook(try #require(store.notebook(named: "Aardvarks")).id)))
+        == .noteList(.notebook(try #require(store.notebooks.notebook(named: "Aardvarks")).id)))
   }
 
   @Test func creatingAndRenamingChangeTheStore() async throws {
@@ -63,8 +63,8 @@ import Testing
     try await harness.run("notebook new \"  Moths \"")
     try await harness.run("notebook rename moths \"Night moths\"")
 
-    #expect(store.notebook(named: "Night moths") != nil)
-    #expect(store.notebook(named: "Moths") == nil)
+    #expect(store.notebooks.notebook(named: "Night moths") != nil)
+    #expect(store.notebooks.notebook(named: "Moths") == nil)
   }
 
   @Test func aRefusedCommandSaysWhyAndChangesNothing() async throws {
@@ -89,15 +89,15 @@ import Testing
     #expect(screen.stateDescription == "confirming(\"Birds\", 2 notes)")
     try await harness.run("no")
     #expect(screen.stateDescription == "loaded(4 rows)")
-    #expect(store.notebook(withID: SampleData.birds.id) != nil)
+    #expect(try store.notebook(withID: SampleData.birds.id) != nil)
 
     try await harness.run("notebook delete birds")
     #expect(
       try await harness.run("keep") == [
         "Deleted notebook \u{201C}Birds\u{201D}; its 2 notes are now in no notebook."
       ])
-    #expect(store.notebook(withID: SampleData.birds.id) == nil)
-    #expect(store.note(withID: SampleData.heron.id)?.notebookID == nil)
+    #expect(try store.notebook(withID: SampleData.birds.id) == nil)
+    #expect(try store.note(withID: SampleData.heron.id)?.notebookID == nil)
   }
 
   @Test func theTracerPrintsEachTransitionAndWhatChanged() async throws {

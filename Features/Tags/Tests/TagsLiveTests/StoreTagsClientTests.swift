@@ -20,17 +20,17 @@ import Testing
     let store = try makeStore()
     let live = StoreTagsClient(store: store)
     let memory = InMemoryTagsClient(notes: SampleData.library.notes)
-    #expect(live.tagCounts == memory.tagCounts)
+    #expect(try live.tagCounts == memory.tagCounts)
     #expect(
-      Set(live.notes(taggedWith: "birds").map(\.id))
+      try Set(live.notes(taggedWith: "birds").map(\.id))
         == Set(memory.notes(taggedWith: "birds").map(\.id)))
 
     let changes = [SampleData.heron.id: ["aves"], SampleData.kingfisher.id: ["aves", "river"]]
     try live.replaceTags(changes)
     try memory.replaceTags(changes)
 
-    #expect(live.tagCounts == memory.tagCounts)
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["aves"])
+    #expect(try live.tagCounts == memory.tagCounts)
+    #expect(try store.note(withID: SampleData.heron.id)?.tags == ["aves"])
   }
 
   @Test func aNoteDeletedMeanwhileIsLeftOut() throws {
@@ -42,8 +42,8 @@ import Testing
 
     try model.undo()
 
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
-    #expect(store.note(withID: SampleData.kingfisher.id) == nil)
+    #expect(try store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(try store.note(withID: SampleData.kingfisher.id) == nil)
   }
 
   /// Another process adds a tag after a rename: undo, at its first try, takes back the rename
@@ -53,15 +53,15 @@ import Testing
     let model = TagsViewModel(client: StoreTagsClient(store: store))
     try model.renameTag("birds", to: "avian")
     let other = try makeStore()
-    var kingfisher = try #require(other.note(withID: SampleData.kingfisher.id))
+    var kingfisher = try #require(try other.note(withID: SampleData.kingfisher.id))
     kingfisher.tags.append("river")
     try other.perform(.updateNote(kingfisher))
 
     try model.undo()
 
     try store.reload()
-    #expect(store.note(withID: SampleData.kingfisher.id)?.tags == ["birds", "river"])
-    #expect(store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
+    #expect(try store.note(withID: SampleData.kingfisher.id)?.tags == ["birds", "river"])
+    #expect(try store.note(withID: SampleData.heron.id)?.tags == ["birds", "lake"])
   }
 
   @Test func aFailedWriteChangesNoNote() throws {
@@ -72,7 +72,7 @@ import Testing
     #expect(throws: TagsError.store(.persistence(.diskFull))) {
       try client.replaceTags([SampleData.heron.id: []])
     }
-    #expect(store.note(withID: SampleData.heron.id)?.tags == SampleData.heron.tags)
+    #expect(try store.note(withID: SampleData.heron.id)?.tags == SampleData.heron.tags)
   }
 
   @Test func theViewModelFollowsANoteSavedElsewhere() throws {

@@ -17,15 +17,15 @@ import TrashLive
     let client = StoreTrashClient(store: store)
     try store.perform(.deleteNote(SampleData.moss.id))
     try store.perform(.deleteNote(SampleData.shoppingList.id))
-    #expect(client.trashedNotes.map(\.id) == [SampleData.shoppingList.id, SampleData.moss.id])
+    #expect(try client.trashedNotes.map(\.id) == [SampleData.shoppingList.id, SampleData.moss.id])
 
     let restored = try client.restore(client.trashedNotes[1])
-    #expect(restored == SampleData.moss && store.note(withID: SampleData.moss.id) == restored)
+    #expect(try restored == SampleData.moss && store.note(withID: SampleData.moss.id) == restored)
     #expect(client.notebookName(SampleData.plants.id) == "Plants")
 
-    let asked = client.trashedNotes
+    let asked = try client.trashedNotes
     try client.purge(asked)
-    #expect(client.trashedNotes.isEmpty)
+    #expect(try client.trashedNotes.isEmpty)
     #expect(try repository.trashedNotes().isEmpty)
     #expect(throws: TrashError.store(.notInTrash(SampleData.moss.id))) {
       try client.restore(TrashedNote(note: SampleData.moss, trashedAt: .now, notebookName: nil))

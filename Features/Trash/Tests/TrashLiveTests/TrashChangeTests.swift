@@ -20,24 +20,27 @@ import TrashLive
 
   @Test func aNotebooksNotesDeletedWithItGoToTheTrashAndComeBackInNoNotebook() throws {
     try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
-    #expect(Set(store.trashedNotes.map(\.id)) == [SampleData.heron.id, SampleData.kingfisher.id])
+    #expect(
+      Set(try store.journal.trashedNotes().map(\.id)) == [
+        SampleData.heron.id, SampleData.kingfisher.id,
+      ])
     try store.commit(TrashChange.restore(SampleData.heron.id))
     var expected = SampleData.heron
     expected.notebookID = nil
-    #expect(store.note(withID: SampleData.heron.id) == expected)
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
+    #expect(try store.note(withID: SampleData.heron.id) == expected)
+    #expect(try store.journal.trashedNotes().map(\.id) == [SampleData.kingfisher.id])
   }
 
   @Test func aTrashedNoteComesBackWhereItWasWithItsVersions() throws {
-    var edited = try #require(store.note(withID: SampleData.heron.id))
+    var edited = try #require(try store.note(withID: SampleData.heron.id))
     edited.body = "It took a fish."
     try store.perform(.updateNote(edited))
-    let before = try #require(store.note(withID: SampleData.heron.id))
+    let before = try #require(try store.note(withID: SampleData.heron.id))
     try store.perform(.deleteNote(SampleData.heron.id))
     try store.commit(TrashChange.restore(SampleData.heron.id))
-    #expect(store.note(withID: SampleData.heron.id) == before)
-    #expect(store.versions(ofNote: SampleData.heron.id).count == 1)
-    #expect(store.trashedNotes.isEmpty)
+    #expect(try store.note(withID: SampleData.heron.id) == before)
+    #expect(try store.journal.versions(ofNote: SampleData.heron.id).count == 1)
+    #expect(try store.journal.trashedNotes().isEmpty)
   }
 
   @Test func emptyingTheTrashDeletesForGoodOnlyWhatWasInIt() throws {
@@ -46,12 +49,12 @@ import TrashLive
     try store.commit(TrashChange.restore(SampleData.kingfisher.id))
     try store.commit(
       TrashChange.purge(
-        store.trashedNotes.filter {
+        try store.journal.trashedNotes().filter {
           [SampleData.moss.id, SampleData.kingfisher.id].contains($0.id)
         }
       ))
-    #expect(store.trashedNotes.isEmpty)
-    #expect(store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
+    #expect(try store.journal.trashedNotes().isEmpty)
+    #expect(try store.note(withID: SampleData.kingfisher.id) == SampleData.kingfisher)
     #expect(throws: NoteStoreError.notInTrash(SampleData.moss.id)) {
       try store.commit(TrashChange.restore(SampleData.moss.id))
     }
@@ -84,9 +87,9 @@ import TrashLive
     let id = Self.wren.id
     try first.perform(.deleteNote(id))
     try second.reload()
-    let asked = second.trashedNotes
+    let asked = try second.journal.trashedNotes()
     try first.commit(TrashChange.restore(id))
-    var edited = try #require(first.note(withID: id))
+    var edited = try #require(try first.note(withID: id))
     edited.body = "Written after the question."
     try first.perform(.updateNote(edited))
     try first.perform(.deleteNote(id))
@@ -94,8 +97,8 @@ import TrashLive
     try second.commit(TrashChange.purge(asked))
 
     try first.reload()
-    #expect(first.trashedNotes.map(\.note.body) == ["Written after the question."])
-    #expect(first.versions(ofNote: id).map(\.body) == ["Loud."])
+    #expect(try first.journal.trashedNotes().map(\.note.body) == ["Written after the question."])
+    #expect(try first.journal.versions(ofNote: id).map(\.body) == ["Loud."])
   }
 
   /// A restore made after the other process restored the note says it is no longer in the
@@ -115,8 +118,8 @@ import TrashLive
     try second.reload()
     try second.perform(.deleteNotebook(birds.id, notes: .keepNotes))
     try first.commit(TrashChange.restore(id))
-    #expect(first.note(withID: id)?.notebookID == nil, "its notebook is gone: in no notebook")
-    #expect(first.note(withID: id)?.body == "Loud.")
+    #expect(try first.note(withID: id)?.notebookID == nil, "its notebook is gone: in no notebook")
+    #expect(try first.note(withID: id)?.body == "Loud.")
   }
 
   @Test func aNoteRestoredByOneIsNotEmptiedByTheOther() throws {
@@ -124,12 +127,12 @@ import TrashLive
     let id = Self.wren.id
     try first.perform(.deleteNote(id))
     try second.reload()
-    #expect(second.trashedNotes.map(\.id) == [id])
+    #expect(try second.journal.trashedNotes().map(\.id) == [id])
     try first.commit(TrashChange.restore(id))
-    try second.commit(TrashChange.purge(second.trashedNotes.filter { $0.id == id }))
+    try second.commit(TrashChange.purge(try second.journal.trashedNotes().filter { $0.id == id }))
     try first.reload()
-    #expect(first.note(withID: id) == Self.wren)
-    #expect(second.trashedNotes.isEmpty)
+    #expect(try first.note(withID: id) == Self.wren)
+    #expect(try second.journal.trashedNotes().isEmpty)
     #expect(throws: NoteStoreError.self) { try second.commit(TrashChange.restore(id)) }
   }
 }

@@ -43,7 +43,7 @@ import TrashLive
     try store.perform(.deleteNotebook(SampleData.plants.id, notes: .deleteNotes))
     let restored = try model.restore(at: 1)
     #expect(restored.notebookID == nil)
-    #expect(store.note(withID: SampleData.moss.id)?.notebookID == nil)
+    #expect(try store.note(withID: SampleData.moss.id)?.notebookID == nil)
     #expect(model.state == .empty)
   }
 
@@ -72,7 +72,7 @@ import TrashLive
     try model.askToEmpty()
     try store.perform(.deleteNote(SampleData.kingfisher.id))
     try model.confirmEmpty()
-    #expect(store.trashedNotes.map(\.id) == [SampleData.kingfisher.id])
+    #expect(try store.journal.trashedNotes().map(\.id) == [SampleData.kingfisher.id])
   }
 
   @Test func aNoteRestoredByAnotherProcessBeforeYesStays() throws {
@@ -82,7 +82,7 @@ import TrashLive
     try other.commit(TrashChange.restore(SampleData.moss.id))
     try store.reload()
     #expect(try model.confirmEmpty() == 0)
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 
   @Test func undoNeverBringsBackANoteRestoredHereOrDeletedForGood() throws {
@@ -94,7 +94,7 @@ import TrashLive
     try model.confirmEmpty()
     #expect(history.lastDeleted == nil, "the moss is deleted for good: nothing to undo")
     #expect(try history.restoreLast(to: store) == nil)
-    #expect(store.note(withID: SampleData.moss.id) == nil)
+    #expect(try store.note(withID: SampleData.moss.id) == nil)
   }
 
   @Test func undoSkipsANoteAnotherProcessRestored() throws {
@@ -103,7 +103,7 @@ import TrashLive
     try other.commit(TrashChange.restore(SampleData.moss.id))
     try store.reload()
     #expect(try history.restoreLast(to: store) == nil, "it is back already")
-    #expect(store.note(withID: SampleData.moss.id) == SampleData.moss)
+    #expect(try store.note(withID: SampleData.moss.id) == SampleData.moss)
   }
 
   @Test func whatCantBeDoneIsRefusedAndChangesNothing() throws {
@@ -115,6 +115,6 @@ import TrashLive
     #expect(throws: TrashError.noRow(2, count: 1)) { try model.trashedNote(at: 2) }
     repository.failNextCommit()
     #expect(throws: TrashError.store(.persistence(.diskFull))) { try model.restore(at: 1) }
-    #expect(store.trashedNotes.map(\.id) == [SampleData.moss.id])
+    #expect(try store.journal.trashedNotes().map(\.id) == [SampleData.moss.id])
   }
 }

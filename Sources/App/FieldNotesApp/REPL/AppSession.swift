@@ -58,13 +58,6 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
           + (error.errorDescription ?? "\(error)")
       }
     })
-    add(reportingAfterDrawing: { [store = dependencies.store] in
-      // A read that failed while the screen was drawn showed an earlier answer, or none.
-      store.takeReadError().map {
-        "warning: what is shown may be incomplete; reading the store failed: "
-          + ($0.errorDescription ?? "\($0)")
-      }
-    })
     notices =
       Self.notices(about: dependencies.store, searchIndex: dependencies.searchIndex)
       + Screens.keepLeftoverEdits(screens)

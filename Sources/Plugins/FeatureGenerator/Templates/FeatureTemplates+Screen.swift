@@ -74,6 +74,8 @@ extension FeatureTemplates {
             "\#(name.title) · no notes yet",
             "  Open a notebook and type `new` to write one.",
           ]
+        case .failed(let message):
+          return ["\#(name.title) · \(message.terminalSafe)", "  `list` reads it again."]
         }
       }
 
@@ -85,6 +87,7 @@ extension FeatureTemplates {
             + "\(String(count: notebooks, noun: "notebook")))"
         case .empty(let notebooks):
           "empty(\(String(count: notebooks, noun: "notebook")))"
+        case .failed(let message): "failed(\"\(message.terminalSafe)\")"
         }
       }
     }

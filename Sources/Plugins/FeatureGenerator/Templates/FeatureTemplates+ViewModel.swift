@@ -19,6 +19,8 @@ extension FeatureTemplates {
         case loaded(notes: Int, pinned: Int, notebooks: Int)
         /// The store holds no note yet; how many notebooks there are.
         case empty(notebooks: Int)
+        /// The store could not be read: why; `list` reads it again.
+        case failed(message: String)
       }
 
       @ObservationIgnored private let store: NoteStore
@@ -32,10 +34,18 @@ extension FeatureTemplates {
 
       /// What the screen shows now.
       ///
+      /// A read the store fails is shown as ``State/failed(message:)``.
+      ///
       /// - Complexity: O(*m*) for *m* notebooks: the store keeps the counts, so no note is read.
       public var state: State {
-        let total = store.summary.total
-        let notebooks = store.notebooks.count
+        let total: LibrarySummary.Count
+        let notebooks: Int
+        do {
+          total = try store.summary.total
+          notebooks = try store.savedNotebooks().count
+        } catch {
+          return .failed(message: error.errorDescription ?? "The notes could not be read.")
+        }
         guard total.notes > 0 else { return .empty(notebooks: notebooks) }
         return .loaded(notes: total.notes, pinned: total.pinned, notebooks: notebooks)
       }
