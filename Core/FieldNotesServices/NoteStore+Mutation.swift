@@ -216,12 +216,6 @@ public enum NotebookDeletion: Hashable, Sendable {
 }
 
 extension NoteStore.Mutation {
-  /// Whether the mutation can be made again on a note another process changed.
-  ///
-  /// Whether the mutation says what the user wants whatever else changed.
-  ///
-  /// Pin or unpin, move, delete, and deleting or renaming a notebook do, whatever the note's
-  /// other fields hold. Flipping a pin, saving a whole note and adding one do not.
   /// The notebook a mutation puts a note into, if any.
   var notebookID: Notebook.ID? {
     switch self {

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesServices
 import TagsFeature
 
@@ -32,7 +33,9 @@ public final class StoreTagsClient: TagsClient {
   /// - Returns: The notes.
   /// - Throws: ``TagsFeature/TagsError/store(_:)`` when they can't be read.
   public func notes(taggedWith tag: String) throws(TagsError) -> [Note] {
-    do { return try store.notes(in: .tagged(tag)) } catch { throw .store(error) }
+    do { return try store.page(NoteListQuery(scope: .tagged(tag), order: .oldest)).notes } catch {
+      throw .store(error)
+    }
   }
 
   /// The tags of the notes still in the store, read again first, since another process may

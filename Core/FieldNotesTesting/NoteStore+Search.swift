@@ -1,8 +1,11 @@
 import FieldNotesModel
 import FieldNotesQuery
+import FieldNotesServices
 
 // MARK: - Searching
 
+/// A test's way to read a list whole, oldest first: no screen reads the store so (a list reads
+/// a page), so it is the test kit's, not the store's.
 extension NoteStore {
   /// Returns the notes a list of a scope shows, oldest first.
   ///
