@@ -6,11 +6,12 @@ import Observation
 /// The one source of truth for the user's notes and notebooks.
 ///
 /// Screens ask the store for what they show — a page of a list (``page(_:)``), a note
-/// (``note(withID:)``), the notebooks and their counts (``notebooks``, ``summary``) — and the
-/// store asks its ``NoteRepository``, which answers from what is saved: the SQLite store with
+/// (``note(withID:)``), the notebooks and their counts (``savedNotebooks()``, ``summary``) — and
+/// the store asks its ``NoteRepository``, which answers from what is saved: the SQLite store with
 /// SQL through its indexes, so a screen costs what it shows however many notes there are; a
 /// store in memory from plain arrays. Nothing holds the whole library, and no `Note` reads
-/// storage: every note handed out is a plain value.
+/// storage: every note handed out is a plain value. A read that fails throws, and the screen's
+/// view model shows that as its state.
 ///
 /// Every read goes through one observed counter, so Observation redraws exactly the screens
 /// that read the store when it changes. Every change goes through the store: the seed's

@@ -9,8 +9,9 @@ import FieldNotesModel
 /// `StoreComposerClient` (in `ComposerLive`), which reads the notes from the store, saves through
 /// it, and keeps drafts in the store's draft repository.
 ///
-/// Reads don't throw: a live client answers from what it last read (a failed read is reported by
-/// the store, once), so the composer's state is computed from values alone.
+/// Reads don't throw: the composer's state is its own draft, never a read of the notes. A live
+/// client answers `nil` for a note it can't read, and the save that follows reads the note again
+/// in its own transaction, where a failure is thrown and said.
 @MainActor
 public protocol ComposerClient: AnyObject {
   /// A note as the notes hold it now, or `nil` when there is none (deleted meanwhile, or never
