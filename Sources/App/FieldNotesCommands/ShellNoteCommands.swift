@@ -83,7 +83,10 @@ public struct ShellNoteCommands {
     guard prefix.digits.count >= NoteIDPrefix.shortest else {
       throw ShellCommandRefusal(NoteIDError.tooShort(prefix).errorDescription ?? "too short")
     }
-    let trashed = store.trashedNotes
+    let trashed: [TrashedNote]
+    do { trashed = try store.journal.trashedNotes() } catch {
+      throw ShellCommandRefusal(error.errorDescription ?? "the trash can't be read")
+    }
     let rows = trashed.indices.filter { prefix.matches(trashed[$0].id) }
     switch rows.count {
     case 1: return rows[0] + 1

@@ -112,8 +112,8 @@ import Testing
     let saved = try #require(try composer.save())
 
     #expect(saved.id != SampleData.moss.id)
-    #expect(store.note(withID: saved.id)?.title == "Moss, revised")
-    #expect(store.note(withID: saved.id)?.body == "Greener after the rain.")
+    #expect(try store.note(withID: saved.id)?.title == "Moss, revised")
+    #expect(try store.note(withID: saved.id)?.body == "Greener after the rain.")
     #expect(
       try repository.trashedNotes().map(\.note) == [SampleData.moss],
       "the trashed note is as it was")

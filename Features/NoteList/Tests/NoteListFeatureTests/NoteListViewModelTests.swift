@@ -271,7 +271,7 @@ import Testing
     model.sortOrder = .updated
 
     #expect(
-      model.visibleNotes.map(\.title) == [
+      try model.visibleNotes.map(\.title) == [
         "Heron at the lake", "Kingfisher", "Field kit", "Moss on the north wall",
       ])
     guard case .loaded(let rows, _, _) = model.state else {
