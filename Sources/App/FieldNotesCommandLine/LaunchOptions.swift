@@ -213,10 +213,10 @@ public struct LaunchOptions: Equatable, Sendable {
           named: argument, isAdding: options.addition != nil,
           isListing: options.listedQuery != nil)
       else {
+        // `fieldnotes add Heron at the weir`, as jrnl takes an entry: the words are one title.
         if options.addition != nil, !argument.hasPrefix("-") {
-          throw UsageError(
-            "add takes one title; quote a title with spaces (“\(argument.terminalSafe)” is one "
-              + "word too many)")
+          options.addition?.title += " " + argument
+          continue
         }
         if options.shownNote != nil, !argument.hasPrefix("-") {
           throw UsageError("show takes one id (“\(argument.terminalSafe)” is one word too many)")
