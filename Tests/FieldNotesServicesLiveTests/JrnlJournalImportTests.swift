@@ -84,6 +84,21 @@ import Testing
         + "date jrnl writes (YYYY-MM-DD HH:MM, seconds and AM or PM if it has them)")
   }
 
+  /// Only a `.txt` file, or one with no extension, may be jrnl's: a Markdown file is one note
+  /// whatever its first line says; a journal saved with a byte-order mark is still a journal.
+  @Test func aMarkdownFileIsNeverAJournalAndAMarkedJournalIsOne() throws {
+    let folder = try FixtureFolder([
+      "standup.md": "[2024-05-01 07:30:00 AM] Standup notes\n\n[2024-05-02 09:00] Later.\n",
+      "journal": "\u{FEFF}[2024-05-01 07:30:00 AM] Heron.\n\n[2024-05-02 09:00] Wren.\n",
+    ])
+    let markdown = try ImportReader.read(folder.path + "/standup.md", timeZone: Self.utc)
+    #expect(markdown.kind == .markdownFile)
+    #expect(markdown.source.noteIDs.count == 1)
+    let journal = try ImportReader.read(folder.path + "/journal", timeZone: Self.utc)
+    #expect(journal.kind == .jrnlText)
+    #expect(journal.source.noteIDs.count == 2)
+  }
+
   @Test func aTextFileThatIsNoJournalIsStillOneNote() throws {
     let folder = try FixtureFolder(["todo.txt": "[x] seed the feeder\n[2024-05-01] a date\n"])
     let reading = try ImportReader.read(folder.path + "/todo.txt", timeZone: Self.utc)

@@ -7,8 +7,8 @@ import Foundation
 /// What `import PATH` reads, whatever PATH is: it looks at PATH and says which kind it read.
 ///
 /// - a folder: Markdown files (``MarkdownFolderReader``), or FieldNotes' sync repository;
-/// - a jrnl journal's own file (`journal.txt`, whatever its name: its first line opens an
-///   entry, `[2026-06-04 09:07:00 AM] …`): one note per entry (``JrnlJournalText``);
+/// - a jrnl journal's own file (a `.txt` file, or one with no extension, whose first line
+///   opens an entry, `[2026-06-04 09:07:00 AM] …`): one note per entry (``JrnlJournalText``);
 /// - a `.md`, `.markdown` or `.txt` file: one note;
 /// - a JSON file: a FieldNotes export (`"format": "fieldnotes-export"`) or a jrnl journal
 ///   (`"entries": […]`), told apart by their members and read a note at a time, in two passes
@@ -123,7 +123,10 @@ public enum ImportReader {
     default: throw Failure(reason: "is not a regular file or a folder")
     }
     let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-    if fileExtension != "json",
+    // jrnl's own file is `journal.txt`, or a name with no extension; a Markdown file is one
+    // note, whatever its first line.
+    let name = path.split(separator: "/").last ?? ""
+    if !name.contains(".") || fileExtension == "txt",
       let journal = try JrnlTextJournal(path: path, into: notebook, timeZone: timeZone)
     {
       return Reading(
@@ -319,7 +322,9 @@ struct JrnlTextJournal: LibraryImportSource {
       throw ImportReader.Failure(reason: "cannot be read")
     }
     defer { try? handle.close() }
-    let start = (try? handle.read(upToCount: 4096)) ?? Data()
+    var start = (try? handle.read(upToCount: 4096)) ?? Data()
+    // A byte-order mark some editors write first is no part of the text.
+    if start.starts(with: [0xEF, 0xBB, 0xBF]) { start.removeFirst(3) }
     // The first 4 KiB may end inside a character: the start is read leniently.
     guard JrnlJournalText.looksLikeJournal(Substring(decoding: start, as: UTF8.self)) else {
       return nil
