@@ -15,6 +15,9 @@ public final class ScriptedTextEditor: TextEditing {
     case returning(String)
     /// Gives back the text it was given with every occurrence of one string replaced.
     case replacing(String, with: String)
+    /// Gives back the text it was given with this after it, as a script's `echo … >> "$1"`
+    /// does.
+    case appending(String)
     /// Gives back the text unchanged, as an editor closed without saving does.
     case unchanged
     /// Fails as an editor can.
@@ -73,6 +76,7 @@ public final class ScriptedTextEditor: TextEditing {
     case .returning(let edited)?: return Data(edited.utf8)
     case .replacing(let old, let new)?:
       return Data(original.replacingOccurrences(of: old, with: new).utf8)
+    case .appending(let more)?: return Data((original + more).utf8)
     case .unchanged?: return text
     case .failing(let error)?:
       // An editor that died after writing leaves its file, as the live one does.

@@ -107,8 +107,8 @@ extension ComposerViewModel {
   /// rules apply to what comes back as to what is typed (a result with no title is a draft
   /// with a problem shown). A file whose front matter the editor broke fills the body whole,
   /// so nothing written is lost, and says why; so is a front-matter line it sets no field by,
-  /// kept at the top of the body and named in the outcome. The line break an editor ends a file
-  /// with is left out when the body had none.
+  /// kept at the top of the body and named in the outcome. The file is handed over ending with
+  /// a line break, and the one it ends with is left out when the body had none.
   ///
   /// - Returns: Whether the draft changed.
   /// - Throws: ``ComposerError/notEditable``; ``ComposerError/editorFailed(_:)`` when the
@@ -118,9 +118,12 @@ extension ComposerViewModel {
   @discardableResult
   public func writeInEditor() async throws(ComposerError) -> EditorOutcome {
     guard isEditable else { throw .notEditable }
+    // The file ends with a line break, as a text file does, so a line a script appends
+    // (`echo … >> "$1"`) is a line of its own; it is left out again below.
+    let ending = draft.body.isEmpty || draft.body.hasSuffix("\n") ? "" : "\n"
     let sent = NoteDocument.data(
       ofEditable: EditableNote(
-        title: draft.title, body: draft.body, tags: draft.tags,
+        title: draft.title, body: draft.body + ending, tags: draft.tags,
         notebookName: draft.notebookID.flatMap { notebook($0)?.name }))
     let returned: Data
     // The file's name says which note it is, so one left behind by a crash is kept as its

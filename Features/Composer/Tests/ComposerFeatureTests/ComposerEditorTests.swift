@@ -45,7 +45,7 @@ import Testing
     #expect(
       editor.given == [
         "---\nnotebook: Birds\ntags: [\"birds\",\"lake\"]\n---\n# Heron at the lake\n\n"
-          + SampleData.heron.body
+          + SampleData.heron.body + "\n"
       ])
     #expect(composer.draft.title == "Heron in the frost")
     #expect(composer.draft.body == "Line one.\n\nLine three, fixed in the editor.")
@@ -73,11 +73,12 @@ import Testing
         == "---\npinned: true\nsource: field guide\n---\n" + SampleData.heron.body)
   }
 
-  /// Editors end a file with a line break; one the body didn't have is the editor's.
-  @Test func theLineBreakAnEditorEndsTheFileWithIsNotTheUsers() async throws {
+  /// The file goes to the editor ending with a line break, as a text file does, and comes back
+  /// with it or without it: either way it is not the user's, when the body had none.
+  @Test func theLineBreakTheFileEndsWithIsNotTheUsers() async throws {
     let (composer, _) = makeComposer(
       editor: ScriptedTextEditor(
-        .replacing("still as a post.", with: "still as a post.\n"),
+        .replacing("still as a post.\n", with: "still as a post."),
         .replacing("# Heron at the lake", with: "# Heron")))
     #expect(try await composer.writeInEditor() == .unchanged)
     #expect(composer.draft.body == SampleData.heron.body)
@@ -87,12 +88,20 @@ import Testing
     #expect(composer.draft.body == "Ends with a break.\n", "a body's own line break is kept")
   }
 
-  /// A file back as it went, or only with the line break an editor adds (`:wq` with no edit),
-  /// changes nothing, so saving it would write nothing new.
+  /// A script that appends a line to the file (`echo … >> "$1"`) adds a line of its own, not
+  /// the end of the body's last one.
+  @Test func aLineAppendedToTheFileIsALineOfItsOwn() async throws {
+    let (composer, _) = makeComposer(editor: ScriptedTextEditor(.appending("Seen again.\n")))
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
+    #expect(composer.draft.body == SampleData.heron.body + "\nSeen again.")
+  }
+
+  /// A file back as it went, or only without the line break it ends with, changes nothing, so
+  /// saving it would write nothing new.
   @Test func aFileComingBackAsItWentChangesNothing() async throws {
     let (composer, _) = makeComposer(
       editor: ScriptedTextEditor(
-        .unchanged, .replacing("still as a post.", with: "still as a post.\n"),
+        .unchanged, .replacing("still as a post.\n", with: "still as a post."),
         .replacing("tags: [\"birds\",\"lake\"]", with: "tags: birds, lake")))
     #expect(try await composer.writeInEditor() == .unchanged)
     #expect(try await composer.writeInEditor() == .unchanged)
