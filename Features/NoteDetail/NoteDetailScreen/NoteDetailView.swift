@@ -37,7 +37,10 @@ enum NoteDetailView {
       facts.append(TagRules.hashtags(note.tags).terminalSafe)
     }
     if note.isPinned { facts.append("pinned") }
-    facts.append("written \(note.createdAt.relativeDescription(to: now, timeZone: timeZone))")
+    let written = note.createdAt.relativeDescription(to: now, timeZone: timeZone)
+    let changed = note.updatedAt.relativeDescription(to: now, timeZone: timeZone)
+    facts.append("written \(written)")
+    if changed != written { facts.append("changed \(changed)") }
     // Marks take columns, so they go in before lines are broken; colour goes on after.
     let marked = { (line: String) in
       style.isColored || matches.isEmpty

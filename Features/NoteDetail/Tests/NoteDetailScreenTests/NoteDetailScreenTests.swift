@@ -29,6 +29,16 @@ import Testing
     return (ScreenHarness(screen), store)
   }
 
+  /// A note changed after it was written says when, beside when it was written.
+  @Test func anEditedNoteSaysWhenItChanged() throws {
+    var edited = SampleData.kingfisher
+    edited.updatedAt = SampleData.date(minutes: 55)
+    try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(edited.updatedAt))
+      .perform(.updateNote(edited))
+    let (harness, _) = try makeHarness()
+    #expect(harness.lastDrawn?[1] == "Birds · #birds · written 50 min ago · changed 5 min ago")
+  }
+
   @Test func drawsTheNoteThenItsSummary() async throws {
     let (harness, _) = try makeHarness()
     #expect(
