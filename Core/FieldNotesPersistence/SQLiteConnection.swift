@@ -21,12 +21,27 @@ final class SQLiteConnection {
   ///
   /// This is the one place FieldNotes opens a SQLite handle (`ConnectionRuleTests` holds the
   /// code to it), so no connection, a probe included, is made without the wait.
-  init(path: String, readOnly: Bool) throws(SQLiteError) {
+  ///
+  /// An immutable connection (`immutable`, for reading only) reads the file as it is, with no
+  /// lock and no `-wal` or `-shm` file made beside it: for a store no session has open, which a
+  /// read-only connection would otherwise leave those files beside.
+  init(path: String, readOnly: Bool, immutable: Bool = false) throws(SQLiteError) {
     var handle: OpaquePointer?
     let flags =
-      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
-      | SQLITE_OPEN_EXRESCODE
-    let code = sqlite3_open_v2(path, &handle, flags, nil)
+      (readOnly || immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+      | SQLITE_OPEN_EXRESCODE | (immutable ? SQLITE_OPEN_URI : 0)
+    // A URI's path has `%`, `?` and `#` escaped, so a file named with them is the one opened.
+    var uriPath = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%": uriPath += "%25"
+      case "?": uriPath += "%3f"
+      case "#": uriPath += "%23"
+      default: uriPath.unicodeScalars.append(character)
+      }
+    }
+    let code = sqlite3_open_v2(
+      immutable ? "file:" + uriPath + "?immutable=1" : path, &handle, flags, nil)
     guard let handle else { throw SQLiteError(code: code, message: "out of memory") }
     guard code == SQLITE_OK else {
       let message = String(cString: sqlite3_errmsg(handle))

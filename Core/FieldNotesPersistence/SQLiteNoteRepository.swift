@@ -294,7 +294,7 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   // MARK: - Opening
 
   /// Refuses a file that is not a FieldNotes store, reading it through a read-only handle.
-  private static func checkIdentity(ofStoreAt path: String) throws(RepositoryError) {
+  static func checkIdentity(ofStoreAt path: String) throws(RepositoryError) {
     // Read from the header where it is the whole truth, so a store that is refused is left
     // exactly as it was: even a read-only connection creates `-shm` and `-wal` files.
     if try checkHeader(ofStoreAt: path) { return }

@@ -12,7 +12,7 @@ import Testing
     let value: [String] =
       switch option.value {
       case .choices(let words)?: [words[0]]
-      case .text?, .file?, .folder?: ["1"]
+      case .text?, .file?, .folder?, .stored?: ["1"]
       case nil: []
       }
     let prefix =

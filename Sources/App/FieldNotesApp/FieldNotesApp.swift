@@ -71,6 +71,10 @@ public enum FieldNotesApp {
     arguments: [String], environment: [String: String], console: any ConsoleOutput,
     input: [[UInt8]]?
   ) async -> Int32 {
+    // A completion script's question, answered before anything else is read or opened.
+    if let request = CompletionRequest(arguments: arguments) {
+      return CompletionAnswer.run(request, environment: environment, console: console)
+    }
     let options: LaunchOptions
     do {
       options = try LaunchOptions.parse(arguments)

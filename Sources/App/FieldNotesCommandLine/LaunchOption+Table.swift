@@ -111,13 +111,13 @@ extension LaunchOption.Key {
       LaunchOption(key: self, names: ["-h", "--help"], summary: "Print this help and exit.")
     case .notebook:
       LaunchOption(
-        key: self, names: ["--notebook"], value: .text("NAME"),
+        key: self, names: ["--notebook"], value: .stored("NAME", .notebooks),
         summary: "Put the note in the notebook NAME.",
         details: ["After ls or search: list that notebook's notes (none: those in none)."],
         scope: .addition, isListingToo: true)
     case .tag:
       LaunchOption(
-        key: self, names: ["--tag"], value: .text("TAG"),
+        key: self, names: ["--tag"], value: .stored("TAG", .tags),
         summary: "Tag the note TAG (repeat for several).",
         details: ["After ls or search: list the notes tagged TAG (each one given)."],
         scope: .addition, isRepeatable: true, isListingToo: true)

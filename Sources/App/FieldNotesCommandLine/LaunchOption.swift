@@ -66,6 +66,9 @@ public struct LaunchOption: Equatable, Sendable {
     case folder(String)
     /// One of a fixed list of words, shown as `a|b|c`; shells complete the words.
     case choices([String])
+    /// A name the store holds, shown as the placeholder; shells complete the store's names of
+    /// that kind (``CompletionRequest``).
+    case stored(String, CompletionRequest.Kind)
 
     /// How a shell completes the value: its words, file names, folder names, or nothing.
     public enum Completion: Equatable, Sendable {
@@ -77,6 +80,8 @@ public struct LaunchOption: Equatable, Sendable {
       case folders
       /// Nothing: the value is the user's to type.
       case nothing
+      /// The store's words of a kind, asked of `fieldnotes __complete` as the user types.
+      case stored(CompletionRequest.Kind)
     }
 
     /// How a shell completes the value.
@@ -86,13 +91,16 @@ public struct LaunchOption: Equatable, Sendable {
       case .file: .files
       case .folder: .folders
       case .choices(let words): .words(words)
+      case .stored(_, let kind): .stored(kind)
       }
     }
 
     /// The value as `--help` and the man page show it, such as `PATH` or `slow|flaky|offline`.
     public var placeholder: String {
       switch self {
-      case .text(let placeholder), .file(let placeholder), .folder(let placeholder): placeholder
+      case .text(let placeholder), .file(let placeholder), .folder(let placeholder),
+        .stored(let placeholder, _):
+        placeholder
       case .choices(let words): words.joined(separator: "|")
       }
     }
@@ -164,6 +172,12 @@ public struct LaunchOption: Equatable, Sendable {
   /// The orders `--sort` takes: the note list's (`sort` in the REPL), which the app's tests
   /// check are the same.
   public static let sortOrders = ["newest", "oldest", "title", "updated"]
+
+  /// The commands whose first word is a note's id (`show ID`, `rm ID`, `mv ID NOTEBOOK`…),
+  /// which shells complete with the store's ids.
+  public static var commandsNamingANote: [String] {
+    [showCommand] + Subcommand.Name.allCases.filter { $0.wordCount.minimum > 0 }.map(\.rawValue)
+  }
 
   /// What `fieldnotes ls` does, for `--help` and the man page.
   public static let listSummary =

@@ -1,11 +1,14 @@
 extension CompletionScript {
   /// The zsh script: an `_arguments` specification of every option, its description from the
   /// table and its value's completion (`(slow flaky offline)`, `_files`, `_files -/`), with
-  /// `add` as the first word and its options after it.
+  /// `add` as the first word and its options after it; `--notebook` and `--tag` complete the
+  /// store's names, and a command naming a note its ids, each with its title (the hidden
+  /// `fieldnotes __complete`).
   ///
   /// It works from a folder of `$fpath` (as `_fieldnotes`) and sourced alike.
   static func zsh(_ options: [LaunchOption]) -> [String] {
     let add = LaunchOption.addCommand
+    let naming = LaunchOption.commandsNamingANote.joined(separator: "|")
     let specifications = { (scope: LaunchOption.Scope) in
       options.filter { $0.scope == scope }.map { "    " + zshSpecification(of: $0) }
     }
@@ -14,6 +17,22 @@ extension CompletionScript {
       "# zsh completion for fieldnotes, written by `fieldnotes --completion zsh` from its options.",
       "# Save it as _fieldnotes in a folder of $fpath, or load it with:",
       "#   source <(fieldnotes --completion zsh)",
+      "# The store's words (`fieldnotes \(CompletionRequest.command) KIND`, the store of --store), a",
+      "# line each: names added as they are (quoted as they go in), ids with their titles.",
+      "_fieldnotes_stored() {",
+      "  local kind=$1 line i",
+      "  local -a found store",
+      "  i=${words[(I)--store]}",
+      "  (( i > 0 )) && store=(--store ${(Q)words[i+1]})",
+      "  [[ -n ${words[(r)--(in-memory|demo)]} ]] && store=(--in-memory)",
+      "  for line in ${(f)\"$(command fieldnotes \(CompletionRequest.command) $kind $store "
+        + "2>/dev/null)\"}; do",
+      "    if [[ $kind == ids ]]; then found+=(\"${line%%$'\\t'*}:${line#*$'\\t'}\")",
+      "    else found+=(\"$line\"); fi",
+      "  done",
+      "  if [[ $kind == ids ]]; then _describe -t notes note found",
+      "  else compadd -a found; fi",
+      "}",
       "_fieldnotes() {",
       "  local -a specifications",
       "  specifications=(",
@@ -34,6 +53,13 @@ extension CompletionScript {
         "      '1:command:(\(LaunchOption.listCommand) \(LaunchOption.searchCommand))'",
         "      '*:query: '",
         "    )",
+        "  elif [[ ${words[2]} == (\(naming)) ]]; then",
+        "    specifications+=(",
+        "      '1:command:(\(naming.replacingOccurrences(of: "|", with: " ")))'",
+        "      '2:note:_fieldnotes_stored ids'",
+        "    )",
+        "    [[ ${words[2]} == \(Subcommand.Name.mv.rawValue) ]] && "
+          + "specifications+=('3:notebook:_fieldnotes_stored notebooks')",
         "  else",
         "    specifications+=('1:command:(\(LaunchOption.commandNames.joined(separator: " ")))')",
         "  fi",
@@ -67,6 +93,7 @@ extension CompletionScript {
         case .files: "_files"
         case .folders: "_files -/"
         case .nothing: " "
+        case .stored(let kind): "_fieldnotes_stored \(kind.rawValue)"
         }
       rest += ":\(escaped(value.placeholder)):\(action)"
     }
