@@ -217,3 +217,125 @@ import Testing
     #expect(names[3] == ["Garden"])
   }
 }
+
+/// Completion as a person meets it, at a pseudo-terminal.
+///
+/// tmux runs the shell, the script is sourced and Tab pressed; bash's store is the default
+/// one, as a user's is.
+@MainActor
+@Suite(.enabled(if: TerminalDriver.isAvailable, "tmux is not installed"))
+struct ShellCompletionAtATerminalTests {
+  @Test func bashCompletesANotebookWithASpaceAndIdsAndNeverExpandsAStar() async throws {
+    let bash = try #require(InstalledProgram.path(of: "bash"), "bash is not installed")
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [bash, "--norc", "--noprofile", "-i"])
+    defer { terminal.close() }
+    // The store where `fieldnotes` finds it in this home folder.
+    let store = try StoreLocation.defaultPath(environment: ["HOME": terminal.home])
+    for arguments in [
+      ["-q", "-c", "notebook new Field Work", "-c", "notebook new Garden", "-c", "notebook new *"],
+      ["add", "Heron at dusk", "--notebook", "Field Work"],
+    ] {
+      let console = RecordingConsole()
+      let status = await FieldNotesApp.run(
+        arguments: ["--store", store] + arguments, environment: [:], console: console,
+        input: [Array("a line".utf8)])
+      try #require(status == 0, "\(console.errors)")
+    }
+    for name in ["*", "Fieldwork.txt"] {
+      #expect(FileManager.default.createFile(atPath: terminal.home + "/" + name, contents: nil))
+    }
+    let answer = RecordingConsole()
+    _ = await FieldNotesApp.run(
+      arguments: [CompletionRequest.command, "ids", "--store", store], environment: [:],
+      console: answer, input: [])
+    let heron = try #require(answer.output.first.map { String($0.prefix { $0 != "\t" }) })
+
+    // The prompt is READY> (typed in two pieces, so the line typed doesn't show it).
+    try terminal.type(
+      "unset XDG_DATA_HOME; PATH=\(binary.deletingLastPathComponent().path):$PATH; "
+        + "PS1='READY''> '; source <(fieldnotes --completion bash)", keys: ["Enter"])
+    try terminal.waitFor("READY>", lastLineOnly: true)
+
+    // One note: its id completes whole, and names it.
+    try terminal.type("fieldnotes show ", keys: ["Tab"])
+    try terminal.waitFor("READY> fieldnotes show \(heron)", lastLineOnly: true)
+    try terminal.type("", keys: ["Enter"])
+    try terminal.waitFor("Heron at dusk")
+    try terminal.waitFor("READY>", lastLineOnly: true)
+
+    // A notebook with a space completes as one word, escaped, and is taken as one.
+    try terminal.type("fieldnotes add X --notebook F", keys: ["Tab"])
+    try terminal.waitFor("READY> fieldnotes add X --notebook Field\\ Work", lastLineOnly: true)
+    try terminal.type(" </dev/null", keys: ["Enter"])
+    try terminal.waitFor("Saved “X” in “Field Work”.")
+    try terminal.waitFor("READY>", lastLineOnly: true)
+
+    // Two notes: Tab twice lists both ids, and no file of the folder.
+    try terminal.type("fieldnotes show ", keys: ["Tab", "Tab"])
+    let ids = RecordingConsole()
+    _ = await FieldNotesApp.run(
+      arguments: [CompletionRequest.command, "ids", "--store", store], environment: [:],
+      console: ids, input: [])
+    let other = try #require(
+      ids.output.map { String($0.prefix { $0 != "\t" }) }.first { $0 != heron })
+    try terminal.waitFor(other)
+    try terminal.waitFor(heron)
+    try terminal.type("", keys: ["C-u"])
+
+    // `*` is the notebook named so, escaped, never the folder's files.
+    try terminal.type("fieldnotes ls --notebook *", keys: ["Tab"])
+    try terminal.waitFor("READY> fieldnotes ls --notebook \\*", lastLineOnly: true)
+    try terminal.type("", keys: ["C-u"])
+    let screen = try terminal.screen()
+    #expect(!screen.contains("Fieldwork.txt"), "\(screen)")
+    try terminal.type("exit", keys: ["Enter"])
+    try terminal.waitForExit()
+  }
+
+  /// zsh, with compinit: the same notebook completes escaped, and a note's id is offered with
+  /// its title beside it.
+  @Test(.enabled(if: InstalledProgram.path(of: "zsh") != nil, "zsh is not installed"))
+  func zshCompletesANotebookWithASpaceAndIdsWithTheirTitles() async throws {
+    let zsh = try #require(InstalledProgram.path(of: "zsh"))
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let terminal = try TerminalDriver(command: [zsh, "-f", "-i"])
+    defer { terminal.close() }
+    let store = terminal.home + "/notes.sqlite"
+    for arguments in [
+      ["-q", "-c", "notebook new Field Work", "-c", "notebook new Garden"],
+      ["add", "Heron at dusk", "--notebook", "Field Work"],
+      ["add", "Peas sown", "--notebook", "Garden"],
+    ] {
+      let console = RecordingConsole()
+      let status = await FieldNotesApp.run(
+        arguments: ["--store", store] + arguments, environment: [:], console: console,
+        input: [Array("a line".utf8)])
+      try #require(status == 0, "\(console.errors)")
+    }
+    let answer = RecordingConsole()
+    _ = await FieldNotesApp.run(
+      arguments: [CompletionRequest.command, "ids", "--store", store], environment: [:],
+      console: answer, input: [])
+    let ids = answer.output.map { String($0.prefix { $0 != "\t" }) }
+    let heron = try #require(
+      answer.output.first { $0.hasSuffix("Heron at dusk") }.map {
+        String($0.prefix { $0 != "\t" })
+      })
+    let peas = try #require(ids.first { $0 != heron })
+
+    try terminal.type(
+      "PATH=\(binary.deletingLastPathComponent().path):$PATH; PS1='READY''> '; "
+        + "autoload -U compinit; compinit -u -D; source <(fieldnotes --completion zsh)",
+      keys: ["Enter"])
+    try terminal.waitFor("READY>", lastLineOnly: true)
+    try terminal.type("fieldnotes --store notes.sqlite add X --notebook F", keys: ["Tab"])
+    try terminal.waitFor(
+      "READY> fieldnotes --store notes.sqlite add X --notebook Field\\ Work", lastLineOnly: true)
+    try terminal.type("", keys: ["C-u"])
+    try terminal.type("fieldnotes --store notes.sqlite show ", keys: ["Tab"])
+    try terminal.waitFor("\(heron)  -- Heron at dusk")
+    try terminal.waitFor("\(peas)  -- Peas sown")
+    try terminal.type("", keys: ["C-c"])
+  }
+}

@@ -9,6 +9,7 @@ extension CompletionScript {
   static func zsh(_ options: [LaunchOption]) -> [String] {
     let add = LaunchOption.addCommand
     let naming = LaunchOption.commandsNamingANote.joined(separator: "|")
+    let valueNames = options.filter { $0.value != nil }.flatMap(\.names).joined(separator: "|")
     let specifications = { (scope: LaunchOption.Scope) in
       options.filter { $0.scope == scope }.map { "    " + zshSpecification(of: $0) }
     }
@@ -18,9 +19,10 @@ extension CompletionScript {
       "# Save it as _fieldnotes in a folder of $fpath, or load it with:",
       "#   source <(fieldnotes --completion zsh)",
       "# The store's words (`fieldnotes \(CompletionRequest.command) KIND`, the store of --store), a",
-      "# line each: names added as they are (quoted as they go in), ids with their titles.",
+      "# line each: names added as they are (quoted as they go in), ids with their titles. The",
+      "# kind comes last, after the options _arguments gives for compadd.",
       "_fieldnotes_stored() {",
-      "  local kind=$1 line i",
+      "  local kind=${@[-1]} line i",
       "  local -a found store",
       "  i=${words[(I)--store]}",
       "  (( i > 0 )) && store=(--store ${(Q)words[i+1]})",
@@ -30,21 +32,30 @@ extension CompletionScript {
       "    if [[ $kind == ids ]]; then found+=(\"${line%%$'\\t'*}:${line#*$'\\t'}\")",
       "    else found+=(\"$line\"); fi",
       "  done",
-      "  if [[ $kind == ids ]]; then _describe -t notes note found",
-      "  else compadd -a found; fi",
+      "  if [[ $kind == ids ]]; then _describe -t notes note found \"${@[1,-2]}\"",
+      "  else compadd \"${@[1,-2]}\" -a found; fi",
       "}",
       "_fieldnotes() {",
+      "  # The command: the first word that is no option or option's value.",
+      "  local command i",
+      "  for (( i = 2; i < CURRENT; i++ )); do",
+      "    case ${words[i]} in",
+      "      (\(valueNames)) (( i++ )) ;;",
+      "      (-*) ;;",
+      "      (*) command=${words[i]}; break ;;",
+      "    esac",
+      "  done",
       "  local -a specifications",
       "  specifications=(",
     ] + specifications(.anywhere) + [
       "  )",
-      "  if [[ ${words[2]} == \(add) ]]; then",
+      "  if [[ $command == \(add) ]]; then",
       "    specifications+=(",
     ] + specifications(.addition).map { "  " + $0 } + [
       "      '1:command:(\(add))'",
       "      '2:title: '",
       "    )",
-      "  elif [[ ${words[2]} == (\(LaunchOption.listCommand)|\(LaunchOption.searchCommand)) ]]; then",
+      "  elif [[ $command == (\(LaunchOption.listCommand)|\(LaunchOption.searchCommand)) ]]; then",
       "    specifications+=(",
     ]
       + options.filter { $0.scope == .listing || $0.isListingToo }.map {
@@ -53,12 +64,12 @@ extension CompletionScript {
         "      '1:command:(\(LaunchOption.listCommand) \(LaunchOption.searchCommand))'",
         "      '*:query: '",
         "    )",
-        "  elif [[ ${words[2]} == (\(naming)) ]]; then",
+        "  elif [[ $command == (\(naming)) ]]; then",
         "    specifications+=(",
         "      '1:command:(\(naming.replacingOccurrences(of: "|", with: " ")))'",
         "      '2:note:_fieldnotes_stored ids'",
         "    )",
-        "    [[ ${words[2]} == \(Subcommand.Name.mv.rawValue) ]] && "
+        "    [[ $command == \(Subcommand.Name.mv.rawValue) ]] && "
           + "specifications+=('3:notebook:_fieldnotes_stored notebooks')",
         "  else",
         "    specifications+=('1:command:(\(LaunchOption.commandNames.joined(separator: " ")))')",
