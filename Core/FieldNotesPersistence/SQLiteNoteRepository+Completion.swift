@@ -8,8 +8,8 @@ extension SQLiteNoteRepository {
     case notebooks
     /// Every tag a note carries, without its `#`.
     case tags
-    /// Every saved note's id, with its title.
-    case notes
+    /// Every saved note's id, whole, with its title.
+    case ids
   }
 
   /// Reads the words a shell completes from the store at a path, without changing anything.
@@ -46,12 +46,12 @@ extension SQLiteNoteRepository {
         switch words {
         case .notebooks: "SELECT name FROM notebooks ORDER BY name"
         case .tags: "SELECT tag FROM tag_counts WHERE notes > 0 ORDER BY tag"
-        case .notes: "SELECT id, title FROM notes ORDER BY updated_at DESC"
+        case .ids: "SELECT id, title FROM notes ORDER BY updated_at DESC"
         }
       let statement = try connection.prepare(sql)
       var found: [(word: String, description: String?)] = []
       while try statement.step() {
-        if words == .notes {
+        if words == .ids {
           guard let id = statement.uuid(at: 0) else { continue }
           found.append((id.uuidString, statement.text(at: 1)))
         } else {

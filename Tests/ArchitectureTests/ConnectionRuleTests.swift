@@ -19,7 +19,8 @@ import Testing
     let file = PackageManifest.packageRoot.appendingPathComponent(
       "Core/FieldNotesPersistence/SQLiteConnection.swift")
     let code = try String(contentsOf: file, encoding: .utf8)
-    let opening = try #require(code.range(of: "  init(path: String, readOnly: Bool)"))
+    let opening = try #require(
+      code.range(of: "  init(path: String, readOnly: Bool, immutable: Bool"))
     let end = try #require(code.range(of: "\n  }\n", range: opening.upperBound..<code.endIndex))
     #expect(
       code[opening.lowerBound..<end.lowerBound].contains(

@@ -73,7 +73,11 @@ public enum FieldNotesApp {
   ) async -> Int32 {
     // A completion script's question, answered before anything else is read or opened.
     if let request = CompletionRequest(arguments: arguments) {
-      return CompletionAnswer.run(request, environment: environment, console: console)
+      let lines = request.lines(
+        of: StoreCompletionWords.read(
+          request.kind?.rawValue, ofStoreAt: request.storePath(environment: environment)))
+      if !lines.isEmpty { console.print(lines: lines) }
+      return 0
     }
     let options: LaunchOptions
     do {

@@ -1,3 +1,5 @@
+import FieldNotesPlatform
+
 /// What a completion script asks `fieldnotes` for while the user presses Tab: the hidden
 /// command `fieldnotes __complete notebooks|tags|ids [--store PATH] [PREFIX]`, as gh and
 /// kubectl complete from their own data.
@@ -52,6 +54,16 @@ public struct CompletionRequest: Equatable, Sendable {
         }
       }
     }
+  }
+
+  /// The store to read: the one `--store` names, or the default one the other commands open;
+  /// `nil` for a store in memory, or when there is no home folder to find the default in.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The store's path.
+  public func storePath(environment: [String: String]) -> String? {
+    guard !isInMemory else { return nil }
+    return storePath ?? (try? StoreLocation.defaultPath(environment: environment))
   }
 
   /// The candidates the answer prints, a line each: the words that start with ``prefix`` (ids
