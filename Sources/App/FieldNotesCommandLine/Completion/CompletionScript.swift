@@ -2,8 +2,10 @@
 /// (``LaunchOption/all(on:)``), as `fieldnotes --completion SHELL` prints it.
 ///
 /// Every option of the table is completed; an option with fixed choices completes them, one
-/// taking a file or a folder completes paths, and one taking other text completes nothing.
-/// `add` is completed as the first word, and its own options after it.
+/// taking a file or a folder completes paths, one taking a notebook or a tag completes the
+/// store's (asked of the hidden ``CompletionRequest/command``), and one taking other text
+/// completes nothing. The commands are completed as the first word, a note's id after one
+/// that names a note, and each command's own options after it.
 public enum CompletionScript {
   /// A shell FieldNotes writes a completion script for.
   public enum Shell: String, CaseIterable, Sendable {
