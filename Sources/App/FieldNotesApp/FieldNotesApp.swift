@@ -20,29 +20,6 @@ public enum FieldNotesApp {
   /// Exit status for a bad command line (`EX_USAGE`).
   public static let usageExitStatus: Int32 = 64
 
-  /// Prints `add`'s body back whole on standard error, after the error that kept the note from
-  /// being saved before the composer could keep it as a draft (a command line not understood, a
-  /// store that can't be opened): piped in, the body is read once, and would be gone.
-  ///
-  /// Nothing is read from a terminal: a body typed there was never sent.
-  ///
-  /// - Parameters:
-  ///   - input: Standard input's lines, as ``run(arguments:environment:console:input:)`` was
-  ///     given them, or `nil` for the real one.
-  ///   - console: Where the body goes, on standard error.
-  @MainActor
-  static func giveBackBody(_ input: [[UInt8]]?, console: any ConsoleOutput) {
-    guard input != nil || isatty(0) == 0 else { return }
-    guard let body = StandardInput.text(given: input) else {
-      console.printError(
-        "error: the body on standard input is not UTF-8 text, and could not be given back")
-      return
-    }
-    guard !body.isEmpty else { return }
-    console.printError("The body on standard input was not saved; here it is whole:")
-    for line in body.terminalLines { console.printError(line) }
-  }
-
   /// Runs the program.
   ///
   /// - Parameters:
@@ -84,7 +61,9 @@ public enum FieldNotesApp {
       options = try LaunchOptions.parse(arguments)
     } catch {
       console.printError("error: \(error.message); see `fieldnotes --help`")
-      if arguments.contains(LaunchOption.addCommand) { giveBackBody(input, console: console) }
+      if arguments.contains(LaunchOption.addCommand) {
+        StandardInput.giveBack(input, console: console)
+      }
       return usageExitStatus
     }
     if options.showsHelp {
@@ -126,7 +105,7 @@ public enum FieldNotesApp {
       dependencies.exportRecord = StoreLocation.exportRecord(environment: environment)
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
-      if options.addition != nil { giveBackBody(input, console: console) }
+      if options.addition != nil { StandardInput.giveBack(input, console: console) }
       return 1
     }
     if let addition = options.addition {
