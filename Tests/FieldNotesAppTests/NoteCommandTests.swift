@@ -101,6 +101,17 @@ import Testing
     #expect(same == 0 && sameSaid.output == ["“Heron” has those tags already: #pond #waders."])
   }
 
+  /// A `+` or `-` word is read as the composer reads its `tags` line, commas or spaces between
+  /// tags, both ways: what `+a,b` adds, `-a,b` takes off.
+  @Test func tagReadsEachWordAsTheComposersTagsLine() async throws {
+    let (added, addedSaid) = await run(["tag", "e621e1", "+pond,reeds", "+two words"])
+    #expect(added == 0, "\(addedSaid.errors)")
+    #expect(try note(Self.heron)?.tags == ["birds", "pond", "reeds", "two", "words"])
+    let (removed, removedSaid) = await run(["tag", "e621e1", "-pond,reeds", "-two words"])
+    #expect(removed == 0, "\(removedSaid.errors)")
+    #expect(try note(Self.heron)?.tags == ["birds"])
+  }
+
   @Test func historyListsTheVersionsAndRestoreBringsOneBack() async throws {
     _ = await run(["tag", "e621e1", "+pond"])
     let (status, console) = await run(["history", "e621e1"])

@@ -53,8 +53,12 @@ public struct ShellNoteCommands {
   public func tags(of note: Note, adding added: [String], removing removed: [String])
     throws(ShellCommandRefusal) -> [String]?
   {
+    // Each word is read as the composer reads its `tags` line: commas or spaces between tags.
+    let words = { (typed: [String]) in
+      typed.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
+    }
     var tags = note.tags
-    for typed in removed {
+    for typed in words(removed) {
       let tag = TagRules.normalized(typed)
       guard let index = tags.firstIndex(of: tag) else {
         throw ShellCommandRefusal(
@@ -63,7 +67,7 @@ public struct ShellNoteCommands {
       }
       tags.remove(at: index)
     }
-    for typed in added where !tags.contains(TagRules.normalized(typed)) {
+    for typed in words(added) where !tags.contains(TagRules.normalized(typed)) {
       tags.append(typed)
     }
     return tags == note.tags ? nil : tags
