@@ -38,8 +38,8 @@ public struct NoteIDs {
   ///
   /// - Parameter typed: The id as typed: hex digits, in either case, dashes or not.
   /// - Returns: The note.
-  /// - Throws: ``NoteIDError``: not an id, fewer than four digits, no such note, or several
-  ///   notes (listed, so the user can type more of the one meant).
+  /// - Throws: ``NoteIDError``: not an id, fewer than four digits, no such note (or only one
+  ///   in the trash), or several notes (listed, so the user can type more of the one meant).
   public func note(named typed: String) throws(NoteIDError) -> Note {
     guard let prefix = NoteIDPrefix(typed) else { throw .notAnID(typed) }
     // Fewer digits than a list shows name a note by chance, not by choice.
@@ -52,7 +52,12 @@ public struct NoteIDs {
       throw .store(.persistence(error))
     }
     switch found.totalCount {
-    case 0: throw .noNote(prefix)
+    case 0:
+      // A note deleted a moment ago is looked for by the id a list showed: say where it went.
+      if let trashed = try? store.journal.trashedNotes().first(where: { prefix.matches($0.id) }) {
+        throw .inTrash(prefix, title: trashed.note.title)
+      }
+      throw .noNote(prefix)
     case 1: return found.notes[0]
     default:
       throw .ambiguous(
@@ -95,6 +100,9 @@ public enum NoteIDError: Error, Equatable, LocalizedError {
   case tooShort(NoteIDPrefix)
   /// No saved note's id starts so.
   case noNote(NoteIDPrefix)
+  /// No saved note's id starts so, but a note in the trash's does: the id as typed, and its
+  /// title.
+  case inTrash(NoteIDPrefix, title: String)
   /// Several notes' ids start so: how many, and the first few.
   case ambiguous(NoteIDPrefix, count: Int, candidates: [Candidate])
   /// The store couldn't be read.
@@ -109,6 +117,9 @@ public enum NoteIDError: Error, Equatable, LocalizedError {
       "\(prefix) is too short to name a note: type at least \(NoteIDPrefix.shortest) digits of its id"
     case .noNote(let prefix):
       "no note's id starts with \(prefix)"
+    case .inTrash(let prefix, let title):
+      "\u{201C}\(title)\u{201D} is in the trash: `fieldnotes restore \(prefix)` takes it out (in "
+        + "the REPL, `trash`)"
     case .ambiguous(let prefix, let count, let candidates):
       "\(count) notes' ids start with \(prefix); type more of the one you mean: "
         + candidates.map { "\($0.id) \u{201C}\($0.title)\u{201D}" }.joined(separator: ", ")

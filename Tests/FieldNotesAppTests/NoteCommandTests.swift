@@ -57,6 +57,13 @@ import Testing
         "Deleted “Heron” (it is in the trash); `fieldnotes restore e621e` puts it back."
       ])
     #expect(try note(Self.heron) == nil)
+    let (shown, shownSaid) = await run(["show", "e621e"])
+    #expect(shown == 1)
+    #expect(
+      shownSaid.errors == [
+        "error: “Heron” is in the trash: `fieldnotes restore e621e` takes it out (in the REPL, "
+          + "`trash`)"
+      ])
     let (restored, said) = await run(["restore", "e621e"])
     #expect(restored == 0, "\(said.errors)")
     #expect(said.output == ["Restored “Heron” to no notebook."])
