@@ -114,7 +114,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   ///
   /// It is in a script's format, and in a quiet script, which prints a view only where `list`
   /// asks. A list `list` draws then is whole.
-  var printsForAScript: Bool { !drawsEveryChange || terminal.format.isForScripts }
+  public var printsForAScript: Bool { !drawsEveryChange || terminal.format.isForScripts }
 
   /// Whether a person is typing: background work then runs while the prompt comes back.
   public var isInteractive: Bool { navigator.isInteractive }

@@ -80,7 +80,15 @@ public final class SyncCommands: ShellBackgroundWork {
       let failure: String? =
         if let showing { await showing() } else { await syncStore(in: shell) }
       if failure == nil, !Task.isCancelled, let report = await connection?.lastReport {
-        for line in report.lines { shell.output.print(line.terminalSafe) }
+        // What a script reads on standard output is what it asked for: the sync's account,
+        // like its progress, is a notice there, on standard error.
+        for line in report.lines {
+          if shell.printsForAScript {
+            shell.output.printError(line.terminalSafe)
+          } else {
+            shell.output.print(line.terminalSafe)
+          }
+        }
       }
       return failure
     }
