@@ -54,7 +54,8 @@ extension CommandShell {
         shell, _, _ throws(CommandLineError) in
         shell.output.print(shell.navigator.top.stateLine)
         return .done
-      },
+      }
+      .inspecting(),
       ShellCommand(
         ["why"], arguments: .none,
         summary: "say why the last command drew the screen again, or did not"
@@ -62,14 +63,16 @@ extension CommandShell {
         let lines = shell.explanationOfLastLine()?.lines ?? ["No command has run yet."]
         for line in lines { shell.output.print(line) }
         return .done
-      },
+      }
+      .inspecting(),
       ShellCommand(
         ["trace"], arguments: CommandArguments([.choice(["on", "off"])]),
         summary: "print every view-model state transition"
       ) { shell, arguments, _ throws(CommandLineError) in
         shell.trace(on: arguments[0].lowercased() == "on")
         return .done
-      },
+      }
+      .inspecting(),
       ShellCommand(
         ["renders"], arguments: .none, summary: "print how many times each view has been drawn"
       ) { shell, _, _ throws(CommandLineError) in
@@ -78,7 +81,8 @@ extension CommandShell {
           shell.output.print("  \(view): \(count)")
         }
         return .done
-      },
+      }
+      .inspecting(),
     ]
   }
 

@@ -298,7 +298,11 @@ public final class CommandShell<Route: Equatable>: LineSession {
   public func commandsHere() -> [(heading: String, commands: [CommandHelp])] {
     let isModal = navigator.topModality != .modeless
     let appWide = commands.filter { !isModal || $0.worksInModalScreens }.map(\.help)
-    return [("Anywhere", appWide)] + navigator.commandsHere()
+    // What the user came to do first: the screens' commands, then the app's; the commands
+    // that look inside the app last, apart.
+    let inside = appWide.filter(\.isInspection)
+    return navigator.commandsHere() + [("Anywhere", appWide.filter { !$0.isInspection })]
+      + (inside.isEmpty ? [] : [("Looking inside", inside)])
   }
 
   /// The closest command name to a mistyped word, among every screen's and the app's.

@@ -50,6 +50,9 @@ public struct TerminalCommand<Target, Outcome, Failure: CommandFailure> {
   public private(set) var completesPaths = false
   /// The lines `help COMMAND` prints after the summary: a syntax, examples; none by default.
   public private(set) var details: [String] = []
+  /// Whether it looks inside the app (its state, why it drew, what it rendered) rather than
+  /// works with what the app holds: `help` lists such commands apart, last.
+  public private(set) var isInspection = false
   /// Does the command on what it runs on.
   public let run: @MainActor (Target, [String], CommandContext) async throws(Failure) -> Outcome
 
@@ -60,7 +63,7 @@ public struct TerminalCommand<Target, Outcome, Failure: CommandFailure> {
   public var help: CommandHelp {
     CommandHelp(
       names: names, usage: usage, summary: summary, hintElsewhere: hintElsewhere,
-      details: details)
+      details: details, isInspection: isInspection)
   }
 
   /// Creates a command from the arguments it takes: its usage is its name and theirs, and a
@@ -123,6 +126,16 @@ public struct TerminalCommand<Target, Outcome, Failure: CommandFailure> {
     self.hintElsewhere = hintElsewhere
     self.complete = { _, _ in [] }
     self.run = run
+  }
+
+  /// The same command, listed by `help` among those that look inside the app, after the ones
+  /// that work with what it holds.
+  ///
+  /// - Returns: The command.
+  public func inspecting() -> Self {
+    var command = self
+    command.isInspection = true
+    return command
   }
 
   /// The same command, completing its arguments.
@@ -449,6 +462,9 @@ public struct CommandHelp: Equatable, Sendable {
   public let hintElsewhere: String?
   /// The lines `help COMMAND` prints after the summary.
   public let details: [String]
+  /// Whether it looks inside the app rather than works with what the app holds
+  /// (``TerminalCommand/isInspection``).
+  public let isInspection: Bool
 
   /// Creates a description.
   ///
@@ -458,15 +474,17 @@ public struct CommandHelp: Equatable, Sendable {
   ///   - summary: What it does.
   ///   - hintElsewhere: What to say where it can't be used; `nil` for the screen's directions.
   ///   - details: The lines `help COMMAND` prints after the summary; none by default.
+  ///   - isInspection: Whether it looks inside the app; `false` by default.
   public init(
     names: [String], usage: String, summary: String, hintElsewhere: String? = nil,
-    details: [String] = []
+    details: [String] = [], isInspection: Bool = false
   ) {
     self.names = names
     self.usage = usage
     self.summary = summary
     self.hintElsewhere = hintElsewhere
     self.details = details
+    self.isInspection = isInspection
   }
 }
 

@@ -108,7 +108,8 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
         shell.navigator.replaceScreensThatAsk()
         shell.output.print("The note list is now in its \(name) form.")
         return .done
-      },
+      }
+      .inspecting(),
       ShellCommand(
         ["notebooks", "home"], arguments: .none, summary: "go to the notebooks screen",
         worksInModalScreens: false
