@@ -89,6 +89,29 @@ import Testing
     }
   }
 
+  /// A body larger than a note may be, piped in, is read to its end: given back whole after a
+  /// command line not understood (never cut, never cut inside a character and called not
+  /// UTF-8), and kept whole as a draft when the composer says the note is too large.
+  @Test func aBodyLargerThanANoteIsGivenBackOrKeptWhole() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let body = "a" + String(repeating: "\u{20AC}", count: 700_000) + "\nlast line"
+
+    let refused = try BuiltProduct.run(
+      binary, arguments: ["add", "T", "--tga", "y", "--store", store], input: body + "\n",
+      environment: ["HOME": folder, "TZ": "UTC"])
+    #expect(refused.status == 64)
+    #expect(Array(refused.errors.dropFirst(2)).joined(separator: "\n") == body)
+
+    let tooLarge = try BuiltProduct.run(
+      binary, arguments: ["add", "Euro", "--store", store], input: body + "\n",
+      environment: ["HOME": folder, "TZ": "UTC"])
+    #expect(tooLarge.status == 1)
+    #expect(try SQLiteNoteRepository(path: store).keptDrafts(forNote: nil).map(\.body) == [body])
+  }
+
   /// `fieldnotes add Heron at the weir`, as a jrnl user types an entry: the words are one title.
   @Test func wordsAfterAddAreOneTitle() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

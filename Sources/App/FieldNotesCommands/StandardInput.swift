@@ -1,4 +1,3 @@
-import FieldNotesFormats
 import FieldNotesTerminal
 import Foundation
 
@@ -6,9 +5,9 @@ import Foundation
 public enum StandardInput {
   /// Standard input's text when it is not a terminal, else empty.
   ///
-  /// Reading stops just past the largest a note may be, so a huge input can't fill memory;
-  /// the composer then says the note is too large. The line break `echo` ends its line with
-  /// is not part of the body.
+  /// It is read to its end, however long: piped in, it is read once, and a body larger than a
+  /// note may be is still the user's, to keep as a draft or give back whole (the composer says
+  /// the note is too large). The line break `echo` ends its line with is not part of the body.
   ///
   /// - Parameter input: The lines a test gives, or `nil` to read the real standard input.
   /// - Returns: The text, or `nil` when it is not UTF-8.
@@ -19,8 +18,9 @@ public enum StandardInput {
     guard isatty(0) != 1 else { return "" }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while bytes.count <= NoteDocument.maximumBytes {
+    while true {
       let count = read(0, &buffer, buffer.count)
+      if count < 0, errno == EINTR { continue }
       if count <= 0 { break }
       bytes += buffer[..<count]
     }
