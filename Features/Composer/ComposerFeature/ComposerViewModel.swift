@@ -238,6 +238,9 @@ public final class ComposerViewModel {
   @discardableResult
   public func save() throws(ComposerError) -> Note? {
     guard isEditable else { throw .notEditable }
+    // What another FieldNotes changed meanwhile (a notebook it deleted) is a problem of the
+    // draft, the user's to mend, not a refusal saving again would meet again.
+    client.refresh()
     let problems = problems
     guard problems.isEmpty else { throw .invalidDraft(problems) }
     let note = noteToSave()

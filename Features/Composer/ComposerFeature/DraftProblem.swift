@@ -33,7 +33,8 @@ public enum DraftProblem: Hashable, Sendable, LocalizedError {
     case .tagHasInvalidCharacters(let tag):
       "The tag \u{201C}\(tag)\u{201D} may hold only letters, digits, - and _."
     case .notebookNotFound:
-      "The chosen notebook no longer exists."
+      "The chosen notebook no longer exists; `notebook NAME` or `notebook none` chooses where "
+        + "the note goes."
     }
   }
 }

@@ -348,7 +348,8 @@ import Testing
   // MARK: - What the view model asks of its client
 
   /// A composer over a client that fails every use: opening it asks for the kept drafts alone,
-  /// typing, asking and answering touch no data, and a save is the one write, reported by name.
+  /// typing, asking and answering touch no data, and a save reads the notes again (what another
+  /// FieldNotes changed is the draft's problem) and is the one write, each reported by name.
   @Test func typingTouchesNoDataAndASaveIsTheOneWrite() throws {
     var used: [String] = []
     let composer = ComposerViewModel(
@@ -369,7 +370,7 @@ import Testing
     #expect(used.isEmpty)
 
     #expect(throws: ComposerError.notProvided("ComposerClient.add(_:)")) { try composer.save() }
-    #expect(used == ["ComposerClient.add(_:)"])
+    #expect(used == ["ComposerClient.refresh()", "ComposerClient.add(_:)"])
     #expect(composer.state == .editing(problems: []), "a refused save keeps the draft")
   }
 

@@ -142,6 +142,20 @@ import Testing
     #expect(composer.problems == [.notebookNotFound])
   }
 
+  /// A notebook another FieldNotes deleted while the composer was open is found at `save`, as
+  /// a problem of the draft the user can mend (`notebook none`), not a refusal `save` repeats.
+  @Test func aNotebookAnotherProcessDeletedIsFoundAtSave() throws {
+    let (composer, _) = try makeComposer()
+    try composer.setTitle("Where?")
+    try composer.chooseNotebook(named: "Plants")
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try other.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+
+    #expect(throws: ComposerError.invalidDraft([.notebookNotFound])) { try composer.save() }
+    try composer.chooseNotebook(named: nil)
+    #expect(try composer.save()?.notebookID == nil)
+  }
+
   // MARK: - Drafts, in the store's draft repository
 
   @Test func aDraftKeptTakenUpAndSavedIsForgottenInTheRepository() throws {
