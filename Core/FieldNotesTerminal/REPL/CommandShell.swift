@@ -18,7 +18,6 @@ public final class CommandShell<Route: Equatable>: LineSession {
   private var commands: [ShellCommand<Route>] = []
   private var backgroundWork: [any ShellBackgroundWork] = []
   private var catchingUp: [() -> String?] = []
-  private var reportingAfterDrawing: [() -> String?] = []
   /// The last line but `why`, and the view on screen as it was drawn before it: what `why`
   /// explains, against the view as it is when `why` is asked.
   private var lastLine: (command: String, before: DrawExplanation.Snapshot?)?
@@ -89,14 +88,6 @@ public final class CommandShell<Route: Equatable>: LineSession {
     catchingUp.append(step)
   }
 
-  /// Adds a step run after each line is drawn, which may print a warning about what was drawn
-  /// (such as a read that failed while drawing it).
-  ///
-  /// - Parameter step: The step; it returns the warning to print, or `nil`.
-  public func add(reportingAfterDrawing step: @escaping () -> String?) {
-    reportingAfterDrawing.append(step)
-  }
-
   /// The terminal the screens are drawn for.
   public var terminal: TerminalContext {
     get { navigator.terminal }
@@ -156,7 +147,6 @@ public final class CommandShell<Route: Equatable>: LineSession {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
       navigator.isRunningLine = wasRunningLine
-      for step in reportingAfterDrawing { if let warning = step() { output.printError(warning) } }
     }
     if navigator.linePrompt != nil {
       try await navigator.takeLine(line, print: output.print(lines:))
