@@ -31,6 +31,15 @@ struct Transcript {
     case input(String)
     case output(String)
     case error(String)
+
+    /// The line as the transcript's file holds it: `> typed`, `printed`, `! error`.
+    var transcribed: String {
+      switch self {
+      case .input(let text): text.isEmpty ? ">" : "> \(text)"
+      case .output(let text): text
+      case .error(let text): "! \(text)"
+      }
+    }
   }
 
   var name: String

@@ -71,7 +71,8 @@ import Testing
       }
       recorded.append(actual)
       statuses.append(status)
-      #expect(actual == run.lines, "\(transcript.name): output differs")
+      expectSameLines(
+        actual.map(\.transcribed), run.lines.map(\.transcribed), "\(transcript.name)")
       #expect(status == run.exitStatus, "\(transcript.name): exit status")
     }
     return (recorded, statuses)
@@ -84,8 +85,8 @@ import Testing
       let result = try BuiltProduct.run(
         binary, arguments: run.arguments, input: run.inputs.joined(separator: "\n") + "\n",
         environment: environment.merging(["HOME": scratch.path]) { $1 })
-      #expect(result.output == run.outputs, "\(transcript.name): standard output differs")
-      #expect(result.errors == run.errors, "\(transcript.name): standard error differs")
+      expectSameLines(result.output, run.outputs, "\(transcript.name): standard output")
+      expectSameLines(result.errors, run.errors, "\(transcript.name): standard error")
       #expect(result.status == run.exitStatus, "\(transcript.name): exit status")
     }
   }
