@@ -1,4 +1,5 @@
 import Observation
+import Testing
 
 /// Records every value an observable model's state takes, through Observation alone.
 ///
@@ -19,13 +20,25 @@ import Observation
 ///
 /// Because tracking is re-armed as a change begins, it follows what the state read *before*
 /// the change. A derived `state` should therefore read all of its inputs in every case (read the
-/// store first, then switch on the phase), which is good practice for any observed property.
+/// store first, then switch on the phase), which is good practice for any observed property:
+/// a view drawn through Observation is told of the same changes, and misses the same ones.
+///
+/// When ``values`` finds the state changed and Observation announced no change since the last
+/// value, the recorder records an issue saying so, rather than a sequence that might still
+/// pass: the state read an input in one case only (`if hasLoaded { … failure … }`), so a change
+/// of that input was unseen, by the recorder and by a screen alike, which would not draw it.
+/// (A change missed *between* two announced ones can't be told from one that didn't happen:
+/// only reading every input in every case rules it out.) Read every input first, then decide.
 @MainActor
 public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable> {
   private let model: Model
   private let keyPath: KeyPath<Model, Value>
   private let isInFlight: ((Value) -> Bool)?
   private var recorded: [Value]
+  /// Whether Observation announced a change since the value last recorded: a new value is then
+  /// that change's; without one, it came from an input the state didn't read last time.
+  private var changeAnnounced = false
+  private let sourceLocation: SourceLocation
 
   /// Starts recording, with the model's current value as the first one.
   ///
@@ -34,9 +47,12 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
   ///   - keyPath: The property to record, usually `\.state`.
   ///   - inFlight: Which values mean work is still under way (such as a list's
   ///     `sync: .refreshing`), for ``workInFlight``; none by default.
+  ///   - sourceLocation: Where an unseen change is reported; the caller's line by default.
   public init(
-    _ model: Model, _ keyPath: KeyPath<Model, Value>, inFlight: ((Value) -> Bool)? = nil
+    _ model: Model, _ keyPath: KeyPath<Model, Value>, inFlight: ((Value) -> Bool)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    self.sourceLocation = sourceLocation
     self.model = model
     self.keyPath = keyPath
     self.isInFlight = inFlight
@@ -49,7 +65,7 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
   ///
   /// End a test with `#expect(recorder.workInFlight == nil)`, as a TCA test ends with
   /// `await store.finish()`, so it can't pass while a sync or a save it started still runs
-  /// unseen. (The test kit doesn't import Swift Testing, so the test states the expectation.)
+  /// unseen.
   public var workInFlight: Value? {
     let current = values.last ?? model[keyPath: keyPath]
     guard let isInFlight, isInFlight(current) else { return nil }
@@ -58,7 +74,7 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
 
   /// Every distinct value in order, the initial one first and the current one last.
   public var values: [Value] {
-    catchUp()
+    catchUp(reportingUnannounced: true)
     return recorded
   }
 
@@ -68,6 +84,7 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
   /// Forgets what was recorded, starting again from the current value.
   public func reset() {
     recorded = [model[keyPath: keyPath]]
+    changeAnnounced = false
   }
 
   private func track() {
@@ -77,13 +94,31 @@ public final class StateRecorder<Model: AnyObject & Observable, Value: Equatable
       MainActor.assumeIsolated {
         guard let self else { return }
         self.catchUp()
+        self.changeAnnounced = true
         self.track()
       }
     }
   }
 
-  private func catchUp() {
+  /// Records the current value when it is new.
+  ///
+  /// - Parameter reportingUnannounced: Whether a new value no change was announced for is an
+  ///   issue. As a change begins (Observation's `willSet`) it isn't: the value read then may come
+  ///   from what no one can observe (a disk that began to fail, which the next drawing shows).
+  ///   When the test asks for the values, it is: the state moved and nothing would draw it.
+  private func catchUp(reportingUnannounced: Bool = false) {
     let current = model[keyPath: keyPath]
-    if recorded.last != current { recorded.append(current) }
+    guard recorded.last != current else { return }
+    if reportingUnannounced, !changeAnnounced, let last = recorded.last {
+      Issue.record(
+        """
+        The state changed from \(last) to \(current), but Observation announced no change: \
+        the state doesn't read, in every case, the input that changed, so neither this recorder \
+        nor a screen can see such a change. Read all of the state's inputs first, then decide.
+        """,
+        sourceLocation: sourceLocation)
+    }
+    recorded.append(current)
+    changeAnnounced = false
   }
 }

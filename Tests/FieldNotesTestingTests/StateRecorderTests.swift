@@ -22,6 +22,19 @@ final class TrafficLight {
   }
 }
 
+/// A view model whose state reads an input Observation can't see: the mistake the recorder
+/// reports, since a screen would not draw the change either.
+@MainActor @Observable
+final class HiddenInputModel {
+  var hasLoaded = true
+  @ObservationIgnored var failure: String?
+
+  var state: String {
+    guard hasLoaded else { return "loading" }
+    return failure.map { "failed: \($0)" } ?? "loaded"
+  }
+}
+
 @MainActor
 @Suite struct StateRecorderTests {
   @Test func workInFlightIsTheValueThatMeansWorkIsUnderWay() {
@@ -87,5 +100,26 @@ final class TrafficLight {
     light.state = .red
 
     #expect(recorder.values == [.green, .red])
+  }
+
+  @Test func aChangeObservationNeverAnnouncedIsReportedNotSkipped() {
+    let model = HiddenInputModel()
+    let recorder = StateRecorder(model, \.state)
+    model.failure = "disk I/O error"
+
+    withKnownIssue {
+      #expect(recorder.values == ["loaded", "failed: disk I/O error"])
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("Observation announced no change") }
+    }
+  }
+
+  @Test func aChangeObservationAnnouncedIsNotReported() {
+    let model = HiddenInputModel()
+    let recorder = StateRecorder(model, \.state)
+    model.hasLoaded = false
+
+    // No issue is expected here: a recorded one would fail this test.
+    #expect(recorder.values == ["loaded", "loading"])
   }
 }

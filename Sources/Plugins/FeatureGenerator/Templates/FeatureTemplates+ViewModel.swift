@@ -36,6 +36,10 @@ extension FeatureTemplates {
       ///
       /// A read the store fails is shown as ``State/failed(message:)``.
       ///
+      /// It reads every input before it decides which case to be. Observation (and with it the
+      /// screen's redraw and `StateRecorder` in a test) sees only what the last read touched: an
+      /// input read in one case only (`if hasLoaded { … failure … }`) changes unseen.
+      ///
       /// - Complexity: O(*m*) for *m* notebooks: the store keeps the counts, so no note is read.
       public var state: State {
         let total: LibrarySummary.Count
