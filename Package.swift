@@ -67,6 +67,9 @@
 //                                       live client and a store in memory
 //   *LiveTests -> FieldNotesPersistence a live client over a feature's own tables is tested
 //                                       with `SQLiteFeatureTables.inMemory()`
+//   NoteListScreenTests -> FieldNotesPersistence
+//                                       the note list's two forms are compared over SQLite too
+//                                       (`screensComparedOverSQLite`)
 import PackageDescription
 
 /// Settings shared by every Swift target: Swift 6 mode (from the tools version) and no warnings.
@@ -85,6 +88,10 @@ let features = [
   "Trash",
   "Conflicts",
 ]
+
+/// The features whose screen tests also link the persistence kernel: the note list's, whose two
+/// forms (MV and MVVM) are compared over SQLite as well as over the store in memory.
+let screensComparedOverSQLite: Set<String> = ["NoteList"]
 
 /// The features that own data: each reaches its data through a client protocol its view model
 /// declares, whose live implementation is the feature's `NAMELive` target, composed by the app.
@@ -130,7 +137,8 @@ func feature(_ name: String) -> [Target] {
       dependencies: screen + [
         .target(name: "\(name)Feature"), .target(name: "\(name)Screen"), "FieldNotesTesting",
         "FieldNotesTerminalTesting",
-      ] + (featuresOwningData.contains(name) ? [.target(name: "\(name)Live")] : []),
+      ] + (featuresOwningData.contains(name) ? [.target(name: "\(name)Live")] : [])
+        + (screensComparedOverSQLite.contains(name) ? ["FieldNotesPersistence"] : []),
       path: "\(folder)/Tests/\(name)ScreenTests", swiftSettings: strict),
   ] + (featuresOwningData.contains(name) ? live(name) : [])
 }

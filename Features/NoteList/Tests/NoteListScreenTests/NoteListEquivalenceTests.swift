@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesNavigation
+import FieldNotesPersistence
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminalTesting
@@ -10,7 +11,14 @@ import Testing
 @testable import NoteListScreen
 
 /// The MV and MVVM forms of the note list print the same bytes for the same store, search,
-/// filter and sort: checked over generated stores and settings from a fixed seed.
+/// filter and sort: checked over generated stores and settings, from a fixed seed and from ten
+/// seeds drawn afresh on every run, over the store in memory and over SQLite, with reads that
+/// fail.
+///
+/// A check over generated cases is evidence, not a proof: it finds a difference the cases
+/// reach. Much of the sameness holds by construction (both forms build the same query, ask the
+/// same `NoteStore.page(_:)` and lay rows out with the same `NoteRowView`); what these cases
+/// test is the rest, each form's own reading of its settings, its rows and its failures.
 @MainActor
 @Suite struct NoteListEquivalenceTests {
   static let words = [
@@ -80,6 +88,74 @@ import Testing
     // The generator must produce real lists, not only empty ones, for the check to mean much.
     #expect(casesWithRows > 200)
     #expect(taggedCasesWithRows > 20, "lists opened from a tag are compared too")
+  }
+
+  /// The seeds of this run: ten drawn at random, or the one `FIELDNOTES_EQUIVALENCE_SEED`
+  /// names, to run a failure again.
+  nonisolated static let seeds: [UInt64] = {
+    if let seed = ProcessInfo.processInfo.environment["FIELDNOTES_EQUIVALENCE_SEED"]
+      .flatMap(UInt64.init)
+    {
+      return [seed]
+    }
+    return (0..<10).map { _ in UInt64.random(in: 1...UInt64.max) }
+  }()
+
+  /// Each case drawn four times, both forms over both stores, all alike; one case in four then
+  /// makes the store in memory fail its reads, which both forms must draw alike, and then
+  /// recover from alike.
+  @Test(arguments: seeds)
+  func bothFormsDrawAlikeOverEitherStoreAndThroughAFailedRead(seed: UInt64) throws {
+    var random = SeededRandomNumberGenerator(seed: seed)
+    var failedReads = 0
+    for index in 0..<30 {
+      let library = Self.makeLibrary(&random)
+      let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
+      let scopes =
+        [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
+        + usedTags.map { .tagged($0) }
+      let scope = scopes.randomElement(using: &random) ?? .allNotes
+      let settings = Self.makeSettings(&random)
+      let failsReads = Int.random(in: 0..<4, using: &random) == 0
+      let again = "seed \(seed) (FIELDNOTES_EQUIVALENCE_SEED=\(seed) runs it again), case \(index)"
+
+      let memory = InMemoryNoteRepository(library, stampsChanges: true)
+      let sqlite = try SQLiteNoteRepository.inMemory()
+      try sqlite.commit(
+        library.notebooks.map { .saveNotebook($0) } + library.notes.map { .saveNote($0) },
+        progress: { _ in })
+      var drawn: [String: RenderedList] = [:]
+      var memoryLists: [any NoteListForming] = []
+      let stores = [
+        ("memory", try NoteStore(repository: memory, syncer: NoOpNoteSyncer(), now: .fixed())),
+        ("SQLite", try NoteStore(repository: sqlite, syncer: NoOpNoteSyncer(), now: .fixed())),
+      ]
+      for (storeName, store) in stores {
+        let forms = NoteListForms(store: store)
+        for form in NoteListForm.allCases {
+          let list = forms.list(form, scope, settings: settings)
+          drawn["\(form) over \(storeName)"] = RenderedList(list)
+          if storeName == "memory" { memoryLists.append(list) }
+        }
+      }
+      let first = try #require(drawn["mvvm over memory"])
+      for (name, list) in drawn.sorted(by: { $0.key < $1.key }) {
+        #expect(list == first, "\(name) differs from mvvm over memory: \(again)")
+      }
+      guard failsReads else { continue }
+      failedReads += 1
+      memory.failLoads(with: .readFailed(reason: "disk I/O error"))
+      // A new question, so neither form can answer from what it read before.
+      for list in memoryLists { list.settings.showsPinnedOnly.toggle() }
+      let failed = memoryLists.map { RenderedList($0) }
+      #expect(failed[0] == failed[1], "a failed read is drawn alike: \(again)")
+      #expect(failed[0].lines.contains { $0.contains("could not be read") }, "\(again)")
+      memory.failLoads(with: nil)
+      let recovered = memoryLists.map { RenderedList($0) }
+      #expect(recovered[0] == recovered[1], "both recover alike: \(again)")
+      #expect(!recovered[0].lines.contains { $0.contains("could not be read") }, "\(again)")
+    }
+    #expect(failedReads > 0 || seed == 0, "seed \(seed) drew no failed read")
   }
 
   @Test func bothFormsCutALongListAlike() {
