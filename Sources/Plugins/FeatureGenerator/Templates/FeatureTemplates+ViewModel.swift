@@ -96,6 +96,21 @@ extension FeatureTemplates {
           ])
       }
 
+      @Test func showsWhyTheStoreCouldNotBeReadUntilItCanBeAgain() throws {
+        // A repository with a change stamp, as SQLite has: the store asks it for each answer.
+        let disk = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+        let store = try NoteStore(repository: disk, syncer: NoOpNoteSyncer(), now: .fixed())
+        let model = \#(name.viewModel)(store: store)
+
+        disk.failLoads(with: .readFailed(reason: "disk I/O error"))
+        #expect(model.state == .failed(message: "The notes could not be read: disk I/O error."))
+
+        // The screen's `list` draws again, which reads the store again; nothing was lost.
+        disk.failLoads(with: nil)
+        #expect(model.state == .loaded(notes: 4, pinned: 1, notebooks: 2))
+        #expect(disk.savedLibrary == SampleData.library)
+      }
+
       @Test func isEmptyUntilANoteIsWritten() throws {
         let store = NoteStore(notes: [], notebooks: [SampleData.birds])
         let model = \#(name.viewModel)(store: store)
