@@ -12,7 +12,8 @@ import Foundation
 /// ```
 ///
 /// Every file is ``NoteDocument``'s, so importing the folder gives back the same library, field
-/// for field. Names are readable and safe on every disk: characters no system allows in a name
+/// for field; a note's file names its notebook (`notebook: Field trips`), as a person and other
+/// tools read it, and its folder's `.notebook.md` keeps the notebook's identity. Names are readable and safe on every disk: characters no system allows in a name
 /// (`/ \ : * ? " < > |`, control characters and the marks that turn text around) become `-`, leading dots and trailing dots and
 /// spaces go, names Windows reserves (`CON`, `NUL`, `COM1`…) get a `_` in front, and a name is
 /// cut to ``maximumNameBytes``. Two names that differ only in case (or in how an accent is
@@ -89,6 +90,7 @@ public enum MarkdownFolderLayout {
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
           id: notebook.id))
     }
+    let names = Dictionary(library.notebooks.map { ($0.id, $0.name) }) { first, _ in first }
     for note in NoteSortOrder.oldest.sorted(library.notes) {
       let folder = note.notebookID.flatMap { folders[$0] } ?? ""
       let stem = namesInFolder[folder, default: UniqueNames()].claim(
@@ -96,7 +98,8 @@ public enum MarkdownFolderLayout {
       files.append(
         File(
           path: folder.isEmpty ? "\(stem).md" : "\(folder)/\(stem).md",
-          data: NoteDocument.data(of: note), id: note.id))
+          data: NoteDocument.data(of: note, inNotebookNamed: note.notebookID.flatMap { names[$0] }),
+          id: note.id))
     }
     let wentAround = namesInFolder.flatMap { folder, names in
       names.passedOver.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }

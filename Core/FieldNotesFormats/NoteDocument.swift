@@ -46,6 +46,26 @@ public enum NoteDocument {
     Data((header(of: note) + note.body).utf8)
   }
 
+  /// A note's file as an export writes it for a person to read: its notebook named, not given
+  /// by its identifier (`notebook: Field trips`, written as the editor's file writes it).
+  ///
+  /// Reading the file back (``note(fromFile:)``) gives every field as ``data(of:)``'s does; the
+  /// notebook a name stands for is the folder's or the library's the reader knows
+  /// (``noteNamingItsNotebook(fromFile:)``). A name that would make the file larger than
+  /// ``maximumBytes`` (a note at the limit, in a notebook with a long name) is left out for the
+  /// identifier, which is never longer, so a note is never refused on its way back.
+  ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - name: The name of its notebook; `nil` for none (or one not known).
+  /// - Returns: The file's bytes.
+  public static func data(of note: Note, inNotebookNamed name: String?) -> Data {
+    guard note.notebookID != nil, let name else { return data(of: note) }
+    let named = Data(
+      (header(of: note, notebookValue: editorValue(ofNotebookName: name)) + note.body).utf8)
+    return named.count <= maximumBytes ? named : data(of: note)
+  }
+
   /// A notebook's file: its symbol in the front matter, its name as the heading, no body.
   ///
   /// - Parameter notebook: The notebook.
@@ -88,9 +108,16 @@ public enum NoteDocument {
   }
 
   /// Everything of a note's file before its body.
-  private static func header(of note: Note) -> String {
+  ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - notebookValue: What follows `notebook:`; its notebook's identifier (or `none`) unless
+  ///     given.
+  /// - Returns: The front matter and the title's heading.
+  private static func header(of note: Note, notebookValue: String? = nil) -> String {
     var lines = ["---", "id: \(note.id.uuidString.lowercased())"]
-    lines.append("notebook: \(note.notebookID.map { $0.uuidString.lowercased() } ?? "none")")
+    let value = notebookValue ?? note.notebookID.map { $0.uuidString.lowercased() } ?? "none"
+    lines.append("notebook: \(value)")
     lines.append("tags: \(json(note.tags))")
     lines.append("pinned: \(note.isPinned)")
     lines.append("created: \(stamp(note.createdAt))")
@@ -140,11 +167,33 @@ public enum NoteDocument {
   /// - Returns: The note.
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
   public static func note(fromFile data: Data) throws(NoteDocumentError) -> Note {
-    let parsed = try parse(data, id: nil)
+    try noteNamingItsNotebook(fromFile: data).note
+  }
+
+  /// Reads a note's file under any name, as ``note(fromFile:)`` does, and the name of its
+  /// notebook when the file names it (as an export writes it) rather than giving its identifier.
+  ///
+  /// The note is then in no notebook, for the reader to put it in the one so named: the
+  /// folder's it was found in, or a notebook of the library by that name.
+  ///
+  /// - Parameter data: The file.
+  /// - Returns: The note, and its notebook's name (`nil` when the file gives an identifier, or
+  ///   no notebook).
+  /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
+  public static func noteNamingItsNotebook(fromFile data: Data) throws(NoteDocumentError) -> (
+    note: Note, notebookName: String?
+  ) {
+    var parsed = try parse(data, id: nil)
     guard let id = parsed.fields["id"].flatMap(UUID.init(uuidString:)) else {
       throw .malformed("it has no id")
     }
-    return try note(parsed: parsed, body: parsed.body(keepingLinesNotIn: noteKeys), id: id)
+    var notebookName: String?
+    if let value = parsed.fields["notebook"], UUID(uuidString: value) == nil {
+      notebookName = Self.notebookName(fromEditorValue: value)
+      parsed.fields["notebook"] = nil
+    }
+    let note = try note(parsed: parsed, body: parsed.body(keepingLinesNotIn: noteKeys), id: id)
+    return (note, notebookName)
   }
 
   /// Reads a notebook's file under any name: its identifier is the one its front matter gives.

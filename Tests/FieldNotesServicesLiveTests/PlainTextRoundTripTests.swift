@@ -22,7 +22,9 @@ import Testing
     var random = SeededRandomNumberGenerator(seed: seed)
     let notebooks = (0..<Int.random(in: 0...4, using: &random)).map { index in
       Notebook(
-        name: ["Birds", "Plants", "Ελληνικά", "日記", "Notes (old)"][index],
+        // Names a front matter could misread: quotes, a colon, a hash. (`none` is no notebook's
+        // name: an import renames such a notebook `none (2)`.)
+        name: ["Birds", "'single' quoted", "Ελληνικά", "Field: trips #1", "\"Notes\" (old)"][index],
         symbolName: ["bird", "leaf", "book.closed"].randomElement(using: &random) ?? "book")
     }
     let bodies = [
@@ -70,6 +72,62 @@ import Testing
     if let (read, written) = zip(got, wanted).first(where: { $0 != $1 }) {
       Issue.record("imported \(read)\nexported \(written)")
     }
+  }
+
+  /// A person, `grep` and another tool read a note's notebook by its name; the folder's
+  /// `.notebook.md` keeps the notebook's identity, so importing gives back the same notebook.
+  @Test func aNotesFileNamesItsNotebook() throws {
+    let notebook = Notebook(name: "Field trips")
+    let note = Note(
+      title: "Heron", createdAt: .init(timeIntervalSince1970: 0), notebookID: notebook.id)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(
+      NoteLibrary(notebooks: [notebook], notes: [note]), to: folder.path)
+    let text = try String(
+      contentsOfFile: folder.path + "/Field trips/Heron.md", encoding: .utf8)
+    #expect(text.contains("\nnotebook: Field trips\n"))
+    #expect(!text.lowercased().contains(notebook.id.uuidString.lowercased()))
+    #expect(try MarkdownFolderReader.read(folder.path).library.notes == [note])
+  }
+
+  /// Moved out of its notebook's folder, an exported file still names its notebook, and goes
+  /// back in it; moved into another notebook's folder, it goes in that one, as a person put it.
+  @Test func anExportedFileMovedElsewhereGoesWhereItsPlaceSays() throws {
+    let birds = Notebook(name: "Birds")
+    let plants = Notebook(name: "Plants")
+    let day = Date(timeIntervalSince1970: 0)
+    let heron = Note(title: "Heron", createdAt: day, notebookID: birds.id)
+    let wren = Note(title: "Wren", createdAt: day.addingTimeInterval(1), notebookID: birds.id)
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(
+      NoteLibrary(notebooks: [birds, plants], notes: [heron, wren]), to: folder.path)
+    try FileManager.default.moveItem(
+      atPath: folder.path + "/Birds/Heron.md", toPath: folder.path + "/Heron.md")
+    try FileManager.default.moveItem(
+      atPath: folder.path + "/Birds/Wren.md", toPath: folder.path + "/Plants/Wren.md")
+    let read = try MarkdownFolderReader.read(folder.path).library
+    #expect(read.notes.first { $0.id == heron.id }?.notebookID == birds.id)
+    #expect(read.notes.first { $0.id == wren.id }?.notebookID == plants.id)
+    #expect(Set(read.notebooks) == [birds, plants], "no notebook made twice")
+  }
+
+  /// A note as large as a note may be, in a notebook with a long name: the name would make its
+  /// file too large to read back, so the file gives the notebook's identifier, never longer.
+  @Test func aNoteAtTheLimitInALongNamedNotebookIsWrittenSoItComesBack() throws {
+    let notebook = Notebook(name: String(repeating: "長", count: 60))
+    var note = Note(
+      title: "Full", createdAt: .init(timeIntervalSince1970: 0), notebookID: notebook.id)
+    note.body = String(
+      repeating: "x", count: NoteDocument.maximumBytes - NoteDocument.byteCount(of: note))
+    #expect(NoteDocument.byteCount(of: note) == NoteDocument.maximumBytes)
+    let named = NoteDocument.data(of: note, inNotebookNamed: notebook.name)
+    #expect(named == NoteDocument.data(of: note), "the identifier, as the name doesn't fit")
+    let folder = try FixtureFolder()
+    try MarkdownFolderWriter.write(
+      NoteLibrary(notebooks: [notebook], notes: [note]), to: folder.path)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.skipped.isEmpty)
+    #expect(read.library.notes == [note])
   }
 
   @Test func exportingAgainReplacesItsOwnFilesAndNothingElse() throws {

@@ -128,8 +128,9 @@ public enum MarkdownFolderReader {
     var folderNotebooks: [String: Notebook] = [:]
     /// The notebooks read from FieldNotes' own files, by identifier.
     var namedNotebooks: [Notebook.ID: Notebook] = [:]
-    /// Each note read, with its file, the folder it was in, and whether it is FieldNotes' own.
-    var notes: [(Note, path: String, folder: String, exact: Bool)] = []
+    /// The notes read: each with its file, its folder, whether FieldNotes wrote its file, and
+    /// the notebook's name the file gives in place of its identifier (an export's).
+    var notes: [(Note, path: String, folder: String, exact: Bool, notebookName: String?)] = []
     /// The store's notebooks by their names, lower-cased.
     let existingByName: [String: Notebook]
 
@@ -261,10 +262,10 @@ public enum MarkdownFolderReader {
       }
       let inFolder = syncKind == nil ? folder : ""
       // FieldNotes' own file first: its note may hold anything a note may, a NUL too.
-      if let note = try? NoteDocument.note(fromFile: data),
-        syncKind.map({ $0 == .note(note.id) }) ?? true
+      if let (note, notebookName) = try? NoteDocument.noteNamingItsNotebook(fromFile: data),
+        syncKind.map({ $0 == .note(note.id) && notebookName == nil }) ?? true
       {
-        notes.append((note, relative, inFolder, true))
+        notes.append((note, relative, inFolder, true, notebookName))
         return
       }
       if syncKind != nil {
@@ -286,7 +287,7 @@ public enum MarkdownFolderReader {
         skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
         return
       }
-      notes.append((note, relative, inFolder, false))
+      notes.append((note, relative, inFolder, false, nil))
     }
 
     /// Puts each note in its notebook, and orders the files that give one identifier.
@@ -316,7 +317,7 @@ public enum MarkdownFolderReader {
         notes.indices.filter { holders[notes[$0].0.id] == $0 }
         + notes.indices.filter { holders[notes[$0].0.id] != $0 }
       for index in ordered {
-        var (note, path, folder, exact) = notes[index]
+        var (note, path, folder, exact, notebookName) = notes[index]
         if let holder = holders[note.id], holder != index {
           let other = notes[holder]
           guard (note.title, note.body, note.tags) != (other.0.title, other.0.body, other.0.tags)
@@ -329,30 +330,37 @@ public enum MarkdownFolderReader {
           note.notebookID = notebookForAll.id
         } else if exact, let id = note.notebookID, namedNotebooks[id] != nil {
           // Its own notebook, read here.
+        } else if let notebook = folderNotebooks[folder], !folder.isEmpty {
+          note.notebookID = notebook.id
+        } else if folder.isEmpty, let notebookName {
+          // An exported file taken out of its notebook's folder still names the notebook.
+          note.notebookID =
+            namedNotebooks.values.sorted { $0.name < $1.name }.first { $0.name == notebookName }?
+            .id ?? notebook(named: notebookName, made: &madeNotebooks).id
         } else if folder.isEmpty {
           note.notebookID = nil
-        } else if let notebook = folderNotebooks[folder] {
-          note.notebookID = notebook.id
         } else {
           // Folders whose names differ only in case are one notebook, as they are on a Mac.
-          let name = Self.notebookName(forFolder: folder)
-          if let notebook = madeNotebooks[name.lowercased()] {
-            note.notebookID = notebook.id
-          } else {
-            let notebook =
-              existingByName[name.lowercased()]
-              ?? Notebook(
-                id: UUID(derivedFrom: Array("notebook\u{0}\(name.lowercased())".utf8)),
-                name: name)
-            madeNotebooks[name.lowercased()] = notebook
-            result.library.notebooks.append(notebook)
-            note.notebookID = notebook.id
-          }
+          note.notebookID =
+            notebook(named: Self.notebookName(forFolder: folder), made: &madeNotebooks).id
         }
         if result.paths[note.id] == nil { result.paths[note.id] = path }
         result.places.append(path)
         result.library.notes.append(note)
       }
+    }
+
+    /// The notebook a folder or an exported file names that no `.notebook.md` read here is:
+    /// the store's of that name (ignoring case), or one made for it, once for every spelling.
+    mutating func notebook(named name: String, made: inout [String: Notebook]) -> Notebook {
+      if let notebook = made[name.lowercased()] { return notebook }
+      let notebook =
+        existingByName[name.lowercased()]
+        ?? Notebook(
+          id: UUID(derivedFrom: Array("notebook\u{0}\(name.lowercased())".utf8)), name: name)
+      made[name.lowercased()] = notebook
+      result.library.notebooks.append(notebook)
+      return notebook
     }
 
     /// A folder's path as a notebook's name: the whole path when it fits, else its last part.
