@@ -1,6 +1,5 @@
 import FieldNotesFormats
 import FieldNotesModel
-import FieldNotesQuery
 
 extension NoteStore {
   /// A change to the store, applied and saved by ``NoteStore/perform(_:)``.
@@ -17,16 +16,7 @@ extension NoteStore {
     case setPinned(Note.ID, Bool)
     /// Moves a note into a notebook, or out of every notebook when the destination is `nil`.
     case moveNote(Note.ID, to: Notebook.ID?)
-    /// Adds a notebook.
-    case addNotebook(Notebook)
-    /// Renames a notebook.
-    case renameNotebook(Notebook.ID, to: String)
-    /// Deletes a notebook, deleting its notes or keeping them in no notebook.
-    case deleteNotebook(Notebook.ID, notes: NotebookDeletion)
-    /// Adds many notebooks and notes at once, exactly as given, in one transaction (an import).
-    case addLibrary(NoteLibrary)
   }
-
 }
 
 extension NoteStore.Mutation: StoreChange {
@@ -41,8 +31,8 @@ extension NoteStore.Mutation: StoreChange {
 
   /// Whether the mutation says what the user wants whatever else changed.
   ///
-  /// Pin or unpin, move, delete, and deleting or renaming a notebook do, whatever the note's
-  /// other fields hold. Flipping a pin, saving a whole note and adding one do not.
+  /// Pin or unpin, move and delete do, whatever the note's other fields hold. Flipping a pin,
+  /// saving a whole note and adding one do not.
   public var holdsWhateverElseChanged: Bool { isIntentOnly }
 
   /// A notebook the note goes into, or the note it changes, deleted meanwhile.
@@ -97,39 +87,6 @@ extension NoteStore {
       try requireNotebook(notebookID)
       note.notebookID = notebookID
       return replacing(try savedNote(id), with: note).expecting(notebookOf: note)
-    case .addNotebook(let notebook):
-      guard try self.notebook(withID: notebook.id) == nil else {
-        throw .duplicateNotebook(notebook.id)
-      }
-      return StoreEdit(changes: [.saveNotebook(notebook)])
-    case .renameNotebook(let id, let name):
-      guard var notebook = try notebook(withID: id) else { throw .notebookNotFound(id) }
-      notebook.name = name
-      return StoreEdit(changes: [.saveNotebook(notebook)])
-    case .deleteNotebook(let id, let disposition):
-      guard try notebook(withID: id) != nil else { throw .notebookNotFound(id) }
-      return try removingNotebook(id, notes: disposition)
-    case .addLibrary(let addition):
-      for notebook in addition.notebooks where try self.notebook(withID: notebook.id) != nil {
-        throw .duplicateNotebook(notebook.id)
-      }
-      let knownNotes: Set<Note.ID>
-      do { knownNotes = try repository.savedNoteIDs(among: addition.notes.map(\.id)) } catch {
-        throw .persistence(error)
-      }
-      let knownNotebooks = Set((try savedNotebooks() + addition.notebooks).map(\.id))
-      var added = Set<Note.ID>()
-      for note in addition.notes {
-        guard !knownNotes.contains(note.id), added.insert(note.id).inserted else {
-          throw .duplicateNote(note.id)
-        }
-        if let id = note.notebookID, !knownNotebooks.contains(id) { throw .notebookNotFound(id) }
-        try requireSize(of: note)
-      }
-      return StoreEdit(
-        changes: addition.notebooks.map { RepositoryChange.saveNotebook($0) }
-          + addition.notes.map { RepositoryChange.saveNote($0) },
-        savedNotes: addition.notes)
     }
   }
 
@@ -156,36 +113,6 @@ extension NoteStore {
     return StoreEdit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
   }
 
-  /// Removes a notebook and deletes or releases its notes, in one transaction.
-  private func removingNotebook(_ id: Notebook.ID, notes disposition: NotebookDeletion)
-    throws(NoteStoreError) -> StoreEdit
-  {
-    let held: [Note]
-    do { held = try repository.page(NoteListQuery(scope: .notebook(id))).notes } catch {
-      throw .persistence(error)
-    }
-    var edit = StoreEdit(changes: [])
-    switch disposition {
-    case .deleteNotes:
-      let stamp = now()
-      for note in held {
-        edit.changes += [.expectNote(note.id, note), .trashNote(note.id, at: stamp)]
-      }
-      edit.removedNotes = held
-    case .keepNotes:
-      let stamp = now()
-      for note in held {
-        var released = note
-        released.notebookID = nil
-        released.updatedAt = stamp
-        edit.changes.append(.replaceNote(note, with: released))
-        edit.savedNotes.append(released)
-      }
-    }
-    edit.changes.append(.deleteNotebook(id))
-    return edit
-  }
-
   private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {
     guard let id else { return }
     guard try notebook(withID: id) != nil else { throw .notebookNotFound(id) }
@@ -205,14 +132,6 @@ extension NoteStore {
       throw .noteTooLarge(title: note.title, bytes: bytes)
     }
   }
-}
-
-/// What happens to a notebook's notes when the notebook is deleted.
-public enum NotebookDeletion: Hashable, Sendable {
-  /// The notes are deleted with the notebook.
-  case deleteNotes
-  /// The notes stay, in no notebook.
-  case keepNotes
 }
 
 extension NoteStore.Mutation {
@@ -237,8 +156,8 @@ extension NoteStore.Mutation {
 
   var isIntentOnly: Bool {
     switch self {
-    case .setPinned, .moveNote, .deleteNote, .deleteNotebook, .renameNotebook: true
-    case .addNote, .updateNote, .togglePin, .addNotebook, .addLibrary: false
+    case .setPinned, .moveNote, .deleteNote: true
+    case .addNote, .updateNote, .togglePin: false
     }
   }
 }

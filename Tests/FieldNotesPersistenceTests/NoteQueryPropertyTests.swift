@@ -392,11 +392,9 @@ import Testing
         retagged.tags = ["lake", "鳥"]
         try store.perform(.updateNote(retagged))
       case 5:
-        try store.perform(
-          .addLibrary(
-            NoteLibrary(
-              notebooks: [],
-              notes: [Self.randomNote(&random, notebooks: notebooks, dates: dates)])))
+        try LibraryImport.merge(
+          into: store,
+          NoteLibrary(notes: [Self.randomNote(&random, notebooks: notebooks, dates: dates)]))
       default:
         try store.perform(.addNote(Self.randomNote(&random, notebooks: notebooks, dates: dates)))
       }

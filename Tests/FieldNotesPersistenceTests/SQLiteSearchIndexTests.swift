@@ -179,8 +179,8 @@ import Testing
     _ = try LibraryImport.merge(into: indexed, incoming)
     _ = try LibraryImport.merge(into: scanned, incoming)
     let doomed = try #require(indexed.notebooks.first)
-    try indexed.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
-    try scanned.perform(.deleteNotebook(doomed.id, notes: .deleteNotes))
+    try indexed.deleteNotebook(doomed.id, deletingNotes: true)
+    try scanned.deleteNotebook(doomed.id, deletingNotes: true)
     try expectSameAnswers(indexed, scanned)
   }
 

@@ -25,7 +25,7 @@ import Testing
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let history = DeletionHistory()
     try history.delete(SampleData.moss.id, from: store)
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: false)
 
     let restored = try history.restoreLast(to: store)
 

@@ -154,9 +154,9 @@ import Testing
     try expectLookupsMatch(store, "after a pin")
     try store.perform(.deleteNote(SampleData.kingfisher.id))
     try expectLookupsMatch(store, "after a delete")
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: false)
     try expectLookupsMatch(store, "after a notebook deletion")
-    try store.perform(.addLibrary(NoteLibrary(notes: [Note(title: "Imported heron")])))
+    try LibraryImport.merge(into: store, NoteLibrary(notes: [Note(title: "Imported heron")]))
     try expectLookupsMatch(store, "after an import")
   }
 

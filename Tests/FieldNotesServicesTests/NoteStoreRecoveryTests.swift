@@ -6,8 +6,8 @@ import Foundation
 import Testing
 
 /// Every kind of write keeps the text it replaces as a version, and every deletion goes to the
-/// trash: what the store asks of its repository (the features' restores are tested in their own
-/// folders: `TrashChangeTests`, `RestoreVersionTests`).
+/// trash: what the store asks of its repository (the features' own writes are tested in their
+/// own folders: `TrashChangeTests`, `RestoreVersionTests`, `NotebookChangeTests`).
 @MainActor
 @Suite struct NoteStoreRecoveryTests {
   let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
@@ -27,7 +27,7 @@ import Testing
     var retagged = heron
     retagged.tags = ["herons"]
     try store.perform(.updateNote(retagged))  // a tag renamed everywhere
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: false)
     try store.perform(.setPinned(heron.id, false))  // a pin keeps no version
     try repository.update { library in  // a sync's merge
       guard var synced = library.notes.first(where: { $0.id == SampleData.heron.id }) else {

@@ -104,18 +104,6 @@ import Testing
     #expect(store.notes == [SampleData.heron])
   }
 
-  @Test func deletingANotebookCanKeepItsNotes() throws {
-    let store = NoteStore(
-      notes: SampleData.library.notes, notebooks: SampleData.library.notebooks,
-      now: .fixed(SampleData.date(minutes: 90)))
-
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
-
-    #expect(store.notebooks == [SampleData.plants])
-    #expect(store.notes.count == 4)
-    #expect(store.notes.filter { $0.notebookID == nil }.count == 3)
-  }
-
   /// One limit covers a whole note wherever it enters the store: adding, editing, importing
   /// and retagging all refuse a note its file couldn't hold, and save nothing.
   @Test func aNoteTooLargeForItsFileIsRefusedWhereverItEnters() throws {
@@ -131,7 +119,9 @@ import Testing
     over.tags = ["heron"]
 
     #expect(throws: tooLarge) { try store.perform(.addNote(over)) }
-    #expect(throws: tooLarge) { try store.perform(.addLibrary(NoteLibrary(notes: [over]))) }
+    #expect(throws: LibraryImportError.store(tooLarge)) {
+      try LibraryImport.merge(into: store, NoteLibrary(notes: [over]))
+    }
     over.id = big.id
     #expect(throws: tooLarge) { try store.perform(.updateNote(over)) }
     var retagged = big
@@ -139,45 +129,6 @@ import Testing
     #expect(throws: tooLarge) { try store.perform(.updateNote(retagged)) }
     #expect(repository.commitCount == 1, "only the note that fits was saved")
     try store.perform(.setPinned(big.id, true))
-  }
-
-  /// The notes a deleted notebook leaves are saved in no notebook, in the same write: after a
-  /// restart they are in No Notebook, and can be edited.
-  @Test func theNotesADeletedNotebookLeavesAreSavedInNoNotebook() throws {
-    let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 90)))
-
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
-
-    #expect(repository.commitCount == 1)
-    let saved = repository.savedLibrary
-    #expect(saved.notebooks == [SampleData.plants])
-    for note in [SampleData.heron, SampleData.kingfisher] {
-      #expect(saved.notes.first { $0.id == note.id }?.notebookID == nil, "\(note.title)")
-    }
-    let restarted = try NoteStore(
-      repository: repository, syncer: NoOpNoteSyncer(), now: .fixed(SampleData.date(minutes: 91)))
-    #expect(try restarted.notes(in: .unfiled).map(\.id).contains(SampleData.heron.id))
-    var edited = try #require(try restarted.note(withID: SampleData.heron.id))
-    edited.title = "Heron, after the notebook went"
-    try restarted.perform(.updateNote(edited))
-    #expect(repository.savedLibrary.notes.contains { $0.title == "Heron, after the notebook went" })
-  }
-
-  @Test func deletingANotebookCanDeleteItsNotes() throws {
-    let store = NoteStore(notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
-
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
-
-    #expect(store.notes == [SampleData.moss, SampleData.shoppingList])
-  }
-
-  @Test func renameNotebookKeepsItsIdentity() throws {
-    let store = NoteStore(notebooks: [SampleData.birds])
-    try store.perform(.renameNotebook(SampleData.birds.id, to: "Waders"))
-    #expect(store.notebooks.map(\.name) == ["Waders"])
-    #expect(store.notebooks.map(\.id) == [SampleData.birds.id])
   }
 
   // MARK: - Persistence
@@ -201,7 +152,7 @@ import Testing
     let repository = InMemoryNoteRepository()
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
 
-    try store.perform(.addNotebook(SampleData.birds))
+    try store.addNotebook(SampleData.birds)
     store.add(SampleData.heron)
     store.add(SampleData.kingfisher)
     store.togglePin(SampleData.kingfisher)
@@ -225,18 +176,6 @@ import Testing
     #expect(store.notes == SampleData.library.notes)
     #expect(store.lastError == .persistence(.diskFull))
     #expect(repository.savedLibrary == SampleData.library)
-  }
-
-  @Test func aFailedNotebookDeletionRestoresNotesAndNotebook() throws {
-    let repository = InMemoryNoteRepository(SampleData.library)
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    repository.failNextCommit(with: .readOnly(path: "/tmp/notes.sqlite"))
-
-    #expect(throws: NoteStoreError.persistence(.readOnly(path: "/tmp/notes.sqlite"))) {
-      try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
-    }
-    #expect(store.notes == SampleData.library.notes)
-    #expect(store.notebooks == SampleData.library.notebooks)
   }
 
   @Test func aSuccessfulMutationClearsTheLastError() throws {
@@ -277,46 +216,6 @@ import Testing
     for error in errors {
       #expect(error.errorDescription?.isEmpty == false)
     }
-  }
-}
-
-@MainActor
-@Suite struct NoteStoreLibraryTests {
-  @Test func addLibraryAddsEverythingInOneCommit() throws {
-    let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-
-    try store.perform(.addLibrary(SampleData.library))
-
-    #expect(store.notes == SampleData.library.notes)
-    #expect(repository.commitCount == 1)
-    #expect(repository.savedLibrary == SampleData.library)
-  }
-
-  @Test func addLibraryRefusesDuplicatesAndAddsNothing() throws {
-    let store = NoteStore(notes: [SampleData.moss], notebooks: [SampleData.plants])
-    #expect(throws: NoteStoreError.duplicateNotebook(SampleData.plants.id)) {
-      try store.perform(.addLibrary(SampleData.library))
-    }
-    #expect(throws: NoteStoreError.duplicateNote(SampleData.moss.id)) {
-      try store.perform(.addLibrary(NoteLibrary(notes: [SampleData.moss])))
-    }
-    #expect(throws: NoteStoreError.notebookNotFound(SampleData.birds.id)) {
-      try store.perform(.addLibrary(NoteLibrary(notes: [SampleData.heron])))
-    }
-    #expect(store.notes == [SampleData.moss])
-  }
-
-  @Test func aFailedAddLibraryRollsBack() throws {
-    let repository = InMemoryNoteRepository()
-    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    repository.failNextCommit()
-
-    #expect(throws: NoteStoreError.persistence(.diskFull)) {
-      try store.perform(.addLibrary(SampleData.library))
-    }
-    #expect(store.notes.isEmpty)
-    #expect(store.notebooks.isEmpty)
   }
 }
 

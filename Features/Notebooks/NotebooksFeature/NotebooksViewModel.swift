@@ -111,7 +111,7 @@ public final class NotebooksViewModel {
     throws(NotebooksError) -> Notebook
   {
     let notebook = Notebook(id: makeID(), name: try validated(name), symbolName: symbolName)
-    try perform(.addNotebook(notebook))
+    try perform(.add(notebook))
     return notebook
   }
 
@@ -126,7 +126,7 @@ public final class NotebooksViewModel {
   {
     let notebook = try notebook(named: currentName)
     let name = try validated(newName, renaming: notebook.id)
-    try perform(.renameNotebook(notebook.id, to: name))
+    try perform(.rename(notebook.id, to: name))
   }
 
   /// Asks to delete a notebook: an empty one goes at once; one holding notes moves the screen to
@@ -139,7 +139,7 @@ public final class NotebooksViewModel {
     let noteCount: Int
     do { noteCount = try store.noteCount(in: .notebook(notebook.id)) } catch { throw .store(error) }
     guard noteCount > 0 else {
-      try perform(.deleteNotebook(notebook.id, notes: .keepNotes))
+      try perform(.delete(notebook.id, notes: .keepNotes))
       return
     }
     pendingDeletion = NotebookDeletionRequest(
@@ -158,7 +158,7 @@ public final class NotebooksViewModel {
   {
     guard let request = pendingDeletion else { throw .noDeletionPending }
     defer { pendingDeletion = nil }
-    try perform(.deleteNotebook(request.notebookID, notes: disposition))
+    try perform(.delete(request.notebookID, notes: disposition))
     return request
   }
 
@@ -191,7 +191,7 @@ public final class NotebooksViewModel {
     do { noteCount = try store.noteCount(in: .notebook(notebook.id)) } catch { throw .store(error) }
     let deleted = NotebookDeletionRequest(
       notebookID: notebook.id, name: notebook.name, noteCount: noteCount)
-    try perform(.deleteNotebook(notebook.id, notes: disposition))
+    try perform(.delete(notebook.id, notes: disposition))
     return deleted
   }
 
@@ -234,7 +234,7 @@ public final class NotebooksViewModel {
     }
   }
 
-  private func perform(_ mutation: NoteStore.Mutation) throws(NotebooksError) {
-    do { try store.perform(mutation) } catch { throw .store(error) }
+  private func perform(_ change: NotebookChange) throws(NotebooksError) {
+    do { try store.commit(change) } catch { throw .store(error) }
   }
 }

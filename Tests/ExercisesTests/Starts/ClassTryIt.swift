@@ -36,7 +36,7 @@ import Testing
         .appendingPathComponent("class-try-it-\(UUID().uuidString).sqlite")
       let repository = try SQLiteNoteRepository(path: file.path)
       let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-      try store.perform(.addLibrary(SampleData.library))
+      try LibraryImport.merge(into: store, SampleData.library)
       return (store, file)
     }
   }

@@ -137,7 +137,7 @@ import Testing
     try composer.setTitle("Where?")
     try composer.chooseNotebook(named: "Plants")
 
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: false)
 
     #expect(composer.problems == [.notebookNotFound])
   }
@@ -149,7 +149,7 @@ import Testing
     try composer.setTitle("Where?")
     try composer.chooseNotebook(named: "Plants")
     let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-    try other.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try other.deleteNotebook(SampleData.plants.id, deletingNotes: false)
 
     #expect(throws: ComposerError.invalidDraft([.notebookNotFound])) { try composer.save() }
     try composer.chooseNotebook(named: nil)

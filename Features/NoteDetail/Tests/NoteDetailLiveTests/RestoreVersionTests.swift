@@ -40,7 +40,7 @@ import Testing
 
   @Test func aVersionOfANotebookSinceDeletedIsRestoredIntoNoNotebook() throws {
     try store.perform(.moveNote(heron.id, to: nil))
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.birds.id, deletingNotes: false)
     try store.commit(RestoreVersion(heron.id, number: 1))
     #expect(heron.notebookID == nil)
     #expect(heron.tags == SampleData.heron.tags)

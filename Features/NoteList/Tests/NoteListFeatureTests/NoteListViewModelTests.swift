@@ -409,7 +409,7 @@ import Testing
   @Test func undoAfterTheNotebookWentKeepsTheNoteInNoNotebook() throws {
     let (model, store) = try makeModel(scope: .allNotes)
     try model.delete(SampleData.moss.id)
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .keepNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: false)
 
     try model.undoDelete()
 

@@ -48,7 +48,7 @@ import Testing
     // Row numbers come from the view model's state, not from what was last drawn: drawn at a
     // width of 20 or not drawn at all, `open 2` opens the same notebook.
     _ = screen.render(in: TerminalContext(columns: 20, rows: 5, style: .plain))
-    try store.perform(.addNotebook(Notebook(name: "Aardvarks")))
+    try store.commit(NotebookChange.add(Notebook(name: "Aardvarks")))
 
     try await harness.run("open 2")
 

@@ -19,7 +19,7 @@ import TrashLive
   }
 
   @Test func aNotebooksNotesDeletedWithItGoToTheTrashAndComeBackInNoNotebook() throws {
-    try store.perform(.deleteNotebook(SampleData.birds.id, notes: .deleteNotes))
+    try store.deleteNotebook(SampleData.birds.id, deletingNotes: true)
     #expect(
       Set(try store.journal.trashedNotes().map(\.id)) == [
         SampleData.heron.id, SampleData.kingfisher.id,
@@ -112,11 +112,11 @@ import TrashLive
     #expect(throws: NoteStoreError.notInTrash(id)) { try first.commit(TrashChange.restore(id)) }
 
     let birds = Notebook(name: "Birds")
-    try first.perform(.addNotebook(birds))
+    try first.addNotebook(birds)
     try first.perform(.moveNote(id, to: birds.id))
     try first.perform(.deleteNote(id))
     try second.reload()
-    try second.perform(.deleteNotebook(birds.id, notes: .keepNotes))
+    try second.deleteNotebook(birds.id, deletingNotes: false)
     try first.commit(TrashChange.restore(id))
     #expect(try first.note(withID: id)?.notebookID == nil, "its notebook is gone: in no notebook")
     #expect(try first.note(withID: id)?.body == "Loud.")

@@ -40,7 +40,7 @@ import TrashLive
   }
 
   @Test func aNoteWhoseNotebookIsGoneComesBackInNoNotebook() throws {
-    try store.perform(.deleteNotebook(SampleData.plants.id, notes: .deleteNotes))
+    try store.deleteNotebook(SampleData.plants.id, deletingNotes: true)
     let restored = try model.restore(at: 1)
     #expect(restored.notebookID == nil)
     #expect(try store.note(withID: SampleData.moss.id)?.notebookID == nil)
