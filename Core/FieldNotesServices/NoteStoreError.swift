@@ -21,14 +21,9 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
   /// A note is larger than ``FieldNotesModel/NoteDocument/maximumBytes``: the bytes its file
   /// would take.
   case noteTooLarge(title: String, bytes: Int)
-  /// The note has no version with this number.
-  case versionNotFound(Note.ID, number: Int)
-  /// The note is not in the trash (restored, or the trash emptied, meanwhile).
-  case notInTrash(Note.ID)
-  /// The note is no conflict copy (or its conflict was resolved meanwhile).
-  case notAConflict(Note.ID)
-  /// The note a conflict copy conflicts with is gone, so there is no original to keep.
-  case conflictOriginalGone(Note.ID)
+  /// A feature's change can't be made, for a reason of the feature's own (see
+  /// ``StoreRefusal``).
+  case refused(StoreRefusal)
 
   /// A message for the user.
   public var errorDescription: String? {
@@ -42,13 +37,7 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
     case .noteTooLarge(let title, let bytes):
       "The note \u{201C}\(title.prefix(40))\u{201D} would take \(bytes) bytes, more than the "
         + "\(NoteDocument.maximumBytes) a note may; it was not saved."
-    case .versionNotFound(_, let number):
-      "This note has no version \(number); `history` lists the versions kept."
-    case .notInTrash: "That note is no longer in the trash."
-    case .notAConflict: "That conflict is resolved already."
-    case .conflictOriginalGone:
-      "The note this copy conflicts with is gone (deleted, or in the trash): `keep copy` keeps "
-        + "this text as a note of its own, or restore the note from the trash first."
+    case .refused(let refusal): refusal.reason.errorDescription
     }
   }
 }

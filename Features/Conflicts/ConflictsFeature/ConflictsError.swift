@@ -12,6 +12,10 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
   /// The open conflict's texts changed since they were shown (another process, a sync): the
   /// screen shows them again, and nothing is resolved until the user has seen them.
   case changedSinceShown
+  /// The note is no conflict copy (or its conflict was resolved meanwhile).
+  case notAConflict(Note.ID)
+  /// The note a conflict copy conflicts with is gone, so there is no original to keep.
+  case conflictOriginalGone(Note.ID)
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
   /// The view model was given a client that doesn't do this (a test's
@@ -30,8 +34,32 @@ public enum ConflictsError: Error, Hashable, LocalizedError {
     case .changedSinceShown:
       "This conflict changed since it was shown (another FieldNotes or a sync); it is shown "
         + "again as it is now: look, then `keep` again."
+    case .notAConflict: "That conflict is resolved already."
+    case .conflictOriginalGone:
+      "The note this copy conflicts with is gone (deleted, or in the trash): `keep copy` keeps "
+        + "this text as a note of its own, or restore the note from the trash first."
     case .store(let error): error.errorDescription
     case .notProvided(let member): "\(member) was not provided to the conflict inbox's view model."
     }
+  }
+}
+
+extension NoteStoreError {
+  /// The conflict inbox's refusal of a resolution, ``ConflictsError/notAConflict(_:)``, as the
+  /// store's one write path carries it.
+  ///
+  /// - Parameter id: The note that is no conflict copy (any more).
+  /// - Returns: The refusal.
+  public static func notAConflict(_ id: Note.ID) -> NoteStoreError {
+    .refused(StoreRefusal(ConflictsError.notAConflict(id)))
+  }
+
+  /// The conflict inbox's refusal to keep an original that is gone,
+  /// ``ConflictsError/conflictOriginalGone(_:)``, as the store's one write path carries it.
+  ///
+  /// - Parameter id: The conflict copy.
+  /// - Returns: The refusal.
+  public static func conflictOriginalGone(_ id: Note.ID) -> NoteStoreError {
+    .refused(StoreRefusal(ConflictsError.conflictOriginalGone(id)))
   }
 }

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
@@ -7,6 +8,8 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   case store(NoteStoreError)
   /// There is no deletion to undo.
   case nothingToUndo
+  /// The note has no version with this number.
+  case versionNotFound(Note.ID, number: Int)
   /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
   /// can be done to it there: it is in the trash, or was deleted for good.
   case noteGone(inTrash: Bool)
@@ -19,6 +22,8 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
     switch self {
     case .store(let error): error.errorDescription
     case .nothingToUndo: "There is nothing to undo."
+    case .versionNotFound(_, let number):
+      "This note has no version \(number); `history` lists the versions kept."
     case .noteGone(inTrash: true):
       "This note was deleted, and is in the trash: `back` leaves its page; `trash` on the "
         + "notebooks screen, then `restore N`, brings it back with its history."
@@ -26,5 +31,18 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
       "This note no longer exists (it was deleted for good): `back` leaves its page."
     case .notProvided(let member): "\(member) was not provided to the note page's view model."
     }
+  }
+}
+
+extension NoteStoreError {
+  /// The history's refusal of a version the note doesn't have,
+  /// ``NoteDetailError/versionNotFound(_:number:)``, as the store's one write path carries it.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - number: The version asked for.
+  /// - Returns: The refusal.
+  public static func versionNotFound(_ id: Note.ID, number: Int) -> NoteStoreError {
+    .refused(StoreRefusal(NoteDetailError.versionNotFound(id, number: number)))
   }
 }

@@ -1,3 +1,4 @@
+import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
@@ -9,6 +10,8 @@ public enum TrashError: Error, Hashable, LocalizedError {
   case alreadyEmpty
   /// No question is waiting for `yes` or `no`.
   case nothingAsked
+  /// The note is not in the trash (restored, or the trash emptied, meanwhile).
+  case notInTrash(Note.ID)
   /// The store could not make the change; nothing changed.
   case store(NoteStoreError)
   /// The view model was given a client that doesn't do this (a test's
@@ -25,8 +28,20 @@ public enum TrashError: Error, Hashable, LocalizedError {
           + (count == 1 ? "only one." : "\(count).")
     case .alreadyEmpty: "The trash is empty already."
     case .nothingAsked: "Nothing was asked; `empty` asks whether to empty the trash."
+    case .notInTrash: "That note is no longer in the trash."
     case .store(let error): error.errorDescription
     case .notProvided(let member): "\(member) was not provided to the trash's view model."
     }
+  }
+}
+
+extension NoteStoreError {
+  /// The trash's refusal of a restore, ``TrashError/notInTrash(_:)``, as the store's one write
+  /// path carries it.
+  ///
+  /// - Parameter id: The note no longer in the trash.
+  /// - Returns: The refusal.
+  public static func notInTrash(_ id: Note.ID) -> NoteStoreError {
+    .refused(StoreRefusal(TrashError.notInTrash(id)))
   }
 }
