@@ -1,4 +1,3 @@
-import FieldNotesFormats
 import FieldNotesModel
 
 extension NoteStore {
@@ -61,14 +60,14 @@ extension NoteStore {
     case .addNote(let note):
       guard try self.note(withID: note.id) == nil else { throw .duplicateNote(note.id) }
       try requireNotebook(note.notebookID)
-      try requireSize(of: note)
+      try note.validateSize()
       return StoreEdit(changes: [.expectNote(note.id, nil), .saveNote(note)], savedNotes: [note])
         .expecting(notebookOf: note)
     case .updateNote(let note):
       let saved = try savedNote(note.id)
       try requireNotebook(note.notebookID)
-      try requireSize(of: note)
-      return replacing(saved, with: note).expecting(notebookOf: note)
+      try note.validateSize()
+      return .replacing(saved, with: note, editedAt: now()).expecting(notebookOf: note)
     case .deleteNote(let id):
       let saved = try savedNote(id)
       return StoreEdit(
@@ -76,17 +75,17 @@ extension NoteStore {
     case .togglePin(let id):
       var note = try savedNote(id)
       note.isPinned.toggle()
-      return replacing(try savedNote(id), with: note)
+      return .replacing(try savedNote(id), with: note, editedAt: now())
     case .setPinned(let id, let isPinned):
       var note = try savedNote(id)
       guard note.isPinned != isPinned else { return .none }
       note.isPinned = isPinned
-      return replacing(try savedNote(id), with: note)
+      return .replacing(try savedNote(id), with: note, editedAt: now())
     case .moveNote(let id, let notebookID):
       var note = try savedNote(id)
       try requireNotebook(notebookID)
       note.notebookID = notebookID
-      return replacing(try savedNote(id), with: note).expecting(notebookOf: note)
+      return .replacing(try savedNote(id), with: note, editedAt: now()).expecting(notebookOf: note)
     }
   }
 
@@ -100,37 +99,9 @@ extension NoteStore {
     return note
   }
 
-  /// Replaces a saved note with a changed copy, stamping it as edited now: the write checks
-  /// that the saved note is still the one read, and keeps its text as a version.
-  ///
-  /// - Parameters:
-  ///   - saved: The note as read.
-  ///   - note: The note as it should be.
-  /// - Returns: The edit.
-  public func replacing(_ saved: Note, with note: Note) -> StoreEdit {
-    var edited = note
-    edited.updatedAt = now()
-    return StoreEdit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
-  }
-
   private func requireNotebook(_ id: Notebook.ID?) throws(NoteStoreError) {
     guard let id else { return }
     guard try notebook(withID: id) != nil else { throw .notebookNotFound(id) }
-  }
-
-  /// Refuses a note too large for its file, when its title, body or tags are written.
-  ///
-  /// It must fit the one limit every way in applies (``FieldNotesModel/NoteDocument/maximumBytes``),
-  /// so the note can be synced and exported as it is saved. A pin or a move changes nothing that
-  /// counts.
-  ///
-  /// - Parameter note: The note as it would be saved.
-  /// - Throws: ``NoteStoreError/noteTooLarge(title:bytes:)``.
-  public func requireSize(of note: Note) throws(NoteStoreError) {
-    let bytes = NoteDocument.byteCount(of: note)
-    guard bytes <= NoteDocument.maximumBytes else {
-      throw .noteTooLarge(title: note.title, bytes: bytes)
-    }
   }
 }
 

@@ -32,10 +32,6 @@ public final class NoteStore {
   /// Screens that call ``perform(_:)`` get the error thrown instead.
   public private(set) var lastError: NoteStoreError?
 
-  /// Notes the store holds but could not read (damaged rows): left exactly as they are, never
-  /// written over, and reported so the user knows.
-  @ObservationIgnored public private(set) var unreadableNotes: [UnreadableNote]
-
   @ObservationIgnored let repository: any NoteRepository
   /// The texts the repository keeps beside the notes: versions, the trash, conflict copies.
   ///
@@ -82,7 +78,6 @@ public final class NoteStore {
     journal = memory
     self.syncer = syncer
     self.now = now
-    unreadableNotes = []
     stamp = repository.changeStamp
   }
 
@@ -128,10 +123,8 @@ public final class NoteStore {
         let library = try repository.load()
         lastLibrary = library
         answers.notebooks = library.notebooks
-        unreadableNotes = library.unreadableNotes
       } else {
         answers.notebooks = try repository.notebooks()
-        unreadableNotes = try journal.unreadableNotes()
       }
     } catch {
       throw .persistence(error)
@@ -419,7 +412,6 @@ public final class NoteStore {
       lastLibrary = library
     }
     hasUnansweredQuestion = false
-    do { unreadableNotes = try journal.unreadableNotes() } catch { throw .persistence(error) }
     stamp = current
     // Every observer is told first: one told of a change may read the store before it is made
     // (as Observation's `willSet` does), and is then answered as before.

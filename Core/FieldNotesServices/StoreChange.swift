@@ -1,13 +1,15 @@
 import FieldNotesModel
+import Foundation
 
 /// One change to the notes, worked out from what the store shows now and written as one
 /// transaction by ``NoteStore/commit(_:progress:)``, the one write path.
 ///
 /// The store's own changes are ``NoteStore/Mutation``; a feature that writes something of its
 /// own (restoring from the trash, resolving a conflict) declares its change in its live target,
-/// built from the store's reads and ``StoreEdit``, with the store's kit
-/// (``NoteStore/savedNote(_:)``, ``NoteStore/replacing(_:with:)``,
-/// ``NoteStore/requireSize(of:)``).
+/// built from the store's reads (``NoteStore/savedNote(_:)``) and ``StoreEdit``
+/// (``StoreEdit/replacing(_:with:editedAt:)``), each note written held to its file's size
+/// (``Note/validateSize()``), and refuses, when it can't be made, with a reason
+/// of its own (``StoreRefusal``).
 @MainActor
 public protocol StoreChange {
   /// Works out what to write from what the store reads now; called again, after the store has
@@ -68,6 +70,20 @@ public struct StoreEdit: Sendable {
 
   /// An edit that changes nothing.
   public static var none: StoreEdit { StoreEdit(changes: []) }
+
+  /// An edit replacing a saved note with a changed copy, stamped as edited at a date: the write
+  /// checks that the saved note is still the one read, and keeps its text as a version.
+  ///
+  /// - Parameters:
+  ///   - saved: The note as read.
+  ///   - note: The note as it should be.
+  ///   - date: When it is edited (the store's ``NoteStore/now``).
+  /// - Returns: The edit.
+  public static func replacing(_ saved: Note, with note: Note, editedAt date: Date) -> StoreEdit {
+    var edited = note
+    edited.updatedAt = date
+    return StoreEdit(changes: [.replaceNote(saved, with: edited)], savedNotes: [edited])
+  }
 
   /// The same edit, failing unless the note's notebook is still saved when it is written
   /// (another process may have deleted it since the store read it).

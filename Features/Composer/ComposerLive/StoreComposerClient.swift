@@ -95,7 +95,8 @@ public final class StoreComposerClient: ComposerClient {
   /// so do those of a note that can't be read now.
   private func holdsNote(_ id: Note.ID) -> Bool {
     do {
-      return try store.note(withID: id) != nil || store.unreadableNotes.contains { $0.id == id }
+      return try store.note(withID: id) != nil
+        || store.journal.unreadableNotes().contains { $0.id == id }
     } catch {
       return true
     }

@@ -75,8 +75,8 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
       kept.title = conflict.copyTitle
       kept.body = copy.body
       kept.tags = copy.tags
-      try store.requireSize(of: kept)
-      var edit = store.replacing(original, with: kept)
+      try kept.validateSize()
+      var edit = StoreEdit.replacing(original, with: kept, editedAt: store.now())
       edit.changes += trashCopy.changes
       edit.removedNotes = [copy]
       return edit
@@ -84,8 +84,8 @@ public struct ResolveConflict: StoreChange, Hashable, Sendable {
       var kept = copy
       kept.conflictOf = nil
       kept.title = conflict.keptApartTitle
-      try store.requireSize(of: kept)
-      return store.replacing(copy, with: kept)
+      try kept.validateSize()
+      return StoreEdit.replacing(copy, with: kept, editedAt: store.now())
     }
   }
 

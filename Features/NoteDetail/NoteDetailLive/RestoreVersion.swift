@@ -43,8 +43,9 @@ public struct RestoreVersion: StoreChange, Hashable, Sendable {
       restored.notebookID = nil
     }
     guard !restored.hasSameContent(as: saved) else { return .none }
-    try store.requireSize(of: restored)
-    return store.replacing(saved, with: restored).expecting(notebookOf: restored)
+    try restored.validateSize()
+    return StoreEdit.replacing(saved, with: restored, editedAt: store.now()).expecting(
+      notebookOf: restored)
   }
 
   /// The note deleted meanwhile.

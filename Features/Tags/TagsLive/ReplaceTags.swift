@@ -28,7 +28,7 @@ public struct ReplaceTags: StoreChange, Hashable, Sendable {
       let saved = try store.savedNote(id)
       var note = saved
       note.tags = tags
-      try store.requireSize(of: note)
+      try note.validateSize()
       note.updatedAt = stamp
       edit.changes.append(.replaceNote(saved, with: note))
       edit.savedNotes.append(note)

@@ -1,4 +1,5 @@
 import FieldNotesCommands
+import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
@@ -68,12 +69,20 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
     }
   }
 
-  /// A warning for each note the store could not read, and for a search index it rebuilt.
+  /// A warning for each note the store could not read (or that they could not be listed), and
+  /// for a search index it rebuilt.
   private static func notices(about store: NoteStore, searchIndex: any SearchIndexUpkeep)
     -> [String]
   {
-    let unreadable = store.unreadableNotes
-    var notices = unreadable.prefix(10).map { note in
+    let unreadable: [UnreadableNote]
+    var notices: [String] = []
+    do { unreadable = try store.journal.unreadableNotes() } catch {
+      unreadable = []
+      notices.append(
+        "warning: the notes that could not be read could not be listed: "
+          + (error.errorDescription ?? "the store could not be read"))
+    }
+    notices += unreadable.prefix(10).map { note in
       "warning: a note could not be read (\(note.reason)) and is left as it is in the store"
         + (note.id.map { ": \($0.uuidString)" } ?? "")
     }
