@@ -14,8 +14,6 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
   case notebookNotFound(Notebook.ID)
   /// A note with this identifier already exists.
   case duplicateNote(Note.ID)
-  /// A notebook with this identifier already exists.
-  case duplicateNotebook(Notebook.ID)
   /// No notebook has this name.
   case noNotebookNamed(String)
   /// A note is larger than ``FieldNotesModel/NoteDocument/maximumBytes``: the bytes its file
@@ -32,7 +30,6 @@ public enum NoteStoreError: Error, Hashable, LocalizedError {
     case .noteNotFound: "That note no longer exists."
     case .notebookNotFound: "That notebook no longer exists."
     case .duplicateNote: "A note with the same identity already exists."
-    case .duplicateNotebook: "A notebook with the same identity already exists."
     case .noNotebookNamed(let name): "There is no notebook called \u{201C}\(name)\u{201D}."
     case .noteTooLarge(let title, let bytes):
       "The note \u{201C}\(title.prefix(40))\u{201D} would take \(bytes) bytes, more than the "

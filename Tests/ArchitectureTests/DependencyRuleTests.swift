@@ -71,6 +71,20 @@ import Testing
     #expect((lines ?? 0) <= 900, "FieldNotesApp has \(lines ?? 0) lines; the budget is 900")
   }
 
+  /// The store kernel, every `NoteStore*.swift`, stays small: what a feature writes or refuses
+  /// of its own is the feature's (docs/Architecture.md, "The kernel and one write path").
+  @Test func theStoreKernelStaysSmall() throws {
+    let folder = PackageManifest.packageRoot.appendingPathComponent("Core/FieldNotesServices")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("NoteStore") && $0.hasSuffix(".swift") }
+    let lines = try files.map { file in
+      try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    }.reduce(0, +)
+    #expect(files.count == 3, "\(files.sorted())")
+    #expect(lines <= 731, "the kernel has \(lines) lines; the budget is 731")
+  }
+
   /// A feature in `Package.swift` whose screen the app doesn't register would build, pass its
   /// own tests, and never be seen: `help` wouldn't list it and nothing would open it.
   @Test func everyFeaturesScreenIsRegistered() throws {

@@ -210,12 +210,29 @@ import Testing
   @Test func errorsHaveUserFacingMessages() {
     let errors: [NoteStoreError] = [
       .persistence(.diskFull), .noteNotFound(UUID()), .notebookNotFound(UUID()),
-      .duplicateNote(UUID()), .duplicateNotebook(UUID()),
+      .duplicateNote(UUID()), .refused(StoreRefusal(Refusal.gone)),
       .persistence(.notAFieldNotesStore(path: "/x")), .persistence(.busy),
     ]
     for error in errors {
       #expect(error.errorDescription?.isEmpty == false)
     }
+  }
+
+  /// A feature's reason, as a feature's change refuses with it.
+  enum Refusal: LocalizedError, Hashable {
+    case gone, changed
+
+    var errorDescription: String? { self == .gone ? "It is gone." : "It changed." }
+  }
+
+  /// A feature's refusal says the feature's words, and is equal only to the same reason.
+  @Test func aRefusalCarriesTheFeaturesReason() {
+    let gone = NoteStoreError.refused(StoreRefusal(Refusal.gone))
+    #expect(gone.errorDescription == "It is gone.")
+    #expect(gone == .refused(StoreRefusal(Refusal.gone)))
+    #expect(gone != .refused(StoreRefusal(Refusal.changed)))
+    #expect(gone != .refused(StoreRefusal(RepositoryError.diskFull)))
+    #expect(Set([gone, .refused(StoreRefusal(Refusal.gone))]).count == 1)
   }
 }
 

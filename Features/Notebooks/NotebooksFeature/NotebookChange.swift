@@ -20,7 +20,7 @@ public enum NotebookChange: StoreChange, Hashable, Sendable {
   ///
   /// - Parameter store: The store.
   /// - Returns: What is written.
-  /// - Throws: ``FieldNotesServices/NoteStoreError/duplicateNotebook(_:)`` for a notebook added
+  /// - Throws: ``NotebooksError/duplicateNotebook(_:)`` for a notebook added
   ///   twice, ``FieldNotesServices/NoteStoreError/notebookNotFound(_:)`` for one gone, or
   ///   ``FieldNotesServices/NoteStoreError/persistence(_:)`` when the store can't be read.
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
