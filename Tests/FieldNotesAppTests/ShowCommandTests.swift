@@ -86,7 +86,8 @@ import Testing
       #expect(
         error.message.hasPrefix(
           "unknown command 'pni' (did you mean 'pin'?): the commands are add, show, ls, search, rm, "
-            + "pin, unpin, mv, tag, restore, history, edit, notebooks, tags and trash"))
+            + "pin, unpin, mv, tag, restore, history, edit, notebooks, tags, trash, sync, import, "
+            + "export and help;"))
     }
   }
 }

@@ -62,6 +62,7 @@ public struct BatchRunner {
     }
     let ending = await run(lines: source, bails: bails)
     failed = failed || ending.hasFailed
+    session.finishRun()
     if ending.hasQuit { return failed ? 1 : 0 }
     // The input ended without `quit`: nothing typed so far is lost.
     let kept = session.preserveUnsavedWork()

@@ -101,6 +101,24 @@ public final class CommandShell<Route: Equatable>: LineSession {
     set { navigator.drawsEveryChange = newValue }
   }
 
+  /// Whether a script that prints a view only where `list` asks (``drawsEveryChange`` off)
+  /// prints, as it ends, the screen it ends on when a command showed it and `list` has not
+  /// printed it since (see ``finishRun()``): a script's answer is what it last looked at.
+  ///
+  /// A line shows something when it changes the view on top, or brings another on top,
+  /// without changing the app's data (``dataRevision``) and without failing: a command that
+  /// opens a screen or narrows a list does; one that saves or changes a record answers in a
+  /// line of its own. Off by default, as for a one-shot command run as the REPL's lines, which
+  /// prints only where `list` asks.
+  public var printsScreenShownLast = false
+
+  /// A count that changes whenever the app's data does (a save, an upload), read before and
+  /// after each line: a line that changes it is no line that only showed something.
+  public var dataRevision: () -> Int = { 0 }
+
+  /// Whether the screen on top was shown by a line and not printed since.
+  private var owesScreen = false
+
   /// Whether what is printed is for a script to read.
   ///
   /// It is in a script's format, and in a quiet script, which prints a view only where `list`
@@ -143,11 +161,38 @@ public final class CommandShell<Route: Equatable>: LineSession {
     // What the line changes is drawn once, as it ends.
     let wasRunningLine = navigator.isRunningLine
     navigator.isRunningLine = true
+    let before = (
+      withheld: navigator.withheldDrawings, printed: navigator.printedDrawings,
+      revision: dataRevision()
+    )
+    var hasFailed = true
     defer {
       for step in catchingUp { if let warning = step() { output.printError(warning) } }
       navigator.settle()
       navigator.isRunningLine = wasRunningLine
+      if navigator.printedDrawings != before.printed || hasFailed {
+        owesScreen = false
+      } else if navigator.withheldDrawings != before.withheld {
+        owesScreen = dataRevision() == before.revision
+      }
     }
+    let outcome = try await runCommand(in: line)
+    hasFailed = false
+    return outcome
+  }
+
+  /// Prints what a run of lines still owes its reader as it ends: with
+  /// ``printsScreenShownLast``, the screen a line showed and `list` has not printed since,
+  /// whole, as `list` prints it in a script.
+  public func finishRun() {
+    guard printsScreenShownLast, !drawsEveryChange, owesScreen else { return }
+    owesScreen = false
+    navigator.redraw(whole: true)
+    navigator.settle()
+  }
+
+  /// Runs a line as a command, or hands it to the screen on top as text.
+  private func runCommand(in line: String) async throws(CommandLineError) -> ShellOutcome {
     if navigator.linePrompt != nil {
       try await navigator.takeLine(line, print: output.print(lines:))
       return .done

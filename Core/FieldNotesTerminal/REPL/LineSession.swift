@@ -32,6 +32,9 @@ public protocol LineSession: AnyObject {
   @discardableResult
   func preserveUnsavedWork() -> Bool
 
+  /// Prints what a run of lines still owes its reader as its input ends (a script's answer).
+  func finishRun()
+
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async
 

@@ -34,6 +34,11 @@ public final class ScreenNavigator<Route: Equatable> {
   public var drawsEveryChange = true
   /// Whether `list` asked for the view to be printed at the next ``settle()``.
   private var drawIsAsked = false
+  /// How many times the view on top changed, or a screen came on top, without being printed
+  /// (``drawsEveryChange`` off): what the shell reads across a line to know it showed something.
+  public private(set) var withheldDrawings = 0
+  /// How many times a view was printed.
+  public private(set) var printedDrawings = 0
   /// Whether a line is running, as the shell says: what it changes is drawn as it ends, at its
   /// ``settle()``, so a change made meanwhile asks for nothing more.
   public var isRunningLine = false
@@ -411,7 +416,11 @@ public final class ScreenNavigator<Route: Equatable> {
       body: { [unowned self, unowned screen] in screen.render(in: terminal) },
       draw: { [unowned self, unowned screen] lines in
         lastDrawn = explanationSnapshot()
-        guard drawsEveryChange || drawIsAsked else { return }
+        guard drawsEveryChange || drawIsAsked else {
+          withheldDrawings += 1
+          return
+        }
+        printedDrawings += 1
         // In a script's format standard output holds records alone; any other view goes aside.
         let isRecords =
           !terminal.format.isForScripts

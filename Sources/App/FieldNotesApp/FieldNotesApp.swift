@@ -68,8 +68,8 @@ public enum FieldNotesApp {
     }
     if options.showsHelp {
       console.print(
-        lines: LaunchOptions.help.split(separator: "\n", omittingEmptySubsequences: false).map(
-          String.init))
+        lines: lines(
+          of: options.helpTopic.map(LaunchOptions.help(forCommand:)) ?? LaunchOptions.help))
       return 0
     }
     if options.showsVersion {
@@ -132,18 +132,18 @@ public enum FieldNotesApp {
         return 1
       }
     }
+    if let remote = options.syncRemote, let sync = dependencies.sync {
+      do { _ = try await sync.use(remote) } catch {
+        console.printError(MessageStyle.errorLine(SyncCommands.message(error)))
+        return 1
+      }
+    }
     if let typed = options.shownNote {
       return showNote(typed, options: options, dependencies: dependencies, console: console)
     }
     if let command = options.subcommand {
       return await OneShotCommand.run(
         command, format: options.format, dependencies: dependencies, console: console)
-    }
-    if let remote = options.syncRemote, let sync = dependencies.sync {
-      do { _ = try await sync.use(remote) } catch {
-        console.printError(MessageStyle.errorLine(SyncCommands.message(error)))
-        return 1
-      }
     }
     if let lines = options.listLines {
       // `ls` and `search` are the REPL's own lines, run quietly: the list whole, and nothing
@@ -182,6 +182,7 @@ public enum FieldNotesApp {
     }
     let session = AppSession(dependencies: dependencies, output: console, isInteractive: false)
     session.drawsEveryChange = !options.isQuiet
+    session.printsScreenShownLast = true
     session.terminal.format = options.format
     let source: BatchRunner.Source
     if let scriptPath = options.scriptPath {

@@ -83,7 +83,10 @@ extension LaunchOption.Key {
       LaunchOption(
         key: self, names: ["-q", "--quiet"],
         summary: "In a script, print only what commands answer.",
-        details: ["A screen is printed only where `list` asks for it."])
+        details: [
+          "A screen is printed where `list` asks, and as the script ends when its last commands "
+            + "showed it (open, search, show, tags…)."
+        ])
     case .initFile:
       LaunchOption(
         key: self, names: ["--init"], value: .file("FILE"),

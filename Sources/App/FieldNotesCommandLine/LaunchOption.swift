@@ -150,7 +150,11 @@ public struct LaunchOption: Equatable, Sendable {
   /// `add`, `show`, `ls`, then the one-shot commands of the daily loop (``Subcommand/Name``).
   public static var commandNames: [String] {
     [addCommand, showCommand, listCommand, searchCommand] + Subcommand.Name.allCases.map(\.rawValue)
+      + [helpCommand]
   }
+
+  /// The subcommand `fieldnotes help [COMMAND]` starts with: `--help`, or one command's usage.
+  public static let helpCommand = "help"
 
   /// Every command `fieldnotes` takes as its first word, each as it is written (`rm ID`) with
   /// what it does: `--help`'s COMMANDS and the man page's SHELL COMMANDS.
@@ -164,6 +168,9 @@ public struct LaunchOption: Equatable, Sendable {
           + "the line that matches, and exit."
       ),
     ] + Subcommand.Name.allCases.map { ($0.usage, $0.summary) }
+      + [
+        ("\(helpCommand) [COMMAND]", "Print how COMMAND is written and what it does, or this help.")
+      ]
   }
 
   /// The subcommand `fieldnotes search QUERY…` starts with: `ls` with a search required.
@@ -176,7 +183,7 @@ public struct LaunchOption: Equatable, Sendable {
   /// The commands whose first word is a note's id (`show ID`, `rm ID`, `mv ID NOTEBOOK`…),
   /// which shells complete with the store's ids.
   public static var commandsNamingANote: [String] {
-    [showCommand] + Subcommand.Name.allCases.filter { $0.wordCount.minimum > 0 }.map(\.rawValue)
+    [showCommand] + Subcommand.Name.allCases.filter(\.namesANote).map(\.rawValue)
   }
 
   /// What `fieldnotes ls` does, for `--help` and the man page.

@@ -53,6 +53,38 @@ extension LaunchOptions {
     return lines.joined(separator: "\n")
   }
 
+  /// The text of `fieldnotes help COMMAND`: how the command is written and what it does, from
+  /// the same table as `--help`'s COMMANDS, with the options only it takes.
+  ///
+  /// - Parameter name: The command, as `--help` lists it (`rm`, `ls`, `help`).
+  /// - Returns: The text; the whole help for a name that is no command's.
+  public static func help(forCommand name: String) -> String {
+    guard
+      let command = LaunchOption.commandHelp.first(where: {
+        $0.usage.hasPrefix(name + " ") || $0.usage == name
+      })
+    else { return help }
+    let table = LaunchOption.all(on: .current)
+    let own: [LaunchOption] =
+      switch name {
+      case LaunchOption.addCommand: table.filter { $0.scope == .addition }
+      case LaunchOption.listCommand, LaunchOption.searchCommand:
+        table.filter { $0.scope == .listing || $0.isListingToo }
+      case Subcommand.Name.import.rawValue: table.filter { $0.key == .notebook }
+      default: []
+      }
+    var lines = ["USAGE: fieldnotes \(command.usage)", ""]
+    lines += command.summary.wrapped(toColumns: width)
+    if !own.isEmpty { lines += ["", "OPTIONS:"] + optionLines(own) }
+    lines += [
+      "",
+      "Options such as --store PATH and --format FORMAT go before the command or after it;",
+      "`fieldnotes --help` lists them, and every command. Exit status: 0 when done, 1 when",
+      "refused (the reason on standard error), 64 for a command line not understood.",
+    ]
+    return lines.joined(separator: "\n")
+  }
+
   /// What FieldNotes is, in a few words: the help's overview and the man page's NAME.
   static let overview = "notebooks, notes and a composer"
 

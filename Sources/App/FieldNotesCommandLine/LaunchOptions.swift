@@ -91,6 +91,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public var showsManual = false
   /// Whether to print help and exit.
   public var showsHelp = false
+  /// The command `fieldnotes help COMMAND` explains, in place of the whole help.
+  public var helpTopic: String?
   /// Whether to print the version and exit.
   public var showsVersion = false
 
@@ -140,6 +142,8 @@ public struct LaunchOptions: Equatable, Sendable {
     }
     // The command whose word (add's title, show's id) is still to come.
     var awaiting: String?
+    // Whether the command is `help`, whose one word is the command it explains.
+    var isHelpCommand = false
     func take(_ word: String) {
       if awaiting == LaunchOption.addCommand {
         options.addition?.title = word
@@ -186,6 +190,22 @@ public struct LaunchOptions: Equatable, Sendable {
           options.listedQuery = words + [argument]
           continue
         }
+      } else if isHelpCommand {
+        if !argument.hasPrefix("-") {
+          guard options.helpTopic == nil else {
+            throw UsageError(
+              "help takes one command (“\(argument.terminalSafe)” is one too many): "
+                + "fieldnotes help COMMAND")
+          }
+          options.helpTopic = argument
+          continue
+        }
+      } else if options.addition == nil, options.shownNote == nil,
+        argument == LaunchOption.helpCommand
+      {
+        isHelpCommand = true
+        options.showsHelp = true
+        continue
       } else if options.addition == nil, options.shownNote == nil,
         let name = Subcommand.Name(rawValue: argument)
       {
@@ -210,7 +230,7 @@ public struct LaunchOptions: Equatable, Sendable {
       }
       guard
         let key = LaunchOption.key(
-          named: argument, isAdding: options.addition != nil,
+          named: argument, isAdding: options.addition != nil || options.subcommand?.name == .import,
           isListing: options.listedQuery != nil)
       else {
         // `fieldnotes add Heron at the weir`, as jrnl takes an entry: the words are one title.
@@ -286,6 +306,8 @@ public struct LaunchOptions: Equatable, Sendable {
         let name = try value(for: argument, notAnOption: true)
         if options.addition != nil {
           options.addition?.notebook = name
+        } else if options.subcommand?.name == .import {
+          options.subcommand?.intoNotebook = name
         } else {
           guard !name.contains("\""), !name.isEmpty else {
             throw UsageError("--notebook needs a name without a double quote")
@@ -294,7 +316,9 @@ public struct LaunchOptions: Equatable, Sendable {
         }
       case .tag:
         let tag = try value(for: argument, notAnOption: true)
-        if options.addition != nil {
+        if let command = options.subcommand {
+          throw UsageError("unknown option '--tag' for \(command.name.rawValue)")
+        } else if options.addition != nil {
           options.addition?.tags.append(tag)
         } else {
           options.listedTags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
@@ -315,7 +339,14 @@ public struct LaunchOptions: Equatable, Sendable {
       throw UsageError("show needs a note's id: fieldnotes show ID (ids are in --format json)")
     }
     try options.subcommand?.validate()
-    if let command = options.subcommand, options.syncRemote != nil {
+    if let topic = options.helpTopic, !LaunchOption.commandNames.contains(topic) {
+      throw UsageError(
+        "there is no command called '\(topic.terminalSafe)'"
+          + (CommandSuggestion.closest(to: topic.lowercased(), among: LaunchOption.commandNames)
+            .map { " (did you mean '\($0)'?)" } ?? "")
+      )
+    }
+    if let command = options.subcommand, command.name != .sync, options.syncRemote != nil {
       throw UsageError(
         "\(command.name.rawValue) can't be combined with --sync-remote or --sync-folder; set the "
           + "remote in a session (`sync folder PATH`)")

@@ -32,12 +32,20 @@ public struct Subcommand: Equatable, Sendable {
     case tags
     /// `fieldnotes trash`: the notes in the trash.
     case trash
+    /// `fieldnotes sync`: the REPL's `sync`, with the store's remote.
+    case sync
+    /// `fieldnotes import PATH`: the REPL's `import`, notes read from another place.
+    case `import`
+    /// `fieldnotes export PATH`: the REPL's `export`, every note written to a file or folder.
+    case export
 
     /// How it is written, as `--help` and the errors show it, such as `mv ID NOTEBOOK`.
     public var usage: String {
       switch self {
       case .rm, .pin, .unpin, .history, .edit: "\(rawValue) ID"
-      case .notebooks, .tags, .trash: rawValue
+      case .notebooks, .tags, .trash, .sync: rawValue
+      case .import: "import PATH [--notebook NAME]"
+      case .export: "export FILE|FOLDER/"
       case .mv: "mv ID NOTEBOOK|none"
       case .tag: "tag ID +TAG|-TAG..."
       case .restore: "restore ID [VERSION]"
@@ -59,6 +67,14 @@ public struct Subcommand: Equatable, Sendable {
       case .notebooks: "List the notebooks and how many notes each holds."
       case .tags: "List every tag and how many notes carry it."
       case .trash: "List the notes in the trash, deleted last first."
+      case .sync:
+        "Sync with the store's remote (set once by --sync-folder PATH or --sync-remote URL, "
+          + "which may be given here too); progress goes to standard error."
+      case .import:
+        "Read notes from a Markdown folder or file, a FieldNotes export or a jrnl journal "
+          + "(into notebook NAME); notes already here are skipped."
+      case .export:
+        "Write every note to FILE (JSON; Markdown for .md) or to FOLDER/ as Markdown files."
       }
     }
 
@@ -67,7 +83,8 @@ public struct Subcommand: Equatable, Sendable {
     var wordCount: (minimum: Int, maximum: Int?) {
       switch self {
       case .rm, .pin, .unpin, .history, .edit: (1, 1)
-      case .notebooks, .tags, .trash: (0, 0)
+      case .notebooks, .tags, .trash, .sync: (0, 0)
+      case .import, .export: (1, 1)
       case .mv: (2, nil)
       case .tag: (2, nil)
       case .restore: (1, 2)
@@ -76,12 +93,25 @@ public struct Subcommand: Equatable, Sendable {
 
     /// Whether a word starting with a dash is its own (`tag ID -old`) rather than an option.
     var takesDashedWords: Bool { self == .tag }
+
+    /// Whether its first word is a note's id (`rm ID`), which shells complete from the store.
+    public var namesANote: Bool {
+      switch self {
+      case .rm, .pin, .unpin, .mv, .tag, .restore, .history, .edit: true
+      case .notebooks, .tags, .trash, .sync, .import, .export: false
+      }
+    }
+
+    /// Whether its word is a path (`import PATH`), which shells complete with file names.
+    public var takesAPath: Bool { self == .import || self == .export }
   }
 
   /// Which command it is.
   public var name: Name
   /// The words typed after the command's own, options taken out: the note's id first.
   public var words: [String] = []
+  /// The notebook `import PATH --notebook NAME` reads every note into, as typed.
+  public var intoNotebook: String?
 
   /// The note's id or prefix, as typed: the first word.
   public var noteID: String { words.first ?? "" }
@@ -91,6 +121,9 @@ public struct Subcommand: Equatable, Sendable {
   /// - Throws: ``UsageError`` naming what is missing or one word too many.
   func validate() throws(UsageError) {
     let (minimum, maximum) = name.wordCount
+    if minimum > 0, words.isEmpty, !name.namesANote {
+      throw UsageError("\(name.rawValue) needs a path: fieldnotes \(name.usage)")
+    }
     if minimum > 0, words.isEmpty {
       throw UsageError(
         "\(name.rawValue) needs a note's id: fieldnotes \(name.usage) (ids are in fieldnotes ls)")
@@ -162,17 +195,21 @@ public struct Subcommand: Equatable, Sendable {
     case .restore: ["open all", "show \(id)", "restore \(version ?? 0)"]
     case .history: ["open all", "show \(id)", "history"]
     case .edit: ["open all", "edit \(id) --editor"]
-    case .notebooks, .tags, .trash: screenLines ?? []
+    case .notebooks, .tags, .trash, .sync, .import, .export: linesNamingNoNote ?? []
     }
   }
 
   /// The REPL's lines of a command that names no note: its screen, printed whole as a
-  /// script's `list` prints it; `nil` for a command that names one.
-  public var screenLines: [String]? {
+  /// script's `list` prints it, or the app's command on the whole library (`sync`, `import`,
+  /// `export`), its path taken as typed; `nil` for a command that names one.
+  public var linesNamingNoNote: [String]? {
     switch name {
     case .notebooks: ["list"]
     case .tags: ["tags", "list"]
     case .trash: ["trash", "list"]
+    case .sync: ["sync"]
+    case .import: ["import " + noteID + (intoNotebook.map { " --notebook " + $0 } ?? "")]
+    case .export: ["export " + noteID]
     default: nil
     }
   }

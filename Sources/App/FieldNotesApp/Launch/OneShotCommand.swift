@@ -25,7 +25,7 @@ enum OneShotCommand {
     let lines: [String]
     var output = console
     do throws(ShellCommandRefusal) {
-      if let screen = command.screenLines {
+      if let screen = command.linesNamingNoNote {
         lines = screen
       } else if command.name == .restore, command.version == nil {
         lines = ["trash", "restore \(try notes.trashRow(named: command.noteID))"]

@@ -50,6 +50,7 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
         timeZone: dependencies.timeZone, exportRecord: dependencies.exportRecord
       )
       .commands(for: Route.self))
+    dataRevision = { [store = dependencies.store] in store.changeCount }
     add(catchingUp: { [store = dependencies.store] in
       do throws(NoteStoreError) {
         try store.reload()

@@ -13,6 +13,8 @@ extension CompletionScript {
     let add = LaunchOption.addCommand
     let valueNames = options.filter { $0.value != nil }.flatMap(\.names).joined(separator: "|")
     let naming = LaunchOption.commandsNamingANote
+    let pathNames = Subcommand.Name.allCases.filter(\.takesAPath).map(\.rawValue)
+      .joined(separator: "|")
     var lines = [
       "# bash completion for fieldnotes, written by `fieldnotes --completion bash` from its options.",
       "# Load it with: source <(fieldnotes --completion bash)",
@@ -117,6 +119,10 @@ extension CompletionScript {
       "  if [[ $cur != -* ]] && (( position == 0 )); then",
       "    case $command in",
       "      \(naming.joined(separator: "|"))) _fieldnotes_stored ids \"$cur\"; return ;;",
+      "      \(pathNames)) compopt -o filenames 2>/dev/null; _fieldnotes_reply -f -- \"$cur\"; "
+        + "return ;;",
+      "      \(LaunchOption.helpCommand)) _fieldnotes_reply -W \(singleQuoted(commands)) -- \"$cur\"; "
+        + "return ;;",
       "    esac",
       "  fi",
       "  if [[ $command == \(Subcommand.Name.mv.rawValue) && $cur != -* ]] "

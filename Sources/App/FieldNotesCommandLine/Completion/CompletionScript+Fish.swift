@@ -50,6 +50,11 @@ extension CompletionScript {
         + "-a '(__fieldnotes_stored ids)'",
       "complete -c fieldnotes -n '__fieldnotes_words_typed 1 \(Subcommand.Name.mv.rawValue)' "
         + "-a '(__fieldnotes_stored notebooks)'",
+      "complete -c fieldnotes -n '__fieldnotes_words_typed 0 "
+        + "\(Subcommand.Name.allCases.filter(\.takesAPath).map(\.rawValue).joined(separator: " "))' "
+        + "-F",
+      "complete -c fieldnotes -n '__fieldnotes_words_typed 0 \(LaunchOption.helpCommand)' -f "
+        + "-a \(fishQuoted(LaunchOption.commandNames.joined(separator: " ")))",
     ]
     for (usage, summary) in LaunchOption.commandHelp {
       let name = usage.prefix { $0 != " " }

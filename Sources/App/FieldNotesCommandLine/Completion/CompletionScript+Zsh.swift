@@ -9,6 +9,7 @@ extension CompletionScript {
   static func zsh(_ options: [LaunchOption]) -> [String] {
     let add = LaunchOption.addCommand
     let naming = LaunchOption.commandsNamingANote.joined(separator: "|")
+    let pathNames = Subcommand.Name.allCases.filter(\.takesAPath).map(\.rawValue)
     let valueNames = options.filter { $0.value != nil }.flatMap(\.names).joined(separator: "|")
     let specifications = { (scope: LaunchOption.Scope) in
       options.filter { $0.scope == scope }.map { "    " + zshSpecification(of: $0) }
@@ -71,6 +72,13 @@ extension CompletionScript {
         "    )",
         "    [[ $command == \(Subcommand.Name.mv.rawValue) ]] && "
           + "specifications+=('3:notebook:_fieldnotes_stored notebooks')",
+        "  elif [[ $command == (\(pathNames.joined(separator: "|"))) ]]; then",
+        "    specifications+=('1:command:(\(pathNames.joined(separator: " ")))' '2:path:_files')",
+        "  elif [[ $command == \(LaunchOption.helpCommand) ]]; then",
+        "    specifications+=(",
+        "      '1:command:(\(LaunchOption.helpCommand))'",
+        "      '2:command:(\(LaunchOption.commandNames.joined(separator: " ")))'",
+        "    )",
         "  else",
         "    specifications+=('1:command:(\(LaunchOption.commandNames.joined(separator: " ")))')",
         "  fi",
