@@ -210,17 +210,10 @@ import Testing
 
   /// Every FieldNotes command README's "From the shell" shows is one the command line takes.
   @Test func theReadmesDailyLoopIsUnderstood() throws {
-    let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../README.md"), encoding: .utf8)
-    let section = try #require(
-      readme.components(separatedBy: "## From the shell").dropFirst().first?
-        .components(separatedBy: "\n## ").first)
-    let commands = section.components(separatedBy: "`").filter { $0.hasPrefix("fieldnotes ") }
-    #expect(commands.count >= 15, "\(commands)")
-    for command in commands {
-      let words = command.split(separator: " ").dropFirst().map(String.init)
-      #expect(throws: Never.self, "\(command)") { try LaunchOptions.parse(words) }
+    let commands = try ReadmeCommands.inSection("From the shell")
+    #expect(commands.count >= 20, "\(commands)")
+    for words in commands {
+      #expect(throws: Never.self, "\(words)") { try LaunchOptions.parse(words) }
     }
   }
 

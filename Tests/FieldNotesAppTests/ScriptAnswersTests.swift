@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FieldNotesApp
+@testable import FieldNotesCommandLine
 
 /// What a quiet script reads on standard output is what it asked for: notices — a sync's
 /// progress and its account — go to standard error.
@@ -123,6 +124,32 @@ import Testing
     #expect(status == 1)
     #expect(console.output.isEmpty, "\(console.output)")
     #expect(console.errors.first?.hasPrefix("error: there is no notebook called") == true)
+  }
+
+  /// Every command README's "FieldNotes in scripts" shows is understood, and each script there
+  /// runs over the sample library and answers on standard output (a sync, with a remote of its
+  /// own, on standard error alone).
+  @Test func theReadmesScriptsRunAndAnswer() async throws {
+    let commands = try ReadmeCommands.inSection("FieldNotes in scripts")
+    #expect(commands.count >= 10, "\(commands)")
+    for words in commands {
+      #expect(throws: Never.self, "\(words)") { try LaunchOptions.parse(words) }
+    }
+    let folder = NSTemporaryDirectory() + "fieldnotes-readme-scripts-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for words in commands where words.contains("-c") {
+      let syncs = words.contains("sync")
+      let console = RecordingConsole()
+      let status = await FieldNotesApp.run(
+        arguments: words
+          + (syncs
+            ? ["--store", folder + "/notes.sqlite", "--sync-folder", folder + "/remote"]
+            : ["--demo"]),
+        environment: Self.environment.merging(["HOME": folder]) { $1 }, console: console,
+        input: nil)
+      #expect(status == 0, "\(words): \(console.errors)")
+      #expect(console.output.isEmpty == syncs, "\(words): \(console.output)")
+    }
   }
 
   /// `more` in a script prints nothing itself: the list a script prints is whole already.
