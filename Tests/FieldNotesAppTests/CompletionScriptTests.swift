@@ -143,7 +143,8 @@ import Testing
   }
 
   /// Sourced in bash, the script registers a function for `fieldnotes` (`complete -p`), which,
-  /// given the words typed, completes options, `add`, choices, files and folders.
+  /// given the words typed, completes options, the commands, choices, files and folders (after
+  /// `--store`, `import` and `export`), and after `help` the commands.
   @Test func theBashFunctionCompletesOptionsChoicesAndPaths() throws {
     let bash = try #require(InstalledProgram.path(of: "bash"), "bash is not installed")
     let scratch = Scratch()
@@ -181,6 +182,10 @@ import Testing
       complete_words fieldnotes ls heron --s
       complete_words fieldnotes search heron --sort ''
       complete_words fieldnotes rm e621 --so
+      complete_words fieldnotes s
+      complete_words fieldnotes import "$2/no"
+      complete_words fieldnotes --store s export "$2/notes "
+      complete_words fieldnotes help r
       """
     let result = try InstalledProgram.run(bash, ["-s", "--", script, files], input: driver)
     #expect(result.errors.isEmpty, "\(result.errors)")
@@ -202,6 +207,10 @@ import Testing
         "--script|--seed|--sort|--store|--sync-folder|--sync-remote",
         "newest|oldest|title|updated",
         "",
+        "search|show|sync",
+        "\(files)/notes folder|\(files)/notes.sqlite",
+        "\(files)/notes folder",
+        "restore|rm",
       ])
   }
 }
