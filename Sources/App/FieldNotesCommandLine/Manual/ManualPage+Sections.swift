@@ -94,8 +94,13 @@ extension ManualPage {
     ),
     (
       "Print the notes about herons as JSON Lines, one object a line:",
-      "fieldnotes --format jsonl -c \"open all\" -c \"search heron\" -c list"
+      "fieldnotes --format jsonl -c \"open all\" -c \"search heron\""
     ),
+    (
+      "Sync with a bare repository in a folder, set once:",
+      "fieldnotes sync --sync-folder ~/notes.git"
+    ),
+    ("Say how a shell command is written and what it does:", "fieldnotes help import"),
     ("Load completion in bash:", "source <(fieldnotes --completion bash)"),
   ]
 }
