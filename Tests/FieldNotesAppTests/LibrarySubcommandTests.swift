@@ -103,3 +103,37 @@ import Testing
       ])
   }
 }
+
+/// A script's answer through the binary: the screen a script ends on, printed once on standard
+/// output, in the format asked for.
+@Suite struct ScriptAnswerThroughTheBinaryTests {
+  @Test func aScriptPrintsTheListItEndsOnAndNothingElse() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-script-answer-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let environment = ["HOME": folder, "TZ": "UTC", "NO_COLOR": "1"]
+    for (title, body) in [("Heron", "Grey, by the weir."), ("Wren", "Loud.")] {
+      let added = try BuiltProduct.run(
+        binary, arguments: ["add", title, "--store", store], input: body + "\n",
+        environment: environment)
+      #expect(added.status == 0, "\(added.errors)")
+    }
+
+    let json = try BuiltProduct.run(
+      binary, arguments: ["--store", store, "--format", "json", "-c", "open all"], input: "",
+      environment: environment)
+    #expect(json.status == 0 && json.errors.isEmpty, "\(json.errors)")
+    let array = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.joined(separator: "\n").utf8))
+        as? [[String: Any]], "\(json.output)")
+    #expect(array.compactMap { $0["title"] as? String } == ["Wren", "Heron"])
+
+    let quiet = try BuiltProduct.run(
+      binary, arguments: ["--store", store, "--quiet", "-c", "open all", "-c", "search heron"],
+      input: "", environment: environment)
+    #expect(quiet.status == 0, "\(quiet.errors)")
+    #expect(quiet.output.first == "All Notes · 1 note · newest first", "\(quiet.output)")
+    #expect(quiet.output.filter { $0.hasPrefix("All Notes") }.count == 1)
+  }
+}
