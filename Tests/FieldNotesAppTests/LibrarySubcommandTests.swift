@@ -99,7 +99,8 @@ import Testing
     #expect(unknown.status == 64 && unknown.output.isEmpty)
     #expect(
       unknown.errors == [
-        "error: there is no command called 'rn' (did you mean 'rm'?); see `fieldnotes --help`"
+        "error: there is no command called 'rn' (did you mean 'rm'?); a command of the REPL is "
+          + "explained in it: fieldnotes -c \"help rn\"; see `fieldnotes --help`"
       ])
   }
 }

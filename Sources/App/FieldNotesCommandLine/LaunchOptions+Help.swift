@@ -70,7 +70,6 @@ extension LaunchOptions {
       case LaunchOption.addCommand: table.filter { $0.scope == .addition }
       case LaunchOption.listCommand, LaunchOption.searchCommand:
         table.filter { $0.scope == .listing || $0.isListingToo }
-      case Subcommand.Name.import.rawValue: table.filter { $0.key == .notebook }
       default: []
       }
     var lines = ["USAGE: fieldnotes \(command.usage)", ""]

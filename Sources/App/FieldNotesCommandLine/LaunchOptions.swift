@@ -344,6 +344,7 @@ public struct LaunchOptions: Equatable, Sendable {
         "there is no command called '\(topic.terminalSafe)'"
           + (CommandSuggestion.closest(to: topic.lowercased(), among: LaunchOption.commandNames)
             .map { " (did you mean '\($0)'?)" } ?? "")
+          + "; a command of the REPL is explained in it: fieldnotes -c \"help \(topic.terminalSafe)\""
       )
     }
     if let command = options.subcommand, command.name != .sync, options.syncRemote != nil {
