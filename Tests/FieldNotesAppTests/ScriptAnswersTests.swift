@@ -27,6 +27,29 @@ import Testing
   }
 }
 
+/// A list printed, then synced with nothing new: the list, which showed the sync while it ran,
+/// shows what was printed, and is not printed again at the end.
+@MainActor
+@Suite struct ScriptAnswerAfterSyncTests {
+  let file = TemporaryStoreFile()
+
+  @Test func aSyncThatChangesNothingPrintsTheListOnce() async throws {
+    let remote = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fieldnotes-sync-once-" + UUID().uuidString).path
+    defer { try? FileManager.default.removeItem(atPath: remote) }
+    let console = RecordingConsole()
+    let status = await FieldNotesApp.run(
+      arguments: [
+        "-q", "--store", file.path, "--sync-folder", remote, "-c", "open all", "-c", "list", "-c",
+        "sync",
+      ],
+      environment: ["TZ": "UTC", "NO_COLOR": "1", "HOME": remote + "-home"],
+      console: console, input: nil)
+    #expect(status == 0, "\(console.errors)")
+    #expect(console.output.filter { $0.hasPrefix("All Notes") }.count == 1, "\(console.output)")
+  }
+}
+
 /// A script's answer: in a quiet script or a script's format, the screen a script ends on is
 /// printed once, whole, when its last commands showed it (`open`, `search`, `show`, `tags`…);
 /// `list` prints a screen where it stands, and what it printed is not printed again.

@@ -105,8 +105,9 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// prints, as it ends, the screen it ends on when a command showed it and `list` has not
   /// printed it since (see ``finishRun()``): a script's answer is what it last looked at.
   ///
-  /// A line shows something when it changes the view on top, or brings another on top,
-  /// without changing the app's data (``dataRevision``) and without failing: a command that
+  /// A line shows something when it changes the view on top, or brings another on top, to
+  /// other than what was printed last, without changing the app's data (``dataRevision``) and
+  /// without failing: a command that
   /// opens a screen or narrows a list does; one that saves or changes a record answers in a
   /// line of its own. Off by default, as for a one-shot command run as the REPL's lines, which
   /// prints only where `list` asks.
@@ -173,7 +174,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
       if navigator.printedDrawings != before.printed || hasFailed {
         owesScreen = false
       } else if navigator.withheldDrawings != before.withheld {
-        owesScreen = dataRevision() == before.revision
+        owesScreen = dataRevision() == before.revision && !navigator.showsWhatWasPrinted
       }
     }
     let outcome = try await runCommand(in: line)

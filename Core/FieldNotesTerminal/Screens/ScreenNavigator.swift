@@ -39,6 +39,11 @@ public final class ScreenNavigator<Route: Equatable> {
   public private(set) var withheldDrawings = 0
   /// How many times a view was printed.
   public private(set) var printedDrawings = 0
+  /// Whether the view on top, as last drawn, is the view printed last, line for line: a
+  /// passing state (a list's sync) come and gone since `list` printed it.
+  public private(set) var showsWhatWasPrinted = false
+  /// The screen printed last, and what was printed of it.
+  private var lastPrinted: (screen: ObjectIdentifier, lines: [String])?
   /// Whether a line is running, as the shell says: what it changes is drawn as it ends, at its
   /// ``settle()``, so a change made meanwhile asks for nothing more.
   public var isRunningLine = false
@@ -418,9 +423,13 @@ public final class ScreenNavigator<Route: Equatable> {
         lastDrawn = explanationSnapshot()
         guard drawsEveryChange || drawIsAsked else {
           withheldDrawings += 1
+          showsWhatWasPrinted =
+            lastPrinted.map { $0.screen == ObjectIdentifier(screen) && $0.lines == lines } ?? false
           return
         }
         printedDrawings += 1
+        if !drawsEveryChange { lastPrinted = (ObjectIdentifier(screen), lines) }
+        showsWhatWasPrinted = true
         // In a script's format standard output holds records alone; any other view goes aside.
         let isRecords =
           !terminal.format.isForScripts
