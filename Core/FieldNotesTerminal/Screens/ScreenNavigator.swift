@@ -40,7 +40,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// How many times a view was printed.
   public private(set) var printedDrawings = 0
   /// Whether the view on top, as last drawn, is the view printed last, line for line: a
-  /// passing state (a list's sync) come and gone since `list` printed it.
+  /// passing state (a list refreshing) come and gone since `list` printed it.
   public private(set) var showsWhatWasPrinted = false
   /// The screen printed last, and what was printed of it.
   private var lastPrinted: (screen: ObjectIdentifier, lines: [String])?
