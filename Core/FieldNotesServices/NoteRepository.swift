@@ -286,3 +286,16 @@ public enum RepositoryChange: Hashable, Sendable {
   /// A pin writes two columns, not the body: the check and the write are one statement.
   case replaceNote(Note, with: Note)
 }
+
+extension RepositoryChange {
+  /// Whether the change leaves every notebook as it was: any change but a notebook's own, so a
+  /// store keeps what it read of the notebooks through a pin or an edit.
+  public var keepsNotebooks: Bool {
+    switch self {
+    case .saveNotebook, .deleteNotebook: false
+    case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote, .expectNote,
+      .expectNotebook, .replaceNote:
+      true
+    }
+  }
+}

@@ -289,7 +289,8 @@ public final class NoteStore {
     seenOrder.removeAll { seen[$0] == nil }
   }
 
-  /// What the repository answered since the last change.
+  /// What the repository answered since the last change (the notebooks: since the last change
+  /// of a notebook, as a note's change leaves them as they were).
   private struct Answers {
     var pages: [NoteListQuery: NotePage] = [:]
     /// The queries of ``pages`` in the order they were answered.
@@ -495,7 +496,8 @@ public final class NoteStore {
   private func save(_ edit: StoreEdit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
-    answers = Answers()
+    answers = Answers(
+      notebooks: edit.changes.allSatisfy(\.keepsNotebooks) ? answers.notebooks : nil)
     // What this store wrote, applied to what it holds of a repository without a stamp: as the
     // repository applied it, checks and all, so it can't fail here.
     try? lastLibrary?.apply(edit.changes)

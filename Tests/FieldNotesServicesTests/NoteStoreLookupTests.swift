@@ -135,6 +135,31 @@ import Testing
     }
   }
 
+  /// A note's change leaves the notebooks as they were, so the store keeps what it read of them
+  /// (a list drawn after a pin asks SQLite for its page, not for the notebooks again); a
+  /// notebook's change, here or in another process, makes it ask again.
+  @Test func aNotesChangeKeepsTheNotebooksAndANotebooksChangeAsksAgain() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    #expect(try store.savedNotebooks() == SampleData.library.notebooks)
+
+    try store.setPinned(SampleData.kingfisher.id, true)
+    // Reads now fail: the notebooks come from what the store kept, not from the repository.
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+    #expect(try store.savedNotebooks() == SampleData.library.notebooks)
+    repository.failLoads(with: nil)
+
+    let moss = Notebook(name: "Moss")
+    try store.addNotebook(moss)
+    #expect(try store.savedNotebooks().map(\.name).contains("Moss"))
+
+    // Another process adds a notebook: the next catching up asks again.
+    let other = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try other.addNotebook(Notebook(name: "Lichen"))
+    try store.reload()
+    #expect(try store.savedNotebooks().map(\.name).contains("Lichen"))
+  }
+
   @Test func lookupsFollowEveryKindOfChange() throws {
     let (store, _) = try makeStore()
     try expectLookupsMatch(store, "at start")
