@@ -180,6 +180,16 @@ public enum StoreLocation {
     stateFolder(environment: environment).map { $0 + "/exports.json" }
   }
 
+  /// Where a body piped to `fieldnotes add` that is not UTF-8 text is kept, byte for byte, since
+  /// no note can hold it and the pipe can't be read again: `$XDG_STATE_HOME/fieldnotes/unsaved`,
+  /// or `~/.local/state/fieldnotes/unsaved`.
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: The folder's path, or `nil` when there is no home to keep it in.
+  public static func unsavedInputFolder(environment: [String: String]) -> String? {
+    stateFolder(environment: environment).map { $0 + "/unsaved" }
+  }
+
   /// FieldNotes' folder of state: `$XDG_STATE_HOME/fieldnotes`, or
   /// `~/.local/state/fieldnotes`; `nil` with no absolute place to put it.
   private static func stateFolder(environment: [String: String]) -> String? {

@@ -128,6 +128,36 @@ import Testing
     #expect(notes.map(\.title) == ["Heron at the weir"])
   }
 
+  /// A body that isn't UTF-8 (a Latin-1 file piped in) can't be a note; it is kept, byte for
+  /// byte, in a file of the user's, and the error says where: the pipe can't be read again.
+  @Test(arguments: [false, true])
+  func aBodyThatIsNotTextIsKeptAsItCame(storeOpens: Bool) throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let store = storeOpens ? folder + "/notes.sqlite" : folder + "/myfile.txt"
+    if !storeOpens { try Data("my own text\n".utf8).write(to: URL(fileURLWithPath: store)) }
+    let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" precious\n".utf8)
+
+    let result = try BuiltProduct.run(
+      binary, arguments: ["--store", store, "add", "Latin"], inputBytes: bytes,
+      environment: ["HOME": folder, "TZ": "UTC"])
+
+    #expect(result.status == 1)
+    let line = try #require(
+      result.errors.first { $0.hasPrefix("It is kept as it came in ") }, "\(result.errors)")
+    let path = String(
+      line.dropFirst("It is kept as it came in ".count).prefix { $0 != " " })
+    #expect(path.hasPrefix(folder + "/.local/state/fieldnotes/unsaved/"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes), "byte for byte")
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600, "the user's alone")
+    if storeOpens {
+      #expect(try SQLiteNoteRepository(path: store).load().notes.isEmpty, "nothing was saved")
+    }
+  }
+
   /// A store that can't be opened (a file of the user's that is no store) saves nothing and
   /// leaves the file as it was; the body, piped in and read once, is given back whole.
   @Test func aStoreThatCantBeOpenedGivesTheBodyBack() throws {

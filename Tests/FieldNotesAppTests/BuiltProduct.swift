@@ -89,8 +89,18 @@ enum BuiltProduct {
     _ executable: URL, arguments: [String], input: String, environment: [String: String],
     in folder: String? = nil
   ) throws -> Result {
+    try run(
+      executable, arguments: arguments, inputBytes: Array(input.utf8), environment: environment,
+      in: folder)
+  }
+
+  /// Runs the executable with bytes on standard input, which need not be text.
+  static func run(
+    _ executable: URL, arguments: [String], inputBytes: [UInt8], environment: [String: String],
+    in folder: String? = nil
+  ) throws -> Result {
     let child = try start(executable, arguments: arguments, environment: environment, in: folder)
-    let collected = child.collectOutput(writing: Array(input.utf8))
+    let collected = child.collectOutput(writing: inputBytes)
     return Result(
       output: lines(Data(collected.output)), errors: lines(Data(collected.errors)),
       status: collected.termination.status)

@@ -62,7 +62,9 @@ public enum FieldNotesApp {
     } catch {
       console.printError("error: \(error.message); see `fieldnotes --help`")
       if arguments.contains(LaunchOption.addCommand) {
-        StandardInput.giveBack(input, console: console)
+        StandardInput.giveBack(
+          input, keepingOtherwiseIn: StoreLocation.unsavedInputFolder(environment: environment),
+          console: console)
       }
       return usageExitStatus
     }
@@ -105,14 +107,20 @@ public enum FieldNotesApp {
       dependencies.exportRecord = StoreLocation.exportRecord(environment: environment)
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
-      if options.addition != nil { StandardInput.giveBack(input, console: console) }
+      if options.addition != nil {
+        StandardInput.giveBack(
+          input, keepingOtherwiseIn: StoreLocation.unsavedInputFolder(environment: environment),
+          console: console)
+      }
       return 1
     }
     if let addition = options.addition {
-      guard let body = StandardInput.text(given: input) else {
-        console.printError("error: the body on standard input is not UTF-8 text; nothing was saved")
-        return 1
-      }
+      guard
+        let body = StandardInput.text(
+          given: input,
+          keepingOtherwiseIn: StoreLocation.unsavedInputFolder(environment: environment),
+          console: console)
+      else { return 1 }
       do {
         console.print(
           try Screens.addNote(

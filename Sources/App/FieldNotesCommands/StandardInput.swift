@@ -12,10 +12,40 @@ public enum StandardInput {
   /// - Parameter input: The lines a test gives, or `nil` to read the real standard input.
   /// - Returns: The text, or `nil` when it is not UTF-8.
   public static func text(given input: [[UInt8]]?) -> String? {
-    if let input {
-      return String(validating: Array(input.joined(separator: [0x0A])), as: UTF8.self)
-    }
-    guard isatty(0) != 1 else { return "" }
+    text(of: bytes(given: input))
+  }
+
+  /// Bytes read as a body: UTF-8 text, without the line break `echo` ends its line with.
+  private static func text(of bytes: [UInt8]) -> String? {
+    String(validating: bytes.last == 0x0A ? bytes.dropLast() : bytes[...], as: UTF8.self)
+  }
+
+  /// Standard input's text, as ``text(given:)`` reads it; when it is not UTF-8 text, its bytes
+  /// are kept as they came in a file of the user's (``keep(_:in:)``) and the user is told
+  /// where, since no note can hold them and a pipe can't be read again.
+  ///
+  /// - Parameters:
+  ///   - input: The lines a test gives, or `nil` to read the real standard input.
+  ///   - folder: Where bytes that aren't text are kept (FieldNotes' state folder's `unsaved`);
+  ///     `nil` when there is no home to keep them in.
+  ///   - console: Where the error and the file's place are said, on standard error.
+  /// - Returns: The text, or `nil` when it is not UTF-8 (the error said).
+  @MainActor
+  public static func text(
+    given input: [[UInt8]]?, keepingOtherwiseIn folder: String?, console: any ConsoleOutput
+  ) -> String? {
+    let read = bytes(given: input)
+    if let text = text(of: read) { return text }
+    console.printError(
+      "error: the body on standard input is not UTF-8 text; nothing was saved")
+    console.printError(keptLine(read, in: folder))
+    return nil
+  }
+
+  /// Standard input's bytes, read to the end, as they came.
+  private static func bytes(given input: [[UInt8]]?) -> [UInt8] {
+    if let input { return Array(input.joined(separator: [0x0A])) }
+    guard isatty(0) != 1 else { return [] }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -24,8 +54,42 @@ public enum StandardInput {
       if count <= 0 { break }
       bytes += buffer[..<count]
     }
-    if bytes.last == 0x0A { bytes.removeLast() }
-    return String(validating: bytes, as: UTF8.self)
+    return bytes
+  }
+
+  /// Keeps bytes piped in that no note can hold, as they came, in a new owner-only file.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - folder: The folder, made owner-only if it is missing; `nil` for none.
+  /// - Returns: The file's path, or `nil` when it couldn't be written.
+  public static func keep(_ bytes: [UInt8], in folder: String?) -> String? {
+    guard let folder else { return nil }
+    let stamp = ISO8601DateFormatter().string(from: Date())
+      .replacingOccurrences(of: ":", with: "-")
+    let path = "\(folder)/stdin-\(stamp)-\(getpid()).bytes"
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
+      try Data(bytes).write(to: URL(fileURLWithPath: path), options: [.atomic])
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+      return path
+    } catch {
+      return nil
+    }
+  }
+
+  /// Where bytes that aren't text were kept, in a user's words; or, when no file could hold
+  /// them, why they are written to standard error as they came.
+  private static func keptLine(_ bytes: [UInt8], in folder: String?) -> String {
+    if let path = keep(bytes, in: folder) {
+      return "It is kept as it came in \(path) (convert it to UTF-8, such as with "
+        + "`iconv -f latin1 -t utf-8`, and pipe it again)."
+    }
+    // Nowhere to keep it: standard error takes the bytes themselves, for `2>file` to hold.
+    FileHandle.standardError.write(Data(bytes))
+    return "It could not be kept in a file, so it is written above, as it came."
   }
 
   /// Prints `add`'s body back whole on standard error, after the error that kept the note from
@@ -36,13 +100,17 @@ public enum StandardInput {
   ///
   /// - Parameters:
   ///   - input: The lines a test gives, or `nil` to read the real standard input.
+  ///   - folder: Where a body that isn't text is kept (see ``text(given:keepingOtherwiseIn:console:)``).
   ///   - console: Where the body goes, on standard error.
   @MainActor
-  public static func giveBack(_ input: [[UInt8]]?, console: any ConsoleOutput) {
+  public static func giveBack(
+    _ input: [[UInt8]]?, keepingOtherwiseIn folder: String?, console: any ConsoleOutput
+  ) {
     guard input != nil || isatty(0) == 0 else { return }
-    guard let body = text(given: input) else {
-      console.printError(
-        "error: the body on standard input is not UTF-8 text, and could not be given back")
+    let read = bytes(given: input)
+    guard let body = text(of: read) else {
+      console.printError("The body on standard input was not saved, and is not UTF-8 text.")
+      console.printError(keptLine(read, in: folder))
       return
     }
     guard !body.isEmpty else { return }
