@@ -26,12 +26,23 @@ public struct NoteIDs {
   /// - Returns: The prefix; the whole id when the store can't be read (never a prefix that
   ///   might name another note).
   public func shortID(of id: Note.ID) -> NoteIDPrefix {
-    for length in NoteIDPrefix.shortest...32 {
-      let prefix = NoteIDPrefix(of: id, length: length)
-      guard let count = try? count(of: prefix) else { break }
-      if count <= 1 { return prefix }
+    (try? shortIDs(of: [id]).first) ?? NoteIDPrefix(of: id, length: 32)
+  }
+
+  /// The short ids of the notes a list shows, read from the repository as they are now.
+  ///
+  /// - Parameter ids: The notes.
+  /// - Returns: Each note's short id, in the same order.
+  /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
+  /// - Complexity: One or two indexed counts a note.
+  public func shortIDs(of ids: [Note.ID]) throws(NoteStoreError) -> [NoteIDPrefix] {
+    var shortIDs: [NoteIDPrefix] = []
+    for id in ids {
+      var length = NoteIDPrefix.shortest
+      while length < 32, try count(of: NoteIDPrefix(of: id, length: length)) > 1 { length += 1 }
+      shortIDs.append(NoteIDPrefix(of: id, length: length))
     }
-    return NoteIDPrefix(of: id, length: 32)
+    return shortIDs
   }
 
   /// The saved note a typed id names: its whole id, or a prefix no other note shares.
@@ -68,9 +79,14 @@ public struct NoteIDs {
     }
   }
 
-  private func count(of prefix: NoteIDPrefix) throws(RepositoryError) -> Int {
-    try store.repository.page(NoteListQuery(scope: .allNotes, search: .id(prefix), limit: 0))
-      .totalCount
+  private func count(of prefix: NoteIDPrefix) throws(NoteStoreError) -> Int {
+    let query = NoteListQuery(scope: .allNotes, search: .id(prefix), limit: 0)
+    // A store over a repository without a change stamp answers from the library it holds, as
+    // its lists do; the count is the one they would give.
+    if store.repository.changeStamp == nil {
+      return try store.wholeLibrary().page(for: query).totalCount
+    }
+    do { return try store.repository.page(query).totalCount } catch { throw .persistence(error) }
   }
 }
 

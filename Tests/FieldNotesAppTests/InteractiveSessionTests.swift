@@ -37,8 +37,10 @@ struct InteractiveSessionTests {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let remote = NSTemporaryDirectory() + "fieldnotes-slow-sync-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: remote) }
+    // Numbered ids, so the rows' short ids are known: the heron is the fourth id made.
     let terminal = try TerminalDriver(command: [
-      binary.path, "--demo", "--network-profile", "slow", "--sync-folder", remote,
+      "env", "FIELDNOTES_IDS=sequential", binary.path, "--demo", "--network-profile", "slow",
+      "--sync-folder", remote,
     ])
     defer { terminal.close() }
     try terminal.waitFor("fieldnotes>")
@@ -51,7 +53,7 @@ struct InteractiveSessionTests {
 
     // Arrow-up brings back the previous line.
     try terminal.type("pin 2", keys: ["Enter"])
-    try terminal.waitFor("  2 * Heron at the lake")
+    try terminal.waitFor("  2 * a004  Heron at the lake")
     try terminal.type("", keys: ["Up"])
     try terminal.waitFor("Birds> pin 2", lastLineOnly: true)
     try terminal.type("", keys: ["C-u"])
@@ -264,7 +266,8 @@ struct InteractiveSessionTests {
   @Test func aNarrowTerminalGetsAlignedCutLinesAndResizingKeepsTheTypedLine() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let terminal = try TerminalDriver(
-      command: ["env", "LANG=C.UTF-8", binary.path, "--in-memory"], columns: 40)
+      command: ["env", "LANG=C.UTF-8", "FIELDNOTES_IDS=sequential", binary.path, "--in-memory"],
+      columns: 40)
     defer { terminal.close() }
     try terminal.waitFor("fieldnotes>")
     for line in [
@@ -298,7 +301,7 @@ struct InteractiveSessionTests {
     let list = Array(rows[(heading + 1)...].prefix(2))
     #expect(
       list == [
-        "  1   鳥が二羽、池のほとりで… · just now",
+        "  1   a003  鳥が二羽、池のほ… · just now",
         "      Two birds resting by the pond for…",
       ])
 

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesQuery
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -28,6 +29,52 @@ import Testing
       environment: ["TZ": "UTC", "NO_COLOR": "1", "FIELDNOTES_NOW": "2026-11-29T18:00:00Z"],
       console: console, input: nil)
     return (status, console)
+  }
+
+  /// A row of a list as text, read: `  1 * e621  Heron · Birds · 5 min ago` is row 1, pinned,
+  /// the note whose id starts `e621`, then its title and the rest; `nil` for another line.
+  static func row(_ line: String) -> (number: Int, isPinned: Bool, id: NoteIDPrefix, rest: String)?
+  {
+    let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    guard words.count == 2, let number = Int(words[0]) else { return nil }
+    let isPinned = words[1].hasPrefix("* ")
+    let afterPin = words[1].dropFirst(2)
+    guard let gap = afterPin.range(of: "  "),
+      let id = NoteIDPrefix(String(afterPin[..<gap.lowerBound]))
+    else { return nil }
+    return (number, isPinned, id, String(afterPin[gap.upperBound...]))
+  }
+
+  /// `fieldnotes ls -n 5` in a store of 300 notes prints five rows, each with the short id of
+  /// its note, and that id names the note again, in `fieldnotes show ID` and the REPL's `show`.
+  @Test func eachRowShowsAShortIDThatShowAndTheREPLTakeBack() async throws {
+    let notes = (0..<300).map { index in
+      Note(
+        title: "Note \(index)", body: "Body \(index).", createdAt: SampleData.date(minutes: index))
+    }
+    try SQLiteNoteRepository(path: file.path).commit(notes.map { .saveNote($0) })
+    let environment = ["TZ": "UTC", "NO_COLOR": "1", "FIELDNOTES_NOW": "2026-11-29T18:00:00Z"]
+    let run = { (arguments: [String], input: [String]) in
+      let console = RecordingConsole()
+      let status = await FieldNotesApp.run(
+        arguments: arguments + ["--store", self.file.path], environment: environment,
+        console: console, input: input.isEmpty ? nil : input.map { Array($0.utf8) })
+      return (status, console)
+    }
+    let (status, console) = await run(["ls", "-n", "5"], [])
+    #expect(status == 0, "\(console.errors)")
+    let rows = console.output.compactMap(Self.row)
+    #expect(rows.map(\.number) == [1, 2, 3, 4, 5], "\(console.output)")
+    for (row, index) in zip(rows, [299, 298, 297, 296, 295]) {
+      #expect(row.rest.hasPrefix("Note \(index) · "), "\(row)")
+      #expect(row.id.digits.count >= NoteIDPrefix.shortest && row.id.matches(notes[index].id))
+      let (shown, page) = await run(["show", row.id.description], [])
+      #expect(shown == 0 && page.output.first == "Note \(index)", "\(page.output) \(page.errors)")
+      let (typed, session) = await run([], ["open all", "show \(row.id)"])
+      #expect(typed == 0, "\(session.errors)")
+      // The note's page opens with its title alone, a line no row of the list is.
+      #expect(session.output.contains("Note \(index)"), "\(session.output.suffix(6))")
+    }
   }
 
   @Test func everyNoteIsPrintedAsARecordNeverAPage() async throws {
@@ -73,10 +120,16 @@ import Testing
     let (status, console) = try await run(["search", "heron"])
     #expect(status == 0, "\(console.errors)")
     #expect(
-      console.output == [
-        "All Notes · 1 note · newest first", "Showing: search “heron”",
-        "  1   Grey «heron» · 5 h ago", "      Body 7.",
-      ], "\(console.output)")
+      console.output.count == 4
+        && console.output.prefix(2) == [
+          "All Notes · 1 note · newest first", "Showing: search “heron”",
+        ] && console.output.last == "      Body 7.", "\(console.output)")
+    let row = try #require(Self.row(console.output[2]), "\(console.output)")
+    #expect(row.number == 1 && !row.isPinned && row.rest == "Grey «heron» · 5 h ago")
+    let heron = try SQLiteNoteRepository(path: file.path).load().notes.first {
+      $0.title == "Grey heron"
+    }
+    #expect(heron.map { row.id.matches($0.id) } == true, "the row's id is the heron's")
   }
 
   @Test func aNotebookATagAndAnOrderNarrowAndOrderTheList() async throws {
@@ -96,7 +149,9 @@ import Testing
     let rowLines = 5 * 2
     #expect(console.output.count == rowLines + 2, "\(console.output)")
     #expect(console.output.first == "All Notes · 250 notes · newest first")
-    #expect(console.output[1].hasPrefix("  1   Note 249 · "), "\(console.output)")
+    #expect(
+      Self.row(console.output[1]).map { $0.number == 1 && $0.rest.hasPrefix("Note 249 · ") }
+        == true, "\(console.output)")
     #expect(console.output.last == "  … and 245 more (a larger -n shows them).")
     let (records, recordsSaid) = try await run(["ls", "--limit", "3", "--format", "jsonl"])
     #expect(records == 0 && recordsSaid.output.count == 3, "\(recordsSaid.output)")

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesServicesLive
 import FieldNotesTesting
@@ -27,8 +28,9 @@ import Testing
 
     let rows = [SampleData.heron, SampleData.kingfisher].map {
       NoteRow(
-        note: $0, now: SampleData.date(minutes: 60),
-        timeZone: TimeZone(identifier: "UTC") ?? .current, notebooks: SampleData.library.notebooks)
+        note: $0, shortID: NoteIDPrefix(of: $0.id, length: 4), now: SampleData.date(minutes: 60),
+        timeZone: TimeZone(identifier: "UTC") ?? .current, notebooks: SampleData.library.notebooks,
+        namesNotebook: false)
     }
     #expect(
       recorder.values == [
@@ -52,7 +54,9 @@ import Testing
 
     let rows = [
       NoteRow(
-        note: SampleData.shoppingList, now: DateProvider.referenceDate,
+        note: SampleData.shoppingList,
+        shortID: NoteIDPrefix(of: SampleData.shoppingList.id, length: 4),
+        now: DateProvider.referenceDate,
         timeZone: TimeZone(identifier: "UTC") ?? .current, notebooks: SampleData.library.notebooks)
     ]
     #expect(

@@ -7,9 +7,15 @@ import Testing
 @Suite struct TestDoublesTests {
   @Test func incrementingIDsArePredictable() {
     let ids = IDGenerator.incrementing()
-    #expect(ids().uuidString == "00000000-0000-0000-0000-000000000001")
-    #expect(ids().uuidString == "00000000-0000-0000-0000-000000000002")
-    #expect(UUID(number: 0xABC).uuidString == "00000000-0000-0000-0000-000000000ABC")
+    #expect(ids().uuidString == "A0010000-0000-0000-0000-000000000001")
+    #expect(ids().uuidString == "A0020000-0000-0000-0000-000000000002")
+    #expect(UUID(number: 0xABC).uuidString == "AABC0000-0000-0000-0000-000000000ABC")
+    // The letter says how many digits the number has, so identifiers sort as numbers do.
+    let numbers = [0, 1, 0xFFF, 0x1000, 0xFFFF_FFF, 0x1000_0000, 0x5E55_0001, 0xFFFF_FFFF_FFFF]
+    #expect(UUID(number: 0x1000).uuidString == "B1000000-0000-0000-0000-000000001000")
+    #expect(UUID(number: 0x5E55_0001).uuidString == "F0000000-0000-0000-0000-00005E550001")
+    let texts = numbers.map { UUID(number: $0).uuidString }
+    #expect(texts == texts.sorted() && Set(texts).count == numbers.count)
   }
 
   @Test func fixedAndAdvancingDates() {

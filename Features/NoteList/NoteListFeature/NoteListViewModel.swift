@@ -119,10 +119,15 @@ public final class NoteListViewModel {
   @ObservationIgnored private var computed:
     (inputs: StateInputs, state: State, from: Date, until: Date?)?
 
+  /// The short ids read since the store last changed, by note: read once, not at every read of
+  /// the state, since a short id names its note alone until a note is added or taken away.
+  @ObservationIgnored private var knownShortIDs:
+    (changeCount: Int, byNote: [Note.ID: NoteIDPrefix]) = (-1, [:])
+
   /// What the list shows now.
   ///
   /// It is computed once per change of what it is computed from: the store's answer to the
-  /// list's question, the notebooks (which name each note's in a script's records), the
+  /// list's question and its rows' short ids, the notebooks (which name each note's), the
   /// settings, the sync, a failed load; and the clock, once a row's date would read
   /// differently ("5 min ago" becoming "6 min ago") or the clock is set back. Read again with
   /// none of those changed, it is the state computed last. Every read reads all of them, so
@@ -135,7 +140,8 @@ public final class NoteListViewModel {
     {
       return computed.state
     }
-    let state = inputs.state(now: date, timeZone: timeZone)
+    let namesNotebook = if case .notebook = scope { false } else { true }
+    let state = inputs.state(now: date, timeZone: timeZone, namesNotebook: namesNotebook)
     computed = (inputs, state, date, inputs.datesChange(after: date))
     stateComputations += 1
     return state
@@ -143,17 +149,19 @@ public final class NoteListViewModel {
 
   /// What the state is computed from, read from the store: the first rows of the list (or of
   /// its search, this list's filters applied, without ordering the rest, so a list of a million
-  /// notes costs what its rows cost), whether the list holds notes at all, and the notebooks.
+  /// notes costs what its rows cost) and their short ids, whether the list holds notes at all,
+  /// and the notebooks.
   ///
   /// A read that fails is what the state is computed from then: the list shows
   /// ``State/failed(message:)`` until the store answers again.
   private var stateInputs: StateInputs {
     var inputs = StateInputs(
-      shown: [], total: 0, hasNotesInScope: false, notebooks: [], settings: settings,
+      shown: [], shortIDs: [], total: 0, hasNotesInScope: false, notebooks: [], settings: settings,
       sync: syncStatus, failure: loadFailure)
     do throws(NoteStoreError) {
       let page = try store.page(NoteListQuery(scope: scope, settings: settings))
       inputs.shown = page.notes
+      inputs.shortIDs = try shortIDs(of: page.notes)
       inputs.total = page.totalCount
       inputs.hasNotesInScope = page.totalCount > 0
       if !inputs.hasNotesInScope { inputs.hasNotesInScope = try store.noteCount(in: scope) > 0 }
@@ -162,6 +170,16 @@ public final class NoteListViewModel {
       inputs.failure = inputs.failure ?? Self.message(for: error)
     }
     return inputs
+  }
+
+  /// The short ids of the notes shown, each read once for each change of the store.
+  private func shortIDs(of notes: [Note]) throws(NoteStoreError) -> [NoteIDPrefix] {
+    if knownShortIDs.changeCount != store.changeCount { knownShortIDs = (store.changeCount, [:]) }
+    let unread = notes.map(\.id).filter { knownShortIDs.byNote[$0] == nil }
+    for (id, shortID) in zip(unread, try NoteIDs(store: store).shortIDs(of: unread)) {
+      knownShortIDs.byNote[id] = shortID
+    }
+    return notes.map { knownShortIDs.byNote[$0.id] ?? NoteIDPrefix(of: $0.id, length: 32) }
   }
 
   /// What the list says when the store can't be read.
@@ -173,6 +191,8 @@ public final class NoteListViewModel {
   /// the clock.
   private struct StateInputs: Equatable {
     var shown: [Note]
+    /// The short id of each note shown.
+    var shortIDs: [NoteIDPrefix]
     var total: Int
     var hasNotesInScope: Bool
     var notebooks: [Notebook]
@@ -181,18 +201,19 @@ public final class NoteListViewModel {
     /// Why the store could not be read: the last ``load()``, or a read of the state.
     var failure: String?
 
-    /// The state these make, its row dates described from a moment.
-    func state(now: Date, timeZone: TimeZone) -> State {
+    /// The state these make, its row dates described from a moment, its rows naming their
+    /// notes' notebooks or not.
+    func state(now: Date, timeZone: TimeZone, namesNotebook: Bool) -> State {
       if let failure { return .failed(message: failure) }
       guard total > 0 else {
         return .empty(hasNotesInScope ? .noMatches : .noNotes, sync: sync)
       }
       let matches = SearchMatches(settings.search.query.highlightedTerms)
       return .loaded(
-        shown.map {
+        zip(shown, shortIDs).map {
           NoteRow(
-            note: $0, now: now, timeZone: timeZone, matches: matches, notebooks: notebooks,
-            order: settings.sortOrder)
+            note: $0, shortID: $1, now: now, timeZone: timeZone, matches: matches,
+            notebooks: notebooks, order: settings.sortOrder, namesNotebook: namesNotebook)
         },
         sync: sync,
         hiddenCount: total - shown.count)

@@ -294,12 +294,14 @@ extension NoteListForming {
 
   /// The row a word names: a row number, or the start of a note's id.
   ///
-  /// A number stands for a row among the rows the list last drew; a word with a hex letter in
-  /// it, for the note whose id it starts (shown or not), since an id names a note after every
-  /// redraw. A word of digits alone (and a sign) is always a row number, and an id is four
-  /// digits at least, as lists show them, so a typo (`1e3`) names no note by chance.
+  /// A number stands for a row among the rows the list last drew; a word of hex digits, for the
+  /// note whose id it starts (shown or not), since an id names a note after every redraw. An id
+  /// is four digits at least, as lists show them, so a typo (`1e3`) names no note by chance and
+  /// is refused as a row number. A word of digits alone is a row number when a row drawn has
+  /// that number as written (`12`, `1000`), and otherwise an id (`4821`, `0123`) if it is long
+  /// enough, so an id of digits alone names its note too.
   private func row(_ word: String) throws(ScreenError) -> DrawnRows.Row {
-    let isRowNumber = word.filter { $0 != "-" && $0 != "+" }.allSatisfy(\.isNumber)
+    let isRowNumber = Int(word).map { "\($0)" == word && $0 <= drawn.rows.count } ?? false
     guard !isRowNumber, let prefix = NoteIDPrefix(word),
       prefix.digits.count >= NoteIDPrefix.shortest
     else {

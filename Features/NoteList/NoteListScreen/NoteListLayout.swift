@@ -116,6 +116,10 @@ extension NoteListLayout {
     error.errorDescription ?? "The notes could not be read."
   }
 
-  static let noNotesMessage = "No notes here yet. Write one with `new`."
-  static let noMatchesMessage = "Nothing matches the search or filter."
+  /// What a list without rows says: that nothing matches, when its notebook (or tag) has notes,
+  /// or that there are none yet.
+  static func emptyMessage(hasNotes: Bool) -> String {
+    hasNotes
+      ? "Nothing matches the search or filter." : "No notes here yet. Write one with `new`."
+  }
 }

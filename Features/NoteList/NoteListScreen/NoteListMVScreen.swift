@@ -82,8 +82,7 @@ public final class NoteListMVScreen: NoteListForming {
   ///
   /// A read the store fails is thrown: the view draws why, as the MVVM form's failed state does.
   private func firstRows() throws(NoteStoreError) -> (shown: [Note], total: Int) {
-    let settings = viewState.settings
-    let page = try store.page(NoteListQuery(scope: scope, settings: settings))
+    let page = try store.page(NoteListQuery(scope: scope, settings: viewState.settings))
     return (page.notes, page.totalCount)
   }
 
@@ -131,25 +130,28 @@ public final class NoteListMVScreen: NoteListForming {
   private func renderRows(in terminal: TerminalContext) throws(NoteStoreError) -> [String] {
     let (shown, total) = try firstRows()
     let settings = viewState.settings
-    let emptyMessage: String? =
-      total == 0
-      ? (try store.noteCount(in: scope) > 0
-        ? NoteListLayout.noMatchesMessage : NoteListLayout.noNotesMessage) : nil
+    let emptyMessage =
+      total == 0 ? NoteListLayout.emptyMessage(hasNotes: try store.noteCount(in: scope) > 0) : nil
     let notebooks = try store.savedNotebooks()
     drawn = DrawnRows(
       rows: shown.map { .init(id: $0.id, title: $0.title) }, hiddenCount: total - shown.count)
+    let notebook = { (note: Note) in notebooks.first { $0.id == note.notebookID }?.name }
     if terminal.format != .text {
-      let records = shown.map { note in
-        NoteRecord(note, notebook: notebooks.first { $0.id == note.notebookID }?.name)
-      }
       return NoteListLayout.recordLines(
-        title: title, records: records, settings: settings, format: terminal.format)
+        title: title, records: shown.map { NoteRecord($0, notebook: notebook($0)) },
+        settings: settings, format: terminal.format)
     }
+    // The view reads each row's short id of the store as it draws, and names the notebook
+    // unless the list is one notebook's.
+    let shortIDs = try NoteIDs(store: store).shortIDs(of: shown.map(\.id))
+    let idColumns = shortIDs.map(\.description.count).max() ?? 0
+    let namesNotebook = if case .notebook = scope { false } else { true }
     let date = now()
     let matches = SearchMatches(settings.search.query.highlightedTerms)
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
-        number: index + 1, title: note.title,
+        number: index + 1, shortID: shortIDs[index], idColumns: idColumns, title: note.title,
+        notebook: namesNotebook ? notebook(note) : nil,
         excerpt: note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength),
         tags: note.tags, isPinned: note.isPinned,
         date: settings.sortOrder.shownDate(of: note).relativeDescription(
@@ -277,9 +279,9 @@ public final class NoteListMVScreen: NoteListForming {
 
 extension NoteListMVScreen {
   /// What the MV view reads, for `why`: the store's page (its notes named, and kept in full),
-  /// its own view-local settings and sync, and for JSON the store's notebooks.
+  /// its own view-local settings and sync, and the store's notebooks, which name each note's.
   ///
-  /// - Parameter terminal: The terminal it is drawn for: JSON names each note's notebook.
+  /// - Parameter terminal: The terminal it is drawn for; every format names notebooks.
   /// - Returns: The values.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     let page: ShownPage
@@ -289,7 +291,7 @@ extension NoteListMVScreen {
     } catch {
       page = ShownPage(notes: [], total: 0, failure: NoteListLayout.failureMessage(error))
     }
-    var values = [
+    return [
       DrawnValue("the store's page", page) { page in
         page.failure.map { "failed(\"\($0.terminalSafe)\")" }
           ?? NoteListLayout.rowNames(
@@ -299,11 +301,8 @@ extension NoteListMVScreen {
       DrawnValue("the view's own sync", viewState.sync),
       DrawnValue("the list's title", title),
       DrawnValue.clock(now(), timeZone: timeZone),
+      DrawnValue("the store's notebooks", store.notebooks.map(\.name)),
     ]
-    if terminal.format != .text {
-      values.append(DrawnValue("the store's notebooks", store.notebooks.map(\.name)))
-    }
-    return values
   }
 
   /// The notes the store's page gave the view, and how many the list holds; or why the store

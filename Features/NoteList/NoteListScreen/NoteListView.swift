@@ -17,27 +17,23 @@ enum NoteListView {
     switch state {
     case .failed(let message):
       return NoteListLayout.failedLines(title: title, message: message)
-    case .empty where terminal.format != .text:
-      return NoteListLayout.recordLines(
-        title: title, records: [], settings: settings, format: terminal.format)
-    case .loaded(let rows, _, _) where terminal.format != .text:
+    case _ where terminal.format != .text:
+      let rows = if case .loaded(let rows, _, _) = state { rows } else { [NoteRow]() }
       return NoteListLayout.recordLines(
         title: title, records: rows.map(\.record), settings: settings, format: terminal.format)
     case .empty(let reason, let sync):
-      let message =
-        switch reason {
-        case .noNotes: NoteListLayout.noNotesMessage
-        case .noMatches: NoteListLayout.noMatchesMessage
-        }
       return NoteListLayout.lines(
-        title: title, settings: settings, rowLines: [], emptyMessage: message,
+        title: title, settings: settings, rowLines: [],
+        emptyMessage: NoteListLayout.emptyMessage(hasNotes: reason == .noMatches),
         syncLine: syncLine(sync))
     case .loaded(let rows, let sync, let hiddenCount):
       let matches = SearchMatches(settings.search.query.highlightedTerms)
+      let idColumns = rows.map(\.shortID.description.count).max() ?? 0
       let rowLines = rows.enumerated().map { index, row in
         NoteRowView.lines(
-          number: index + 1, title: row.title, excerpt: row.excerpt, tags: row.tags,
-          isPinned: row.isPinned, date: row.date, highlighting: matches, in: terminal)
+          number: index + 1, shortID: row.shortID, idColumns: idColumns, title: row.title,
+          notebook: row.notebook, excerpt: row.excerpt, tags: row.tags, isPinned: row.isPinned,
+          date: row.date, highlighting: matches, in: terminal)
       }
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: rowLines, rowIDs: rows.map(\.id),

@@ -1,29 +1,32 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesTerminal
 
 /// How one note looks in a list, shared by the MV and MVVM forms of the note list (as the seed's
 /// `NoteRow` view is shared by both).
 @MainActor
 enum NoteRowView {
-  /// The lines of one row: number, pin, title, date and tags; then the excerpt, indented.
+  /// The lines of one row: number (as last shown), pin, short id, title, notebook, date and
+  /// tags; then the excerpt, indented.
   ///
-  /// On a terminal each line is cut to its width, the title first so the date stays; with
-  /// colour on, the date and tags are dim and the search's matches are highlighted; without,
-  /// the matches are marked `«…»`.
+  /// `  1 * e621  Heron at the weir · Field trips · 5 min ago · #birds`: the short ids are
+  /// padded to the widest of the list's (`idColumns`), so the titles line up. On a terminal
+  /// each line is cut to its width, the title first so the id, notebook and date stay; with
+  /// colour on, what follows the title is dim and the search's matches are highlighted;
+  /// without, the matches are marked `«…»`.
   static func lines(
-    number: Int, title: String, excerpt: String, tags: [String], isPinned: Bool, date: String,
+    number: Int, shortID: NoteIDPrefix, idColumns: Int, title: String, notebook: String?,
+    excerpt: String, tags: [String], isPinned: Bool, date: String,
     highlighting matches: SearchMatches = SearchMatches([]), in terminal: TerminalContext
   ) -> [String] {
-    let numberText = String(number)
-    let padding = String(repeating: " ", count: max(0, 3 - numberText.count))
-    let start = "\(padding)\(numberText) \(isPinned ? "*" : " ") "
+    let start =
+      String(repeating: " ", count: max(0, 3 - String(number).count))
+      + "\(number) \(isPinned ? "*" : " ") \(shortID.description.padded(toColumns: idColumns))  "
     let columns = terminal.columns
     let style = terminal.style
-    let titleColumns = columns.map { max(10, $0 - start.count - " · ".count - date.count) }
-    var metadata = " · \(date)"
-    if !tags.isEmpty {
-      metadata += " · " + TagRules.hashtags(tags).terminalSafe
-    }
+    let metadata = [notebook?.terminalSafe, date].compactMap { $0 }.map { " · " + $0 }.joined()
+    let titleColumns = columns.map { max(10, $0 - start.count - metadata.terminalColumns) }
+    let tagsText = tags.isEmpty ? "" : " · " + TagRules.hashtags(tags).terminalSafe
     // Colour goes on after a line is cut to the width, as it takes no columns; marks go in
     // before, as they do.
     let highlighted: (String) -> String = { line in
@@ -38,7 +41,7 @@ enum NoteRowView {
       [
         (start, { $0 }),
         (marked(title.terminalSafe).fitted(toColumns: titleColumns), highlighted),
-        (metadata, style.dim),
+        (metadata + tagsText, style.dim),
       ], columns: columns)
     guard !excerpt.isEmpty else { return [first] }
     // The excerpt is as long as a wide terminal can show; elsewhere it is cut to the usual 60.

@@ -46,7 +46,9 @@ extension Solutions {
       model.searchText = ""
 
       let kingfisher = NoteRow(
-        note: SampleData.kingfisher, now: now(), timeZone: utc, notebooks: store.notebooks)
+        note: SampleData.kingfisher,
+        shortID: NoteIDs(store: store).shortID(of: SampleData.kingfisher.id), now: now(),
+        timeZone: utc, notebooks: store.notebooks)
       #expect(
         recorder.values == [
           all, .loaded([kingfisher], sync: .idle), .empty(.noMatches, sync: .idle), all,

@@ -115,7 +115,7 @@ import Testing
           + "to copy:") == true)
     #expect(Array(result.errors.suffix(4)) == ["title: Lost?", "tags: ", "body:", ""])
     // The pin was rolled back on screen: the list was drawn again without it.
-    #expect(result.output.contains("  1   Kept · just now"))
+    #expect(result.output.contains { $0.hasPrefix("  1   ") && $0.hasSuffix("  Kept · just now") })
     _ = try Self.run("/usr/bin/chattr", ["-i", store])
     #expect(try SQLiteNoteRepository(path: store).load() == saved)
   }

@@ -40,7 +40,8 @@ import Testing
       }
       let words = line.split(separator: " ")
       guard !lists.isEmpty, words.count > 1, Int(words[0]) != nil else { continue }
-      if let title = words.dropFirst().first(where: { $0 != "*" }) {
+      // The row's number, its pin, its short id, then the first word of its title.
+      if let title = words.dropFirst().drop(while: { $0 == "*" }).dropFirst().first {
         lists[lists.count - 1].append(String(title))
       }
     }

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTesting
 import Foundation
@@ -29,9 +30,20 @@ import Testing
       store: store, scope: scope, now: now, timeZone: utc, history: DeletionHistory())
   }
 
-  static func rows(_ notes: Note...) -> [NoteRow] {
+  /// The rows of notes in a list of all notes (or a tag's, or of notes in no notebook), each
+  /// naming its notebook.
+  static func rows(_ notes: Note...) -> [NoteRow] { rows(notes, namingNotebooks: true) }
+
+  /// The rows of notes in a notebook's own list, which don't repeat its name.
+  static func birdsRows(_ notes: Note...) -> [NoteRow] { rows(notes, namingNotebooks: false) }
+
+  /// Rows as the lists make them, each with its short id: the sample notes' ids differ in
+  /// their first four digits (`a0a1`, `a0a2`…), so those are what every row shows.
+  static func rows(_ notes: [Note], namingNotebooks: Bool) -> [NoteRow] {
     notes.map {
-      NoteRow(note: $0, now: now(), timeZone: utc, notebooks: SampleData.library.notebooks)
+      NoteRow(
+        note: $0, shortID: NoteIDPrefix(of: $0.id, length: 4), now: now(), timeZone: utc,
+        notebooks: SampleData.library.notebooks, namesNotebook: namingNotebooks)
     }
   }
 
@@ -46,7 +58,9 @@ import Testing
     model.load()
 
     #expect(
-      recorder.values == [.loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle)],
+      recorder.values == [
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle)
+      ],
       "reading is synchronous: no loading")
   }
 
@@ -62,6 +76,23 @@ import Testing
     #expect(heron.tags == ["birds", "lake"])
     #expect(heron.isPinned)
     #expect(heron.date == "1 h ago")
+  }
+
+  /// Each row carries its note's short id, the shortest start of its id no other note shares:
+  /// read with the page, and read again once the store changed, which can lengthen one.
+  @Test func rowsCarryTheShortIDsOfTheStoreAsItIs() throws {
+    let (model, store) = try makeModel()
+    model.load()
+    let ids = { () -> [String] in
+      guard case .loaded(let rows, _, _) = model.state else { return [] }
+      return rows.map(\.shortID.description)
+    }
+    #expect(ids() == ["a0a1", "a0a4", "a0a3", "a0a2"])
+    let twin = Note(
+      id: UUID(uuidString: "A0A1F000-0000-4000-8000-000000000000") ?? UUID(), title: "Twin",
+      createdAt: SampleData.date(minutes: 50))
+    try store.perform(.addNote(twin))
+    #expect(ids() == ["a0a10", "a0a1f", "a0a4", "a0a3", "a0a2"], "the heron's and its twin's")
   }
 
   @Test func aFailedLoadSaysWhy() throws {
@@ -93,13 +124,13 @@ import Testing
     model.showsPinnedOnly = true
     #expect(
       recorder.values == [
-        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle),
         .failed(message: "The notes could not be read: disk I/O error."),
       ])
 
     repository.failLoads(with: nil)
     // The failure was no answer: the next drawing asks again, with no `retry` needed.
-    #expect(model.state == .loaded(Self.rows(SampleData.heron), sync: .idle))
+    #expect(model.state == .loaded(Self.birdsRows(SampleData.heron), sync: .idle))
     #expect(repository.savedLibrary == SampleData.library, "nothing was lost")
   }
 
@@ -157,10 +188,12 @@ import Testing
     try model.search(for: "  ")
 
     let blue = NoteRow(
-      note: SampleData.kingfisher, now: Self.now(), timeZone: Self.utc,
+      note: SampleData.kingfisher, shortID: NoteIDPrefix(of: SampleData.kingfisher.id, length: 4),
+      now: Self.now(), timeZone: Self.utc,
       matches: SearchMatches(["blue", "moss"]), notebooks: SampleData.library.notebooks)
     let moss = NoteRow(
-      note: SampleData.moss, now: Self.now(), timeZone: Self.utc,
+      note: SampleData.moss, shortID: NoteIDPrefix(of: SampleData.moss.id, length: 4),
+      now: Self.now(), timeZone: Self.utc,
       matches: SearchMatches(["blue", "moss"]), notebooks: SampleData.library.notebooks)
     let everything = Self.rows(
       SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher)
@@ -333,8 +366,8 @@ import Testing
     kingfisher.updatedAt = DateProvider.referenceDate
     #expect(
       recorder.values == [
-        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
-        .loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(kingfisher, SampleData.heron), sync: .idle),
       ])
     // The effect: one write, made only if the note is still the one this store read.
     #expect(
@@ -355,7 +388,7 @@ import Testing
 
     try test.step(
       "pin the kingfisher", { try model.togglePin(SampleData.kingfisher.id) },
-      states: [.loaded(Self.rows(kingfisher, SampleData.heron), sync: .idle)],
+      states: [.loaded(Self.birdsRows(kingfisher, SampleData.heron), sync: .idle)],
       writes: [[.replaceNote(SampleData.kingfisher, with: kingfisher)]])
   }
 
@@ -370,7 +403,9 @@ import Testing
     }
 
     #expect(
-      recorder.values == [.loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle)])
+      recorder.values == [
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle)
+      ])
     #expect(store.notes == SampleData.library.notes)
   }
 
@@ -385,9 +420,9 @@ import Testing
 
     #expect(
       recorder.values == [
-        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
-        .loaded(Self.rows(SampleData.kingfisher), sync: .idle),
-        .loaded(Self.rows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.heron, SampleData.kingfisher), sync: .idle),
       ])
     #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
     #expect(repository.savedLibrary.notes.contains(SampleData.heron))
@@ -433,7 +468,7 @@ import Testing
 
     try model.move(SampleData.kingfisher.id, to: SampleData.plants.id)
 
-    #expect(model.state == .loaded(Self.rows(SampleData.heron), sync: .idle))
+    #expect(model.state == .loaded(Self.birdsRows(SampleData.heron), sync: .idle))
     #expect(try store.note(withID: SampleData.kingfisher.id)?.notebookID == SampleData.plants.id)
   }
 
@@ -448,7 +483,7 @@ import Testing
 
     #expect(
       recorder.transitions == [
-        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle)
+        .loaded(Self.birdsRows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle)
       ])
   }
 
@@ -476,7 +511,7 @@ import Testing
     let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
     model.load()
     let recorder = StateRecorder(model, \.state, inFlight: Self.isSyncing)
-    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+    let rows = Self.birdsRows(SampleData.heron, SampleData.kingfisher)
 
     let refresh = Task { await model.refresh() }
     await syncer.waitUntilSyncing()
@@ -491,8 +526,8 @@ import Testing
       recorder.values == [
         .loaded(rows, sync: .idle),
         .loaded(rows, sync: .refreshing),
-        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .refreshing),
-        .loaded(Self.rows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle),
+        .loaded(Self.birdsRows(SampleData.heron, wren, SampleData.kingfisher), sync: .refreshing),
+        .loaded(Self.birdsRows(SampleData.heron, wren, SampleData.kingfisher), sync: .idle),
       ])
     #expect(recorder.workInFlight == nil)
   }
@@ -510,7 +545,7 @@ import Testing
     let (model, _) = try makeModel(scope: Self.birds, syncer: syncer)
     model.load()
     let recorder = StateRecorder(model, \.state)
-    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+    let rows = Self.birdsRows(SampleData.heron, SampleData.kingfisher)
 
     let refresh = Task { await model.refresh() }
     await syncer.waitUntilSyncing()
@@ -534,7 +569,7 @@ import Testing
     await syncer.fail(with: SyncTestError.offline)
     await failed.value
     let recorder = StateRecorder(model, \.state)
-    let rows = Self.rows(SampleData.heron, SampleData.kingfisher)
+    let rows = Self.birdsRows(SampleData.heron, SampleData.kingfisher)
 
     let refresh = Task { await model.refresh() }
     await syncer.waitUntilSyncing()

@@ -10,7 +10,8 @@ import Testing
 @testable import NoteListScreen
 
 /// A note's id names it after every redraw: where a row number is taken, an id, or a prefix of
-/// it no other note shares, is taken too, in both forms; a word of digits alone is a row.
+/// it no other note shares, is taken too, in both forms; a word of digits alone is a row when a
+/// row drawn has that number, and an id otherwise.
 @MainActor
 @Suite struct NoteListIDTests {
   static let heron = Note(
@@ -54,5 +55,24 @@ import Testing
       try await harness.run("delete 1e3")  // a typo, hex by chance: too short to be an id
     }
     #expect(store.notes.count == 2, "nothing was deleted")
+  }
+
+  /// Each row shows its note's short id, and the id a row shows names that note in the list's
+  /// commands, digits alone (`1234`) too.
+  @Test(arguments: NoteListForm.allCases)
+  func theIDARowShowsNamesItsNoteDigitsAloneToo(form: NoteListForm) async throws {
+    let store = NoteStore(notes: [Self.heron, Self.wren, Self.moss])
+    let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
+    // The ids are padded to the longest, so the titles line up.
+    #expect(
+      harness.lastDrawn == [
+        "All Notes · 3 notes · newest first", "  1   1234   Moss · 2026-11-29",
+        "  2   e621a  Wren · 2026-11-29", "  3   e621e  Heron · just now",
+      ], "\(harness.lastDrawn ?? [])")
+    try await harness.run("pin 1234")
+    #expect(try store.note(withID: Self.moss.id)?.isPinned == true)
+    await #expect(throws: CommandLineError.refused("no note's id starts with 0123")) {
+      try await harness.run("show 0123")  // no row is written with a leading zero
+    }
   }
 }

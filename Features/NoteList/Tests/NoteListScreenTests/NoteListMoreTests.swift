@@ -33,10 +33,11 @@ import Testing
     #expect(harness.lastDrawn?.last?.hasPrefix("  … and 50 more; `more` shows the next 50") == true)
     // The next rows only, numbered on from the rows shown before.
     #expect(harness.lastDrawn?[1] == "  (rows 1–200 are above)")
-    #expect(harness.lastDrawn?[2] == "201   Note 249 · 2026-11-29")
+    #expect(harness.lastDrawn?[2] == "201   a0fa  Note 249 · 2026-11-29")
     #expect(harness.lastDrawn?.count == 203, "the heading, the line above, 200 rows, the rest")
     try await harness.run("more")
-    #expect(harness.lastDrawn?.last == "450   Note 0 · just now", "no line says more are left")
+    #expect(
+      harness.lastDrawn?.last == "450   a001  Note 0 · just now", "no line says more are left")
     #expect(harness.lastDrawn?[1] == "  (rows 1–400 are above)")
     #expect(harness.lastDrawn?.count == 52)
 
@@ -59,9 +60,9 @@ import Testing
 
     let drawn = try #require(harness.lastDrawn)
     #expect(!drawn.contains("  (rows 1–200 are above)"))
-    #expect(drawn[1] == "  1 * Note 150 · 2026-11-29", "the pinned note, on top, drawn")
+    #expect(drawn[1] == "  1 * a097  Note 150 · 2026-11-29", "the pinned note, on top, drawn")
     #expect(drawn.count == 402, "the heading, 400 rows, the rest")
-    #expect(drawn.contains("200   Note 251 · 2026-11-29"), "row 200 as drawn now")
+    #expect(drawn.contains("200   a0fc  Note 251 · 2026-11-29"), "row 200 as drawn now")
     try await harness.run("pin 200")
     #expect(
       try store.note(withID: UUID(number: 252))?.isPinned == true, "the note drawn as row 200")
