@@ -2,13 +2,16 @@ import FieldNotesModel
 
 extension NoteRecord {
   /// The note as Markdown, what `--format markdown` prints for it: a heading with its title,
-  /// a line of its facts in italics (notebook, tags, pinned, when written), then its text as
-  /// written.
+  /// a line of its facts in italics (in a list its short id, then notebook, tags, pinned, when
+  /// written), then its text as written.
   ///
-  /// - Parameter level: The heading's level: 1 for a note alone, 2 for a note in a list.
+  /// - Parameters:
+  ///   - level: The heading's level: 1 for a note alone, 2 for a note in a list.
+  ///   - shortID: The short id a list shows for the note (`e621`), first of the facts; none by
+  ///     default.
   /// - Returns: The lines.
-  public func markdown(headingLevel level: Int) -> [String] {
-    var facts = [notebook ?? "No Notebook"]
+  public func markdown(headingLevel level: Int, shortID: String? = nil) -> [String] {
+    var facts = (shortID.map { ["`\($0)`"] } ?? []) + [notebook ?? "No Notebook"]
     if !tags.isEmpty { facts.append(TagRules.hashtags(tags)) }
     if isPinned { facts.append("pinned") }
     facts.append("created \(NoteDocument.stamp(createdAt))")

@@ -161,21 +161,22 @@ import Testing
     #expect(array.count == 3)
   }
 
-  /// Markdown: the list's title as a heading, each note under its own, a note's page as one
-  /// note, the tags as a list. (Not in a transcript, whose `#` lines are its comments.)
+  /// Markdown: the list's title as a heading, each note under its own (its facts opening with
+  /// the short id the list shows), a note's page as one note, the tags as a list. (Not in a
+  /// transcript, whose `#` lines are its comments.)
   @Test func markdownPrintsHeadingsPerNote() async {
     let (status, console) = await Self.run(
       ["--format", "markdown"],
       ["open Birds", "search heron", "list", "show 1", "list", "notebooks", "tags", "list"])
     #expect(status == 0)
-    let page = [
-      "*Birds · #birds #lake · pinned · created 2026-11-26T12:00:00.000Z*", "",
-      "A grey heron stood in the shallows for twenty minutes, still as a post.",
+    let facts = "Birds · #birds #lake · pinned · created 2026-11-26T12:00:00.000Z*"
+    let text = [
+      "", "A grey heron stood in the shallows for twenty minutes, still as a post.",
       "It caught two small fish.",
     ]
     #expect(
-      console.output == ["# Birds", "", "## Heron at the lake", ""] + page
-        + ["# Heron at the lake", ""] + page
+      console.output == ["# Birds", "", "## Heron at the lake", "", "*`a004` · " + facts] + text
+        + ["# Heron at the lake", "", "*" + facts] + text
         + ["# Tags", "", "- #birds (3 notes)", "- #garden (1 note)", "- #kit (1 note)"]
         + ["- #lake (1 note)", "- #moss (1 note)", "- #plans (1 note)", "- #plants (2 notes)"]
         + ["- #river (2 notes)"])

@@ -46,6 +46,18 @@ import Testing
     #expect(parsed?["pinned"] as? Bool == true)
   }
 
+  /// In a list, the facts start with the short id the list shows, so a reader can name the
+  /// note again (`fieldnotes show e621`).
+  @Test func aNoteInAListAsMarkdownSaysItsShortIDFirst() {
+    #expect(
+      NoteRecord(Self.note, notebook: nil).markdown(headingLevel: 2, shortID: "a004").prefix(3)
+        == [
+          "## Heron at the lake", "",
+          "*`a004` · No Notebook · #birds #lake · pinned · created 2026-11-29T12:00:00.000Z · "
+            + "updated 2026-11-29T12:01:30.500Z*",
+        ])
+  }
+
   @Test func aNoteAsMarkdownIsAHeadingItsFactsAndItsText() {
     #expect(
       NoteRecord(Self.note, notebook: "Birds").markdown(headingLevel: 2) == [

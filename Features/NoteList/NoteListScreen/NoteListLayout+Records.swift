@@ -15,20 +15,22 @@ extension NoteListLayout {
   ///
   /// - Parameters:
   ///   - title: The list's title.
-  ///   - records: The records of the rows, in order.
+  ///   - records: The records of the rows, in order, each with its short id, which Markdown
+  ///     shows (JSON has the whole id).
   ///   - settings: The list's settings, which say which rows were drawn before.
   ///   - format: A script's format.
   /// - Returns: The lines.
   static func recordLines(
-    title: String, records: [NoteRecord], settings: NoteListSettings, format: OutputFormat
+    title: String, records: [(NoteRecord, NoteIDPrefix)], settings: NoteListSettings,
+    format: OutputFormat
   ) -> [String] {
-    let above = rowsDrawnAbove(records.map(\.id), settings: settings)
+    let above = rowsDrawnAbove(records.map(\.0.id), settings: settings)
     let shown = records.dropFirst(above)
-    guard format == .markdown else { return format.lines(ofJSONObjects: shown.map(\.json)) }
+    guard format == .markdown else { return format.lines(ofJSONObjects: shown.map(\.0.json)) }
     var lines = above > 0 ? [] : ["# \(title.terminalSafe)"]
     if records.isEmpty { lines += ["", "*No notes.*"] }
-    for record in shown {
-      lines += [""] + record.markdown(headingLevel: 2).map(\.terminalSafe)
+    for (record, shortID) in shown {
+      lines += [""] + record.markdown(headingLevel: 2, shortID: "\(shortID)").map(\.terminalSafe)
     }
     return lines
   }

@@ -129,21 +129,21 @@ public final class NoteListMVScreen: NoteListForming {
   /// The list's rows, or its records, drawn from what the store answers.
   private func renderRows(in terminal: TerminalContext) throws(NoteStoreError) -> [String] {
     let (shown, total) = try firstRows()
-    let settings = viewState.settings
     let emptyMessage =
       total == 0 ? NoteListLayout.emptyMessage(hasNotes: try store.noteCount(in: scope) > 0) : nil
     let notebooks = try store.savedNotebooks()
     drawn = DrawnRows(
       rows: shown.map { .init(id: $0.id, title: $0.title) }, hiddenCount: total - shown.count)
     let notebook = { (note: Note) in notebooks.first { $0.id == note.notebookID }?.name }
-    if terminal.format != .text {
-      return NoteListLayout.recordLines(
-        title: title, records: shown.map { NoteRecord($0, notebook: notebook($0)) },
-        settings: settings, format: terminal.format)
-    }
     // The view reads each row's short id of the store as it draws, and names the notebook
     // unless the list is one notebook's.
     let shortIDs = try NoteIDs(store: store).shortIDs(of: shown.map(\.id))
+    if terminal.format != .text {
+      return NoteListLayout.recordLines(
+        title: title,
+        records: Array(zip(shown.map { NoteRecord($0, notebook: notebook($0)) }, shortIDs)),
+        settings: settings, format: terminal.format)
+    }
     let idColumns = shortIDs.map(\.description.count).max() ?? 0
     let namesNotebook = if case .notebook = scope { false } else { true }
     let date = now()

@@ -20,7 +20,8 @@ enum NoteListView {
     case _ where terminal.format != .text:
       let rows = if case .loaded(let rows, _, _) = state { rows } else { [NoteRow]() }
       return NoteListLayout.recordLines(
-        title: title, records: rows.map(\.record), settings: settings, format: terminal.format)
+        title: title, records: rows.map { ($0.record, $0.shortID) }, settings: settings,
+        format: terminal.format)
     case .empty(let reason, let sync):
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: [],
