@@ -95,6 +95,24 @@ import Testing
     #expect(ids() == ["a0a10", "a0a1f", "a0a4", "a0a3", "a0a2"], "the heron's and its twin's")
   }
 
+  /// The short ids are read with the page and kept while the store is unchanged: a disk that
+  /// fails after the list was drawn is not asked again for them when the state is read again.
+  @Test func theShortIDsOfAnUnchangedStoreAreReadOnce() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    let model = Self.model(of: store, scope: .allNotes, now: Self.now)
+    let drawn = model.state
+    #expect(
+      drawn
+        == .loaded(
+          Self.rows(
+            SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher),
+          sync: .idle))
+
+    repository.failLoads(with: .readFailed(reason: "disk I/O error"))
+    #expect(model.state == drawn, "nothing was asked of the repository again")
+  }
+
   @Test func aFailedLoadSaysWhy() throws {
     let (model, _) = try makeModel()
     repository.failLoads(with: .corrupt(path: "/n.sqlite", detail: "malformed"))
