@@ -34,12 +34,22 @@ public struct NoteIDs {
   /// - Parameter ids: The notes.
   /// - Returns: Each note's short id, in the same order.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
-  /// - Complexity: One or two indexed counts a note.
+  /// - Complexity: One or two indexed counts a note; for a store that holds its library (in
+  ///   memory), O(*n*) a count in the number of notes.
   public func shortIDs(of ids: [Note.ID]) throws(NoteStoreError) -> [NoteIDPrefix] {
+    // A store in memory, or over a repository without a change stamp (whose library it holds),
+    // has every note at hand: the digits of their ids are read once, and each prefix counted
+    // in them, rather than each count filtering the whole library again.
+    let held =
+      store.repository.changeStamp == nil
+        || (store.repository as? any DraftRepository)?.isPersistent == false
+      ? try store.wholeLibrary().notes.map { NoteIDPrefix(of: $0.id, length: 32).digits } : nil
     var shortIDs: [NoteIDPrefix] = []
     for id in ids {
       var length = NoteIDPrefix.shortest
-      while length < 32, try count(of: NoteIDPrefix(of: id, length: length)) > 1 { length += 1 }
+      while length < 32, try count(of: NoteIDPrefix(of: id, length: length), in: held) > 1 {
+        length += 1
+      }
       shortIDs.append(NoteIDPrefix(of: id, length: length))
     }
     return shortIDs
@@ -79,13 +89,11 @@ public struct NoteIDs {
     }
   }
 
-  private func count(of prefix: NoteIDPrefix) throws(NoteStoreError) -> Int {
+  /// How many saved notes' ids start with a prefix: counted in the digits of the ids a store
+  /// holds, or asked of the repository.
+  private func count(of prefix: NoteIDPrefix, in held: [String]?) throws(NoteStoreError) -> Int {
+    if let held { return held.count { $0.hasPrefix(prefix.digits) } }
     let query = NoteListQuery(scope: .allNotes, search: .id(prefix), limit: 0)
-    // A store over a repository without a change stamp answers from the library it holds, as
-    // its lists do; the count is the one they would give.
-    if store.repository.changeStamp == nil {
-      return try store.wholeLibrary().page(for: query).totalCount
-    }
     do { return try store.repository.page(query).totalCount } catch { throw .persistence(error) }
   }
 }
