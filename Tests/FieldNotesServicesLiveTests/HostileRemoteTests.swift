@@ -122,21 +122,38 @@ import Testing
     #expect(device.notes.count == 2)
   }
 
-  @Test func aRemoteEditThatBreaksANoteFileLeavesTheNoteAsItWas() async throws {
+  /// A note's file the other side broke — its front matter by hand, or text that isn't UTF-8
+  /// (an older editor's Latin-1) — can't be merged as the note; the note stays as it was, and
+  /// what the other side wrote is kept, every word, as a conflict copy for the user to read.
+  @Test(arguments: [
+    (Array("---\nbroken".utf8), "---\nbroken"),
+    (
+      Array("Heron on the weir, caf".utf8) + [0xE9] + Array(" side.\n".utf8),
+      "Heron on the weir, café side.\n"
+    ),
+  ])
+  func aRemoteEditThatBreaksANoteFileLeavesTheNoteAndKeepsTheEdit(
+    file: [UInt8], kept: String
+  ) async throws {
     let first = try await world.device(NoteLibrary(notes: [syncNote(1, "Heron", body: "Kept.")]))
     try await first.syncer.sync()
     let editor = try world.clone("editor")
-    try Data("---\nbroken".utf8).write(
+    try Data(file).write(
       to: URL(fileURLWithPath: "\(editor)/notes/\(UUID(number: 1).uuidString.lowercased()).md"))
     try world.git(["commit", "--quiet", "-am", "broken by hand"], in: editor)
     try world.git(["push", "--quiet", "origin", "HEAD:main"], in: editor)
     try await first.syncer.sync()
-    #expect(await first.syncer.lastReport?.skipped.count == 1)
-    #expect(first.notes == [syncNote(1, "Heron", body: "Kept.")])
-    // The merged commit puts the readable note back for every other store.
+    let report = try #require(await first.syncer.lastReport)
+    #expect(report.skipped.count == 1)
+    #expect(
+      report.skipped.first?.contains("kept as the conflict copy") == true, "\(report.skipped)")
+    let copy = try #require(first.notes.first { $0.conflictOf == UUID(number: 1) })
+    #expect(copy.body == kept, "every word the other side wrote")
+    #expect(first.notes.filter { $0.conflictOf == nil } == [syncNote(1, "Heron", body: "Kept.")])
+    // The merged commit puts the readable note back for every other store, with the copy.
     let second = try await world.device()
     try await second.syncer.sync()
-    #expect(second.notes == [syncNote(1, "Heron", body: "Kept.")])
+    #expect(Set(second.notes) == Set(first.notes))
   }
 
   // MARK: - Code the remote's folder names

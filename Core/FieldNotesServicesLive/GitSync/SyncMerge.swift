@@ -1,3 +1,4 @@
+import FieldNotesFormats
 import FieldNotesModel
 import Foundation
 
@@ -59,7 +60,19 @@ struct SyncMerge {
       guard entry.theirs != mine, entry.theirs != entry.base else { continue }
       switch kind {
       case .note(let id):
-        guard let theirs = read(entry.theirs, kind) else { continue }
+        guard let theirs = read(entry.theirs, kind) else {
+          // What the other side wrote there can't be read as a note; its words are kept as a
+          // conflict copy, and the note's file is written back for every other store.
+          if let copy = Self.copy(
+            ofUnreadable: entry.theirs, id, ours: Self.note(mine, id),
+            base: Self.note(entry.base, id), timeZone: timeZone)
+          {
+            changedNotes[copy.id] = copy
+            conflictCount += 1
+            skipped[skipped.count - 1] += "; its text is kept as the conflict copy “\(copy.title)”"
+          }
+          continue
+        }
         if protected.contains(id) {
           results[kind] = entry.theirs
           continue
@@ -169,6 +182,34 @@ struct SyncMerge {
   ) {
     let data = notebook.map(SyncDocument.data(of:))
     if data != ours[kind] { results[kind] = data }
+  }
+
+  /// A conflict copy of a note's file the other side wrote and this side can't read as one (a
+  /// front matter broken by hand, text that isn't UTF-8): the whole file as its body, as it
+  /// reads (Latin-1 where it isn't UTF-8, as a file from an older editor usually is), so no
+  /// word of it is lost; `nil` when there is no file, when it is larger than a note may be, or
+  /// when neither side knows a note by that id (a file that was never a note here stays in the
+  /// repository as the other side wrote it, and is skipped).
+  ///
+  /// - Parameters:
+  ///   - data: The other side's file.
+  ///   - id: The note whose path it has.
+  ///   - ours: This side's note, whose title, notebook and dates the copy takes.
+  ///   - base: The note as both sides last had it, for those when this side has none.
+  ///   - timeZone: The time zone of the date in the copy's title.
+  /// - Returns: The copy.
+  static func copy(
+    ofUnreadable data: Data?, _ id: UUID, ours: Note?, base: Note?, timeZone: TimeZone
+  ) -> Note? {
+    guard let data, let known = ours ?? base,
+      let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1)
+    else { return nil }
+    var version = Note(
+      id: id, title: known.title, body: text, createdAt: known.createdAt,
+      notebookID: known.notebookID)
+    version.updatedAt = known.updatedAt
+    let copy = NoteConflict.copy(of: version, in: version.notebookID, timeZone: timeZone)
+    return NoteDocument.byteCount(of: copy) <= NoteDocument.maximumBytes ? copy : nil
   }
 
   private static func note(_ data: Data?, _ id: UUID) -> Note? {
