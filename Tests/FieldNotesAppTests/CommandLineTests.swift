@@ -44,11 +44,18 @@ import Testing
     #expect(between.addition?.title == "Heron" && between.isQuiet, "options before the title")
     #expect(try LaunchOptions.parse(["add", "--", "-dash"]).addition?.title == "-dash")
     #expect(try LaunchOptions.parse(["show", "-q", "e621"]).shownNote == "e621")
-    #expect(
-      throws: UsageError(
-        "add can't be combined with --sync-remote or --sync-folder; set the remote in a session "
-          + "(`sync folder PATH`)")
-    ) { try LaunchOptions.parse(["add", "T", "--sync-folder", "/tmp/r.git"]) }
+    // A remote is set with `sync` or in a session, never quietly by a command that doesn't
+    // sync (`ls` once did, remembering it for the store).
+    for (command, arguments) in [
+      ("add", ["add", "T"]), ("show", ["show", "e621"]), ("ls", ["ls", "-n", "1"]),
+      ("search", ["search", "heron"]),
+    ] {
+      #expect(
+        throws: UsageError(
+          "\(command) can't be combined with --sync-remote or --sync-folder; set the remote "
+            + "with `fieldnotes sync --sync-folder PATH`, or in a session (`sync folder PATH`)")
+      ) { try LaunchOptions.parse(["--sync-folder", "/tmp/r.git"] + arguments) }
+    }
     #expect(throws: UsageError("add can't be combined with --script or -c")) {
       try LaunchOptions.parse(["-c", "list", "add", "Heron"])
     }

@@ -355,10 +355,17 @@ public struct LaunchOptions: Equatable, Sendable {
     if let command = options.subcommand, options.scriptPath != nil || !options.commands.isEmpty {
       throw UsageError("\(command.name.rawValue) can't be combined with --script or -c")
     }
-    if options.addition != nil || options.shownNote != nil, options.syncRemote != nil {
+    // A remote is set where it is used: with `sync`, or in a session; never as a side effect
+    // of a command that doesn't sync.
+    if options.addition != nil || options.shownNote != nil || options.listedQuery != nil,
+      options.syncRemote != nil
+    {
+      let command =
+        options.addition != nil
+        ? "add" : options.shownNote != nil ? "show" : options.isSearching ? "search" : "ls"
       throw UsageError(
-        "\(options.addition != nil ? "add" : "show") can't be combined with --sync-remote or "
-          + "--sync-folder; set the remote in a session (`sync folder PATH`)")
+        "\(command) can't be combined with --sync-remote or --sync-folder; set the remote with "
+          + "`fieldnotes sync --sync-folder PATH`, or in a session (`sync folder PATH`)")
     }
     if options.scriptPath != nil, !options.commands.isEmpty {
       throw UsageError("--script and -c can't be combined")
