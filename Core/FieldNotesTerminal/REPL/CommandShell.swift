@@ -192,6 +192,21 @@ public final class CommandShell<Route: Equatable>: LineSession {
     navigator.settle()
   }
 
+  /// Says which questions the run asked and left unanswered as its input ends, each as an
+  /// error line on standard error.
+  ///
+  /// - Returns: Whether every question was answered.
+  public func reportUnansweredQuestions() -> Bool {
+    let questions = navigator.unansweredQuestions
+    for question in questions {
+      output.printError(
+        MessageStyle.errorLine(
+          "nothing was done: \u{201C}\(question)\u{201D} was asked, and no line answered it "
+            + "(the line after a question answers it)"))
+    }
+    return questions.isEmpty
+  }
+
   /// Runs a line as a command, or hands it to the screen on top as text.
   private func runCommand(in line: String) async throws(CommandLineError) -> ShellOutcome {
     if navigator.linePrompt != nil {

@@ -35,6 +35,12 @@ public protocol LineSession: AnyObject {
   /// Prints what a run of lines still owes its reader as its input ends (a script's answer).
   func finishRun()
 
+  /// Says which questions the run asked and left unanswered as its input ends (a deletion
+  /// waiting for `yes`, `keep` or `no`), each an error: what it asked for was not done.
+  ///
+  /// - Returns: Whether every question was answered; when one wasn't, the run fails.
+  func reportUnansweredQuestions() -> Bool
+
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async
 

@@ -36,6 +36,10 @@ public struct ScreenCapabilities<Route> {
   /// Brings what the screen shows up to date from where it comes, an app's command asking,
   /// with the view showing the work while it runs; it returns why the work failed, or `nil`.
   public var refresh: (@MainActor () async -> String?)?
+  /// The question the screen asked and no one has answered yet (`Delete “Birds”?`), or `nil`:
+  /// a run of lines that ends with one unanswered did not do what it asked for, and fails
+  /// (``ScreenNavigator/unansweredQuestions``).
+  public var question: (() -> String?)?
 
   /// Describes what a screen does beyond drawing and its commands; each part absent by
   /// default.
@@ -52,13 +56,15 @@ public struct ScreenCapabilities<Route> {
   ///   - drawsRecords: Whether the view is records in a script's format.
   ///   - showWhole: Shows everything from the next drawing on.
   ///   - refresh: Brings what the screen shows up to date, showing the work while it runs.
+  ///   - question: The question asked and not answered yet.
   public init(
     state: ViewModelState? = nil, drawnFrom: ((TerminalContext) -> [DrawnValue])? = nil,
     modal: ModalWork? = nil, lineEntry: LineEntry<Route>? = nil,
     back: (() throws(ScreenError) -> ScreenResult<Route>)? = nil,
     backgroundWork: BackgroundWork? = nil, didReappear: (() -> Void)? = nil,
     replacement: (() -> Route?)? = nil, drawsRecords: ((TerminalContext) -> Bool)? = nil,
-    showWhole: (() -> Void)? = nil, refresh: (@MainActor () async -> String?)? = nil
+    showWhole: (() -> Void)? = nil, refresh: (@MainActor () async -> String?)? = nil,
+    question: (() -> String?)? = nil
   ) {
     self.state = state
     self.drawnFrom = drawnFrom
@@ -71,6 +77,7 @@ public struct ScreenCapabilities<Route> {
     self.drawsRecords = drawsRecords
     self.showWhole = showWhole
     self.refresh = refresh
+    self.question = question
   }
 }
 

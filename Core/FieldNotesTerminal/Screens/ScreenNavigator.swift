@@ -530,6 +530,13 @@ public final class ScreenNavigator<Route: Equatable> {
       .filter { $0 != .nothing }
   }
 
+  /// The questions screens asked that no one answered, top screen first: a run of lines that
+  /// ends with one did not do what it asked for (a script's next line answers it, or leaves
+  /// it unanswered by going on to something else).
+  public var unansweredQuestions: [String] {
+    screens.reversed().compactMap { $0.capabilities.question?() }
+  }
+
   /// A warning that holds the first `quit`, from the top screen, or `nil` to let it through.
   public func quitWarning() -> String? { top.capabilities.modal?.quitWarning() }
 

@@ -14,15 +14,16 @@ extension NotebooksScreen {
   public var viewName: String { "NotebooksView" }
 
   /// The view model's state (for `state`, `trace` and `why`, which reads each row's counts),
-  /// `back` withdrawing a deletion question, and the question withdrawn when the screen is on
-  /// top again, having been left behind.
+  /// `back` withdrawing a deletion question, the question withdrawn when the screen is on top
+  /// again, having been left behind, and the question itself while it waits for an answer.
   public var capabilities: ScreenCapabilities<Route> {
     ScreenCapabilities(
       state: ViewModelState(
         "NotebooksViewModel.state", read: { [notebooks] in notebooks.state },
         describe: Self.describe, describeChange: Self.describeChange, inFull: Self.describeRows),
       back: { [unowned self] () throws(ScreenError) in try back() },
-      didReappear: { [notebooks] in notebooks.cancelDeletion() })
+      didReappear: { [notebooks] in notebooks.cancelDeletion() },
+      question: { [unowned self] in pendingDeletion.map { "Delete \u{201C}\($0.name)\u{201D}?" } })
   }
 
   /// `back` at the root withdraws a deletion question, and goes nowhere.

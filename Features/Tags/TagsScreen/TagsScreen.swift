@@ -64,14 +64,18 @@ public final class TagsScreen: TerminalScreen {
   }
 
   /// The view model's state (for `state`, `trace` and `why`), `back` withdrawing a question,
-  /// and records in a script's format.
+  /// records in a script's format, and the question while it waits for an answer.
   public var capabilities: ScreenCapabilities<Route> {
     ScreenCapabilities(
       state: ViewModelState(
         "TagsViewModel.state", read: { [model] in model.state }, describe: TagsView.describe,
         describeChange: TagsView.describeChange),
       back: { [unowned self] () throws(ScreenError) in try back() },
-      drawsRecords: { [unowned self] in drawsRecords(in: $0) })
+      drawsRecords: { [unowned self] in drawsRecords(in: $0) },
+      question: { [model] in
+        guard case .confirming(let request) = model.state else { return nil }
+        return "Remove #\(request.tag) from every note?"
+      })
   }
 
   /// `back` withdraws a question first; otherwise leaves.

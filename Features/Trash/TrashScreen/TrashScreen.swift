@@ -68,7 +68,8 @@ public final class TrashScreen: TerminalScreen {
   }
 
   /// The view model's state (for `state`, `trace` and `why`), the clock its dates are
-  /// described from (for `why`), and `back` closing a note shown in full.
+  /// described from (for `why`), `back` closing a note shown in full, and the question whether
+  /// to empty it while it waits for an answer.
   public var capabilities: ScreenCapabilities<Route> {
     let state = ViewModelState(
       "TrashViewModel.state", read: { [model] in model.state }, describe: TrashView.describe)
@@ -77,7 +78,11 @@ public final class TrashScreen: TerminalScreen {
       drawnFrom: { [unowned self] _ in
         [state.drawnValue, DrawnValue.clock(now(), timeZone: timeZone)]
       },
-      back: { [unowned self] () throws(ScreenError) in try back() })
+      back: { [unowned self] () throws(ScreenError) in try back() },
+      question: { [model] in
+        guard case .confirmingEmpty = model.state else { return nil }
+        return "Empty the trash?"
+      })
   }
 
   /// Leaving the screen withdraws the question whether to empty it.
