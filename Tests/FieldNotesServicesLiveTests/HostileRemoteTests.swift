@@ -156,6 +156,31 @@ import Testing
     #expect(Set(second.notes) == Set(first.notes))
   }
 
+  /// A notebook the remote names as no notebook may be named here (`all` and `none` are a
+  /// list's words, a number a row's; nothing at all can't be typed) is mended as an import
+  /// mends it, so every notebook can be named in a command; its notes stay in it.
+  @Test func aNotebookTheRemoteNamesAsNoneMayBeIsRenamedAsAnImportWould() async throws {
+    let birds = Notebook(id: UUID(number: 0xB1), name: "Birds")
+    let first = try await world.device(
+      NoteLibrary(notebooks: [birds], notes: [syncNote(1, "Heron", notebook: birds.id)]))
+    try await first.syncer.sync()
+    let odd = [
+      Notebook(id: UUID(number: 0xB2), name: "all"), Notebook(id: UUID(number: 0xB3), name: "None"),
+      Notebook(id: UUID(number: 0xB4), name: "2026"), Notebook(id: UUID(number: 0xB5), name: ""),
+    ]
+    _ = try world.commitToRemote(
+      Dictionary(
+        uniqueKeysWithValues: odd.map {
+          ("\($0.id.uuidString.lowercased()).md", .file(NoteDocument.data(of: $0)))
+        }),
+      inFolder: "notebooks", message: "odd names")
+    try await first.syncer.sync()
+    let names = Set(first.library.notebooks.map(\.name))
+    #expect(names == ["Birds", "all (2)", "None (2)", "2026 (2)", "Untitled notebook"], "\(names)")
+    for name in names { #expect(NotebookName.problem(with: name) == nil, "\(name)") }
+    #expect(first.notes.first?.notebookID == birds.id)
+  }
+
   // MARK: - Code the remote's folder names
 
   @Test func noHookOfALocalRemoteRunsWhereverItsConfigurationLooksForThem() async throws {

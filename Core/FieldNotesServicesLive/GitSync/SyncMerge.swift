@@ -234,10 +234,19 @@ struct SyncMerge {
     var taken = Set<String>()
     var renamed: [UUID: Notebook] = [:]
     for var notebook in ordered {
-      var name = notebook.name
+      // A name no notebook may have here (`all`, `none`, a number, nothing, a line break) is
+      // mended as an import mends it, so every notebook can be named in a command.
+      var base = notebook.name.trimmingCharacters(in: .whitespaces)
+      switch NotebookName.problem(with: base) {
+      case .empty?: base = "Untitled notebook"
+      case .containsNewline?: base = base.split(whereSeparator: \.isNewline).joined(separator: " ")
+      case .tooLong?: base = String(base.prefix(NotebookName.maximumLength))
+      case nil, .reserved?, .duplicate?, .containsControlCharacter?, .optionWord?: break
+      }
+      var name = base
       var number = 2
-      while taken.contains(name.lowercased()) {
-        name = "\(notebook.name) (\(number))"
+      while taken.contains(name.lowercased()) || Notebook.isReservedName(name) {
+        name = "\(base) (\(number))"
         number += 1
       }
       taken.insert(name.lowercased())
