@@ -83,7 +83,7 @@ public enum LibraryArchive {
   {
     let note: Note
     do { note = try decoder().decode(Note.self, from: data) } catch {
-      throw .notAnExport(detail: "notes[\(position + 1)]: " + describe(error, inside: true))
+      throw .notAnExport(detail: "notes[\(position)]: " + describe(error, inside: true))
     }
     let bytes = NoteDocument.byteCount(of: note)
     if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
@@ -101,7 +101,7 @@ public enum LibraryArchive {
     -> Notebook
   {
     do { return try decoder().decode(Notebook.self, from: data) } catch {
-      throw .notAnExport(detail: "notebooks[\(position + 1)]: " + describe(error, inside: true))
+      throw .notAnExport(detail: "notebooks[\(position)]: " + describe(error, inside: true))
     }
   }
 
@@ -225,12 +225,12 @@ public enum LibraryArchive {
     }
   }
 
-  /// Where in the file a value is, as a reader writes it: `notes[5].createdAt`, counting
-  /// from 1.
+  /// Where in the file a value is, as jq writes its path: `notes[4].createdAt` for the fifth
+  /// note's, counting from 0.
   private static func place(_ path: [any CodingKey]) -> String {
     path.reduce(into: "") { text, key in
       if let index = key.intValue {
-        text += "[\(index + 1)]"
+        text += "[\(index)]"
       } else {
         text += (text.isEmpty ? "" : ".") + key.stringValue
       }

@@ -47,7 +47,7 @@ import Testing
     #expect(damaged != good)
     #expect(
       throws: LibraryArchiveError.notAnExport(
-        detail: "notes[1].createdAt: not an ISO 8601 date: yesterday")
+        detail: "notes[0].createdAt: not an ISO 8601 date: yesterday")
     ) { try LibraryArchive.library(fromJSON: Data(damaged.utf8)) }
     #expect(throws: LibraryArchiveError.notAnExport(detail: "it holds no export object")) {
       try LibraryArchive.library(fromJSON: Data("[]".utf8))

@@ -50,9 +50,9 @@ import Testing
       "not a FieldNotes"
     ),
     ("{\"version\": 1, \"notes\": []}", "missing format"),
-    ("{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": [{\"id\": 3}]}", "notes[1]"),
+    ("{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": [{\"id\": 3}]}", "notes[0]"),
     ("{\"format\": \"fieldnotes-export\", \"version\": 1, \"notes\": []} trailing", "not JSON"),
-    ("{\"tags\": {}, \"entries\": [{\"title\": \"t\"}]}", "entries[1]"),
+    ("{\"tags\": {}, \"entries\": [{\"title\": \"t\"}]}", "entries[0]"),
     ("[1, 2]", "its top is a list"),
     ("xyz", "not JSON (at byte 1)"),
     ("{\"format\": \"fieldnotes-export\", \"notes\": [\u{0}\u{0}\u{0}]}", "not JSON (at byte 43)"),
@@ -91,7 +91,7 @@ import Testing
     #expect {
       try LibraryImport.merge(into: store, reading.source)
     } throws: { error in
-      (error as? LibraryImportError)?.errorDescription?.contains("notes[1]") == true
+      (error as? LibraryImportError)?.errorDescription?.contains("notes[0]") == true
     }
     #expect(store.notes.isEmpty)
   }
@@ -106,7 +106,7 @@ import Testing
     let store = NoteStore()
     let summary = try LibraryImport.merge(into: store, reading.source)
     #expect(summary.addedNotes == 2 && summary.skippedNotes == 0)
-    #expect(summary.keptApartPlaces.map(reading.name(ofNoteAt:)) == ["notes[2]"])
+    #expect(summary.keptApartPlaces.map(reading.name(ofNoteAt:)) == ["notes[1]"])
     #expect(Set(store.notes.map(\.title)) == ["First", "Second"])
     #expect(try store.note(withID: note.id)?.title == "First")
     // Read again, the file gives the same two notes: nothing is added.

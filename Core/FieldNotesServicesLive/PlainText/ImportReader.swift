@@ -64,13 +64,13 @@ public enum ImportReader {
     public var places: [String]?
 
     /// How an import names the note at a place in the source: its file, or its place in a
-    /// JSON file, counted from 1 (`notes[5]`).
+    /// JSON file, as jq writes its path, counted from 0 (`notes[4]` for the fifth).
     ///
     /// - Parameter place: The note's place, from 0.
     /// - Returns: The name.
     public func name(ofNoteAt place: Int) -> String {
       if let places, places.indices.contains(place) { return places[place] }
-      return "\(kind == .jrnlJournal ? "entries" : "notes")[\(place + 1)]"
+      return "\(kind == .jrnlJournal ? "entries" : "notes")[\(place)]"
     }
   }
 
@@ -209,7 +209,7 @@ struct JSONFileLibrary: LibraryImportSource {
           // The identifier alone: the note is read whole, and checked, as it is written.
           guard let id = try? JSONDecoder().decode(Identified.self, from: value.bytes).id else {
             problem =
-              "not a FieldNotes JSON export (notes[\(index + 1)] is not a JSON object with an id)"
+              "not a FieldNotes JSON export (notes[\(index)] is not a JSON object with an id)"
             break
           }
           ids.append(id)
@@ -285,11 +285,11 @@ struct JSONFileLibrary: LibraryImportSource {
     _ bytes: Data, at index: Int, in timeZone: TimeZone, problem: inout String?
   ) -> Note? {
     guard let entry = try? JSONDecoder().decode(JrnlEntry.self, from: bytes) else {
-      problem = "entries[\(index + 1)] is not a jrnl entry (title, body, date, time)"
+      problem = "entries[\(index)] is not a jrnl entry (title, body, date, time)"
       return nil
     }
     guard let note = entry.note(in: timeZone) else {
-      problem = "entries[\(index + 1)] has a date or time that can't be read"
+      problem = "entries[\(index)] has a date or time that can't be read"
       return nil
     }
     return note
