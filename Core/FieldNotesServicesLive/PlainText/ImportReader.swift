@@ -149,7 +149,7 @@ public enum ImportReader {
     return Reading(
       kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json,
       repeatedEntries: json.renumbered.sorted { $0.key < $1.key }.map {
-        (place: "entries[\($0.key + 1)]", id: $0.value)
+        (place: "entries[\($0.key)]", id: $0.value)
       })
   }
 }
