@@ -18,9 +18,11 @@ import Testing
   /// none can grow meanwhile.
   static let overTheRule = [
     // Both forms draw a failed read since these were first set (636 and 611): the MV form
-    // handles the store's failure itself, which is the most of its 30 more lines.
-    "NoteListScreen (MVVM form)": 640,
-    "NoteListScreen (MV form)": 641,
+    // handles the store's failure itself, which is the most of its 30 more lines. Then 7 more
+    // each, shared: a number both a row and the start of an id is refused, where it once acted
+    // on whichever note the rows drawn so far made it name.
+    "NoteListScreen (MVVM form)": 647,
+    "NoteListScreen (MV form)": 648,
   ]
 
   /// One screen measured: its name, its files and its view model's.

@@ -301,14 +301,23 @@ extension NoteListForming {
   /// that number as written (`12`, `1000`), and otherwise an id (`4821`, `0123`) if it is long
   /// enough, so an id of digits alone names its note too.
   private func row(_ word: String) throws(ScreenError) -> DrawnRows.Row {
-    let isRowNumber = Int(word).map { "\($0)" == word && $0 <= drawn.rows.count } ?? false
-    guard !isRowNumber, let prefix = NoteIDPrefix(word),
-      prefix.digits.count >= NoteIDPrefix.shortest
-    else {
+    let number = Int(word).flatMap { "\($0)" == word ? $0 : nil } ?? 0
+    guard let prefix = NoteIDPrefix(word), prefix.digits.count >= NoteIDPrefix.shortest else {
       return try RowNumber.element(word, in: drawn.rows)
     }
-    let note = try note(namedByID: word)
-    return DrawnRows.Row(id: note.id, title: note.title)
+    // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
+    // row unless it also starts another note's id, when which is meant can't be told.
+    guard (1...(drawn.rows.count + drawn.hiddenCount)).contains(number) else {
+      let note = try note(namedByID: word)
+      return DrawnRows.Row(id: note.id, title: note.title)
+    }
+    let drawnRow = drawn.rows.indices.contains(number - 1) ? drawn.rows[number - 1] : nil
+    guard let note = try? note(namedByID: word), note.id != drawnRow?.id else {
+      return try RowNumber.element(word, in: drawn.rows)
+    }
+    throw .refused(
+      "\(word) is a row of this list and the start of the id of \u{201C}\(note.title.terminalSafe)"
+        + "\u{201D}: type the id the row shows, or more of that note's id")
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.

@@ -107,7 +107,6 @@ import Testing
   @Test(arguments: seeds)
   func bothFormsDrawAlikeOverEitherStoreAndThroughAFailedRead(seed: UInt64) throws {
     var random = SeededRandomNumberGenerator(seed: seed)
-    var failedReads = 0
     for index in 0..<30 {
       let library = Self.makeLibrary(&random)
       let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
@@ -116,7 +115,8 @@ import Testing
         + usedTags.map { .tagged($0) }
       let scope = scopes.randomElement(using: &random) ?? .allNotes
       let settings = Self.makeSettings(&random)
-      let failsReads = Int.random(in: 0..<4, using: &random) == 0
+      // Every fourth case, not a random one: each seed then checks failed reads, by design.
+      let failsReads = index % 4 == 3
       let again = "seed \(seed) (FIELDNOTES_EQUIVALENCE_SEED=\(seed) runs it again), case \(index)"
 
       let memory = InMemoryNoteRepository(library, stampsChanges: true)
@@ -143,7 +143,6 @@ import Testing
         #expect(list == first, "\(name) differs from mvvm over memory: \(again)")
       }
       guard failsReads else { continue }
-      failedReads += 1
       memory.failLoads(with: .readFailed(reason: "disk I/O error"))
       // A new question, so neither form can answer from what it read before.
       for list in memoryLists { list.settings.showsPinnedOnly.toggle() }
@@ -155,7 +154,6 @@ import Testing
       #expect(recovered[0] == recovered[1], "both recover alike: \(again)")
       #expect(!recovered[0].lines.contains { $0.contains("could not be read") }, "\(again)")
     }
-    #expect(failedReads > 0 || seed == 0, "seed \(seed) drew no failed read")
   }
 
   @Test func bothFormsCutALongListAlike() {

@@ -67,4 +67,36 @@ import Testing
     #expect(
       try store.note(withID: UUID(number: 252))?.isPinned == true, "the note drawn as row 200")
   }
+
+  /// A number that is a row of the list and also starts a note's id names no note.
+  ///
+  /// Short ids are digits alone about one time in seven; which is meant can't be told, so the
+  /// command is refused and nothing changes. Past the list's rows it is an id; a row not drawn
+  /// yet is out of range, never another note.
+  @Test(arguments: NoteListForm.allCases)
+  func aNumberThatIsBothARowAndAnIdIsRefused(form: NoteListForm) async throws {
+    let digits = try #require(UUID(uuidString: "10500000-0000-4000-8000-000000000001"))
+    let notes =
+      (0..<1_100).map { index in
+        Note(
+          id: UUID(number: index + 1), title: "Note \(index)",
+          createdAt: SampleData.date(minutes: index))
+      } + [Note(id: digits, title: "Digits", createdAt: SampleData.date(minutes: -1))]
+    let store = NoteStore(notes: notes)
+    let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
+
+    await #expect(
+      throws: CommandLineError.refused(
+        "1050 is a row of this list and the start of the id of \u{201C}Digits\u{201D}: type the "
+          + "id the row shows, or more of that note's id")
+    ) { try await harness.run("delete 1050") }
+    #expect(store.notes.count == 1_101, "nothing was deleted")
+    await #expect(throws: CommandLineError.refused("row 1060 is out of range (1–200)")) {
+      try await harness.run("delete 1060")
+    }
+    #expect(store.notes.count == 1_101, "row 1060 isn't drawn, and no id starts so")
+    try await harness.run("delete 10500")
+    #expect(try store.note(withID: digits) == nil, "more of the id names the note")
+    #expect(store.notes.count == 1_100)
+  }
 }
