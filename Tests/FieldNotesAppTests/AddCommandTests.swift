@@ -158,6 +158,30 @@ import Testing
     }
   }
 
+  /// A title that isn't UTF-8 (typed in another encoding) is refused with the command line,
+  /// not saved with its bytes replaced; the body piped in is given back whole.
+  @Test func aTitleThatIsNotTextIsRefusedAndTheBodyGivenBack() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let store = folder + "/notes.sqlite"
+    // The shell makes the byte: a process's arguments are bytes, which Foundation can't pass.
+    let result = try BuiltProduct.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      arguments: ["-c", "\"$0\" --store \"$1\" add \"$(printf 'Caf\\351')\"", binary.path, store],
+      input: "Kept whole.\n", environment: ["HOME": folder, "TZ": "UTC"])
+
+    #expect(result.status == 64)
+    #expect(
+      result.errors == [
+        "error: argument 4 is not UTF-8 text; nothing was done; see `fieldnotes --help`",
+        "The body on standard input was not saved; here it is whole:", "Kept whole.",
+      ], "\(result.errors)")
+    let notes = (try? SQLiteNoteRepository(path: store).load().notes) ?? []
+    #expect(notes.isEmpty, "nothing saved with a replaced byte")
+  }
+
   /// A store that can't be opened (a file of the user's that is no store) saves nothing and
   /// leaves the file as it was; the body, piped in and read once, is given back whole.
   @Test func aStoreThatCantBeOpenedGivesTheBodyBack() throws {

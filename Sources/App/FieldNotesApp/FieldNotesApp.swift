@@ -23,14 +23,18 @@ public enum FieldNotesApp {
   /// Runs the program.
   ///
   /// - Parameters:
-  ///   - arguments: The arguments after the program name.
+  ///   - arguments: The arguments after the program name, each `nil` that isn't UTF-8 text
+  ///     (a title typed in another encoding): the command line is then refused whole, rather
+  ///     than saved with its bytes replaced.
   ///   - environment: The process environment.
   /// - Returns: The exit status: 0 when every line succeeded, 1 when one failed or the store
   ///   could not be opened, 64 for a bad command line.
   @MainActor
-  public static func run(arguments: [String], environment: [String: String]) async -> Int32 {
+  public static func run(arguments: [String?], environment: [String: String]) async -> Int32 {
     await run(
-      arguments: arguments, environment: environment, console: StandardConsole(), input: nil)
+      arguments: arguments.map { $0 ?? "" }, environment: environment,
+      console: StandardConsole(), input: nil,
+      unreadableArgument: arguments.firstIndex(of: nil).map { $0 + 1 })
   }
 
   /// Runs the program with its output captured and its input given, as tests do.
@@ -42,11 +46,12 @@ public enum FieldNotesApp {
   ///   - console: Where to print.
   ///   - input: The lines of standard input as bytes (so tests can send invalid UTF-8), or `nil`
   ///     to read the real one.
+  ///   - unreadableArgument: Which argument, from 1, is not UTF-8 text, if one isn't.
   /// - Returns: The exit status.
   @MainActor
   public static func run(
     arguments: [String], environment: [String: String], console: any ConsoleOutput,
-    input: [[UInt8]]?
+    input: [[UInt8]]?, unreadableArgument: Int? = nil
   ) async -> Int32 {
     // A completion script's question, answered before anything else is read or opened.
     if let request = CompletionRequest(arguments: arguments) {
@@ -57,7 +62,10 @@ public enum FieldNotesApp {
       return 0
     }
     let options: LaunchOptions
-    do {
+    do throws(UsageError) {
+      if let position = unreadableArgument {
+        throw UsageError("argument \(position) is not UTF-8 text; nothing was done")
+      }
       options = try LaunchOptions.parse(arguments)
     } catch {
       console.printError("error: \(error.message); see `fieldnotes --help`")
