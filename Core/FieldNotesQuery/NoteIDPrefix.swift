@@ -51,6 +51,28 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
     return text
   }
 
+  /// The shortest prefixes, at least ``shortest`` digits, that tell each of some identifiers
+  /// from the others: how a list of notes apart from the saved ones (the trash) shows ids that
+  /// its own commands take back.
+  ///
+  /// - Parameter ids: The identifiers.
+  /// - Returns: Each one's prefix, in the same order.
+  /// - Complexity: O(*n* log *n*) in the number of identifiers.
+  public static func distinguishing(_ ids: [Note.ID]) -> [NoteIDPrefix] {
+    let digits = ids.map { Array(NoteIDPrefix(of: $0, length: 32).digits) }
+    let order = digits.indices.sorted { digits[$0].lexicographicallyPrecedes(digits[$1]) }
+    func shared(_ one: Int, _ other: Int) -> Int {
+      zip(digits[one], digits[other]).prefix { $0 == $1 }.count
+    }
+    var lengths = [Int](repeating: shortest, count: ids.count)
+    for (position, index) in order.enumerated() {
+      for neighbour in [position - 1, position + 1] where order.indices.contains(neighbour) {
+        lengths[index] = max(lengths[index], min(32, shared(index, order[neighbour]) + 1))
+      }
+    }
+    return ids.indices.map { NoteIDPrefix(of: ids[$0], length: lengths[$0]) }
+  }
+
   /// Whether an identifier starts with the prefix.
   ///
   /// - Parameter id: The identifier.

@@ -34,4 +34,20 @@ import Testing
   @Test func anotherIDIsNotMatched() throws {
     #expect(try #require(NoteIDPrefix("e622")).matches(id) == false)
   }
+
+  /// Prefixes that tell ids apart among a few (the trash's): as short as no other id there
+  /// shares, and never under four digits; the same for any order of the ids.
+  @Test func distinguishingPrefixesAreTheShortestNoOtherIdShares() throws {
+    let ids = try [
+      "E621E1F8-0000-4000-8000-000000000001", "E621A000-0000-4000-8000-000000000002",
+      "E700AAAA-0000-4000-8000-000000000003", "E621E1F9-0000-4000-8000-000000000004",
+    ].map { try #require(UUID(uuidString: $0)) }
+    let prefixes = NoteIDPrefix.distinguishing(ids).map(\.description)
+    #expect(prefixes == ["e621e1f8", "e621a", "e700", "e621e1f9"])
+    #expect(NoteIDPrefix.distinguishing(ids.reversed()).map(\.description) == prefixes.reversed())
+    for (id, prefix) in zip(ids, NoteIDPrefix.distinguishing(ids)) {
+      #expect(ids.filter { prefix.matches($0) } == [id], "\(prefix) names its note alone")
+    }
+    #expect(NoteIDPrefix.distinguishing([]).isEmpty)
+  }
 }

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesTerminal
 import Foundation
 import TrashFeature
@@ -11,10 +12,14 @@ enum TrashView {
     switch state {
     case .loaded(let trashed):
       let width = String(trashed.count).count
+      // Each note's id, as short as tells it from the others here: `fieldnotes restore ID`.
+      let ids = NoteIDPrefix.distinguishing(trashed.map(\.id)).map(\.description)
+      let idWidth = ids.map(\.count).max() ?? 0
       return ["Trash \u{00B7} \(String(count: trashed.count, noun: "note")), deleted last first"]
         + trashed.enumerated().map { offset, item in
           let number = String(offset + 1)
           return "  " + String(repeating: " ", count: width - number.count) + number + "  "
+            + ids[offset].padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
             + row(item, now: now, timeZone: timeZone)
         }
     case .showing(let item):

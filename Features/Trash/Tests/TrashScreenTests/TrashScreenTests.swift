@@ -38,8 +38,9 @@ import TrashScreen
     #expect(
       harness.lastDrawn == [
         "Trash · 2 notes, deleted last first",
-        "  1  Field kit · deleted 5 min ago · from no notebook",
-        "  2  Moss on the north wall · deleted 5 min ago · from “Plants”",
+        // Each with its id, for `fieldnotes restore ID`.
+        "  1  a0a4  Field kit · deleted 5 min ago · from no notebook",
+        "  2  a0a3  Moss on the north wall · deleted 5 min ago · from “Plants”",
       ])
     try await harness.run("open 2")
     #expect(
