@@ -307,7 +307,7 @@ extension NoteListForming {
     }
     // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
     // row unless it also starts another note's id, when which is meant can't be told.
-    guard (1...(drawn.rows.count + drawn.hiddenCount)).contains(number) else {
+    guard number >= 1, number <= drawn.rows.count + drawn.hiddenCount else {
       let note = try note(namedByID: word)
       return DrawnRows.Row(id: note.id, title: note.title)
     }
