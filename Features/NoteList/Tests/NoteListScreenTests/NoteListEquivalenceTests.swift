@@ -51,6 +51,18 @@ import Testing
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }
 
+  /// A list to open: all notes, none's, a notebook's (as the notebooks screen opens them), or
+  /// a tag's.
+  static func makeScope(of library: NoteLibrary, _ random: inout SeededRandomNumberGenerator)
+    -> NoteScope
+  {
+    let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
+    let scopes =
+      [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
+      + usedTags.map { .tagged($0) }
+    return scopes.randomElement(using: &random) ?? .allNotes
+  }
+
   static func makeSettings(_ random: inout SeededRandomNumberGenerator) -> NoteListSettings {
     NoteListSettings(
       search: NoteSearch(
@@ -70,12 +82,7 @@ import Testing
       let library = Self.makeLibrary(&random)
       let forms = NoteListForms(
         store: NoteStore(notes: library.notes, notebooks: library.notebooks, now: .fixed()))
-      // Lists opened from a notebook, from the notebooks screen's own rows, and from a tag.
-      let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
-      let scopes =
-        [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
-        + usedTags.map { .tagged($0) }
-      let scope = scopes.randomElement(using: &random) ?? .allNotes
+      let scope = Self.makeScope(of: library, &random)
       let settings = Self.makeSettings(&random)
 
       let mvvm = RenderedList(forms.list(.mvvm, scope, settings: settings))
@@ -109,11 +116,7 @@ import Testing
     var random = SeededRandomNumberGenerator(seed: seed)
     for index in 0..<30 {
       let library = Self.makeLibrary(&random)
-      let usedTags = Set(library.notes.flatMap(\.tags)).sorted()
-      let scopes =
-        [NoteScope.allNotes, .unfiled] + library.notebooks.map { .notebook($0.id) }
-        + usedTags.map { .tagged($0) }
-      let scope = scopes.randomElement(using: &random) ?? .allNotes
+      let scope = Self.makeScope(of: library, &random)
       let settings = Self.makeSettings(&random)
       // Every fourth case, not a random one: each seed then checks failed reads, by design.
       let failsReads = index % 4 == 3
