@@ -20,9 +20,11 @@ import Testing
     // Both forms draw a failed read since these were first set (636 and 611): the MV form
     // handles the store's failure itself, which is the most of its 30 more lines. Then 7 more
     // each, shared: a number both a row and the start of an id is refused, where it once acted
-    // on whichever note the rows drawn so far made it name.
-    "NoteListScreen (MVVM form)": 647,
-    "NoteListScreen (MV form)": 648,
+    // on whichever note the rows drawn so far made it name. Then the sync's line moved from
+    // the MVVM view to the shared layout, as the MV form draws it too: 3 fewer here, 4 more
+    // in the MV form, which now counts what it used.
+    "NoteListScreen (MVVM form)": 644,
+    "NoteListScreen (MV form)": 652,
   ]
 
   /// One screen measured: its name, its files and its view model's.

@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
+import NoteListFeature
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
 /// same bytes for the same data: a heading, the active filters, the rows or why there are none
@@ -98,10 +99,13 @@ enum NoteListLayout {
     }
   }
 
-  static let refreshingLine = "Syncing… (the notes shown are the last ones saved)"
-
-  static func syncFailedLine(_ message: String) -> String {
-    "Sync failed: \(message.terminalSafe)"
+  /// The line under a list that says where its sync stands, in both forms; none when idle.
+  static func syncLine(_ status: SyncStatus) -> String? {
+    switch status {
+    case .idle: nil
+    case .refreshing: "Syncing… (the notes shown are the last ones saved)"
+    case .failed(let message): "Sync failed: \(message.terminalSafe)"
+    }
   }
 }
 

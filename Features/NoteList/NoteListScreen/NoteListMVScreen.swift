@@ -161,7 +161,7 @@ public final class NoteListMVScreen: NoteListForming {
     return NoteListLayout.lines(
       title: title, settings: settings, rowLines: rowLines, rowIDs: shown.map(\.id),
       hiddenCount: total - shown.count, emptyMessage: emptyMessage,
-      syncLine: NoteListView.syncLine(viewState.sync))
+      syncLine: NoteListLayout.syncLine(viewState.sync))
   }
 
   /// What the MV form shows instead of a view model's state.

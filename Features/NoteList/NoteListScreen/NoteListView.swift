@@ -26,7 +26,7 @@ enum NoteListView {
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: [],
         emptyMessage: NoteListLayout.emptyMessage(hasNotes: reason == .noMatches),
-        syncLine: syncLine(sync))
+        syncLine: NoteListLayout.syncLine(sync))
     case .loaded(let rows, let sync, let hiddenCount):
       let matches = SearchMatches(settings.search.query.highlightedTerms)
       let idColumns = rows.map(\.shortID.description.count).max() ?? 0
@@ -38,15 +38,7 @@ enum NoteListView {
       }
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: rowLines, rowIDs: rows.map(\.id),
-        hiddenCount: hiddenCount, emptyMessage: nil, syncLine: syncLine(sync))
-    }
-  }
-
-  static func syncLine(_ status: SyncStatus) -> String? {
-    switch status {
-    case .idle: nil
-    case .refreshing: NoteListLayout.refreshingLine
-    case .failed(let message): NoteListLayout.syncFailedLine(message)
+        hiddenCount: hiddenCount, emptyMessage: nil, syncLine: NoteListLayout.syncLine(sync))
     }
   }
 }
