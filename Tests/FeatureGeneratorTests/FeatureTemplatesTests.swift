@@ -33,7 +33,10 @@ import Testing
       files[index].text.split(separator: "\n").filter { $0.hasPrefix("import ") }
         .map { String($0.dropFirst("import ".count)) }
     }
-    #expect(imports(0) == ["FieldNotesModel", "FieldNotesServices", "Observation"])
+    #expect(
+      imports(0) == [
+        "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "Foundation", "Observation",
+      ])
     #expect(imports(1) == ["FieldNotesNavigation", "FieldNotesTerminal", "StatsFeature"])
     #expect(imports(2) == [])
     #expect(imports(3) == ["FieldNotesTerminal", "StatsFeature"])

@@ -20,8 +20,8 @@ extension FeatureTemplates {
             opens: .feature(\#(name.place)()), on: .notebooks)
         ],
         make: { _, dependencies in
-          let model = \#(name.viewModel)(store: dependencies.store)
-          return \#(name.screenModule)(model: model)
+          \#(name.screenModule)(
+            model: \#(name.viewModel)(store: dependencies.store, now: dependencies.now))
         })
 
     \#(screenMembers(name, showing: "counts"))
@@ -63,11 +63,12 @@ extension FeatureTemplates {
     enum \#(name.view) {
       static func render(_ state: \#(name.viewModel).State) -> [String] {
         switch state {
-        case .loaded(let notes, let pinned, let notebooks):
+        case .loaded(let notes, let pinned, let notebooks, let changedThisWeek):
           return [
             "\#(name.title)",
             "  \(String(count: notes, noun: "note")), \(pinned) pinned",
             "  in \(String(count: notebooks, noun: "notebook"))",
+            "  \(changedThisWeek) changed in the last 7 days",
           ]
         case .empty:
           return [
@@ -82,9 +83,9 @@ extension FeatureTemplates {
       /// The state in brief, for `state` and `trace on`.
       static func describe(_ state: \#(name.viewModel).State) -> String {
         switch state {
-        case .loaded(let notes, let pinned, let notebooks):
+        case .loaded(let notes, let pinned, let notebooks, let changedThisWeek):
           "loaded(\(String(count: notes, noun: "note")), \(pinned) pinned, "
-            + "\(String(count: notebooks, noun: "notebook")))"
+            + "\(String(count: notebooks, noun: "notebook")), \(changedThisWeek) this week)"
         case .empty(let notebooks):
           "empty(\(String(count: notebooks, noun: "notebook")))"
         case .failed(let message): "failed(\"\(message.terminalSafe)\")"
@@ -106,10 +107,11 @@ extension FeatureTemplates {
     @MainActor
     @Suite struct \#(name.screenModule)Tests {
       let repository = InMemoryNoteRepository(SampleData.library)
+      let now = DateProvider.fixed(SampleData.date(minutes: 60))
 
       func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
-        let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
-        let model = \#(name.viewModel)(store: store)
+        let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: now)
+        let model = \#(name.viewModel)(store: store, now: now)
         let screen = \#(name.screenModule)(model: model)
         return (ScreenHarness(screen), store)
       }
@@ -119,6 +121,7 @@ extension FeatureTemplates {
         #expect(
           harness.lastDrawn == [
             "\#(name.title)", "  4 notes, 1 pinned", "  in 2 notebooks",
+            "  4 changed in the last 7 days",
           ])
 
         try await harness.run("open")
@@ -139,12 +142,13 @@ extension FeatureTemplates {
         #expect(
           harness.lastDrawn == [
             "\#(name.title)", "  4 notes, 2 pinned", "  in 2 notebooks",
+            "  4 changed in the last 7 days",
           ])
       }
 
       @Test func saysWhyThereIsNothingToCount() {
         let store = NoteStore(notes: [], notebooks: [SampleData.birds])
-        let model = \#(name.viewModel)(store: store)
+        let model = \#(name.viewModel)(store: store, now: now)
         let screen = \#(name.screenModule)(model: model)
 
         #expect(
