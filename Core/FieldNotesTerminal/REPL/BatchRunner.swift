@@ -118,6 +118,7 @@ public struct BatchRunner {
     while let line = await next() {
       number += 1
       let prompt = session.prompt
+      let asked = session.unansweredQuestions
       let outcome: LineOutcome
       switch line {
       case .bytes(let bytes):
@@ -141,8 +142,24 @@ public struct BatchRunner {
         ending.hasFailed = true
         console.printError(
           styled("\(MessageStyle.errorLine(error.message)) (line \(number) of \(name))"))
-        if bails { break }
       }
+      // The command after a question answers it. One that failed there (a line that can't be
+      // read, a word not understood) withdraws it, so no later line answers it instead; one that
+      // asked another question left the first unanswered.
+      let now = session.unansweredQuestions
+      let dropped = asked.filter { !now.contains($0) }
+      if outcome != .done, !asked.isEmpty {
+        session.withdrawQuestions()
+      } else if !dropped.isEmpty, now.contains(where: { !asked.contains($0) }) {
+        ending.hasFailed = true
+        for question in dropped {
+          let message = MessageStyle.errorLine(
+            "nothing was done: \u{201C}\(question)\u{201D} was asked, and the command after it "
+              + "asked another question")
+          console.printError(styled("\(message) (line \(number) of \(name))"))
+        }
+      }
+      if ending.hasFailed, bails { break }
     }
     return ending
   }

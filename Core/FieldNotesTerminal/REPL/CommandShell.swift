@@ -202,10 +202,16 @@ public final class CommandShell<Route: Equatable>: LineSession {
       output.printError(
         MessageStyle.errorLine(
           "nothing was done: \u{201C}\(question)\u{201D} was asked, and no line answered it "
-            + "(the line after a question answers it)"))
+            + "(the command after a question answers it)"))
     }
     return questions.isEmpty
   }
+
+  /// The questions asked and not answered yet, top screen first.
+  public var unansweredQuestions: [String] { navigator.unansweredQuestions }
+
+  /// Withdraws every question no one answered, doing nothing of what each asked about.
+  public func withdrawQuestions() { navigator.withdrawQuestions() }
 
   /// Runs a line as a command, or hands it to the screen on top as text.
   private func runCommand(in line: String) async throws(CommandLineError) -> ShellOutcome {

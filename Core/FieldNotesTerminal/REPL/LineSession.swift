@@ -41,6 +41,12 @@ public protocol LineSession: AnyObject {
   /// - Returns: Whether every question was answered; when one wasn't, the run fails.
   func reportUnansweredQuestions() -> Bool
 
+  /// The questions asked and not answered yet, top screen first.
+  var unansweredQuestions: [String] { get }
+
+  /// Withdraws every question no one answered, doing nothing of what each asked about.
+  func withdrawQuestions()
+
   /// Waits for background work a line started, as a script does before its next line.
   func waitForBackgroundWork() async
 

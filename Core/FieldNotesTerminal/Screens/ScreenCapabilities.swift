@@ -40,6 +40,9 @@ public struct ScreenCapabilities<Route> {
   /// a run of lines that ends with one unanswered did not do what it asked for, and fails
   /// (``ScreenNavigator/unansweredQuestions``).
   public var question: (() -> String?)?
+  /// Withdraws the question asked, doing nothing of what it asked about: a script whose
+  /// command after the question failed never answered it (``ScreenNavigator/withdrawQuestions()``).
+  public var withdrawQuestion: (() -> Void)?
 
   /// Describes what a screen does beyond drawing and its commands; each part absent by
   /// default.
@@ -57,6 +60,7 @@ public struct ScreenCapabilities<Route> {
   ///   - showWhole: Shows everything from the next drawing on.
   ///   - refresh: Brings what the screen shows up to date, showing the work while it runs.
   ///   - question: The question asked and not answered yet.
+  ///   - withdrawQuestion: Withdraws it, doing nothing.
   public init(
     state: ViewModelState? = nil, drawnFrom: ((TerminalContext) -> [DrawnValue])? = nil,
     modal: ModalWork? = nil, lineEntry: LineEntry<Route>? = nil,
@@ -64,7 +68,7 @@ public struct ScreenCapabilities<Route> {
     backgroundWork: BackgroundWork? = nil, didReappear: (() -> Void)? = nil,
     replacement: (() -> Route?)? = nil, drawsRecords: ((TerminalContext) -> Bool)? = nil,
     showWhole: (() -> Void)? = nil, refresh: (@MainActor () async -> String?)? = nil,
-    question: (() -> String?)? = nil
+    question: (() -> String?)? = nil, withdrawQuestion: (() -> Void)? = nil
   ) {
     self.state = state
     self.drawnFrom = drawnFrom
@@ -78,6 +82,7 @@ public struct ScreenCapabilities<Route> {
     self.showWhole = showWhole
     self.refresh = refresh
     self.question = question
+    self.withdrawQuestion = withdrawQuestion
   }
 }
 

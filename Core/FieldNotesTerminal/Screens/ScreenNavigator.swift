@@ -537,6 +537,13 @@ public final class ScreenNavigator<Route: Equatable> {
     screens.reversed().compactMap { $0.capabilities.question?() }
   }
 
+  /// Withdraws every question no one answered, doing nothing of what each asked about.
+  public func withdrawQuestions() {
+    for screen in screens where screen.capabilities.question?() != nil {
+      screen.capabilities.withdrawQuestion?()
+    }
+  }
+
   /// A warning that holds the first `quit`, from the top screen, or `nil` to let it through.
   public func quitWarning() -> String? { top.capabilities.modal?.quitWarning() }
 

@@ -23,7 +23,8 @@ extension NotebooksScreen {
         describe: Self.describe, describeChange: Self.describeChange, inFull: Self.describeRows),
       back: { [unowned self] () throws(ScreenError) in try back() },
       didReappear: { [notebooks] in notebooks.cancelDeletion() },
-      question: { [unowned self] in pendingDeletion.map { "Delete \u{201C}\($0.name)\u{201D}?" } })
+      question: { [unowned self] in pendingDeletion.map { "Delete \u{201C}\($0.name)\u{201D}?" } },
+      withdrawQuestion: { [notebooks] in notebooks.cancelDeletion() })
   }
 
   /// `back` at the root withdraws a deletion question, and goes nowhere.

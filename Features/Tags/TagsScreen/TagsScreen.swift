@@ -75,7 +75,8 @@ public final class TagsScreen: TerminalScreen {
       question: { [model] in
         guard case .confirming(let request) = model.state else { return nil }
         return "Remove #\(request.tag) from every note?"
-      })
+      },
+      withdrawQuestion: { [model] in model.cancelDeletion() })
   }
 
   /// `back` withdraws a question first; otherwise leaves.

@@ -82,7 +82,8 @@ public final class TrashScreen: TerminalScreen {
       question: { [model] in
         guard case .confirmingEmpty = model.state else { return nil }
         return "Empty the trash?"
-      })
+      },
+      withdrawQuestion: { [model] in model.withdrawQuestion() })
   }
 
   /// Leaving the screen withdraws the question whether to empty it.
