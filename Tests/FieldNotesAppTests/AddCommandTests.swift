@@ -76,7 +76,7 @@ import Testing
     if status == 1 {
       #expect(
         Array(result.errors.dropFirst()) == [
-          "Kept the unsaved note as a draft; the next composer for it offers it back."
+          "Kept the unsaved note as a draft; `new` (in `fieldnotes`) offers it back."
         ])
       let drafts = try SQLiteNoteRepository(path: store).keptDrafts(forNote: nil)
       #expect(drafts.map(\.body) == ["A body."])

@@ -25,7 +25,7 @@ import Testing
     #expect(status == 0, "\(said.errors)")
     #expect(
       said.output.contains(
-        "Kept the unsaved note as a draft; the next composer for it offers it back."),
+        "Kept the unsaved note as a draft; `new` (in `fieldnotes`) offers it back."),
       "\(said.output)")
     let (_, next) = await run(["open all", "new"])
     #expect(next.output.contains { $0.contains("Quit twice") }, "\(next.output)")

@@ -126,7 +126,13 @@ extension ComposerScreen {
     }
     do {
       guard try composer.keepUnsavedDraft() else { return .nothing }
-      return .kept("Kept the unsaved note as a draft; the next composer for it offers it back.")
+      // Said in the words that reach it again, from the REPL (`fieldnotes`) or the shell.
+      return switch composer.purpose {
+      case .newNote:
+        .kept("Kept the unsaved note as a draft; `new` (in `fieldnotes`) offers it back.")
+      case .editNote:
+        .kept("Kept the unsaved change as a draft; editing the note again offers it back.")
+      }
     } catch {
       let cause: String
       switch error {

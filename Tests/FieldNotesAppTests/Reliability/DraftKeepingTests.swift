@@ -17,8 +17,8 @@ import Testing
       environment: environment)
     #expect(first.status == 0)
     #expect(
-      first.output.last == "Kept the unsaved note as a draft; the next composer for it "
-        + "offers it back.")
+      first.output.last == "Kept the unsaved note as a draft; `new` (in `fieldnotes`) offers it "
+        + "back.")
 
     let second = try BuiltProduct.run(
       binary, arguments: arguments, input: "open all\nnew\ndraft 1\nsave\nnew\n",
@@ -69,7 +69,9 @@ import Testing
       binary, arguments: arguments,
       input: "open all\nedit 1\nbody\nLoud for its size.\nNests in the ivy.\n",
       environment: environment)
-    #expect(stopped.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
+    #expect(
+      stopped.output.last
+        == "Kept the unsaved change as a draft; editing the note again offers it back.")
 
     let next = try BuiltProduct.run(
       binary, arguments: arguments, input: "open all\nedit 1\ndraft 1\nsave\n",

@@ -107,7 +107,9 @@ import Testing
         "not saved: another FieldNotes changed this note since you opened it"),
       "\(processB.errors)")
     #expect(processB.output.contains("ComposerViewModel.state = editing(valid)"))
-    #expect(processB.output.last?.hasPrefix("Kept the unsaved note as a draft") == true)
+    #expect(
+      processB.output.last
+        == "Kept the unsaved change as a draft; editing the note again offers it back.")
 
     // The next composer for the note lists B's kept draft; typing starts afresh.
     let processC = try setting.listingProcess(["open all", "edit 1", "title Heron in the rain"])

@@ -71,7 +71,7 @@ import Testing
 
     #expect(
       screen.preserveUnsavedWork()
-        == .kept("Kept the unsaved note as a draft; the next composer for it offers it back."))
+        == .kept("Kept the unsaved note as a draft; `new` (in `fieldnotes`) offers it back."))
 
     let (next, nextHarness) = nextComposer()
     #expect(next.stateDescription == "editing(1 problem)", "the list asks nothing")
