@@ -55,10 +55,8 @@ import Testing
 /// `list` prints a screen where it stands, and what it printed is not printed again.
 @MainActor
 @Suite struct ScriptAnswerTests {
-  static let environment = [
-    "TZ": "UTC", "NO_COLOR": "1", "FIELDNOTES_NOW": "2026-11-29T12:00:00Z",
-    "FIELDNOTES_IDS": "sequential",
-  ]
+  /// The same fixed clock, ids and plain output as the format tests'.
+  static let environment = OutputFormatCommandTests.environment
 
   /// Runs `-c` lines over the demo library.
   static func run(_ arguments: [String], _ lines: [String]) async -> (Int32, RecordingConsole) {
