@@ -97,15 +97,14 @@ public struct ExternalEditor: TextEditing {
     guard let command = Self.command(environment: environment, hasTerminal: hasTerminal) else {
       throw .noEditor
     }
-    let path = try write(text, named: fileName)
-    let lock = Self.hold(lockOf: path)
+    let (path, lock) = try write(text, named: fileName)
     // The file is removed once read, unless what it holds couldn't be taken: then it stays,
     // named in the message, so nothing the user wrote is lost.
     var keepsFile = false
     defer {
       if !keepsFile { try? FileManager.default.removeItem(atPath: path) }
       try? FileManager.default.removeItem(atPath: path + Self.lockSuffix)
-      if let lock { close(lock) }
+      close(lock)
       if !keepsFile { removeFolderIfEmpty() }
     }
     let termination: ChildProcess.Termination
@@ -313,23 +312,38 @@ public struct ExternalEditor: TextEditing {
     return descriptor
   }
 
-  /// Writes the text to a new owner-only file in the owner-only folder.
-  private func write(_ text: Data, named fileName: String) throws(TextEditingError) -> String {
+  /// Writes the text to a new owner-only file in the owner-only folder, holding its lock from
+  /// before the file exists.
+  ///
+  /// The lock comes first: another session of the store takes every file whose lock no one
+  /// holds as a leftover (``leftoverEdits()``) and removes it once kept, so a file written
+  /// before its lock was held could be taken, and removed with the text the editor then wrote.
+  ///
+  /// - Returns: The file's path, and the lock's descriptor, which holds it until closed.
+  func write(_ text: Data, named fileName: String) throws(TextEditingError)
+    -> (path: String, lock: Int32)
+  {
     // Another session of the store removes the folder once empty; made again if it did so
     // between the two steps.
     for attempt in 1...2 {
       try makeFolder()
       let path = folder + "/" + UUID().uuidString.lowercased().prefix(8) + "-" + fileName
+      guard let lock = Self.hold(lockOf: path) else {
+        if errno == ENOENT, attempt == 1 { continue }
+        throw .fileProblem(
+          "\(path)\(Self.lockSuffix) can't be held: \(String(cString: strerror(errno)))")
+      }
       let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      if descriptor < 0, errno == ENOENT, attempt == 1 { continue }
-      guard descriptor >= 0 else {
-        throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
+      let written = descriptor >= 0 && ChildProcess.write(Array(text), to: descriptor)
+      let failure = errno
+      if descriptor >= 0 { close(descriptor) }
+      guard written else {
+        if descriptor >= 0 { unlink(path) }
+        unlink(path + Self.lockSuffix)
+        close(lock)
+        throw .fileProblem("\(path) can't be written: \(String(cString: strerror(failure)))")
       }
-      defer { close(descriptor) }
-      guard ChildProcess.write(Array(text), to: descriptor) else {
-        throw .fileProblem("\(path) can't be written: \(String(cString: strerror(errno)))")
-      }
-      return path
+      return (path, lock)
     }
     throw .fileProblem("\(folder) can't be made: another FieldNotes kept removing it")
   }

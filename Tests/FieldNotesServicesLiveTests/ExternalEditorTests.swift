@@ -71,6 +71,26 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: editor.folder).isEmpty)
   }
 
+  /// A file handed to an editor is locked from before it exists: another session of the store
+  /// looking for leftovers at any moment never takes it, so it can't keep the text the file
+  /// held before the editor wrote and then remove the file with what the editor wrote (found
+  /// with three sessions starting at once on a busy machine: one note's text was gone).
+  @Test func aFileForTheEditorIsNeverALeftoverWhileItsEditRuns() throws {
+    let folder = NSTemporaryDirectory() + "fieldnotes-leftover-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let owner = ExternalEditor.Owner.store(path: folder + "/notes.sqlite")
+    let running = ExternalEditor(environment: [:], hasTerminal: false, folder: folder, owner: owner)
+    let other = ExternalEditor(environment: [:], hasTerminal: false, folder: folder, owner: owner)
+
+    let (path, lock) = try running.write(Data("# Template\n".utf8), named: "new-note.md")
+
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(other.leftoverEdits().isEmpty, "the lock is held as soon as the file is there")
+    #expect(ExternalEditor.hold(lockOf: path) == nil)
+    close(lock)
+    #expect(other.leftoverEdits().map(\.path) == [path], "once no one holds it, it is left over")
+  }
+
   /// Each store's files are its own: another store's session, or one in memory, never takes
   /// them, and names them instead; so are the files a FieldNotes before stores had folders left
   /// at the top.
