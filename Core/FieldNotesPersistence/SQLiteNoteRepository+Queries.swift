@@ -8,8 +8,8 @@ extension SQLiteNoteRepository {
   /// - Parameter query: The query.
   /// - Returns: The page.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the notes can't be read.
-  /// - Complexity: About the rows shown for a list by date; the list's notes for one by title;
-  ///   the matches for a search.
+  /// - Complexity: About the rows shown for a list by date or by title (by title, the list's
+  ///   notes while a title another program wrote has no key yet); the matches for a search.
   public func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage {
     try read { connection in
       var damage: String?
@@ -24,6 +24,8 @@ extension SQLiteNoteRepository {
       }
       // Recorded once the read is over: recording takes the write lock, if it is free.
       if let damage { SQLiteSearchIndex.recordDamageIfUnlocked(damage, in: connection) }
+      // A list by title read every title when a key was missing: the keys, likewise.
+      if query.order == .title { SQLiteTitleKeys.fillIfUnlocked(connection) }
       return page
     }
   }

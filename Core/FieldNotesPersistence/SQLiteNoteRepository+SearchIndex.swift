@@ -44,7 +44,8 @@ extension SQLiteNoteRepository {
     let current = SQLiteSchema.currentVersion
     let version = try connection.integer("PRAGMA user_version")
     let found = try SQLiteSearchIndex.damage(in: connection)
-    let listsAreWhole = try SQLiteSchema.hasListObjects(connection)
+    let hasListObjects = try SQLiteSchema.hasListObjects(connection)
+    let listsAreWhole = try hasListObjects ? SQLiteTitleKeys.areWhole(in: connection) : false
     guard version < current || found != nil || !listsAreWhole else { return nil }
     var rebuild: SearchIndexRebuild?
     do {
@@ -59,6 +60,9 @@ extension SQLiteNoteRepository {
           if index + 1 == SQLiteSchema.recoveryVersion {
             try SQLiteRecovery.addMissingColumns(to: connection)
           }
+          if index + 1 == SQLiteSchema.titleKeyVersion {
+            try SQLiteTitleKeys.addColumn(to: connection)
+          }
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")
@@ -66,6 +70,15 @@ extension SQLiteNoteRepository {
         if try !SQLiteSchema.hasListObjects(connection) {
           try connection.execute(SQLiteSchema.listTables)
         }
+        if try !SQLiteTitleKeys.areWhole(in: connection) {
+          // Without the trigger, a title another program changed kept its old key: none is
+          // trusted, and every one is made again.
+          try SQLiteTitleKeys.addColumn(to: connection)
+          try connection.execute(SQLiteTitleKeys.creation)
+          try connection.execute("UPDATE notes SET title_key = NULL")
+        }
+        // Every key, where a migration just added the column or another program left one out.
+        try SQLiteTitleKeys.fill(connection)
         var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
         if version < current, hadIndex, !isPlainUpgrade { damage = .writtenByEarlierFieldNotes }
         guard let damage else { return }

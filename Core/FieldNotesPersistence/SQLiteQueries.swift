@@ -10,10 +10,10 @@ import Foundation
 /// A list by date is read in two parts, the pinned notes and then the others, each from one end
 /// of an index ordered by pin, date and identifier (`notes_by_pin`, `notes_in_notebook`,
 /// `notes_untagged`, or `note_tags` for a tag); the counts come from `note_counts`, kept by
-/// triggers. A list by title is ordered here, from the title, date and identifier of each of its
-/// notes (read from `notes_titles`, an index of every column that needs, not from the rows,
-/// which hold the bodies), ordered by the title keys ``FieldNotesModel/NoteSortOrder/titleKey(_:)``
-/// makes; only the rows shown are read whole.
+/// triggers. A list by title is read the same way from `notes_by_title`, ordered by pin, the
+/// title key each row keeps (``SQLiteTitleKeys``), date and identifier; while a row has no key
+/// (another program wrote its title), the list's titles are read and ordered here instead, and
+/// only the rows shown are read whole.
 enum SQLiteQueries {
   /// A value bound to a statement's parameter.
   enum Value: Hashable {
@@ -130,7 +130,9 @@ enum SQLiteQueries {
       try fillFoundRows(search, in: connection)
       conditions.clauses.append("notes.rowid IN temp.found_rows")
     }
-    if query.order == .title { return try titleOrdered(query, conditions, in: connection) }
+    if query.order == .title, try SQLiteTitleKeys.areMissing(in: connection) {
+      return try orderedByEveryTitle(query, conditions, in: connection)
+    }
     let total = try count(query, conditions, in: connection)
     let limit = min(query.limit, total)
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
@@ -142,7 +144,8 @@ enum SQLiteQueries {
       switch query.order {
       case .oldest: "\(created), \(id)"
       case .updated: "notes.updated_at DESC, \(id)"
-      case .newest, .title: "\(created) DESC, \(id)"
+      case .newest: "\(created) DESC, \(id)"
+      case .title: "notes.title_key, \(created), \(id)"
       }
     var notes = try rows(
       where: conditions.sql + " AND \(conditions.pinColumn) = 1", conditions,
@@ -262,9 +265,10 @@ enum SQLiteQueries {
     return statement.int(at: 0)
   }
 
-  /// Answers a query by title: the list's titles, dates and identifiers are read and ordered
-  /// here, then the rows shown are read whole.
-  private static func titleOrdered(
+  /// Answers a query by title while some row has no title key (``SQLiteTitleKeys``): the
+  /// list's titles, dates and identifiers are read and ordered here, then the rows shown are
+  /// read whole.
+  private static func orderedByEveryTitle(
     _ query: NoteListQuery, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> NotePage {
     let statement = try connection.cached(

@@ -97,12 +97,7 @@ enum SQLiteRecovery {
 
   /// Adds the columns of ``addedColumns`` a store doesn't have yet.
   static func addMissingColumns(to connection: SQLiteConnection) throws(SQLiteError) {
-    for added in addedColumns {
-      let count = try connection.integer(
-        "SELECT count(*) FROM pragma_table_info('\(added.table)') WHERE name = '\(added.column)'")
-      guard count == 0 else { continue }
-      try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
-    }
+    for added in addedColumns { try SQLiteSchema.addColumnIfMissing(added, to: connection) }
   }
 
   /// Copies a saved note's row into the trash (nothing for a note not saved); the caller then

@@ -160,6 +160,9 @@ enum SQLiteRows {
         if written % 10_000 == 0 { progress(written) }
       }
     }
+    // Keys another program's writes left out, or one of these cleared (a title changed in case
+    // alone keeps its key, which the trigger can't tell from another program's change).
+    try SQLiteTitleKeys.fill(connection)
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
     guard queuedSearchEntries,
@@ -173,6 +176,7 @@ enum SQLiteRows {
       "a save could not write to it: \(SQLiteSearchIndex.description(of: failure))",
       in: connection)
     try produce { change throws(SQLiteError) in _ = try write(change, to: connection) }
+    try SQLiteTitleKeys.fill(connection)
     _ = try SQLiteSearchIndex.applyPending(connection)
   }
 
@@ -295,7 +299,11 @@ enum SQLiteRows {
       }
       return false
     }
-    let assignments = changed.enumerated().map { "\($1.name) = ?\($0 + 10)" }
+    // A new title's key is written with it (``SQLiteTitleKeys``), as the last parameter.
+    let keyParameter = Int32(changed.count + 10)
+    let assignments =
+      changed.enumerated().map { "\($1.name) = ?\($0 + 10)" }
+      + (changed.contains(.title) ? ["title_key = ?\(keyParameter)"] : [])
     let statement = try connection.cached(
       """
       UPDATE notes SET \(assignments.joined(separator: ", "))
@@ -309,7 +317,9 @@ enum SQLiteRows {
     for (offset, column) in changed.enumerated() {
       let index = Int32(offset + 10)
       switch column {
-      case .title: statement.bind(new.title, at: index)
+      case .title:
+        statement.bind(new.title, at: index)
+        statement.bind(blob: NoteSortOrder.titleKey(new.title), at: keyParameter)
       case .body: statement.bind(new.body, at: index)
       case .createdAt: statement.bind(new.createdAt.timeIntervalSinceReferenceDate, at: index)
       case .updatedAt: statement.bind(new.updatedAt.timeIntervalSinceReferenceDate, at: index)
@@ -380,16 +390,18 @@ enum SQLiteRows {
     let statement = try connection.cached(
       """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
-          conflict_of)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+          conflict_of, title_key)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
-        tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of
+        tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of,
+        title_key = excluded.title_key
       RETURNING rowid
       """)
     statement.bind(note.id.uuidString, at: 1)
     bindColumns(of: note, to: statement)
+    statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 10)
     defer { statement.reset() }
     guard try statement.step() else {
       throw SQLiteError(code: SQLITE_IOERR, message: "saving \"\(note.title)\" gave no row")

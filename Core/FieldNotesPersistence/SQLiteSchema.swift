@@ -141,6 +141,10 @@ enum SQLiteSchema {
     // commit of its sync folder its notes descend from, so a sync folder beside a new store,
     // or one restored from a backup, deletes nothing anywhere.
     SQLiteNoteRepository.syncMarkCreation,
+    // Version 11. Each note's title key, kept beside its title, and the index a list in title
+    // order reads its first page from (see `SQLiteTitleKeys`; the column is added just before,
+    // where missing, and every row's key is filled in after the migrations).
+    SQLiteTitleKeys.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -151,7 +155,6 @@ enum SQLiteSchema {
     CREATE INDEX IF NOT EXISTS notes_in_notebook ON notes (notebook_id, is_pinned, created_at, id);
     CREATE INDEX IF NOT EXISTS notes_untagged ON notes (is_pinned, created_at, id)
       WHERE tags = '[]';
-    CREATE INDEX IF NOT EXISTS notes_titles ON notes (title, created_at, id, is_pinned, notebook_id);
     DROP INDEX IF EXISTS notes_by_notebook;
     DROP INDEX IF EXISTS notes_listing;
     DROP TABLE IF EXISTS damaged_notes;
@@ -248,7 +251,7 @@ enum SQLiteSchema {
   /// The tables, indexes and triggers of ``listTables``: a store missing any of them (dropped
   /// by hand, or by a tool) is given them again when it opens.
   static let listObjects = [
-    "notes_by_pin", "notes_in_notebook", "notes_untagged", "notes_titles", "damaged_notes",
+    "notes_by_pin", "notes_in_notebook", "notes_untagged", "damaged_notes",
     "damaged_notes_insert", "damaged_notes_delete", "damaged_notes_update", "note_tags",
     "note_tags_by_note", "note_tags_insert", "note_tags_delete", "note_tags_update", "tag_counts",
     "tag_counts_insert", "tag_counts_delete", "note_counts", "note_counts_insert",
@@ -343,9 +346,28 @@ enum SQLiteSchema {
     throws(SQLiteError) -> Bool
   {
     guard version == currentVersion - 1 else { return false }
-    return try connection.integer(
-      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(SQLiteNoteRepository.syncMarkTable)'"
-    ) == 0
+    return try !hasColumn(SQLiteTitleKeys.column, in: connection)
+  }
+
+  /// A column a migration adds to an existing table.
+  typealias AddedColumn = (table: String, column: String, type: String)
+
+  /// Whether a table has a column.
+  static func hasColumn(_ added: AddedColumn, in connection: SQLiteConnection)
+    throws(SQLiteError) -> Bool
+  {
+    try connection.integer(
+      "SELECT count(*) FROM pragma_table_info('\(added.table)') WHERE name = '\(added.column)'")
+      > 0
+  }
+
+  /// Adds a column where it is missing: SQLite has no `ADD COLUMN IF NOT EXISTS`, and a
+  /// migration may run again on a store whose `user_version` went back.
+  static func addColumnIfMissing(_ added: AddedColumn, to connection: SQLiteConnection)
+    throws(SQLiteError)
+  {
+    guard try !hasColumn(added, in: connection) else { return }
+    try connection.execute("ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.type)")
   }
 
   /// The session identifier of the drafts kept before they were kept per session.
@@ -356,4 +378,7 @@ enum SQLiteSchema {
 
   /// The version whose migration adds the search index.
   static let searchIndexVersion = 3
+
+  /// The version whose migration adds the title keys.
+  static let titleKeyVersion = 11
 }

@@ -33,6 +33,17 @@ final class SQLiteStatement {
     bytes.withUnsafeBufferPointer { bindText($0, at: index) }
   }
 
+  /// Binds bytes as a blob; none is an empty blob, not `NULL`.
+  func bind(blob bytes: [UInt8], at index: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        sqlite3_bind_zeroblob(handle, index, 0)
+        return
+      }
+      sqlite3_bind_blob64(handle, index, base, UInt64(buffer.count), Self.transient)
+    }
+  }
+
   private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       sqlite3_bind_text(handle, index, "", 0, Self.transient)

@@ -311,9 +311,24 @@ func setBackToVersion8(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 10 left it: with no title keys (version
+/// 11 adds them) and the index of every title it ordered a list by title from.
+func setBackToVersion10(_ path: String) throws {
+  try execute(
+    """
+    DROP INDEX notes_by_title;
+    DROP INDEX notes_without_title_key;
+    DROP TRIGGER notes_title_key_cleared;
+    ALTER TABLE notes DROP COLUMN title_key;
+    CREATE INDEX notes_titles ON notes (title, created_at, id, is_pinned, notebook_id);
+    PRAGMA user_version = 10;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 9 left it: with no sync mark (version 10
-/// adds it).
+/// adds it) either.
 func setBackToVersion9(_ path: String) throws {
+  try setBackToVersion10(path)
   try execute("DROP TABLE sync_mark; PRAGMA user_version = 9;", on: path)
 }
 

@@ -146,11 +146,12 @@ import Testing
 
   /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
   ///
-  /// Version 9, without the sync mark version 10 adds: that FieldNotes kept the index in step,
-  /// and at a million notes a rebuild takes minutes. Its lists are answered at once.
+  /// Version 10, without the title keys version 11 adds: that FieldNotes kept the index in
+  /// step, and at a million notes a rebuild takes minutes. Its lists are answered at once, in
+  /// title order too, from the keys the upgrade filled in.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
-    try setBackToVersion9(path)
+    try setBackToVersion10(path)
     _ = repository
 
     let reopened = try SQLiteNoteRepository(path: path)
@@ -160,6 +161,10 @@ import Testing
     try expectAnswersOfTheScan(reopened)
     #expect(try reopened.summary().total.notes == 3)
     #expect(try reopened.page(NoteListQuery(scope: .allNotes, limit: 2)).totalCount == 3)
+    let byTitle = NoteListQuery(scope: .allNotes, order: .title)
+    #expect(try reopened.page(byTitle) == reopened.load().page(for: byTitle))
+    #expect(
+      try RawSQLite.rows("SELECT count(*) FROM notes WHERE title_key IS NULL", of: path) == ["0"])
   }
 
   /// A store whose `user_version` is behind its tables is migrated again from there.

@@ -180,7 +180,7 @@ import Testing
     #expect(try repository.summary().tagCounts == library.summary.tagCounts, comment)
     for query in [
       NoteListQuery(scope: .tagged("even")), NoteListQuery(scope: .allNotes, pinnedOnly: true),
-      NoteListQuery(scope: .unfiled),
+      NoteListQuery(scope: .unfiled), NoteListQuery(scope: .allNotes, order: .title),
     ] {
       #expect(try repository.page(query) == library.page(for: query), comment)
     }
@@ -188,7 +188,8 @@ import Testing
 
   @Test(arguments: [
     "DROP TABLE note_counts", "DROP TABLE note_tags", "DROP TABLE damaged_notes",
-    "DROP TRIGGER note_counts_update", "DROP INDEX notes_by_pin",
+    "DROP TRIGGER note_counts_update", "DROP INDEX notes_by_pin", "DROP INDEX notes_by_title",
+    "DROP TRIGGER notes_title_key_cleared",
   ])
   func aStoreMissingOneOfItsListTablesIsGivenItBackWhenItOpens(_ damage: String) throws {
     let (path, repository) = try makeStore()
@@ -209,7 +210,7 @@ import Testing
       """
       INSERT OR REPLACE INTO notes
         SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1,
-          conflict_of
+          conflict_of, NULL
         FROM notes WHERE title = 'Note 0';
       """)
 
