@@ -37,9 +37,9 @@ public struct NoteIDs {
   /// - Complexity: One or two indexed counts a note; for a store that holds its library (in
   ///   memory), O(*n*) a count in the number of notes.
   public func shortIDs(of ids: [Note.ID]) throws(NoteStoreError) -> [NoteIDPrefix] {
-    // A store in memory, or over a repository without a change stamp (whose library it holds),
-    // has every note at hand: the digits of their ids are read once, and each prefix counted
-    // in them, rather than each count filtering the whole library again.
+    // A store in memory, or over a repository without a change stamp (a test's, answering from
+    // its whole library), has every note at hand: the digits of their ids are read once, and
+    // each prefix counted in them, rather than each count filtering the whole library again.
     let held =
       store.repository.changeStamp == nil
         || (store.repository as? any DraftRepository)?.isPersistent == false

@@ -53,7 +53,7 @@ public protocol NoteRepository: Sendable {
 
   /// A number that changes whenever what is saved may have changed other than through this
   /// repository's own commits: after another process wrote, or after ``update(_:)``; `nil`
-  /// for a repository that can't tell, which ``NoteStore/reload()`` then always reads again.
+  /// when the repository can't tell, and ``NoteStore/reload()`` then forgets all it answered.
   ///
   /// Reading it holds nothing open: no transaction is left between commands.
   var changeStamp: Int? { get }
@@ -203,7 +203,7 @@ extension NoteRepository {
     try commit(gathered, progress: progress)
   }
 
-  /// Always `nil`: without a way to tell, a reload always reads.
+  /// Always `nil`: without a way to tell, a reload always forgets what the store answered.
   public var changeStamp: Int? { nil }
 
   /// Answers from the whole library, loaded: right for a small repository, such as a test's.

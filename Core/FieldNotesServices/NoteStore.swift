@@ -55,12 +55,9 @@ public final class NoteStore {
   @ObservationIgnored private var seen: [Note.ID: Note] = [:]
   /// The notes of ``seen`` in the order they were read, so the oldest can be let go.
   @ObservationIgnored private var seenOrder: [Note.ID] = []
-  /// The repository's ``NoteRepository/changeStamp`` when the store last read it.
+  /// The repository's ``NoteRepository/changeStamp`` when the store last read it; `nil` when
+  /// the repository couldn't tell, or after a conflict, so the next ``reload()`` forgets all.
   @ObservationIgnored private var stamp: Int?
-  /// For a repository without a change stamp, what it held when last read whole, which the
-  /// store answers from until it reads it again (when it reloads, and after each change): a
-  /// repository that can't tell when it changed is read whole, as a small one (a test's) can be.
-  @ObservationIgnored private var lastLibrary: NoteLibrary?
 
   /// Creates a store that keeps its notes in memory only.
   ///
@@ -119,13 +116,7 @@ public final class NoteStore {
     self.now = now
     stamp = repository.changeStamp
     do throws(RepositoryError) {
-      if stamp == nil {
-        let library = try repository.load()
-        lastLibrary = library
-        answers.notebooks = library.notebooks
-      } else {
-        answers.notebooks = try repository.notebooks()
-      }
+      answers.notebooks = try repository.notebooks()
     } catch {
       throw .persistence(error)
     }
@@ -156,7 +147,7 @@ public final class NoteStore {
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
   /// - Complexity: O(*n*) in the size of the notes, once per change of the store.
   public func wholeLibrary() throws(NoteStoreError) -> NoteLibrary {
-    try answer(\.library) { () throws(RepositoryError) in try held({ $0 }, else: repository.load) }
+    try answer(\.library, repository.load)
   }
 
   /// Every notebook, in the order they were created.
@@ -170,9 +161,7 @@ public final class NoteStore {
   /// - Returns: The notebooks.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
   public func savedNotebooks() throws(NoteStoreError) -> [Notebook] {
-    try answer(\.notebooks) { () throws(RepositoryError) in
-      try held(\.notebooks, else: repository.notebooks)
-    }
+    try answer(\.notebooks, repository.notebooks)
   }
 
   /// How many notes, and how many pinned, each notebook holds, and how many carry each tag.
@@ -180,9 +169,7 @@ public final class NoteStore {
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
   public var summary: LibrarySummary {
     get throws(NoteStoreError) {
-      try answer(\.summary) { () throws(RepositoryError) in
-        try held(\.summary, else: repository.summary)
-      }
+      try answer(\.summary, repository.summary)
     }
   }
 
@@ -198,8 +185,7 @@ public final class NoteStore {
     _ = generation
     if let page = answers.pages[query] { return page }
     do throws(RepositoryError) {
-      let page = try held(
-        { $0.page(for: query) }, else: { () throws(RepositoryError) in try repository.page(query) })
+      let page = try repository.page(query)
       answers.keep(page, for: query)
       for note in page.notes { remember(note) }
       return page
@@ -229,10 +215,7 @@ public final class NoteStore {
     if let note = seen[id] { return note }
     if answers.missing.contains(id) { return nil }
     do throws(RepositoryError) {
-      let found = try held(
-        { $0.notes.first { $0.id == id } },
-        else: { () throws(RepositoryError) in try repository.note(withID: id) })
-      guard let note = found else {
+      guard let note = try repository.note(withID: id) else {
         answers.missing.insert(id)
         return nil
       }
@@ -306,15 +289,6 @@ public final class NoteStore {
     var library: NoteLibrary?
     /// Notes asked for by identifier and not saved.
     var missing: Set<Note.ID> = []
-  }
-
-  /// Reads from the library held for a repository without a change stamp, or asks the
-  /// repository.
-  private func held<Value>(
-    _ read: (NoteLibrary) -> Value, else ask: () throws(RepositoryError) -> Value
-  ) throws(RepositoryError) -> Value {
-    if let lastLibrary { return read(lastLibrary) }
-    return try ask()
   }
 
   /// An answer the repository gave since the last change, or a new one.
@@ -396,22 +370,15 @@ public final class NoteStore {
   /// Shows what is saved now, when another process (or a sync) may have changed it: forgets
   /// every answer and every note read, so the screens that read the store draw again.
   ///
-  /// Costs one check of the repository's change stamp when nothing changed (for a repository
-  /// without one, a read of the whole library, compared with the last). After a read that
-  /// failed, every observer is told even then, so a screen drawn from the failure asks again.
+  /// Costs one check of the repository's change stamp when nothing changed; a repository that
+  /// can't tell (its stamp is `nil`) is asked everything again. After a read that failed, every
+  /// observer is told even when nothing changed, so a screen drawn from the failure asks again.
   ///
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository cannot be read; the notes
   ///   shown stay as they were.
   public func reload() throws(NoteStoreError) {
     let current = repository.changeStamp
-    if let current {
-      guard current != stamp || hasUnansweredQuestion else { return }
-    } else {
-      let library: NoteLibrary
-      do { library = try repository.load() } catch { throw .persistence(error) }
-      guard library != lastLibrary || hasUnansweredQuestion else { return }
-      lastLibrary = library
-    }
+    guard current == nil || current != stamp || hasUnansweredQuestion else { return }
     hasUnansweredQuestion = false
     stamp = current
     // Every observer is told first: one told of a change may read the store before it is made
@@ -498,9 +465,6 @@ public final class NoteStore {
     try repository.commit(edit.changes, progress: progress)
     answers = Answers(
       notebooks: edit.changes.allSatisfy(\.keepsNotebooks) ? answers.notebooks : nil)
-    // What this store wrote, applied to what it holds of a repository without a stamp: as the
-    // repository applied it, checks and all, so it can't fail here.
-    try? lastLibrary?.apply(edit.changes)
     for note in edit.savedNotes { remember(note) }
     for note in edit.removedNotes {
       seen[note.id] = nil
@@ -522,11 +486,8 @@ public final class NoteStore {
     progress: (Int) -> Void
   ) throws(RepositoryError) {
     generation += 1
-    defer {
-      // Nothing of it is held: the next read asks the repository.
-      answers = Answers()
-      lastLibrary = nil
-    }
+    // Nothing of it is held: the next read asks the repository.
+    defer { answers = Answers() }
     try repository.commit(streaming: changes, progress: progress)
   }
 
@@ -534,7 +495,6 @@ public final class NoteStore {
   /// (two stores on one repository in memory).
   private func reload(forcing: Bool) throws(NoteStoreError) {
     stamp = nil
-    lastLibrary = nil
     try reload()
   }
 

@@ -40,12 +40,13 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Parameters:
   ///   - library: What the repository holds at first; empty by default.
   ///   - stampsChanges: Whether it has a change stamp (its commit count), as the SQLite store
-  ///     does, so a store asks it for each answer rather than holding the library whole;
-  ///     `false` by default.
+  ///     does, so a store's ``FieldNotesServices/NoteStore/reload()`` forgets its answers only
+  ///     after a write; `true` by default. Without one (`false`), as when SQLite can't read its
+  ///     stamp, the store forgets them at every reload.
   ///   - syncMark: Its sync mark at first (see ``FieldNotesServices/SyncMarking``): that of a
   ///     new store by default; `nil` for a store from before marks.
   public init(
-    _ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = false,
+    _ library: NoteLibrary = NoteLibrary(), stampsChanges: Bool = true,
     syncMark: String? = SyncMark.neverSynced
   ) {
     saved = MemoryNoteRepository(library)

@@ -198,6 +198,21 @@ import Testing
     try expectLookupsMatch(store, "after failed writes")
   }
 
+  /// A repository that can't tell when it changed (SQLite when its stamp can't be read) is
+  /// asked everything again at each reload, rather than the store guessing it unchanged.
+  @Test func aRepositoryWithoutAStampIsAskedAgainAtEveryReload() throws {
+    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: false)
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    #expect(try store.note(withID: SampleData.heron.id) == SampleData.heron)
+    var heron = SampleData.heron
+    heron.title = "Grey heron"
+    try repository.commit([.saveNote(heron)])
+    #expect(try store.note(withID: heron.id) == SampleData.heron, "what it read, until a reload")
+
+    try store.reload()
+    #expect(try store.note(withID: heron.id) == heron)
+  }
+
   @Test func lookupsFollowAReload() async throws {
     let (store, repository) = try makeStore()
     _ = try store.notes(in: .allNotes, matching: "heron")

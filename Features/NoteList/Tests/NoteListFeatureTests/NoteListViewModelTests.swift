@@ -115,8 +115,9 @@ import Testing
 
   @Test func aFailedLoadSaysWhy() throws {
     let (model, _) = try makeModel()
-    repository.failLoads(with: .corrupt(path: "/n.sqlite", detail: "malformed"))
     let recorder = StateRecorder(model, \.state)
+    repository.failLoads(with: .corrupt(path: "/n.sqlite", detail: "malformed"))
+    try repository.commit([])  // another process wrote, so the load reads again
 
     model.load()
 
