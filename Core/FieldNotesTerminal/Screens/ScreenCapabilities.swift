@@ -101,13 +101,15 @@ public struct ViewModelState {
   /// - Parameters:
   ///   - label: What it is, such as `ShelfViewModel.state`.
   ///   - read: Reads it; Observation tracks what it reads.
-  ///   - describe: Describes it briefly, such as `loaded(3 rows)`.
+  ///   - describe: Describes it briefly, such as `loaded(3 rows)`; by default, Swift's own
+  ///     description of the value, such as `empty(shelves: 1)`, made safe to print.
   ///   - describeChange: Says what changed between two states whose brief descriptions may be
   ///     the same, for `trace`; never anything by default.
   ///   - inFull: Describes it for `why`, which shows the state's own description where this
   ///     leaves something out; the brief description by default.
   public init<State: Hashable>(
-    _ label: String, read: @escaping () -> State, describe: @escaping (State) -> String,
+    _ label: String, read: @escaping () -> State,
+    describe: @escaping (State) -> String = { String(describing: $0).terminalSafe },
     describeChange: @escaping (State, State) -> String? = { _, _ in nil },
     inFull: ((State) -> String)? = nil
   ) {

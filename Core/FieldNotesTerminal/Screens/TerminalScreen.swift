@@ -28,7 +28,8 @@ public protocol TerminalScreen<Route>: AnyObject {
   /// The screen's part of the prompt, such as `Attic`; `nil` for none.
   var promptTitle: String? { get }
 
-  /// The view's name, for render counts, such as `NoteListView`.
+  /// The view's name, for render counts, such as `NoteListView`; by default the screen's type
+  /// name with `View` for `Screen`.
   var viewName: String { get }
 
   /// Draws the screen as lines of text for a terminal; Observation tracks what it reads, so the
@@ -50,6 +51,12 @@ public protocol TerminalScreen<Route>: AnyObject {
 extension TerminalScreen {
   /// Nothing beyond drawing and commands.
   public var capabilities: ScreenCapabilities<Route> { ScreenCapabilities() }
+
+  /// The screen's type name with `View` for `Screen`: `TagsView` for `TagsScreen`.
+  public var viewName: String {
+    let name = String(describing: Self.self)
+    return name.hasSuffix("Screen") ? name.dropLast("Screen".count) + "View" : name
+  }
 
   /// The view model's state in a line, such as `ShelfViewModel.state = loaded(3 rows)`; a
   /// screen with no view model says so.

@@ -1,8 +1,6 @@
 /// The place of the trash: the trash screen's own navigation key.
 ///
-/// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`;
-/// it travels as `Route.feature(TrashPlace())`.
-public struct TrashPlace: Hashable, Sendable {
-  /// The one place of its kind.
-  public init() {}
-}
+/// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`,
+/// and only this module makes one (its initializer is the implicit, internal one); it travels as
+/// `Route.feature(TrashPlace())`.
+public struct TrashPlace: Hashable, Sendable {}

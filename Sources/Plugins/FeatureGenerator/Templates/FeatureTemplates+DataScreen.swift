@@ -35,7 +35,7 @@ extension FeatureTemplates {
           })
       }
 
-    \#(screenMembers(name, showing: "entries"))
+    \#(screenMembers(name, showing: "entries", describedByView: true))
 
       /// The \#(name.lowercaseTitle) screen's commands.
       public static let commands: [ScreenCommand<\#(name.screenModule)>] = [
@@ -98,12 +98,13 @@ extension FeatureTemplates {
         }
       }
 
-      /// The state in brief, for `state` and `trace on`.
+      /// The state in brief, for `state` and `trace on`: the entries counted, not listed (a
+      /// state without a list needs no describing of its own: Swift's description is used).
       static func describe(_ state: \#(name.viewModel).State) -> String {
         switch state {
         case .loaded(let entries): "loaded(\(entries.count) kept)"
         case .empty: "empty"
-        case .failed(let message): "failed(\(message))"
+        case .failed(let message): "failed(\(message.terminalSafe))"
         }
       }
     }

@@ -43,12 +43,10 @@ extension FeatureTemplates {
     #"""
     /// The place of the \#(name.lowercaseTitle) screen: its navigation key.
     ///
-    /// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`;
-    /// it travels as `Route.feature(\#(name.place)())`.
-    public struct \#(name.place): Hashable, Sendable {
-      /// The one place of its kind.
-      public init() {}
-    }
+    /// Only this feature opens it, so it is declared here rather than as a case of Core's `Route`,
+    /// and only this module makes one (its initializer is the implicit, internal one); it travels as
+    /// `Route.feature(\#(name.place)())`.
+    public struct \#(name.place): Hashable, Sendable {}
 
     """#
   }
@@ -77,18 +75,6 @@ extension FeatureTemplates {
           ]
         case .failed(let message):
           return ["\#(name.title) · \(message.terminalSafe)", "  `list` reads it again."]
-        }
-      }
-
-      /// The state in brief, for `state` and `trace on`.
-      static func describe(_ state: \#(name.viewModel).State) -> String {
-        switch state {
-        case .loaded(let notes, let pinned, let notebooks, let changedThisWeek):
-          "loaded(\(String(count: notes, noun: "note")), \(pinned) pinned, "
-            + "\(String(count: notebooks, noun: "notebook")), \(changedThisWeek) this week)"
-        case .empty(let notebooks):
-          "empty(\(String(count: notebooks, noun: "notebook")))"
-        case .failed(let message): "failed(\"\(message.terminalSafe)\")"
         }
       }
     }
@@ -156,7 +142,7 @@ extension FeatureTemplates {
             "\#(name.title) · no notes yet",
             "  Open a notebook and type `new` to write one.",
           ])
-        #expect(screen.stateLine == "\#(name.viewModel).state = empty(1 notebook)")
+        #expect(screen.stateLine == "\#(name.viewModel).state = empty(notebooks: 1)")
       }
 
       @Test func refusesWordsAfterOpen() async throws {
