@@ -99,9 +99,9 @@ public struct NoteIDs {
 }
 
 /// Why a typed id names no one note; each says so in a user's words.
-public enum NoteIDError: Error, Equatable, LocalizedError {
+public enum NoteIDError: Error, Hashable, LocalizedError {
   /// A note an ambiguous id could mean: a longer prefix of its id, and its title.
-  public struct Candidate: Equatable, Sendable {
+  public struct Candidate: Hashable, Sendable {
     /// A prefix of its id long enough to tell it apart from the others listed.
     public var id: NoteIDPrefix
     /// Its title.

@@ -259,12 +259,9 @@ public final class NoteListViewModel {
     let context = NoteQuery.Context(notebooks: notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw .invalidSearch(error) }
-    // The same search again changes nothing, so nothing is drawn again; another starts from
-    // the first rows.
-    guard search != settings.search else { return }
-    settings.search = search
-    settings.shownRowCount = NoteListSettings.rowLimit
-    settings.drawnAbove = []
+    // The same search again changes nothing, so nothing is drawn again.
+    let changed = NoteListSettingsChange.search(search).applied(to: settings)
+    if changed != settings { settings = changed }
   }
 
   /// Whether the last deletion can be undone.
@@ -310,15 +307,7 @@ public final class NoteListViewModel {
   public func refresh() async {
     let previous = syncStatus
     syncStatus = .refreshing
-    do {
-      try await store.refresh()
-      syncStatus = .idle
-    } catch is CancellationError {
-      syncStatus = previous
-    } catch {
-      let message = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-      syncStatus = .failed(message: message)
-    }
+    syncStatus = await .after(syncingFrom: previous) { try await store.refresh() }
   }
 
   // MARK: - Actions

@@ -1,7 +1,9 @@
 import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesQuery
+import FieldNotesServices
 import FieldNotesTerminal
+import NoteListFeature
 
 /// A note list on a terminal, in either form: what the commands both forms share need.
 ///
@@ -41,7 +43,7 @@ protocol NoteListForming: TerminalScreen where Route == FieldNotesNavigation.Rou
   /// Reads the notes again after a failure.
   func retry() throws(ScreenError)
   /// The note an id, or a prefix of it no other note shares, names, wherever it is.
-  func note(namedByID typed: String) throws(ScreenError) -> Note
+  func note(namedByID typed: String) throws(NoteIDError) -> Note
   /// Searches the list: parses the text into a query and shows what it finds. The MV view
   /// parses it itself; the MVVM screen asks its view model to.
   ///
@@ -59,14 +61,7 @@ protocol NoteListForming: TerminalScreen where Route == FieldNotesNavigation.Rou
 
 extension NoteListForming {
   /// The list's heading: the notebook's name, All Notes, No Notebook, or Tagged #tag.
-  var title: String {
-    switch scope {
-    case .allNotes: NoteScope.allNotesName
-    case .unfiled: NoteScope.unfiledName
-    case .notebook: notebookTitle ?? "(deleted notebook)"
-    case .tagged(let tag): "Tagged #" + tag
-    }
-  }
+  var title: String { scope.listTitle(notebookName: notebookTitle) }
 
   /// What both forms do beyond drawing: what `why` reads, the list in the other form once
   /// `mode` switched the session's, records in a script's format, every row shown, and the
@@ -87,10 +82,7 @@ extension NoteListForming {
   ///
   /// It is what a script's `list` prints, since it has no one to type `more`.
   func showEveryRow() {
-    var whole = settings
-    whole.shownRowCount = max(settings.shownRowCount, drawn.rows.count + drawn.hiddenCount)
-    whole.drawnAbove = []
-    if whole != settings { settings = whole }
+    apply(.showEveryRow(count: drawn.rows.count + drawn.hiddenCount))
   }
 
   /// The same list in the other form, once the session's form is no longer this one's.
@@ -112,10 +104,8 @@ extension NoteListForming {
         let before = screen.settings
         try screen.search(for: text)
         guard screen.settings == before else { return .stay }
-        return .say(
-          text.isEmpty
-            ? "There is no search to clear."
-            : "The list already shows the search \u{201C}\(text.terminalSafe)\u{201D}.")
+        // The list's search again, which changes nothing: the change says so.
+        return screen.apply(.search(before.search))
       }
       .takingText()
       .explained(by: searchHelp)
@@ -124,34 +114,16 @@ extension NoteListForming {
           before: before.first ?? "", tags: screen.knownTags, notebooks: screen.notebookNames)
       },
       ScreenCommand(
-        ["filter"], arguments: CommandArguments([.choice(["pinned", "untagged", "all"])]),
+        ["filter"], arguments: CommandArguments([.choice(NoteListFilter.allCases.map(\.rawValue))]),
         summary: "show only pinned notes, only notes without tags, or all"
       ) { screen, arguments, _ throws(ScreenError) in
-        switch arguments[0].lowercased() {
-        case "pinned":
-          return screen.updateSettings(
-            { $0.showsPinnedOnly = true }, unchanged: "The list already shows only pinned notes.")
-        case "untagged":
-          return screen.updateSettings(
-            { $0.showsUntaggedOnly = true },
-            unchanged: "The list already shows only notes without tags.")
-        default:  // `all`: the declaration lets through only the words it names.
-          return screen.updateSettings(
-            {
-              $0.showsPinnedOnly = false
-              $0.showsUntaggedOnly = false
-            }, unchanged: "The list already shows every note.")
-        }
+        // The declaration let through only a filter's name.
+        screen.apply(.filter(NoteListFilter(rawValue: arguments[0].lowercased()) ?? .all))
       },
       ScreenCommand(
         ["tag"], arguments: .optional("TAG"), summary: "show notes tagged TAG; alone, clear the tag"
       ) { screen, arguments, _ throws(ScreenError) in
-        let typed = arguments.first.map(TagRules.normalized)
-        let tag = typed?.isEmpty == true ? nil : typed
-        return screen.updateSettings(
-          { $0.tag = tag },
-          unchanged: tag.map { "The list already shows notes tagged #\($0.terminalSafe)." }
-            ?? "There is no tag to clear.")
+        screen.apply(.tag(arguments.first))
       }
       .completing { screen, previous in previous.isEmpty ? screen.knownTags : [] },
       ScreenCommand(
@@ -159,22 +131,12 @@ extension NoteListForming {
         summary: "order the notes (pinned stay on top)"
       ) { screen, arguments, _ throws(ScreenError) in
         // The declaration let through only an order's name.
-        let order = NoteSortOrder(rawValue: arguments[0].lowercased()) ?? .newest
-        return screen.updateSettings(
-          { $0.sortOrder = order },
-          unchanged: "The list is already sorted \(NoteListLayout.sortDescription(order)).")
+        screen.apply(.sort(NoteSortOrder(rawValue: arguments[0].lowercased()) ?? .newest))
       },
       ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in
-        guard screen.drawn.hiddenCount > 0 else {
-          return .say("Every note of the list is shown.")
-        }
-        let drawn = screen.drawn.rows.map(\.id)
-        return screen.updateSettings(
-          { settings in
-            settings.shownRowCount += NoteListSettings.rowLimit
-            settings.drawnAbove = drawn
-          }, unchanged: "")
+        screen.apply(
+          .showMore(drawn: screen.drawn.rows.map(\.id), hiddenCount: screen.drawn.hiddenCount))
       },
       ScreenCommand(["show", "read"], arguments: .one("N|ID"), summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in
@@ -292,41 +254,21 @@ extension NoteListForming {
     ] + NoteQuery.grammar.split(separator: "\n").map { "  " + $0 }
   }
 
-  /// The row a word names: a row number, or the start of a note's id.
-  ///
-  /// A number stands for a row among the rows the list last drew; a word of hex digits, for the
-  /// note whose id it starts (shown or not), since an id names a note after every redraw. An id
-  /// is four digits at least, as lists show them, so a typo (`1e3`) names no note by chance and
-  /// is refused as a row number. A word of digits alone is a row number when a row drawn has
-  /// that number as written (`12`, `1000`), and otherwise an id (`4821`, `0123`) if it is long
-  /// enough, so an id of digits alone names its note too.
+  /// The row a word names: the start of a note's id (``NoteListFeature/DrawnRows``' rules), or
+  /// a row number among the rows the list last drew.
   private func row(_ word: String) throws(ScreenError) -> DrawnRows.Row {
-    let number = Int(word).flatMap { "\($0)" == word ? $0 : nil } ?? 0
-    guard let prefix = NoteIDPrefix(word), prefix.digits.count >= NoteIDPrefix.shortest else {
-      return try RowNumber.element(word, in: drawn.rows)
+    let named = try ScreenError.carrying { () throws(NoteListError) in
+      try drawn.row(namedByID: word, noteNamedByID: note(namedByID:))
     }
-    // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
-    // row unless it also starts another note's id, when which is meant can't be told.
-    guard number >= 1, number <= drawn.rows.count + drawn.hiddenCount else {
-      let note = try note(namedByID: word)
-      return DrawnRows.Row(id: note.id, title: note.title)
-    }
-    let drawnRow = drawn.rows.indices.contains(number - 1) ? drawn.rows[number - 1] : nil
-    guard let note = try? note(namedByID: word), note.id != drawnRow?.id else {
-      return try RowNumber.element(word, in: drawn.rows)
-    }
-    throw .refused(
-      "\(word) is a row of this list and the start of the id of \u{201C}\(note.title.terminalSafe)"
-        + "\u{201D}: type the id the row shows, or more of that note's id")
+    if let named { return named }
+    return try RowNumber.element(word, in: drawn.rows)
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.
-  private func updateSettings(_ change: (inout NoteListSettings) -> Void, unchanged: String)
-    -> ScreenResult<Route>
-  {
-    var changed = settings
-    change(&changed)
-    guard changed != settings else { return .say(unchanged) }
+  @discardableResult
+  private func apply(_ change: NoteListSettingsChange) -> ScreenResult<Route> {
+    let changed = change.applied(to: settings)
+    guard changed != settings else { return .say(change.unchangedMessage.terminalSafe) }
     settings = changed
     return .stay
   }
@@ -342,23 +284,4 @@ extension NoteListForming {
     }
     return .say("\(isPinned ? "Pinned" : "Unpinned") \u{201C}\(title)\u{201D}.")
   }
-}
-
-/// What a list last drew: each row's note and title, and how many more rows the list held.
-///
-/// A row number typed next stands for a row of it, in both forms, so a number means the row the
-/// user saw, whatever changed unseen since.
-struct DrawnRows: Equatable {
-  /// One row drawn.
-  struct Row: Equatable {
-    /// The row's note.
-    var id: Note.ID
-    /// The title it showed.
-    var title: String
-  }
-
-  /// The rows, the first first.
-  var rows: [Row] = []
-  /// How many rows the list held beyond these.
-  var hiddenCount = 0
 }

@@ -29,7 +29,7 @@ enum NoteListLayout {
     let count = rowLines.count + hiddenCount
     var lines = [
       "\(title.terminalSafe) · \(count) \(count == 1 ? "note" : "notes") · "
-        + sortDescription(settings.sortOrder)
+        + settings.sortOrder.listDescription
     ]
     let filters = filters(settings)
     if !filters.isEmpty { lines.append("Showing: " + filters.joined(separator: ", ")) }
@@ -85,17 +85,8 @@ enum NoteListLayout {
   /// - Returns: The settings, read.
   static func settingsValue(_ name: String, _ settings: NoteListSettings) -> DrawnValue {
     DrawnValue(name, settings) { settings in
-      let read = filters(settings) + [sortDescription(settings.sortOrder)]
+      let read = filters(settings) + [settings.sortOrder.listDescription]
       return "[" + (read + ["\(settings.shownRowCount) rows"]).joined(separator: ", ") + "]"
-    }
-  }
-
-  static func sortDescription(_ order: NoteSortOrder) -> String {
-    switch order {
-    case .newest: "newest first"
-    case .oldest: "oldest first"
-    case .title: "by title"
-    case .updated: "last changed first"
     }
   }
 

@@ -179,17 +179,8 @@ public final class NoteListMVScreen: NoteListForming {
   public func showSync() async -> String? {
     let previous = viewState.sync
     viewState.sync = .refreshing
-    do {
-      try await store.refresh()
-      viewState.sync = .idle
-    } catch is CancellationError {
-      viewState.sync = previous
-    } catch {
-      viewState.sync = .failed(
-        message: (error as? any LocalizedError)?.errorDescription ?? "\(error)")
-    }
-    if case .failed(let message) = viewState.sync { return message }
-    return nil
+    viewState.sync = await .after(syncingFrom: previous) { try await store.refresh() }
+    return viewState.sync.failure
   }
 
   /// In a note list.
@@ -259,10 +250,8 @@ public final class NoteListMVScreen: NoteListForming {
     let context = NoteQuery.Context(notebooks: notebooks, now: now(), timeZone: timeZone)
     let search: NoteSearch
     do { search = try NoteSearch(parsing: text, in: context) } catch { throw refusal(of: error) }
-    guard search != viewState.settings.search else { return }
-    viewState.settings.search = search
-    viewState.settings.shownRowCount = NoteListSettings.rowLimit
-    viewState.settings.drawnAbove = []
+    let changed = NoteListSettingsChange.search(search).applied(to: viewState.settings)
+    if changed != viewState.settings { viewState.settings = changed }
   }
 
   /// The MV form reads the store as it is; reading it again is all a retry can do.
@@ -270,10 +259,8 @@ public final class NoteListMVScreen: NoteListForming {
     try ScreenError.carrying { () throws(NoteStoreError) in try store.reload() }
   }
 
-  func note(namedByID typed: String) throws(ScreenError) -> Note {
-    try ScreenError.carrying { () throws(NoteIDError) in
-      try NoteIDs(store: store).note(named: typed)
-    }
+  func note(namedByID typed: String) throws(NoteIDError) -> Note {
+    try NoteIDs(store: store).note(named: typed)
   }
 }
 

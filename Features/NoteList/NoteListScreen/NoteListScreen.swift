@@ -116,8 +116,8 @@ public final class NoteListScreen: NoteListForming {
   public func showSync() async -> String? {
     await model.refresh()
     switch model.state {
-    case .loaded(_, .failed(let message), _), .empty(_, .failed(let message)): return message
-    default: return nil
+    case .loaded(_, let sync, _), .empty(_, let sync): return sync.failure
+    case .failed: return nil
     }
   }
 
@@ -163,8 +163,8 @@ public final class NoteListScreen: NoteListForming {
 
   func retry() throws(ScreenError) { model.load() }
 
-  func note(namedByID typed: String) throws(ScreenError) -> Note {
-    do { return try model.note(namedByID: typed) } catch { throw .failed(error) }
+  func note(namedByID typed: String) throws(NoteIDError) -> Note {
+    try model.note(namedByID: typed)
   }
 
   /// The view model parses the search: it builds the list's question.

@@ -1,0 +1,77 @@
+import FieldNotesModel
+import FieldNotesQuery
+import FieldNotesServices
+
+/// What a list last drew: each row's note and title, and how many more rows the list held.
+///
+/// A row number typed next stands for a row of it, in both forms of the list, so a number means
+/// the row the user saw, whatever changed unseen since.
+public struct DrawnRows: Equatable, Sendable {
+  /// One row drawn.
+  public struct Row: Equatable, Sendable {
+    /// The row's note.
+    public var id: Note.ID
+    /// The title it showed.
+    public var title: String
+
+    /// Names a row drawn.
+    ///
+    /// - Parameters:
+    ///   - id: The row's note.
+    ///   - title: The title it showed.
+    public init(id: Note.ID, title: String) {
+      self.id = id
+      self.title = title
+    }
+  }
+
+  /// The rows, the first first.
+  public var rows: [Row]
+  /// How many rows the list held beyond these.
+  public var hiddenCount: Int
+
+  /// Keeps what a list drew; by default, nothing.
+  ///
+  /// - Parameters:
+  ///   - rows: The rows drawn, the first first.
+  ///   - hiddenCount: How many rows the list held beyond these.
+  public init(rows: [Row] = [], hiddenCount: Int = 0) {
+    self.rows = rows
+    self.hiddenCount = hiddenCount
+  }
+
+  /// The note a word typed for a row names by its id, or `nil` when the word is a row number.
+  ///
+  /// A number stands for a row among the rows the list last drew; a word of hex digits, for the
+  /// note whose id it starts (shown or not), since an id names a note after every redraw. An id
+  /// is four digits at least, as lists show them, so a typo (`1e3`) names no note by chance and
+  /// is read as a row number, which it is not. A word of digits alone is a row number when a
+  /// row drawn has that number as written (`12`, `1000`), and otherwise an id (`4821`, `0123`)
+  /// if it is long enough, so an id of digits alone names its note too.
+  ///
+  /// - Parameters:
+  ///   - word: The word typed.
+  ///   - noteNamedByID: The note an id, or a prefix of it no other note shares, names.
+  /// - Returns: The note's row; `nil` for a word to read as a row number.
+  /// - Throws: ``NoteListError/rowOrID(_:title:)`` for a row's number that also starts another
+  ///   note's id, or ``NoteListError/noteID(_:)`` for an id that names no one note.
+  public func row(
+    namedByID word: String, noteNamedByID: (String) throws(NoteIDError) -> Note
+  ) throws(NoteListError) -> Row? {
+    let number = Int(word).flatMap { "\($0)" == word ? $0 : nil } ?? 0
+    guard let prefix = NoteIDPrefix(word), prefix.digits.count >= NoteIDPrefix.shortest else {
+      return nil
+    }
+    // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
+    // row unless it also starts another note's id, when which is meant can't be told.
+    guard number >= 1, number <= rows.count + hiddenCount else {
+      do {
+        let note = try noteNamedByID(word)
+        return Row(id: note.id, title: note.title)
+      } catch { throw .noteID(error) }
+    }
+    let drawnRow = rows.indices.contains(number - 1) ? rows[number - 1] : nil
+    guard let note = try? noteNamedByID(word), note.id != drawnRow?.id else { return nil }
+    throw .rowOrID(word, title: note.title)
+  }
+}

@@ -1,0 +1,79 @@
+import FieldNotesModel
+import FieldNotesQuery
+
+/// A change of a note list's search, filter, tag, order or rows that the user asks for: what
+/// `search`, `filter`, `tag`, `sort` and `more` do in both forms of the list, and what the list
+/// says when one changes nothing.
+///
+/// Both forms make a change the same way, and a test reads it with no terminal. The form that
+/// holds the settings (the view model, or the MV view's own state) sets them only when they
+/// change, so that nothing is drawn again otherwise. The words keep what the user typed as it
+/// is; the screen that prints them makes them safe to print.
+public enum NoteListSettingsChange: Hashable, Sendable {
+  /// Shows what a search finds, from the first rows.
+  case search(NoteSearch)
+  /// Shows only pinned notes, only notes without tags, or every note.
+  case filter(NoteListFilter)
+  /// Shows only the notes that carry a tag, as typed (any case, `#` or not); `nil` or an empty
+  /// tag clears it.
+  case tag(String?)
+  /// Orders the rows after the pinned ones.
+  case sort(NoteSortOrder)
+  /// Shows the next rows of a long list, below the rows drawn (their notes, the first first),
+  /// which are not drawn again; nothing when no row is hidden.
+  case showMore(drawn: [Note.ID], hiddenCount: Int)
+  /// Shows every row of a list that holds this many, numbered from the first, as a script's
+  /// `list` asks.
+  case showEveryRow(count: Int)
+
+  /// The settings with this change made: the same settings when it changes nothing.
+  ///
+  /// - Parameter settings: The list's settings now.
+  /// - Returns: The settings after the change.
+  public func applied(to settings: NoteListSettings) -> NoteListSettings {
+    var changed = settings
+    switch self {
+    case .search(let search):
+      // The same search again changes nothing; another starts from the first rows.
+      guard search != settings.search else { return settings }
+      changed.search = search
+      changed.shownRowCount = NoteListSettings.rowLimit
+      changed.drawnAbove = []
+    case .filter(let filter): changed = filter.applied(to: settings)
+    case .tag: changed.tag = shownTag
+    case .sort(let order): changed.sortOrder = order
+    case .showMore(let drawn, let hiddenCount):
+      guard hiddenCount > 0 else { return settings }
+      changed.shownRowCount += NoteListSettings.rowLimit
+      changed.drawnAbove = drawn
+    case .showEveryRow(let count):
+      changed.shownRowCount = max(settings.shownRowCount, count)
+      changed.drawnAbove = []
+    }
+    return changed
+  }
+
+  /// What the list says when the change changes nothing.
+  ///
+  /// Such as `The list already shows only pinned notes.`, or `There is no tag to clear.`
+  public var unchangedMessage: String {
+    switch self {
+    case .search(let search):
+      search.text.isEmpty
+        ? "There is no search to clear."
+        : "The list already shows the search \u{201C}\(search.text)\u{201D}."
+    case .filter(let filter): filter.alreadyShown
+    case .tag:
+      shownTag.map { "The list already shows notes tagged #\($0)." } ?? "There is no tag to clear."
+    case .sort(let order): "The list is already sorted \(order.listDescription)."
+    case .showMore, .showEveryRow: "Every note of the list is shown."
+    }
+  }
+
+  /// The tag a `tag` change shows, in the one form tags take; `nil` for none.
+  private var shownTag: String? {
+    guard case .tag(let typed) = self, let tag = typed.map(TagRules.normalized), !tag.isEmpty
+    else { return nil }
+    return tag
+  }
+}
