@@ -132,8 +132,9 @@ extension FeatureTemplates {
       }
 
       @Test func showsWhyTheStoreCouldNotBeReadUntilItCanBeAgain() throws {
-        // A repository with a change stamp, as SQLite has: the store asks it for each answer.
-        let disk = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+        // The store keeps each answer until something changes, so the reads fail before the
+        // model's first: a model that had read the store would show what it read.
+        let disk = InMemoryNoteRepository(SampleData.library)
         let store = try NoteStore(repository: disk, syncer: NoOpNoteSyncer(), now: .fixed())
         let model = \#(name.viewModel)(store: store, now: now)
 
