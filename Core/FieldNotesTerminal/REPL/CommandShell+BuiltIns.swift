@@ -34,7 +34,7 @@ extension CommandShell {
       },
       ShellCommand(["back"], arguments: .none, summary: "go back to the previous screen") {
         shell, _, _ throws(CommandLineError) in
-        try await shell.navigator.back(print: shell.output.print(lines:))
+        try await shell.navigator.back()
         return .done
       },
       ShellCommand(["list", "ls"], arguments: .none, summary: "draw the current screen again") {

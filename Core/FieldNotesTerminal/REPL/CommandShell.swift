@@ -54,6 +54,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
       draw: { [output] in output.print(lines: $0) },
       drawAside: { [messages] in messages.print(lines: $0) })
     messages.goesAside = { [unowned navigator] in navigator.terminal.format.isForScripts }
+    messages.writeEarlierOutput = { [unowned navigator] in navigator.writeUnwritten() }
     commands = Self.builtInCommands(title: title, records: records)
   }
 
@@ -216,7 +217,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
   /// Runs a line as a command, or hands it to the screen on top as text.
   private func runCommand(in line: String) async throws(CommandLineError) -> ShellOutcome {
     if navigator.linePrompt != nil {
-      try await navigator.takeLine(line, print: output.print(lines:))
+      try await navigator.takeLine(line)
       return .done
     }
     let typed: (name: String, rest: Substring)
@@ -229,7 +230,7 @@ public final class CommandShell<Route: Equatable>: LineSession {
     guard let command = commands.first(where: { $0.names.contains(typed.name.lowercased()) })
     else {
       do {
-        try await navigator.run(typed.name, rest: typed.rest, print: output.print(lines:))
+        try await navigator.run(typed.name, rest: typed.rest)
       } catch {
         // No screen knows the word: perhaps one of the app's commands or a screen's was meant.
         guard case .unknownCommand(let name, _) = error else { throw error }

@@ -11,6 +11,9 @@ final class MessageOutput: ConsoleOutput {
   let console: any ConsoleOutput
   /// Whether messages go to standard error now: while a script's format is chosen.
   var goesAside: () -> Bool = { false }
+  /// Writes what was printed before and is not written yet (a command's message and the view
+  /// it drew, which the navigator writes together), so that nothing printed here comes first.
+  var writeEarlierOutput: () -> Void = {}
 
   /// Creates the output of a console's messages.
   ///
@@ -23,6 +26,7 @@ final class MessageOutput: ConsoleOutput {
   ///
   /// - Parameter line: The line, without a newline.
   func print(_ line: String) {
+    writeEarlierOutput()
     if goesAside() { console.printError(line) } else { console.print(line) }
   }
 
@@ -30,6 +34,7 @@ final class MessageOutput: ConsoleOutput {
   ///
   /// - Parameter lines: The lines, without newlines.
   func print(lines: [String]) {
+    writeEarlierOutput()
     if goesAside() {
       for line in lines { console.printError(line) }
     } else {
@@ -40,12 +45,18 @@ final class MessageOutput: ConsoleOutput {
   /// Prints a line about an error, on standard error.
   ///
   /// - Parameter line: The line, without a newline.
-  func printError(_ line: String) { console.printError(line) }
+  func printError(_ line: String) {
+    writeEarlierOutput()
+    console.printError(line)
+  }
 
   /// Prints an input line back, as the console does.
   ///
   /// - Parameters:
   ///   - line: The input line.
   ///   - prompt: The prompt it was typed at.
-  func echo(_ line: String, prompt: String) { console.echo(line, prompt: prompt) }
+  func echo(_ line: String, prompt: String) {
+    writeEarlierOutput()
+    console.echo(line, prompt: prompt)
+  }
 }

@@ -29,6 +29,9 @@ public final class ScreenNavigator<Route: Equatable> {
 
   private let draw: ([String]) -> Void
   private let drawAside: ([String]) -> Void
+  /// What the navigator printed and has not written yet, in order: a command's message and
+  /// the view it drew, written together as the ``settle()`` that draws it ends.
+  private var unwritten: [Unwritten] = []
   /// Whether a view is printed whenever what it shows changes (the REPL's way), or only when
   /// `list` asks (a quiet script's, whose output is then only what its commands answer).
   public var drawsEveryChange = true
@@ -61,9 +64,9 @@ public final class ScreenNavigator<Route: Equatable> {
   ///     shows it, a screen saying so stands in (a test of the app's registrations catches it).
   ///   - registry: Every kind of screen, and how each is made: the app's one extension point.
   ///   - isInteractive: Whether a person is typing.
-  ///   - draw: Prints a drawn view.
-  ///   - drawAside: Prints a view that is not records in a script's format (see
-  ///     ``ScreenCapabilities/drawsRecords``); `draw` by default.
+  ///   - draw: Prints a drawn view, with the message of the command that changed it.
+  ///   - drawAside: Prints, in a script's format, a view that is not records (see
+  ///     ``ScreenCapabilities/drawsRecords``) and a command's message; `draw` by default.
   public convenience init(
     root: Route, registry: ScreenRegistry<Route>, isInteractive: Bool,
     draw: @escaping ([String]) -> Void, drawAside: (([String]) -> Void)? = nil
@@ -80,9 +83,9 @@ public final class ScreenNavigator<Route: Equatable> {
   ///   - route: The route it shows, if it was made from one.
   ///   - registry: Makes the screens of the routes commands go to.
   ///   - isInteractive: Whether a person is typing.
-  ///   - draw: Prints a drawn view.
-  ///   - drawAside: Prints a view that is not records in a script's format (see
-  ///     ``ScreenCapabilities/drawsRecords``); `draw` by default.
+  ///   - draw: Prints a drawn view, with the message of the command that changed it.
+  ///   - drawAside: Prints, in a script's format, a view that is not records (see
+  ///     ``ScreenCapabilities/drawsRecords``) and a command's message; `draw` by default.
   public init(
     rootScreen: any TerminalScreen<Route>, route: Route? = nil, registry: ScreenRegistry<Route>,
     isInteractive: Bool, draw: @escaping ([String]) -> Void,
@@ -128,10 +131,11 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Parameters:
   ///   - word: The command's name.
   ///   - arguments: The words after it.
-  ///   - print: Prints the lines the command returns.
+  ///   - print: Prints the lines the command returns; by default they are printed with the
+  ///     view, as the next ``settle()`` ends.
   /// - Throws: ``CommandLineError``, the shell's one shape for a line that did nothing: the
   ///   command is unknown here, or the screen refused (its ``ScreenError`` in the line's words).
-  public func run(_ word: String, _ arguments: [String], print: ([String]) -> Void)
+  public func run(_ word: String, _ arguments: [String], print: (([String]) -> Void)? = nil)
     async throws(CommandLineError)
   {
     try await run(try found(word), arguments, print: print)
@@ -145,9 +149,10 @@ public final class ScreenNavigator<Route: Equatable> {
   /// - Parameters:
   ///   - word: The command's name.
   ///   - rest: The line after the name, as typed.
-  ///   - print: Prints the lines the command returns.
+  ///   - print: Prints the lines the command returns; by default they are printed with the
+  ///     view, as the next ``settle()`` ends.
   /// - Throws: ``CommandLineError``.
-  public func run(_ word: String, rest: Substring, print: ([String]) -> Void)
+  public func run(_ word: String, rest: Substring, print: (([String]) -> Void)? = nil)
     async throws(CommandLineError)
   {
     let command = try found(word)
@@ -169,7 +174,7 @@ public final class ScreenNavigator<Route: Equatable> {
   /// Runs a command found on the screen at a position, and applies its result.
   private func run(
     _ command: (index: Int, bound: BoundCommand<Route>), _ arguments: [String],
-    print: ([String]) -> Void
+    print: (([String]) -> Void)?
   ) async throws(CommandLineError) {
     let screen = screens[command.index]
     let context = CommandContext(
@@ -195,9 +200,12 @@ public final class ScreenNavigator<Route: Equatable> {
   ///
   /// - Parameters:
   ///   - line: The line.
-  ///   - print: Prints the lines the screen returns.
+  ///   - print: Prints the lines the screen returns; by default they are printed with the
+  ///     view, as the next ``settle()`` ends.
   /// - Throws: ``CommandLineError``: the screen's refusal.
-  public func takeLine(_ line: String, print: ([String]) -> Void) async throws(CommandLineError) {
+  public func takeLine(_ line: String, print: (([String]) -> Void)? = nil)
+    async throws(CommandLineError)
+  {
     let screen = top
     guard let entry = screen.capabilities.lineEntry else { return }
     let result: ScreenResult<Route>
@@ -214,9 +222,10 @@ public final class ScreenNavigator<Route: Equatable> {
 
   /// Runs `back` on the top screen.
   ///
-  /// - Parameter print: Prints the lines the screen returns.
+  /// - Parameter print: Prints the lines the screen returns; by default they are printed with
+  ///   the view, as the next ``settle()`` ends.
   /// - Throws: ``CommandLineError``: the screen's refusal.
-  public func back(print: ([String]) -> Void) async throws(CommandLineError) {
+  public func back(print: (([String]) -> Void)? = nil) async throws(CommandLineError) {
     let screen = top
     let result: ScreenResult<Route>
     if let back = screen.capabilities.back {
@@ -267,9 +276,11 @@ public final class ScreenNavigator<Route: Equatable> {
 
   private func apply(
     _ result: ScreenResult<Route>, from screen: any TerminalScreen<Route>,
-    print: ([String]) -> Void
+    print: (([String]) -> Void)?
   ) async throws(CommandLineError) {
-    if !result.lines.isEmpty { print(result.lines) }
+    if !result.lines.isEmpty {
+      if let print { print(result.lines) } else { unwritten.append(.message(result.lines)) }
+    }
     let position = placed.lastIndex { $0.screen === screen } ?? placed.count - 1
     switch result.navigation {
     case .stay:
@@ -379,11 +390,56 @@ public final class ScreenNavigator<Route: Equatable> {
   /// It is the one way a view is drawn: the shell settles as each line ends, a command before it
   /// waits for background work (``CommandContext/drawChanges``), and a change made while no line
   /// runs (work in the background finishing) settles as soon as the main actor is free.
+  ///
+  /// What it draws is written as it ends, after the messages of the commands before it, in one
+  /// go (``writeUnwritten()``).
   public func settle() {
     if let renderer, renderer.name != top.viewName { showTop() }
     tracer?.catchUp()
     renderer?.flush()
     drawIsAsked = false
+    writeUnwritten()
+  }
+
+  /// Something the navigator printed and has not written yet.
+  private enum Unwritten {
+    /// A command's message: where a person reads it, or, in a script's format, aside.
+    case message([String])
+    /// A view drawn, by its screen, which says whether it is records in a script's format.
+    case view([String], drawnBy: any TerminalScreen<Route>)
+  }
+
+  /// Writes what the navigator printed and has not written yet: the messages of the commands
+  /// run since the last ``settle()`` and the view it drew, in order, in one go where a person
+  /// reads them, or, in a script's format, records on standard output and the rest aside.
+  ///
+  /// The shell writes them first when it prints anything itself, so nothing printed later is
+  /// written before them.
+  public func writeUnwritten() {
+    guard !unwritten.isEmpty else { return }
+    let parts = unwritten
+    unwritten = []
+    guard terminal.format.isForScripts else {
+      draw(
+        parts.flatMap {
+          switch $0 {
+          case .message(let lines), .view(let lines, _): lines
+          }
+        })
+      return
+    }
+    for part in parts {
+      switch part {
+      case .message(let lines): drawAside(lines)
+      case .view(let lines, let screen):
+        // In a script's format standard output holds records alone; any other view goes aside.
+        if screen.capabilities.drawsRecords?(terminal) == true {
+          draw(lines)
+        } else {
+          drawAside(lines)
+        }
+      }
+    }
   }
 
   /// Draws the top screen again (`list`), as the line ends (at the next ``settle()``).
@@ -430,11 +486,7 @@ public final class ScreenNavigator<Route: Equatable> {
         printedDrawings += 1
         if !drawsEveryChange { lastPrinted = (ObjectIdentifier(screen), lines) }
         showsWhatWasPrinted = true
-        // In a script's format standard output holds records alone; any other view goes aside.
-        let isRecords =
-          !terminal.format.isForScripts
-          || screen.capabilities.drawsRecords?(terminal) == true
-        if isRecords { draw(lines) } else { drawAside(lines) }
+        unwritten.append(.view(lines, drawnBy: screen))
       },
       changed: { [unowned self] in viewChanged() })
     if let traceEmit { startTracing(emit: traceEmit) }
