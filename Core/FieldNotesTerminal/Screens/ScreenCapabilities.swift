@@ -11,6 +11,10 @@ public struct ScreenCapabilities<Route> {
   public var state: ViewModelState?
   /// Each value the view reads when it is drawn for a terminal, by name, for `why`, when the
   /// state is not all it reads (the clock, settings); the state alone by default.
+  ///
+  /// It is read as each drawing ends: a screen that keeps the state it drew may name that
+  /// state, under ``state``'s label, rather than read it again; when `why` is asked, the
+  /// state is read then, in its place.
   public var drawnFrom: ((TerminalContext) -> [DrawnValue])?
   /// Work the user must finish before anything else, such as a text being written.
   public var modal: ModalWork?

@@ -476,7 +476,7 @@ public final class ScreenNavigator<Route: Equatable> {
       name: screen.viewName,
       body: { [unowned self, unowned screen] in screen.render(in: terminal) },
       draw: { [unowned self, unowned screen] lines in
-        lastDrawn = explanationSnapshot()
+        lastDrawn = snapshot(readingStateNow: false)
         guard drawsEveryChange || drawIsAsked else {
           withheldDrawings += 1
           showsWhatWasPrinted =
@@ -509,18 +509,31 @@ public final class ScreenNavigator<Route: Equatable> {
   /// The view on screen as it was last drawn, with the values it was drawn from.
   ///
   /// Kept as it is drawn, it is what `why` compares the view now with; `nil` before the first
-  /// drawing.
+  /// drawing. A screen that keeps the state it drew names that state
+  /// (``ScreenCapabilities/drawnFrom``), so the state is not read again after a drawing.
   public private(set) var lastDrawn: DrawExplanation.Snapshot?
 
-  /// The view on screen and the values it is drawn from, now: what its screen names, and the
-  /// terminal every view is drawn for (its width, style and output format).
+  /// The view on screen and the values it is drawn from, now: what its screen names, its view
+  /// model's state read now (``ScreenCapabilities/state``), and the terminal every view is
+  /// drawn for (its width, style and output format).
   public func explanationSnapshot() -> DrawExplanation.Snapshot {
+    snapshot(readingStateNow: true)
+  }
+
+  /// The view on screen with the values it is drawn from, as its screen names them: for `why`,
+  /// with the view model's state read now in place of the one the screen kept as it drew.
+  private func snapshot(readingStateNow: Bool) -> DrawExplanation.Snapshot {
     let screen = top
-    let values =
-      (screen.capabilities.drawnFrom?(terminal)
-        ?? screen.capabilities.state.map { [$0.drawnValue] }
-        ?? [DrawnValue("state", screen.stateLine)])
-      + [DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil)]
+    let capabilities = screen.capabilities
+    var values =
+      capabilities.drawnFrom?(terminal) ?? capabilities.state.map { [$0.drawnValue] }
+      ?? [DrawnValue("state", screen.stateLine)]
+    if readingStateNow, let state = capabilities.state,
+      let index = values.firstIndex(where: { $0.name == state.label })
+    {
+      values[index] = state.drawnValue
+    }
+    values.append(DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil))
     return DrawExplanation.Snapshot(
       view: screen.viewName, screen: ObjectIdentifier(screen),
       renders: renderCounts[screen.viewName] ?? 0, values: values)

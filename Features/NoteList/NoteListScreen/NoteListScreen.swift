@@ -77,7 +77,7 @@ public final class NoteListScreen: NoteListForming {
     listCapabilities(
       state: ViewModelState(
         "NoteListViewModel.state", read: { [model] in model.state }, describe: Self.describe,
-        describeChange: Self.describeChange))
+        describeChange: Self.describeChange, inFull: Self.describeInFull))
   }
 
   /// `NoteListView`.
@@ -229,14 +229,14 @@ public final class NoteListScreen: NoteListForming {
 }
 
 extension NoteListScreen {
-  /// What the MVVM view reads, for `why`: the view model's state, its rows named (a pinned one
-  /// with `*`) and kept in full, and the list's settings.
+  /// What the MVVM view reads, for `why`: the view model's state as the list last drew it, its
+  /// rows named (a pinned one with `*`) and kept in full, and the list's settings.
   ///
   /// - Parameter terminal: The terminal it is drawn for; the state's rows hold what JSON shows.
   /// - Returns: The state and the settings.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     [
-      DrawnValue("NoteListViewModel.state", model.state, text: Self.describeInFull),
+      DrawnValue("NoteListViewModel.state", drawnState ?? model.state, text: Self.describeInFull),
       NoteListLayout.settingsValue("NoteListViewModel.settings", model.settings),
       DrawnValue("the list's title", title),
     ]
