@@ -34,6 +34,27 @@ import Testing
       "the context is widened to whole words: `loaded`, not `d`")
   }
 
+  /// A change spanning a whole list (a row pinned to the top) is shown whole, the titles not cut
+  /// before the one that moved; only a side past the longest shown is cut, after a whole word.
+  @Test func aChangeIsShownWholeUnlessItIsVeryLong() {
+    let old = "loaded([*Heron at the lake, Wren in the hedge, Kingfisher under the bridge])"
+    let new = "loaded([*Kingfisher under the bridge, *Heron at the lake, Wren in the hedge])"
+    #expect(DrawExplanation.change(from: old, to: new) == "\(old) → \(new)")
+
+    func list(_ numbers: ClosedRange<Int>) -> String {
+      "[" + numbers.map { "Note \($0)" }.joined(separator: ", ") + "]"
+    }
+    let (before, after) = (list(100...160), list(200...260))
+    let sides = DrawExplanation.change(from: before, to: after).components(separatedBy: " → ")
+    #expect(sides.count == 2)
+    for (side, whole) in zip(sides, [before, after]) {
+      #expect(side.count <= DrawExplanation.longestShownSide + 1, "\(side)")
+      let kept = String(side.dropLast())
+      #expect(side.hasSuffix("…") && whole.hasPrefix(kept), "\(side)")
+      #expect(whole.dropFirst(kept.count).first == " ", "cut after a whole word: \(side)")
+    }
+  }
+
   @Test func aViewDrawnAgainSaysWhatItReadChanged() {
     let explanation = DrawExplanation(before: snapshot(1, "a"), after: snapshot(2, "b"))
     #expect(

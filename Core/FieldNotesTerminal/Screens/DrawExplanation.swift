@@ -178,6 +178,10 @@ public struct DrawExplanation {
   /// A change from one description to another, shortened to where they differ, with a little
   /// of what surrounds it: `…[Boots, Coats]` → `…[*Boots, Coats]`.
   ///
+  /// What differs is shown whole, so the value that explains a redraw is there to read (a row
+  /// pinned to the top of a list moves every title); only a side longer than
+  /// ``longestShownSide`` characters is cut, after a whole word.
+  ///
   /// - Parameters:
   ///   - old: The description before.
   ///   - new: The description after.
@@ -205,11 +209,19 @@ public struct DrawExplanation {
       while upTo < text.count, upTo - cutAt < 12, text[upTo].isLetter || text[upTo].isNumber {
         upTo += 1
       }
-      let shown = text[from..<upTo]
-      let cut = shown.count > 72
-      return (from > 0 ? "…" : "") + String(cut ? shown.prefix(71) : shown[...])
-        + (cut || upTo < text.count ? "…" : "")
+      var shown = text[from..<upTo]
+      let cut = shown.count > longestShownSide
+      if cut {
+        shown = shown.prefix(longestShownSide - 1)
+        if let space = shown.lastIndex(where: { $0 == " " }), space > shown.startIndex {
+          shown = shown[..<space]
+        }
+      }
+      return (from > 0 ? "…" : "") + String(shown) + (cut || upTo < text.count ? "…" : "")
     }
     return "\(part(old)) → \(part(new))"
   }
+
+  /// The most characters either side of a change shows, before it is cut after a whole word.
+  nonisolated public static let longestShownSide = 240
 }
