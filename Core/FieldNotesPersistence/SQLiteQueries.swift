@@ -130,7 +130,7 @@ enum SQLiteQueries {
       try fillFoundRows(search, in: connection)
       conditions.clauses.append("notes.rowid IN temp.found_rows")
     }
-    if query.order == .title, try SQLiteTitleKeys.areMissing(in: connection) {
+    if query.order == .title, SQLiteTitleKeys.areMissing(in: connection) {
       return try orderedByEveryTitle(query, conditions, in: connection)
     }
     let total = try count(query, conditions, in: connection)

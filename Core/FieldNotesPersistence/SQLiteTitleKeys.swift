@@ -53,11 +53,18 @@ enum SQLiteTitleKeys {
     return try SQLiteSchema.hasColumn(column, in: connection)
   }
 
-  /// Whether some row has no key, read from the index of only those rows.
-  static func areMissing(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
-    try connection.integer(
+  /// Whether some row has no key, read from the index of only those rows (named, since SQLite
+  /// would rather scan the index of every key).
+  ///
+  /// A store without that index or the column (one dropped by a tool while a session runs, or
+  /// one FieldNotes can only read, from before version 11) counts as missing keys: a list is
+  /// then ordered from every title, which is right whatever the keys hold, and the next open
+  /// makes them again. So this never fails.
+  static func areMissing(in connection: SQLiteConnection) -> Bool {
+    let found = try? connection.integer(
       "SELECT EXISTS (SELECT 1 FROM notes INDEXED BY notes_without_title_key "
-        + "WHERE title_key IS NULL)") != 0
+        + "WHERE title_key IS NULL)")
+    return found != 0
   }
 
   /// Gives every row without a key its key, in the caller's write transaction.
@@ -68,10 +75,10 @@ enum SQLiteTitleKeys {
   /// - Returns: How many rows got a key.
   @discardableResult
   static func fill(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
-    guard try areMissing(in: connection) else { return 0 }
+    guard areMissing(in: connection) else { return 0 }
     let missing = try connection.prepare(
       "SELECT rowid, CASE WHEN typeof(title) = 'text' THEN title ELSE '' END FROM notes "
-        + "INDEXED BY notes_without_title_key WHERE title_key IS NULL")
+        + "WHERE title_key IS NULL")
     var rows: [(row: Int, key: [UInt8])] = []
     while try missing.step() {
       rows.append((missing.int(at: 0), NoteSortOrder.titleKey(missing.text(at: 1))))
@@ -90,7 +97,7 @@ enum SQLiteTitleKeys {
   /// list never waits for another process's write, and the keys are filled by the next list
   /// or save when it isn't.
   static func fillIfUnlocked(_ connection: SQLiteConnection) {
-    guard (try? areMissing(in: connection)) == true, connection.beginImmediateIfFree() else {
+    guard areMissing(in: connection), connection.beginImmediateIfFree() else {
       return
     }
     do throws(SQLiteError) {

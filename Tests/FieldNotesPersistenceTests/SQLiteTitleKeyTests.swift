@@ -102,6 +102,23 @@ import Testing
     try expectInMemoryOrder(repository, birds, "after a save")
   }
 
+  /// The index of rows without a key dropped while a session runs: lists by title are ordered
+  /// from every title and saves still work, until the store opens again.
+  @Test func aSessionWhoseIndexOfMissingKeysWasDroppedStillSavesAndOrders() throws {
+    let (repository, birds) = try makeStore()
+    try RawConnection(path: path).execute("DROP INDEX notes_without_title_key")
+
+    try repository.commit([.saveNote(Note(title: "Added after"))])
+    try expectInMemoryOrder(repository, birds, "without the index")
+    #expect(try rowsWithoutKey() == 0)
+
+    _ = try SQLiteNoteRepository(path: path)
+    #expect(
+      try RawSQLite.rows(
+        "SELECT count(*) FROM sqlite_master WHERE name = 'notes_without_title_key'", of: path)
+        == ["1"])
+  }
+
   @Test func aStoreMissingItsTitleIndexOrTriggerIsGivenThemWhenItOpens() throws {
     let (repository, birds) = try makeStore()
     try RawConnection(path: path).execute(
