@@ -61,7 +61,7 @@ extension SQLiteNoteRepository {
             try SQLiteRecovery.addMissingColumns(to: connection)
           }
           if index + 1 == SQLiteSchema.titleKeyVersion {
-            try SQLiteTitleKeys.addColumn(to: connection)
+            try SQLiteTitleKeys.addColumns(to: connection)
           }
           try connection.execute(migration)
         }
@@ -71,13 +71,11 @@ extension SQLiteNoteRepository {
           try connection.execute(SQLiteSchema.listTables)
         }
         if try !SQLiteTitleKeys.areWhole(in: connection) {
-          // Without the trigger, a title another program changed kept its old key: none is
-          // trusted, and every one is made again.
-          try SQLiteTitleKeys.addColumn(to: connection)
+          try SQLiteTitleKeys.addColumns(to: connection)
           try connection.execute(SQLiteTitleKeys.creation)
-          try connection.execute("UPDATE notes SET title_key = NULL")
         }
-        // Every key, where a migration just added the column or another program left one out.
+        // Every key not of its row's title: all of them where a migration just added the
+        // columns, and any another program's write left.
         try SQLiteTitleKeys.fill(connection)
         var damage = try SQLiteSearchIndex.damage(in: connection, readingTheIndex: false) ?? found
         if version < current, hadIndex, !isPlainUpgrade { damage = .writtenByEarlierFieldNotes }

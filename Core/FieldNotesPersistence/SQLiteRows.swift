@@ -160,8 +160,7 @@ enum SQLiteRows {
         if written % 10_000 == 0 { progress(written) }
       }
     }
-    // Keys another program's writes left out, or one of these cleared (a title changed in case
-    // alone keeps its key, which the trigger can't tell from another program's change).
+    // Keys not of their titles, which another program's writes left since the last save.
     try SQLiteTitleKeys.fill(connection)
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
@@ -299,11 +298,14 @@ enum SQLiteRows {
       }
       return false
     }
-    // A new title's key is written with it (``SQLiteTitleKeys``), as the last parameter.
+    // A new title's key is written with it, as the last parameter, and the title it is of
+    // (``SQLiteTitleKeys``).
     let keyParameter = Int32(changed.count + 10)
+    let keyAssignments = changed.firstIndex(of: .title).map { title in
+      ["title_key = ?\(keyParameter)", "title_key_of = ?\(title + 10)"]
+    }
     let assignments =
-      changed.enumerated().map { "\($1.name) = ?\($0 + 10)" }
-      + (changed.contains(.title) ? ["title_key = ?\(keyParameter)"] : [])
+      changed.enumerated().map { "\($1.name) = ?\($0 + 10)" } + (keyAssignments ?? [])
     let statement = try connection.cached(
       """
       UPDATE notes SET \(assignments.joined(separator: ", "))
@@ -390,13 +392,13 @@ enum SQLiteRows {
     let statement = try connection.cached(
       """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
-          conflict_of, title_key)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+          conflict_of, title_key, title_key_of)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2)
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
         tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of,
-        title_key = excluded.title_key
+        title_key = excluded.title_key, title_key_of = excluded.title_key_of
       RETURNING rowid
       """)
     statement.bind(note.id.uuidString, at: 1)

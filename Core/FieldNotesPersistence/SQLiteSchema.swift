@@ -346,7 +346,7 @@ enum SQLiteSchema {
     throws(SQLiteError) -> Bool
   {
     guard version == currentVersion - 1 else { return false }
-    return try !hasColumn(SQLiteTitleKeys.column, in: connection)
+    return try !hasColumn(SQLiteTitleKeys.columns[0], in: connection)
   }
 
   /// A column a migration adds to an existing table.

@@ -6,85 +6,90 @@ import FieldNotesModel
 ///
 /// The key is ``FieldNotesModel/NoteSortOrder/titleKey(_:)`` of the title, compared byte by
 /// byte as SQLite compares blobs: the order of the in-memory store, exactly. It folds the text
-/// as a search does, which SQL can't, so FieldNotes writes it with the title (``SQLiteRows``).
-/// Another program writing to the store can't: when it changes a title, a trigger clears the
-/// row's key, and so does a row it inserts, which has none. Either way a row without a key is
-/// found through an index of only those rows (nearly always empty), and until it has one a list
-/// in title order is ordered from every title of the list, as before keys were kept. Keys are
-/// filled in by the next save, and by a list in title order as soon as the write lock is free.
+/// as a search does, which SQL can't, so FieldNotes writes it with the title (``SQLiteRows``),
+/// and beside it the title it was made from (`notes.title_key_of`). A key is trusted only while
+/// that is still the row's title: another program writing to the store can't make keys, and
+/// whatever it does (a title changed, a row inserted, a key copied from another row) leaves a
+/// row whose key isn't of its title. Such rows are found through an index of only them (nearly
+/// always empty), and while one is, a list in title order is ordered from every title of the
+/// list, as before keys were kept. Their keys are made by the next save, and by a list in title
+/// order as soon as the write lock is free. No trigger is needed, so none can be dropped.
 enum SQLiteTitleKeys {
-  /// The column the keys are kept in, added where missing (SQLite has no `ADD COLUMN IF NOT
-  /// EXISTS`, and the migration may run again on a store whose `user_version` went back).
-  static let column = (table: "notes", column: "title_key", type: "BLOB")
+  /// The columns the keys are kept in, added where missing (SQLite has no `ADD COLUMN IF NOT
+  /// EXISTS`, and the migration may run again on a store whose `user_version` went back): the
+  /// key, and the title it was made from, stored as the title is.
+  static let columns = [
+    (table: "notes", column: "title_key", type: "BLOB"),
+    (table: "notes", column: "title_key_of", type: ""),
+  ]
 
-  /// What version 11 makes besides the column.
+  /// What version 11 makes besides the columns.
   ///
   /// The index a list in title order is read from (pin, key, date and identifier: the order of
-  /// ``FieldNotesModel/NoteSortOrder/title``), the index of the rows without a key, and the
-  /// trigger that clears a key whose title another program changed. The index of version 7
-  /// that held every title, for ordering them all, goes.
+  /// ``FieldNotesModel/NoteSortOrder/title``), and the index of the rows whose key isn't of
+  /// their title. The index of version 7 that held every title, for ordering them all, goes.
   static let creation = """
     DROP INDEX IF EXISTS notes_titles;
-    CREATE INDEX IF NOT EXISTS notes_by_title ON notes (is_pinned, title_key, created_at, id);
-    CREATE INDEX IF NOT EXISTS notes_without_title_key ON notes (id) WHERE title_key IS NULL;
     DROP TRIGGER IF EXISTS notes_title_key_cleared;
-    CREATE TRIGGER notes_title_key_cleared AFTER UPDATE OF title ON notes
-      WHEN new.title IS NOT old.title AND new.title_key IS old.title_key
-    BEGIN
-      UPDATE notes SET title_key = NULL WHERE rowid = new.rowid;
-    END;
+    CREATE INDEX IF NOT EXISTS notes_by_title ON notes (is_pinned, title_key, created_at, id);
+    CREATE INDEX IF NOT EXISTS notes_without_title_key ON notes (id)
+      WHERE title_key_of IS NOT title;
     """
 
-  /// The indexes and the trigger of ``creation``: a store missing one (dropped by hand, or by
-  /// a tool) is given them again when it opens, and every key is checked.
-  static let objects = ["notes_by_title", "notes_without_title_key", "notes_title_key_cleared"]
+  /// The indexes of ``creation``: a store missing one (dropped by hand, or by a tool) is given
+  /// it again when it opens.
+  static let objects = ["notes_by_title", "notes_without_title_key"]
 
-  /// Adds the column where it is missing.
-  static func addColumn(to connection: SQLiteConnection) throws(SQLiteError) {
-    try SQLiteSchema.addColumnIfMissing(column, to: connection)
+  /// Adds the columns where they are missing.
+  static func addColumns(to connection: SQLiteConnection) throws(SQLiteError) {
+    for column in columns { try SQLiteSchema.addColumnIfMissing(column, to: connection) }
   }
 
-  /// Whether the store has the column and everything ``creation`` makes.
+  /// Whether the store has the columns and everything ``creation`` makes.
   static func areWhole(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
     let names = objects.map { "'\($0)'" }.joined(separator: ", ")
     let found = try connection.integer(
       "SELECT count(*) FROM sqlite_master WHERE name IN (\(names))")
     guard found == objects.count else { return false }
-    return try SQLiteSchema.hasColumn(column, in: connection)
+    for column in columns {
+      guard try SQLiteSchema.hasColumn(column, in: connection) else { return false }
+    }
+    return true
   }
 
-  /// Whether some row has no key, read from the index of only those rows (named, since SQLite
-  /// would rather scan the index of every key).
+  /// Whether some row's key isn't of its title, read from the index of only those rows (named,
+  /// since SQLite would rather scan the index of every key).
   ///
-  /// A store without that index or the column (one dropped by a tool while a session runs, or
-  /// one FieldNotes can only read, from before version 11) counts as missing keys: a list is
+  /// A store without that index or the columns (one dropped by a tool while a session runs, or
+  /// one FieldNotes can only read, from before version 11) counts as having such rows: a list is
   /// then ordered from every title, which is right whatever the keys hold, and the next open
-  /// makes them again. So this never fails.
+  /// makes the index again. So this never fails.
   static func areMissing(in connection: SQLiteConnection) -> Bool {
     let found = try? connection.integer(
       "SELECT EXISTS (SELECT 1 FROM notes INDEXED BY notes_without_title_key "
-        + "WHERE title_key IS NULL)")
+        + "WHERE title_key_of IS NOT title)")
     return found != 0
   }
 
-  /// Gives every row without a key its key, in the caller's write transaction.
+  /// Makes the key of every row whose key isn't of its title, in the caller's write
+  /// transaction.
   ///
-  /// A row whose title isn't text (a damaged row, which no list shows) gets the key of no
-  /// title, so it is not found again.
+  /// A title that isn't text (a blob or a number another program wrote) is keyed as the text
+  /// a list shows for it.
   ///
   /// - Returns: How many rows got a key.
   @discardableResult
   static func fill(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
     guard areMissing(in: connection) else { return 0 }
     let missing = try connection.prepare(
-      "SELECT rowid, CASE WHEN typeof(title) = 'text' THEN title ELSE '' END FROM notes "
-        + "WHERE title_key IS NULL")
+      "SELECT rowid, title FROM notes WHERE title_key_of IS NOT title")
     var rows: [(row: Int, key: [UInt8])] = []
     while try missing.step() {
       rows.append((missing.int(at: 0), NoteSortOrder.titleKey(missing.text(at: 1))))
     }
     missing.reset()
-    let update = try connection.cached("UPDATE notes SET title_key = ?2 WHERE rowid = ?1")
+    let update = try connection.cached(
+      "UPDATE notes SET title_key = ?2, title_key_of = title WHERE rowid = ?1")
     for (row, key) in rows {
       update.bind(row, at: 1)
       update.bind(blob: key, at: 2)

@@ -318,8 +318,8 @@ func setBackToVersion10(_ path: String) throws {
     """
     DROP INDEX notes_by_title;
     DROP INDEX notes_without_title_key;
-    DROP TRIGGER notes_title_key_cleared;
     ALTER TABLE notes DROP COLUMN title_key;
+    ALTER TABLE notes DROP COLUMN title_key_of;
     CREATE INDEX notes_titles ON notes (title, created_at, id, is_pinned, notebook_id);
     PRAGMA user_version = 10;
     """, on: path)

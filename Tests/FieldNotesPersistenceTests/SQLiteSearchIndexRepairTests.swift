@@ -164,7 +164,8 @@ import Testing
     let byTitle = NoteListQuery(scope: .allNotes, order: .title)
     #expect(try reopened.page(byTitle) == reopened.load().page(for: byTitle))
     #expect(
-      try RawSQLite.rows("SELECT count(*) FROM notes WHERE title_key IS NULL", of: path) == ["0"])
+      try RawSQLite.rows("SELECT count(*) FROM notes WHERE title_key_of IS NOT title", of: path)
+        == ["0"])
   }
 
   /// A store whose `user_version` is behind its tables is migrated again from there.

@@ -189,7 +189,7 @@ import Testing
   @Test(arguments: [
     "DROP TABLE note_counts", "DROP TABLE note_tags", "DROP TABLE damaged_notes",
     "DROP TRIGGER note_counts_update", "DROP INDEX notes_by_pin", "DROP INDEX notes_by_title",
-    "DROP TRIGGER notes_title_key_cleared",
+    "DROP INDEX notes_without_title_key",
   ])
   func aStoreMissingOneOfItsListTablesIsGivenItBackWhenItOpens(_ damage: String) throws {
     let (path, repository) = try makeStore()
@@ -210,7 +210,7 @@ import Testing
       """
       INSERT OR REPLACE INTO notes
         SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1,
-          conflict_of, NULL
+          conflict_of, NULL, NULL
         FROM notes WHERE title = 'Note 0';
       """)
 
