@@ -40,6 +40,10 @@ import Testing
     let old = "loaded([*Heron at the lake, Wren in the hedge, Kingfisher under the bridge])"
     let new = "loaded([*Kingfisher under the bridge, *Heron at the lake, Wren in the hedge])"
     #expect(DrawExplanation.change(from: old, to: new) == "\(old) → \(new)")
+    // Nor is a cut made that would leave out only a few characters (once `sync: idle…`, for
+    // `sync: idle)`).
+    let synced = DrawExplanation.change(from: old + ", sync: idle)", to: new + ", sync: idle)")
+    #expect(synced == "\(old), sync: idle) → \(new), sync: idle)")
 
     func list(_ numbers: ClosedRange<Int>) -> String {
       "[" + numbers.map { "Note \($0)" }.joined(separator: ", ") + "]"

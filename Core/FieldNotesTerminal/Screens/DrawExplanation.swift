@@ -203,12 +203,16 @@ public struct DrawExplanation {
     while from > 0, start - from < context + 12, old[from - 1].isLetter || old[from - 1].isNumber {
       from -= 1
     }
+    // A cut that would leave out no more than a few characters shows them instead.
+    let few = 12
+    if from <= few { from = 0 }
     func part(_ text: [Character]) -> String {
       var upTo = min(text.count, text.count - end + context)
       let cutAt = upTo
       while upTo < text.count, upTo - cutAt < 12, text[upTo].isLetter || text[upTo].isNumber {
         upTo += 1
       }
+      if text.count - upTo <= few { upTo = text.count }
       var shown = text[from..<upTo]
       let cut = shown.count > longestShownSide
       if cut {
