@@ -298,4 +298,15 @@ extension RepositoryChange {
       true
     }
   }
+
+  /// Whether the change leaves which notes are saved as it was: a note replaced by itself
+  /// changed, or a check; a store keeps its notes' short ids through it.
+  public var keepsNoteIDs: Bool {
+    switch self {
+    case .replaceNote, .expectNote, .expectNotebook: true
+    case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote, .saveNotebook,
+      .deleteNotebook:
+      false
+    }
+  }
 }

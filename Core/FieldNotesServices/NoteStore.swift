@@ -55,6 +55,10 @@ public final class NoteStore {
   @ObservationIgnored private var seen: [Note.ID: Note] = [:]
   /// The notes of ``seen`` in the order they were read, so the oldest can be let go.
   @ObservationIgnored private var seenOrder: [Note.ID] = []
+  /// Counts the changes to which notes are saved: a note added or removed, or another's save.
+  ///
+  /// A short id names the same note between two of them; a pin or an edit is not one.
+  @ObservationIgnored public private(set) var noteIDsChangeCount = 0
   /// The repository's ``NoteRepository/changeStamp`` when the store last read it; `nil` when
   /// the repository couldn't tell, or after a conflict, so the next ``reload()`` forgets all.
   @ObservationIgnored private var stamp: Int?
@@ -252,8 +256,7 @@ public final class NoteStore {
   }
 
   /// How many pages, and how many notes read, the store keeps at most between changes: a long
-  /// session of searches with nothing changed keeps what its last screens showed, not all it
-  /// ever read.
+  /// session of searches keeps what its last screens showed, not all it ever read.
   nonisolated package static let keptPages = 32
   nonisolated package static let keptNotes = 8_192
 
@@ -384,6 +387,7 @@ public final class NoteStore {
     // Every observer is told first: one told of a change may read the store before it is made
     // (as Observation's `willSet` does), and is then answered as before.
     generation += 1
+    noteIDsChangeCount += 1
     answers = Answers()
     seen = [:]
     seenOrder = []
@@ -420,7 +424,8 @@ public final class NoteStore {
       try save(edit) { progress($0, edit.changes.count) }
       return edit
     } catch .conflict(let id) {
-      try reload(forcing: true)
+      stamp = nil  // read again, even from a repository whose stamp can't tell
+      try reload()
       if let reason = change.whyNot(in: self) { throw reason }
       guard change.holdsWhateverElseChanged else { throw .persistence(.conflict(id)) }
       let retry = try change.edit(in: self)
@@ -463,6 +468,7 @@ public final class NoteStore {
   private func save(_ edit: StoreEdit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
+    if !edit.changes.allSatisfy(\.keepsNoteIDs) { noteIDsChangeCount += 1 }
     answers = Answers(
       notebooks: edit.changes.allSatisfy(\.keepsNotebooks) ? answers.notebooks : nil)
     for note in edit.savedNotes { remember(note) }
@@ -486,16 +492,10 @@ public final class NoteStore {
     progress: (Int) -> Void
   ) throws(RepositoryError) {
     generation += 1
+    noteIDsChangeCount += 1
     // Nothing of it is held: the next read asks the repository.
     defer { answers = Answers() }
     try repository.commit(streaming: changes, progress: progress)
-  }
-
-  /// Reads what is saved again after a conflict, even from a repository whose stamp can't tell
-  /// (two stores on one repository in memory).
-  private func reload(forcing: Bool) throws(NoteStoreError) {
-    stamp = nil
-    try reload()
   }
 
   /// Whether the store holds a note; a failed read is reported in ``lastError``.

@@ -222,4 +222,32 @@ import Testing
     try await store.refresh()
     try expectLookupsMatch(store, "after a reload")
   }
+
+  /// What a short id names changes only when a note is added or removed: the store counts
+  /// those changes, and every change another process made, and not a pin, a move or an edit.
+  @Test func onlyAChangeToWhichNotesAreSavedChangesTheirIDs() throws {
+    let (store, repository) = try makeStore()
+    var count = store.noteIDsChangeCount
+    func expectCounted(_ counted: Bool, _ comment: Comment) {
+      #expect((store.noteIDsChangeCount != count) == counted, comment)
+      count = store.noteIDsChangeCount
+    }
+    try store.perform(.setPinned(SampleData.moss.id, true))
+    expectCounted(false, "a pin")
+    try store.perform(.moveNote(SampleData.moss.id, to: nil))
+    expectCounted(false, "a move")
+    var moss = try store.savedNote(SampleData.moss.id)
+    moss.title = "Moss, wet"
+    try store.perform(.updateNote(moss))
+    expectCounted(false, "an edit")
+    try store.perform(.deleteNote(SampleData.moss.id))
+    expectCounted(true, "a note deleted")
+    try store.perform(.addNote(Note(title: "Wren", createdAt: SampleData.date(minutes: 1))))
+    expectCounted(true, "a note added")
+    try repository.commit([], progress: { _ in })
+    try store.reload()
+    expectCounted(true, "another process's change")
+    try store.reload()
+    expectCounted(false, "no change")
+  }
 }

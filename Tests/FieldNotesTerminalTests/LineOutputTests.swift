@@ -29,7 +29,8 @@ final class KeepingScreen: TerminalScreen {
   var capabilities: ScreenCapabilities<Place> {
     ScreenCapabilities(
       state: ViewModelState("state", read: { [unowned self] in state }, describe: { "\($0)" }),
-      drawnFrom: { [unowned self] _ in [DrawnValue("state", drawnCount ?? state)] })
+      drawnFrom: { [unowned self] _ in [DrawnValue("state", state)] },
+      lastDrawnFrom: { [unowned self] in drawnCount.map { [DrawnValue("state", $0)] } })
   }
 
   static let helpHeading = "Keeping"

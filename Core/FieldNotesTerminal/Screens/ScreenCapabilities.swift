@@ -12,10 +12,13 @@ public struct ScreenCapabilities<Route> {
   /// Each value the view reads when it is drawn for a terminal, by name, for `why`, when the
   /// state is not all it reads (the clock, settings); the state alone by default.
   ///
-  /// It is read as each drawing ends: a screen that keeps the state it drew may name that
-  /// state, under ``state``'s label, rather than read it again; when `why` is asked, the
-  /// state is read then, in its place.
+  /// It is read now: when `why` is asked, and as each drawing ends unless the screen kept
+  /// what it drew (``lastDrawnFrom``).
   public var drawnFrom: ((TerminalContext) -> [DrawnValue])?
+  /// The values ``drawnFrom`` names, as the screen kept them while it last drew its view: read
+  /// as each drawing ends in place of ``drawnFrom``, so nothing the view read is read again;
+  /// `nil` before the screen first drew.
+  public var lastDrawnFrom: (() -> [DrawnValue]?)?
   /// Work the user must finish before anything else, such as a text being written.
   public var modal: ModalWork?
   /// Lines taken as text instead of commands, such as a body typed line by line.
@@ -54,6 +57,7 @@ public struct ScreenCapabilities<Route> {
   /// - Parameters:
   ///   - state: The view model's state the view is drawn from.
   ///   - drawnFrom: Each value the view reads, when the state is not all it reads.
+  ///   - lastDrawnFrom: The same values, as the screen kept them while it last drew.
   ///   - modal: Work the user must finish before anything else.
   ///   - lineEntry: Lines taken as text instead of commands.
   ///   - back: What `back` does, when not leaving.
@@ -67,7 +71,8 @@ public struct ScreenCapabilities<Route> {
   ///   - withdrawQuestion: Withdraws it, doing nothing.
   public init(
     state: ViewModelState? = nil, drawnFrom: ((TerminalContext) -> [DrawnValue])? = nil,
-    modal: ModalWork? = nil, lineEntry: LineEntry<Route>? = nil,
+    lastDrawnFrom: (() -> [DrawnValue]?)? = nil, modal: ModalWork? = nil,
+    lineEntry: LineEntry<Route>? = nil,
     back: (() throws(ScreenError) -> ScreenResult<Route>)? = nil,
     backgroundWork: BackgroundWork? = nil, didReappear: (() -> Void)? = nil,
     replacement: (() -> Route?)? = nil, drawsRecords: ((TerminalContext) -> Bool)? = nil,
@@ -76,6 +81,7 @@ public struct ScreenCapabilities<Route> {
   ) {
     self.state = state
     self.drawnFrom = drawnFrom
+    self.lastDrawnFrom = lastDrawnFrom
     self.modal = modal
     self.lineEntry = lineEntry
     self.back = back

@@ -476,7 +476,7 @@ public final class ScreenNavigator<Route: Equatable> {
       name: screen.viewName,
       body: { [unowned self, unowned screen] in screen.render(in: terminal) },
       draw: { [unowned self, unowned screen] lines in
-        lastDrawn = snapshot(readingStateNow: false)
+        lastDrawn = snapshot(kept: screen.capabilities.lastDrawnFrom?() ?? nil)
         guard drawsEveryChange || drawIsAsked else {
           withheldDrawings += 1
           showsWhatWasPrinted =
@@ -509,34 +509,29 @@ public final class ScreenNavigator<Route: Equatable> {
   /// The view on screen as it was last drawn, with the values it was drawn from.
   ///
   /// Kept as it is drawn, it is what `why` compares the view now with; `nil` before the first
-  /// drawing. A screen that keeps the state it drew names that state
-  /// (``ScreenCapabilities/drawnFrom``), so the state is not read again after a drawing.
+  /// drawing. A screen that kept what it drew (``ScreenCapabilities/lastDrawnFrom``) hands
+  /// that over, so nothing its view read is read again after a drawing.
   public private(set) var lastDrawn: DrawExplanation.Snapshot?
 
-  /// The view on screen and the values it is drawn from, now: what its screen names, its view
-  /// model's state read now (``ScreenCapabilities/state``), and the terminal every view is
-  /// drawn for (its width, style and output format).
+  /// The view on screen and the values it is drawn from, now: what its screen names, read now
+  /// (``ScreenCapabilities/drawnFrom``, else its view model's state), and the terminal every
+  /// view is drawn for (its width, style and output format).
   public func explanationSnapshot() -> DrawExplanation.Snapshot {
-    snapshot(readingStateNow: true)
+    snapshot(kept: nil)
   }
 
-  /// The view on screen with the values it is drawn from, as its screen names them: for `why`,
-  /// with the view model's state read now in place of the one the screen kept as it drew.
-  private func snapshot(readingStateNow: Bool) -> DrawExplanation.Snapshot {
+  /// The view on screen with the values it is drawn from: those its screen kept as it drew,
+  /// or else those it names, read now.
+  private func snapshot(kept: [DrawnValue]?) -> DrawExplanation.Snapshot {
     let screen = top
     let capabilities = screen.capabilities
-    var values =
-      capabilities.drawnFrom?(terminal) ?? capabilities.state.map { [$0.drawnValue] }
+    let values =
+      kept ?? capabilities.drawnFrom?(terminal) ?? capabilities.state.map { [$0.drawnValue] }
       ?? [DrawnValue("state", screen.stateLine)]
-    if readingStateNow, let state = capabilities.state,
-      let index = values.firstIndex(where: { $0.name == state.label })
-    {
-      values[index] = state.drawnValue
-    }
-    values.append(DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil))
     return DrawExplanation.Snapshot(
       view: screen.viewName, screen: ObjectIdentifier(screen),
-      renders: renderCounts[screen.viewName] ?? 0, values: values)
+      renders: renderCounts[screen.viewName] ?? 0,
+      values: values + [DrawnValue("the terminal", terminal, text: Self.describe, inFull: nil)])
   }
 
   /// A terminal as `why` reads it: `text, 80 columns, in colour`.

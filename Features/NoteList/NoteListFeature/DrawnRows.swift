@@ -58,10 +58,12 @@ public struct DrawnRows: Equatable, Sendable {
   public func row(
     namedByID word: String, noteNamedByID: (String) throws(NoteIDError) -> Note
   ) throws(NoteListError) -> Row? {
+    // A word too short to hold an id, such as the `2` of `pin 2`, is not read as one (no
+    // character is more hex digits, upper-cased, than it has bytes).
+    guard word.utf8.count >= NoteIDPrefix.shortest, let prefix = NoteIDPrefix(word),
+      prefix.digits.count >= NoteIDPrefix.shortest
+    else { return nil }
     let number = Int(word).flatMap { "\($0)" == word ? $0 : nil } ?? 0
-    guard let prefix = NoteIDPrefix(word), prefix.digits.count >= NoteIDPrefix.shortest else {
-      return nil
-    }
     // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
     // row unless it also starts another note's id, when which is meant can't be told.
     guard number >= 1, number <= rows.count + hiddenCount else {

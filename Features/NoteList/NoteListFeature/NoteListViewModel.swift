@@ -119,10 +119,11 @@ public final class NoteListViewModel {
   @ObservationIgnored private var computed:
     (inputs: StateInputs, state: State, from: Date, until: Date?)?
 
-  /// The short ids read since the store last changed, by note: read once, not at every read of
-  /// the state, since a short id names its note alone until a note is added or taken away.
+  /// The short ids read since a note was last added or taken away, by note: read once, not at
+  /// every change of the store, since a short id names its note alone until then (a pin or an
+  /// edit leaves them as they were; anything another process saved does not).
   @ObservationIgnored private var knownShortIDs:
-    (changeCount: Int, byNote: [Note.ID: NoteIDPrefix]) = (-1, [:])
+    (noteIDsChangeCount: Int, byNote: [Note.ID: NoteIDPrefix]) = (-1, [:])
 
   /// What the list shows now.
   ///
@@ -172,9 +173,11 @@ public final class NoteListViewModel {
     return inputs
   }
 
-  /// The short ids of the notes shown, each read once for each change of the store.
+  /// The short ids of the notes shown, each read once until a note is added or taken away.
   private func shortIDs(of notes: [Note]) throws(NoteStoreError) -> [NoteIDPrefix] {
-    if knownShortIDs.changeCount != store.changeCount { knownShortIDs = (store.changeCount, [:]) }
+    if knownShortIDs.noteIDsChangeCount != store.noteIDsChangeCount {
+      knownShortIDs = (store.noteIDsChangeCount, [:])
+    }
     let unread = notes.map(\.id).filter { knownShortIDs.byNote[$0] == nil }
     for (id, shortID) in zip(unread, try NoteIDs(store: store).shortIDs(of: unread)) {
       knownShortIDs.byNote[id] = shortID

@@ -67,11 +67,17 @@ extension NoteListForming {
   /// `mode` switched the session's, records in a script's format, every row shown, and the
   /// app's `sync` shown while it runs.
   ///
-  /// - Parameter state: The view model's state the list is drawn from; none in the MV form.
+  /// - Parameters:
+  ///   - state: The view model's state the list is drawn from; none in the MV form.
+  ///   - lastDrawnFrom: What `why` reads, as the list kept it when it last drew; none in the
+  ///     MV form, whose values are read again.
   /// - Returns: The capabilities.
-  func listCapabilities(state: ViewModelState? = nil) -> ScreenCapabilities<Route> {
+  func listCapabilities(
+    state: ViewModelState? = nil, lastDrawnFrom: (() -> [DrawnValue]?)? = nil
+  ) -> ScreenCapabilities<Route> {
     ScreenCapabilities(
       state: state, drawnFrom: { [unowned self] in drawnFrom(in: $0) },
+      lastDrawnFrom: lastDrawnFrom,
       replacement: { [unowned self] in replacement },
       drawsRecords: { [unowned self] in drawsRecords(in: $0) },
       showWhole: { [unowned self] in showEveryRow() },

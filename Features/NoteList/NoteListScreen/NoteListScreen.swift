@@ -47,8 +47,8 @@ public final class NoteListScreen: NoteListForming {
   let model: NoteListViewModel
   /// The session's choices of how screens are drawn.
   let preferences: ScreenPreferences
-  /// The state the list was last drawn from.
-  private var drawnState: NoteListViewModel.State?
+  /// The state, settings and title the list was last drawn from.
+  private var lastDrawing: (state: NoteListViewModel.State, NoteListSettings, title: String)?
   /// The rows the list last drew, which row numbers stand for.
   private(set) var drawn = DrawnRows()
 
@@ -77,27 +77,31 @@ public final class NoteListScreen: NoteListForming {
     listCapabilities(
       state: ViewModelState(
         "NoteListViewModel.state", read: { [model] in model.state }, describe: Self.describe,
-        describeChange: Self.describeChange, inFull: Self.describeInFull))
+        describeChange: Self.describeChange, inFull: Self.describeInFull),
+      lastDrawnFrom: { [unowned self] in
+        lastDrawing.map { Self.drawnValues($0.state, $0.1, title: $0.title) }
+      })
   }
 
   /// `NoteListView`.
   public var viewName: String { "NoteListView" }
 
-  /// The list, drawn from the view model's state, which the screen keeps: its rows are what
-  /// row numbers typed next stand for.
+  /// The list, drawn from the view model's state, its settings and the list's title, which
+  /// the screen keeps: its rows are what row numbers typed next stand for, and the three are
+  /// what `why` compares, not read again.
   ///
   /// - Parameter terminal: The terminal's width and style.
   /// - Returns: The lines to print.
   public func render(in terminal: TerminalContext) -> [String] {
-    let state = model.state
-    drawnState = state
+    let (state, settings, title) = (model.state, model.settings, title)
+    lastDrawing = (state, settings, title)
     drawn =
       if case .loaded(let rows, _, let hiddenCount) = state {
         DrawnRows(rows: rows.map { .init(id: $0.id, title: $0.title) }, hiddenCount: hiddenCount)
       } else {
         DrawnRows()
       }
-    return NoteListView.render(state, settings: model.settings, title: title, in: terminal)
+    return NoteListView.render(state, settings: settings, title: title, in: terminal)
   }
 
   /// Whether the view is the list's records: in a script's format, unless it was last drawn
@@ -106,7 +110,7 @@ public final class NoteListScreen: NoteListForming {
   /// - Parameter terminal: The terminal, whose format is a script's.
   /// - Returns: Whether the view is records.
   public func drawsRecords(in terminal: TerminalContext) -> Bool {
-    if case .failed = drawnState { return false }
+    if case .failed = lastDrawing?.state { return false }
     return terminal.format.isForScripts
   }
 
@@ -229,15 +233,22 @@ public final class NoteListScreen: NoteListForming {
 }
 
 extension NoteListScreen {
-  /// What the MVVM view reads, for `why`: the view model's state as the list last drew it, its
-  /// rows named (a pinned one with `*`) and kept in full, and the list's settings.
+  /// What the MVVM view reads, for `why`, read now: the view model's state, its rows named (a
+  /// pinned one with `*`) and kept in full, the list's settings and its title.
   ///
   /// - Parameter terminal: The terminal it is drawn for; the state's rows hold what JSON shows.
-  /// - Returns: The state and the settings.
+  /// - Returns: The state, the settings and the title.
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
+    Self.drawnValues(model.state, model.settings, title: title)
+  }
+
+  /// The values the MVVM view is drawn from, named for `why`.
+  private static func drawnValues(
+    _ state: NoteListViewModel.State, _ settings: NoteListSettings, title: String
+  ) -> [DrawnValue] {
     [
-      DrawnValue("NoteListViewModel.state", drawnState ?? model.state, text: Self.describeInFull),
-      NoteListLayout.settingsValue("NoteListViewModel.settings", model.settings),
+      DrawnValue("NoteListViewModel.state", state, text: describeInFull),
+      NoteListLayout.settingsValue("NoteListViewModel.settings", settings),
       DrawnValue("the list's title", title),
     ]
   }

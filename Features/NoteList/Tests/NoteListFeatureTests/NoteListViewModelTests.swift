@@ -79,20 +79,34 @@ import Testing
   }
 
   /// Each row carries its note's short id, the shortest start of its id no other note shares:
-  /// read with the page, and read again once the store changed, which can lengthen one.
+  /// read with the page, and kept through a pin, which leaves which notes are saved as it was;
+  /// a note added, here or by another process (seen as the store catches up, at the end of
+  /// every line), has them read again, which can lengthen one.
   @Test func rowsCarryTheShortIDsOfTheStoreAsItIs() throws {
     let (model, store) = try makeModel()
     model.load()
-    let ids = { () -> [String] in
-      guard case .loaded(let rows, _, _) = model.state else { return [] }
-      return rows.map(\.shortID.description)
+    let ids = { () -> [String: String] in
+      guard case .loaded(let rows, _, _) = model.state else { return [:] }
+      return Dictionary(rows.map { ($0.title, $0.shortID.description) }) { first, _ in first }
     }
-    #expect(ids() == ["a0a1", "a0a4", "a0a3", "a0a2"])
+    let titles = [
+      SampleData.heron, SampleData.shoppingList, SampleData.moss, SampleData.kingfisher,
+    ]
+    .map(\.title)
+    #expect(titles.map { ids()[$0] } == ["a0a1", "a0a4", "a0a3", "a0a2"])
     let twin = Note(
       id: UUID(uuidString: "A0A1F000-0000-4000-8000-000000000000") ?? UUID(), title: "Twin",
       createdAt: SampleData.date(minutes: 50))
-    try store.perform(.addNote(twin))
-    #expect(ids() == ["a0a10", "a0a1f", "a0a4", "a0a3", "a0a2"], "the heron's and its twin's")
+    try repository.commit([.saveNote(twin)], progress: { _ in })  // another process's note
+
+    try model.setPinned(SampleData.moss.id, true)
+
+    #expect(ids()[SampleData.heron.title] == "a0a1", "kept through the pin, not read again")
+    #expect(ids()["Twin"] == "a0a1f", "a note the list had not shown is read")
+    try store.reload()
+    #expect(titles.map { ids()[$0] } == ["a0a10", "a0a4", "a0a3", "a0a2"], "the twin's seen")
+    try store.perform(.deleteNote(twin.id))
+    #expect(titles.map { ids()[$0] } == ["a0a1", "a0a4", "a0a3", "a0a2"], "and its removal")
   }
 
   /// The short ids are read with the page and kept while the store is unchanged: a disk that
