@@ -288,25 +288,31 @@ public enum RepositoryChange: Hashable, Sendable {
 }
 
 extension RepositoryChange {
-  /// Whether the change leaves every notebook as it was: any change but a notebook's own, so a
-  /// store keeps what it read of the notebooks through a pin or an edit.
-  public var keepsNotebooks: Bool {
-    switch self {
-    case .saveNotebook, .deleteNotebook: false
-    case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote, .expectNote,
-      .expectNotebook, .replaceNote:
-      true
-    }
+  /// What a store read that a change leaves as it was, so the store keeps it through the change.
+  public struct Kept: OptionSet, Sendable {
+    /// The bits.
+    public let rawValue: Int
+
+    /// Makes a set from its bits.
+    ///
+    /// - Parameter rawValue: The bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Every notebook: kept by any change but a notebook's own, such as a pin or an edit.
+    public static let notebooks = Kept(rawValue: 1)
+    /// Which notes are saved, and so their short ids: kept by a note replaced by itself
+    /// changed, and by a check.
+    public static let noteIDs = Kept(rawValue: 2)
+    /// Everything a change may keep.
+    public static let all: Kept = [.notebooks, .noteIDs]
   }
 
-  /// Whether the change leaves which notes are saved as it was: a note replaced by itself
-  /// changed, or a check; a store keeps its notes' short ids through it.
-  public var keepsNoteIDs: Bool {
+  /// What the change leaves as it was, asked once for each change of a commit.
+  public var keeps: Kept {
     switch self {
-    case .replaceNote, .expectNote, .expectNotebook: true
-    case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote, .saveNotebook,
-      .deleteNotebook:
-      false
+    case .replaceNote, .expectNote, .expectNotebook: .all
+    case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote: .notebooks
+    case .saveNotebook, .deleteNotebook: []
     }
   }
 }

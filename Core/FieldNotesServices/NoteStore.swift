@@ -468,9 +468,9 @@ public final class NoteStore {
   private func save(_ edit: StoreEdit, progress: (Int) -> Void = { _ in }) throws(RepositoryError) {
     generation += 1
     try repository.commit(edit.changes, progress: progress)
-    if !edit.changes.allSatisfy(\.keepsNoteIDs) { noteIDsChangeCount += 1 }
-    answers = Answers(
-      notebooks: edit.changes.allSatisfy(\.keepsNotebooks) ? answers.notebooks : nil)
+    let kept = edit.changes.reduce(RepositoryChange.Kept.all) { $0.intersection($1.keeps) }
+    if !kept.contains(.noteIDs) { noteIDsChangeCount += 1 }
+    answers = Answers(notebooks: kept.contains(.notebooks) ? answers.notebooks : nil)
     for note in edit.savedNotes { remember(note) }
     for note in edit.removedNotes {
       seen[note.id] = nil

@@ -179,8 +179,11 @@ public final class NoteListViewModel {
       knownShortIDs = (store.noteIDsChangeCount, [:])
     }
     let unread = notes.map(\.id).filter { knownShortIDs.byNote[$0] == nil }
-    for (id, shortID) in zip(unread, try NoteIDs(store: store).shortIDs(of: unread)) {
-      knownShortIDs.byNote[id] = shortID
+    // With every one known, nothing is asked (not even whether the store holds its notes).
+    if !unread.isEmpty {
+      for (id, shortID) in zip(unread, try NoteIDs(store: store).shortIDs(of: unread)) {
+        knownShortIDs.byNote[id] = shortID
+      }
     }
     return notes.map { knownShortIDs.byNote[$0.id] ?? NoteIDPrefix(of: $0.id, length: 32) }
   }
