@@ -64,6 +64,71 @@ import Testing
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
   }
 
+  /// Runs `scripts/measure-note-list-tests.sh` on a scratch copy of docs/MV-vs-MVVM.md, with a
+  /// `swift` that reports the given test counts, each run taking 9.999 seconds.
+  ///
+  /// - Returns: The page after the run, and the page before it.
+  static func measure(mvvmTests: Int, mvTests: Int) throws -> (after: String, before: String) {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fieldnotes-measure-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for made in ["scripts", "docs", "bin"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(made), withIntermediateDirectories: true)
+    }
+    for file in ["scripts/measure-note-list-tests.sh", "docs/MV-vs-MVVM.md"] {
+      try FileManager.default.copyItem(
+        at: PackageManifest.packageRoot.appendingPathComponent(file),
+        to: folder.appendingPathComponent(file))
+    }
+    try executable(
+      """
+      #!/bin/sh
+      case "$*" in
+        *NoteListFeatureTests*) n=\(mvvmTests) ;;
+        *NoteListMVScreenTests*) n=\(mvTests) ;;
+        *) echo 'Swift version 6'; exit 0 ;;
+      esac
+      echo "✔ Test run with $n tests in 2 suites passed after 9.999 seconds."
+      """, at: folder.appendingPathComponent("bin/swift"))
+    let page = folder.appendingPathComponent("docs/MV-vs-MVVM.md")
+    let before = try String(contentsOf: page, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] =
+      folder.appendingPathComponent("bin").path + ":"
+      + (environment["PATH"] ?? "/usr/bin:/bin")
+    let script = try ChildProcess(
+      "bash", arguments: [folder.appendingPathComponent("scripts/measure-note-list-tests.sh").path],
+      environment: environment, standardInput: .nullDevice, standardOutput: .nullDevice,
+      standardError: .nullDevice)
+    #expect(script.waitUntilExit() == .exited(0))
+    return (try String(contentsOf: page, encoding: .utf8), before)
+  }
+
+  /// The counts the page records now: MVVM's, then MV's.
+  static func recordedCounts(in page: String) throws -> (mvvm: Int, mv: Int) {
+    let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("| tests run |") })
+    let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+    return (try #require(Int(cells[2])), try #require(Int(cells[1])))
+  }
+
+  /// A time measured again moves on every run, by more than half on a busy machine: the page is
+  /// left as it is unless a count changed (a learner's second regenerate once rewrote it).
+  @Test func theTimingTableIsRewrittenOnlyWhenACountChanges() throws {
+    let counts = try Self.recordedCounts(
+      in: String(
+        contentsOf: PackageManifest.packageRoot.appendingPathComponent("docs/MV-vs-MVVM.md"),
+        encoding: .utf8))
+
+    let same = try Self.measure(mvvmTests: counts.mvvm, mvTests: counts.mv)
+    #expect(same.after == same.before, "times alone moved: the page is as it was")
+
+    let more = try Self.measure(mvvmTests: counts.mvvm + 1, mvTests: counts.mv)
+    #expect(more.after != more.before)
+    #expect(try Self.recordedCounts(in: more.after) == (counts.mvvm + 1, counts.mv))
+    #expect(more.after.contains("9.999 s"))
+  }
+
   @Test func aFailingBuildStopsTheScriptShowingTheCompilersError() throws {
     let error =
       "Features/Stats/StatsFeature/StatsViewModel.swift:12:5: error: cannot find "
