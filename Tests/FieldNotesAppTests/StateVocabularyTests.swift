@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
 import Foundation
@@ -52,6 +53,30 @@ import Testing
     try await session.run("retry")
     try await session.run("state")
     #expect(console.output.last == "NoteListViewModel.state = loaded(4 rows)")
+  }
+
+  /// A script that ends on a list it couldn't read got no answer, and fails saying why, in
+  /// text and in a script's format alike (found from outside: the run ended 0, and with
+  /// `--format json` printed nothing at all).
+  @Test(arguments: [OutputFormat.text, .json])
+  func aScriptEndingOnAListThatCannotBeReadFails(_ format: OutputFormat) async throws {
+    func run(failing: Bool) async throws -> (Int32, RecordingConsole) {
+      let (session, console) = try makeSession()
+      session.printsScreenShownLast = true
+      session.terminal.format = format
+      if failing { repository.failLoads(with: .readFailed(reason: "disk I/O error")) }
+      let status = await BatchRunner(
+        session: session, console: console, echoes: false, bails: false
+      )
+      .run(.byteLines([Array("open all".utf8)], name: "-c"))
+      return (status, console)
+    }
+    #expect(try await run(failing: false).0 == 0)
+
+    let (status, console) = try await run(failing: true)
+
+    #expect(status == 1)
+    #expect(console.errors.last == "error: the notes could not be read: disk I/O error")
   }
 
   @Test func theNotebooksScreenRetriesToo() async throws {

@@ -63,8 +63,10 @@ public struct BatchRunner {
     let ending = await run(lines: source, bails: bails)
     failed = failed || ending.hasFailed
     session.finishRun()
-    // A question no line answered: what the script asked for was not done.
+    // A question no line answered: what the script asked for was not done. A screen that read
+    // nothing: the script got no answer.
     failed = !session.reportUnansweredQuestions() || failed
+    failed = !session.reportFailedRead() || failed
     if ending.hasQuit { return failed ? 1 : 0 }
     // The input ended without `quit`: nothing typed so far is lost.
     let kept = session.preserveUnsavedWork()

@@ -208,6 +208,17 @@ public final class CommandShell<Route: Equatable>: LineSession {
     return questions.isEmpty
   }
 
+  /// Says, as the run's input ends, that the screen it ends on could not read what it shows,
+  /// as an error line on standard error: a script asking for a list got none, and no empty
+  /// answer may pass for one.
+  ///
+  /// - Returns: Whether the screen read what it shows.
+  public func reportFailedRead() -> Bool {
+    guard let failure = navigator.failedRead else { return true }
+    output.printError(MessageStyle.errorLine(failure))
+    return false
+  }
+
   /// The questions asked and not answered yet, top screen first.
   public var unansweredQuestions: [String] { navigator.unansweredQuestions }
 

@@ -41,6 +41,12 @@ public protocol LineSession: AnyObject {
   /// - Returns: Whether every question was answered; when one wasn't, the run fails.
   func reportUnansweredQuestions() -> Bool
 
+  /// Says, as the run's input ends, that the screen it ends on could not read what it shows,
+  /// as an error: a script asking for a list got none.
+  ///
+  /// - Returns: Whether the screen read what it shows; when it didn't, the run fails.
+  func reportFailedRead() -> Bool
+
   /// The questions asked and not answered yet, top screen first.
   var unansweredQuestions: [String] { get }
 

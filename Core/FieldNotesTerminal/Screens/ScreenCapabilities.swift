@@ -47,6 +47,10 @@ public struct ScreenCapabilities<Route> {
   /// a run of lines that ends with one unanswered did not do what it asked for, and fails
   /// (``ScreenNavigator/unansweredQuestions``).
   public var question: (() -> String?)?
+  /// Why the screen, as last drawn, could not read what it shows, or `nil`: a run of lines
+  /// that ends on such a screen did not get its answer, and fails
+  /// (``ScreenNavigator/failedRead``).
+  public var failure: (() -> String?)?
   /// Withdraws the question asked, doing nothing of what it asked about: a script whose
   /// command after the question failed never answered it (``ScreenNavigator/withdrawQuestions()``).
   public var withdrawQuestion: (() -> Void)?
@@ -69,6 +73,7 @@ public struct ScreenCapabilities<Route> {
   ///   - refresh: Brings what the screen shows up to date, showing the work while it runs.
   ///   - question: The question asked and not answered yet.
   ///   - withdrawQuestion: Withdraws it, doing nothing.
+  ///   - failure: Why the screen, as last drawn, could not read what it shows.
   public init(
     state: ViewModelState? = nil, drawnFrom: ((TerminalContext) -> [DrawnValue])? = nil,
     lastDrawnFrom: (() -> [DrawnValue]?)? = nil, modal: ModalWork? = nil,
@@ -77,7 +82,8 @@ public struct ScreenCapabilities<Route> {
     backgroundWork: BackgroundWork? = nil, didReappear: (() -> Void)? = nil,
     replacement: (() -> Route?)? = nil, drawsRecords: ((TerminalContext) -> Bool)? = nil,
     showWhole: (() -> Void)? = nil, refresh: (@MainActor () async -> String?)? = nil,
-    question: (() -> String?)? = nil, withdrawQuestion: (() -> Void)? = nil
+    question: (() -> String?)? = nil, withdrawQuestion: (() -> Void)? = nil,
+    failure: (() -> String?)? = nil
   ) {
     self.state = state
     self.drawnFrom = drawnFrom
@@ -93,6 +99,7 @@ public struct ScreenCapabilities<Route> {
     self.refresh = refresh
     self.question = question
     self.withdrawQuestion = withdrawQuestion
+    self.failure = failure
   }
 }
 

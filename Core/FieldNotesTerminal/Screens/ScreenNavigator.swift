@@ -590,6 +590,10 @@ public final class ScreenNavigator<Route: Equatable> {
       .filter { $0 != .nothing }
   }
 
+  /// Why the screen on top, as last drawn, could not read what it shows; `nil` when it could: a
+  /// run of lines that ends there did not get its answer.
+  public var failedRead: String? { screens.last?.capabilities.failure?() }
+
   /// The questions screens asked that no one answered, top screen first: a run of lines that
   /// ends with one did not do what it asked for (a script's next line answers it, or leaves
   /// it unanswered by going on to something else).

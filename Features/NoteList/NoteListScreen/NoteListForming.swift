@@ -71,9 +71,12 @@ extension NoteListForming {
   ///   - state: The view model's state the list is drawn from; none in the MV form.
   ///   - lastDrawnFrom: What `why` reads, as the list kept it when it last drew; none in the
   ///     MV form, whose values are read again.
+  ///   - failure: Why the list, as last drawn, could not be read, so a script ending on it
+  ///     fails.
   /// - Returns: The capabilities.
   func listCapabilities(
-    state: ViewModelState? = nil, lastDrawnFrom: (() -> [DrawnValue]?)? = nil
+    state: ViewModelState? = nil, lastDrawnFrom: (() -> [DrawnValue]?)? = nil,
+    failure: @escaping () -> String?
   ) -> ScreenCapabilities<Route> {
     ScreenCapabilities(
       state: state, drawnFrom: { [unowned self] in drawnFrom(in: $0) },
@@ -81,7 +84,7 @@ extension NoteListForming {
       replacement: { [unowned self] in replacement },
       drawsRecords: { [unowned self] in drawsRecords(in: $0) },
       showWhole: { [unowned self] in showEveryRow() },
-      refresh: { [unowned self] in await showSync() })
+      refresh: { [unowned self] in await showSync() }, failure: failure)
   }
 
   /// Shows every row of the list from the next drawing on, numbered from the first.

@@ -91,7 +91,9 @@ public final class NoteListMVScreen: NoteListForming {
 
   /// What `why` reads, the list in the other form once `mode` switched the session's,
   /// records in a script's format, and every row shown for a script's `list`.
-  public var capabilities: ScreenCapabilities<Route> { listCapabilities() }
+  public var capabilities: ScreenCapabilities<Route> {
+    listCapabilities(failure: { [unowned self] in drawnFailure })
+  }
 
   /// `NoteListMVScreen`: the MV form has no view type of its own; the screen draws itself.
   public var viewName: String { "NoteListMVScreen" }

@@ -80,6 +80,9 @@ public final class NoteListScreen: NoteListForming {
         describeChange: Self.describeChange, inFull: Self.describeInFull),
       lastDrawnFrom: { [unowned self] in
         lastDrawing.map { Self.drawnValues($0.state, $0.1, title: $0.title) }
+      },
+      failure: { [unowned self] in
+        if case .failed(let message) = lastDrawing?.state { message } else { nil }
       })
   }
 
