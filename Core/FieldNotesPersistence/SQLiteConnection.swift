@@ -145,6 +145,14 @@ final class SQLiteConnection {
     return statement
   }
 
+  /// The row number of the last row a statement of this connection inserted, not counting the
+  /// rows its triggers inserted (SQLite's `sqlite3_last_insert_rowid`).
+  var lastInsertedRow: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+  /// How many rows the last statement of this connection that changed rows inserted, updated
+  /// or deleted, not counting its triggers' (SQLite's `sqlite3_changes64`).
+  var changes: Int { Int(sqlite3_changes64(handle)) }
+
   /// Reads a single integer, as from `PRAGMA user_version`.
   func integer(_ sql: String) throws(SQLiteError) -> Int {
     let statement = try prepare(sql)
