@@ -91,12 +91,17 @@ public enum NoteDocument {
   public static func byteCount(title: String, body: String, tags: [String]) -> Int {
     // The longest value of each field that varies: a notebook's identifier (not `none`), an
     // unpin (`false`), a date's 24 characters (a date written as seconds is never longer), and
-    // a conflict's original, so a copy's file is as large as the note's would be.
+    // a conflict's original, so a copy's file is as large as the note's would be. Every
+    // identifier is written in 36 characters, so any one will do: a fixed one, since making a
+    // random one asks the system for randomness, three times a note in an import.
     let widest = Note(
-      id: UUID(), title: title, createdAt: Date(timeIntervalSince1970: 0), notebookID: UUID(),
-      tags: tags, conflictOf: UUID())
+      id: anyIdentifier, title: title, createdAt: Date(timeIntervalSince1970: 0),
+      notebookID: anyIdentifier, tags: tags, conflictOf: anyIdentifier)
     return header(of: widest).utf8.count + body.utf8.count
   }
+
+  /// An identifier that stands for any in ``byteCount(title:body:tags:)``: all are as long.
+  private static let anyIdentifier = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   /// How large a note's file is at most, whatever its pin, notebook and dates (see
   /// ``byteCount(title:body:tags:)``).
