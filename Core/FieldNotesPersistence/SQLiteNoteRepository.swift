@@ -162,6 +162,10 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// Saves changes in one transaction as a producer makes them, so that an import larger than
   /// memory is written without holding it: all of them, or none.
   ///
+  /// Past its first hundred new notes, an import's new notes are written without the triggers
+  /// of the lists' tables, which are filled from them at once before the transaction ends
+  /// (`SQLiteBulkInsert`): the tables end as the triggers would have left them.
+  ///
   /// - Parameters:
   ///   - changes: Hands each change over; it runs again if the changes must be written again.
   ///   - progress: Told every 10,000 changes how many are written.
@@ -195,7 +199,7 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
                 producerError = error
                 throw SQLiteError(code: 4, message: "the import stopped")  // SQLITE_ABORT
               }
-            }, to: connection, progress: progress)
+            }, to: connection, isBulk: true, progress: progress)
         }
       } catch {
         if let producerError { throw producerError }

@@ -141,11 +141,17 @@ enum SQLiteRows {
   /// ``write(_:to:progress:)`` does; the producer runs again if the changes must be written
   /// again.
   ///
+  /// - Parameters:
+  ///   - produce: Hands each change over.
+  ///   - connection: The store, in a write transaction.
+  ///   - isBulk: Whether the changes are an import's, many new notes at once, which may be
+  ///     written without the triggers of the lists' tables (``SQLiteBulkInsert``).
+  ///   - progress: Told every 10,000 changes how many are written.
   /// - Throws: `SQLiteError`; the caller rolls back.
   static func write(
     streaming produce: (_ write: (RepositoryChange) throws(SQLiteError) -> Void)
       throws(SQLiteError) -> Void,
-    to connection: SQLiteConnection, progress: (Int) -> Void = { _ in }
+    to connection: SQLiteConnection, isBulk: Bool = false, progress: (Int) -> Void = { _ in }
   ) throws(SQLiteError) {
     let dataVersion = try connection.integer("PRAGMA data_version")
     // Rows changed before this transaction were changed by another program; the ones changed
@@ -153,13 +159,15 @@ enum SQLiteRows {
     try SQLiteSearchIndex.recordChangesMadeElsewhere(connection)
     var queuedSearchEntries = false
     var written = 0
+    var bulk = SQLiteBulkInsert(isAllowed: isBulk)
     try withoutActuallyEscaping(progress) { progress throws(SQLiteError) in
       try produce { change throws(SQLiteError) in
-        if try write(change, to: connection) { queuedSearchEntries = true }
+        if try write(change, to: connection, bulk: &bulk) { queuedSearchEntries = true }
         written += 1
         if written % 10_000 == 0 { progress(written) }
       }
     }
+    try bulk.end(connection)
     // Keys not of their titles, which another program's writes left since the last save.
     try SQLiteTitleKeys.fill(connection)
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
@@ -174,21 +182,32 @@ enum SQLiteRows {
     try SQLiteSearchIndex.recordDamage(
       "a save could not write to it: \(SQLiteSearchIndex.description(of: failure))",
       in: connection)
-    try produce { change throws(SQLiteError) in _ = try write(change, to: connection) }
+    // Written again as any save is, with every trigger: this is rare.
+    var again = SQLiteBulkInsert(isAllowed: false)
+    try produce { change throws(SQLiteError) in
+      _ = try write(change, to: connection, bulk: &again)
+    }
     try SQLiteTitleKeys.fill(connection)
     _ = try SQLiteSearchIndex.applyPending(connection)
   }
 
   /// Writes one change.
   ///
+  /// A change that could update or delete a note's row first gives the rows written without
+  /// the lists' triggers what the triggers would have (``SQLiteBulkInsert/end(_:)``).
+  ///
   /// - Returns: Whether it queued entries for the search index.
   @discardableResult
-  private static func write(_ change: RepositoryChange, to connection: SQLiteConnection)
-    throws(SQLiteError) -> Bool
-  {
+  private static func write(
+    _ change: RepositoryChange, to connection: SQLiteConnection, bulk: inout SQLiteBulkInsert
+  ) throws(SQLiteError) -> Bool {
+    switch change {
+    case .saveNote, .restoreTrashedNote, .saveNotebook, .expectNote, .expectNotebook: break
+    case .trashNote, .purgeTrashedNote, .deleteNotebook, .replaceNote: try bulk.end(connection)
+    }
     switch change {
     case .saveNote(let note):
-      return try save(note, to: connection)
+      return try save(note, to: connection, bulk: &bulk)
     case .trashNote(let id, let date):
       try SQLiteRecovery.trash(id, at: date, in: connection)
       let statement = try connection.cached(
@@ -206,7 +225,7 @@ enum SQLiteRows {
         throw SQLiteError(code: SQLiteError.conflictCode, message: note.id.uuidString)
       }
       // Inserting the row takes it out of the trash (`SQLiteRecovery.trashLeavesAVersion`).
-      return try save(note, to: connection)
+      return try save(note, to: connection, bulk: &bulk)
     case .purgeTrashedNote(let asked):
       try SQLiteRecovery.purge(asked, in: connection)
       return false
@@ -352,10 +371,17 @@ enum SQLiteRows {
   /// is removed and the new one added, unless the text (title, body, tags) is unchanged, as for
   /// a pin.
   ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - connection: The store, in a write transaction.
+  ///   - bulk: The transaction's rows written without the lists' triggers: a new row is counted
+  ///     there, and may be written without them; a row written without them is updated only
+  ///     once the tables are filled and the triggers back.
   /// - Returns: Whether it queued search entries: whether the text changed.
-  private static func save(_ note: Note, to connection: SQLiteConnection) throws(SQLiteError)
-    -> Bool
-  {
+  /// - Throws: `SQLiteError`; the caller rolls back.
+  private static func save(
+    _ note: Note, to connection: SQLiteConnection, bulk: inout SQLiteBulkInsert
+  ) throws(SQLiteError) -> Bool {
     let saved = try connection.cached(
       "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
     saved.bind(note.id.uuidString, at: 1)
@@ -371,6 +397,11 @@ enum SQLiteRows {
           && saved.text(at: 2) == note.body
         if !unchanged { previousText = SQLiteSearchIndex.indexedText(of: saved) }
       }
+    }
+    if let savedRow {
+      if bulk.covers(row: savedRow) { try bulk.end(connection) }
+    } else {
+      try bulk.willInsertRow(connection)
     }
     if unchanged {
       try upsert(note, savedRow: savedRow, into: connection)

@@ -160,10 +160,7 @@ enum SQLiteSchema {
     DROP TABLE IF EXISTS damaged_notes;
     CREATE TABLE damaged_notes (row INTEGER PRIMARY KEY);
     DROP TRIGGER IF EXISTS damaged_notes_insert;
-    CREATE TRIGGER damaged_notes_insert AFTER INSERT ON notes BEGIN
-      DELETE FROM damaged_notes WHERE row = new.rowid;
-      INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
-    END;
+    \(damagedNotesInsert)
     DROP TRIGGER IF EXISTS damaged_notes_delete;
     CREATE TRIGGER damaged_notes_delete AFTER DELETE ON notes BEGIN
       DELETE FROM damaged_notes WHERE row = old.rowid;
@@ -184,10 +181,7 @@ enum SQLiteSchema {
     ) WITHOUT ROWID;
     CREATE INDEX note_tags_by_note ON note_tags (note_id);
     DROP TRIGGER IF EXISTS note_tags_insert;
-    CREATE TRIGGER note_tags_insert AFTER INSERT ON notes BEGIN
-      DELETE FROM note_tags WHERE note_id = new.id;
-      \(insertTags(of: "new"))
-    END;
+    \(noteTagsInsert)
     DROP TRIGGER IF EXISTS note_tags_delete;
     CREATE TRIGGER note_tags_delete AFTER DELETE ON notes BEGIN
       DELETE FROM note_tags WHERE note_id = old.id;
@@ -231,9 +225,7 @@ enum SQLiteSchema {
       untagged INTEGER NOT NULL
     ) WITHOUT ROWID;
     DROP TRIGGER IF EXISTS note_counts_insert;
-    CREATE TRIGGER note_counts_insert AFTER INSERT ON notes BEGIN
-      \(count(of: "new", by: 1))
-    END;
+    \(noteCountsInsert)
     DROP TRIGGER IF EXISTS note_counts_delete;
     CREATE TRIGGER note_counts_delete AFTER DELETE ON notes BEGIN
       \(count(of: "old", by: -1))
@@ -246,6 +238,33 @@ enum SQLiteSchema {
     INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
       SELECT coalesce(notebook_id, ''), count(*), total(is_pinned = 1), total(tags = '[]')
       FROM notes WHERE NOT \(damagedRow()) GROUP BY 1;
+    """
+
+  // The triggers of ``listTables`` that a new row fires, on their own so that an import can
+  // write its new rows without them and fill the tables from those rows afterwards
+  // (``SQLiteBulkInsert``).
+
+  /// Gives a new row a `damaged_notes` row when FieldNotes can't read it.
+  static let damagedNotesInsert = """
+    CREATE TRIGGER damaged_notes_insert AFTER INSERT ON notes BEGIN
+      DELETE FROM damaged_notes WHERE row = new.rowid;
+      INSERT OR IGNORE INTO damaged_notes SELECT new.rowid WHERE \(damagedRow("new."));
+    END;
+    """
+
+  /// Gives a new row a `note_tags` row per tag.
+  static let noteTagsInsert = """
+    CREATE TRIGGER note_tags_insert AFTER INSERT ON notes BEGIN
+      DELETE FROM note_tags WHERE note_id = new.id;
+      \(insertTags(of: "new"))
+    END;
+    """
+
+  /// Counts a new row in its notebook's `note_counts`.
+  static let noteCountsInsert = """
+    CREATE TRIGGER note_counts_insert AFTER INSERT ON notes BEGIN
+      \(count(of: "new", by: 1))
+    END;
     """
 
   /// The tables, indexes and triggers of ``listTables``: a store missing any of them (dropped

@@ -1,0 +1,149 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesQuery
+import FieldNotesSQLiteTesting
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// An import's new notes are written without the triggers of the lists' tables, which are then
+/// filled from those notes at once: the tables end exactly as the triggers would have left them.
+@Suite struct SQLiteBulkInsertTests {
+  let directory = TemporaryDirectory()
+
+  /// Every table derived from the notes, as rows of text in a fixed order.
+  func derivedTables(_ path: String) throws -> [String: [String]] {
+    let raw = try RawConnection(path: path)
+    return [
+      "note_tags": try raw.rows(
+        "SELECT tag || '|' || is_pinned || '|' || created_at || '|' || note_id FROM note_tags "
+          + "ORDER BY 1"),
+      "tag_counts": try raw.rows(
+        "SELECT tag || '|' || notes || '|' || pinned FROM tag_counts WHERE notes != 0 ORDER BY 1"
+      ),
+      "note_counts": try raw.rows(
+        "SELECT notebook_id || '|' || notes || '|' || pinned || '|' || untagged FROM note_counts "
+          + "WHERE notes != 0 ORDER BY 1"),
+      "damaged_notes": try raw.rows("SELECT row FROM damaged_notes ORDER BY 1"),
+      "title_key": try raw.rows("SELECT id || '|' || hex(title_key) FROM notes ORDER BY 1"),
+    ]
+  }
+
+  func schemaVersion(_ path: String) throws -> String {
+    try RawConnection(path: path).rows("PRAGMA schema_version").first ?? ""
+  }
+
+  func triggers(_ path: String) throws -> [String] {
+    try RawConnection(path: path).rows(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name IN "
+        + "('damaged_notes_insert', 'note_tags_insert', 'note_counts_insert') ORDER BY 1")
+  }
+
+  /// A note of an import: its tags, pin and notebook vary with its number.
+  func incoming(_ number: Int, notebooks: [Notebook.ID?]) -> Note {
+    let tags = [["birds"], [], ["birds", "rare"], ["moss"], ["rare", "moss", "birds"]][number % 5]
+    let id = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", number)) ?? UUID()
+    return Note(
+      id: id, title: "Imported \(number)", body: "Seen at \(number)",
+      createdAt: Date(timeIntervalSinceReferenceDate: Double(800_000_000 + number)),
+      notebookID: notebooks[number % notebooks.count], tags: tags,
+      isPinned: number.isMultiple(of: 7))
+  }
+
+  @Test func anImportIntoAStoreWithNotesLeavesEveryDerivedTableAsARebuildWould() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    let birds = Notebook(id: UUID(), name: "Birds")
+    let here = (0..<30).map { number in
+      Note(
+        title: "Here \(number)", notebookID: number < 20 ? birds.id : nil,
+        tags: number.isMultiple(of: 2) ? ["birds"] : [], isPinned: number == 3)
+    }
+    try store.commit([.saveNotebook(birds)] + here.map { .saveNote($0) })
+    let trashed = here[5]
+    try store.commit([.trashNote(trashed.id, at: Date())])
+    // A row FieldNotes can't read, written by another program: no list counts it.
+    try RawConnection(path: path).execute(
+      """
+      INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned)
+        VALUES ('\(UUID().uuidString)', 'Damaged', '', 0, 0, NULL, '["birds"]', 7);
+      """)
+    let schemaBefore = try schemaVersion(path)
+    let moss = Notebook(id: UUID(), name: "Moss")
+    let notebooks: [Notebook.ID?] = [birds.id, moss.id, nil]
+    var edited = here[8]
+    edited.body = "Edited by the import"
+    edited.tags = ["rare"]
+
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        try write(.saveNotebook(moss))
+        for number in 0..<300 { try write(.saveNote(incoming(number, notebooks: notebooks))) }
+        // A note here, then one this import wrote, written again; then a note back from the
+        // trash with other text, more new notes, and one of them deleted.
+        try write(.saveNote(edited))
+        var again = incoming(250, notebooks: notebooks)
+        again.tags = ["rare"]
+        again.isPinned = true
+        try write(.saveNote(again))
+        var restored = trashed
+        restored.body = "Back with other text"
+        try write(.restoreTrashedNote(restored))
+        for number in 300..<600 { try write(.saveNote(incoming(number, notebooks: notebooks))) }
+        try write(.trashNote(incoming(590, notebooks: notebooks).id, at: Date()))
+      }, progress: { _ in })
+
+    #expect(try schemaVersion(path) != schemaBefore, "the import wrote without the triggers")
+    #expect(
+      try triggers(path) == ["damaged_notes_insert", "note_counts_insert", "note_tags_insert"])
+    let imported = try derivedTables(path)
+    #expect(imported["damaged_notes"]?.count == 1)
+    // The damaged row is no note FieldNotes reads, and one note of each set was deleted.
+    #expect(try store.load().notes.count == 29 + 1 + 599)
+    // Nothing the user wrote is lost: the texts written over are versions.
+    #expect(try store.versions(ofNote: edited.id).map(\.body) == [here[8].body])
+    #expect(
+      try store.versions(ofNote: incoming(250, notebooks: notebooks).id).map(\.body)
+        == ["Seen at 250"])
+    #expect(try store.versions(ofNote: trashed.id).map(\.body) == [trashed.body])
+
+    _ = try store.rebuildSearchIndex()
+
+    let rebuilt = try derivedTables(path)
+    for (table, rows) in rebuilt { #expect(imported[table] == rows, "\(table)") }
+    let library = try store.load()
+    #expect(try store.summary() == library.summary)
+  }
+
+  @Test func aFewNotesAreWrittenWithTheTriggers() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    let schemaBefore = try schemaVersion(path)
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for number in 0..<20 { try write(.saveNote(incoming(number, notebooks: [nil]))) }
+      }, progress: { _ in })
+    #expect(try schemaVersion(path) == schemaBefore)
+    #expect(try store.summary() == store.load().summary)
+  }
+
+  @Test func anImportThatFailsLeavesTheTriggersAndTheTablesAsTheyWere() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))])
+    let before = try derivedTables(path)
+    #expect(throws: RepositoryError.readFailed(reason: "the file changed")) {
+      try store.commit(
+        streaming: { write throws(RepositoryError) in
+          for number in 0..<500 { try write(.saveNote(incoming(number, notebooks: [nil]))) }
+          throw .readFailed(reason: "the file changed")
+        }, progress: { _ in })
+    }
+    #expect(try derivedTables(path) == before)
+    #expect(
+      try triggers(path) == ["damaged_notes_insert", "note_counts_insert", "note_tags_insert"])
+    // The triggers work: a note saved now is counted.
+    try store.commit([.saveNote(Note(title: "After", tags: ["birds"], isPinned: true))])
+    #expect(try store.summary() == store.load().summary)
+  }
+}
