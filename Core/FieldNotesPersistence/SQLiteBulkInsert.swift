@@ -11,7 +11,7 @@
 /// the transaction: a rollback, or a crash, leaves the triggers as they were, and no other
 /// connection ever sees the store without them.
 ///
-/// Every other trigger still fires: the versions, the trash, the title keys and the search
+/// Every other trigger still fires: the versions, the trash and the search
 /// index's watch. So does every trigger of an update or a deletion; and before any write that
 /// could update or delete a row written without the triggers, the tables are filled and the
 /// triggers made again (``end(_:)``), so that such a write finds the tables as the triggers
