@@ -14,7 +14,7 @@ extension NoteStore {
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the repository can't be read.
   public static func stamped(
     _ repository: InMemoryNoteRepository = InMemoryNoteRepository(
-      SampleData.library, stampsChanges: true),
+      SampleData.library),
     from minutes: Int = 100
   ) throws(NoteStoreError) -> NoteStore {
     try NoteStore(

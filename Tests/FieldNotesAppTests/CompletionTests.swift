@@ -125,7 +125,7 @@ import Testing
 @Suite struct ReadFailureStateTests {
   @Test func aListDrawnFromAFailedReadSaysSoInPlaceOfItsRows() async throws {
     // A repository with a change stamp, as the SQLite store has: the store asks it each time.
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let console = RecordingConsole()
     let session = AppSession(

@@ -139,7 +139,7 @@ import Testing
   /// (a list drawn after a pin asks SQLite for its page, not for the notebooks again); a
   /// notebook's change, here or in another process, makes it ask again.
   @Test func aNotesChangeKeepsTheNotebooksAndANotebooksChangeAsksAgain() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     #expect(try store.savedNotebooks() == SampleData.library.notebooks)
 

@@ -10,7 +10,7 @@ import Testing
 /// own folders: `TrashChangeTests`, `RestoreVersionTests`, `NotebookChangeTests`).
 @MainActor
 @Suite struct NoteStoreRecoveryTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
   let store: NoteStore
 
   init() throws {

@@ -24,7 +24,7 @@ import Testing
   init() throws {
     var library = SampleData.library
     library.notes.append(Self.copy)
-    repository = InMemoryNoteRepository(library, stampsChanges: true)
+    repository = InMemoryNoteRepository(library)
     store = try NoteStore(
       repository: repository, syncer: NoOpNoteSyncer(),
       now: .fixed(SampleData.date(minutes: 100)))

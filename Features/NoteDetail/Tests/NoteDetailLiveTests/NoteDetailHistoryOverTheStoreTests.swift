@@ -10,7 +10,7 @@ import Testing
 /// comparison, and a restore that keeps what it replaces.
 @MainActor
 @Suite struct NoteDetailHistoryOverTheStoreTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
   let store: NoteStore
   let model: NoteDetailViewModel
 

@@ -10,7 +10,7 @@ import Testing
 /// restore over another process's edit is refused and loses neither text.
 @MainActor
 @Suite struct RestoreVersionTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
   let store: NoteStore
 
   init() throws {

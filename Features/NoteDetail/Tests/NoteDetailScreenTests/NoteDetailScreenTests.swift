@@ -183,7 +183,7 @@ import Testing
 /// `history`, `diff` and `restore` as typed on a note's page.
 @MainActor
 @Suite struct NoteHistoryScreenTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
 
   func makeHarness() throws -> (ScreenHarness<Route>, NoteStore) {
     let store = try NoteStore(

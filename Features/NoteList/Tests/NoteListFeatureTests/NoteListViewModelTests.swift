@@ -112,7 +112,7 @@ import Testing
   /// The short ids are read with the page and kept while the store is unchanged: a disk that
   /// fails after the list was drawn is not asked again for them when the state is read again.
   @Test func theShortIDsOfAnUnchangedStoreAreReadOnce() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let model = Self.model(of: store, scope: .allNotes, now: Self.now)
     let drawn = model.state
@@ -147,7 +147,7 @@ import Testing
   }
 
   @Test func aReadThatFailsWhileTheListIsDrawnIsAFailedStateAndThenTheListAgain() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let model = Self.model(of: store, scope: Self.birds, now: Self.now)
     let recorder = StateRecorder(model, \.state)

@@ -122,7 +122,7 @@ import Testing
       let failsReads = index % 4 == 3
       let again = "seed \(seed) (FIELDNOTES_EQUIVALENCE_SEED=\(seed) runs it again), case \(index)"
 
-      let memory = InMemoryNoteRepository(library, stampsChanges: true)
+      let memory = InMemoryNoteRepository(library)
       let sqlite = try SQLiteNoteRepository.inMemory()
       try sqlite.commit(
         library.notebooks.map { .saveNotebook($0) } + library.notes.map { .saveNote($0) },

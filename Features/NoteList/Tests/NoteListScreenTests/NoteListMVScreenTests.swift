@@ -35,7 +35,7 @@ import Testing
   }
 
   @Test func aReadThatFailsWhileDrawingIsDrawnAsTheMVVMFormDrawsItThenTheListAgain() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let mv = NoteListMVScreen(
       store: store, scope: .notebook(SampleData.birds.id), settings: NoteListSettings(),

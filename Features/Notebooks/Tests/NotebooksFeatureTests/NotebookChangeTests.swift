@@ -86,7 +86,7 @@ import Testing
 
   /// What a notebook's deletion replaces or removes is kept, in the same transaction.
   @Test func aDeletedNotebooksNotesKeepTheirText() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore.stamped(repository)
 
     try store.commit(NotebookChange.delete(SampleData.birds.id, notes: .keepNotes))

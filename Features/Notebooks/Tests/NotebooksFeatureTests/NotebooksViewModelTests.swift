@@ -30,7 +30,7 @@ import Testing
   // MARK: - Loading
 
   @Test func aReadThatFailsWhileTheScreenIsDrawnIsAFailedStateAndThenTheRowsAgain() throws {
-    let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+    let repository = InMemoryNoteRepository(SampleData.library)
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let model = NotebooksViewModel(store: store, ids: .incrementing())
     let recorder = StateRecorder(model, \.state)

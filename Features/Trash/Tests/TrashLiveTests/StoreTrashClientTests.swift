@@ -10,7 +10,7 @@ import TrashLive
 /// view model's tests assume of the in-memory client holds of the real one.
 @MainActor
 @Suite struct StoreTrashClientTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
 
   @Test func itListsRestoresAndPurgesAsTheInMemoryClientDoes() throws {
     let store = try NoteStore.stamped(repository)

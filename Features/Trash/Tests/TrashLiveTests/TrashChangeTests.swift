@@ -11,7 +11,7 @@ import TrashLive
 /// versions, and emptying deletes for good only the entries the user was asked about.
 @MainActor
 @Suite struct TrashChangeTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
   let store: NoteStore
 
   init() throws {

@@ -10,7 +10,7 @@ import TrashLive
 /// restore, emptying (asked, then answered), another process and `undo` make of it.
 @MainActor
 @Suite struct TrashOverTheStoreTests {
-  let repository = InMemoryNoteRepository(SampleData.library, stampsChanges: true)
+  let repository = InMemoryNoteRepository(SampleData.library)
   let store: NoteStore
   let model: TrashViewModel
   let history = DeletionHistory()
