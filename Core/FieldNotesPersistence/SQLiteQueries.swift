@@ -134,7 +134,7 @@ enum SQLiteQueries {
       return try orderedByEveryTitle(query, conditions, in: connection)
     }
     let total = try count(query, conditions, in: connection)
-    let limit = min(query.limit, total)
+    let limit = min(query.limit, max(0, total - query.offset))
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
     // Ties of date go by identifier, ascending in every order (SQLite reads the index by date
     // and sorts only each run of one date). The edit date has no index of its own: a list in
@@ -147,22 +147,42 @@ enum SQLiteQueries {
       case .newest: "\(created) DESC, \(id)"
       case .title: "notes.title_key, \(created), \(id)"
       }
+    let pinned = conditions.sql + " AND \(conditions.pinColumn) = 1"
     var notes = try rows(
-      where: conditions.sql + " AND \(conditions.pinColumn) = 1", conditions,
-      orderedBy: order, limit: limit, in: connection)
+      where: pinned, conditions, orderedBy: order, limit: limit, offset: query.offset,
+      in: connection)
     if notes.count < limit {
+      // The page goes on into the notes not pinned, passing over those of them above it: the
+      // offset less the pinned notes, which were all read or passed over. When none was read,
+      // how many were passed over is counted through the index of pins, not read.
+      let pinnedCount =
+        !notes.isEmpty || query.offset == 0
+        ? query.offset + notes.count : try count(where: pinned, conditions, in: connection)
       notes += try rows(
         where: conditions.sql + " AND \(conditions.pinColumn) = 0", conditions,
-        orderedBy: order, limit: limit - notes.count,
+        orderedBy: order, limit: limit - notes.count, offset: max(0, query.offset - pinnedCount),
         in: connection)
     }
     return NotePage(notes: notes, totalCount: total)
   }
 
-  /// Reads whole notes.
+  /// Counts the notes of a clause that no damaged row is.
+  private static func count(
+    where clause: String, _ conditions: Conditions, in connection: SQLiteConnection
+  ) throws(SQLiteError) -> Int {
+    let statement = try connection.cached(
+      "SELECT count(*) FROM \(conditions.source()) WHERE \(clause) "
+        + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes)")
+    defer { statement.reset() }
+    conditions.bind(to: statement)
+    _ = try statement.step()
+    return statement.int(at: 0)
+  }
+
+  /// Reads whole notes: at most `limit`, after passing over `offset`.
   private static func rows(
     where clause: String, _ conditions: Conditions, orderedBy order: String, limit: Int,
-    in connection: SQLiteConnection
+    offset: Int, in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
     let limitParameter = Int32(conditions.values.count + 1)
     // A damaged row would take a place on the page and then be left out: it is passed over
@@ -170,10 +190,11 @@ enum SQLiteQueries {
     let statement = try connection.cached(
       "SELECT \(SQLiteRows.noteColumns) FROM \(conditions.source()) WHERE \(clause) "
         + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes) ORDER BY \(order) "
-        + "LIMIT ?\(limitParameter)")
+        + "LIMIT ?\(limitParameter) OFFSET ?\(limitParameter + 1)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     statement.bind(limit, at: limitParameter)
+    statement.bind(offset, at: limitParameter + 1)
     var notes: [Note] = []
     var unreadable: [UnreadableNote] = []
     while try statement.step() {
@@ -292,7 +313,7 @@ enum SQLiteQueries {
         rows[id] = statement.int(at: 0)
       }
     }
-    let first = NoteSortOrder.title.first(query.limit, of: keys)
+    let first = query.page(of: keys)
     let read = try notes(atRows: first.compactMap { rows[$0.id] }, in: connection)
     return NotePage(notes: first.compactMap { read[$0.id] }, totalCount: keys.count)
   }

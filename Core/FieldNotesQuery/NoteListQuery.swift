@@ -1,7 +1,7 @@
 import FieldNotesModel
 
 /// Which notes a list asks a store for, and in what order: a scope, a search, the list's own
-/// filters, an order and how many rows.
+/// filters, an order, and which rows: how many, from which.
 ///
 /// A plain value, so both forms of the note list build the same question (the MV view builds
 /// it from its own state, the MVVM view model from its settings) and the store answers it: the
@@ -23,6 +23,12 @@ public struct NoteListQuery: Hashable, Sendable {
   public var order: NoteSortOrder
   /// How many notes the page holds at most.
   public var limit: Int
+  /// How many of the first notes found the page passes over: 0 for the first page, 200 for
+  /// the page after it.
+  ///
+  /// The notes passed over are counted, not read, so a page far down a long list costs what
+  /// the page holds.
+  public var offset: Int
 
   /// Creates a query.
   ///
@@ -34,9 +40,10 @@ public struct NoteListQuery: Hashable, Sendable {
   ///   - untaggedOnly: Whether only notes without tags are found; `false` by default.
   ///   - order: The order; newest first by default.
   ///   - limit: How many notes at most; every one by default.
+  ///   - offset: How many of the first notes found are passed over; none by default.
   public init(
     scope: NoteScope, search: NoteQuery = .everything, tag: String? = nil, pinnedOnly: Bool = false,
-    untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max
+    untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max, offset: Int = 0
   ) {
     self.scope = scope
     self.search = search
@@ -45,18 +52,29 @@ public struct NoteListQuery: Hashable, Sendable {
     self.untaggedOnly = untaggedOnly
     self.order = order
     self.limit = limit
+    self.offset = max(0, offset)
   }
 
   /// The query a list of a scope with some settings asks: its search, filters, order and rows.
   ///
   /// - Parameters:
   ///   - scope: The list.
-  ///   - settings: The list's search, filters, order and row count.
+  ///   - settings: The list's search, filters, order, and rows.
   public init(scope: NoteScope, settings: NoteListSettings) {
     self.init(
       scope: scope, search: settings.search.query, tag: settings.tag,
       pinnedOnly: settings.showsPinnedOnly, untaggedOnly: settings.showsUntaggedOnly,
-      order: settings.sortOrder, limit: settings.shownRowCount)
+      order: settings.sortOrder, limit: settings.shownRowCount, offset: settings.firstShownRow)
+  }
+
+  /// The query's page of the notes it found: ordered, the first ``offset`` passed over, then at
+  /// most ``limit``.
+  ///
+  /// - Parameter found: Every note the query finds, in any order.
+  /// - Returns: The page's notes, in the query's order.
+  public func page(of found: [Note]) -> [Note] {
+    let end = limit > Int.max - offset ? Int.max : offset + limit
+    return Array(order.first(end, of: found).dropFirst(offset))
   }
 
   /// Whether a note is one the query finds: in the scope, through the filters, matching the
@@ -75,11 +93,11 @@ extension NoteLibrary {
   /// Answers a query from the library's notes: the definition every store's answer keeps to.
   ///
   /// - Parameter query: The query.
-  /// - Returns: The first notes the query finds, in its order, and how many it finds.
+  /// - Returns: The notes of the query's page, in its order, and how many it finds in all.
   /// - Complexity: O(*n*) in the number of notes, and the search's cost for each.
   public func page(for query: NoteListQuery) -> NotePage {
     let found = notes.filter(query.finds)
-    return NotePage(notes: query.order.first(query.limit, of: found), totalCount: found.count)
+    return NotePage(notes: query.page(of: found), totalCount: found.count)
   }
 
   /// Counts the library's notes by notebook, as the notebooks screen shows them, and by tag.

@@ -1,6 +1,6 @@
 import FieldNotesModel
 
-/// What a note list shows besides its scope: the search, the filters, the order, and how many
+/// What a note list shows besides its scope: the search, the filters, the order, and which
 /// rows.
 ///
 /// One value for both forms of the list (MV and MVVM), so switching form keeps it exactly.
@@ -20,14 +20,14 @@ public struct NoteListSettings: Hashable, Sendable {
   public var showsUntaggedOnly: Bool
   /// The order of the rows (pinned notes first in every order).
   public var sortOrder: NoteSortOrder
-  /// How many rows are shown at most: ``rowLimit`` at first, more after `more`.
+  /// How many rows are shown at most: ``rowLimit``, or every row for a script's `list`.
   public var shownRowCount: Int
-  /// The notes of the rows on screen when `more` was typed, in order.
+  /// How many of the list's first rows are above the ones shown: none at first, the rows shown
+  /// before after `more`, which shows the next ones.
   ///
-  /// The list then draws only the rows after them, as long as they are still its first rows;
-  /// once they are not (another process wrote, a note was pinned), it draws every row again,
-  /// so a row number always names the note drawn beside it.
-  public var drawnAbove: [Note.ID] = []
+  /// The rows above are not read again: a change of the list (a pin, another process's save)
+  /// draws the rows shown again, and costs what they cost however far down the list they are.
+  public var firstShownRow = 0
 
   /// Creates settings.
   ///

@@ -177,8 +177,8 @@ public final class NoteStore {
     }
   }
 
-  /// Answers a list's query: the first notes it finds, in its order, pinned notes first, and
-  /// how many it finds.
+  /// Answers a list's query: the notes of its page, in its order, pinned notes first, and how
+  /// many it finds.
   ///
   /// - Parameter query: The list, its search and filters, its order and how many rows.
   /// - Returns: The page.

@@ -64,7 +64,8 @@ import Testing
               scope: scope, search: NoteSearch(literally: search).query,
               tag: filter == 3 ? "lake" : nil,
               pinnedOnly: filter == 1, untaggedOnly: filter == 2, order: order,
-              limit: [0, 1, 3, 7, 200].randomElement(using: &random) ?? 200))
+              limit: [0, 1, 3, 7, 200].randomElement(using: &random) ?? 200,
+              offset: [0, 0, 1, 4, 30].randomElement(using: &random) ?? 0))
         }
       }
     }

@@ -25,19 +25,46 @@ public struct DrawnRows: Equatable, Sendable {
     }
   }
 
-  /// The rows, the first first.
+  /// The rows, the first first: numbered from ``firstNumber``.
   public var rows: [Row]
+  /// The number of the first row: 1, unless the rows above a page were never drawn (the list
+  /// could not be read then), when those name nothing.
+  public var firstNumber: Int
   /// How many rows the list held beyond these.
   public var hiddenCount: Int
+
+  /// The number of the last row drawn; 0 when none was.
+  public var lastNumber: Int { firstNumber - 1 + rows.count }
 
   /// Keeps what a list drew; by default, nothing.
   ///
   /// - Parameters:
   ///   - rows: The rows drawn, the first first.
+  ///   - firstNumber: The first row's number; 1 by default.
   ///   - hiddenCount: How many rows the list held beyond these.
-  public init(rows: [Row] = [], hiddenCount: Int = 0) {
+  public init(rows: [Row] = [], firstNumber: Int = 1, hiddenCount: Int = 0) {
     self.rows = rows
+    self.firstNumber = firstNumber
     self.hiddenCount = hiddenCount
+  }
+
+  /// What a list has drawn once it draws a page after these rows: the page, numbered on from
+  /// the rows above it, which keep the notes drawn for them before.
+  ///
+  /// So a number names the note the user saw beside it: above the page as drawn before (the
+  /// list draws only its page again when something changes, however far down it is), on the
+  /// page as drawn now.
+  ///
+  /// - Parameters:
+  ///   - page: The page's rows, the first first.
+  ///   - above: How many rows of the list are above the page.
+  ///   - hiddenCount: How many rows the list holds below it.
+  /// - Returns: The rows drawn.
+  public func drawing(_ page: [Row], above: Int, hiddenCount: Int) -> DrawnRows {
+    guard above > 0, firstNumber == 1, rows.count >= above else {
+      return DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
+    }
+    return DrawnRows(rows: Array(rows.prefix(above)) + page, hiddenCount: hiddenCount)
   }
 
   /// The note a word typed for a row names by its id, or `nil` when the word is a row number.
@@ -66,13 +93,13 @@ public struct DrawnRows: Equatable, Sendable {
     let number = Int(word).flatMap { "\($0)" == word ? $0 : nil } ?? 0
     // A number past the list's rows can only be an id; one within them, drawn or not yet, is a
     // row unless it also starts another note's id, when which is meant can't be told.
-    guard number >= 1, number <= rows.count + hiddenCount else {
+    guard number >= 1, number <= lastNumber + hiddenCount else {
       do {
         let note = try noteNamedByID(word)
         return Row(id: note.id, title: note.title)
       } catch { throw .noteID(error) }
     }
-    let drawnRow = rows.indices.contains(number - 1) ? rows[number - 1] : nil
+    let drawnRow = rows.indices.contains(number - firstNumber) ? rows[number - firstNumber] : nil
     guard let note = try? noteNamedByID(word), note.id != drawnRow?.id else { return nil }
     throw .rowOrID(word, title: note.title)
   }

@@ -19,9 +19,9 @@ public enum NoteListSettingsChange: Hashable, Sendable {
   case tag(String?)
   /// Orders the rows after the pinned ones.
   case sort(NoteSortOrder)
-  /// Shows the next rows of a long list, below the rows drawn (their notes, the first first),
-  /// which are not drawn again; nothing when no row is hidden.
-  case showMore(drawn: [Note.ID], hiddenCount: Int)
+  /// Shows the next rows of a long list, the ones after the last row drawn (its number), in
+  /// place of the rows shown; nothing when no row is below them.
+  case showMore(after: Int, hiddenCount: Int)
   /// Shows every row of a list that holds this many, numbered from the first, as a script's
   /// `list` asks.
   case showEveryRow(count: Int)
@@ -34,22 +34,24 @@ public enum NoteListSettingsChange: Hashable, Sendable {
     var changed = settings
     switch self {
     case .search(let search):
-      // The same search again changes nothing; another starts from the first rows.
+      // The same search again changes nothing.
       guard search != settings.search else { return settings }
       changed.search = search
       changed.shownRowCount = NoteListSettings.rowLimit
-      changed.drawnAbove = []
     case .filter(let filter): changed = filter.applied(to: settings)
     case .tag: changed.tag = shownTag
     case .sort(let order): changed.sortOrder = order
-    case .showMore(let drawn, let hiddenCount):
+    case .showMore(let lastDrawn, let hiddenCount):
       guard hiddenCount > 0 else { return settings }
-      changed.shownRowCount += NoteListSettings.rowLimit
-      changed.drawnAbove = drawn
+      changed.firstShownRow = lastDrawn
+      return changed
     case .showEveryRow(let count):
       changed.shownRowCount = max(settings.shownRowCount, count)
-      changed.drawnAbove = []
+      changed.firstShownRow = 0
+      return changed
     }
+    // Another list, narrowed or ordered anew, starts from its first rows.
+    if changed != settings { changed.firstShownRow = 0 }
     return changed
   }
 

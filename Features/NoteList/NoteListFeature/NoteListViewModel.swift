@@ -16,9 +16,9 @@ import Observation
 public final class NoteListViewModel {
   /// What the note list shows.
   public enum State: Hashable, Sendable {
-    /// The first rows (at most ``NoteListViewModel/shownRowCount``), where the list's sync stands,
-    /// and how many more rows there are beyond those shown.
-    case loaded([NoteRow], sync: SyncStatus, hiddenCount: Int = 0)
+    /// The rows shown (at most ``NoteListViewModel/shownRowCount``), where the list's sync
+    /// stands, and how many rows there are above them (after `more`) and below them.
+    case loaded([NoteRow], sync: SyncStatus, above: Int = 0, hiddenCount: Int = 0)
     /// No rows, why, and where the list's sync stands.
     case empty(NoteListEmptyReason, sync: SyncStatus)
     /// The store could not be read; ``load()`` tries again.
@@ -57,7 +57,7 @@ public final class NoteListViewModel {
     get { settings.sortOrder }
     set { settings.sortOrder = newValue }
   }
-  /// How many rows the state carries at most: ``rowLimit`` at first, more after `more`.
+  /// How many rows the state carries at most: ``rowLimit``, or more for a script's `list`.
   public var shownRowCount: Int {
     get { settings.shownRowCount }
     set { settings.shownRowCount = newValue }
@@ -69,6 +69,13 @@ public final class NoteListViewModel {
   /// The rows the state carries at first, and how many more each `more` shows; a list longer
   /// than what is shown says how many more there are.
   public nonisolated static let rowLimit = NoteListSettings.rowLimit
+
+  /// How many of the list's first rows are above the rows the state carries: none at first,
+  /// the rows shown before after each `more`.
+  public var firstShownRow: Int {
+    get { settings.firstShownRow }
+    set { settings.firstShownRow = newValue }
+  }
 
   /// Why the last ``load()`` failed, if it did.
   private var loadFailure: String?
@@ -157,14 +164,14 @@ public final class NoteListViewModel {
   /// ``State/failed(message:)`` until the store answers again.
   private var stateInputs: StateInputs {
     var inputs = StateInputs(
-      shown: [], shortIDs: [], total: 0, hasNotesInScope: false, notebooks: [], settings: settings,
-      sync: syncStatus, failure: loadFailure)
+      shown: [], shortIDs: [], above: 0, total: 0, hasNotesInScope: false, notebooks: [],
+      settings: settings, sync: syncStatus, failure: loadFailure)
     do throws(NoteStoreError) {
-      let page = try store.page(NoteListQuery(scope: scope, settings: settings))
+      let page = try NoteListPage(scope, settings, in: store)
       inputs.shown = page.notes
       inputs.shortIDs = try shortIDs(of: page.notes)
-      inputs.total = page.totalCount
-      inputs.hasNotesInScope = page.totalCount > 0
+      (inputs.above, inputs.total) = (page.above, page.total)
+      inputs.hasNotesInScope = page.total > 0
       if !inputs.hasNotesInScope { inputs.hasNotesInScope = try store.noteCount(in: scope) > 0 }
       inputs.notebooks = try store.savedNotebooks()
     } catch {
@@ -199,6 +206,7 @@ public final class NoteListViewModel {
     var shown: [Note]
     /// The short id of each note shown.
     var shortIDs: [NoteIDPrefix]
+    var above: Int
     var total: Int
     var hasNotesInScope: Bool
     var notebooks: [Notebook]
@@ -221,8 +229,7 @@ public final class NoteListViewModel {
             note: $0, shortID: $1, now: now, timeZone: timeZone, matches: matches,
             notebooks: notebooks, order: settings.sortOrder, namesNotebook: namesNotebook)
         },
-        sync: sync,
-        hiddenCount: total - shown.count)
+        sync: sync, above: above, hiddenCount: total - above - shown.count)
     }
 
     /// The first moment after `now` at which a row's date reads differently; `nil` when none
@@ -235,15 +242,15 @@ public final class NoteListViewModel {
     }
   }
 
-  /// The notes the list finds, in order, every one of them (the rows shown are the first):
-  /// the list's query with no row limit, answered by the store.
+  /// The notes the list finds, in order, every one of them (the rows shown among them): the
+  /// list's query with no row limit from its first row, answered by the store.
   ///
   /// - Throws: ``NoteListError/store(_:)`` when the store can't be read.
   /// - Complexity: Every note found is read, bodies and all.
   public var visibleNotes: [Note] {
     get throws(NoteListError) {
       var query = NoteListQuery(scope: scope, settings: settings)
-      query.limit = .max
+      (query.limit, query.offset) = (.max, 0)
       do { return try store.page(query).notes } catch { throw .store(error) }
     }
   }

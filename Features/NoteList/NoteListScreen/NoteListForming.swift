@@ -91,7 +91,7 @@ extension NoteListForming {
   ///
   /// It is what a script's `list` prints, since it has no one to type `more`.
   func showEveryRow() {
-    apply(.showEveryRow(count: drawn.rows.count + drawn.hiddenCount))
+    apply(.showEveryRow(count: drawn.lastNumber + drawn.hiddenCount))
   }
 
   /// The same list in the other form, once the session's form is no longer this one's.
@@ -145,7 +145,7 @@ extension NoteListForming {
       ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in
         screen.apply(
-          .showMore(drawn: screen.drawn.rows.map(\.id), hiddenCount: screen.drawn.hiddenCount))
+          .showMore(after: screen.drawn.lastNumber, hiddenCount: screen.drawn.hiddenCount))
       },
       ScreenCommand(["show", "read"], arguments: .one("N|ID"), summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in
@@ -270,7 +270,7 @@ extension NoteListForming {
       try drawn.row(namedByID: word, noteNamedByID: note(namedByID:))
     }
     if let named { return named }
-    return try RowNumber.element(word, in: drawn.rows)
+    return try RowNumber.element(word, in: drawn.rows, numberedFrom: drawn.firstNumber)
   }
 
   /// Changes the list's settings; when nothing changes (nothing is drawn then), says so.

@@ -6,7 +6,7 @@ import NoteListFeature
 
 /// The layout of a note list screen, shared by its MV and MVVM forms so that both print the
 /// same bytes for the same data: a heading, the active filters, the rows or why there are none
-/// (after `more`, only the rows it added), and the sync status.
+/// (after `more`, the rows it shows, numbered on), and the sync status.
 @MainActor
 enum NoteListLayout {
   /// The first rows of a list by title, a pinned one marked `*`, as `why` compares them in
@@ -23,10 +23,10 @@ enum NoteListLayout {
   }
 
   static func lines(
-    title: String, settings: NoteListSettings, rowLines: [[String]], rowIDs: [Note.ID] = [],
+    title: String, settings: NoteListSettings, rowLines: [[String]], above: Int = 0,
     hiddenCount: Int = 0, emptyMessage: String?, syncLine: String?
   ) -> [String] {
-    let count = rowLines.count + hiddenCount
+    let count = above + rowLines.count + hiddenCount
     var lines = [
       "\(title.terminalSafe) · \(count) \(count == 1 ? "note" : "notes") · "
         + settings.sortOrder.listDescription
@@ -36,12 +36,10 @@ enum NoteListLayout {
     if let emptyMessage {
       lines.append("  \(emptyMessage)")
     } else {
-      // After `more`, the rows shown before are not drawn again while they are still the first
-      // rows: the list goes on from where it was cut, and each row keeps its number, so a
-      // number typed means the same row. When they are not, every row is drawn again.
-      let above = rowsDrawnAbove(rowIDs, settings: settings)
+      // After `more`, the rows shown before are not drawn again: the list goes on from where it
+      // was cut, numbering on.
       if above > 0 { lines.append("  (rows 1–\(above) are above)") }
-      lines += rowLines.dropFirst(above).flatMap { $0 }
+      lines += rowLines.flatMap { $0 }
       if hiddenCount > 0 {
         lines.append(
           "  … and \(hiddenCount) more; `more` shows the next \(min(hiddenCount, NoteListSettings.rowLimit)), "
@@ -50,14 +48,6 @@ enum NoteListLayout {
     }
     if let syncLine { lines.append(syncLine) }
     return lines
-  }
-
-  /// How many of the first rows were drawn before and are still the first (after `more`),
-  /// which are not drawn again; 0 when every row is drawn.
-  static func rowsDrawnAbove(_ rowIDs: [Note.ID], settings: NoteListSettings) -> Int {
-    let drawn = settings.drawnAbove
-    return !drawn.isEmpty && drawn.count < rowIDs.count && rowIDs.starts(with: drawn)
-      ? drawn.count : 0
   }
 
   /// The search and filters a list shows, as its "Showing:" line names them.
@@ -86,7 +76,11 @@ enum NoteListLayout {
   static func settingsValue(_ name: String, _ settings: NoteListSettings) -> DrawnValue {
     DrawnValue(name, settings) { settings in
       let read = filters(settings) + [settings.sortOrder.listDescription]
-      return "[" + (read + ["\(settings.shownRowCount) rows"]).joined(separator: ", ") + "]"
+      let rows =
+        settings.firstShownRow == 0
+        ? "\(settings.shownRowCount) rows"
+        : "\(settings.shownRowCount) rows after row \(settings.firstShownRow)"
+      return "[" + (read + [rows]).joined(separator: ", ") + "]"
     }
   }
 

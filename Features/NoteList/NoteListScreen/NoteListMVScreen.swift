@@ -77,13 +77,12 @@ public final class NoteListMVScreen: NoteListForming {
 
   // MARK: - The view: the store, read directly
 
-  /// The first rows and how many notes pass the filters: the store's first rows of the list (or
-  /// of its search), the list's own filter applied, without ordering the rest.
+  /// The rows the list shows, as the store answers its settings (``NoteListFeature/NoteListPage``),
+  /// asked each time it is drawn.
   ///
   /// A read the store fails is thrown: the view draws why, as the MVVM form's failed state does.
-  private func firstRows() throws(NoteStoreError) -> (shown: [Note], total: Int) {
-    let page = try store.page(NoteListQuery(scope: scope, settings: viewState.settings))
-    return (page.notes, page.totalCount)
+  private func page() throws(NoteStoreError) -> NoteListPage {
+    try NoteListPage(scope, viewState.settings, in: store)
   }
 
   /// The list's title.
@@ -130,12 +129,15 @@ public final class NoteListMVScreen: NoteListForming {
 
   /// The list's rows, or its records, drawn from what the store answers.
   private func renderRows(in terminal: TerminalContext) throws(NoteStoreError) -> [String] {
-    let (shown, total) = try firstRows()
+    let page = try page()
+    let shown = page.notes
     let emptyMessage =
-      total == 0 ? NoteListLayout.emptyMessage(hasNotes: try store.noteCount(in: scope) > 0) : nil
+      page.total == 0
+      ? NoteListLayout.emptyMessage(hasNotes: try store.noteCount(in: scope) > 0) : nil
     let notebooks = try store.savedNotebooks()
-    drawn = DrawnRows(
-      rows: shown.map { .init(id: $0.id, title: $0.title) }, hiddenCount: total - shown.count)
+    drawn = drawn.drawing(
+      shown.map { .init(id: $0.id, title: $0.title) }, above: page.above,
+      hiddenCount: page.hiddenCount)
     let notebook = { (note: Note) in notebooks.first { $0.id == note.notebookID }?.name }
     // The view reads each row's short id of the store as it draws, and names the notebook
     // unless the list is one notebook's.
@@ -144,7 +146,7 @@ public final class NoteListMVScreen: NoteListForming {
       return NoteListLayout.recordLines(
         title: title,
         records: Array(zip(shown.map { NoteRecord($0, notebook: notebook($0)) }, shortIDs)),
-        settings: settings, format: terminal.format)
+        above: page.above, format: terminal.format)
     }
     let idColumns = shortIDs.map(\.description.count).max() ?? 0
     let namesNotebook = if case .notebook = scope { false } else { true }
@@ -152,7 +154,8 @@ public final class NoteListMVScreen: NoteListForming {
     let matches = SearchMatches(settings.search.query.highlightedTerms)
     let rowLines = shown.enumerated().map { index, note in
       NoteRowView.lines(
-        number: index + 1, shortID: shortIDs[index], idColumns: idColumns, title: note.title,
+        number: page.above + index + 1, shortID: shortIDs[index], idColumns: idColumns,
+        title: note.title,
         notebook: namesNotebook ? notebook(note) : nil,
         excerpt: note.excerpt(showing: matches, maximumLength: Note.wideExcerptLength),
         tags: note.tags, isPinned: note.isPinned,
@@ -161,8 +164,8 @@ public final class NoteListMVScreen: NoteListForming {
         highlighting: matches, in: terminal)
     }
     return NoteListLayout.lines(
-      title: title, settings: settings, rowLines: rowLines, rowIDs: shown.map(\.id),
-      hiddenCount: total - shown.count, emptyMessage: emptyMessage,
+      title: title, settings: settings, rowLines: rowLines, above: page.above,
+      hiddenCount: page.hiddenCount, emptyMessage: emptyMessage,
       syncLine: NoteListLayout.syncLine(viewState.sync))
   }
 
@@ -275,16 +278,16 @@ extension NoteListMVScreen {
   public func drawnFrom(in terminal: TerminalContext) -> [DrawnValue] {
     let page: ShownPage
     do throws(NoteStoreError) {
-      let (shown, total) = try firstRows()
-      page = ShownPage(notes: shown, total: total)
+      let read = try self.page()
+      page = ShownPage(notes: read.notes, hiddenCount: read.hiddenCount)
     } catch {
-      page = ShownPage(notes: [], total: 0, failure: NoteListLayout.failureMessage(error))
+      page = ShownPage(notes: [], hiddenCount: 0, failure: NoteListLayout.failureMessage(error))
     }
     return [
       DrawnValue("the store's page", page) { page in
         page.failure.map { "failed(\"\($0.terminalSafe)\")" }
           ?? NoteListLayout.rowNames(
-            page.notes.map { ($0.title, $0.isPinned) }, more: page.total - page.notes.count)
+            page.notes.map { ($0.title, $0.isPinned) }, more: page.hiddenCount)
       },
       NoteListLayout.settingsValue("the view's own settings", viewState.settings),
       DrawnValue("the view's own sync", viewState.sync),
@@ -299,8 +302,8 @@ extension NoteListMVScreen {
   struct ShownPage: Equatable {
     /// The notes shown.
     var notes: [Note]
-    /// How many notes the list holds.
-    var total: Int
+    /// How many rows the list holds below them.
+    var hiddenCount: Int
     /// Why the store could not be read, if it couldn't.
     var failure: String?
   }

@@ -22,7 +22,10 @@ public final class NoteListScreen: NoteListForming {
   public static let registration = ScreenRegistration<Route, ScreenDependencies>(
     NoteListScreen.self,
     shows: { route -> (NoteScope, NoteListSettings)? in
-      if case .noteList(let scope, let settings) = route { (scope, settings) } else { nil }
+      guard case .noteList(let scope, var settings) = route else { return nil }
+      // A list made anew starts from its first rows: none above them was drawn.
+      settings.firstShownRow = 0
+      return (scope, settings)
     },
     make: { list, dependencies -> any TerminalScreen<Route> in
       switch dependencies.preferences.noteListForm {
@@ -99,8 +102,9 @@ public final class NoteListScreen: NoteListForming {
     let (state, settings, title) = (model.state, model.settings, title)
     lastDrawing = (state, settings, title)
     drawn =
-      if case .loaded(let rows, _, let hiddenCount) = state {
-        DrawnRows(rows: rows.map { .init(id: $0.id, title: $0.title) }, hiddenCount: hiddenCount)
+      if case .loaded(let rows, _, let above, let hiddenCount) = state {
+        drawn.drawing(
+          rows.map { .init(id: $0.id, title: $0.title) }, above: above, hiddenCount: hiddenCount)
       } else {
         DrawnRows()
       }
@@ -123,7 +127,7 @@ public final class NoteListScreen: NoteListForming {
   public func showSync() async -> String? {
     await model.refresh()
     switch model.state {
-    case .loaded(_, let sync, _), .empty(_, let sync): return sync.failure
+    case .loaded(_, let sync, _, _), .empty(_, let sync): return sync.failure
     case .failed: return nil
     }
   }
@@ -186,8 +190,8 @@ public final class NoteListScreen: NoteListForming {
 
   static func describe(_ state: NoteListViewModel.State) -> String {
     switch state {
-    case .loaded(let rows, let sync, let hiddenCount):
-      "loaded(\(String(count: rows.count + hiddenCount, noun: "row"))\(describe(sync)))"
+    case .loaded(let rows, let sync, let above, let hiddenCount):
+      "loaded(\(String(count: above + rows.count + hiddenCount, noun: "row"))\(describe(sync)))"
     case .empty(let reason, let sync): "empty(\(reason)\(describe(sync)))"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }
@@ -208,7 +212,7 @@ public final class NoteListScreen: NoteListForming {
   static func describeChange(_ old: NoteListViewModel.State, _ new: NoteListViewModel.State)
     -> String?
   {
-    guard case .loaded(let before, _, _) = old, case .loaded(let after, _, _) = new,
+    guard case .loaded(let before, _, _, _) = old, case .loaded(let after, _, _, _) = new,
       before.count == after.count
     else { return nil }
     let earlier = Dictionary(before.map { ($0.id, $0) }) { first, _ in first }
@@ -259,7 +263,7 @@ extension NoteListScreen {
   /// A state with the title and pin of each of its first rows.
   static func describeInFull(_ state: NoteListViewModel.State) -> String {
     switch state {
-    case .loaded(let rows, let sync, let hiddenCount):
+    case .loaded(let rows, let sync, _, let hiddenCount):
       "loaded(\(NoteListLayout.rowNames(rows.map { ($0.title, $0.isPinned) }, more: hiddenCount)), "
         + "sync: \(sync))"
     default: describe(state)

@@ -18,26 +18,27 @@ enum NoteListView {
     case .failed(let message):
       return NoteListLayout.failedLines(title: title, message: message)
     case _ where terminal.format != .text:
-      let rows = if case .loaded(let rows, _, _) = state { rows } else { [NoteRow]() }
+      let (rows, above) =
+        if case .loaded(let rows, _, let above, _) = state { (rows, above) } else { ([], 0) }
       return NoteListLayout.recordLines(
-        title: title, records: rows.map { ($0.record, $0.shortID) }, settings: settings,
+        title: title, records: rows.map { ($0.record, $0.shortID) }, above: above,
         format: terminal.format)
     case .empty(let reason, let sync):
       return NoteListLayout.lines(
         title: title, settings: settings, rowLines: [],
         emptyMessage: NoteListLayout.emptyMessage(hasNotes: reason == .noMatches),
         syncLine: NoteListLayout.syncLine(sync))
-    case .loaded(let rows, let sync, let hiddenCount):
+    case .loaded(let rows, let sync, let above, let hiddenCount):
       let matches = SearchMatches(settings.search.query.highlightedTerms)
       let idColumns = rows.map(\.shortID.description.count).max() ?? 0
       let rowLines = rows.enumerated().map { index, row in
         NoteRowView.lines(
-          number: index + 1, shortID: row.shortID, idColumns: idColumns, title: row.title,
+          number: above + index + 1, shortID: row.shortID, idColumns: idColumns, title: row.title,
           notebook: row.notebook, excerpt: row.excerpt, tags: row.tags, isPinned: row.isPinned,
           date: row.date, highlighting: matches, in: terminal)
       }
       return NoteListLayout.lines(
-        title: title, settings: settings, rowLines: rowLines, rowIDs: rows.map(\.id),
+        title: title, settings: settings, rowLines: rowLines, above: above,
         hiddenCount: hiddenCount, emptyMessage: nil, syncLine: NoteListLayout.syncLine(sync))
     }
   }

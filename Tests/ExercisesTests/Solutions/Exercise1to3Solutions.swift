@@ -72,7 +72,7 @@ extension Solutions {
         store: store, scope: .notebook(SampleData.birds.id), now: .fixed(),
         timeZone: TimeZone(identifier: "UTC") ?? .current, history: DeletionHistory())
       model.load()
-      guard case .loaded(let rows, .idle, _) = model.state else {
+      guard case .loaded(let rows, .idle, _, _) = model.state else {
         Issue.record("the list should start loaded")
         return
       }

@@ -25,7 +25,7 @@ import Testing
       (.filter(.pinned), "The list already shows only pinned notes."),
       (.tag("#Birds"), "The list already shows notes tagged #birds."),
       (.sort(.title), "The list is already sorted by title."),
-      (.showMore(drawn: [], hiddenCount: 0), "Every note of the list is shown."),
+      (.showMore(after: 200, hiddenCount: 0), "Every note of the list is shown."),
     ]
     for (change, message) in cases {
       #expect(change.applied(to: settings) == settings, "\(change)")
@@ -44,25 +44,29 @@ import Testing
     #expect(NoteListSettingsChange.tag(nil).applied(to: tagged).tag == nil)
   }
 
-  @Test func anotherSearchStartsFromTheFirstRows() {
-    let drawn = [UUID(), UUID()]
+  @Test func anotherSearchFilterTagOrOrderStartsFromTheFirstRows() {
     var settings = NoteListSettings(shownRowCount: 400)
-    settings.drawnAbove = drawn
+    settings.firstShownRow = 600
     let searched = NoteListSettingsChange.search(Self.heron).applied(to: settings)
     #expect(searched == NoteListSettings(search: Self.heron))
+    let changes: [NoteListSettingsChange] = [.filter(.pinned), .tag("birds"), .sort(.title)]
+    for change in changes {
+      #expect(change.applied(to: settings).firstShownRow == 0, "\(change)")
+    }
   }
 
-  @Test func moreShowsTheNextRowsBelowThoseDrawnAndAScriptsListShowsThemAll() {
-    let drawn = [UUID(), UUID()]
-    let more = NoteListSettingsChange.showMore(drawn: drawn, hiddenCount: 5)
+  @Test func moreShowsTheRowsAfterTheLastDrawnAndAScriptsListShowsThemAll() {
+    let more = NoteListSettingsChange.showMore(after: 200, hiddenCount: 5)
       .applied(to: NoteListSettings())
-    #expect(more.shownRowCount == 2 * NoteListSettings.rowLimit)
-    #expect(more.drawnAbove == drawn)
+    #expect(more.shownRowCount == NoteListSettings.rowLimit, "a page, however far down")
+    #expect(more.firstShownRow == 200)
+    let further = NoteListSettingsChange.showMore(after: 400, hiddenCount: 5).applied(to: more)
+    #expect(further.firstShownRow == 400)
     let whole = NoteListSettingsChange.showEveryRow(count: 1_000).applied(to: more)
     #expect(whole.shownRowCount == 1_000)
-    #expect(whole.drawnAbove.isEmpty)
-    let fewer = NoteListSettingsChange.showEveryRow(count: 3).applied(to: more)
-    #expect(fewer.shownRowCount == more.shownRowCount, "rows shown are never taken away")
+    #expect(whole.firstShownRow == 0, "every row, from the first")
+    let fewer = NoteListSettingsChange.showEveryRow(count: 3).applied(to: whole)
+    #expect(fewer.shownRowCount == whole.shownRowCount, "rows shown are never taken away")
   }
 
   @Test func aListIsTitledByItsScopeAndSaysItsOrder() {

@@ -67,7 +67,7 @@ import Testing
   @Test func rowsAreMadeForDisplay() throws {
     let (model, _) = try makeModel(scope: Self.birds)
     model.load()
-    guard case .loaded(let rows, _, _) = model.state, let heron = rows.first else {
+    guard case .loaded(let rows, _, _, _) = model.state, let heron = rows.first else {
       Issue.record("expected rows")
       return
     }
@@ -86,7 +86,7 @@ import Testing
     let (model, store) = try makeModel()
     model.load()
     let ids = { () -> [String: String] in
-      guard case .loaded(let rows, _, _) = model.state else { return [:] }
+      guard case .loaded(let rows, _, _, _) = model.state else { return [:] }
       return Dictionary(rows.map { ($0.title, $0.shortID.description) }) { first, _ in first }
     }
     let titles = [
@@ -340,7 +340,7 @@ import Testing
       try model.visibleNotes.map(\.title) == [
         "Heron at the lake", "Kingfisher", "Field kit", "Moss on the north wall",
       ])
-    guard case .loaded(let rows, _, _) = model.state else {
+    guard case .loaded(let rows, _, _, _) = model.state else {
       Issue.record("expected rows, got \(model.state)")
       return
     }
@@ -568,7 +568,7 @@ import Testing
   /// Whether a state shows a sync still running: work in flight, for `StateRecorder`.
   static func isSyncing(_ state: NoteListViewModel.State) -> Bool {
     switch state {
-    case .loaded(_, .refreshing, _), .empty(_, .refreshing): true
+    case .loaded(_, .refreshing, _, _), .empty(_, .refreshing): true
     default: false
     }
   }
@@ -630,13 +630,13 @@ import Testing
 @MainActor
 @Suite struct NoteListRowLimitTests {
   /// A list of `count` notes, "Note 0" the oldest, loaded.
-  static func longList(_ count: Int) -> NoteListViewModel {
+  static func longList(_ count: Int, in store: NoteStore? = nil) -> NoteListViewModel {
     let notes = (0..<count).map { index in
       Note(
         id: UUID(number: index + 1), title: "Note \(index)",
         createdAt: SampleData.date(minutes: index))
     }
-    let model = NoteListViewModelTests.model(of: NoteStore(notes: notes), scope: .allNotes)
+    let model = NoteListViewModelTests.model(of: store ?? NoteStore(notes: notes), scope: .allNotes)
     model.load()
     return model
   }
@@ -644,7 +644,7 @@ import Testing
   @Test func aLongListCarriesTheFirstRowsAndCountsTheRest() throws {
     let model = Self.longList(250)
 
-    guard case .loaded(let rows, .idle, let hiddenCount) = model.state else {
+    guard case .loaded(let rows, .idle, above: 0, let hiddenCount) = model.state else {
       Issue.record("expected rows")
       return
     }
@@ -654,20 +654,39 @@ import Testing
     #expect(try model.visibleNotes.count == 250)
   }
 
-  @Test func showingMoreRowsReachesEveryNote() {
+  /// Each page is the rows it shows, however far down the list: the state carries 200 rows
+  /// and counts the rest, above and below.
+  @Test func showingTheNextRowsReachesEveryNoteAPageAtATime() {
     let model = Self.longList(450)
     let recorder = StateRecorder(model, \.state)
 
-    model.shownRowCount += NoteListViewModel.rowLimit
-    model.shownRowCount += NoteListViewModel.rowLimit
+    model.firstShownRow += NoteListViewModel.rowLimit
+    model.firstShownRow += NoteListViewModel.rowLimit
 
     let counts = recorder.values.map { state -> [Int] in
-      guard case .loaded(let rows, _, let hidden) = state else { return [] }
-      return [rows.count, hidden]
+      guard case .loaded(let rows, _, let above, let hidden) = state else { return [] }
+      return [above, rows.count, hidden]
     }
-    #expect(counts == [[200, 250], [400, 50], [450, 0]])
-    guard case .loaded(let rows, _, _) = model.state else { return }
+    #expect(counts == [[0, 200, 250], [200, 200, 50], [400, 50, 0]])
+    guard case .loaded(let rows, _, _, _) = model.state else { return }
+    #expect(rows.first?.title == "Note 49", "row 401")
     #expect(rows.last?.title == "Note 0", "the oldest note is reached")
+  }
+
+  /// A list that became shorter than the rows above its page (notes deleted since `more`)
+  /// shows its last page, never no rows.
+  @Test func aPagePastTheEndOfAShorterListShowsTheLastPage() throws {
+    let store = NoteStore(notes: try Self.longList(450).visibleNotes)
+    let model = Self.longList(0, in: store)
+    model.firstShownRow = 400
+    for index in 0..<60 { try store.perform(.deleteNote(UUID(number: index + 1))) }
+
+    guard case .loaded(let rows, _, let above, let hidden) = model.state else {
+      Issue.record("expected rows")
+      return
+    }
+    #expect([above, rows.count, hidden] as [Int] == [200, 190, 0])
+    #expect(rows.last?.title == "Note 60")
   }
 }
 
@@ -729,7 +748,7 @@ import Testing
     #expect(computations(readingTheStateOf: model) == 0, "every row's date reads the same")
     clock.advance(seconds: 10)
     #expect(computations(readingTheStateOf: model) == 1)
-    guard case .loaded(let rows, _, _) = model.state else {
+    guard case .loaded(let rows, _, _, _) = model.state else {
       Issue.record("expected rows")
       return
     }
