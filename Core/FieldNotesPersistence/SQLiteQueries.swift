@@ -186,15 +186,24 @@ enum SQLiteQueries {
   ) throws(SQLiteError) -> [Note] {
     let limitParameter = Int32(conditions.values.count + 1)
     // A damaged row would take a place on the page and then be left out: it is passed over
-    // here, from the row read anyway.
+    // here, from the row read anyway. A page further down reads the rows it passes over from
+    // the list's index alone, then its own rows whole: SQLite orders each run of one date with
+    // every column it returns, bodies too, including the rows passed over.
+    let columns = offset > 0 ? "notes.rowid" : SQLiteRows.noteColumns
     let statement = try connection.cached(
-      "SELECT \(SQLiteRows.noteColumns) FROM \(conditions.source()) WHERE \(clause) "
+      "SELECT \(columns) FROM \(conditions.source()) WHERE \(clause) "
         + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes) ORDER BY \(order) "
         + "LIMIT ?\(limitParameter) OFFSET ?\(limitParameter + 1)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     statement.bind(limit, at: limitParameter)
     statement.bind(offset, at: limitParameter + 1)
+    if offset > 0 {
+      var rows: [Int] = []
+      while try statement.step() { rows.append(statement.int(at: 0)) }
+      let read = try notes(atRows: rows, in: connection)
+      return rows.compactMap { read[$0] }
+    }
     var notes: [Note] = []
     var unreadable: [UnreadableNote] = []
     while try statement.step() {
@@ -314,24 +323,25 @@ enum SQLiteQueries {
       }
     }
     let first = query.page(of: keys)
-    let read = try notes(atRows: first.compactMap { rows[$0.id] }, in: connection)
-    return NotePage(notes: first.compactMap { read[$0.id] }, totalCount: keys.count)
+    let pageRows = first.compactMap { rows[$0.id] }
+    let read = try notes(atRows: pageRows, in: connection)
+    return NotePage(notes: pageRows.compactMap { read[$0] }, totalCount: keys.count)
   }
 
-  /// Reads the notes in some rows.
+  /// Reads the notes in some rows, by row.
   private static func notes(atRows rows: [Int], in connection: SQLiteConnection)
-    throws(SQLiteError) -> [Note.ID: Note]
+    throws(SQLiteError) -> [Int: Note]
   {
     let statement = try connection.cached(
       "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE rowid = ?1")
-    var notes: [Note.ID: Note] = [:]
+    var notes: [Int: Note] = [:]
     var unreadable: [UnreadableNote] = []
     for row in rows {
       statement.reset()
       statement.bind(row, at: 1)
       if try statement.step(), let note = SQLiteRows.note(from: statement, unreadable: &unreadable)
       {
-        notes[note.id] = note
+        notes[row] = note
       }
     }
     statement.reset()
