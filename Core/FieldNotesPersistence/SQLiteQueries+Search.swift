@@ -10,7 +10,8 @@ extension SQLiteQueries {
   /// text of a trigram or more, and `OR`s of those) goes into the FTS5 expression, and so does
   /// each one's exclusion (`NOT`), once something positive is there to exclude from. A title term
   /// adds its text to the expression too, as a condition every match meets, and is checked
-  /// exactly in SQL. What is left (tags, notebooks, pins, dates, short terms, terms under an
+  /// exactly in SQL; so does a `links:` term, whose text is `[[` and the title (a link's title
+  /// starts right after its brackets), each note the index finds then parsed for its links. What is left (tags, notebooks, pins, dates, short terms, terms under an
   /// `OR` with those) is SQL, with the search functions of ``SQLiteSearchFunctions``.
   ///
   /// So `heron pond` asks the index once (`("heron" AND "pond")`), and `heron tag:birds
@@ -86,12 +87,13 @@ extension SQLiteQueries {
       }
     }
 
-    /// An FTS5 expression every note a term finds matches, if there is one: the exact one, or
-    /// a title's text (a title is part of the indexed text).
+    /// An FTS5 expression every note a term finds matches, if there is one: the exact one, a
+    /// title's text (a title is part of the indexed text), or a linked title after `[[`.
     static func necessaryMatch(_ term: NoteQuery) -> String? {
       if let exact = exactMatch(term) { return exact }
       switch term {
       case .title(let text): return indexedPhrase(text)
+      case .links(let title): return indexedPhrase("[[" + title)
       case .any(let alternatives):
         let matches = alternatives.compactMap(necessaryMatch)
         guard matches.count == alternatives.count else { return nil }
@@ -179,6 +181,13 @@ extension SQLiteQueries {
         return contains([text], all: true)
       case .title(let text):
         return "fieldnotes_title_contains(notes.title, \(parameter(.text(text))))"
+      case .links(let title):
+        return "fieldnotes_links_to(notes.body, \(parameter(.text(title))))"
+      case .linkedBy(let title):
+        // The note with the title is read once: the subquery names no column of the row.
+        return "fieldnotes_title_in(notes.title, (SELECT fieldnotes_link_titles(source.body) "
+          + "FROM notes AS source WHERE fieldnotes_title_is(source.title, "
+          + "\(parameter(.text(title)))) ORDER BY source.created_at, upper(source.id) LIMIT 1))"
       case .tag(let tag):
         return "EXISTS (SELECT 1 FROM note_tags WHERE note_tags.note_id = notes.id "
           + "AND note_tags.tag = \(parameter(.text(tag))))"

@@ -2,15 +2,20 @@ import CSQLite
 import FieldNotesModel
 import Foundation
 
-/// The two SQL functions a search uses where the search index can't answer: a term shorter
-/// than a trigram, a title term, or any term while the index isn't trusted.
+/// The SQL functions a search uses where the search index can't answer: a term shorter
+/// than a trigram, a title or `links:` term, or any term while the index isn't trusted.
 ///
 /// - `fieldnotes_contains_all(title, body, tags, text…)` and `fieldnotes_contains_any(…)`:
 ///   whether a note's searchable text (``FieldNotesModel/Note/searchKey``), folded once, contains
 ///   every one of the texts, or one of them;
 /// - `fieldnotes_title_contains(title, text)`: whether a title does;
+/// - `fieldnotes_links_to(body, title)`: whether a body links to a title
+///   (``FieldNotesModel/NoteLink/body(_:linksTo:)``);
+/// - `fieldnotes_title_is(title, text)`: whether a title is the text, folded;
+/// - `fieldnotes_link_titles(body)`: the titles a body links to, folded, a line each;
+/// - `fieldnotes_title_in(title, titles)`: whether a title, folded, is one of those lines;
 ///
-/// both folded by ``FieldNotesModel/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
+/// all folded by ``FieldNotesModel/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
 /// folds them, so an answer in SQL is the answer in Swift. The text is folded once per
 /// statement (SQLite keeps it with the statement's argument). The functions are FieldNotes'
 /// own: each of its connections registers them, and no table, index or trigger names them, so
@@ -25,6 +30,14 @@ enum SQLiteSearchFunctions {
       handle, "fieldnotes_contains_any", -1, flags, nil, noteContainsAny, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_title_contains", 2, flags, nil, titleContains, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_links_to", 2, flags, nil, linksTo, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_title_is", 2, flags, nil, titleIs, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_link_titles", 1, flags, nil, linkTitles, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_title_in", 2, flags, nil, titleIn, nil, nil, nil)
   }
 }
 
@@ -95,4 +108,58 @@ private func titleContains(
   let needle = foldedArgument(context, values, at: 1)
   let title = SearchFolding.fold(text(of: values[0]))
   sqlite3_result_int(context, SearchFolding.contains(title, needle) ? 1 : 0)
+}
+
+private func linksTo(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 2 else { return sqlite3_result_null(context) }
+  let title = foldedArgument(context, values, at: 1)
+  sqlite3_result_int(context, NoteLink.body(text(of: values[0]), linksTo: title) ? 1 : 0)
+}
+
+private func titleIs(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 2 else { return sqlite3_result_null(context) }
+  let folded = foldedArgument(context, values, at: 1)
+  sqlite3_result_int(context, SearchFolding.fold(text(of: values[0])) == folded ? 1 : 0)
+}
+
+/// The folded titles a body links to, a line each (a link's title holds no line break).
+private func linkTitles(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 1 else { return sqlite3_result_null(context) }
+  let lines = NoteLink.links(in: text(of: values[0])).map {
+    String(decoding: $0.titleKey, as: UTF8.self)
+  }
+  // SQLite copies the text (SQLITE_TRANSIENT) before the Swift string goes.
+  sqlite3_result_text(
+    context, lines.joined(separator: "\n"), -1,
+    unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+}
+
+/// Titles folded and split into lines, kept with a statement's argument.
+private final class FoldedTitles {
+  let titles: Set<[UInt8]>
+  init(_ titles: Set<[UInt8]>) { self.titles = titles }
+}
+
+private func titleIn(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 2 else { return sqlite3_result_null(context) }
+  guard sqlite3_value_type(values[1]) != SQLITE_NULL else { return sqlite3_result_int(context, 0) }
+  let titles: Set<[UInt8]>
+  if let kept = sqlite3_get_auxdata(context, 1) {
+    titles = Unmanaged<FoldedTitles>.fromOpaque(kept).takeUnretainedValue().titles
+  } else {
+    titles = Set(text(of: values[1]).split(separator: "\n").map { Array($0.utf8) })
+    let box = Unmanaged.passRetained(FoldedTitles(titles)).toOpaque()
+    sqlite3_set_auxdata(context, 1, box) { pointer in
+      if let pointer { Unmanaged<FoldedTitles>.fromOpaque(pointer).release() }
+    }
+  }
+  sqlite3_result_int(context, titles.contains(SearchFolding.fold(text(of: values[0]))) ? 1 : 0)
 }

@@ -80,12 +80,15 @@ public struct NoteListQuery: Hashable, Sendable {
   /// Whether a note is one the query finds: in the scope, through the filters, matching the
   /// search.
   ///
-  /// - Parameter note: The note.
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - linkTargets: What the search's `linked-by:` terms' notes link to
+  ///     (``NoteQuery/linkTargets(among:)``); none by default, when such a term finds nothing.
   /// - Returns: `true` when the query finds it.
-  public func finds(_ note: Note) -> Bool {
+  public func finds(_ note: Note, linkTargets: [String: Set<[UInt8]>] = [:]) -> Bool {
     scope.contains(note) && (tag.map(note.tags.contains) ?? true)
       && (!pinnedOnly || note.isPinned) && (!untaggedOnly || note.tags.isEmpty)
-      && search.finds(note)
+      && search.finds(note, linkTargets: linkTargets)
   }
 }
 
@@ -96,7 +99,8 @@ extension NoteLibrary {
   /// - Returns: The notes of the query's page, in its order, and how many it finds in all.
   /// - Complexity: O(*n*) in the number of notes, and the search's cost for each.
   public func page(for query: NoteListQuery) -> NotePage {
-    let found = notes.filter(query.finds)
+    let targets = query.search.linkTargets(among: notes)
+    let found = notes.filter { query.finds($0, linkTargets: targets) }
     return NotePage(notes: query.page(of: found), totalCount: found.count)
   }
 

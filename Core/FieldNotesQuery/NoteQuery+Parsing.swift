@@ -26,7 +26,9 @@ extension NoteQuery {
   }
 
   /// The names of the qualifiers, each written before a colon (`tag:birds`).
-  public static let qualifierNames = ["tag", "in", "is", "title", "created", "updated", "id"]
+  public static let qualifierNames = [
+    "tag", "in", "is", "title", "created", "updated", "id", "links", "linked-by",
+  ]
 
   /// The deepest parentheses may nest: deeper than anyone writes, and shallow enough that the
   /// SQL and the FTS5 expression a store makes of the deepest search stay within what SQLite's
@@ -43,7 +45,8 @@ extension NoteQuery {
     unary     = ( "NOT" | "-" ) unary | primary ;
     primary   = "(" any ")" | "#" tag | qualifier | phrase | word ;
     qualifier = "tag:" tag | "in:" ( name | "none" ) | "is:" ( "pinned" | "untagged" )
-              | "title:" text | ( "created:" | "updated:" ) dates | "id:" hex ;
+              | "title:" text | ( "created:" | "updated:" ) dates | "id:" hex
+              | "links:" text | "linked-by:" text ;
     dates     = date | [ date ] ".." [ date ] | ( "<" | "<=" | ">" | ">=" ) date ;
     date      = YYYY | YYYY-MM | YYYY-MM-DD | "today" | "yesterday" | "this-week"
               | "last-week" | "this-month" | "last-month" | N "d" | N "w" ;
@@ -198,6 +201,16 @@ extension NoteQuery {
         default: throw .unknownState(value, column: column)
         }
       case "title": return .title(value)
+      case "links":
+        guard !SearchFolding.fold(value).isEmpty else {
+          throw .nothingToSearchFor(column: valueColumn)
+        }
+        return .links(value)
+      case "linked-by":
+        guard !SearchFolding.fold(value).isEmpty else {
+          throw .nothingToSearchFor(column: valueColumn)
+        }
+        return .linkedBy(value)
       case "id":
         guard let prefix = NoteIDPrefix(value) else { throw .invalidID(value, column: column) }
         return .id(prefix)

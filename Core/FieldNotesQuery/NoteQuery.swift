@@ -16,6 +16,16 @@ public indirect enum NoteQuery: Hashable, Sendable {
   case text(String)
   /// Notes whose title contains the text, ignoring case and diacritics.
   case title(String)
+  /// Notes titled as one of the links of the note with this title names (every note of such a
+  /// title), compared as links are: whole titles, ignoring case and diacritics. The note with
+  /// the title is the one a link to it names, the one written first of those titled so
+  /// (``FieldNotesModel/NoteLink/resolved(_:among:)``). It depends on that other note, so
+  /// ``finds(_:linkTargets:)`` is asked it with ``linkTargets(among:)``.
+  case linkedBy(String)
+  /// Notes whose body links to the title (`[[Title]]`, with a heading or shown text or not),
+  /// compared as a link names a note: the whole title, ignoring case and diacritics (see
+  /// ``FieldNotesModel/NoteLink``). Whether a note has that title is not asked.
+  case links(String)
   /// Notes carrying the tag.
   case tag(String)
   /// Notes in the notebook, or in no notebook for `nil`.
@@ -35,18 +45,61 @@ public indirect enum NoteQuery: Hashable, Sendable {
   /// Notes one of the queries finds, at least.
   case any([NoteQuery])
 
-  /// Whether a note is one the query finds.
+  /// Whether a note is one the query finds, the query holding no `linked-by:` term.
+  ///
+  /// A ``linkedBy(_:)`` term depends on another note: here, without it, it finds no note;
+  /// ``finds(_:linkTargets:)`` answers it.
   ///
   /// - Parameter note: The note.
   /// - Returns: `true` when the query finds it.
   /// - Complexity: O(*n*) in the length of the note's text, for each text term.
   public func finds(_ note: Note) -> Bool {
+    finds(note, linkTargets: [:])
+  }
+
+  /// Whether a note is one the query finds, given what its `linked-by:` terms' notes link to.
+  ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - linkTargets: For each title a ``linkedBy(_:)`` term names, the titles (folded) its
+  ///     note links to: ``linkTargets(among:)``. A term missing from it finds no note.
+  /// - Returns: `true` when the query finds it.
+  /// - Complexity: O(*n*) in the length of the note's text, for each text term.
+  public func finds(_ note: Note, linkTargets: [String: Set<[UInt8]>]) -> Bool {
     var key: [UInt8]?
-    return finds(note, searchKey: &key)
+    return finds(note, searchKey: &key, linkTargets: linkTargets)
+  }
+
+  /// For each title a ``linkedBy(_:)`` term of the query names, the titles its note links to,
+  /// folded: what ``finds(_:linkTargets:)`` is given.
+  ///
+  /// - Parameter notes: The notes (outside the trash) the note with the title is among.
+  /// - Returns: The titles each term's note links to; none for a title no note has.
+  /// - Complexity: O(*n*) in the number of notes, for each `linked-by:` term.
+  public func linkTargets(among notes: some Collection<Note>) -> [String: Set<[UInt8]>] {
+    var targets: [String: Set<[UInt8]>] = [:]
+    for title in linkingTitles where targets[title] == nil {
+      let source = NoteLink.resolved(NoteLink(title: title), among: notes)
+      targets[title] = Set(
+        NoteLink.links(in: source?.body ?? "").map(\.titleKey).filter { !$0.isEmpty })
+    }
+    return targets
+  }
+
+  /// The titles the query's ``linkedBy(_:)`` terms name, in the order written.
+  public var linkingTitles: [String] {
+    switch self {
+    case .linkedBy(let title): [title]
+    case .not(let query): query.linkingTitles
+    case .all(let queries), .any(let queries): queries.flatMap(\.linkingTitles)
+    default: []
+    }
   }
 
   /// Whether a note is found, folding its text (for text terms) at most once.
-  private func finds(_ note: Note, searchKey key: inout [UInt8]?) -> Bool {
+  private func finds(
+    _ note: Note, searchKey key: inout [UInt8]?, linkTargets: [String: Set<[UInt8]>]
+  ) -> Bool {
     switch self {
     case .everything: return true
     case .text(let text):
@@ -55,15 +108,21 @@ public indirect enum NoteQuery: Hashable, Sendable {
       return SearchFolding.contains(folded, SearchFolding.fold(text))
     case .title(let text):
       return SearchFolding.contains(SearchFolding.fold(note.title), SearchFolding.fold(text))
+    case .links(let title): return NoteLink.body(note.body, linksTo: SearchFolding.fold(title))
+    case .linkedBy(let title):
+      return linkTargets[title]?.contains(SearchFolding.fold(note.title)) ?? false
     case .tag(let tag): return note.tags.contains(tag)
     case .notebook(let id): return note.notebookID == id
     case .pinned: return note.isPinned
     case .untagged: return note.tags.isEmpty
     case .id(let prefix): return prefix.matches(note.id)
     case .date(let field, let span): return span.contains(field.date(of: note))
-    case .not(let query): return !query.finds(note, searchKey: &key)
-    case .all(let queries): return queries.allSatisfy { $0.finds(note, searchKey: &key) }
-    case .any(let queries): return queries.contains { $0.finds(note, searchKey: &key) }
+    case .not(let query):
+      return !query.finds(note, searchKey: &key, linkTargets: linkTargets)
+    case .all(let queries):
+      return queries.allSatisfy { $0.finds(note, searchKey: &key, linkTargets: linkTargets) }
+    case .any(let queries):
+      return queries.contains { $0.finds(note, searchKey: &key, linkTargets: linkTargets) }
     }
   }
 
@@ -73,7 +132,8 @@ public indirect enum NoteQuery: Hashable, Sendable {
     switch self {
     case .text(let text), .title(let text): [text]
     case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
-    case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .not: []
+    case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .links, .linkedBy, .not:
+      []
     }
   }
 

@@ -111,7 +111,11 @@ struct NoteQueryLexer {
   /// one and a colon.
   private func qualifierName() -> String? {
     var end = position
-    while end < characters.count, characters[end].isLetter, end - position < 8 { end += 1 }
+    while end < characters.count, characters[end].isLetter || characters[end] == "-",
+      end - position < 9
+    {
+      end += 1
+    }
     guard end < characters.count, characters[end] == ":", end > position else { return nil }
     let name = String(characters[position..<end]).lowercased()
     return Self.qualifiers.contains(name) ? name : nil

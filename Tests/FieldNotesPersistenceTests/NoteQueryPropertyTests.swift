@@ -37,6 +37,8 @@ import Testing
     case notebook(String?)
     case pinned, untagged
     case title(String)
+    case links(String)
+    case linkedBy(String)
     case id(String)
     case date(updated: Bool, DateShape, DateWord, Int, DateWord, Int)
     case not(Query, dash: Bool)
@@ -54,6 +56,9 @@ import Testing
       case .pinned: "is:pinned"
       case .untagged: "is:untagged"
       case .title(let text): text.contains(" ") ? "title:\"\(text)\"" : "title:\(text)"
+      case .links(let title): title.contains(" ") ? "links:\"\(title)\"" : "links:\(title)"
+      case .linkedBy(let title):
+        title.contains(" ") ? "linked-by:\"\(title)\"" : "linked-by:\(title)"
       case .id(let prefix): "id:\(prefix)"
       case .date(let updated, let shape, let first, let firstNumber, let second, let number):
         (updated ? "updated:" : "created:")
@@ -186,12 +191,16 @@ import Testing
     }
   }
 
-  /// Whether a note is one the query finds, from its fields.
+  /// Whether a note is one the query finds, from its fields (and, for `linked-by:`, from the
+  /// other notes).
   static func finds(
-    _ query: Query, _ note: Note, notebooks: [Notebook], dates: Dates
+    _ query: Query, _ note: Note, notebooks: [Notebook], dates: Dates, notes: [Note] = []
   ) -> Bool {
     func contains(_ text: String, _ term: String) -> Bool {
       text.range(of: term, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+    func same(_ text: String, _ other: String) -> Bool {
+      text.compare(other, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame
     }
     switch query {
     case .word(let text), .phrase(let text):
@@ -203,17 +212,43 @@ import Testing
     case .pinned: return note.isPinned
     case .untagged: return note.tags.isEmpty
     case .title(let text): return contains(note.title, text)
+    case .links(let title):
+      return linkTitles(in: note.body).contains { same($0, title) }
+    case .linkedBy(let title):
+      let source = notes.filter { same($0.title, title) }.min {
+        ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString)
+      }
+      return linkTitles(in: source?.body ?? "").contains { same($0, note.title) }
     case .id(let prefix):
       let digits = prefix.uppercased().filter { $0 != "-" }
       return note.id.uuidString.filter { $0 != "-" }.hasPrefix(digits)
     case .date(let updated, let shape, let first, let firstNumber, let second, let number):
       return dates.matches(
         updated ? note.updatedAt : note.createdAt, shape, first, firstNumber, second, number)
-    case .not(let query, _): return !finds(query, note, notebooks: notebooks, dates: dates)
+    case .not(let query, _):
+      return !finds(query, note, notebooks: notebooks, dates: dates, notes: notes)
     case .all(let queries):
-      return queries.allSatisfy { finds($0, note, notebooks: notebooks, dates: dates) }
+      return queries.allSatisfy {
+        finds($0, note, notebooks: notebooks, dates: dates, notes: notes)
+      }
     case .any(let queries):
-      return queries.contains { finds($0, note, notebooks: notebooks, dates: dates) }
+      return queries.contains { finds($0, note, notebooks: notebooks, dates: dates, notes: notes) }
+    }
+  }
+
+  /// The titles a body's links name, read with a regular expression.
+  ///
+  /// `[[`, not after `!`, a title starting with no space and holding no `#`, `|`, bracket or
+  /// line break, then anything but brackets and line breaks up to `]]`; the title's trailing
+  /// spaces aside. Code spans of one backtick are taken out first (the bodies hold no other code).
+  static func linkTitles(in body: String) -> [String] {
+    let pattern = #"(?<!!)\[\[([^\[\]\n|#\s][^\[\]\n|#]*)(?:[#|][^\[\]\n]*)?\]\]"#
+    guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
+    let body = body.replacingOccurrences(of: "`[^`\n]*`", with: "", options: .regularExpression)
+    let text = body as NSString
+    return expression.matches(in: body, range: NSRange(location: 0, length: text.length)).map {
+      text.substring(with: $0.range(at: 1)).replacingOccurrences(
+        of: #"\s+$"#, with: "", options: .regularExpression)
     }
   }
 
@@ -238,6 +273,15 @@ import Testing
     "10:30", "a-b", "grey",
   ]
   static let phrases = ["grey heron", "heron at", "鳥の 声", "Café au", "the pond"]
+  /// Links a body may hold, and some `[[…]]` that are not links to a note.
+  static let links = [
+    "[[Heron]]", "[[grey HERON|the bird]]", "[[Cafe#Menu]]", "[[café #x|y]]", "![[heron]]",
+    "[[ pond]]", "[[鳥の声]]", "[[#heron]]", "[[The pond ]]",
+  ]
+  /// The titles `links:` names.
+  static let linkedTitles = ["heron", "Grey Heron", "CAFÉ", "pond", "鳥の声", "the pond", "he"]
+  /// The titles `linked-by:` names: of notes titled by one word or phrase, or by none.
+  static let linkingTitles = ["heron", "HERON", "pond", "café", "grey heron", "x", "nobody"]
   static let noteTags = ["birds", "lake", "über", "鳥", "a-b"]
   static let queryTags = ["birds", "Birds", "lake", "über", "ÜBER", "鳥", "a-b", "moss"]
   static let notebookNames = ["Field trips", "Birds", "Ünïcode"]
@@ -269,8 +313,12 @@ import Testing
       case 10: return .notebook(Bool.random(using: &random) ? pick(notebookNames) : nil)
       case 11: return Bool.random(using: &random) ? .pinned : .untagged
       case 12:
-        return Bool.random(using: &random)
-          ? .title(pick(words + phrases)) : .id(pick(idPrefixes))
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return .title(pick(words + phrases))
+        case 1: return .links(pick(linkedTitles))
+        case 2: return .linkedBy(pick(linkingTitles))
+        default: return .id(pick(idPrefixes))
+        }
       case 13..<17:
         return .date(
           updated: Int.random(in: 0..<4, using: &random) == 0, pick(DateShape.allCases),
@@ -286,13 +334,26 @@ import Testing
     return Bool.random(using: &random) ? .all(parts) : .any(parts)
   }
 
+  /// Notes whose titles the generated links and `linked-by:` terms name, so that those find
+  /// notes: two sharing a title (the older is the one linked from), a link in code.
+  static func linkedNotes(at now: Date) -> [Note] {
+    [
+      Note(title: "heron", body: "[[grey heron|x]] [[Cafe#m]] `[[pond]]`", createdAt: now),
+      Note(title: "HERON", body: "[[pond]]", createdAt: now.addingTimeInterval(60)),
+      Note(title: "Grey Heron", body: "[[Heron]]", createdAt: now),
+      Note(title: "café", createdAt: now),
+      Note(title: "pond", body: "![[heron]] [[鳥の声]]", createdAt: now),
+      Note(title: "鳥の声", body: "[[the pond ]]", createdAt: now),
+    ]
+  }
+
   /// A note dated at or about one of the calendar days' starts in the time zone.
   static func randomNote(
     _ random: inout SeededRandomNumberGenerator, notebooks: [Notebook], dates: Dates
   ) -> Note {
     func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
     func text(_ count: ClosedRange<Int>) -> String {
-      (0..<Int.random(in: count, using: &random)).map { _ in pick(words + phrases) }
+      (0..<Int.random(in: count, using: &random)).map { _ in pick(words + phrases + links) }
         .joined(separator: " ")
     }
     func date() -> Date {
@@ -328,7 +389,7 @@ import Testing
       notebooks.map { .saveNotebook($0) }
         + (0..<80).map { _ in
           .saveNote(Self.randomNote(&random, notebooks: notebooks, dates: dates))
-        })
+        } + Self.linkedNotes(at: now).map { .saveNote($0) })
     let store = try NoteStore(
       repository: SQLiteNoteRepository(path: path), syncer: NoOpNoteSyncer(),
       now: DateProvider { now })
@@ -353,7 +414,7 @@ import Testing
         }
         let parsed = try NoteQuery(parsing: query.text, in: context)
         let expected = notes.filter {
-          Self.finds(query, $0, notebooks: notebooks, dates: dates)
+          Self.finds(query, $0, notebooks: notebooks, dates: dates, notes: notes)
         }
         let list = NoteListQuery(scope: .allNotes, search: parsed, order: .oldest)
         let fromSQLite = try store.page(list)

@@ -7,10 +7,14 @@ import Observation
 @MainActor
 @Observable
 public final class InMemoryNoteDetailClient: NoteDetailClient {
+  // The revision moves before the notes do, so an observer told of the change (before it is
+  // made) reads the old revision with the old notes, never the old revision with new notes.
   /// The notes.
-  public var notes: [Note]
+  public var notes: [Note] { willSet { revision += 1 } }
   /// The notebooks.
-  public var notebooks: [Notebook]
+  public var notebooks: [Notebook] { willSet { revision += 1 } }
+  /// How many times the notes or notebooks changed.
+  public private(set) var revision = 0
   /// The notes in the trash, deleted last first.
   public private(set) var trash: [Note] = []
   /// Each note's versions, by number.
@@ -42,6 +46,23 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
   /// - Parameter id: The note.
   /// - Returns: The note.
   public func note(_ id: Note.ID) -> Note? { notes.first { $0.id == id } }
+
+  /// The oldest note whose title folds as the link's does.
+  ///
+  /// - Parameter link: The link.
+  /// - Returns: The note, or `nil`.
+  public func note(namedBy link: NoteLink) -> Note? { NoteLink.resolved(link, among: notes) }
+
+  /// The notes whose bodies link to the title, by title.
+  ///
+  /// - Parameter title: The title.
+  /// - Returns: The notes.
+  public func notes(linkingTo title: String) -> [Note] {
+    let key = SearchFolding.fold(title)
+    return notes.filter { NoteLink.body($0.body, linksTo: key) }.sorted {
+      NoteSortOrder.titleKey($0.title).lexicographicallyPrecedes(NoteSortOrder.titleKey($1.title))
+    }
+  }
 
   /// Whether the note was deleted here.
   ///
@@ -173,6 +194,21 @@ public final class UnimplementedNoteDetailClient: NoteDetailClient {
   /// - Parameter id: Ignored.
   /// - Returns: `nil`.
   public func note(_ id: Note.ID) -> Note? { reported("note(_:)", nil) }
+
+  /// Reports the read; no change yet.
+  public var revision: Int { reported("revision", 0) }
+
+  /// Reports the read; no note.
+  ///
+  /// - Parameter link: Ignored.
+  /// - Returns: `nil`.
+  public func note(namedBy link: NoteLink) -> Note? { reported("note(namedBy:)", nil) }
+
+  /// Reports the read; no note.
+  ///
+  /// - Parameter title: Ignored.
+  /// - Returns: No note.
+  public func notes(linkingTo title: String) -> [Note] { reported("notes(linkingTo:)", []) }
 
   /// Reports the read; not in the trash.
   ///

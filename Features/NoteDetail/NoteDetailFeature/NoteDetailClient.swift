@@ -20,6 +20,28 @@ public protocol NoteDetailClient: AnyObject {
   ///   ``NoteDetailViewModel/State/failed(message:)``.
   func note(_ id: Note.ID) throws(NoteDetailError) -> Note?
 
+  /// A number that changes whenever the notes change, anywhere: the page's state is computed
+  /// again only when it has.
+  ///
+  /// A live client reads it where Observation sees it, so reading it tells an observer of
+  /// every change.
+  var revision: Int { get }
+
+  /// The note a link names: of the notes whose title folds as the link's does (case and
+  /// accents aside), the one written first (``FieldNotesModel/NoteLink/resolved(_:among:)``).
+  ///
+  /// - Parameter link: The link.
+  /// - Returns: The note, or `nil` when no note outside the trash has the title.
+  /// - Throws: ``NoteDetailError/store(_:)`` when the notes can't be read.
+  func note(namedBy link: NoteLink) throws(NoteDetailError) -> Note?
+
+  /// The notes whose bodies link to a title (the query `links:TITLE`), by title.
+  ///
+  /// - Parameter title: The title.
+  /// - Returns: The notes, in title order.
+  /// - Throws: ``NoteDetailError/store(_:)`` when the notes can't be read.
+  func notes(linkingTo title: String) throws(NoteDetailError) -> [Note]
+
   /// Whether a deleted note is in the trash (or was deleted for good).
   ///
   /// - Parameter id: The note.

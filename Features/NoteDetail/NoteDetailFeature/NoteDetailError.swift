@@ -13,6 +13,9 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
   /// can be done to it there: it is in the trash, or was deleted for good.
   case noteGone(inTrash: Bool)
+  /// `open N` named no row of the note's links and backlinks: the row asked for, and how many
+  /// rows the page numbers.
+  case noLinkedRow(Int, rowCount: Int)
   /// The view model was given a client that doesn't do this (a test's
   /// ``UnimplementedNoteDetailClient``): the member asked for.
   case notProvided(String)
@@ -29,6 +32,10 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
         + "notebooks screen, then `restore N`, brings it back with its history."
     case .noteGone(inTrash: false):
       "This note no longer exists (it was deleted for good): `back` leaves its page."
+    case .noLinkedRow(let row, 0):
+      "There is no row \(row): this note links to no note, and no note links to it."
+    case .noLinkedRow(let row, let count):
+      "There is no row \(row): the links and backlinks are numbered 1 to \(count)."
     case .notProvided(let member): "\(member) was not provided to the note page's view model."
     }
   }

@@ -4,12 +4,12 @@ import Foundation
 import Observation
 
 /// The view model of a note's page: one note in full, with its summary once asked for, its
-/// history (every version a save replaced), and the actions on that one note (pin, move,
-/// delete and undo, restore a version).
+/// links and the notes linking to it, its history (every version a save replaced), and the
+/// actions on that one note (pin, move, delete and undo, restore a version, open a link).
 ///
 /// It reaches the notes through ``NoteDetailClient`` alone, so its tests hand it notes in memory.
-/// ``state`` is derived from the client each time it is read, so the page follows a change made
-/// anywhere (a sync, another screen); only the summary is the model's own. Every action on the
+/// ``state`` is derived from the client, again whenever the notes changed, so the page follows a
+/// change made anywhere (a sync, another screen); only the summary is the model's own. Every action on the
 /// note takes it from ``state`` (``shownNote()``), so once the page shows none (another
 /// FieldNotes or a sync deleted it) every one refuses with the same error.
 @MainActor
@@ -17,8 +17,10 @@ import Observation
 public final class NoteDetailViewModel {
   /// What the page shows.
   public enum State: Hashable, Sendable {
-    /// The note, the name of its notebook (`nil` for none), and where its summary stands.
-    case loaded(Note, notebookName: String?, summary: Summary)
+    /// The note, the name of its notebook (`nil` for none), where its summary stands, and its
+    /// links and backlinks.
+    case loaded(
+      Note, notebookName: String?, summary: Summary, links: NoteConnections = .none)
     /// The note is gone (deleted here, or by a sync).
     case empty
     /// The note could not be read: why; `list` reads it again.
@@ -56,15 +58,88 @@ public final class NoteDetailViewModel {
     self.summarizer = summarizer
   }
 
+  /// How many times ``state`` has been computed: what a test counts per change.
+  @ObservationIgnored package private(set) var stateComputations = 0
+
+  /// The state last computed, and the client's revision and the summary it was computed from.
+  @ObservationIgnored private var computed: (revision: Int, summary: Summary, state: State)?
+
   /// What the page shows now.
+  ///
+  /// It is computed once per change of what it is computed from: the notes (the client's
+  /// ``NoteDetailClient/revision``) and the summary; read again with neither changed, it is the
+  /// state computed last. A failed read is not kept: the next read tries again.
   public var state: State {
+    let revision = client.revision
+    if let computed, computed.revision == revision, computed.summary == summary {
+      return computed.state
+    }
+    let state = computeState()
+    stateComputations += 1
+    if case .failed = state {
+      computed = nil
+    } else {
+      computed = (revision, summary, state)
+    }
+    return state
+  }
+
+  private func computeState() -> State {
     let found: Note?
-    do { found = try client.note(noteID) } catch {
+    let connections: NoteConnections
+    do throws(NoteDetailError) {
+      found = try client.note(noteID)
+      connections = try found.map(connections(of:)) ?? .none
+    } catch {
       return .failed(message: error.errorDescription ?? "The note could not be read.")
     }
     guard let note = found else { return .empty }
     let notebookName = note.notebookID.flatMap(client.notebookName)
-    return .loaded(note, notebookName: notebookName, summary: summary)
+    return .loaded(note, notebookName: notebookName, summary: summary, links: connections)
+  }
+
+  /// A note's links, each note and each unresolved title once, and the notes linking to it.
+  ///
+  /// A note links here when one of its links names this note: links to this note's title name
+  /// the note of that title written first, so a note sharing its title with an older one has no
+  /// backlinks (its links are the older one's). The note's own links to itself are not listed
+  /// as backlinks.
+  private func connections(of note: Note) throws(NoteDetailError) -> NoteConnections {
+    var links: [NoteConnections.Link] = []
+    var unresolved: [NoteLink] = []
+    var seen: Set<[UInt8]> = []
+    for link in NoteLink.links(in: note.body) where seen.insert(link.titleKey).inserted {
+      if let target = try client.note(namedBy: link) {
+        if !links.contains(where: { $0.note.id == target.id }) {
+          links.append(NoteConnections.Link(link, to: target))
+        }
+      } else {
+        unresolved.append(link)
+      }
+    }
+    var backlinks: [Note] = []
+    if try client.note(namedBy: NoteLink(title: note.title))?.id == note.id {
+      backlinks = try client.notes(linkingTo: note.title).filter { $0.id != note.id }
+    }
+    return NoteConnections(links: links, unresolved: unresolved, backlinks: backlinks)
+  }
+
+  /// The note of a numbered row of the page's links and backlinks, as ``state`` shows them.
+  ///
+  /// - Parameter row: The row's number, from 1.
+  /// - Returns: The note.
+  /// - Throws: ``NoteDetailError/noLinkedRow(_:rowCount:)`` for a number the page doesn't show;
+  ///   ``NoteDetailError/noteGone(inTrash:)`` once the page shows no note.
+  public func linkedNote(atRow row: Int) throws(NoteDetailError) -> Note {
+    _ = try shownNote()
+    guard case .loaded(_, _, _, let connections) = state else {
+      throw .noLinkedRow(row, rowCount: 0)
+    }
+    let rows = connections.rows
+    guard rows.indices.contains(row - 1) else {
+      throw .noLinkedRow(row, rowCount: rows.count)
+    }
+    return rows[row - 1]
   }
 
   /// The note the page shows: the one every action on the page acts on.

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesQuery
 import FieldNotesServices
 import NoteDetailFeature
 
@@ -29,6 +30,34 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when it can't be read.
   public func note(_ id: Note.ID) throws(NoteDetailError) -> Note? {
     do { return try store.note(withID: id) } catch { throw .store(error) }
+  }
+
+  /// The store's change count, read where Observation sees it.
+  public var revision: Int { store.changeCount }
+
+  /// The note a link names, found by the store's search for its title (through the search
+  /// index, for a title of three letters or more), the oldest of those titled so.
+  ///
+  /// - Parameter link: The link.
+  /// - Returns: The note, or `nil` when none has the title.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the notes can't be read.
+  public func note(namedBy link: NoteLink) throws(NoteDetailError) -> Note? {
+    let page = try page(NoteListQuery(scope: .allNotes, search: .title(link.title)))
+    return NoteLink.resolved(link, among: page.notes)
+  }
+
+  /// The notes the store finds for `links:TITLE`: the search index's notes holding `[[` and the
+  /// title, each then read for its links, so a page view reads no body that doesn't hold them.
+  ///
+  /// - Parameter title: The title.
+  /// - Returns: The notes, by title.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the notes can't be read.
+  public func notes(linkingTo title: String) throws(NoteDetailError) -> [Note] {
+    try page(NoteListQuery(scope: .allNotes, search: .links(title), order: .title)).notes
+  }
+
+  private func page(_ query: NoteListQuery) throws(NoteDetailError) -> NotePage {
+    do { return try store.page(query) } catch { throw .store(error) }
   }
 
   /// Whether the trash of the store's journal holds the note.

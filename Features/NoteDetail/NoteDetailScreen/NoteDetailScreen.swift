@@ -7,7 +7,8 @@ import NoteDetailFeature
 
 /// A note's page on a terminal: ``NoteDetailFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
-/// `summarize`, `edit`, and `history`, `diff` and `restore` for its versions).
+/// `summarize`, `edit`, `open N` for a link or backlink, and `history`, `diff` and `restore`
+/// for its versions).
 @MainActor
 public final class NoteDetailScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
@@ -169,6 +170,19 @@ public final class NoteDetailScreen: TerminalScreen {
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
+      ["open"],
+      arguments: CommandArguments(
+        [.number("N")], aside: "a number the page's links and backlinks show"),
+      summary: "open the page of the note a link or backlink shows"
+    ) { screen, arguments, _ throws(ScreenError) in
+      let row = arguments.number(at: 0)
+      let note = try ScreenError.carrying { () throws(NoteDetailError) in
+        try screen.model.linkedNote(atRow: row)
+      }
+      return ScreenResult(.push(.noteDetail(note.id)))
+    }
+    .completing { screen, _ in screen.linkedRowNumbers },
+    ScreenCommand(
       ["edit"],
       arguments: CommandArguments(
         [.flag("--editor")], aside: "on a note's page, without N"),
@@ -229,6 +243,12 @@ public final class NoteDetailScreen: TerminalScreen {
       ])
   }
 
+  /// The numbers of the rows of the note's links and backlinks, for completion.
+  private var linkedRowNumbers: [String] {
+    guard case .loaded(_, _, _, let connections) = model.state else { return [] }
+    return connections.rows.indices.map { String($0 + 1) }
+  }
+
   /// The numbers of the note's versions, newest first, for completion.
   private var versionNumbers: [String] {
     ((try? versionHistory()) ?? []).map { String($0.version.number) }
@@ -281,7 +301,7 @@ public final class NoteDetailScreen: TerminalScreen {
     guard !context.isInteractive else { return .stay }
     // A script waits for the summary, and its line fails when the summary did.
     await task.value
-    if case .loaded(_, _, .failed(let message)) = model.state {
+    if case .loaded(_, _, .failed(let message), _) = model.state {
       throw .refused("no summary: \(message.terminalSafe)")
     }
     return .stay
@@ -295,10 +315,16 @@ extension NoteDetailScreen {
     switch state {
     case .empty: "empty"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
-    case .loaded(let note, let notebookName, let summary):
+    case .loaded(let note, let notebookName, let summary, let connections):
       "loaded(\"\(note.title.terminalSafe)\", \(note.isPinned ? "pinned" : "not pinned"), "
         + "in \(notebookName?.terminalSafe ?? "no notebook"), tags \(note.tags), summary: "
-        + "\(summary))"
+        + "\(summary)"
+        + (connections.isEmpty
+          ? ""
+          : ", links to \(connections.links.map { $0.note.title.terminalSafe }), "
+            + "to no note \(connections.unresolved.map { $0.title.terminalSafe }), "
+            + "linked from \(connections.backlinks.map { $0.title.terminalSafe })")
+        + ")"
     }
   }
 }

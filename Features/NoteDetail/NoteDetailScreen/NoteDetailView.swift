@@ -23,7 +23,7 @@ enum NoteDetailView {
         "  `list` reads it again; `back` leaves.",
       ]
     }
-    guard case .loaded(let note, let notebookName, let summary) = state else {
+    guard case .loaded(let note, let notebookName, let summary, let connections) = state else {
       return ["This note no longer exists. Type `back`."]
     }
     if format != .text {
@@ -59,17 +59,54 @@ enum NoteDetailView {
     case .summarized(let text): lines += ["", "Summary: \(text.terminalSafe)"]
     case .failed(let message): lines += ["", "Summary unavailable: \(message.terminalSafe)"]
     }
+    lines += links(connections)
     // Long lines break at spaces for the terminal's width, never inside a word.
     let broken = lines.flatMap { $0.brokenAtSpaces(toColumns: columns) }
     return title + (matches.isEmpty ? broken : broken.map(highlighted))
+  }
+
+  /// The links and backlinks under the text, numbered for `open N`: the notes linked to, then
+  /// the titles linked to that name no note, then the notes linking here; nothing when there
+  /// are none.
+  static func links(_ connections: NoteConnections) -> [String] {
+    guard !connections.isEmpty else { return [] }
+    let width = String(connections.rows.count).count
+    var row = 0
+    let numbered = { (title: String) -> String in
+      row += 1
+      let number = String(row)
+      return "  " + String(repeating: " ", count: width - number.count) + number + "  " + title
+    }
+    var lines: [String] = []
+    if !connections.links.isEmpty {
+      lines += ["", "Links:"]
+      lines += connections.links.map { linked in
+        numbered(
+          linked.note.title.terminalSafe
+            + (linked.link.heading.map { " \u{203A} " + $0.terminalSafe } ?? ""))
+      }
+    }
+    if !connections.unresolved.isEmpty {
+      lines += [
+        "",
+        "Links to no note: "
+          + connections.unresolved.map { "[[\($0.title.terminalSafe)]]" }
+          .joined(separator: ", "),
+      ]
+    }
+    if !connections.backlinks.isEmpty {
+      lines += ["", "Linked from:"]
+      lines += connections.backlinks.map { numbered($0.title.terminalSafe) }
+    }
+    return lines
   }
 
   /// What changed between two states beyond their brief descriptions: the note's fields.
   static func describeChange(
     _ old: NoteDetailViewModel.State, _ new: NoteDetailViewModel.State
   ) -> String? {
-    guard case .loaded(let before, let oldNotebook, _) = old,
-      case .loaded(let after, let newNotebook, _) = new
+    guard case .loaded(let before, let oldNotebook, _, let oldLinks) = old,
+      case .loaded(let after, let newNotebook, _, let newLinks) = new
     else { return nil }
     var changes: [String] = []
     if before.isPinned != after.isPinned { changes.append(after.isPinned ? "pinned" : "unpinned") }
@@ -79,6 +116,7 @@ enum NoteDetailView {
     if before.title != after.title { changes.append("retitled") }
     if before.body != after.body { changes.append("body changed") }
     if before.tags != after.tags { changes.append("tags changed") }
+    if oldLinks != newLinks { changes.append("links changed") }
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 
@@ -87,7 +125,7 @@ enum NoteDetailView {
     switch state {
     case .empty: return "empty"
     case .failed(let message): return "failed(\"\(message.terminalSafe)\")"
-    case .loaded(_, _, let summary):
+    case .loaded(_, _, let summary, let connections):
       let brief =
         switch summary {
         case .none: "none"
@@ -95,7 +133,12 @@ enum NoteDetailView {
         case .summarized: "summarized"
         case .failed(let message): "failed(\"\(message.terminalSafe)\")"
         }
-      return "loaded(summary: \(brief))"
+      let links =
+        connections.isEmpty
+        ? ""
+        : ", links: \(connections.links.count), unresolved: \(connections.unresolved.count), "
+          + "backlinks: \(connections.backlinks.count)"
+      return "loaded(summary: \(brief)\(links))"
     }
   }
 }

@@ -87,3 +87,110 @@ import Testing
     #expect(reads == ["NoteDetailClient.note(_:)", "NoteDetailClient.isInTrash(_:)"])
   }
 }
+
+/// A note's links and backlinks, over notes in memory: what the page lists, the rows `open N`
+/// follows, and the state computed once per change.
+@MainActor
+@Suite struct NoteDetailLinksTests {
+  static let day = Date(timeIntervalSinceReferenceDate: 800_000_000)
+  static let pond = Note(
+    id: UUID(number: 1), title: "The pond",
+    body: "Saw [[Grey Heron|a heron]] and [[kingfisher#Diet]], not [[Otter]]; `[[Moss]]`.\n"
+      + "Again: [[grey heron]], ![[pond.png]]",
+    createdAt: day)
+  static let heron = Note(id: UUID(number: 2), title: "Grey héron", createdAt: day)
+  static let newerHeron = Note(
+    id: UUID(number: 3), title: "grey heron", body: "[[The pond]]",
+    createdAt: day.addingTimeInterval(60))
+  static let kingfisher = Note(
+    id: UUID(number: 4), title: "Kingfisher", body: "Back to [[the POND]].", createdAt: day)
+  static let moss = Note(id: UUID(number: 5), title: "Moss", createdAt: day)
+
+  func makeModel(_ client: InMemoryNoteDetailClient, showing id: Note.ID = pond.id)
+    -> NoteDetailViewModel
+  {
+    NoteDetailViewModel(noteID: id, client: client, summarizer: CannedSummaryGenerator())
+  }
+
+  func makeClient() -> InMemoryNoteDetailClient {
+    InMemoryNoteDetailClient(
+      notes: [Self.pond, Self.heron, Self.newerHeron, Self.kingfisher, Self.moss])
+  }
+
+  @Test func thePageListsItsLinksTheNotesLinkingHereAndTheLinksToNoNote() {
+    let model = makeModel(makeClient())
+
+    #expect(
+      model.state
+        == .loaded(
+          Self.pond, notebookName: nil, summary: .none,
+          links: NoteConnections(
+            links: [
+              NoteConnections.Link(
+                NoteLink(title: "Grey Heron", shownText: "a heron"), to: Self.heron),
+              NoteConnections.Link(
+                NoteLink(title: "kingfisher", heading: "Diet"), to: Self.kingfisher),
+            ],
+            unresolved: [NoteLink(title: "Otter")],
+            backlinks: [Self.newerHeron, Self.kingfisher])),
+      "the older of two notes titled alike is named; code and embeds are no links")
+  }
+
+  @Test func openFollowsTheNumberedRowsLinksFirst() throws {
+    let model = makeModel(makeClient())
+
+    #expect(try model.linkedNote(atRow: 1) == Self.heron)
+    #expect(try model.linkedNote(atRow: 3) == Self.newerHeron)
+    #expect(try model.linkedNote(atRow: 4) == Self.kingfisher)
+    #expect(throws: NoteDetailError.noLinkedRow(5, rowCount: 4)) {
+      try model.linkedNote(atRow: 5)
+    }
+  }
+
+  @Test func aNoteSharingItsTitleWithAnOlderOneHasNoBacklinks() throws {
+    let model = makeModel(makeClient(), showing: Self.newerHeron.id)
+
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.backlinks.isEmpty, "links to its title name the older note")
+    #expect(connections.links.map(\.note) == [Self.pond])
+  }
+
+  @Test func aTrashedNoteIsNoLinksAndAnEditIsFollowed() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    try client.delete(Self.kingfisher.id)
+
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.unresolved.map(\.title) == ["kingfisher", "Otter"])
+    #expect(connections.backlinks == [Self.newerHeron])
+
+    client.notes.append(Note(id: UUID(number: 6), title: "Otter", createdAt: Self.day))
+    guard case .loaded(_, _, _, let after) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(after.links.map(\.note.title) == ["Grey héron", "Otter"])
+  }
+
+  @Test func theStateIsComputedOncePerChange() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    _ = model.state
+    let before = model.stateComputations
+
+    _ = model.state
+    _ = model.state
+    #expect(model.stateComputations == before, "nothing changed")
+
+    try model.setPinned(true)
+    _ = model.state
+    _ = model.state
+    #expect(model.stateComputations == before + 1)
+  }
+}

@@ -65,7 +65,7 @@ import Testing
 
     try await model.summarize().value
 
-    guard case .loaded(_, _, .failed(let message)) = model.state else {
+    guard case .loaded(_, _, .failed(let message), _) = model.state else {
       Issue.record("expected a failed summary, got \(model.state)")
       return
     }

@@ -1,0 +1,199 @@
+import Foundation
+
+/// A link from a note's body to another note, as written: `[[Title]]`, `[[Title|shown text]]`,
+/// `[[Title#heading]]` or `[[Title#heading|shown text]]`.
+///
+/// A link names a note by its title, and resolves to the note whose title folds to the same
+/// bytes as the link's (``SearchFolding``: case and accents aside, as a search compares them);
+/// see ``NoteLink/resolved(_:among:)``. What ``links(in:)`` reads as a link:
+///
+/// - the title starts right after `[[` (`[[ Title]]` is text) and runs to `#`, `|` or `]]`;
+///   spaces before those are not part of it; a link holds no line break, `[` or `]`;
+/// - `![[pic.png]]` is an embed, not a link to a note: it is left for attachments;
+/// - `[[#heading]]`, a heading of the same note, names no note;
+/// - nothing inside a code span (`` `[[x]]` ``, closed on the same line) or a fenced code block
+///   (a line starting with three or more backticks or tildes, up to the same fence) is a link.
+public struct NoteLink: Hashable, Sendable {
+  /// The title the link names, as written.
+  public var title: String
+  /// The heading of that note the link points at, or `nil` for the note as a whole.
+  public var heading: String?
+  /// The text shown for the link instead of its title, or `nil` for the title.
+  public var shownText: String?
+
+  /// Creates a link.
+  ///
+  /// - Parameters:
+  ///   - title: The title the link names.
+  ///   - heading: The heading it points at; none by default.
+  ///   - shownText: The text shown for it; none by default.
+  public init(title: String, heading: String? = nil, shownText: String? = nil) {
+    self.title = title
+    self.heading = heading
+    self.shownText = shownText
+  }
+
+  /// The title folded as a search folds it: what a note's title must fold to for the link to
+  /// name that note.
+  public var titleKey: [UInt8] { SearchFolding.fold(title) }
+
+  /// The link as written in a body, between `[[` and `]]`.
+  public var written: String {
+    title + (heading.map { "#" + $0 } ?? "") + (shownText.map { "|" + $0 } ?? "")
+  }
+}
+
+extension NoteLink {
+  /// The links a body holds, in the order written, each as often as it is written.
+  ///
+  /// - Parameter body: A note's text.
+  /// - Returns: Its links; see ``NoteLink`` for what counts as one.
+  /// - Complexity: O(*n*) in the length of the body.
+  public static func links(in body: String) -> [NoteLink] {
+    guard body.contains("[[") else { return [] }
+    var links: [NoteLink] = []
+    var fence: (character: Character, length: Int)?
+    for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+      if let opened = fence {
+        if let closing = Self.fence(of: line), closing.character == opened.character,
+          closing.length >= opened.length,
+          line.drop(while: { $0 == " " }).dropFirst(closing.length).allSatisfy(\.isWhitespace)
+        {
+          fence = nil
+        }
+        continue
+      }
+      if let opening = Self.fence(of: line) {
+        fence = opening
+        continue
+      }
+      links += Self.links(inLine: line)
+    }
+    return links
+  }
+
+  /// Whether a body links to a title: holds a link whose title folds to the same bytes.
+  ///
+  /// - Parameters:
+  ///   - body: A note's text.
+  ///   - titleKey: A title folded by ``SearchFolding/fold(_:)``.
+  /// - Returns: `true` when one of its links names that title.
+  public static func body(_ body: String, linksTo titleKey: [UInt8]) -> Bool {
+    guard !titleKey.isEmpty else { return false }
+    return links(in: body).contains { $0.titleKey == titleKey }
+  }
+
+  /// The note a link names among some notes: the oldest whose title folds as the link's does.
+  ///
+  /// When several notes share a title, the one written first (``Note/createdAt``, then the
+  /// smaller identifier) is the one every link to that title names, so a link goes on naming
+  /// the same note when a newer one takes its title.
+  ///
+  /// - Parameters:
+  ///   - link: The link.
+  ///   - notes: The notes it may name (never the trash's: a deleted note is no link's).
+  /// - Returns: The note, or `nil` when none has the title: the link is unresolved.
+  public static func resolved(_ link: NoteLink, among notes: some Sequence<Note>) -> Note? {
+    let key = link.titleKey
+    return notes.filter { SearchFolding.fold($0.title) == key }.min(by: Note.isWrittenBefore)
+  }
+
+  /// The fence a line opens or closes: three or more backticks or tildes after at most three
+  /// spaces.
+  private static func fence(of line: Substring) -> (character: Character, length: Int)? {
+    let indent = line.prefix { $0 == " " }.count
+    guard indent <= 3 else { return nil }
+    let rest = line.dropFirst(indent)
+    guard let first = rest.first, first == "`" || first == "~" else { return nil }
+    let length = rest.prefix { $0 == first }.count
+    return length >= 3 ? (first, length) : nil
+  }
+
+  /// The links of one line outside a fence, skipping its code spans.
+  private static func links(inLine line: Substring) -> [NoteLink] {
+    var links: [NoteLink] = []
+    var index = line.startIndex
+    while index < line.endIndex {
+      let character = line[index]
+      if character == "`" {
+        let run = line[index...].prefix { $0 == "`" }
+        let after = run.endIndex
+        // A code span closes at the next run of as many backticks; unclosed, they are text.
+        if let close = closingRun(of: run.count, in: line[after...]) {
+          index = close
+        } else {
+          index = after
+        }
+        continue
+      }
+      if character == "[", line[index...].hasPrefix("[["),
+        case (let found, let end)? = link(at: index, in: line)
+      {
+        let isEmbed = index > line.startIndex && line[line.index(before: index)] == "!"
+        if !isEmbed, let found { links.append(found) }
+        index = end
+        continue
+      }
+      index = line.index(after: index)
+    }
+    return links
+  }
+
+  /// Where a run of exactly `count` backticks ends in some text, if there is one.
+  private static func closingRun(of count: Int, in text: Substring) -> Substring.Index? {
+    var index = text.startIndex
+    while index < text.endIndex {
+      guard text[index] == "`" else {
+        index = text.index(after: index)
+        continue
+      }
+      let run = text[index...].prefix { $0 == "`" }
+      if run.count == count { return run.endIndex }
+      index = run.endIndex
+    }
+    return nil
+  }
+
+  /// The link written at `[[`, and where it ends: `nil` when `[[` starts no link; a `nil` link
+  /// with an end for `[[…]]` naming no note (`[[#heading]]`), which is skipped whole.
+  private static func link(at start: Substring.Index, in line: Substring)
+    -> (NoteLink?, Substring.Index)?
+  {
+    let inside = line[line.index(start, offsetBy: 2)...]
+    guard let close = inside.range(of: "]]") else { return nil }
+    let text = inside[..<close.lowerBound]
+    guard !text.contains(where: { $0 == "[" || $0 == "]" }), let first = text.first,
+      !first.isWhitespace
+    else { return nil }
+    var target = text
+    var shownText: String?
+    if let bar = target.firstIndex(of: "|") {
+      shownText = String(target[target.index(after: bar)...])
+      target = target[..<bar]
+    }
+    var heading: String?
+    if let hash = target.firstIndex(of: "#") {
+      heading = String(target[target.index(after: hash)...])
+      target = target[..<hash]
+    }
+    let title = String(target).trimmingCharacters(in: .whitespaces)
+    guard !title.isEmpty else { return (nil, close.upperBound) }
+    return (NoteLink(title: title, heading: heading, shownText: shownText), close.upperBound)
+  }
+}
+
+extension Note {
+  /// Whether a note was written before another.
+  ///
+  /// Created earlier, or at the same moment with the smaller identifier: the order in which
+  /// notes sharing a title are named by a link.
+  ///
+  /// - Parameters:
+  ///   - lhs: A note.
+  ///   - rhs: Another note.
+  /// - Returns: `true` when `lhs` comes first.
+  public static func isWrittenBefore(_ lhs: Note, _ rhs: Note) -> Bool {
+    lhs.createdAt != rhs.createdAt
+      ? lhs.createdAt < rhs.createdAt : lhs.id.uuidString < rhs.id.uuidString
+  }
+}

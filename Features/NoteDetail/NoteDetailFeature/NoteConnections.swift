@@ -1,0 +1,54 @@
+import FieldNotesModel
+
+/// A note's links to other notes and the notes that link to it, as its page lists them.
+///
+/// The rows are numbered in the order shown: the notes its links name first, then the notes
+/// linking to it (``rows``); `open N` opens the note of row N. A link naming no note is listed
+/// by its title, without a number.
+public struct NoteConnections: Hashable, Sendable {
+  /// A link of the note that names a note: the link as written, and the note it names.
+  public struct Link: Hashable, Sendable {
+    /// The link, as written in the body (its first writing, when written more than once).
+    public var link: NoteLink
+    /// The note it names.
+    public var note: Note
+
+    /// Creates a resolved link.
+    ///
+    /// - Parameters:
+    ///   - link: The link as written.
+    ///   - note: The note it names.
+    public init(_ link: NoteLink, to note: Note) {
+      self.link = link
+      self.note = note
+    }
+  }
+
+  /// The links naming a note, in the order first written, each note once.
+  public var links: [Link]
+  /// The links naming no note (no note has the title, or it is in the trash), each title once.
+  public var unresolved: [NoteLink]
+  /// The notes whose bodies link to this one, by title.
+  public var backlinks: [Note]
+
+  /// No links either way: a note whose body links nowhere and is linked from nowhere.
+  public static let none = NoteConnections(links: [], unresolved: [], backlinks: [])
+
+  /// Creates the connections.
+  ///
+  /// - Parameters:
+  ///   - links: The links naming a note.
+  ///   - unresolved: The links naming none.
+  ///   - backlinks: The notes linking to the note.
+  public init(links: [Link], unresolved: [NoteLink], backlinks: [Note]) {
+    self.links = links
+    self.unresolved = unresolved
+    self.backlinks = backlinks
+  }
+
+  /// The notes of the numbered rows, row 1 first: the notes linked to, then those linking here.
+  public var rows: [Note] { links.map(\.note) + backlinks }
+
+  /// Whether there is nothing to list.
+  public var isEmpty: Bool { links.isEmpty && unresolved.isEmpty && backlinks.isEmpty }
+}
