@@ -80,15 +80,28 @@ public struct NoteListQuery: Hashable, Sendable {
   /// Whether a note is one the query finds: in the scope, through the filters, matching the
   /// search.
   ///
-  /// - Parameters:
-  ///   - note: The note.
-  ///   - linkTargets: What the search's `linked-by:` terms' notes link to
-  ///     (``NoteQuery/linkTargets(among:)``); none by default, when such a term finds nothing.
+  /// - Parameter note: The note.
   /// - Returns: `true` when the query finds it.
-  public func finds(_ note: Note, linkTargets: [String: Set<[UInt8]>] = [:]) -> Bool {
+  public func finds(_ note: Note) -> Bool {
     scope.contains(note) && (tag.map(note.tags.contains) ?? true)
       && (!pinnedOnly || note.isPinned) && (!untaggedOnly || note.tags.isEmpty)
-      && search.finds(note, linkTargets: linkTargets)
+      && search.finds(note)
+  }
+}
+
+extension NoteListQuery {
+  /// Whether a note is one the query finds, given what its search's `linked-by:` terms' notes
+  /// link to (``finds(_:)`` finds no note for such a term).
+  ///
+  /// - Parameters:
+  ///   - note: The note.
+  ///   - linkTargets: What the search's `linked-by:` terms' notes link to:
+  ///     ``NoteQuery/linkTargets(among:)``.
+  /// - Returns: `true` when the query finds it.
+  public func finds(_ note: Note, linkTargets: [String: Set<[UInt8]>]) -> Bool {
+    var filters = self
+    filters.search = .everything
+    return filters.finds(note) && search.finds(note, linkTargets: linkTargets)
   }
 }
 
