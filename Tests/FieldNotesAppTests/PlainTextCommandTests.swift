@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPlatform
+import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
@@ -41,6 +42,56 @@ import Testing
     let imported = try secondStore.wholeLibrary()
     #expect(Set(imported.notes) == Set(exported.notes))
     #expect(Set(imported.notebooks) == Set(exported.notebooks))
+  }
+
+  /// Links are body text, so a folder exported and imported again resolves every link to the
+  /// same note, and finds the same notes linking to each, as the store it came from.
+  @Test func aFolderExportedAndImportedAgainResolvesTheSameLinks() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var library = SampleData.library
+    library.notes += [
+      Note(
+        title: "Pond walk",
+        body: "[[Heron at the lake|the heron]], [[kingfisher under the "
+          + "BRIDGE#Dive]] and [[Otters]].\n```\n[[Moss on the north wall]]\n```",
+        createdAt: SampleData.date(minutes: 5)),
+      Note(
+        title: "Index", body: "- [[Pond walk]]\n- [[Wild garlic by the stream]]",
+        createdAt: SampleData.date(minutes: 6)),
+    ]
+    let (first, _, firstStore) = session(library)
+    _ = try await first.run("export \(folder)/out/")
+    let (second, _, secondStore) = session()
+    _ = try await second.run("import \(folder)/out")
+
+    let before = try links(in: firstStore)
+    #expect(before.values.contains { !$0.links.isEmpty && !$0.unresolved.isEmpty })
+    #expect(before.values.contains { !$0.backlinks.isEmpty })
+    #expect(try links(in: secondStore) == before)
+  }
+
+  /// Each note's links as the note's page resolves them, and the notes the store finds for
+  /// `links:` its title, by note.
+  func links(in store: NoteStore) throws -> [Note.ID: LinksOfANote] {
+    let notes = try store.wholeLibrary().notes
+    var found: [Note.ID: LinksOfANote] = [:]
+    for note in notes {
+      let written = NoteLink.links(in: note.body)
+      let backlinks = try store.page(
+        NoteListQuery(scope: .allNotes, search: .links(note.title))
+      ).notes
+      found[note.id] = LinksOfANote(
+        links: written.compactMap { NoteLink.resolved($0, among: notes)?.id },
+        unresolved: written.filter { NoteLink.resolved($0, among: notes) == nil }.map(\.title),
+        backlinks: Set(backlinks.map(\.id)))
+    }
+    return found
+  }
+
+  struct LinksOfANote: Equatable {
+    var links: [Note.ID]
+    var unresolved: [String]
+    var backlinks: Set<Note.ID>
   }
 
   /// A file of the user's where a note's file would go is named, left as it is, and the
