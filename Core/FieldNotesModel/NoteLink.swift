@@ -50,8 +50,33 @@ extension NoteLink {
   /// - Returns: Its links; see ``NoteLink`` for what counts as one.
   /// - Complexity: O(*n*) in the length of the body.
   public static func links(in body: String) -> [NoteLink] {
+    locatedLinks(in: body).map(\.link)
+  }
+
+  /// A body with each link naming a title given a new title, its heading and shown text kept:
+  /// what renaming the note the links name writes into the notes linking to it.
+  ///
+  /// - Parameters:
+  ///   - body: A note's text.
+  ///   - titleKey: The title the links to rewrite name, folded by ``SearchFolding/fold(_:)``.
+  ///   - title: The title they name instead.
+  /// - Returns: The body, the same but for the links' titles; the same body when none names it.
+  public static func body(_ body: String, renamingLinksTo titleKey: [UInt8], as title: String)
+    -> String
+  {
+    var rewritten = body
+    for located in locatedLinks(in: body).reversed() where located.link.titleKey == titleKey {
+      rewritten.replaceSubrange(located.titleRange, with: title)
+    }
+    return rewritten
+  }
+
+  /// The links of a body, each with where its title is written (spaces after it aside).
+  private static func locatedLinks(in body: String)
+    -> [(link: NoteLink, titleRange: Range<String.Index>)]
+  {
     guard body.contains("[[") else { return [] }
-    var links: [NoteLink] = []
+    var links: [(link: NoteLink, titleRange: Range<String.Index>)] = []
     var fence: (character: Character, length: Int)?
     for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
       if let opened = fence {
@@ -109,9 +134,11 @@ extension NoteLink {
     return length >= 3 ? (first, length) : nil
   }
 
-  /// The links of one line outside a fence, skipping its code spans.
-  private static func links(inLine line: Substring) -> [NoteLink] {
-    var links: [NoteLink] = []
+  /// The links of one line outside a fence, skipping its code spans, with their titles' places.
+  private static func links(inLine line: Substring)
+    -> [(link: NoteLink, titleRange: Range<String.Index>)]
+  {
+    var links: [(link: NoteLink, titleRange: Range<String.Index>)] = []
     var index = line.startIndex
     while index < line.endIndex {
       let character = line[index]
@@ -154,10 +181,11 @@ extension NoteLink {
     return nil
   }
 
-  /// The link written at `[[`, and where it ends: `nil` when `[[` starts no link; a `nil` link
-  /// with an end for `[[…]]` naming no note (`[[#heading]]`), which is skipped whole.
+  /// The link written at `[[` with its title's place, and where it ends: `nil` when `[[` starts
+  /// no link; a `nil` link with an end for `[[…]]` naming no note (`[[#heading]]`), which is
+  /// skipped whole.
   private static func link(at start: Substring.Index, in line: Substring)
-    -> (NoteLink?, Substring.Index)?
+    -> ((link: NoteLink, titleRange: Range<String.Index>)?, Substring.Index)?
   {
     let inside = line[line.index(start, offsetBy: 2)...]
     guard let close = inside.range(of: "]]") else { return nil }
@@ -178,7 +206,10 @@ extension NoteLink {
     }
     let title = String(target).trimmingCharacters(in: .whitespaces)
     guard !title.isEmpty else { return (nil, close.upperBound) }
-    return (NoteLink(title: title, heading: heading, shownText: shownText), close.upperBound)
+    let titleEnd =
+      target.lastIndex { !$0.isWhitespace }.map(target.index(after:)) ?? target.endIndex
+    let link = NoteLink(title: title, heading: heading, shownText: shownText)
+    return ((link, target.startIndex..<titleEnd), close.upperBound)
   }
 }
 

@@ -60,4 +60,23 @@ import Testing
       NoteLink.resolved(NoteLink(title: "Heron"), among: [newer, oldest, sameMomentSmallerID])
         == sameMomentSmallerID)
   }
+
+  @Test func renamingRewritesTheTitleOfEachLinkNamingItAndNothingElse() {
+    let body = """
+      [[Heron]], [[heron |the bird]], [[HÉRON#Diet|food]], ![[heron]], `[[Heron]]`
+      [[Herons]] and [[Grey heron]]
+      ```
+      [[Heron]]
+      ```
+      """
+    #expect(
+      NoteLink.body(body, renamingLinksTo: SearchFolding.fold("Heron"), as: "Grey heron")
+        == """
+        [[Grey heron]], [[Grey heron |the bird]], [[Grey heron#Diet|food]], ![[heron]], `[[Heron]]`
+        [[Herons]] and [[Grey heron]]
+        ```
+        [[Heron]]
+        ```
+        """)
+  }
 }

@@ -64,6 +64,36 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
     }
   }
 
+  /// Retitles the note and rewrites the links naming it, keeping each replaced text as a
+  /// version.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: The new title.
+  /// - Returns: How many other notes' links were rewritten.
+  /// - Throws: ``writeFailure``, or ``NoteDetailError/store(_:)`` with `noteNotFound`.
+  public func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int {
+    guard let current = note(id) else { throw .store(.noteNotFound(id)) }
+    if let writeFailure { throw writeFailure }
+    let key = SearchFolding.fold(current.title)
+    let namesItself = note(namedBy: NoteLink(title: current.title))?.id == id
+    var rewritten = 0
+    var changed: [Note] = []
+    for note in notes {
+      var edited = note
+      if note.id == id { edited.title = title }
+      if namesItself { edited.body = NoteLink.body(note.body, renamingLinksTo: key, as: title) }
+      guard edited != note else { continue }
+      if note.id != id { rewritten += 1 }
+      let next = (versions(of: note.id).map(\.number).max() ?? 0) + 1
+      versionsByNote[note.id, default: []].append(
+        NoteVersion(of: note, number: next, replacedAt: now))
+      changed.append(edited)
+    }
+    notes = notes.map { note in changed.first { $0.id == note.id } ?? note }
+    return rewritten
+  }
+
   /// Whether the note was deleted here.
   ///
   /// - Parameter id: The note.
@@ -232,6 +262,17 @@ public final class UnimplementedNoteDetailClient: NoteDetailClient {
   /// - Throws: ``NoteDetailError/notProvided(_:)``.
   public func notebook(named name: String) throws(NoteDetailError) -> Notebook? {
     throw refusal("notebook(named:)")
+  }
+
+  /// Reports the request, and refuses it.
+  ///
+  /// - Parameters:
+  ///   - id: Ignored.
+  ///   - title: Ignored.
+  /// - Returns: Never.
+  /// - Throws: ``NoteDetailError/notProvided(_:)``.
+  public func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int {
+    throw refusal("rename(_:to:)")
   }
 
   /// Reports the request, and refuses it.

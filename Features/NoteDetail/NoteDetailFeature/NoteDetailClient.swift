@@ -65,6 +65,16 @@ public protocol NoteDetailClient: AnyObject {
   /// - Throws: ``NoteDetailError/store(_:)`` when no notebook has the name.
   func notebook(named name: String) throws(NoteDetailError) -> Notebook?
 
+  /// Gives a note a new title and rewrites the title in every link naming it, in one
+  /// transaction; each note rewritten keeps the text it replaced as a version.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: The new title.
+  /// - Returns: How many other notes' links were rewritten.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int
+
   /// Pins or unpins a note.
   ///
   /// - Parameters:

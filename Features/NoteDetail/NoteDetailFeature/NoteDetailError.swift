@@ -13,6 +13,10 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
   /// can be done to it there: it is in the trash, or was deleted for good.
   case noteGone(inTrash: Bool)
+  /// `rename` was given a blank title.
+  case titleRequired
+  /// `rename` was given the title of another note: links to it would name one of the two.
+  case titleTaken(String)
   /// `open N` named no row of the note's links and backlinks: the row asked for, and how many
   /// rows the page numbers.
   case noLinkedRow(Int, rowCount: Int)
@@ -32,6 +36,10 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
         + "notebooks screen, then `restore N`, brings it back with its history."
     case .noteGone(inTrash: false):
       "This note no longer exists (it was deleted for good): `back` leaves its page."
+    case .titleRequired: "A note needs a title; type `rename NEW TITLE`."
+    case .titleTaken(let title):
+      "Another note is titled \u{201C}\(title)\u{201D} (ignoring case and accents), and links "
+        + "name a note by its title; choose another title."
     case .noLinkedRow(let row, 0):
       "There is no row \(row): this note links to no note, and no note links to it."
     case .noLinkedRow(let row, let count):

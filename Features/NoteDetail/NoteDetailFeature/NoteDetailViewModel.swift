@@ -199,6 +199,29 @@ public final class NoteDetailViewModel {
     return try client.setPinned(noteID, isPinned)
   }
 
+  /// Gives the note a new title, and every link naming it in any note the same title, in one
+  /// transaction: each note rewritten keeps the text it replaced as a version.
+  ///
+  /// Links name the note when it is the oldest of the notes titled alike; when an older note
+  /// has its title, the links are that note's, and none is rewritten.
+  ///
+  /// - Parameter title: The new title; spaces at its ends are dropped.
+  /// - Returns: How many other notes' links were rewritten.
+  /// - Throws: ``NoteDetailError/titleRequired`` for a blank title,
+  ///   ``NoteDetailError/titleTaken(_:)`` for another note's title,
+  ///   ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``; nothing changed
+  ///   then.
+  @discardableResult
+  public func rename(to title: String) throws(NoteDetailError) -> Int {
+    _ = try shownNote()
+    let trimmed = title.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw .titleRequired }
+    if let namesake = try client.note(namedBy: NoteLink(title: trimmed)), namesake.id != noteID {
+      throw .titleTaken(trimmed)
+    }
+    return try client.rename(noteID, to: trimmed)
+  }
+
   /// Moves the note into a notebook, or out of every notebook.
   ///
   /// - Parameter notebookID: The destination, or `nil` for no notebook.

@@ -105,6 +105,22 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     do { return try store.setPinned(id, isPinned) } catch { throw .store(error) }
   }
 
+  /// Renames through the store's one write path, the links naming the note rewritten in the
+  /// same transaction.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: The new title.
+  /// - Returns: How many other notes' links were rewritten.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
+  public func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int {
+    let change = RenameNote(id, to: title)
+    let linking: Int
+    do { linking = try change.linkingNotes(in: store).count } catch { throw .store(error) }
+    try commit(change)
+    return linking
+  }
+
   /// Moves through the store's one write path.
   ///
   /// - Parameters:

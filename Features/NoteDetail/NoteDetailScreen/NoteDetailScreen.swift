@@ -7,7 +7,7 @@ import NoteDetailFeature
 
 /// A note's page on a terminal: ``NoteDetailFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
-/// `summarize`, `edit`, `open N` for a link or backlink, and `history`, `diff` and `restore`
+/// `summarize`, `edit`, `rename`, `open N` for a link or backlink, and `history`, `diff` and `restore`
 /// for its versions).
 @MainActor
 public final class NoteDetailScreen: TerminalScreen {
@@ -170,6 +170,12 @@ public final class NoteDetailScreen: TerminalScreen {
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(
+      ["rename"], arguments: CommandArguments([.text("TITLE")]),
+      summary: "retitle this note and rewrite the links naming it in every note (each keeps "
+        + "what it replaced as a version)"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.rename(arguments) }
+    .takingText(),
+    ScreenCommand(
       ["open"],
       arguments: CommandArguments(
         [.number("N")], aside: "a number the page's links and backlinks show"),
@@ -231,6 +237,20 @@ public final class NoteDetailScreen: TerminalScreen {
     return .say(
       "Moved \u{201C}\(try shownNote().title.terminalSafe)\u{201D} to "
         + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
+  }
+
+  private func rename(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    let title = arguments.joined(separator: " ")
+    let rewritten = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.rename(to: title)
+    }
+    let links =
+      switch rewritten {
+      case 0: "no other note links to it"
+      case 1: "rewrote the links in 1 note (its old text is kept as a version)"
+      default: "rewrote the links in \(rewritten) notes (their old text is kept as versions)"
+      }
+    return .say("Renamed it \u{201C}\(try shownNote().title.terminalSafe)\u{201D}; \(links).")
   }
 
   private func delete() throws(ScreenError) -> ScreenResult<Route> {

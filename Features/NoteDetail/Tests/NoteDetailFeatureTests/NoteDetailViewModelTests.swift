@@ -194,3 +194,40 @@ import Testing
     #expect(model.stateComputations == before + 1)
   }
 }
+
+/// Renaming a note on its page rewrites the links naming it, keeping what each note held.
+@MainActor
+@Suite struct NoteDetailRenameTests {
+  @Test func renamingRewritesTheLinksNamingTheNoteAndKeepsTheirOldTextAsVersions() throws {
+    let client = InMemoryNoteDetailClient(notes: [
+      NoteDetailLinksTests.pond, NoteDetailLinksTests.heron, NoteDetailLinksTests.newerHeron,
+      NoteDetailLinksTests.kingfisher,
+    ])
+    let model = NoteDetailViewModel(
+      noteID: NoteDetailLinksTests.heron.id, client: client,
+      summarizer: CannedSummaryGenerator())
+
+    #expect(try model.rename(to: "  Grey heron (adult)  ") == 1)
+
+    let pond = try #require(client.note(NoteDetailLinksTests.pond.id))
+    #expect(
+      pond.body
+        == "Saw [[Grey heron (adult)|a heron]] and [[kingfisher#Diet]], not [[Otter]]; "
+        + "`[[Moss]]`.\nAgain: [[Grey heron (adult)]], ![[pond.png]]")
+    #expect(
+      client.versions(of: NoteDetailLinksTests.pond.id).map(\.body) == [
+        NoteDetailLinksTests.pond.body
+      ])
+    #expect(client.note(NoteDetailLinksTests.heron.id)?.title == "Grey heron (adult)")
+    #expect(
+      client.note(NoteDetailLinksTests.newerHeron.id) == NoteDetailLinksTests.newerHeron,
+      "a note that only shares the old title keeps its text")
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.backlinks == [pond])
+    #expect(throws: NoteDetailError.titleRequired) { try model.rename(to: "  ") }
+    #expect(throws: NoteDetailError.titleTaken("the POND")) { try model.rename(to: "the POND") }
+  }
+}

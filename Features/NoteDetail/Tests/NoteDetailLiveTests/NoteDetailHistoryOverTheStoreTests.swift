@@ -90,3 +90,33 @@ import Testing
     #expect(restored.body == SampleData.kingfisher.body)
   }
 }
+
+/// Renaming a note over the store: the note and every note linking to it written in one
+/// commit, each keeping the text it replaced as a version.
+@MainActor
+@Suite struct RenameOverTheStoreTests {
+  @Test func aRenameRewritesTheLinkingNotesInOneCommitKeepingTheirVersions() throws {
+    let linking = Note(
+      id: UUID(number: 0x11), title: "Walk", body: "Saw the [[kingfisher under the bridge]].",
+      createdAt: SampleData.date(minutes: 1))
+    let selfLinking = Note(
+      id: UUID(number: 0x12), title: "Index", body: "[[Walk#Start|start]], [[walk]]",
+      createdAt: SampleData.date(minutes: 2))
+    var library = SampleData.library
+    library.notes += [linking, selfLinking]
+    let repository = InMemoryNoteRepository(library)
+    let store = try NoteStore.stamped(repository)
+    let model = NoteDetailViewModel(
+      noteID: linking.id, client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+      summarizer: CannedSummaryGenerator())
+    let commits = repository.commitCount
+
+    #expect(try model.rename(to: "River walk") == 1)
+
+    #expect(repository.commitCount == commits + 1, "one transaction")
+    let index = try #require(try store.note(withID: selfLinking.id))
+    #expect(index.body == "[[River walk#Start|start]], [[River walk]]")
+    #expect(try store.journal.versions(ofNote: selfLinking.id).map(\.body) == [selfLinking.body])
+    #expect(try store.journal.versions(ofNote: linking.id).map(\.title) == ["Walk"])
+  }
+}
