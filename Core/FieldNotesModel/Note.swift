@@ -25,6 +25,9 @@ public struct Note: Identifiable, Hashable, Sendable {
   /// For a copy a sync kept of a text that lost a conflict, the note it conflicts with; `nil`
   /// for every other note, and for a copy once the conflict is resolved.
   public var conflictOf: Note.ID?
+  /// The front-matter keys FieldNotes has no field for, in the order written, each with its
+  /// value as written (see ``NoteProperty``); none for most notes.
+  public var properties: [NoteProperty]
 
   /// Creates a note.
   ///
@@ -38,10 +41,12 @@ public struct Note: Identifiable, Hashable, Sendable {
   ///   - isPinned: Whether the note is pinned; `false` by default.
   ///   - updatedAt: When the note last changed; `createdAt` by default.
   ///   - conflictOf: The note a conflict copy conflicts with; none by default.
+  ///   - properties: The front-matter keys it keeps that FieldNotes has no field for; none by
+  ///     default.
   public init(
     id: UUID = UUID(), title: String, body: String = "", createdAt: Date = .now,
     notebookID: Notebook.ID? = nil, tags: [String] = [], isPinned: Bool = false,
-    updatedAt: Date? = nil, conflictOf: Note.ID? = nil
+    updatedAt: Date? = nil, conflictOf: Note.ID? = nil, properties: [NoteProperty] = []
   ) {
     self.id = id
     self.title = title
@@ -52,10 +57,12 @@ public struct Note: Identifiable, Hashable, Sendable {
     self.tags = tags
     self.isPinned = isPinned
     self.conflictOf = conflictOf
+    self.properties = properties
   }
 }
 
 /// A note's fields by their names, in the order declared: what Swift synthesizes, so a field
 /// added later is written and read without a second list to keep in step. An optional field
-/// (`notebookID`, `conflictOf`) is left out when `nil` and may be missing when read.
+/// (`notebookID`, `conflictOf`) is left out when `nil` and may be missing when read, and so are
+/// `properties` when there are none (see ``NoteProperty``).
 extension Note: Codable {}

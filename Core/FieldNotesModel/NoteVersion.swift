@@ -22,6 +22,8 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
   public var savedAt: Date
   /// When a later save replaced it (the edit date of that save).
   public var replacedAt: Date
+  /// The properties then (see ``NoteProperty``).
+  public var properties: [NoteProperty]
 
   /// Its number, which is unique among one note's versions.
   public var id: Int { number }
@@ -37,9 +39,10 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
   ///   - notebookID: The notebook then.
   ///   - savedAt: When it was saved.
   ///   - replacedAt: When a later save replaced it.
+  ///   - properties: The properties then; none by default.
   public init(
     number: Int, noteID: Note.ID, title: String, body: String, tags: [String],
-    notebookID: Notebook.ID?, savedAt: Date, replacedAt: Date
+    notebookID: Notebook.ID?, savedAt: Date, replacedAt: Date, properties: [NoteProperty] = []
   ) {
     self.number = number
     self.noteID = noteID
@@ -49,6 +52,7 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
     self.notebookID = notebookID
     self.savedAt = savedAt
     self.replacedAt = replacedAt
+    self.properties = properties
   }
 
   /// The version a save replaces: the note as it was saved before.
@@ -60,11 +64,12 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
   public init(of note: Note, number: Int, replacedAt: Date) {
     self.init(
       number: number, noteID: note.id, title: note.title, body: note.body, tags: note.tags,
-      notebookID: note.notebookID, savedAt: note.updatedAt, replacedAt: replacedAt)
+      notebookID: note.notebookID, savedAt: note.updatedAt, replacedAt: replacedAt,
+      properties: note.properties)
   }
 
-  /// The note as it is now, with this version's title, body, tags and notebook: what restoring
-  /// the version saves (its identity, dates and pin stay the note's).
+  /// The note as it is now, with this version's title, body, tags, notebook and properties:
+  /// what restoring the version saves (its identity, dates and pin stay the note's).
   ///
   /// - Parameter note: The note now.
   /// - Returns: The note with this version's text.
@@ -74,6 +79,7 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
     restored.body = body
     restored.tags = tags
     restored.notebookID = notebookID
+    restored.properties = properties
     return restored
   }
 
@@ -84,14 +90,17 @@ public struct NoteVersion: Identifiable, Hashable, Sendable {
   ///   - body: The later body.
   ///   - tags: The later tags.
   ///   - notebookID: The later notebook.
+  ///   - properties: The later properties; this version's own by default.
   /// - Returns: What changed.
   public func changes(
-    toTitle title: String, body: String, tags: [String], notebookID: Notebook.ID?
+    toTitle title: String, body: String, tags: [String], notebookID: Notebook.ID?,
+    properties: [NoteProperty]? = nil
   ) -> NoteChanges {
     let diff = LineDiff(from: self.body, to: body)
     return NoteChanges(
       title: self.title != title, tags: self.tags != tags, notebook: self.notebookID != notebookID,
-      linesAdded: diff.addedCount, linesRemoved: diff.removedCount)
+      linesAdded: diff.addedCount, linesRemoved: diff.removedCount,
+      properties: properties.map { $0 != self.properties } ?? false)
   }
 }
 
@@ -107,6 +116,8 @@ public struct NoteChanges: Hashable, Sendable {
   public var linesAdded: Int
   /// Lines of the body removed.
   public var linesRemoved: Int
+  /// Whether the properties changed.
+  public var properties: Bool
 
   /// Creates a description of a change.
   ///
@@ -116,24 +127,29 @@ public struct NoteChanges: Hashable, Sendable {
   ///   - notebook: Whether the notebook changed.
   ///   - linesAdded: Lines of the body added.
   ///   - linesRemoved: Lines of the body removed.
-  public init(title: Bool, tags: Bool, notebook: Bool, linesAdded: Int, linesRemoved: Int) {
+  ///   - properties: Whether the properties changed; `false` by default.
+  public init(
+    title: Bool, tags: Bool, notebook: Bool, linesAdded: Int, linesRemoved: Int,
+    properties: Bool = false
+  ) {
     self.title = title
     self.tags = tags
     self.notebook = notebook
     self.linesAdded = linesAdded
     self.linesRemoved = linesRemoved
+    self.properties = properties
   }
 }
 
 extension Note {
-  /// Whether another note holds the same title, body, tags and notebook: a save that changes
-  /// none of them (a pin, a date) keeps no version.
+  /// Whether another note holds the same title, body, tags, notebook and properties: a save
+  /// that changes none of them (a pin, a date) keeps no version.
   ///
   /// - Parameter other: The other note.
-  /// - Returns: `true` when the four fields are equal.
+  /// - Returns: `true` when the five fields are equal.
   public func hasSameContent(as other: Note) -> Bool {
     title == other.title && body == other.body && tags == other.tags
-      && notebookID == other.notebookID
+      && notebookID == other.notebookID && properties == other.properties
   }
 }
 
@@ -170,7 +186,8 @@ extension NoteVersion {
       return Entry(
         version: version,
         changes: version.changes(
-          toTitle: next.title, body: next.body, tags: next.tags, notebookID: next.notebookID))
+          toTitle: next.title, body: next.body, tags: next.tags, notebookID: next.notebookID,
+          properties: next.properties))
     }
   }
 }
