@@ -63,6 +63,9 @@ extension SQLiteNoteRepository {
           if index + 1 == SQLiteSchema.titleKeyVersion {
             try SQLiteTitleKeys.addColumns(to: connection)
           }
+          if index + 1 == SQLiteSchema.propertiesVersion {
+            try SQLiteProperties.addColumns(to: connection)
+          }
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")

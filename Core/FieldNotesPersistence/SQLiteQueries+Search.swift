@@ -195,6 +195,13 @@ extension SQLiteQueries {
         return "notes.notebook_id IS \(parameter(id.map { .text($0.uuidString) } ?? .null))"
       case .pinned: return "notes.is_pinned = 1"
       case .untagged: return "notes.tags = '[]'"
+      case .property(let key, let value):
+        // Each pair of the column (`SQLiteProperties`) asked of the function that reads it as
+        // `NoteProperty.matches(key:value:)` does; a column that is no list holds none.
+        return "EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(notes.properties) "
+          + "THEN notes.properties ELSE '[]' END) AS property WHERE "
+          + "fieldnotes_property_matches(property.value, \(parameter(.text(key))), "
+          + "\(parameter(value.map { .text($0) } ?? .null))))"
       case .id(let prefix):
         // A range of the primary key: the identifiers that start with the prefix, and no
         // other, since every identifier's characters come before U+007F.

@@ -108,9 +108,9 @@ enum SQLiteRecovery {
     let statement = try connection.cached(
       """
       INSERT OR REPLACE INTO trashed_notes (id, title, body, created_at, updated_at, notebook_id,
-          tags, is_pinned, conflict_of, trashed_at, notebook_name)
+          tags, is_pinned, conflict_of, properties, trashed_at, notebook_name)
         SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
-          ?2,
+          properties, ?2,
           (SELECT name FROM notebooks WHERE notebooks.id = notes.notebook_id)
         FROM notes WHERE id = ?1
       """)
@@ -162,7 +162,7 @@ enum SQLiteRecovery {
   {
     let statement = try connection.cached(
       """
-      SELECT number, title, body, tags, notebook_id, saved_at, replaced_at
+      SELECT number, title, body, tags, notebook_id, saved_at, replaced_at, properties
       FROM note_versions WHERE note_id = ?1 ORDER BY number
       """)
     statement.bind(id.uuidString, at: 1)
@@ -178,7 +178,9 @@ enum SQLiteRecovery {
           body: statement.text(at: 2), tags: tags,
           notebookID: statement.isNull(at: 4) ? nil : statement.uuid(at: 4),
           savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 5)),
-          replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 6))))
+          replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 6)),
+          properties: statement.isNull(at: 7) ? [] : SQLiteProperties.decode(statement.text(at: 7))
+        ))
     }
     return versions
   }
@@ -205,7 +207,7 @@ enum SQLiteRecovery {
     let statement = try connection.cached(
       """
       SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
-        trashed_at, notebook_name
+        properties, trashed_at, notebook_name
       FROM trashed_notes ORDER BY trashed_at DESC, rowid DESC
       """)
     defer { statement.reset() }
@@ -215,8 +217,8 @@ enum SQLiteRecovery {
       guard let note = SQLiteRows.note(from: statement, unreadable: &unreadable) else { continue }
       trashed.append(
         TrashedNote(
-          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 9)),
-          notebookName: statement.isNull(at: 10) ? nil : statement.text(at: 10)))
+          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 10)),
+          notebookName: statement.isNull(at: 11) ? nil : statement.text(at: 11)))
     }
     return trashed
   }

@@ -37,7 +37,7 @@ enum SQLiteRows {
   /// The columns of a note, in the order ``note(from:unreadable:)`` reads them.
   static let noteColumns =
     "notes.id, notes.title, notes.body, notes.created_at, notes.updated_at, notes.notebook_id, "
-    + "notes.tags, notes.is_pinned, notes.conflict_of"
+    + "notes.tags, notes.is_pinned, notes.conflict_of, notes.properties"
 
   /// Reads every note, in storage order.
   ///
@@ -98,7 +98,8 @@ enum SQLiteRows {
       createdAt: Date(timeIntervalSinceReferenceDate: row.double(at: 3)),
       notebookID: notebookID, tags: tags, isPinned: pin == 1,
       updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)),
-      conflictOf: row.isNull(at: 8) ? nil : row.uuid(at: 8))
+      conflictOf: row.isNull(at: 8) ? nil : row.uuid(at: 8),
+      properties: row.isNull(at: 9) ? [] : SQLiteProperties.decode(row.text(at: 9)))
   }
 
   /// Notes in the order the library keeps them: oldest first, ties broken by identifier.
@@ -266,7 +267,7 @@ enum SQLiteRows {
 
   /// A column of the notes table, and how a note's value of it is bound.
   private enum Column: CaseIterable {
-    case title, body, createdAt, updatedAt, notebook, tags, isPinned, conflictOf
+    case title, body, createdAt, updatedAt, notebook, tags, isPinned, conflictOf, properties
 
     var name: String {
       switch self {
@@ -278,6 +279,7 @@ enum SQLiteRows {
       case .tags: "tags"
       case .isPinned: "is_pinned"
       case .conflictOf: "conflict_of"
+      case .properties: "properties"
       }
     }
 
@@ -295,6 +297,7 @@ enum SQLiteRows {
       case .tags: old.tags != new.tags
       case .isPinned: old.isPinned != new.isPinned
       case .conflictOf: old.conflictOf != new.conflictOf
+      case .properties: old.properties != new.properties
       }
     }
   }
@@ -319,24 +322,25 @@ enum SQLiteRows {
     }
     // A new title's key is written with it, as the last parameter, and the title it is of
     // (``SQLiteTitleKeys``).
-    let keyParameter = Int32(changed.count + 10)
+    let keyParameter = Int32(changed.count + 11)
     let keyAssignments = changed.firstIndex(of: .title).map { title in
-      ["title_key = ?\(keyParameter)", "title_key_of = ?\(title + 10)"]
+      ["title_key = ?\(keyParameter)", "title_key_of = ?\(title + 11)"]
     }
     let assignments =
-      changed.enumerated().map { "\($1.name) = ?\($0 + 10)" } + (keyAssignments ?? [])
+      changed.enumerated().map { "\($1.name) = ?\($0 + 11)" } + (keyAssignments ?? [])
     let statement = try connection.cached(
       """
       UPDATE notes SET \(assignments.joined(separator: ", "))
       WHERE id = ?1 AND title IS ?2 AND body IS ?3 AND created_at IS ?4 AND updated_at IS ?5
         AND notebook_id IS ?6 AND tags IS ?7 AND is_pinned IS ?8 AND conflict_of IS ?9
+        AND properties IS ?10
       RETURNING rowid
       """)
     defer { statement.reset() }
     statement.bind(old.id.uuidString, at: 1)
     bindColumns(of: old, to: statement)
     for (offset, column) in changed.enumerated() {
-      let index = Int32(offset + 10)
+      let index = Int32(offset + 11)
       switch column {
       case .title:
         statement.bind(new.title, at: index)
@@ -353,6 +357,7 @@ enum SQLiteRows {
       case .tags: statement.bind(TagsText.encode(new.tags), at: index)
       case .isPinned: statement.bind(new.isPinned ? 1 : 0, at: index)
       case .conflictOf: bind(new.conflictOf, at: index, to: statement)
+      case .properties: statement.bind(SQLiteProperties.encode(new.properties), at: index)
       }
     }
     guard try statement.step() else {
@@ -437,17 +442,18 @@ enum SQLiteRows {
     let statement = try connection.cached(
       """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
-          conflict_of, title_key, title_key_of)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?2)
+          conflict_of, properties, title_key, title_key_of)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?2)
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
         tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of,
-        title_key = excluded.title_key, title_key_of = excluded.title_key_of
+        properties = excluded.properties, title_key = excluded.title_key,
+        title_key_of = excluded.title_key_of
       """)
     statement.bind(note.id.uuidString, at: 1)
     bindColumns(of: note, to: statement)
-    statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 10)
+    statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 11)
     try statement.run()
     guard connection.changes == 1 else {
       throw SQLiteError(code: SQLITE_IOERR, message: "saving \"\(note.title)\" wrote no row")
@@ -455,9 +461,9 @@ enum SQLiteRows {
     return savedRow ?? connection.lastInsertedRow
   }
 
-  /// Binds a note's columns after its identifier, as parameters 2 to 9: title, body, creation
-  /// and edit dates, notebook, tags, pin, conflict's original; the order every statement here
-  /// uses.
+  /// Binds a note's columns after its identifier, as parameters 2 to 10: title, body, creation
+  /// and edit dates, notebook, tags, pin, conflict's original, properties; the order every
+  /// statement here uses.
   private static func bindColumns(of note: Note, to statement: SQLiteStatement) {
     statement.bind(note.title, at: 2)
     statement.bind(note.body, at: 3)
@@ -471,6 +477,7 @@ enum SQLiteRows {
     statement.bind(TagsText.encode(note.tags), at: 7)
     statement.bind(note.isPinned ? 1 : 0, at: 8)
     bind(note.conflictOf, at: 9, to: statement)
+    statement.bind(SQLiteProperties.encode(note.properties), at: 10)
   }
 
   /// Binds an identifier, or `NULL` for none.
@@ -487,6 +494,7 @@ enum SQLiteRows {
       """
       SELECT title = ?2 AND body = ?3 AND created_at = ?4 AND updated_at = ?5
         AND notebook_id IS ?6 AND tags = ?7 AND is_pinned = ?8 AND conflict_of IS ?9
+        AND properties IS ?10
       FROM notes WHERE id = ?1
       """)
     defer { statement.reset() }

@@ -145,6 +145,11 @@ enum SQLiteSchema {
     // order reads its first page from (see `SQLiteTitleKeys`; the column is added just before,
     // where missing, and every row's key is filled in after the migrations).
     SQLiteTitleKeys.creation,
+    // Version 12. Each note's properties (the front-matter keys FieldNotes has no field for),
+    // kept with the note, its versions and its trash entry, and the versions' triggers made
+    // again to keep them (see `SQLiteProperties`; the columns are added just before, where
+    // missing).
+    SQLiteProperties.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -365,7 +370,7 @@ enum SQLiteSchema {
     throws(SQLiteError) -> Bool
   {
     guard version == currentVersion - 1 else { return false }
-    return try !hasColumn(SQLiteTitleKeys.columns[0], in: connection)
+    return try !hasColumn(SQLiteProperties.columns[0], in: connection)
   }
 
   /// A column a migration adds to an existing table.
@@ -400,4 +405,7 @@ enum SQLiteSchema {
 
   /// The version whose migration adds the title keys.
   static let titleKeyVersion = 11
+
+  /// The version whose migration adds the notes' properties.
+  static let propertiesVersion = 12
 }

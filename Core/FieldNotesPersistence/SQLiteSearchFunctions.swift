@@ -14,6 +14,9 @@ import Foundation
 /// - `fieldnotes_title_is(title, text)`: whether a title is the text, folded;
 /// - `fieldnotes_link_titles(body)`: the titles a body links to, folded, a line each;
 /// - `fieldnotes_title_in(title, titles)`: whether a title, folded, is one of those lines;
+/// - `fieldnotes_property_matches(pair, key, value)`: whether a property, a `[key, value]`
+///   pair of the `properties` column, has the key and says the value (any for `NULL`), as
+///   ``FieldNotesModel/NoteProperty/matches(key:value:)`` reads it;
 ///
 /// all folded by ``FieldNotesModel/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
 /// folds them, so an answer in SQL is the answer in Swift. The text is folded once per
@@ -38,6 +41,7 @@ enum SQLiteSearchFunctions {
       handle, "fieldnotes_link_titles", 1, flags, nil, linkTitles, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_title_in", 2, flags, nil, titleIn, nil, nil, nil)
+      handle, "fieldnotes_property_matches", 3, flags, nil, propertyMatches, nil, nil, nil)
   }
 }
 
@@ -162,4 +166,14 @@ private func titleIn(
     }
   }
   sqlite3_result_int(context, titles.contains(SearchFolding.fold(text(of: values[0]))) ? 1 : 0)
+}
+
+private func propertyMatches(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 3 else { return sqlite3_result_null(context) }
+  let property = SQLiteProperties.decode("[" + text(of: values[0]) + "]").first
+  let value = sqlite3_value_type(values[2]) == SQLITE_NULL ? nil : text(of: values[2])
+  let found = property?.matches(key: text(of: values[1]), value: value) ?? false
+  sqlite3_result_int(context, found ? 1 : 0)
 }

@@ -27,7 +27,7 @@ extension NoteQuery {
 
   /// The names of the qualifiers, each written before a colon (`tag:birds`).
   public static let qualifierNames = [
-    "tag", "in", "is", "title", "created", "updated", "id", "links", "linked-by",
+    "tag", "in", "is", "title", "created", "updated", "id", "links", "linked-by", "prop",
   ]
 
   /// The deepest parentheses may nest: deeper than anyone writes, and shallow enough that the
@@ -46,7 +46,8 @@ extension NoteQuery {
     primary   = "(" any ")" | "#" tag | qualifier | phrase | word ;
     qualifier = "tag:" tag | "in:" ( name | "none" ) | "is:" ( "pinned" | "untagged" )
               | "title:" text | ( "created:" | "updated:" ) dates | "id:" hex
-              | "links:" text | "linked-by:" text ;
+              | "links:" text | "linked-by:" text
+              | "prop:" ( key | key "=" value | '"' key "=" { char } '"' ) ;
     dates     = date | [ date ] ".." [ date ] | ( "<" | "<=" | ">" | ">=" ) date ;
     date      = YYYY | YYYY-MM | YYYY-MM-DD | "today" | "yesterday" | "this-week"
               | "last-week" | "this-month" | "last-month" | N "d" | N "w" ;
@@ -214,6 +215,12 @@ extension NoteQuery {
       case "id":
         guard let prefix = NoteIDPrefix(value) else { throw .invalidID(value, column: column) }
         return .id(prefix)
+      case "prop":
+        // The key is what comes before the first `=`, the value all after it.
+        let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let key = parts[0].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty else { throw .missingValue(qualifier: name + ":", column: column) }
+        return .property(key: key, value: parts.count == 2 ? String(parts[1]) : nil)
       default:
         let field: NoteDateField = name == "created" ? .created : .updated
         guard let span = dates(value) else {

@@ -36,6 +36,9 @@ public indirect enum NoteQuery: Hashable, Sendable {
   case untagged
   /// The notes whose identifier starts with a prefix (`id:e621`).
   case id(NoteIDPrefix)
+  /// Notes with a property by the key (`prop:status`), saying the value when one is given
+  /// (`prop:status=draft`): as ``FieldNotesModel/NoteProperty/matches(key:value:)`` reads it.
+  case property(key: String, value: String?)
   /// Notes whose date of creation or of last change falls in an interval.
   case date(NoteDateField, DateSpan)
   /// Notes the query doesn't find.
@@ -116,6 +119,8 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .pinned: return note.isPinned
     case .untagged: return note.tags.isEmpty
     case .id(let prefix): return prefix.matches(note.id)
+    case .property(let name, let value):
+      return note.properties.contains { $0.matches(key: name, value: value) }
     case .date(let field, let span): return span.contains(field.date(of: note))
     case .not(let query):
       return !query.finds(note, searchKey: &key, linkTargets: linkTargets)
@@ -132,7 +137,8 @@ public indirect enum NoteQuery: Hashable, Sendable {
     switch self {
     case .text(let text), .title(let text): [text]
     case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
-    case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .links, .linkedBy, .not:
+    case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .links, .linkedBy, .property,
+      .not:
       []
     }
   }

@@ -40,6 +40,7 @@ import Testing
     case links(String)
     case linkedBy(String)
     case id(String)
+    case property(String, String?)
     case date(updated: Bool, DateShape, DateWord, Int, DateWord, Int)
     case not(Query, dash: Bool)
     case all([Query])
@@ -60,6 +61,9 @@ import Testing
       case .linkedBy(let title):
         title.contains(" ") ? "linked-by:\"\(title)\"" : "linked-by:\(title)"
       case .id(let prefix): "id:\(prefix)"
+      case .property(let key, let value):
+        value.map { $0.contains(" ") ? "prop:\"\(key)=\($0)\"" : "prop:\(key)=\($0)" }
+          ?? "prop:\(key)"
       case .date(let updated, let shape, let first, let firstNumber, let second, let number):
         (updated ? "updated:" : "created:")
           + Self.dates(shape, first, firstNumber, second, number)
@@ -219,6 +223,20 @@ import Testing
         ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString)
       }
       return linkTitles(in: source?.body ?? "").contains { same($0, note.title) }
+    case .property(let key, let value):
+      return note.properties.contains { property in
+        property.key.compare(key, options: [.caseInsensitive, .diacriticInsensitive])
+          == .orderedSame
+          && (value.map { value in
+            let items = Self.items(of: property.rawValue)
+            return value.isEmpty
+              ? items.isEmpty
+              : items.contains {
+                $0.compare(value, options: [.caseInsensitive, .diacriticInsensitive])
+                  == .orderedSame
+              }
+          } ?? true)
+      }
     case .id(let prefix):
       let digits = prefix.uppercased().filter { $0 != "-" }
       return note.id.uuidString.filter { $0 != "-" }.hasPrefix(digits)
@@ -250,6 +268,24 @@ import Testing
       text.substring(with: $0.range(at: 1)).replacingOccurrences(
         of: #"\s+$"#, with: "", options: .regularExpression)
     }
+  }
+
+  /// The items of a generated property's value, read here as the test writes them: a list in
+  /// brackets, `- item` lines, or a value in quotes or not.
+  static func items(of rawValue: String) -> [String] {
+    let text = rawValue.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.isEmpty { return [] }
+    if text.hasPrefix("[") {
+      return text.dropFirst().dropLast().components(separatedBy: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    if text.hasPrefix("- ") {
+      return text.components(separatedBy: "\n").map {
+        String($0.trimmingCharacters(in: .whitespaces).dropFirst(2))
+      }
+    }
+    return [text.trimmingCharacters(in: CharacterSet(charactersIn: "\""))]
   }
 
   /// Whether a query holds a date range whose end is a day before its start.
@@ -285,6 +321,13 @@ import Testing
   static let noteTags = ["birds", "lake", "über", "鳥", "a-b"]
   static let queryTags = ["birds", "Birds", "lake", "über", "ÜBER", "鳥", "a-b", "moss"]
   static let notebookNames = ["Field trips", "Birds", "Ünïcode"]
+  /// Properties' keys and values as notes hold them, and as searches ask for them.
+  static let propertyKeys = ["status", "aliases", "Été"]
+  static let propertyValues = [
+    " draft", " \"Draft\"", " done", " [draft, in review]", "\n  - été\n  - done", "",
+  ]
+  static let queriedKeys = ["status", "STATUS", "aliases", "ete", "source"]
+  static let queriedValues: [String?] = [nil, "draft", "DRAFT", "in review", "Ete", "done", ""]
   /// Starts of identifiers, as typed: in either case, with and without a UUID's dashes.
   static let idPrefixes = ["a", "A", "3", "e6", "F0", "0-", "c0ffee", "12345678-9"]
 
@@ -319,7 +362,9 @@ import Testing
         case 2: return .linkedBy(pick(linkingTitles))
         default: return .id(pick(idPrefixes))
         }
-      case 13..<17:
+      case 13:
+        return .property(pick(queriedKeys), pick(queriedValues))
+      case 14..<17:
         return .date(
           updated: Int.random(in: 0..<4, using: &random) == 0, pick(DateShape.allCases),
           pick(DateWord.allCases), Int.random(in: 0..<120, using: &random),
@@ -368,7 +413,10 @@ import Testing
       notebookID: Bool.random(using: &random) ? pick(notebooks).id : nil,
       tags: Array(Set((0..<Int.random(in: 0...2, using: &random)).map { _ in pick(noteTags) })),
       isPinned: Int.random(in: 0..<4, using: &random) == 0,
-      updatedAt: Bool.random(using: &random) ? created : max(created, date()))
+      updatedAt: Bool.random(using: &random) ? created : max(created, date()),
+      properties: (0..<Int.random(in: 0...2, using: &random)).map { _ in
+        NoteProperty(key: pick(propertyKeys), rawValue: pick(propertyValues))
+      })
   }
 
   // MARK: - The property

@@ -311,9 +311,49 @@ func setBackToVersion8(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 11 left it: with no properties (version 12
+/// adds them to the notes, their versions and the trash) and the versions' triggers of
+/// versions 8 and 9.
+func setBackToVersion11(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER note_versions_keep;
+    CREATE TRIGGER note_versions_keep
+      AFTER UPDATE OF title, body, tags, notebook_id ON notes
+      WHEN old.title IS NOT new.title OR old.body IS NOT new.body OR old.tags IS NOT new.tags
+        OR old.notebook_id IS NOT new.notebook_id
+    BEGIN
+      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+          replaced_at)
+        VALUES (old.id,
+          coalesce((SELECT max(number) FROM note_versions WHERE note_id = old.id), 0) + 1,
+          old.title, old.body, old.tags, old.notebook_id, old.updated_at, new.updated_at);
+    END;
+    DROP TRIGGER trashed_notes_leave_a_version;
+    CREATE TRIGGER trashed_notes_leave_a_version AFTER INSERT ON notes BEGIN
+      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+          replaced_at)
+        SELECT trashed.id,
+          coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
+          trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
+          new.updated_at
+        FROM trashed_notes AS trashed
+        WHERE trashed.id = new.id
+          AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
+            OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id);
+      DELETE FROM trashed_notes WHERE id = new.id;
+    END;
+    ALTER TABLE notes DROP COLUMN properties;
+    ALTER TABLE note_versions DROP COLUMN properties;
+    ALTER TABLE trashed_notes DROP COLUMN properties;
+    PRAGMA user_version = 11;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 10 left it: with no title keys (version
 /// 11 adds them) and the index of every title it ordered a list by title from.
 func setBackToVersion10(_ path: String) throws {
+  try setBackToVersion11(path)
   try execute(
     """
     DROP INDEX notes_by_title;

@@ -146,12 +146,12 @@ import Testing
 
   /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
   ///
-  /// Version 10, without the title keys version 11 adds: that FieldNotes kept the index in
+  /// Version 11, without the properties version 12 adds: that FieldNotes kept the index in
   /// step, and at a million notes a rebuild takes minutes. Its lists are answered at once, in
-  /// title order too, from the keys the upgrade filled in.
+  /// title order too.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
-    try setBackToVersion10(path)
+    try setBackToVersion11(path)
     _ = repository
 
     let reopened = try SQLiteNoteRepository(path: path)
