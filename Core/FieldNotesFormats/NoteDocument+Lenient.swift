@@ -6,11 +6,13 @@ import Foundation
 ///
 /// The front matter is read as the YAML such tools write — `key: value` lines, lists as
 /// `[a, b]` or as `- item` lines below their key, values quoted or not. The keys that give a
-/// note's fields (``readKeys``) are read; every other line of the front matter (`aliases:`,
-/// `source:`, a comment), and the line of a read key whose value gives no field (`date: the
-/// spring of 2019`, a key written twice), is kept at the top of the body, in a front matter of
-/// its own, so that nothing of the file is lost. A front matter that has no `key: value` line at all is not
-/// read as one: the whole file is then the body, and ``ForeignNote/frontMatterIgnored`` says so.
+/// note's fields (``readKeys``) are read; every other key (`aliases:`, `source:`, `status:`) is
+/// a property (``FieldNotesModel/NoteProperty``), its value kept as written with the lines it
+/// goes on over. What is left — a comment above every key, the line of a read key whose value
+/// gives no field (`date: the spring of 2019`, a key written twice) — is kept at the top of the
+/// body, in a front matter of its own, so that nothing of the file is lost. A front matter that
+/// has no `key: value` line at all is not read as one: the whole file is then the body, and
+/// ``ForeignNote/frontMatterIgnored`` says so.
 ///
 /// - The title is the front matter's `title:`, else a `# heading` that opens the text (taken out
 ///   of the body), else the first `# heading` anywhere (left in the body), else the file's name.
@@ -38,6 +40,8 @@ extension NoteDocument {
     /// Whether the file opened with `---` but what followed was not a front matter, so that
     /// the whole file was kept as the body.
     public var frontMatterIgnored: Bool
+    /// The front matter's keys no field is read from, in the order written.
+    public var properties: [NoteProperty] = []
   }
 
   /// Reads a Markdown file as another tool or a person wrote it.
@@ -102,15 +106,15 @@ extension NoteDocument {
     if let pin, ["true", "yes", "false", "no"].contains(pin) { used.insert("pinned") }
     let createdAt = date(["created", "date", "created_at", "created-at"])
     let updatedAt = date(["updated", "modified", "updated_at", "updated-at", "lastmod"])
-    // What the front matter says that no field of the note took — another tool's key
-    // (`aliases:`, `source:`), a value that isn't one (`date: the spring of 2019`), a key no
-    // file read here gives a field by (`notebook:`) — stays at the top of the body, in a front
+    // What the front matter says that no field or property of the note took — a value that
+    // isn't one (`date: the spring of 2019`), a key no file read here gives a field by
+    // (`notebook:`), a comment above every key — stays at the top of the body, in a front
     // matter of its own: nothing of the file is lost.
     return ForeignNote(
       id: id, title: title ?? "Untitled",
       body: keptFrontMatter(matter.lines(notTakenBy: used)) + body, tags: tags,
       isPinned: pin == "true" || pin == "yes", createdAt: createdAt, updatedAt: updatedAt,
-      frontMatterIgnored: matter.isIgnored)
+      frontMatterIgnored: matter.isIgnored, properties: matter.properties)
   }
 
   /// Whether a tag another tool wrote is kept whole by ``mappedTag(_:)``: changed in its case,
@@ -228,6 +232,10 @@ extension NoteDocument {
     /// The read keys whose values were written as lists (`[a, b]`, or `- item` lines), whose
     /// items are each one value, spaces and commas and all.
     var listKeys = Set<String>()
+    /// The lines of the keys not read, as properties; their lines are not in ``lines``.
+    var properties: [NoteProperty] = []
+    /// Whether the last key met is a property, whose value the lines below may go on with.
+    var isInProperty = false
     /// The text after it.
     var rest: Substring
     /// Whether an opening `---` was not a front matter, so the text is kept whole.
@@ -246,6 +254,31 @@ extension NoteDocument {
     mutating func release(_ key: String) {
       for index in lines.indices where lines[index].key == key { lines[index].key = nil }
       fields[key] = nil
+    }
+
+    /// Keeps a line that gives no key of its own: with the property above, if the last key met
+    /// is one, else among the lines.
+    mutating func keep(_ line: String) {
+      guard isInProperty, let last = properties.indices.last else {
+        lines.append((nil, Substring(line)))
+        return
+      }
+      properties[last].rawValue += "\n" + line
+    }
+
+    /// The front matter once read: each property without the blank lines it ended with.
+    func finished() -> FrontMatter {
+      var matter = self
+      for index in matter.properties.indices {
+        var value = Substring(matter.properties[index].rawValue)
+        while let lastBreak = value.lastIndex(of: "\n"),
+          value[value.index(after: lastBreak)...].allSatisfy(\.isWhitespace)
+        {
+          value = value[..<lastBreak]
+        }
+        matter.properties[index].rawValue = String(value)
+      }
+      return matter
     }
   }
 
@@ -273,10 +306,10 @@ extension NoteDocument {
           return FrontMatter(rest: text, isIgnored: true)
         }
         matter.rest = rest
-        return matter
+        return matter.finished()
       }
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty else {
-        matter.lines.append((nil, Substring(line)))  // kept, inside a block's text too
+        matter.keep(line)  // kept, inside a block's text too
         continue
       }
       written += 1
@@ -299,13 +332,17 @@ extension NoteDocument {
           matter.release(key)
           currentKey = nil
         }
-        matter.lines.append((nil, Substring(line)))
+        matter.keep(line)
         continue
       }
       understood += 1
       currentKey = key
+      matter.isInProperty = !readKeys.contains(key)
       guard readKeys.contains(key) else {
-        matter.lines.append((nil, Substring(line)))
+        // Another tool's key: a property, its value as written (the key's case kept).
+        matter.properties.append(
+          NoteProperty(
+            key: String(line[..<colon]), rawValue: String(line[line.index(after: colon)...])))
         continue
       }
       // A key written again: the value above gives no field, so its lines are kept.

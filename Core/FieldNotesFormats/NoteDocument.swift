@@ -86,9 +86,13 @@ public enum NoteDocument {
   ///   - title: The title.
   ///   - body: The body.
   ///   - tags: The tags.
+  ///   - properties: The properties; none by default.
   /// - Returns: The bytes; at least `data(of:).count` of any note with these fields.
-  /// - Complexity: O(*t*) in the size of the title and tags; the body is only counted.
-  public static func byteCount(title: String, body: String, tags: [String]) -> Int {
+  /// - Complexity: O(*t*) in the size of the title, tags and properties; the body is only
+  ///   counted.
+  public static func byteCount(
+    title: String, body: String, tags: [String], properties: [NoteProperty] = []
+  ) -> Int {
     // The longest value of each field that varies: a notebook's identifier (not `none`), an
     // unpin (`false`), a date's 24 characters (a date written as seconds is never longer), and
     // a conflict's original, so a copy's file is as large as the note's would be. Every
@@ -96,7 +100,7 @@ public enum NoteDocument {
     // random one asks the system for randomness, three times a note in an import.
     let widest = Note(
       id: anyIdentifier, title: title, createdAt: Date(timeIntervalSince1970: 0),
-      notebookID: anyIdentifier, tags: tags, conflictOf: anyIdentifier)
+      notebookID: anyIdentifier, tags: tags, conflictOf: anyIdentifier, properties: properties)
     return header(of: widest).utf8.count + body.utf8.count
   }
 
@@ -109,7 +113,7 @@ public enum NoteDocument {
   /// - Parameter note: The note.
   /// - Returns: The bytes.
   public static func byteCount(of note: Note) -> Int {
-    byteCount(title: note.title, body: note.body, tags: note.tags)
+    byteCount(title: note.title, body: note.body, tags: note.tags, properties: note.properties)
   }
 
   /// Everything of a note's file before its body.
@@ -130,6 +134,7 @@ public enum NoteDocument {
     if let original = note.conflictOf {
       lines.append("conflict-of: \(original.uuidString.lowercased())")
     }
+    lines += note.properties.map(\.frontMatterText)
     return header(lines, title: note.title)
   }
 
@@ -157,7 +162,9 @@ public enum NoteDocument {
   /// - Throws: ``NoteDocumentError`` when the file is too large or isn't a note's file.
   public static func note(from data: Data, id: UUID) throws(NoteDocumentError) -> Note {
     let parsed = try parse(data, id: id)
-    return try note(parsed: parsed, body: parsed.body, id: id)
+    return try note(
+      parsed: parsed, body: parsed.body, properties: parsed.properties(readingKeys: noteKeys),
+      id: id)
   }
 
   /// Reads a note's file under any name: its identifier is the one its front matter gives.
@@ -197,7 +204,9 @@ public enum NoteDocument {
       notebookName = Self.notebookName(fromEditorValue: value)
       parsed.fields["notebook"] = nil
     }
-    let note = try note(parsed: parsed, body: parsed.body(keepingLinesNotIn: noteKeys), id: id)
+    let note = try note(
+      parsed: parsed, body: parsed.body(keepingLinesNotIn: noteKeys),
+      properties: parsed.properties(readingKeys: noteKeys), id: id)
     return (note, notebookName)
   }
 
@@ -218,8 +227,15 @@ public enum NoteDocument {
     "id", "notebook", "tags", "pinned", "created", "updated", "conflict-of", "title",
   ]
 
+  /// The keys that are never a property, in any case.
+  ///
+  /// They are those a note's file gives its fields by, and those the importer reads a field
+  /// from (``readKeys``). A line of one of them that gives no field stays in the body, as it
+  /// did before notes had properties.
+  static let reservedKeys = noteKeys.union(readKeys)
+
   private static func note(
-    parsed: ParsedFile, body: String, id: UUID
+    parsed: ParsedFile, body: String, properties: [NoteProperty], id: UUID
   ) throws(NoteDocumentError) -> Note {
     let fields = parsed.fields
     let title = parsed.title
@@ -249,11 +265,11 @@ public enum NoteDocument {
     // Read leniently: a mark that isn't an identifier leaves a plain note, never an unreadable
     // file (which a sync would have to leave out).
     let original = fields["conflict-of"].flatMap(UUID.init(uuidString:))
-    let bytes = byteCount(title: title, body: body, tags: tags)
+    let bytes = byteCount(title: title, body: body, tags: tags, properties: properties)
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
     return Note(
       id: id, title: title, body: body, createdAt: created, notebookID: notebook, tags: tags,
-      isPinned: pinned, updatedAt: updated, conflictOf: original)
+      isPinned: pinned, updatedAt: updated, conflictOf: original, properties: properties)
   }
 
   /// Reads a notebook's file.
@@ -287,8 +303,9 @@ public enum NoteDocument {
     /// The body.
     var body = ""
 
-    /// The front-matter lines no field is read from: those of other keys, and those of a key
-    /// written again below.
+    /// The front-matter lines no field or property is read from: those of the keys FieldNotes
+    /// reads (``NoteDocument/reservedKeys``) that the reader doesn't, and those of a key the
+    /// reader reads written again below.
     ///
     /// - Parameter keys: The keys the reader reads.
     /// - Returns: The lines, in order.
@@ -297,12 +314,29 @@ public enum NoteDocument {
       var last: [String: Int] = [:]
       for (index, line) in lines.enumerated() { last[line.key] = index }
       return lines.enumerated().filter { index, line in
-        !keys.contains(line.key) || last[line.key] != index
+        guard keys.contains(line.key) else { return !isProperty(line.key) }
+        return last[line.key] != index
       }.map(\.element)
     }
 
-    /// The body, after the front-matter lines no field is read from, kept in a front matter of
-    /// their own (``NoteDocument/keptFrontMatter(_:)``).
+    /// The properties: the lines of every key neither the reader nor FieldNotes reads, in
+    /// order, each with the lines its value goes on over.
+    ///
+    /// - Parameter keys: The keys the reader reads.
+    /// - Returns: The properties.
+    func properties(readingKeys keys: Set<String>) -> [NoteProperty] {
+      lines.filter { !keys.contains($0.key) && isProperty($0.key) }.map { line in
+        NoteProperty(key: line.key, rawValue: String(line.text.dropFirst(line.key.count + 1)))
+      }
+    }
+
+    /// Whether a key's lines make a property: a key FieldNotes never reads a field from.
+    private func isProperty(_ key: String) -> Bool {
+      !NoteDocument.reservedKeys.contains(key.lowercased())
+    }
+
+    /// The body, after the front-matter lines no field or property is read from, kept in a
+    /// front matter of their own (``NoteDocument/keptFrontMatter(_:)``).
     ///
     /// - Parameter keys: The keys the reader reads.
     /// - Returns: The body.
@@ -334,6 +368,16 @@ public enum NoteDocument {
       let line = String(Substring(rest[..<end]))
       rest = rest[rest.index(after: end)...]
       if line == "---" { break }
+      // A line of the value above, written over several lines (`- item`, indented, a comment,
+      // a blank line): part of that key's lines.
+      if let last = parsed.lines.indices.last, isContinuation(line) {
+        let key = parsed.lines[last].key
+        guard !NoteDocument.reservedKeys.contains(key.lowercased()) else {
+          throw .malformed("its \(key): goes on over lines FieldNotes doesn't read")
+        }
+        parsed.lines[last].text += "\n" + line
+        continue
+      }
       guard let colon = line.firstIndex(of: ":") else {
         throw .malformed("its front matter has a line without a key")
       }
@@ -365,6 +409,13 @@ public enum NoteDocument {
     parsed.title = title
     parsed.body = String(Substring(rest))
     return parsed
+  }
+
+  /// Whether a front-matter line goes on with the value of the key above it rather than give a
+  /// key of its own.
+  private static func isContinuation(_ line: String) -> Bool {
+    guard let first = line.first else { return true }
+    return first == " " || first == "\t" || first == "#" || line == "-" || line.hasPrefix("- ")
   }
 
   private static func decode<Value: Decodable>(_ type: Value.Type, _ text: String) -> Value? {
@@ -431,10 +482,11 @@ public enum NoteDocument {
   /// - Parameter note: What the file holds.
   /// - Returns: The file's bytes.
   public static func data(ofEditable note: EditableNote) -> Data {
-    let lines = [
-      "---", "notebook: \(editorValue(ofNotebookName: note.notebookName))",
-      "tags: \(json(note.tags))",
-    ]
+    let lines =
+      [
+        "---", "notebook: \(editorValue(ofNotebookName: note.notebookName))",
+        "tags: \(json(note.tags))",
+      ] + note.properties.map(\.frontMatterText)
     return Data((header(lines, title: note.title) + note.body).utf8)
   }
 
@@ -458,6 +510,7 @@ public enum NoteDocument {
     let parsed = try parse(asWrittenByAPerson(data), id: nil)
     let (fields, title) = (parsed.fields, parsed.title)
     let body = parsed.body(keepingLinesNotIn: editableKeys)
+    let properties = parsed.properties(readingKeys: editableKeys)
     var tags: [String] = []
     if let value = fields["tags"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
       if let decoded = decode([String].self, value) {
@@ -471,7 +524,7 @@ public enum NoteDocument {
       }
       tags = tags.filter { !$0.isEmpty }
     }
-    let bytes = byteCount(title: title, body: body, tags: tags)
+    let bytes = byteCount(title: title, body: body, tags: tags, properties: properties)
     guard bytes <= maximumBytes else { throw .tooLarge(bytes: bytes) }
     var keptKeys: [String] = []
     var named = Set<String>()
@@ -481,7 +534,7 @@ public enum NoteDocument {
     return EditableNote(
       title: title, body: body, tags: tags,
       notebookName: fields["notebook"].flatMap(notebookName(fromEditorValue:)),
-      keysKeptInBody: keptKeys)
+      keysKeptInBody: keptKeys, properties: properties)
   }
 }
 
@@ -499,6 +552,9 @@ public struct EditableNote: Hashable, Sendable {
   /// kept at the top of ``body`` (`pinned`, `source`), in the order written; none for a file
   /// given.
   public var keysKeptInBody: [String]
+  /// The front-matter keys FieldNotes has no field for, each with its value as written, in
+  /// the order written (see ``FieldNotesModel/NoteProperty``).
+  public var properties: [NoteProperty]
 
   /// Creates what an editor is given, or what it gave back.
   ///
@@ -508,15 +564,17 @@ public struct EditableNote: Hashable, Sendable {
   ///   - tags: The tags.
   ///   - notebookName: The notebook's name, or `nil` for none.
   ///   - keysKeptInBody: The keys of front-matter lines kept in the body; none by default.
+  ///   - properties: The properties; none by default.
   public init(
     title: String, body: String, tags: [String], notebookName: String?,
-    keysKeptInBody: [String] = []
+    keysKeptInBody: [String] = [], properties: [NoteProperty] = []
   ) {
     self.title = title
     self.body = body
     self.tags = tags
     self.notebookName = notebookName
     self.keysKeptInBody = keysKeptInBody
+    self.properties = properties
   }
 }
 

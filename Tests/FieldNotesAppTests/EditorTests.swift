@@ -94,9 +94,11 @@ import Testing
     #expect(note.notebookID != nil)
   }
 
-  /// Front-matter lines the editor's file doesn't set (`pinned:`, `created:`, `source:`) are
-  /// never dropped: they are kept at the top of the note's body, as the importer keeps them,
-  /// and FieldNotes says so, since the pin and the date are not set by them.
+  /// Front-matter lines of FieldNotes' keys the editor's file doesn't set are never dropped.
+  ///
+  /// `pinned:` and `created:` lines are kept at the top of the note's body, as the
+  /// importer keeps them, and FieldNotes says so, since the pin and the date are not set by
+  /// them. Another key (`source:`) is a property of the note, as the importer takes it.
   @Test func frontMatterLinesTheFileDoesntSetAreKeptInTheBodyAndNamed() throws {
     let setting = try Setting()
     defer { setting.remove() }
@@ -110,15 +112,51 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     #expect(
       result.output.filter { $0.hasPrefix("Kept") || $0.hasPrefix("Saved") } == [
-        "Kept the front matter's `pinned:`, `created:` and `source:` lines at the top of the "
-          + "body, as text: the editor's file sets only a note's title, tags and notebook.",
+        "Kept the front matter's `pinned:` and `created:` lines at the top of the "
+          + "body, as text: the editor's file sets only a note's title, tags, notebook and "
+          + "properties.",
         "Saved \u{201C}Heron\u{201D}.",
       ])
     let saved = try #require(try setting.savedNotes().first)
+    #expect(saved.body == "---\npinned: true\ncreated: 2026-01-05\n---\nGrey.")
     #expect(
-      saved.body
-        == "---\npinned: true\ncreated: 2026-01-05\nsource: https://example.org/heron\n---\nGrey.")
+      saved.properties == [NoteProperty(key: "source", rawValue: " https://example.org/heron")])
     #expect(saved.tags == ["birds"])
+  }
+
+  /// A note's properties are edited in the editor's front matter: added, changed and removed,
+  /// the others kept as written, and each save keeps the text it replaced as a version.
+  @Test func propertiesAreAddedChangedAndRemovedInTheFrontMatter() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    _ = try setting.run(["open all", "new", "title Heron", "body Grey.", "save"], editor: nil)
+    let add = try setting.editor(
+      #"sed -i 's/^tags: \[\]$/tags: []\nstatus: draft\naliases:\n  - Ardea/' "$1""#)
+
+    var result = try setting.run(["open all", "edit 1 --editor"], editor: add)
+
+    #expect(result.status == 0, "\(result.errors)")
+    var saved = try #require(try setting.savedNotes().first)
+    #expect(
+      saved.properties == [
+        NoteProperty(key: "status", rawValue: " draft"),
+        NoteProperty(key: "aliases", rawValue: "\n  - Ardea"),
+      ])
+    #expect(saved.body == "Grey.")
+
+    let change = try setting.editor(
+      #"sed -i -e 's/^status: draft$/status: done/' -e '/^aliases:$/d' -e '/^  - Ardea$/d' "$1""#)
+    result = try setting.run(["open all", "edit 1 --editor"], editor: change)
+
+    #expect(result.status == 0, "\(result.errors)")
+    saved = try #require(try setting.savedNotes().first)
+    #expect(saved.properties == [NoteProperty(key: "status", rawValue: " done")])
+    let versions = try SQLiteNoteRepository(path: setting.store).versions(ofNote: saved.id)
+    #expect(
+      versions.map(\.properties).last == [
+        NoteProperty(key: "status", rawValue: " draft"),
+        NoteProperty(key: "aliases", rawValue: "\n  - Ardea"),
+      ])
   }
 
   /// A failed editor, one that changes nothing, or none at all: nothing is saved, and each

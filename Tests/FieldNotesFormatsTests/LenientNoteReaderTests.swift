@@ -29,21 +29,32 @@ import Testing
     #expect(note.tags == ["birds", "places-lake", "dawn", "places-weir"])
     #expect(note.createdAt == NoteDocument.textDate(from: "2024-05-01T06:30:00.000Z"))
     #expect(note.updatedAt == NoteDocument.textDate(from: "2024-05-02T10:00:00.000Z"))
-    // What no field of a note holds stays at the top of the body: another tool's key, and
-    // the tags, since `Places/Lake` is more than `places-lake` holds.
+    // Another tool's key is a property, as written; what no field of a note holds stays at the
+    // top of the body: the tags, since `Places/Lake` is more than `places-lake` holds.
+    #expect(note.properties == [NoteProperty(key: "aliases", rawValue: "\n  - Grey heron")])
     #expect(
-      note.body.hasPrefix(
-        "---\naliases:\n  - Grey heron\ntags:\n  - birds\n  - \"Places/Lake\"\n---\nSeen at #dawn"))
+      note.body.hasPrefix("---\ntags:\n  - birds\n  - \"Places/Lake\"\n---\nSeen at #dawn"))
     #expect(!note.frontMatterIgnored)
   }
 
-  @Test func everyLineOfTheFrontMatterNoFieldHoldsIsKeptInTheBody() {
+  /// Every other tool's key is a property, its case and value as written, a comment below it
+  /// with it; a comment above every key stays at the top of the body.
+  @Test func everyKeyNoFieldHoldsIsAPropertyAsWritten() {
     let text =
-      "---\nNote: remember milk\nsource: https://example.com/x\n# a comment\ntags: [a]\n---\nText\n"
+      "---\n# by hand\nNote: remember milk\nsource: https://example.com/x\n# a comment\n"
+      + "tags: [a]\nstatus:   'in review'  \n\n---\nText\n"
     let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
+    #expect(note.body == "---\n# by hand\n---\nText\n")
     #expect(
-      note.body
-        == "---\nNote: remember milk\nsource: https://example.com/x\n# a comment\n---\nText\n")
+      note.properties == [
+        NoteProperty(key: "Note", rawValue: " remember milk"),
+        NoteProperty(key: "source", rawValue: " https://example.com/x\n# a comment"),
+        NoteProperty(key: "status", rawValue: "   'in review'  "),
+      ])
+    #expect(
+      note.properties.map(\.values) == [
+        ["remember milk"], ["https://example.com/x"], ["in review"],
+      ])
     #expect(note.tags == ["a"])
   }
 
@@ -106,7 +117,8 @@ import Testing
       Text
       """
     let note = NoteDocument.foreignNote(from: text, fileName: "n.md")
-    #expect(note.body == "---\naliases:\ntitle:\n---\nText")
+    #expect(note.body == "---\ntitle:\n---\nText")
+    #expect(note.properties == [NoteProperty(key: "aliases", rawValue: "")])
     #expect(note.id == id && note.title == "Heron" && note.tags == ["birds"])
   }
 
@@ -214,13 +226,14 @@ import Testing
         title: [Heron, Egret words]
         pinned: [true, alsothis]
         created: [2020-01-01, 2021-02-02]
-        summary: >
-          Folded text
-          of the user's.
         tags: [birds, C++, C#, "it's", projects/garden/2024/spring-planting-schedule]
         ---
         Text
         """)
+    #expect(
+      note.properties == [
+        NoteProperty(key: "summary", rawValue: " >\n  Folded text\n  of the user's.")
+      ])
     #expect(note.title == "Heron" && !note.isPinned && note.createdAt == nil)
     #expect(note.tags.first == "birds")
   }
@@ -248,7 +261,11 @@ import Testing
     let note = NoteDocument.foreignNote(from: text, fileName: "heron.md")
     #expect(note.createdAt == nil && note.title == "heron")
     #expect(note.tags == ["new-york", "lake"])
-    #expect(note.body == text)
+    #expect(
+      note.body == text.replacingOccurrences(of: "notes: |\n  para one\n\n\n  para two\n", with: "")
+    )
+    #expect(
+      note.properties == [NoteProperty(key: "notes", rawValue: " |\n  para one\n\n\n  para two")])
   }
 
   /// A folded title is no title: the heading gives it, and the block stays.

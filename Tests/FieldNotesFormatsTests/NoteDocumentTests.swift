@@ -77,18 +77,61 @@ import Testing
     #expect(try NoteDocument.note(from: data, id: note.id) == note)
   }
 
-  /// A FieldNotes file (an export's) with a line a person added to its front matter is read
-  /// as the note, the added line kept at the top of its body, as the importer keeps other
-  /// tools' keys: nothing of the file is dropped.
-  @Test func aLineAddedToAFieldNotesFilesFrontMatterIsKeptInTheBody() throws {
+  /// A key a person added to a FieldNotes file's front matter is a property of its note.
+  ///
+  /// The file (an export's) is read as the note, as the importer keeps other tools' keys:
+  /// nothing of the file is dropped. A key of FieldNotes' own written twice stays in the body.
+  @Test func aKeyAddedToAFieldNotesFilesFrontMatterIsAProperty() throws {
     let note = Note(id: Self.id, title: "Heron", body: "Grey.", createdAt: Self.noon)
     let text = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
       .replacingOccurrences(
-        of: "pinned: false\n", with: "pinned: false\nsource: https://example.org\n")
+        of: "pinned: false\n",
+        with: "pinned: false\nsource: https://example.org\npinned: false\n")
 
     var kept = note
-    kept.body = "---\nsource: https://example.org\n---\nGrey."
+    kept.body = "---\npinned: false\n---\nGrey."
+    kept.properties = [NoteProperty(key: "source", rawValue: " https://example.org")]
     #expect(try NoteDocument.note(fromFile: Data(text.utf8)) == kept)
+  }
+
+  /// A note's properties go in its front matter after FieldNotes' own keys, in their order and
+  /// as written, a list over several lines too; every reader gives them back byte for byte.
+  @Test func propertiesAreWrittenInTheFrontMatterAndReadBackByteForByte() throws {
+    let properties = [
+      NoteProperty(key: "aliases", rawValue: "\n  - Grey heron\n  - 'Ardea cinerea'"),
+      NoteProperty(key: "status", rawValue: " draft"),
+      NoteProperty(key: "cssclasses", rawValue: " [wide, \"no-title\"]"),
+      NoteProperty(key: "source", rawValue: ""),
+    ]
+    let note = Note(
+      id: Self.id, title: "Heron", body: "Grey.", createdAt: Self.noon, properties: properties)
+    let data = NoteDocument.data(of: note)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(
+      text.hasSuffix(
+        "updated: 2026-11-29T12:00:00.000Z\naliases:\n  - Grey heron\n  - 'Ardea cinerea'\n"
+          + "status: draft\ncssclasses: [wide, \"no-title\"]\nsource:\n---\n# Heron\n\nGrey."))
+    #expect(try NoteDocument.note(from: data, id: Self.id) == note)
+    #expect(try NoteDocument.note(fromFile: data) == note)
+    #expect(NoteDocument.data(of: try NoteDocument.note(fromFile: data)) == data)
+    #expect(NoteDocument.byteCount(of: note) >= data.count)
+    #expect(
+      NoteDocument.byteCount(of: note)
+        > NoteDocument.byteCount(of: Note(title: "Heron", body: "Grey.")))
+  }
+
+  /// A sync file written before notes had properties reads as a note with none; one whose key
+  /// of FieldNotes' own goes on over lines it doesn't read is refused, never half read.
+  @Test func aFileWithoutPropertiesHasNoneAndAContinuedKeyOfItsOwnIsRefused() throws {
+    let note = Note(id: Self.id, title: "Heron", body: "Grey.", createdAt: Self.noon)
+    #expect(try NoteDocument.note(from: NoteDocument.data(of: note), id: Self.id).properties == [])
+    let text = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
+      .replacingOccurrences(of: "tags: []\n", with: "tags:\n  - birds\n")
+    #expect(
+      throws: NoteDocumentError.malformed("its tags: goes on over lines FieldNotes doesn't read")
+    ) {
+      try NoteDocument.note(fromFile: Data(text.utf8))
+    }
   }
 
   @Test func datesOutsideYearsOneTo9999AreWrittenAsSeconds() throws {
@@ -300,9 +343,10 @@ import Testing
     }
   }
 
-  /// Front-matter lines the editor's file takes no field from (`pinned:`, `created:`, `source:`,
-  /// one of its own keys written twice) are kept at the top of the body, in a front matter of
-  /// their own, as the importer keeps them: nothing typed there is dropped.
+  /// Front-matter lines of keys FieldNotes reads that the editor's file takes no field from
+  /// (`pinned:`, `created:`, one of its own keys written twice) are kept at the top of the body,
+  /// in a front matter of their own, as the importer keeps them; another key (`source:`) is a
+  /// property: nothing typed there is dropped.
   @Test func linesTheFileTakesNoFieldFromAreKeptAtTheTopOfTheBody() throws {
     let text = """
       ---
@@ -322,14 +366,42 @@ import Testing
     #expect(edited.notebookName == "Birds")
     #expect(edited.tags == ["lake"], "the last `tags:` line is the one read")
     #expect(
-      edited.body
-        == "---\npinned: true\ncreated: 2026-01-05\ntags: [birds]\nsource: https://example.org/heron"
-        + "\n---\nGrey.")
-    #expect(edited.keysKeptInBody == ["pinned", "created", "tags", "source"])
+      edited.body == "---\npinned: true\ncreated: 2026-01-05\ntags: [birds]\n---\nGrey.")
+    #expect(edited.keysKeptInBody == ["pinned", "created", "tags"])
+    #expect(
+      edited.properties == [NoteProperty(key: "source", rawValue: " https://example.org/heron")])
     // Given back to the editor, the lines kept stay where they are, in the body.
     var inBody = edited
     inBody.keysKeptInBody = []
     #expect(try NoteDocument.editableNote(from: NoteDocument.data(ofEditable: edited)) == inBody)
+  }
+
+  /// The editor's file holds the note's properties in its front matter, as written; a
+  /// property added, changed or removed there is read back so, the others byte for byte.
+  @Test func theEditorsFileHoldsThePropertiesAndReadsEditsToThem() throws {
+    let given = EditableNote(
+      title: "Heron", body: "Grey.\n", tags: ["birds"], notebookName: "Birds",
+      properties: [
+        NoteProperty(key: "aliases", rawValue: "\n  - Grey heron"),
+        NoteProperty(key: "status", rawValue: " draft"),
+      ])
+    let text = String(decoding: NoteDocument.data(ofEditable: given), as: UTF8.self)
+    #expect(
+      text == "---\nnotebook: Birds\ntags: [\"birds\"]\naliases:\n  - Grey heron\nstatus: draft\n"
+        + "---\n# Heron\n\nGrey.\n")
+    #expect(try NoteDocument.editableNote(from: Data(text.utf8)) == given)
+
+    let edited =
+      text
+      .replacingOccurrences(of: "status: draft\n", with: "status: done\nsource: field trip\n")
+      .replacingOccurrences(of: "aliases:\n  - Grey heron\n", with: "")
+    let read = try NoteDocument.editableNote(from: Data(edited.utf8))
+    #expect(
+      read.properties == [
+        NoteProperty(key: "status", rawValue: " done"),
+        NoteProperty(key: "source", rawValue: " field trip"),
+      ])
+    #expect(read.body == "Grey.\n" && read.keysKeptInBody == [])
   }
 
   /// A `title:` line and a heading of the user's both say a title: the line gives it, and the

@@ -33,6 +33,26 @@ import Testing
     #expect(daily.createdAt == NoteDocument.textDate(from: "2024-05-01T07:00:00.000Z"))
   }
 
+  /// A key FieldNotes has no field for is a property, not a block at the top of the body: the
+  /// note's first line is its text, and an export writes the key back in the front matter.
+  @Test func anObsidianPropertyStaysInTheFrontMatterThroughAnExport() throws {
+    let vault = try FixtureFolder(PlainTextFixtures.obsidianVault)
+    let read = try MarkdownFolderReader.read(vault.path)
+    let roses = try #require(read.library.notes.first { $0.title == "Roses" })
+    #expect(roses.properties == [NoteProperty(key: "aliases", rawValue: " [Roses]")])
+    #expect(roses.body == "Prune in #spring.\n")
+
+    let exported = try FixtureFolder()
+    try MarkdownFolderWriter.write(read.library, to: exported.path + "/")
+    let again = try MarkdownFolderReader.read(exported.path)
+    let back = try #require(again.library.notes.first { $0.id == roses.id })
+    #expect(back.properties == roses.properties && back.body == roses.body)
+    let file = try #require(
+      FileManager.default.subpaths(atPath: exported.path)?.first { $0.hasSuffix("Roses.md") })
+    let text = try String(contentsOfFile: exported.path + "/" + file, encoding: .utf8)
+    #expect(text.contains("\naliases: [Roses]\n---\n# Roses\n\nPrune in #spring.\n"))
+  }
+
   @Test func anNbNotebookIgnoresItsIndexAndGit() throws {
     let notebook = try FixtureFolder(PlainTextFixtures.nbNotebook)
     let read = try MarkdownFolderReader.read(notebook.path)

@@ -17,6 +17,17 @@ import Testing
     "e\u{301}te", "\u{E9}te", "* ? < > | \" :", "#tag-like", "---", "# heading",
   ]
 
+  /// Properties as other tools write them: a list over lines, a list in brackets, quotes, a
+  /// key with nothing after it, a comment below a value, odd spacing.
+  static let oddProperties = [
+    NoteProperty(key: "aliases", rawValue: "\n  - Grey heron\n  - \"Ardea: cinerea\""),
+    NoteProperty(key: "cssclasses", rawValue: " [wide, no-title]"),
+    NoteProperty(key: "status", rawValue: "   'in review'  "),
+    NoteProperty(key: "source", rawValue: ""),
+    NoteProperty(key: "Rating", rawValue: " 4 # out of 5\n# by hand"),
+    NoteProperty(key: "summary", rawValue: " >\n  Folded\n\n  text"),
+  ]
+
   /// A library drawn from a seed: notebooks with plain names, notes with odd titles and bodies.
   static func library(seed: UInt64) -> NoteLibrary {
     var random = SeededRandomNumberGenerator(seed: seed)
@@ -48,7 +59,10 @@ import Testing
         isPinned: Bool.random(using: &random),
         updatedAt: millisecond(
           created.addingTimeInterval(Double(Int.random(in: 0...9_999_999, using: &random)) / 1000)),
-        conflictOf: Int.random(in: 0..<10, using: &random) == 0 ? UUID() : nil)
+        conflictOf: Int.random(in: 0..<10, using: &random) == 0 ? UUID() : nil,
+        properties: Array(
+          oddProperties.shuffled(using: &random).prefix(
+            Int.random(in: 0...3, using: &random))))
     }
     return NoteLibrary(notebooks: notebooks, notes: notes)
   }

@@ -48,13 +48,14 @@ enum SyncDocument {
   /// Why a file can't be read as a note or a notebook.
   typealias Problem = NoteDocumentError
 
-  /// A note's file.
+  /// A note's file: its properties too, each as written, after FieldNotes' own keys.
   static func data(of note: Note) -> Data { NoteDocument.data(of: note) }
 
   /// A notebook's file.
   static func data(of notebook: Notebook) -> Data { NoteDocument.data(of: notebook) }
 
-  /// Reads a note's file, whose name gives its identifier.
+  /// Reads a note's file, whose name gives its identifier; a file written before notes had
+  /// properties (an earlier FieldNotes') is a note with none.
   static func note(from data: Data, id: UUID) throws(Problem) -> Note {
     try NoteDocument.note(from: data, id: id)
   }

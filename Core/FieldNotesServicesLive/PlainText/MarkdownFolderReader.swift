@@ -282,7 +282,8 @@ public enum MarkdownFolderReader {
       let note = Note(
         id: foreign.id ?? UUID(derivedFrom: Array(relative.utf8) + [0] + Array(data)),
         title: foreign.title, body: foreign.body, createdAt: created, tags: foreign.tags,
-        isPinned: foreign.isPinned, updatedAt: max(foreign.updatedAt ?? modified, created))
+        isPinned: foreign.isPinned, updatedAt: max(foreign.updatedAt ?? modified, created),
+        properties: foreign.properties)
       guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
         skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
         return

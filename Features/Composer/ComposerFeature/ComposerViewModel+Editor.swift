@@ -87,6 +87,9 @@ extension ComposerViewModel {
       ?? EditableNote(
         title: "", body: String(decoding: leftover.text, as: UTF8.self), tags: [],
         notebookName: nil)
+    // A kept draft holds no properties: the file's go at the top of its body, as they were
+    // written, so nothing of the file is lost.
+    let body = frontMatter(of: edited.properties) + edited.body
     let session = DraftSession(
       id: UUID(derivedFrom: Array("leftover edit\u{0}\(leftover.path)".utf8)),
       startedAt: leftover.modifiedAt, terminal: nil)
@@ -95,7 +98,7 @@ extension ComposerViewModel {
       notebookID: edited.notebookName.flatMap { client.notebook(named: $0)?.id },
       // The line break an editor ends its file with, as for an edit that finished.
       title: edited.title,
-      body: edited.body.hasSuffix("\n") ? String(edited.body.dropLast()) : edited.body,
+      body: body.hasSuffix("\n") ? String(body.dropLast()) : body,
       tags: DraftRules.tags(from: edited.tags.joined(separator: " ")), keptAt: now(),
       session: session, baseUpdatedAt: nil)
   }
@@ -124,7 +127,8 @@ extension ComposerViewModel {
     let sent = NoteDocument.data(
       ofEditable: EditableNote(
         title: draft.title, body: draft.body + ending, tags: draft.tags,
-        notebookName: draft.notebookID.flatMap { notebook($0)?.name }))
+        notebookName: draft.notebookID.flatMap { notebook($0)?.name },
+        properties: draft.properties))
     let returned: Data
     // The file's name says which note it is, so one left behind by a crash is kept as its
     // draft (``keepLeftoverEdits(client:editor:now:)``).
@@ -153,7 +157,7 @@ extension ComposerViewModel {
     let notebookID = edited.notebookName.map { client.notebook(named: $0)?.id }
     let content = NoteDraft.Content(
       title: edited.title, body: body, tags: tags,
-      notebookID: notebookID.map { $0 ?? draft.notebookID } ?? nil)
+      notebookID: notebookID.map { $0 ?? draft.notebookID } ?? nil, properties: edited.properties)
     let unknownNotebook = notebookID == .some(nil) ? edited.notebookName : nil
     // Written back as it was (`:wq` with no edit): nothing changed, whatever the bytes.
     guard content != draft.content || unknownNotebook != nil else { return .unchanged }
@@ -161,6 +165,7 @@ extension ComposerViewModel {
     draft.body = content.body
     draft.tags = content.tags
     draft.notebookID = content.notebookID
+    draft.properties = content.properties
     if let unknownNotebook { throw .unknownNotebook(unknownNotebook) }
     return .changed(keysKeptInBody: edited.keysKeptInBody)
   }

@@ -276,13 +276,14 @@ public final class ComposerViewModel {
       newNoteID = id
       return Note(
         id: id, title: title, body: draft.body, createdAt: now(),
-        notebookID: draft.notebookID, tags: draft.tags)
+        notebookID: draft.notebookID, tags: draft.tags, properties: draft.properties)
     }
     var note = client.note(opened.id) ?? opened
     note.title = title
     note.body = draft.body
     note.tags = draft.tags
     note.notebookID = draft.notebookID
+    note.properties = draft.properties
     return note
   }
 
@@ -299,13 +300,28 @@ public final class ComposerViewModel {
   @discardableResult
   public func keepUnsavedDraft() throws(ComposerError) -> Bool {
     guard !isFinished, hasChanges else { return false }
+    // A kept draft holds no properties: ones the editor changed go at the top of its body, in
+    // a front matter of their own, so that nothing written is lost.
+    let body =
+      draft.properties == baseProperties
+      ? draft.body : Self.frontMatter(of: draft.properties) + draft.body
     try client.keepDraft(
       Draft(
-        noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: draft.body,
+        noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: body,
         tags: draft.tags, keptAt: now(), session: session,
         baseUpdatedAt: base?.updatedAt),
       superseding: takenUpDraft)
     return true
+  }
+
+  /// The properties a draft starts with, and a kept one goes on with: the opened note's.
+  private var baseProperties: [NoteProperty] { opened?.properties ?? [] }
+
+  /// Properties as the lines of a front matter of their own, as a body keeps lines no field is
+  /// read from: `---`, the lines and `---`; nothing for none.
+  static func frontMatter(of properties: [NoteProperty]) -> String {
+    properties.isEmpty
+      ? "" : "---\n" + properties.map(\.frontMatterText).joined(separator: "\n") + "\n---\n"
   }
 
   /// Goes on from a kept draft: its text fills the draft.
@@ -319,7 +335,7 @@ public final class ComposerViewModel {
   public func takeUpKeptDraft(at position: Int) throws(ComposerError) {
     guard isEditable else { throw .notEditable }
     let kept = try keptDraft(at: position)
-    let untouched = takenUpDraft.map { draft.content == Self.content(of: $0) } ?? !hasChanges
+    let untouched = takenUpDraft.map { draft.content == content(of: $0) } ?? !hasChanges
     guard untouched else { throw .unsavedChangesInTheWay }
     keptDrafts.remove(at: position)
     if let takenUpDraft { keptDrafts = Self.newestFirst(keptDrafts + [takenUpDraft]) }
@@ -332,6 +348,7 @@ public final class ComposerViewModel {
     draft.body = kept.body
     draft.tags = kept.tags
     draft.notebookID = kept.notebookID
+    draft.properties = baseProperties
   }
 
   /// Asks whether to forget a kept draft (``State/confirming(_:)`` with
@@ -352,9 +369,10 @@ public final class ComposerViewModel {
     return keptDrafts[position]
   }
 
-  private static func content(of draft: Draft) -> NoteDraft.Content {
+  private func content(of draft: Draft) -> NoteDraft.Content {
     NoteDraft.Content(
-      title: draft.title, body: draft.body, tags: draft.tags, notebookID: draft.notebookID)
+      title: draft.title, body: draft.body, tags: draft.tags, notebookID: draft.notebookID,
+      properties: baseProperties)
   }
 
   static func newestFirst(_ drafts: [Draft]) -> [Draft] {

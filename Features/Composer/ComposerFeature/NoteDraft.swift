@@ -17,6 +17,8 @@ public final class NoteDraft {
   public internal(set) var tags: [String]
   /// The notebook the note goes into, or `nil` for none.
   public internal(set) var notebookID: Notebook.ID?
+  /// The note's properties: its own, or as the user's editor left them.
+  public internal(set) var properties: [NoteProperty]
 
   /// Creates a draft.
   ///
@@ -25,25 +27,31 @@ public final class NoteDraft {
   ///   - body: The body; empty by default.
   ///   - tags: The tags; none by default.
   ///   - notebookID: The notebook; none by default.
+  ///   - properties: The properties; none by default.
   public init(
-    title: String = "", body: String = "", tags: [String] = [], notebookID: Notebook.ID? = nil
+    title: String = "", body: String = "", tags: [String] = [], notebookID: Notebook.ID? = nil,
+    properties: [NoteProperty] = []
   ) {
     self.title = title
     self.body = body
     self.tags = tags
     self.notebookID = notebookID
+    self.properties = properties
   }
 
   /// A draft holding an existing note's content.
   ///
   /// - Parameter note: The note being edited.
   public convenience init(editing note: Note) {
-    self.init(title: note.title, body: note.body, tags: note.tags, notebookID: note.notebookID)
+    self.init(
+      title: note.title, body: note.body, tags: note.tags, notebookID: note.notebookID,
+      properties: note.properties)
   }
 
   /// The draft's content as a value: what a view draws, and what is compared to tell a change.
   public var content: Content {
-    Content(title: title, body: body, tags: tags, notebookID: notebookID)
+    Content(
+      title: title, body: body, tags: tags, notebookID: notebookID, properties: properties)
   }
 
   /// The parts of a draft that count as a change, as a value.
@@ -56,5 +64,7 @@ public final class NoteDraft {
     public var tags: [String]
     /// The notebook the note goes into, or `nil` for none.
     public var notebookID: Notebook.ID?
+    /// The properties.
+    public var properties: [NoteProperty]
   }
 }

@@ -51,7 +51,7 @@ extension ComposerScreen {
       ? named[0] : named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "")
     return [
       "Kept the front matter's \(list) line\(keys.count == 1 ? "" : "s") at the top of the body, "
-        + "as text: the editor's file sets only a note's title, tags and notebook."
+        + "as text: the editor's file sets only a note's title, tags, notebook and properties."
     ]
   }
 }

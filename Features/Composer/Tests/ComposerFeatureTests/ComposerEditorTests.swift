@@ -58,19 +58,38 @@ import Testing
     #expect(client.note(SampleData.heron.id)?.title == "Heron in the frost")
   }
 
-  /// A front-matter line the file sets nothing by is taken into the draft's body, at the top,
-  /// and named in the outcome, so the screen can say so: nothing typed in the editor is lost.
+  /// A front-matter line of a key FieldNotes reads that the file sets nothing by is taken into
+  /// the draft's body, at the top, and named in the outcome, so the screen can say so; another
+  /// key is a property of the note: nothing typed in the editor is lost.
   @Test func frontMatterLinesTheFileSetsNothingByAreKeptInTheBodyAndNamed() async throws {
     let editor = ScriptedTextEditor(
       .replacing("notebook: Birds\n", with: "notebook: Birds\npinned: true\nsource: field guide\n"))
     let (composer, client) = makeComposer(editor: editor)
 
-    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: ["pinned", "source"]))
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: ["pinned"]))
     try composer.save()
 
     #expect(
-      client.note(SampleData.heron.id)?.body
-        == "---\npinned: true\nsource: field guide\n---\n" + SampleData.heron.body)
+      client.note(SampleData.heron.id)?.body == "---\npinned: true\n---\n" + SampleData.heron.body)
+    #expect(
+      client.note(SampleData.heron.id)?.properties == [
+        NoteProperty(key: "source", rawValue: " field guide")
+      ])
+  }
+
+  /// Properties the editor changed but that were not saved are kept with the draft, at the top
+  /// of its body (a kept draft holds no properties of its own), so nothing written is lost.
+  @Test func anUnsavedChangeOfThePropertiesIsKeptInTheDraftsBody() async throws {
+    let editor = ScriptedTextEditor(
+      .replacing("notebook: Birds\n", with: "notebook: Birds\nstatus: draft\n"))
+    let (composer, client) = makeComposer(editor: editor)
+
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
+    #expect(composer.draft.properties == [NoteProperty(key: "status", rawValue: " draft")])
+    #expect(try composer.keepUnsavedDraft())
+
+    #expect(client.drafts.map(\.body) == ["---\nstatus: draft\n---\n" + SampleData.heron.body])
+    #expect(client.note(SampleData.heron.id)?.properties == [])
   }
 
   /// The file goes to the editor ending with a line break, as a text file does, and comes back
