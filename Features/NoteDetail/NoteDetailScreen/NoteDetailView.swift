@@ -51,7 +51,11 @@ enum NoteDetailView {
         ? style.highlighting(line, matches.ranges(in: line)) : line
     }
     let title = marked(note.title.terminalSafe).brokenAtSpaces(toColumns: columns).map(highlighted)
-    var lines = [facts.joined(separator: " · "), ""]
+    // Properties as the front matter had them, one a line, each value as it reads.
+    let properties = note.properties.map { property in
+      "\(property.key): \(property.displayValue)".terminalSafe
+    }
+    var lines = [facts.joined(separator: " · ")] + properties + [""]
     lines += note.body.isEmpty ? ["(no text)"] : note.body.terminalLines.map(marked)
     switch summary {
     case .none: break
@@ -117,6 +121,7 @@ enum NoteDetailView {
     if before.body != after.body { changes.append("body changed") }
     if before.tags != after.tags { changes.append("tags changed") }
     if oldLinks != newLinks { changes.append("links changed") }
+    if before.properties != after.properties { changes.append("properties changed") }
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }
 

@@ -40,6 +40,7 @@ enum NoteHistoryView {
     if changes.title { parts.append("title") }
     if changes.tags { parts.append("tags") }
     if changes.notebook { parts.append("notebook") }
+    if changes.properties { parts.append("properties") }
     if changes.linesAdded > 0 || changes.linesRemoved > 0 {
       parts.append("body +\(changes.linesAdded) \u{2212}\(changes.linesRemoved)")
     }
@@ -74,11 +75,33 @@ enum NoteHistoryView {
       }
       lines.append("notebook: \(names[0]) \u{2192} \(names[1])")
     }
+    lines += propertyChanges(from: earlier.properties, to: later.properties)
     lines += comparison.diff.unified().map(\.terminalSafe)
     if lines.count == 2 {
       lines.append("(the same text)")
     }
     return lines
+  }
+
+  /// A line for each key whose properties a later text added, changed or removed, in the
+  /// order of the earlier text's and then the added ones: `status: draft → done`.
+  private static func propertyChanges(
+    from earlier: [NoteProperty], to later: [NoteProperty]
+  ) -> [String] {
+    guard earlier != later else { return [] }
+    let value = { (properties: [NoteProperty]) -> String in
+      properties.isEmpty ? "none" : properties.map(\.displayValue).joined(separator: "; ")
+    }
+    var keys: [String] = []
+    for property in earlier + later where !keys.contains(property.key) {
+      keys.append(property.key)
+    }
+    return keys.compactMap { key in
+      let before = earlier.filter { $0.key == key }
+      let after = later.filter { $0.key == key }
+      guard before != after else { return nil }
+      return "\(key): \(value(before)) \u{2192} \(value(after))".terminalSafe
+    }
   }
 
   private static func tags(_ tags: [String]) -> String {

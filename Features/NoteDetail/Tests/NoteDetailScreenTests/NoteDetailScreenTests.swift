@@ -54,6 +54,35 @@ import Testing
     #expect(harness.lastDrawn?.last == "Summary: A short summary of Kingfisher.")
   }
 
+  /// A note's properties are listed under its facts, each value as it reads (a list's items
+  /// with commas between them); an edit of them alone is a version, and `diff` names them.
+  @Test func thePropertiesAreListedAndTheirChangesKept() async throws {
+    let (harness, store) = try makeHarness()
+    var note = try #require(try store.note(withID: SampleData.kingfisher.id))
+    note.properties = [
+      NoteProperty(key: "status", rawValue: " 'draft'"),
+      NoteProperty(key: "aliases", rawValue: "\n  - Alcedo\n  - Common kingfisher"),
+    ]
+    try store.perform(.updateNote(note))
+    _ = try await harness.run("history")
+
+    #expect(
+      harness.lastDrawn == [
+        "Kingfisher", "Birds · #birds · written 50 min ago · changed 1 h ago", "status: draft",
+        "aliases: Alcedo, Common kingfisher", "", "A flash of blue under the bridge.",
+      ])
+    #expect(
+      try await harness.run("history") == [
+        "1 version of “Kingfisher” kept, newest first (`diff N` compares, `restore N` brings back):",
+        "  1  saved 50 min ago  then properties",
+      ])
+    #expect(
+      try await harness.run("diff") == [
+        "--- version 1, saved 50 min ago", "+++ now", "status: none → draft",
+        "aliases: none → Alcedo, Common kingfisher",
+      ])
+  }
+
   @Test func aPageOpenedFromASearchMarksEveryMatch() throws {
     let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
     let route = Route.noteDetail(SampleData.kingfisher.id, highlighting: ["KING", "blue"])
