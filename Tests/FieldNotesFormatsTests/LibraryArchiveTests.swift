@@ -20,6 +20,10 @@ import Testing
   @Test func jsonRoundTripsEveryFieldToTheMillisecond() throws {
     var library = Self.library
     library.notes[0].body = "Quotes \" and 'single', a NUL \u{0}, and \u{1B}[31m escapes"
+    library.notes[0].properties = [
+      NoteProperty(key: "aliases", rawValue: "\n  - Grey heron\n  - \"Ardea\""),
+      NoteProperty(key: "status", rawValue: " draft"),
+    ]
     let data = try LibraryArchive.json(library)
     let read = try LibraryArchive.library(fromJSON: data)
     #expect(read == library)

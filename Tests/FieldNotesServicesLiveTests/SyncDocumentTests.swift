@@ -9,6 +9,21 @@ import Testing
 /// Where the sync repository keeps notes and notebooks (their files are `NoteDocument`'s, tested
 /// with the model).
 @Suite struct SyncDocumentTests {
+  /// A note's properties go through the sync's files as written; a file of an earlier
+  /// FieldNotes, without them, is a note with none.
+  @Test func aNotesFileCarriesItsProperties() throws {
+    let id = UUID(number: 0xABC)
+    var note = Note(
+      id: id, title: "Heron", body: "Grey.", createdAt: Date(timeIntervalSinceReferenceDate: 0))
+    let earlier = SyncDocument.data(of: note)
+    note.properties = [
+      NoteProperty(key: "aliases", rawValue: "\n  - Grey heron"),
+      NoteProperty(key: "status", rawValue: " draft"),
+    ]
+    #expect(try SyncDocument.note(from: SyncDocument.data(of: note), id: id) == note)
+    #expect(try SyncDocument.note(from: earlier, id: id).properties == [])
+  }
+
   @Test func onlyLowerCaseIdentifierNamesInTheTwoFoldersAreFieldNotesFiles() {
     let id = UUID(number: 0xABC)
     let name = id.uuidString.lowercased()
