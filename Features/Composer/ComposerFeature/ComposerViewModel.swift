@@ -136,7 +136,8 @@ public final class ComposerViewModel {
 
   /// Every reason the draft can't be saved yet.
   public var problems: [DraftProblem] {
-    var problems = DraftRules.problems(title: draft.title, body: draft.body, tags: draft.tags)
+    var problems = DraftRules.problems(
+      title: draft.title, body: draft.body, tags: draft.tags, properties: draft.properties)
     if let notebookID = draft.notebookID, notebook(notebookID) == nil {
       problems.append(.notebookNotFound)
     }

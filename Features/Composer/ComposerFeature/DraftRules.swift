@@ -34,8 +34,11 @@ public enum DraftRules {
   ///   - title: The title as typed.
   ///   - body: The body.
   ///   - tags: The tags.
+  ///   - properties: The properties, which count toward the note's size; none by default.
   /// - Returns: The problems found.
-  public static func problems(title: String, body: String, tags: [String]) -> [DraftProblem] {
+  public static func problems(
+    title: String, body: String, tags: [String], properties: [NoteProperty] = []
+  ) -> [DraftProblem] {
     var problems: [DraftProblem] = []
     let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.isEmpty {
@@ -43,7 +46,8 @@ public enum DraftRules {
     } else if trimmed.count > maximumTitleLength {
       problems.append(.titleTooLong(length: trimmed.count, limit: maximumTitleLength))
     }
-    let bytes = NoteDocument.byteCount(title: trimmed, body: body, tags: tags)
+    let bytes = NoteDocument.byteCount(
+      title: trimmed, body: body, tags: tags, properties: properties)
     if bytes > maximumNoteBytes {
       problems.append(.noteTooLarge(bytes: bytes, limit: maximumNoteBytes))
     }

@@ -1,8 +1,8 @@
 import FieldNotesModel
 import FieldNotesServices
 
-/// Makes a version of a note its current text (title, body, tags and notebook), through the
-/// store's one write path.
+/// Makes a version of a note its current text (title, body, tags, notebook and properties),
+/// through the store's one write path.
 ///
 /// The text it replaces is kept as a version, so restoring loses nothing. Nothing is written
 /// when the version is the note's text already (its notebook, if deleted since, counting as

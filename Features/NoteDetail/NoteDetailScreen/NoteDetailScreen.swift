@@ -166,7 +166,8 @@ public final class NoteDetailScreen: TerminalScreen {
       ["restore"],
       arguments: CommandArguments([.number("N")], aside: "a number `history` lists"),
       summary:
-        "make version N's title, text, tags and notebook this note's (what it replaces is kept)"
+        "make version N's title, text, tags, notebook and properties this note's (what it "
+        + "replaces is kept)"
     ) { screen, arguments, _ throws(ScreenError) in try screen.restore(arguments) }
     .completing { screen, _ in screen.versionNumbers },
     ScreenCommand(

@@ -294,6 +294,19 @@ import Testing
     #expect(!composer.canSave)
   }
 
+  /// A note's properties count toward its size, as its file holds them.
+  @Test func propertiesCountTowardTheLimit() {
+    let limit = NoteDocument.maximumBytes
+    let room = limit - NoteDocument.byteCount(title: "Long", body: "", tags: [])
+    let body = String(repeating: "a", count: room)
+    #expect(DraftRules.problems(title: "Long", body: body, tags: []) == [])
+    let status = [NoteProperty(key: "status", rawValue: " draft")]
+    #expect(
+      DraftRules.problems(title: "Long", body: body, tags: [], properties: status) == [
+        .noteTooLarge(bytes: limit + "\nstatus: draft".utf8.count, limit: limit)
+      ])
+  }
+
   /// A body under a mebibyte with thousands of tags is still one note too large: the composer
   /// says so, rather than saving a note a sync would never carry.
   @Test func manyTagsCountTowardTheLimit() throws {
