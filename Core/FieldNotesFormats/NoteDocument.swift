@@ -369,11 +369,15 @@ public enum NoteDocument {
       rest = rest[rest.index(after: end)...]
       if line == "---" { break }
       // A line of the value above, written over several lines (`- item`, indented, a comment,
-      // a blank line): part of that key's lines.
+      // a blank line): part of that key's lines. Below a key of FieldNotes' own, whose value is
+      // one line, a blank line is only space, and anything else is refused.
       if let last = parsed.lines.indices.last, isContinuation(line) {
         let key = parsed.lines[last].key
-        guard !NoteDocument.reservedKeys.contains(key.lowercased()) else {
-          throw .malformed("its \(key): goes on over lines FieldNotes doesn't read")
+        if NoteDocument.reservedKeys.contains(key.lowercased()) {
+          guard line.allSatisfy(\.isWhitespace) else {
+            throw .malformed("its \(key): goes on over lines FieldNotes doesn't read")
+          }
+          continue
         }
         parsed.lines[last].text += "\n" + line
         continue

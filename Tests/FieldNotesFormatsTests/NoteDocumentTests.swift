@@ -125,6 +125,9 @@ import Testing
   @Test func aFileWithoutPropertiesHasNoneAndAContinuedKeyOfItsOwnIsRefused() throws {
     let note = Note(id: Self.id, title: "Heron", body: "Grey.", createdAt: Self.noon)
     #expect(try NoteDocument.note(from: NoteDocument.data(of: note), id: Self.id).properties == [])
+    let spaced = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
+      .replacingOccurrences(of: "tags: []\n", with: "tags: []\n\n")
+    #expect(try NoteDocument.note(fromFile: Data(spaced.utf8)) == note, "a blank line is space")
     let text = String(decoding: NoteDocument.data(of: note), as: UTF8.self)
       .replacingOccurrences(of: "tags: []\n", with: "tags:\n  - birds\n")
     #expect(
