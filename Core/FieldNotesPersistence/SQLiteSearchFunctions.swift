@@ -41,6 +41,7 @@ enum SQLiteSearchFunctions {
       handle, "fieldnotes_link_titles", 1, flags, nil, linkTitles, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_title_in", 2, flags, nil, titleIn, nil, nil, nil)
+    sqlite3_create_function_v2(
       handle, "fieldnotes_property_matches", 3, flags, nil, propertyMatches, nil, nil, nil)
   }
 }
