@@ -39,7 +39,8 @@ extension SQLiteNoteRepository: SyncMarking {
     }
   }
 
-  /// Records the store's sync mark.
+  /// Records the store's sync mark, leaving the journal as it is, no longer known to start at
+  /// the mark (see ``recordSyncMark(_:journalThrough:)``).
   ///
   /// - Parameter commit: The commit the store's notes now descend from.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be written.
@@ -52,6 +53,8 @@ extension SQLiteNoteRepository: SyncMarking {
             "INSERT OR REPLACE INTO sync_mark (id, value) VALUES (1, ?1)")
           statement.bind(commit, at: 1)
           try statement.run()
+          // The journal is no longer known to start at the mark.
+          try connection.execute("DELETE FROM sync_journal_start")
         }
       } catch {
         throw error.repositoryError(path: path, writing: true)

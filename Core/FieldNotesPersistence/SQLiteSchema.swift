@@ -150,6 +150,10 @@ enum SQLiteSchema {
     // again to keep them (see `SQLiteProperties`; the columns are added just before, where
     // missing).
     SQLiteProperties.creation,
+    // Version 13. The sync journal (`SQLiteNoteRepository.syncJournalCreation`): the notes and
+    // notebooks written since the sync mark, so a sync reads and commits only those. It starts
+    // with no commit, so a store migrated to it syncs its whole library once.
+    SQLiteNoteRepository.syncJournalCreation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -355,11 +359,12 @@ enum SQLiteSchema {
     """
   }
 
-  /// Whether a store at a version is one the FieldNotes before this one left as it was.
+  /// Whether a store at a version is one an earlier FieldNotes with the same search folding
+  /// left as it was.
   ///
-  /// That is a store at the version just before the current one, without the table the latest
-  /// migration makes (a store whose version was set back has it). That FieldNotes kept the
-  /// search index in step with the same folding, so the index needs no rebuild.
+  /// That is a store at version 10, 11 or 12 without what the migrations after its version make
+  /// (a store whose version was set back has it). Those FieldNotes kept the search index in
+  /// step with the same folding, so the index needs no rebuild.
   ///
   /// - Parameters:
   ///   - version: The store's `user_version`.
@@ -369,8 +374,24 @@ enum SQLiteSchema {
   static func isPlainUpgrade(from version: Int, of connection: SQLiteConnection)
     throws(SQLiteError) -> Bool
   {
-    guard version == currentVersion - 1 else { return false }
-    return try !hasColumn(SQLiteProperties.columns[0], in: connection)
+    let hasJournal = try hasTable(SQLiteNoteRepository.syncJournalTable, in: connection)
+    let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
+    switch version {
+    case titleKeyVersion - 1:
+      let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
+      return !hasJournal && !hasProperties && !hasTitleKeys
+    case propertiesVersion - 1: return !hasJournal && !hasProperties
+    case syncJournalVersion - 1: return !hasJournal
+    default: return false
+    }
+  }
+
+  /// Whether a store has a table.
+  static func hasTable(_ name: String, in connection: SQLiteConnection) throws(SQLiteError)
+    -> Bool
+  {
+    try connection.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '\(name)'") > 0
   }
 
   /// A column a migration adds to an existing table.
@@ -408,4 +429,7 @@ enum SQLiteSchema {
 
   /// The version whose migration adds the notes' properties.
   static let propertiesVersion = 12
+
+  /// The version whose migration adds the sync journal.
+  static let syncJournalVersion = 13
 }

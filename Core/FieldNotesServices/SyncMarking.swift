@@ -1,3 +1,5 @@
+import FieldNotesModel
+
 /// A store that remembers which commit of its sync repository its notes were last made to
 /// match: its sync mark.
 ///
@@ -30,4 +32,97 @@ public protocol SyncMarking: Sendable {
 public enum SyncMark {
   /// The mark of a store that has never synced: a new store.
   public static let neverSynced = "never-synced"
+}
+
+/// A ``SyncMarking`` store that also keeps a journal of the notes and notebooks written since
+/// its mark, so a sync reads and commits only those instead of the whole library.
+///
+/// The journal is kept through every write, FieldNotes' own or another program's; a sync reads
+/// it (``syncChanges()``), commits what it names, and empties it up to where it read as it
+/// records its mark (``recordSyncMark(_:journalThrough:)``). Anything written meanwhile stays
+/// in it for the next sync.
+public protocol SyncJournaling: SyncMarking {
+  /// What the journal holds now.
+  ///
+  /// - Returns: The notes and notebooks written since the journal's start, and where it ends.
+  /// - Throws: ``RepositoryError`` when it can't be read.
+  func syncChanges() throws(RepositoryError) -> SyncChanges
+
+  /// Reads some notes and notebooks, in one read: those a journal names.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes.
+  ///   - notebookIDs: The notebooks.
+  /// - Returns: Those saved, and the notes whose rows FieldNotes can't read.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func journaledItems(noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>)
+    throws(RepositoryError) -> JournaledItems
+
+  /// Records the mark, as ``SyncMarking/recordSyncMark(_:)`` does, and empties the journal up
+  /// to a position, in one write: the journal then starts at that commit.
+  ///
+  /// - Parameters:
+  ///   - commit: The commit the store's notes now descend from.
+  ///   - position: ``SyncChanges/position`` as read before the store was read for the commit.
+  /// - Throws: ``RepositoryError`` when it can't be written; the next sync then reads the
+  ///   whole library, which loses nothing.
+  func recordSyncMark(_ commit: String, journalThrough position: Int) throws(RepositoryError)
+}
+
+/// What a ``SyncJournaling`` store's journal holds.
+public struct SyncChanges: Equatable, Sendable {
+  /// The commit the journal starts at: the notes and notebooks it names are all that changed
+  /// since the store held what that commit holds; `nil` when it is not known to start at a
+  /// commit (a store just upgraded, or whose mark was recorded without emptying it).
+  public var start: String?
+  /// The notes written since, saved or deleted.
+  public var noteIDs: Set<Note.ID>
+  /// The notebooks written since, saved or deleted.
+  public var notebookIDs: Set<Notebook.ID>
+  /// Whether a row written since has an identifier that isn't one as FieldNotes writes it, so
+  /// the journal can't name its note.
+  public var hasForeignIdentifiers: Bool
+  /// The journal's last entry: what a mark recorded afterwards empties it up to.
+  public var position: Int
+
+  /// Creates a journal's reading.
+  ///
+  /// - Parameters:
+  ///   - start: The commit it starts at, if known.
+  ///   - noteIDs: The notes written since.
+  ///   - notebookIDs: The notebooks written since.
+  ///   - hasForeignIdentifiers: Whether a written row's identifier isn't FieldNotes'.
+  ///   - position: Its last entry.
+  public init(
+    start: String?, noteIDs: Set<Note.ID> = [], notebookIDs: Set<Notebook.ID> = [],
+    hasForeignIdentifiers: Bool = false, position: Int
+  ) {
+    self.start = start
+    self.noteIDs = noteIDs
+    self.notebookIDs = notebookIDs
+    self.hasForeignIdentifiers = hasForeignIdentifiers
+    self.position = position
+  }
+}
+
+/// The notes and notebooks a journal names, as the store holds them now.
+public struct JournaledItems: Sendable {
+  /// The notes saved, readable.
+  public var notes: [Note]
+  /// The notes whose rows are there but can't be read: their files are left as they are.
+  public var unreadableNoteIDs: Set<Note.ID>
+  /// The notebooks saved.
+  public var notebooks: [Notebook]
+
+  /// Creates the items.
+  ///
+  /// - Parameters:
+  ///   - notes: The readable notes.
+  ///   - unreadableNoteIDs: The notes whose rows can't be read.
+  ///   - notebooks: The notebooks.
+  public init(notes: [Note], unreadableNoteIDs: Set<Note.ID>, notebooks: [Notebook]) {
+    self.notes = notes
+    self.unreadableNoteIDs = unreadableNoteIDs
+    self.notebooks = notebooks
+  }
 }

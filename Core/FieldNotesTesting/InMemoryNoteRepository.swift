@@ -11,7 +11,7 @@ import Synchronization
 /// exactly what was saved with ``savedLibrary`` and ``commitCount``, or every change in the
 /// order it was saved with ``committedChanges`` (the store mutations a test cares about).
 public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRepository,
-  SearchIndexUpkeep, SyncMarking
+  SearchIndexUpkeep, SyncJournaling
 {
   /// What a test injected, and what was written.
   private struct Record {
@@ -21,6 +21,12 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     var commitError: RepositoryError?
     var loadError: RepositoryError?
     var syncMark: String? = SyncMark.neverSynced
+    /// The sync journal: each write's changed notes and notebooks, by position.
+    var journal: [(position: Int, note: Note.ID?, notebook: Notebook.ID?)] = []
+    var journalPosition = 0
+    var journalStart: String?
+    var loadCount = 0
+    var journaledReads = 0
 
     /// The injected failure of the next write, forgotten if it was for one write only.
     mutating func takeCommitError() -> RepositoryError? {
@@ -60,13 +66,71 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: The mark.
   public func syncMark() throws(RepositoryError) -> String? { record.withLock { $0.syncMark } }
 
-  /// Records the store's sync mark.
+  /// Records the store's sync mark, leaving the journal no longer known to start at it.
   ///
   /// - Parameter commit: The commit the store's notes now descend from.
   /// - Throws: Nothing: a repository in memory can always record it.
   public func recordSyncMark(_ commit: String) throws(RepositoryError) {
-    record.withLock { $0.syncMark = commit }
+    record.withLock {
+      $0.syncMark = commit
+      $0.journalStart = nil
+    }
   }
+
+  /// The sync journal: the notes and notebooks each write since the last mark changed, found
+  /// by comparing the library before and after it.
+  ///
+  /// - Returns: What it holds.
+  /// - Throws: Nothing: what is in memory is always readable.
+  public func syncChanges() throws(RepositoryError) -> SyncChanges {
+    record.withLock { record in
+      SyncChanges(
+        start: record.journalStart, noteIDs: Set(record.journal.compactMap(\.note)),
+        notebookIDs: Set(record.journal.compactMap(\.notebook)),
+        position: record.journalPosition)
+    }
+  }
+
+  /// Reads the notes and notebooks a journal names, counted in ``journaledReads``.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes.
+  ///   - notebookIDs: The notebooks.
+  /// - Returns: Those saved, and those of the unreadable notes.
+  /// - Throws: The error set by ``failLoads(with:)``.
+  public func journaledItems(noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>)
+    throws(RepositoryError) -> JournaledItems
+  {
+    if let error = record.withLock({ $0.loadError }) { throw error }
+    let library = try saved.load()
+    record.withLock { $0.journaledReads += noteIDs.count + notebookIDs.count }
+    return JournaledItems(
+      notes: library.notes.filter { noteIDs.contains($0.id) },
+      unreadableNoteIDs: Set(library.unreadableNotes.compactMap(\.id)).intersection(noteIDs),
+      notebooks: library.notebooks.filter { notebookIDs.contains($0.id) })
+  }
+
+  /// Records the store's sync mark and empties the journal up to a position.
+  ///
+  /// - Parameters:
+  ///   - commit: The commit the store's notes now descend from.
+  ///   - position: The journal's last entry the commit holds.
+  /// - Throws: Nothing: a repository in memory can always record it.
+  public func recordSyncMark(_ commit: String, journalThrough position: Int)
+    throws(RepositoryError)
+  {
+    record.withLock {
+      $0.syncMark = commit
+      $0.journal.removeAll { $0.position <= position }
+      $0.journalStart = commit
+    }
+  }
+
+  /// How many times the whole library was loaded.
+  public var loadCount: Int { record.withLock { $0.loadCount } }
+
+  /// How many notes and notebooks were read through ``journaledItems(noteIDs:notebookIDs:)``.
+  public var journaledReads: Int { record.withLock { $0.journaledReads } }
 
   /// The commit count, when the repository stamps its changes; `nil` otherwise.
   public var changeStamp: Int? { stampsChanges ? commitCount : nil }
@@ -109,7 +173,11 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: The saved library.
   /// - Throws: The error set by ``failLoads(with:)``.
   public func load() throws(RepositoryError) -> NoteLibrary {
-    if let error = record.withLock({ $0.loadError }) { throw error }
+    let error = record.withLock { record in
+      record.loadCount += 1
+      return record.loadError
+    }
+    if let error { throw error }
     return try saved.load()
   }
 
@@ -152,9 +220,36 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   {
     try record.withLock { record throws(RepositoryError) in
       if let error = record.takeCommitError() { throw error }
+      let before = savedLibrary
       let changes = try body()
       record.commitCount += 1
       record.committed.append(changes)
+      Self.journal(from: before, to: savedLibrary, in: &record)
+    }
+  }
+
+  /// Journals the notes and notebooks that differ between two libraries, as the SQLite
+  /// store's triggers journal every row written.
+  private static func journal(
+    from before: NoteLibrary, to after: NoteLibrary, in record: inout Record
+  ) {
+    let old = Dictionary(before.notes.map { ($0.id, $0) }) { first, _ in first }
+    let new = Dictionary(after.notes.map { ($0.id, $0) }) { first, _ in first }
+    let unreadable = Set(before.unreadableNotes.compactMap(\.id))
+      .symmetricDifference(after.unreadableNotes.compactMap(\.id))
+    for id in Set(old.keys).union(new.keys).union(unreadable).sorted(by: {
+      $0.uuidString < $1.uuidString
+    })
+    where old[id] != new[id] || unreadable.contains(id) {
+      record.journalPosition += 1
+      record.journal.append((record.journalPosition, id, nil))
+    }
+    let oldBooks = Dictionary(before.notebooks.map { ($0.id, $0) }) { first, _ in first }
+    let newBooks = Dictionary(after.notebooks.map { ($0.id, $0) }) { first, _ in first }
+    for id in Set(oldBooks.keys).union(newBooks.keys).sorted(by: { $0.uuidString < $1.uuidString })
+    where oldBooks[id] != newBooks[id] {
+      record.journalPosition += 1
+      record.journal.append((record.journalPosition, nil, id))
     }
   }
 

@@ -311,10 +311,28 @@ func setBackToVersion8(_ path: String) throws {
     """, on: path)
 }
 
-/// Makes a store as the FieldNotes of schema version 11 left it: with no properties (version 12
-/// adds them to the notes, their versions and the trash) and the versions' triggers of
-/// versions 8 and 9.
+/// Makes a store as the FieldNotes of schema version 12 left it: with no sync journal (version
+/// 13 adds it).
+func setBackToVersion12(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER sync_journal_note_insert;
+    DROP TRIGGER sync_journal_note_update;
+    DROP TRIGGER sync_journal_note_delete;
+    DROP TRIGGER sync_journal_notebook_insert;
+    DROP TRIGGER sync_journal_notebook_update;
+    DROP TRIGGER sync_journal_notebook_delete;
+    DROP TABLE sync_journal;
+    DROP TABLE sync_journal_start;
+    PRAGMA user_version = 12;
+    """, on: path)
+}
+
+/// Makes a store as the FieldNotes of schema version 11 left it: with no sync journal, no
+/// properties (version 12 adds them to the notes, their versions and the trash) and the
+/// versions' triggers of versions 8 and 9.
 func setBackToVersion11(_ path: String) throws {
+  try setBackToVersion12(path)
   try execute(
     """
     DROP TRIGGER note_versions_keep;
@@ -351,7 +369,8 @@ func setBackToVersion11(_ path: String) throws {
 }
 
 /// Makes a store as the FieldNotes of schema version 10 left it: with no title keys (version
-/// 11 adds them) and the index of every title it ordered a list by title from.
+/// 11 adds them) and the index of every title it ordered a list by title from, and no sync
+/// journal either.
 func setBackToVersion10(_ path: String) throws {
   try setBackToVersion11(path)
   try execute(

@@ -168,6 +168,21 @@ import Testing
         == ["0"])
   }
 
+  /// A store of version 11, without the sync journal version 12 adds, is upgraded without
+  /// rebuilding its index; its journal starts at no commit, so its next sync reads every note.
+  @Test func aStoreOfVersion11IsUpgradedWithoutARebuild() throws {
+    let repository = try makeStore()
+    try setBackToVersion11(path)
+    _ = repository
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+    #expect(reopened.searchIndexRebuilds == [])
+    #expect(try reopened.syncChanges().start == nil)
+    try expectAnswersOfTheScan(reopened)
+  }
+
   /// A store whose `user_version` is behind its tables is migrated again from there.
   ///
   /// The migrations make only what is missing, every note and draft is kept, and the index

@@ -1,0 +1,148 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+extension SQLiteNoteRepository: SyncJournaling {
+  /// What version 12 makes: the journal of the notes and notebooks written since the sync mark
+  /// (see ``FieldNotesServices/SyncJournaling``), kept by triggers on every write, FieldNotes'
+  /// own or another program's, and the commit it starts at.
+  ///
+  /// A row per write, holding the identifier as the row has it (kind 0 a note, 1 a notebook);
+  /// a change of identifier journals both. A note's update journals only a change to what its
+  /// file holds (not to its title key). The start has no row until a sync records its mark
+  /// with the journal: a store just upgraded syncs its whole library once.
+  static let syncJournalCreation = """
+    CREATE TABLE IF NOT EXISTS sync_journal (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      kind INTEGER NOT NULL,
+      id TEXT
+    );
+    CREATE TABLE IF NOT EXISTS sync_journal_start (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      value TEXT NOT NULL
+    );
+    CREATE TRIGGER IF NOT EXISTS sync_journal_note_insert AFTER INSERT ON notes BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_note_update
+    AFTER UPDATE OF id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
+      conflict_of ON notes BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
+      INSERT INTO sync_journal (kind, id) SELECT 0, old.id WHERE old.id IS NOT new.id;
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_note_delete AFTER DELETE ON notes BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (0, old.id);
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_insert AFTER INSERT ON notebooks BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (1, new.id);
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_update AFTER UPDATE ON notebooks BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (1, new.id);
+      INSERT INTO sync_journal (kind, id) SELECT 1, old.id WHERE old.id IS NOT new.id;
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_delete AFTER DELETE ON notebooks BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (1, old.id);
+    END;
+    """
+
+  /// The table version 12 makes, which a store one version older doesn't have.
+  static let syncJournalTable = "sync_journal"
+
+  /// Reads the journal.
+  ///
+  /// - Returns: The notes and notebooks it names, the commit it starts at, and its last entry.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be read.
+  public func syncChanges() throws(RepositoryError) -> SyncChanges {
+    try read { connection in
+      let position = try connection.integer("SELECT coalesce(max(position), 0) FROM sync_journal")
+      let start = try connection.cached("SELECT value FROM sync_journal_start WHERE id = 1")
+      defer { start.reset() }
+      var changes = SyncChanges(
+        start: try start.step() ? start.text(at: 0) : nil, position: position)
+      let rows = try connection.cached(
+        "SELECT DISTINCT kind, id FROM sync_journal WHERE position <= ?1")
+      defer { rows.reset() }
+      rows.bind(position, at: 1)
+      while try rows.step() {
+        let text = rows.isNull(at: 1) ? "" : rows.text(at: 1)
+        // Only an identifier as FieldNotes writes it is looked up as one.
+        guard let id = UUID(uuidString: text), id.uuidString == text else {
+          changes.hasForeignIdentifiers = true
+          continue
+        }
+        if rows.int(at: 0) == 0 {
+          changes.noteIDs.insert(id)
+        } else {
+          changes.notebookIDs.insert(id)
+        }
+      }
+      return changes
+    }
+  }
+
+  /// Reads the notes and notebooks a journal names, in one read.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes.
+  ///   - notebookIDs: The notebooks.
+  /// - Returns: Those saved, and the notes whose rows can't be read.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func journaledItems(noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>)
+    throws(RepositoryError) -> JournaledItems
+  {
+    try read { connection in
+      var items = JournaledItems(notes: [], unreadableNoteIDs: [], notebooks: [])
+      let statement = try connection.cached(
+        "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE id = ?1")
+      for id in noteIDs {
+        defer { statement.reset() }
+        statement.bind(id.uuidString, at: 1)
+        guard try statement.step() else { continue }
+        var unreadable: [UnreadableNote] = []
+        if let note = SQLiteRows.note(from: statement, unreadable: &unreadable) {
+          items.notes.append(note)
+        } else {
+          items.unreadableNoteIDs.insert(id)
+        }
+      }
+      if !notebookIDs.isEmpty {
+        items.notebooks = try SQLiteRows.notebooks(from: connection).filter {
+          notebookIDs.contains($0.id)
+        }
+      }
+      return items
+    }
+  }
+
+  /// Records the store's sync mark, and empties the journal up to a position, in one
+  /// transaction.
+  ///
+  /// - Parameters:
+  ///   - commit: The commit the store's notes now descend from.
+  ///   - position: The journal's last entry the commit holds.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be written.
+  public func recordSyncMark(_ commit: String, journalThrough position: Int)
+    throws(RepositoryError)
+  {
+    let path = self.path
+    try writer.perform { connection throws(RepositoryError) in
+      do throws(SQLiteError) {
+        try connection.inTransaction { () throws(SQLiteError) in
+          let mark = try connection.cached(
+            "INSERT OR REPLACE INTO sync_mark (id, value) VALUES (1, ?1)")
+          mark.bind(commit, at: 1)
+          try mark.run()
+          let emptied = try connection.cached("DELETE FROM sync_journal WHERE position <= ?1")
+          emptied.bind(position, at: 1)
+          try emptied.run()
+          let start = try connection.cached(
+            "INSERT OR REPLACE INTO sync_journal_start (id, value) VALUES (1, ?1)")
+          start.bind(commit, at: 1)
+          try start.run()
+        }
+      } catch {
+        throw error.repositoryError(path: path, writing: true)
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// The store's sync journal: every write to a note or a notebook, FieldNotes' own or another
+/// program's, is named in it until a sync records its mark through it; anything written after
+/// the sync read it stays for the next.
+@Suite struct SQLiteSyncJournalTests {
+  let directory = TemporaryDirectory()
+
+  func note(_ number: Int, _ title: String) -> Note {
+    Note(
+      id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(number))), title: title,
+      body: "Body \(number)", createdAt: Date(timeIntervalSinceReferenceDate: 0))
+  }
+
+  @Test func aNewStoreSJournalStartsAtNoCommitUntilASyncRecordsOne() throws {
+    let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try store.commit([.saveNote(note(1, "First"))])
+    let before = try store.syncChanges()
+    #expect(before.start == nil)
+    #expect(before.noteIDs == [note(1, "").id])
+
+    try store.recordSyncMark("abc123", journalThrough: before.position)
+
+    let after = try store.syncChanges()
+    #expect(after.start == "abc123")
+    #expect(after.noteIDs.isEmpty && after.notebookIDs.isEmpty)
+    #expect(try store.syncMark() == "abc123")
+  }
+
+  @Test func savesDeletionsAndNotebooksAreJournaledAndWhatIsWrittenAfterTheReadStays() throws {
+    let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    let notebook = Notebook(name: "Birds")
+    try store.commit([
+      .saveNotebook(notebook), .saveNote(note(1, "One")), .saveNote(note(2, "Two")),
+    ])
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+
+    var edited = note(1, "One, edited")
+    edited.notebookID = notebook.id
+    try store.commit([.saveNote(edited), .trashNote(note(2, "").id, at: .distantPast)])
+    let read = try store.syncChanges()
+    #expect(read.noteIDs == [note(1, "").id, note(2, "").id])
+    // Written after the sync read the journal: kept for the next sync.
+    try store.commit([.deleteNotebook(notebook.id)])
+    try store.recordSyncMark("second", journalThrough: read.position)
+
+    let next = try store.syncChanges()
+    #expect(next.start == "second")
+    #expect(next.notebookIDs == [notebook.id])
+    let items = try store.journaledItems(noteIDs: read.noteIDs, notebookIDs: next.notebookIDs)
+    #expect(items.notes.map(\.id) == [note(1, "").id], "the trashed note is gone")
+    #expect(items.notebooks.isEmpty, "the deleted notebook is gone")
+  }
+
+  @Test func anotherProgramsWritesAreJournaled() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNote(note(1, "One")), .saveNote(note(2, "Two"))])
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+    let id = note(1, "").id.uuidString
+
+    try execute("UPDATE notes SET body = 'Changed by hand' WHERE id = '\(id)'", on: path)
+
+    let changes = try store.syncChanges()
+    #expect(changes.noteIDs == [note(1, "").id])
+    #expect(!changes.hasForeignIdentifiers)
+    let items = try store.journaledItems(noteIDs: changes.noteIDs, notebookIDs: [])
+    #expect(items.notes.map(\.body) == ["Changed by hand"])
+  }
+
+  @Test func aRowWithAnIdentifierFieldNotesDoesNotWriteIsNamedAsForeign() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+    let lower = "abcdef01-0000-4000-8000-000000000003"
+
+    try execute(
+      "INSERT INTO notes (id, title, body, created_at, updated_at) "
+        + "VALUES ('\(lower)', 'Lower case', '', 0, 0)", on: path)
+
+    #expect(try store.syncChanges().hasForeignIdentifiers)
+  }
+
+  @Test func aMarkRecordedWithoutTheJournalLeavesItStartingNowhere() throws {
+    let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+    try store.recordSyncMark("second")
+    #expect(try store.syncChanges().start == nil)
+  }
+
+  @Test func anUnreadableRowIsNamedAsSuch() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNote(note(1, "One"))])
+    let id = note(1, "").id
+    try execute("UPDATE notes SET tags = 'not a list' WHERE id = '\(id.uuidString)'", on: path)
+
+    let items = try store.journaledItems(noteIDs: [id], notebookIDs: [])
+    #expect(items.notes.isEmpty)
+    #expect(items.unreadableNoteIDs == [id])
+  }
+}
