@@ -5,16 +5,17 @@ import Foundation
 struct LocalCommit: Sendable {
   /// The commit, or `nil` while there is nothing at all.
   var commit: String?
-  /// Its tree.
-  var tree: SyncTree
+  /// Its tree, or `nil` when it was committed without listing it (see
+  /// ``GitNoteSyncer/commitJournaledChanges(_:_:)``).
+  var tree: SyncTree?
 }
 
 /// What merging with the remote gave.
 struct MergeStep: Sendable {
   /// The commit holding the merged notes, or `nil` while there are none anywhere.
   var commit: String?
-  /// Its tree.
-  var tree: SyncTree
+  /// Its tree, or `nil` when not listed.
+  var tree: SyncTree?
   /// The merge, when the remote had changes to merge.
   var merge: SyncMerge?
   /// The remote's entries that are not FieldNotes files.
@@ -85,7 +86,7 @@ extension GitNoteSyncer {
   }
 
   /// Whether a file reads as the note or notebook its name says.
-  private static func isReadable(_ data: Data?, as kind: SyncDocument.Kind) -> Bool {
+  static func isReadable(_ data: Data?, as kind: SyncDocument.Kind) -> Bool {
     guard let data else { return false }
     switch kind {
     case .note(let id): return (try? SyncDocument.note(from: data, id: id)) != nil
@@ -94,6 +95,13 @@ extension GitNoteSyncer {
   }
 
   // MARK: - Merging
+
+  /// Whether the remote's branch holds anything this store's commit doesn't.
+  func needsMerge(_ git: GitProcess, local: String?, remote: String?) async throws -> Bool {
+    guard let remote else { return false }
+    guard let local else { return true }
+    return try await !isAncestor(git, remote, of: local)
+  }
 
   /// Merges the remote's branch into this store's notes, writing the merged commit (which
   /// nothing points at yet).
@@ -105,7 +113,11 @@ extension GitNoteSyncer {
       return MergeStep(commit: commit, tree: local.tree)
     }
     var base: String?
-    if let commit = local.commit { base = try await mergeBase(git, commit, remote) }
+    var ours = local.tree ?? SyncTree()
+    if let commit = local.commit {
+      base = try await mergeBase(git, commit, remote)
+      if local.tree == nil { ours = try await SyncTree.list(git, commit) }
+    }
     let changes = try await GitTreeChange.list(
       git, from: base ?? GitObjectWriter.emptyTree, to: remote)
     let (incoming, skipped) = try await incomingFiles(git, changes)
@@ -116,7 +128,7 @@ extension GitNoteSyncer {
     var files: [SyncDocument.Kind: GitTreeEntry] = [:]
     var written: [(SyncDocument.Kind, Data)] = []
     for (kind, data) in state.documents where merge.results[kind] == nil {
-      if let entry = local.tree.files[kind], entry.isRegularFile {
+      if let entry = ours.files[kind], entry.isRegularFile {
         files[kind] = entry
       } else {
         written.append((kind, data))
@@ -127,7 +139,7 @@ extension GitNoteSyncer {
     for ((kind, _), blob) in zip(written, blobs) { files[kind] = SyncTree.file(blob, for: kind) }
     let theirs = try await SyncTree.list(git, remote)
     let tree = SyncTree.merged(
-      theirs: theirs, ours: local.tree, files: files,
+      theirs: theirs, ours: ours, files: files,
       changedSinceBase: SyncTree.changedPaths(changes), removing: merge.removedFromTheirs)
     let treeName = try await tree.write(git)
     // The same notes as the remote's: take its commit, and there is nothing to push.

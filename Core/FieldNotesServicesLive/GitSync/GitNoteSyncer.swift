@@ -127,10 +127,21 @@ public actor GitNoteSyncer: NoteSyncing {
     guard let remote = try await remote() else { throw SyncError.noRemote }
     let origin = try await GitRemote.origin(git)
     await progress(.committing)
-    var state = try exportStore()
+    // Read first: whatever is written after stays in it for the next sync.
+    let journal = try readJournal()
     try await startAfreshUnlessTheStoreIsTheFolders(git)
-    var local = try await commitLocalChanges(git, state)
-    recordMark(local.commit)
+    // The whole library is read only when the journal can't say what changed, or the remote
+    // has changes to merge.
+    var state: ExportedState?
+    var local: LocalCommit
+    if let journal, let committed = try await commitJournaledChanges(git, journal) {
+      local = committed
+    } else {
+      let exported = try exportStore()
+      state = exported
+      local = try await commitLocalChanges(git, exported)
+    }
+    recordMark(local.commit, journalThrough: journal?.position)
     var report = SyncReport()
     var random = SystemRandomNumberGenerator()
     for attempt in 1...Self.maximumPushAttempts {
@@ -139,19 +150,31 @@ public actor GitNoteSyncer: NoteSyncing {
       await progress(.fetching(remote: remote))
       let branch = try await fetch(git, origin, remote: remote)
       await progress(.merging)
-      let step = try await merge(git, local: local, remote: branch.commit, state: state)
-      if let merge = step.merge {
-        report.incoming += merge.incomingCount
-        report.merged += merge.mergedCount
-        report.conflicts += merge.conflictCount
-        report.skipped += step.skipped + merge.skipped
-        try saveInStore(merge.results, exported: state)
-        state.apply(merge.results)
+      var step = MergeStep(commit: local.commit, tree: local.tree)
+      if try await needsMerge(git, local: local.commit, remote: branch.commit) {
+        var exported: ExportedState
+        if let state {
+          exported = state
+        } else {
+          exported = try exportStore()
+          local = try await commitLocalChanges(git, exported)
+          recordMark(local.commit, journalThrough: journal?.position)
+        }
+        step = try await merge(git, local: local, remote: branch.commit, state: exported)
+        if let merge = step.merge {
+          report.incoming += merge.incomingCount
+          report.merged += merge.mergedCount
+          report.conflicts += merge.conflictCount
+          report.skipped += step.skipped + merge.skipped
+          try saveInStore(merge.results, exported: exported)
+          exported.apply(merge.results)
+        }
+        state = exported
       }
       if let merged = step.commit, merged != local.commit {
         try await git.check(
           ["update-ref", "refs/heads/main", merged] + (local.commit.map { [$0] } ?? []))
-        recordMark(merged)
+        recordMark(merged, journalThrough: journal?.position)
       }
       local = LocalCommit(commit: step.commit, tree: step.tree)
       guard let merged = step.commit, merged != branch.commit else {
@@ -189,13 +212,18 @@ public actor GitNoteSyncer: NoteSyncing {
     try await git.check(["update-ref", "-d", "refs/heads/main", head])
   }
 
-  /// Records that the store's notes now descend from a commit of the folder.
+  /// Records that the store's notes now descend from a commit of the folder, emptying the
+  /// store's journal up to where this sync read it.
   ///
   /// A mark that can't be written only makes the next sync start afresh, which loses nothing:
   /// the sync goes on.
-  private func recordMark(_ commit: String?) {
+  private func recordMark(_ commit: String?, journalThrough position: Int?) {
     guard let marks, let commit else { return }
-    try? marks.recordSyncMark(commit)
+    if let position, let journaling = repository as? any SyncJournaling {
+      try? journaling.recordSyncMark(commit, journalThrough: position)
+    } else {
+      try? marks.recordSyncMark(commit)
+    }
   }
 
   /// Records what a sync did, after letting git tidy the repository if it needs to (packing

@@ -1,0 +1,175 @@
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+extension GitNoteSyncer {
+  // MARK: - Committing what the journal names
+
+  /// The most notes and notebooks a sync commits from the store's journal; a sync after more
+  /// changes than that reads the whole library, as the first sync does.
+  static let maximumJournaledChanges = 2_000
+
+  /// Reads the store's journal, before anything else of the store is read: what it names is
+  /// then all that changed since the mark, and anything written after is left in it.
+  ///
+  /// - Returns: The journal, or `nil` for a store that keeps none.
+  /// - Throws: ``SyncError/store(_:)`` when it can't be read.
+  func readJournal() throws(SyncError) -> SyncChanges? {
+    guard let journaling = repository as? any SyncJournaling else { return nil }
+    do { return try journaling.syncChanges() } catch { throw .store(error) }
+  }
+
+  /// Commits, on the folder's last commit, only the notes and notebooks the journal names,
+  /// reading only those from the store.
+  ///
+  /// The last commit's tree changes only at their paths: FieldNotes' folders are listed as git
+  /// keeps them and edited there, every other entry written back as it was; a path whose note
+  /// is gone from the store loses its file only when that file reads as the note (a note the
+  /// store can't read, or an entry that isn't a note's file, stays), as
+  /// ``commitLocalChanges(_:_:)`` decides.
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - journal: The journal, read before.
+  /// - Returns: The commit that holds the store's notes (its tree not listed), or `nil` when
+  ///   the journal can't say what changed since the folder's last commit — it doesn't start at
+  ///   that commit, names a row by an identifier FieldNotes doesn't write, or names more than
+  ///   ``maximumJournaledChanges`` — or a FieldNotes folder's name holds something else: the
+  ///   whole library is read then.
+  /// - Throws: ``SyncError/store(_:)`` when the store can't be read,
+  ///   ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
+  func commitJournaledChanges(_ git: GitProcess, _ journal: SyncChanges) async throws
+    -> LocalCommit?
+  {
+    guard let journaling = repository as? any SyncJournaling, let start = journal.start,
+      !journal.hasForeignIdentifiers,
+      journal.noteIDs.count + journal.notebookIDs.count <= Self.maximumJournaledChanges,
+      let head = try await revision(git, "refs/heads/main"), head == start
+    else { return nil }
+    if journal.noteIDs.isEmpty && journal.notebookIDs.isEmpty {
+      return LocalCommit(commit: head, tree: nil)
+    }
+    let items: JournaledItems
+    do {
+      items = try journaling.journaledItems(
+        noteIDs: journal.noteIDs, notebookIDs: journal.notebookIDs)
+    } catch {
+      throw SyncError.store(error)
+    }
+    var saved: [(SyncDocument.Kind, Data)] = []
+    for note in items.notes { saved.append((.note(note.id), SyncDocument.data(of: note))) }
+    for notebook in items.notebooks {
+      saved.append((.notebook(notebook.id), SyncDocument.data(of: notebook)))
+    }
+    let savedKinds = Set(saved.map(\.0))
+    var gone = Set<SyncDocument.Kind>()
+    for id in journal.noteIDs where !items.unreadableNoteIDs.contains(id) {
+      if !savedKinds.contains(.note(id)) { gone.insert(.note(id)) }
+    }
+    for id in journal.notebookIDs where !savedKinds.contains(.notebook(id)) {
+      gone.insert(.notebook(id))
+    }
+    var top = try await GitTreeEntry.list(git, head)
+    var folders: [String: FolderEdit] = [:]
+    for kind in savedKinds.union(gone) {
+      let folder = SyncTree.folder(of: kind)
+      if folders[folder] == nil {
+        let entry = top.first { $0.rawName == Data(folder.utf8) }
+        // What a project keeps under a FieldNotes folder's name: the whole way decides.
+        if let entry, !entry.isFolder { return nil }
+        var listing = Data()
+        if let entry { listing = try await git.check(["ls-tree", "-z", entry.object]).output }
+        folders[folder] = FolderEdit(listing: listing)
+      }
+      folders[folder]?.names.insert(SyncTree.file("", for: kind).rawName)
+    }
+    for folder in folders.keys { folders[folder]?.split() }
+    let removed = try await removedFiles(git, gone, folders)
+    let blobs = try await GitObjectWriter.writeBlobs(git, saved.map(\.1))
+    for ((kind, _), blob) in zip(saved, blobs) {
+      folders[SyncTree.folder(of: kind)]?.add(SyncTree.file(blob, for: kind))
+    }
+    for kind in gone where !removed.contains(kind) {
+      let name = SyncTree.file("", for: kind).rawName
+      if let entry = folders[SyncTree.folder(of: kind)]?.previous[name] {
+        folders[SyncTree.folder(of: kind)]?.add(entry)
+      }
+    }
+    for (folder, edit) in folders.sorted(by: { $0.key < $1.key }) {
+      top.removeAll { $0.rawName == Data(folder.utf8) }
+      guard !edit.listing.isEmpty else { continue }
+      let tree = try await git.check(["mktree", "-z"], input: edit.listing).text
+        .trimmingCharacters(in: .newlines)
+      top.append(.folder(tree, named: folder))
+    }
+    let treeName =
+      try await GitObjectWriter.writeTrees(git, [top]).first ?? GitObjectWriter.emptyTree
+    if try await revision(git, "\(head)^{tree}") == treeName {
+      return LocalCommit(commit: head, tree: nil)
+    }
+    let commit = try await git.check(
+      ["commit-tree", treeName, "-m", "FieldNotes: changes made here", "-p", head]
+    ).text.trimmingCharacters(in: .newlines)
+    try await git.check(["update-ref", "refs/heads/main", commit, head])
+    return LocalCommit(commit: commit, tree: nil)
+  }
+
+  /// Which of the files of notes and notebooks gone from the store go from the tree: those
+  /// that read as the note or notebook their names say.
+  private func removedFiles(
+    _ git: GitProcess, _ gone: Set<SyncDocument.Kind>, _ folders: [String: FolderEdit]
+  ) async throws -> Set<SyncDocument.Kind> {
+    var candidates: [(SyncDocument.Kind, String)] = []
+    for kind in gone {
+      let name = SyncTree.file("", for: kind).rawName
+      guard let entry = folders[SyncTree.folder(of: kind)]?.previous[name], entry.isRegularFile
+      else { continue }
+      candidates.append((kind, entry.object))
+    }
+    let blobs = try await GitBlobs.read(
+      git, candidates.map(\.1), limit: SyncDocument.maximumFileBytes)
+    var removed = Set<SyncDocument.Kind>()
+    for (kind, object) in candidates where Self.isReadable(blobs[object], as: kind) {
+      removed.insert(kind)
+    }
+    return removed
+  }
+}
+
+/// One of FieldNotes' folders as a journaled commit edits it: its listing as git gave it, less
+/// the entries at the paths that changed, plus their new entries.
+struct FolderEdit {
+  /// The entries, as `git ls-tree -z` lists them and `git mktree -z` reads them.
+  var listing: Data
+  /// The names of the files that changed.
+  var names = Set<Data>()
+  /// The entries the listing had under those names.
+  var previous: [Data: GitTreeEntry] = [:]
+
+  /// Takes the entries under ``names`` out of ``listing`` into ``previous``; every other
+  /// entry's bytes stay as they are.
+  mutating func split() {
+    var kept = Data()
+    kept.reserveCapacity(listing.count)
+    var start = listing.startIndex
+    while start < listing.endIndex {
+      let end = listing[start...].firstIndex(of: 0) ?? listing.endIndex
+      let record = listing[start..<end]
+      start = min(end + 1, listing.endIndex)
+      if let tab = record.firstIndex(of: UInt8(ascii: "\t")),
+        names.contains(Data(record[(tab + 1)...]))
+      {
+        if let entry = GitTreeEntry.parse(Data(record)).first {
+          previous[entry.rawName] = entry
+        }
+        continue
+      }
+      kept += record
+      kept.append(0)
+    }
+    listing = kept
+  }
+
+  /// Adds an entry.
+  mutating func add(_ entry: GitTreeEntry) { listing += entry.line }
+}

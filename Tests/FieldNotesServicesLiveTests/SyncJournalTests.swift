@@ -1,0 +1,112 @@
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesServicesLive
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// A sync after a few edits reads from the store only the notes its journal names, and commits
+/// only their files; whenever the journal can't say what changed since the folder's last
+/// commit, or the remote has changes to merge, the whole library is read, as before.
+@Suite struct SyncJournalTests {
+  let world = SyncWorld()
+
+  /// Two devices holding twenty notes, synced, and synced once more so the journal starts at
+  /// the folder's last commit.
+  func twoDevices() async throws -> (SyncWorld.Device, SyncWorld.Device) {
+    let notes = (1...20).map { syncNote($0, "Note \($0)", body: "Text \($0).") }
+    let first = try await world.device(NoteLibrary(notes: notes))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    #expect(second.notes.count == 20)
+    return (first, second)
+  }
+
+  @Test func aSyncAfterOneEditReadsOnlyThatNoteAndPushesOnlyItsFile() async throws {
+    let (first, second) = try await twoDevices()
+    try first.save(syncNote(7, "Note 7", body: "Edited.", minutes: 5))
+    let (loads, reads) = (first.repository.loadCount, first.repository.journaledReads)
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.loadCount == loads, "the whole library is never loaded")
+    #expect(first.repository.journaledReads == reads + 1)
+    #expect(await first.syncer.lastReport?.outgoing == 1)
+    try await second.syncer.sync()
+    #expect(second.note(UUID(number: 7))?.body == "Edited.")
+    #expect(second.notes.count == 20)
+  }
+
+  @Test func aSyncWithNothingChangedReadsNoNote() async throws {
+    let (first, _) = try await twoDevices()
+    try await first.syncer.sync()
+    let (loads, reads) = (first.repository.loadCount, first.repository.journaledReads)
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.loadCount == loads)
+    #expect(first.repository.journaledReads == reads)
+  }
+
+  @Test func aDeletionAndANewNoteAreCommittedFromTheJournal() async throws {
+    let (first, second) = try await twoDevices()
+    try first.delete(UUID(number: 3))
+    try first.save(syncNote(21, "New here"))
+    let loads = first.repository.loadCount
+
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+
+    #expect(first.repository.loadCount == loads)
+    #expect(second.note(UUID(number: 3)) == nil)
+    #expect(second.note(UUID(number: 21))?.title == "New here")
+    #expect(second.notes.count == 20)
+  }
+
+  @Test func theRemoteSChangesAreMergedWithTheWholeLibraryAsBefore() async throws {
+    let (first, second) = try await twoDevices()
+    try second.save(syncNote(2, "Note 2", body: "From the second.", minutes: 5))
+    try await second.syncer.sync()
+    try first.save(syncNote(9, "Note 9", body: "From the first.", minutes: 6))
+
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+
+    for device in [first, second] {
+      #expect(device.note(UUID(number: 2))?.body == "From the second.")
+      #expect(device.note(UUID(number: 9))?.body == "From the first.")
+      #expect(device.notes.count == 20)
+    }
+  }
+
+  /// A sync stopped after its commit and before its mark leaves the folder's last commit ahead
+  /// of the mark: the next sync reads the whole library, as a store new to the remote, and
+  /// loses nothing: with no common base, the edit and the remote's text are both kept, one as
+  /// a conflict copy.
+  @Test func aSyncKilledBetweenCommitAndMarkLosesNothingAndIsRedone() async throws {
+    let (first, second) = try await twoDevices()
+    try first.save(syncNote(4, "Note 4", body: "Edited before the kill.", minutes: 5))
+    // What the killed sync left: a commit past the mark, which the journal doesn't start at.
+    let folder = first.syncer.repositoryPath + "/.git"
+    let head = try world.git(["rev-parse", "main"], in: folder)
+      .trimmingCharacters(in: .newlines)
+    let commit = try world.git(
+      ["commit-tree", "\(head)^{tree}", "-p", head, "-m", "FieldNotes: changes made here"],
+      in: folder
+    ).trimmingCharacters(in: .newlines)
+    try world.git(["update-ref", "refs/heads/main", commit], in: folder)
+    let loads = first.repository.loadCount
+
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+
+    #expect(first.repository.loadCount > loads, "the whole library was read again")
+    for device in [first, second] {
+      let bodies = device.notes.map(\.body)
+      #expect(bodies.contains("Edited before the kill."))
+      #expect(bodies.contains("Text 4."))
+      #expect(device.notes.count == 21, "the twenty notes and one conflict copy")
+    }
+  }
+}
