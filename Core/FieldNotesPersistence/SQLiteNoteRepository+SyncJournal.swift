@@ -9,8 +9,10 @@ extension SQLiteNoteRepository: SyncJournaling {
   ///
   /// A row per write, holding the identifier as the row has it (kind 0 a note, 1 a notebook);
   /// a change of identifier journals both. A note's update journals only a change to what its
-  /// file holds (not to its title key). The start has no row until a sync records its mark
-  /// with the journal: a store just upgraded syncs its whole library once.
+  /// file holds (not to its title key). Nothing is journaled until a sync first reads the
+  /// journal, which gives `sync_journal_start` its row: a store that never syncs pays a check
+  /// per write and keeps no journal. The row's commit is `NULL` until a sync records its mark
+  /// with the journal: a store just upgraded, or never synced, syncs its whole library once.
   static let syncJournalCreation = """
     CREATE TABLE IF NOT EXISTS sync_journal (
       position INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -19,28 +21,34 @@ extension SQLiteNoteRepository: SyncJournaling {
     );
     CREATE TABLE IF NOT EXISTS sync_journal_start (
       id INTEGER PRIMARY KEY CHECK (id = 1),
-      value TEXT NOT NULL
+      value TEXT
     );
-    CREATE TRIGGER IF NOT EXISTS sync_journal_note_insert AFTER INSERT ON notes BEGIN
+    CREATE TRIGGER IF NOT EXISTS sync_journal_note_insert AFTER INSERT ON notes
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
     END;
     CREATE TRIGGER IF NOT EXISTS sync_journal_note_update
     AFTER UPDATE OF id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
-      conflict_of ON notes BEGIN
+      conflict_of ON notes
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
       INSERT INTO sync_journal (kind, id) SELECT 0, old.id WHERE old.id IS NOT new.id;
     END;
-    CREATE TRIGGER IF NOT EXISTS sync_journal_note_delete AFTER DELETE ON notes BEGIN
+    CREATE TRIGGER IF NOT EXISTS sync_journal_note_delete AFTER DELETE ON notes
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (0, old.id);
     END;
-    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_insert AFTER INSERT ON notebooks BEGIN
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_insert AFTER INSERT ON notebooks
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (1, new.id);
     END;
-    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_update AFTER UPDATE ON notebooks BEGIN
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_update AFTER UPDATE ON notebooks
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (1, new.id);
       INSERT INTO sync_journal (kind, id) SELECT 1, old.id WHERE old.id IS NOT new.id;
     END;
-    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_delete AFTER DELETE ON notebooks BEGIN
+    CREATE TRIGGER IF NOT EXISTS sync_journal_notebook_delete AFTER DELETE ON notebooks
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
       INSERT INTO sync_journal (kind, id) VALUES (1, old.id);
     END;
     """
@@ -48,36 +56,55 @@ extension SQLiteNoteRepository: SyncJournaling {
   /// The table version 12 makes, which a store one version older doesn't have.
   static let syncJournalTable = "sync_journal"
 
-  /// Reads the journal.
+  /// Reads the journal, first turning it on where it is off (a store's first sync), in one
+  /// transaction: every write after is journaled.
   ///
   /// - Returns: The notes and notebooks it names, the commit it starts at, and its last entry.
-  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be read.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be read or turned on.
   public func syncChanges() throws(RepositoryError) -> SyncChanges {
-    try read { connection in
-      let position = try connection.integer("SELECT coalesce(max(position), 0) FROM sync_journal")
-      let start = try connection.cached("SELECT value FROM sync_journal_start WHERE id = 1")
-      defer { start.reset() }
-      var changes = SyncChanges(
-        start: try start.step() ? start.text(at: 0) : nil, position: position)
-      let rows = try connection.cached(
-        "SELECT DISTINCT kind, id FROM sync_journal WHERE position <= ?1")
-      defer { rows.reset() }
-      rows.bind(position, at: 1)
-      while try rows.step() {
-        let text = rows.isNull(at: 1) ? "" : rows.text(at: 1)
-        // Only an identifier as FieldNotes writes it is looked up as one.
-        guard let id = UUID(uuidString: text), id.uuidString == text else {
-          changes.hasForeignIdentifiers = true
-          continue
+    let path = self.path
+    return try writer.perform { connection throws(RepositoryError) -> SyncChanges in
+      var changes = SyncChanges(start: nil, position: 0)
+      do throws(SQLiteError) {
+        try connection.inTransaction { () throws(SQLiteError) in
+          try connection.execute(
+            "INSERT OR IGNORE INTO sync_journal_start (id, value) VALUES (1, NULL)")
+          changes = try Self.journal(in: connection)
         }
-        if rows.int(at: 0) == 0 {
-          changes.noteIDs.insert(id)
-        } else {
-          changes.notebookIDs.insert(id)
-        }
+      } catch {
+        throw error.repositoryError(path: path, writing: true)
       }
       return changes
     }
+  }
+
+  /// What the journal holds.
+  private static func journal(in connection: SQLiteConnection) throws(SQLiteError)
+    -> SyncChanges
+  {
+    let position = try connection.integer("SELECT coalesce(max(position), 0) FROM sync_journal")
+    let start = try connection.cached("SELECT value FROM sync_journal_start WHERE id = 1")
+    defer { start.reset() }
+    let commit = try start.step() && !start.isNull(at: 0) ? start.text(at: 0) : nil
+    var changes = SyncChanges(start: commit, position: position)
+    let rows = try connection.cached(
+      "SELECT DISTINCT kind, id FROM sync_journal WHERE position <= ?1")
+    defer { rows.reset() }
+    rows.bind(position, at: 1)
+    while try rows.step() {
+      let text = rows.isNull(at: 1) ? "" : rows.text(at: 1)
+      // Only an identifier as FieldNotes writes it is looked up as one.
+      guard let id = UUID(uuidString: text), id.uuidString == text else {
+        changes.hasForeignIdentifiers = true
+        continue
+      }
+      if rows.int(at: 0) == 0 {
+        changes.noteIDs.insert(id)
+      } else {
+        changes.notebookIDs.insert(id)
+      }
+    }
+    return changes
   }
 
   /// Reads the notes and notebooks a journal names, in one read.

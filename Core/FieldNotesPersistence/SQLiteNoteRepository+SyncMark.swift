@@ -53,8 +53,8 @@ extension SQLiteNoteRepository: SyncMarking {
             "INSERT OR REPLACE INTO sync_mark (id, value) VALUES (1, ?1)")
           statement.bind(commit, at: 1)
           try statement.run()
-          // The journal is no longer known to start at the mark.
-          try connection.execute("DELETE FROM sync_journal_start")
+          // The journal is no longer known to start at the mark; it stays on.
+          try connection.execute("UPDATE sync_journal_start SET value = NULL")
         }
       } catch {
         throw error.repositoryError(path: path, writing: true)

@@ -42,7 +42,8 @@ public enum SyncMark {
 /// records its mark (``recordSyncMark(_:journalThrough:)``). Anything written meanwhile stays
 /// in it for the next sync.
 public protocol SyncJournaling: SyncMarking {
-  /// What the journal holds now.
+  /// What the journal holds now; the first call turns the journal on, so a store that never
+  /// syncs keeps none.
   ///
   /// - Returns: The notes and notebooks written since the journal's start, and where it ends.
   /// - Throws: ``RepositoryError`` when it can't be read.

@@ -18,6 +18,8 @@ import Testing
 
   @Test func aNewStoreSJournalStartsAtNoCommitUntilASyncRecordsOne() throws {
     let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try store.commit([.saveNote(note(1, "Before any sync"))])
+    #expect(try store.syncChanges().noteIDs.isEmpty, "a store that never synced journals nothing")
     try store.commit([.saveNote(note(1, "First"))])
     let before = try store.syncChanges()
     #expect(before.start == nil)
@@ -89,7 +91,10 @@ import Testing
     let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
     try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
     try store.recordSyncMark("second")
-    #expect(try store.syncChanges().start == nil)
+    try store.commit([.saveNote(note(1, "Written after"))])
+    let changes = try store.syncChanges()
+    #expect(changes.start == nil)
+    #expect(changes.noteIDs == [note(1, "").id], "the journal is still kept")
   }
 
   @Test func anUnreadableRowIsNamedAsSuch() throws {
