@@ -109,4 +109,39 @@ import Testing
       #expect(device.notes.count == 21, "the twenty notes and one conflict copy")
     }
   }
+
+  /// An empty folder another git user committed in the notes folder stays through a sync from
+  /// the journal: a temporary index would drop it, so that tree is not used and the folder's
+  /// listing is edited instead.
+  @Test func anEmptyFolderInTheNotesFolderStaysThroughAJournaledSync() async throws {
+    let (first, second) = try await twoDevices()
+    let parent = try world.git(["rev-parse", "refs/heads/main"], in: world.remote)
+      .trimmingCharacters(in: .newlines)
+    let listing = try world.git(["ls-tree", "-z", "\(parent):notes"], in: world.remote)
+    let empty = try world.git(["mktree", "-z"], in: world.remote)
+      .trimmingCharacters(in: .newlines)
+    let notes = try world.git(
+      ["mktree", "-z"], in: world.remote,
+      input: Data((listing + "040000 tree \(empty)\tkept\0").utf8)
+    ).trimmingCharacters(in: .newlines)
+    let root = try world.git(
+      ["mktree", "-z"], in: world.remote, input: Data("040000 tree \(notes)\tnotes\0".utf8)
+    ).trimmingCharacters(in: .newlines)
+    let commit = try world.git(
+      ["commit-tree", root, "-p", parent, "-m", "An empty folder"], in: world.remote
+    ).trimmingCharacters(in: .newlines)
+    try world.git(["update-ref", "refs/heads/main", commit, parent], in: world.remote)
+    try await first.syncer.sync()
+    try first.save(syncNote(5, "Note 5", body: "Edited.", minutes: 5))
+    let loads = first.repository.loadCount
+
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+
+    #expect(first.repository.loadCount == loads)
+    #expect(second.note(UUID(number: 5))?.body == "Edited.")
+    let folder = try world.git(
+      ["ls-tree", "refs/heads/main:notes", "--", "kept"], in: world.remote)
+    #expect(folder.contains("040000 tree \(empty)\tkept"))
+  }
 }

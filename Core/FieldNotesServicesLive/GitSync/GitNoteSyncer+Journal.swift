@@ -70,13 +70,22 @@ extension GitNoteSyncer {
       gone.insert(.notebook(id))
     }
     var top = try await GitTreeEntry.list(git, head)
+    for kind in savedKinds.union(gone) {
+      let folder = Data(SyncTree.folder(of: kind).utf8)
+      // What a project keeps under a FieldNotes folder's name: the whole way decides.
+      if let entry = top.first(where: { $0.rawName == folder }), !entry.isFolder { return nil }
+    }
+    let written = try await GitObjectWriter.writeBlobs(git, saved.map(\.1))
+    if let treeName = try await indexedTree(
+      git, head: head, files: zip(saved.map(\.0), written).map { ($0, $1) }, gone: gone)
+    {
+      return try await commit(git, treeName, on: head)
+    }
     var folders: [String: FolderEdit] = [:]
     for kind in savedKinds.union(gone) {
       let folder = SyncTree.folder(of: kind)
       if folders[folder] == nil {
         let entry = top.first { $0.rawName == Data(folder.utf8) }
-        // What a project keeps under a FieldNotes folder's name: the whole way decides.
-        if let entry, !entry.isFolder { return nil }
         var listing = Data()
         if let entry { listing = try await git.check(["ls-tree", "-z", entry.object]).output }
         folders[folder] = FolderEdit(listing: listing)
@@ -85,8 +94,7 @@ extension GitNoteSyncer {
     }
     for folder in folders.keys { folders[folder]?.split() }
     let removed = try await removedFiles(git, gone, folders)
-    let blobs = try await GitObjectWriter.writeBlobs(git, saved.map(\.1))
-    for ((kind, _), blob) in zip(saved, blobs) {
+    for ((kind, _), blob) in zip(saved, written) {
       folders[SyncTree.folder(of: kind)]?.add(SyncTree.file(blob, for: kind))
     }
     for kind in gone where !removed.contains(kind) {
@@ -104,6 +112,13 @@ extension GitNoteSyncer {
     }
     let treeName =
       try await GitObjectWriter.writeTrees(git, [top]).first ?? GitObjectWriter.emptyTree
+    return try await commit(git, treeName, on: head)
+  }
+
+  /// Commits a tree on the folder's last commit, unless it is that commit's tree.
+  private func commit(_ git: GitProcess, _ treeName: String, on head: String) async throws
+    -> LocalCommit
+  {
     if try await revision(git, "\(head)^{tree}") == treeName {
       return LocalCommit(commit: head, tree: nil)
     }
@@ -112,6 +127,66 @@ extension GitNoteSyncer {
     ).text.trimmingCharacters(in: .newlines)
     try await git.check(["update-ref", "refs/heads/main", commit, head])
     return LocalCommit(commit: commit, tree: nil)
+  }
+
+  /// The last commit's tree with the changed files replaced, built in a temporary index
+  /// (`read-tree`, `update-index --index-info`, `write-tree`): git holds the folders' entries,
+  /// FieldNotes only the changed ones, whatever the library's size.
+  ///
+  /// An index can't hold everything a tree can (an empty folder, an old file mode, a name git
+  /// refuses to check out), so the tree written is compared with the last commit's
+  /// (`diff-tree -r -t`): one that differs anywhere but at the changed paths and their folders
+  /// is not used.
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - head: The folder's last commit.
+  ///   - files: The files of the notes and notebooks saved, with their blobs.
+  ///   - gone: The notes and notebooks gone from the store.
+  /// - Returns: The tree, or `nil` when the index can't make it: the folders' listings are
+  ///   edited instead.
+  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails to list or read what the
+  ///   last commit holds, `CancellationError`.
+  private func indexedTree(
+    _ git: GitProcess, head: String, files: [(SyncDocument.Kind, String)],
+    gone: Set<SyncDocument.Kind>
+  ) async throws -> String? {
+    var previous: [(SyncDocument.Kind, GitTreeEntry)] = []
+    if !gone.isEmpty {
+      let listed = try await git.check(
+        ["ls-tree", "-z", "--full-tree", head, "--"] + gone.map(SyncDocument.path))
+      for entry in GitTreeEntry.parse(listed.output) {
+        if let kind = SyncDocument.kind(ofPath: entry.name), gone.contains(kind) {
+          previous.append((kind, entry))
+        }
+      }
+    }
+    let candidates = previous.filter { $0.1.isRegularFile }
+    let blobs = try await GitBlobs.read(
+      git, candidates.map(\.1.object), limit: SyncDocument.maximumFileBytes)
+    var lines: [UInt8] = []
+    var paths = Set(SyncTree.folderNames)
+    for (kind, blob) in files {
+      lines += Array("\(GitTreeEntry.fileMode) blob \(blob)\t\(SyncDocument.path(kind))".utf8) + [0]
+      paths.insert(SyncDocument.path(kind))
+    }
+    for (kind, entry) in candidates where Self.isReadable(blobs[entry.object], as: kind) {
+      let none = String(repeating: "0", count: entry.object.count)
+      lines += Array("0 \(none)\t\(SyncDocument.path(kind))".utf8) + [0]
+      paths.insert(SyncDocument.path(kind))
+    }
+    let index = "\(gitDirectory)/fieldnotes/index-\(UUID().uuidString)"
+    defer { for path in [index, index + ".lock"] { unlink(path) } }
+    guard try await git.run(["read-tree", head], indexFile: index).status == 0,
+      try await git.run(
+        ["update-index", "-z", "--index-info"], input: Data(lines), indexFile: index
+      ).status == 0
+    else { return nil }
+    let written = try await git.run(["write-tree"], indexFile: index)
+    guard written.status == 0 else { return nil }
+    let tree = written.text.trimmingCharacters(in: .newlines)
+    let changes = try await GitTreeChange.list(git, from: head, to: tree, folders: true)
+    return changes.allSatisfy { paths.contains($0.path) } ? tree : nil
   }
 
   /// Which of the files of notes and notebooks gone from the store go from the tree: those

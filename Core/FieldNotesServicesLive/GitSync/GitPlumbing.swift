@@ -25,11 +25,13 @@ struct GitTreeChange: Equatable {
   /// The version in the newer commit, or `nil` when it was deleted.
   var new: Entry?
 
-  /// Lists the files that differ from one tree-ish to another, without following renames.
-  static func list(_ git: GitProcess, from old: String, to new: String) async throws
-    -> [GitTreeChange]
+  /// Lists the files that differ from one tree-ish to another, without following renames;
+  /// with `folders`, the folders holding them too (`-t`).
+  static func list(_ git: GitProcess, from old: String, to new: String, folders: Bool = false)
+    async throws -> [GitTreeChange]
   {
-    let output = try await git.check(["diff-tree", "-r", "-z", "--no-renames", old, new])
+    let output = try await git.check(
+      ["diff-tree", "-r", "-z", "--no-renames"] + (folders ? ["-t"] : []) + [old, new])
     return parse(output.output)
   }
 

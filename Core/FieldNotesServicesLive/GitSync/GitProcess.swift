@@ -180,12 +180,15 @@ struct GitProcess: Sendable {
   ///   - arguments: The command and its arguments, such as `["cat-file", "--batch"]`.
   ///   - input: What to give git on standard input; nothing by default.
   ///   - configuration: Which configuration files it reads; only the repository's by default.
+  ///   - indexFile: The index git reads and writes instead of the repository's (a temporary one
+  ///     a commit's tree is edited in); none by default.
   /// - Returns: What git gave, whatever its exit status.
   /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when its input can't be written,
   ///   ``SyncError/gitFailed(command:reason:)`` when git can't be started, `CancellationError`
   ///   when the task was cancelled (git is stopped, and waited for).
   func run(
-    _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly
+    _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly,
+    indexFile: String? = nil
   ) async throws -> Output {
     try Task.checkCancellation()
     let token = UUID().uuidString
@@ -216,6 +219,7 @@ struct GitProcess: Sendable {
     let stamp = "@\(Int64(commitDate().timeIntervalSince1970.rounded(.down))) +0000"
     environment["GIT_AUTHOR_DATE"] = stamp
     environment["GIT_COMMITTER_DATE"] = stamp
+    if let indexFile { environment["GIT_INDEX_FILE"] = indexFile }
     let location = ["-C", gitDirectory, "--git-dir=\(gitDirectory)"]
     // Standard streams from files the child opens itself: a large output can't fill a pipe,
     // and git gets nothing else of this process (not the store's file, not a pipe another part
