@@ -3,7 +3,7 @@ import FieldNotesServices
 import Foundation
 
 extension SQLiteNoteRepository: SyncJournaling {
-  /// What version 12 makes: the journal of the notes and notebooks written since the sync mark
+  /// What version 13 makes: the journal of the notes and notebooks written since the sync mark
   /// (see ``FieldNotesServices/SyncJournaling``), kept by triggers on every write, FieldNotes'
   /// own or another program's, and the commit it starts at.
   ///
@@ -53,7 +53,7 @@ extension SQLiteNoteRepository: SyncJournaling {
     END;
     """
 
-  /// The table version 12 makes, which a store one version older doesn't have.
+  /// The table version 13 makes, which a store one version older doesn't have.
   static let syncJournalTable = "sync_journal"
 
   /// Reads the journal, first turning it on where it is off (a store's first sync), in one

@@ -41,6 +41,20 @@ import Testing
     #expect(outcome == .init(note: expected, copy: nil, changedOnBothSides: true))
   }
 
+  /// A property edited on the other machine survives an edit of the text here: properties
+  /// merge as a field of their own, the side that changed them winning.
+  @Test func propertiesChangedOnOneSideMergeWithTheOtherSidesText() {
+    var ours = base
+    ours.body = "Two herons."
+    ours.updatedAt = SampleData.date(minutes: 9)
+    var theirs = base
+    theirs.properties = [NoteProperty(key: "status", rawValue: " draft")]
+    theirs.updatedAt = SampleData.date(minutes: 5)
+    let merged = merge(ours, theirs).note
+    #expect(merged?.body == "Two herons.")
+    #expect(merged?.properties == [NoteProperty(key: "status", rawValue: " draft")])
+  }
+
   @Test func tagsMergeAsSets() {
     #expect(
       ThreeWayMerge.tags(base: ["a", "b", "c"], ours: ["a", "c", "d"], theirs: ["b", "c", "e"])

@@ -61,6 +61,8 @@ enum ThreeWayMerge {
     merged.title = title ?? newer.title
     merged.body = body ?? newer.body
     merged.tags = tags(base: base?.tags, ours: ours.tags, theirs: theirs.tags)
+    merged.properties =
+      pick(base.map(\.properties), ours.properties, theirs.properties) ?? newer.properties
     merged.isPinned = pick(base.map(\.isPinned), ours.isPinned, theirs.isPinned) ?? newer.isPinned
     merged.notebookID =
       pick(base.map(\.notebookID), ours.notebookID, theirs.notebookID) ?? newer.notebookID
