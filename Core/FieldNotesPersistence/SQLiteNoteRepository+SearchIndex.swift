@@ -46,7 +46,10 @@ extension SQLiteNoteRepository {
     let found = try SQLiteSearchIndex.damage(in: connection)
     let hasListObjects = try SQLiteSchema.hasListObjects(connection)
     let listsAreWhole = try hasListObjects ? SQLiteTitleKeys.areWhole(in: connection) : false
-    guard version < current || found != nil || !listsAreWhole else { return nil }
+    let versionsAreWhole = try SQLiteVersionDeltas.areWhole(in: connection)
+    guard version < current || found != nil || !listsAreWhole || !versionsAreWhole else {
+      return nil
+    }
     var rebuild: SearchIndexRebuild?
     do {
       try connection.inTransaction { () throws(SQLiteError) in
@@ -76,6 +79,10 @@ extension SQLiteNoteRepository {
         if try !SQLiteTitleKeys.areWhole(in: connection) {
           try SQLiteTitleKeys.addColumns(to: connection)
           try connection.execute(SQLiteTitleKeys.creation)
+        }
+        // The versions' scripts or their triggers, dropped since: made again.
+        if try !SQLiteVersionDeltas.areWhole(in: connection) {
+          try connection.execute(SQLiteVersionDeltas.creation)
         }
         // Every key not of its row's title: all of them where a migration just added the
         // columns, and any another program's write left.

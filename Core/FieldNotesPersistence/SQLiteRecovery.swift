@@ -156,33 +156,40 @@ enum SQLiteRecovery {
     }
   }
 
-  /// A note's versions, oldest first; a row that can't be read is left out.
+  /// A note's versions, oldest first; a row that can't be read is left out, and so is a
+  /// version kept as a script that doesn't rebuild its text (see `SQLiteVersionDeltas`).
+  ///
+  /// The rows are read newest first, so each script is applied to the text just rebuilt.
   static func versions(of id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError)
     -> [NoteVersion]
   {
     let statement = try connection.cached(
       """
-      SELECT number, title, body, tags, notebook_id, saved_at, replaced_at, properties
-      FROM note_versions WHERE note_id = ?1 ORDER BY number
+      SELECT v.number, v.title, v.tags, v.notebook_id, v.saved_at, v.replaced_at,
+        \(SQLiteVersionDeltas.bodyColumns), v.properties
+      FROM \(SQLiteVersionDeltas.bodyJoin) WHERE v.note_id = ?1 ORDER BY v.number DESC
       """)
     statement.bind(id.uuidString, at: 1)
     defer { statement.reset() }
     var versions: [NoteVersion] = []
+    var next: (number: Int, body: [UInt8]?)?
     while try statement.step() {
-      guard let tags = statement.withBytes(at: 3, TagsText.decode),
-        statement.isNumber(at: 0), statement.isNumber(at: 5), statement.isNumber(at: 6)
+      let body = SQLiteVersionDeltas.body(from: statement, at: 6, after: next)
+      next = (statement.int(at: 0), body)
+      guard let body, let tags = statement.withBytes(at: 2, TagsText.decode),
+        statement.isNumber(at: 0), statement.isNumber(at: 4), statement.isNumber(at: 5)
       else { continue }
       versions.append(
         NoteVersion(
           number: statement.int(at: 0), noteID: id, title: statement.text(at: 1),
-          body: statement.text(at: 2), tags: tags,
-          notebookID: statement.isNull(at: 4) ? nil : statement.uuid(at: 4),
-          savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 5)),
-          replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 6)),
-          properties: statement.isNull(at: 7) ? [] : SQLiteProperties.decode(statement.text(at: 7))
-        ))
+          body: String(decoding: body, as: UTF8.self), tags: tags,
+          notebookID: statement.isNull(at: 3) ? nil : statement.uuid(at: 3),
+          savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 4)),
+          replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 5)),
+          properties: statement.isNull(at: 11)
+            ? [] : SQLiteProperties.decode(statement.text(at: 11))))
     }
-    return versions
+    return Array(versions.reversed())
   }
 
   /// The conflict copies among the notes, oldest first.

@@ -171,6 +171,8 @@ enum SQLiteRows {
     try bulk.end(connection)
     // Keys not of their titles, which another program's writes left since the last save.
     try SQLiteTitleKeys.fill(connection)
+    // The versions this write kept whole, and any another program's writes left, as changes.
+    try SQLiteVersionDeltas.compactQueued(in: connection)
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
     guard queuedSearchEntries,
@@ -189,6 +191,7 @@ enum SQLiteRows {
       _ = try write(change, to: connection, bulk: &again)
     }
     try SQLiteTitleKeys.fill(connection)
+    try SQLiteVersionDeltas.compactQueued(in: connection)
     _ = try SQLiteSearchIndex.applyPending(connection)
   }
 

@@ -154,6 +154,11 @@ enum SQLiteSchema {
     // notebooks written since the sync mark, so a sync reads and commits only those. It starts
     // with no commit, so a store migrated to it syncs its whole library once.
     SQLiteNoteRepository.syncJournalCreation,
+    // Version 14. Versions kept as changes: a version's body becomes an edit script against the
+    // next version's once a later one is saved, the newest kept whole (see
+    // `SQLiteVersionDeltas`). Nothing is moved: a store migrated to it keeps its versions whole
+    // until its note is saved again.
+    SQLiteVersionDeltas.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -362,7 +367,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10, 11 or 12 without what the migrations after its version make
+  /// That is a store at version 10 to 13 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -376,12 +381,14 @@ enum SQLiteSchema {
   {
     let hasJournal = try hasTable(SQLiteNoteRepository.syncJournalTable, in: connection)
     let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
+    let hasDeltas = try hasTable(SQLiteVersionDeltas.objects[0], in: connection)
     switch version {
     case titleKeyVersion - 1:
       let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
-      return !hasJournal && !hasProperties && !hasTitleKeys
-    case propertiesVersion - 1: return !hasJournal && !hasProperties
-    case syncJournalVersion - 1: return !hasJournal
+      return !hasJournal && !hasProperties && !hasDeltas && !hasTitleKeys
+    case propertiesVersion - 1: return !hasJournal && !hasProperties && !hasDeltas
+    case syncJournalVersion - 1: return !hasJournal && !hasDeltas
+    case versionDeltasVersion - 1: return !hasDeltas
     default: return false
     }
   }
@@ -432,4 +439,7 @@ enum SQLiteSchema {
 
   /// The version whose migration adds the sync journal.
   static let syncJournalVersion = 13
+
+  /// The version whose migration keeps versions as changes.
+  static let versionDeltasVersion = 14
 }

@@ -384,6 +384,19 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 11 left it: every version kept whole, with
+/// no scripts (version 12 adds them) and no queue of notes to compact.
+func setBackToVersion11(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER note_versions_queue_compaction;
+    DROP TRIGGER note_versions_take_delta;
+    DROP TABLE note_versions_to_compact;
+    DROP TABLE note_version_deltas;
+    PRAGMA user_version = 11;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 9 left it: with no sync mark (version 10
 /// adds it) either.
 func setBackToVersion9(_ path: String) throws {

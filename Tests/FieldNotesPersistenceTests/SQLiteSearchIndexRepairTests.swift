@@ -146,8 +146,9 @@ import Testing
 
   /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
   ///
-  /// Version 11, without the properties version 12 adds: that FieldNotes kept the index in
-  /// step, and at a million notes a rebuild takes minutes. Its lists are answered at once, in
+  /// Version 11, without what versions 12 to 14 add (properties, the sync journal, the
+  /// versions' scripts): that FieldNotes kept the index in step, and at a million notes a
+  /// rebuild takes minutes. Its lists are answered at once, in
   /// title order too.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()

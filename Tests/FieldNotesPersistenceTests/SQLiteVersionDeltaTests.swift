@@ -1,0 +1,169 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesSQLiteTesting
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// A long note edited often keeps its versions as changes: every version reads back byte for
+/// byte, restores and compares as before, and a damaged row leaves the versions that depend on
+/// it unreadable, never other text.
+@Suite struct SQLiteVersionDeltaTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.file("notes.sqlite") }
+
+  static let created = Date(timeIntervalSinceReferenceDate: 1_000)
+
+  /// The note's body before each edit: line `edit × 37 mod 300` of 300 gains a word.
+  static func bodies(edits: Int) -> [String] {
+    var lines = (1...300).map { "Line \($0): the heron stood grey and still by the weir.\n" }
+    var bodies = [lines.joined()]
+    for edit in 1...edits {
+      let line = edit * 37 % lines.count
+      lines[line] = lines[line].replacingOccurrences(of: "\n", with: " Edit \(edit).\n")
+      bodies.append(lines.joined())
+    }
+    return bodies
+  }
+
+  /// A store holding one note saved once with each body, through FieldNotes.
+  func makeStore(_ bodies: [String]) throws -> (SQLiteNoteRepository, Note) {
+    let repository = try SQLiteNoteRepository(path: path)
+    var note = Note(title: "Weir", body: bodies[0], createdAt: Self.created)
+    try repository.commit([.saveNote(note)])
+    for (edit, body) in bodies.enumerated().dropFirst() {
+      note.body = body
+      note.updatedAt = Self.created.addingTimeInterval(Double(edit))
+      try repository.commit([.saveNote(note)])
+    }
+    return (repository, note)
+  }
+
+  /// The bytes the versions' bodies take: whole bodies and scripts.
+  func storedBytes() throws -> (whole: Int, scripts: Int, wholeCount: Int) {
+    let whole = try RawSQLite.rows(
+      "SELECT total(length(CAST(body AS BLOB))), count(body) FROM note_versions", of: path)
+    let scripts = try RawSQLite.rows(
+      "SELECT total(length(script)) FROM note_version_deltas", of: path)
+    return (
+      Int(Double(whole[0]) ?? -1), Int(Double(scripts[0]) ?? -1),
+      Int(try RawSQLite.rows("SELECT count(body) FROM note_versions", of: path)[0]) ?? -1
+    )
+  }
+
+  @Test func manySmallEditsOfALongNoteKeepChangesAndEveryVersionReadsBack() throws {
+    let bodies = Self.bodies(edits: 100)
+    let (repository, note) = try makeStore(bodies)
+
+    let versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.number) == Array(1...100))
+    #expect(versions.map(\.body) == Array(bodies.dropLast()), "every version, byte for byte")
+    let stored = try storedBytes()
+    let text = bodies[0].utf8.count
+    // The newest, and every 32nd: versions 32, 64, 96 and 100.
+    #expect(stored.wholeCount == 4)
+    #expect(stored.whole + stored.scripts < 5 * text, "against \(100 * text) kept whole")
+    #expect(stored.scripts < 100 * 64)
+  }
+
+  @Test func theOldestVersionRestoresAndComparesAsBefore() throws {
+    let bodies = Self.bodies(edits: 40)
+    let (repository, note) = try makeStore(bodies)
+    let oldest = try #require(try repository.versions(ofNote: note.id).first)
+    #expect(oldest.body == bodies[0])
+    let changes = oldest.changes(
+      toTitle: note.title, body: note.body, tags: note.tags, notebookID: note.notebookID)
+    #expect(changes.linesAdded == 40 && changes.linesRemoved == 40)
+
+    var restored = oldest.applied(to: note)
+    restored.updatedAt = Self.created.addingTimeInterval(100)
+    try repository.commit([.replaceNote(note, with: restored)])
+
+    #expect(try repository.load().notes.map(\.body) == [bodies[0]])
+    let versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.body) == Array(bodies), "the text restored over is kept too")
+  }
+
+  @Test func aVersionAnotherProgramWroteIsReadableAndLaterCompacted() throws {
+    let bodies = Self.bodies(edits: 3)
+    let (repository, note) = try makeStore(bodies)
+    let theirs = bodies[3] + "Written by another program.\n"
+    try RawSQLite.execute(
+      "UPDATE notes SET body = '\(theirs)', updated_at = updated_at + 1", on: path)
+    #expect(try storedBytes().wholeCount == 2, "theirs and FieldNotes' newest, whole")
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == bodies)
+
+    var saved = try #require(try repository.load().notes.first)
+    saved.body += "And one more line.\n"
+    try repository.commit([.saveNote(saved)])
+
+    #expect(try storedBytes().wholeCount == 1, "only the newest is whole")
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == bodies + [theirs])
+  }
+
+  @Test func aDamagedScriptLeavesTheVersionsThroughItUnreadableNeverWrong() throws {
+    let bodies = Self.bodies(edits: 40)
+    let (repository, note) = try makeStore(bodies)
+    // Version 20's script reads past its base; versions 1 to 19 are rebuilt through it.
+    try RawSQLite.execute(
+      "UPDATE note_version_deltas SET script = x'00ffffff0f' WHERE number = 20", on: path)
+
+    let versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.number) == Array(21...40))
+    for version in versions { #expect(version.body == bodies[version.number - 1]) }
+  }
+
+  @Test func aDamagedWholeVersionLeavesTheVersionsBuiltOnItUnreadable() throws {
+    let bodies = Self.bodies(edits: 40)
+    let (repository, note) = try makeStore(bodies)
+    // Version 32 is kept whole; 1 to 31 are rebuilt from it.
+    try RawSQLite.execute(
+      "UPDATE note_versions SET body = replace(body, 'heron', 'egret') WHERE number = 32",
+      on: path)
+
+    let versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.number) == Array(32...40))
+    for version in versions.dropFirst() { #expect(version.body == bodies[version.number - 1]) }
+  }
+
+  @Test func purgingATrashedNoteTakesItsScriptsWithIt() throws {
+    let bodies = Self.bodies(edits: 10)
+    let (repository, note) = try makeStore(bodies)
+    let trashedAt = Self.created.addingTimeInterval(50)
+    try repository.commit([.trashNote(note.id, at: trashedAt)])
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == Array(bodies.dropLast()))
+
+    try repository.commit([
+      .purgeTrashedNote(TrashedNote(note: note, trashedAt: trashedAt, notebookName: nil))
+    ])
+
+    #expect(try repository.versions(ofNote: note.id).isEmpty)
+    #expect(try RawSQLite.rows("SELECT count(*) FROM note_version_deltas", of: path) == ["0"])
+  }
+
+  @Test func aStoreFromBeforeKeepsItsWholeVersionsUntilTheNoteIsSavedAgain() throws {
+    let bodies = Self.bodies(edits: 5)
+    _ = try makeStore(Array(bodies.prefix(1)))
+    try setBackToVersion11(path)
+    for (edit, body) in bodies.enumerated().dropFirst() {
+      try RawSQLite.execute(
+        "UPDATE notes SET body = '\(body)', updated_at = \(1_000 + edit)", on: path)
+    }
+    let repository = try SQLiteNoteRepository(path: path)
+    let note = try #require(try repository.load().notes.first)
+    // The index is rebuilt for the notes written around it, not for the upgrade.
+    #expect(
+      repository.searchIndexRebuilds.map(\.reason) == [
+        "another program, or an earlier FieldNotes, changed 1 note without updating it"
+      ])
+    #expect(try storedBytes().wholeCount == 5)
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == Array(bodies.dropLast()))
+
+    var saved = note
+    saved.title = "The weir"
+    try repository.commit([.saveNote(saved)])
+
+    #expect(try storedBytes().wholeCount == 1)
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == bodies)
+  }
+}
