@@ -78,4 +78,82 @@ extension Workloads {
         ratio: added / counted[1], target: "reported", isMet: nil)
     }
   }
+
+  /// The history of an often-edited long note: a note of about 100 KB of prose, made on a new
+  /// store, then saved 300 times through the composer in one session, each save changing one
+  /// line (`edit`, `body`, the whole text typed again, `.`, `save`), so each keeps a version.
+  ///
+  /// Two rows: the store's growth over the 300 saves (after a checkpoint, against the 300
+  /// versions' own text), and the oldest version's diff on the note's page (`diff 1 2`, which
+  /// reads the note's versions and rebuilds the oldest), less the session that only opens the
+  /// page.
+  ///
+  /// - Parameters:
+  ///   - prose: Lines of prose, numbered and repeated to make the note.
+  ///   - bytes: The note's length.
+  ///   - edits: How many saves.
+  /// - Returns: The two rows.
+  /// - Throws: ``BenchError`` when a run fails, or the saves kept other versions.
+  func longNoteHistory(prose: [String], bytes: Int = 100_000, edits: Int = 300) throws
+    -> [Result]
+  {
+    guard !prose.isEmpty else { throw BenchError.failed("no prose for the long note") }
+    var lines: [String] = []
+    var length = 0
+    while length < bytes {
+      lines.append("\(lines.count + 1). \(prose[lines.count % prose.count])")
+      length += lines[lines.count - 1].utf8.count + 1
+    }
+    let store = NSTemporaryDirectory() + "fieldnotes-bench-history-\(UUID().uuidString).sqlite"
+    defer {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
+    }
+    func typed(_ lines: [String]) -> [String] { ["body"] + lines + ["."] }
+    _ = try fieldNotes(
+      store, ["open all", "new", "title Survey of the weir"] + typed(lines) + ["save"])
+    let checkpoint = "PRAGMA wal_checkpoint(TRUNCATE);"
+    if hasSQLite { _ = try sqlite(store, checkpoint) }
+    let before = Self.fileBytes(store)
+    var saves: [String] = []
+    var versionsText = 0
+    for edit in 1...edits {
+      versionsText += lines.reduce(0) { $0 + $1.utf8.count + 1 } - 1
+      let line = edit * 37 % lines.count
+      lines[line] += " (Seen again, \(edit).)"
+      saves += ["edit"] + typed(lines) + ["save"]
+    }
+    let page = ["open all", "show 1"]
+    let session = try fieldNotes(store, page + saves)
+    if hasSQLite { _ = try sqlite(store, checkpoint) }
+    let after = Self.fileBytes(store)
+    let check = try fieldNotes(store, page + ["history"], keepOutput: true)
+    guard check.output.contains("\(edits) versions of") else {
+      throw BenchError.failed("\(edits) saves of the long note kept other than \(edits) versions")
+    }
+    let base = try samples { try fieldNotes(store, page).seconds }
+    let diff = try samples { try fieldNotes(store, page + ["diff 1 2"]).seconds }
+    let added = Double(after - before)
+    let oldest = diff.median - base.median
+    let note =
+      "a \((bytes / 1_000).formatted()) KB note saved \(edits) times, one line changed each"
+    return [
+      Result(
+        name: "the history of \(note): the store's growth",
+        fieldNotes:
+          "+\(mebibytes(added)) (\(mebibytes(Double(before))) to \(mebibytes(Double(after))) "
+          + "after a checkpoint; the \(edits) saves in one session: "
+          + "\(String(format: "%.1f s", session.seconds)))",
+        peer: "the versions' own text: \(mebibytes(Double(versionsText)))",
+        ratio: added / Double(versionsText), target: "≤ 3 MB added",
+        isMet: added <= 3_000_000),
+      Result(
+        name: "the history of \(note): its oldest version rebuilt and compared (`diff 1 2`)",
+        fieldNotes:
+          "\(milliseconds(oldest)) (`open all`, `show 1`, `diff 1 2`, less the session without "
+          + "the diff: \(ms(base)))",
+        peer: "—", ratio: nil, target: "≤ 50 ms", isMet: oldest <= 0.050),
+    ]
+  }
 }

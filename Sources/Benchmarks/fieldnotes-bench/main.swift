@@ -11,6 +11,8 @@ import Foundation
 //                                                     no build workload; prints only
 //   --imports-only   the import workloads alone (every tier's import and its peak memory, the
 //                    Markdown folder's); prints only
+//   --history-only   the history of an often-edited long note alone (its store's growth, and
+//                    its oldest version's diff); prints only
 //   --field-words    libraries of the first generator's 60 field words instead of prose
 //   --corpus FILE    prose learned from FILE instead of Corpus/prose.txt
 //   --soak [SEEDS [STEPS]]
@@ -48,6 +50,18 @@ if let soak = argumentList.firstIndex(of: "--soak") {
   exit(
     NoLossSoak.run(
       binary: fieldnotes, seeds: numbers.first ?? 50, steps: numbers.dropFirst().first ?? 200))
+}
+/// Lines of the corpus, which the long note of the history workload is made of.
+let proseLines =
+  ((try? String(contentsOfFile: corpusPath, encoding: .utf8)) ?? "").split(separator: "\n")
+  .map(String.init).filter { !$0.isEmpty }
+if argumentList.contains("--history-only") {
+  let workloads = Workloads(
+    fieldnotes: fieldnotes, stores: [:], exports: [:], markdownFolders: [:], redrawTarget: nil,
+    searchWords: [], allNotesPinTargets: [:], pageRoutes: [:], lists: [],
+    repetitions: quick ? 3 : 7, hasSQLite: Measurement.isInstalled("sqlite3"))
+  print(Report(results: try workloads.longNoteHistory(prose: proseLines), quick: true).table)
+  exit(0)
 }
 let workFolder = packageRoot + "/.build/fieldnotes-bench"
 try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
@@ -222,7 +236,11 @@ for size in tiers {
       "a save on a note's page (`edit`, `title …`, `save`), keeping the text it replaces as a "
         + "version (the same note at every size)",
       size, try workloads.versionedEditCost(size), against: smallSize, smallVersionedEdit))
-  if size == 100_000 { results.append(try workloads.versionsOnDisk(size)) }
+  if size == 100_000 {
+    results.append(try workloads.versionsOnDisk(size))
+    log("the history of an often-edited long note…")
+    results += try workloads.longNoteHistory(prose: proseLines)
+  }
   log("\(size.formatted()) notes: 10,000 edits while another session searches…")
   results.append(try workloads.walDuringSearches(size))
 }

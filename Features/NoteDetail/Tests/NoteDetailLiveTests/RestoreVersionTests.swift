@@ -103,4 +103,34 @@ import Testing
         "Loud.", "First window.", "Second window.",
       ])
   }
+
+  /// A long note saved 40 times keeps its versions as changes; the oldest still restores, and
+  /// its history still says what each save changed.
+  @Test func theOldestOfManyVersionsKeptAsChangesRestoresWithItsHistory() throws {
+    let file = TemporaryStoreFile()
+    var lines = (1...400).map { "Line \($0) of the survey: a heron by the weir, grey and still." }
+    let first = lines.joined(separator: "\n")
+    let store = try NoteStore(
+      repository: SQLiteNoteRepository(path: file.path), syncer: NoOpNoteSyncer(),
+      now: .advancing(from: SampleData.date(minutes: 10)))
+    let note = Note(title: "Survey", body: first, createdAt: SampleData.date(minutes: 1))
+    try store.perform(.addNote(note))
+    for edit in 1...40 {
+      var edited = try #require(try store.note(withID: note.id))
+      lines[edit * 7] += " Seen again (\(edit))."
+      edited.body = lines.joined(separator: "\n")
+      try store.perform(.updateNote(edited))
+    }
+    let latest = try #require(try store.note(withID: note.id))
+    let versions = try store.journal.versions(ofNote: note.id)
+    #expect(versions.count == 40)
+    let history = NoteVersion.history(of: versions, current: latest)
+    #expect(history.map(\.changes.linesAdded) == Array(repeating: 1, count: 40))
+
+    try store.commit(RestoreVersion(note.id, number: 1))
+
+    #expect(try store.note(withID: note.id)?.body == first)
+    let after = try store.journal.versions(ofNote: note.id)
+    #expect(after.map(\.body) == versions.map(\.body) + [latest.body])
+  }
 }
