@@ -87,6 +87,22 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteRecovery.versions(of: id, in: connection) }
   }
 
+  /// Reads one version of a note, its body rebuilt from at most the rows up to the next version
+  /// kept whole (`SQLiteVersionDeltas`), whatever the number of versions.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version; `nil` when there is none of that number, or it can't be read.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
+  public func version(_ number: Int, ofNote id: Note.ID) throws(RepositoryError) -> NoteVersion? {
+    try read { connection in
+      try connection.execute("BEGIN")
+      defer { try? connection.execute("COMMIT") }
+      return try SQLiteRecovery.version(number, of: id, in: connection)
+    }
+  }
+
   /// Reads the trash.
   ///
   /// - Returns: The trashed notes, deleted last first.

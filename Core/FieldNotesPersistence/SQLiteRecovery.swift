@@ -192,6 +192,31 @@ enum SQLiteRecovery {
     return Array(versions.reversed())
   }
 
+  /// One version of a note, its body rebuilt alone (see `SQLiteVersionDeltas`); `nil` when
+  /// there is none of that number, or it can't be read.
+  static func version(_ number: Int, of id: Note.ID, in connection: SQLiteConnection)
+    throws(SQLiteError) -> NoteVersion?
+  {
+    let statement = try connection.cached(
+      """
+      SELECT title, tags, notebook_id, saved_at, replaced_at
+      FROM note_versions WHERE note_id = ?1 AND number = ?2
+      """)
+    statement.bind(id.uuidString, at: 1)
+    statement.bind(number, at: 2)
+    defer { statement.reset() }
+    guard try statement.step(), let tags = statement.withBytes(at: 1, TagsText.decode),
+      statement.isNumber(at: 3), statement.isNumber(at: 4),
+      let body = try SQLiteVersionDeltas.body(of: id.uuidString, number: number, in: connection)
+    else { return nil }
+    return NoteVersion(
+      number: number, noteID: id, title: statement.text(at: 0),
+      body: String(decoding: body, as: UTF8.self), tags: tags,
+      notebookID: statement.isNull(at: 2) ? nil : statement.uuid(at: 2),
+      savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 3)),
+      replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 4)))
+  }
+
   /// The conflict copies among the notes, oldest first.
   static func conflictCopies(in connection: SQLiteConnection) throws(SQLiteError) -> [Note] {
     let statement = try connection.cached(

@@ -111,6 +111,16 @@ public protocol NoteJournal: Sendable {
   /// - Throws: ``RepositoryError`` when they can't be read.
   func versions(ofNote id: Note.ID) throws(RepositoryError) -> [NoteVersion]
 
+  /// One version of a note, read alone: what a comparison or a restore of it needs, at a cost
+  /// that doesn't grow with the number of versions where the store can rebuild one alone.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version; `nil` when the note has none of that number, or it can't be read.
+  /// - Throws: ``RepositoryError`` when the store can't be read.
+  func version(_ number: Int, ofNote id: Note.ID) throws(RepositoryError) -> NoteVersion?
+
   /// The notes in the trash, deleted last first.
   ///
   /// - Returns: The trashed notes.
@@ -314,5 +324,18 @@ extension RepositoryChange {
     case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote: .notebooks
     case .saveNotebook, .deleteNotebook: []
     }
+  }
+}
+
+extension NoteJournal {
+  /// One version of a note, found among all of them: for stores that read them all at once.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version; `nil` when the note has none of that number.
+  /// - Throws: ``RepositoryError`` when the versions can't be read.
+  public func version(_ number: Int, ofNote id: Note.ID) throws(RepositoryError) -> NoteVersion? {
+    try versions(ofNote: id).first { $0.number == number }
   }
 }

@@ -58,6 +58,12 @@ import Testing
     let versions = try repository.versions(ofNote: note.id)
     #expect(versions.map(\.number) == Array(1...100))
     #expect(versions.map(\.body) == Array(bodies.dropLast()), "every version, byte for byte")
+    for number in [1, 31, 32, 33, 64, 99, 100] {
+      #expect(
+        try repository.version(number, ofNote: note.id) == versions[number - 1],
+        "version \(number), read alone")
+    }
+    #expect(try repository.version(101, ofNote: note.id) == nil)
     let stored = try storedBytes()
     let text = bodies[0].utf8.count
     // The newest, and every 32nd: versions 32, 64, 96 and 100.
@@ -110,6 +116,9 @@ import Testing
 
     let versions = try repository.versions(ofNote: note.id)
     #expect(versions.map(\.number) == Array(21...40))
+    #expect(try repository.version(20, ofNote: note.id) == nil)
+    #expect(try repository.version(1, ofNote: note.id) == nil)
+    #expect(try repository.version(21, ofNote: note.id)?.body == bodies[20])
     for version in versions { #expect(version.body == bodies[version.number - 1]) }
   }
 
@@ -123,6 +132,7 @@ import Testing
 
     let versions = try repository.versions(ofNote: note.id)
     #expect(versions.map(\.number) == Array(32...40))
+    #expect(try repository.version(31, ofNote: note.id) == nil)
     for version in versions.dropFirst() { #expect(version.body == bodies[version.number - 1]) }
   }
 

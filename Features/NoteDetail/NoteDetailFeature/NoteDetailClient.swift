@@ -111,6 +111,15 @@ public protocol NoteDetailClient: AnyObject {
   /// - Throws: ``NoteDetailError/store(_:)`` when they can't be read.
   func versions(of id: Note.ID) throws(NoteDetailError) -> [NoteVersion]
 
+  /// One of a note's versions, read alone.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version; `nil` when there is none of that number.
+  /// - Throws: ``NoteDetailError/store(_:)`` when it can't be read.
+  func version(_ number: Int, of id: Note.ID) throws(NoteDetailError) -> NoteVersion?
+
   /// Makes a version a note's text; the text it replaces is kept as the newest version.
   ///
   /// - Parameters:
@@ -118,4 +127,17 @@ public protocol NoteDetailClient: AnyObject {
   ///   - number: The version.
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError)
+}
+
+extension NoteDetailClient {
+  /// One of a note's versions, found among all of them: for clients that read them at once.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version; `nil` when there is none of that number.
+  /// - Throws: ``NoteDetailError/store(_:)`` when the versions can't be read.
+  public func version(_ number: Int, of id: Note.ID) throws(NoteDetailError) -> NoteVersion? {
+    try versions(of: id).first { $0.number == number }
+  }
 }

@@ -292,6 +292,17 @@ public final class NoteDetailViewModel {
     }
   }
 
+  /// The numbers of the note's versions, newest first, read without comparing their texts
+  /// (``versionHistory`` compares each with the next, a line diff per version).
+  ///
+  /// - Throws: ``NoteDetailError/noteGone(inTrash:)`` once the page shows no note.
+  public var versionNumbers: [Int] {
+    get throws(NoteDetailError) {
+      _ = try shownNote()
+      return try client.versions(of: noteID).map(\.number).reversed()
+    }
+  }
+
   /// What changed from a version to a later text: to another version, or to the note now.
   ///
   /// - Parameters:
@@ -304,11 +315,8 @@ public final class NoteDetailViewModel {
     -> VersionComparison
   {
     let note = try shownNote()
-    let versions = try client.versions(of: noteID)
-    let version = try Self.version(number, of: noteID, in: versions)
-    let newer = try later.map { number throws(NoteDetailError) in
-      try Self.version(number, of: noteID, in: versions)
-    }
+    let version = try self.version(number)
+    let newer = try later.map { number throws(NoteDetailError) in try self.version(number) }
     let text = newer?.applied(to: note) ?? note
     return VersionComparison(
       earlier: version, later: newer, laterText: text,
@@ -332,11 +340,10 @@ public final class NoteDetailViewModel {
     return (try? client.versions(of: noteID).count) != before
   }
 
-  private static func version(_ number: Int, of id: Note.ID, in versions: [NoteVersion])
-    throws(NoteDetailError) -> NoteVersion
-  {
-    guard let version = versions.first(where: { $0.number == number }) else {
-      throw .store(.versionNotFound(id, number: number))
+  /// One of the note's versions, read alone.
+  private func version(_ number: Int) throws(NoteDetailError) -> NoteVersion {
+    guard let version = try client.version(number, of: noteID) else {
+      throw .store(.versionNotFound(noteID, number: number))
     }
     return version
   }

@@ -31,11 +31,11 @@ public struct RestoreVersion: StoreChange, Hashable, Sendable {
   ///   large.
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let saved = try store.savedNote(noteID)
-    let versions: [NoteVersion]
-    do { versions = try store.journal.versions(ofNote: noteID) } catch {
+    let found: NoteVersion?
+    do { found = try store.journal.version(number, ofNote: noteID) } catch {
       throw .persistence(error)
     }
-    guard let version = versions.first(where: { $0.number == number }) else {
+    guard let version = found else {
       throw .versionNotFound(noteID, number: number)
     }
     var restored = version.applied(to: saved)

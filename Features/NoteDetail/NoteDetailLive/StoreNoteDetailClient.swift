@@ -156,6 +156,17 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     try journal { journal throws(RepositoryError) in try journal.versions(ofNote: id) }
   }
 
+  /// One version the store's journal keeps of the note, read alone.
+  ///
+  /// - Parameters:
+  ///   - number: The version's number.
+  ///   - id: The note.
+  /// - Returns: The version, or `nil`.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when it can't be read.
+  public func version(_ number: Int, of id: Note.ID) throws(NoteDetailError) -> NoteVersion? {
+    try journal { journal throws(RepositoryError) in try journal.version(number, ofNote: id) }
+  }
+
   /// Reads the store's journal where Observation sees it: reading the store's change count
   /// tells an observer of every change.
   private func journal<Value>(_ read: (any NoteJournal) throws(RepositoryError) -> Value)

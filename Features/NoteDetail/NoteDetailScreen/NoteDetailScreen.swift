@@ -214,6 +214,11 @@ public final class NoteDetailScreen: TerminalScreen {
   /// The note's versions, newest first.
   ///
   /// - Throws: The view model's refusal once the note is gone.
+  /// The newest version's number, read without comparing the versions' texts.
+  private func newestVersionNumber() throws(ScreenError) -> Int? {
+    try ScreenError.carrying { () throws(NoteDetailError) in try model.versionNumbers.first }
+  }
+
   private func versionHistory() throws(ScreenError) -> [NoteVersion.Entry] {
     try ScreenError.carrying { () throws(NoteDetailError) in try model.versionHistory }
   }
@@ -272,7 +277,7 @@ public final class NoteDetailScreen: TerminalScreen {
 
   /// The numbers of the note's versions, newest first, for completion.
   private var versionNumbers: [String] {
-    ((try? versionHistory()) ?? []).map { String($0.version.number) }
+    ((try? model.versionNumbers) ?? []).map(String.init)
   }
 
   private func history() throws(ScreenError) -> ScreenResult<Route> {
@@ -284,8 +289,8 @@ public final class NoteDetailScreen: TerminalScreen {
 
   private func diff(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
     let numbers = arguments.indices.map(arguments.number(at:))
-    let latest = try versionHistory().first?.version.number
-    guard let from = numbers.first ?? latest else {
+    let newest = numbers.isEmpty ? try newestVersionNumber() : nil
+    guard let from = numbers.first ?? newest else {
       return .say(
         "\u{201C}\(try shownNote().title.terminalSafe)\u{201D} has no earlier versions to compare.")
     }
@@ -306,7 +311,7 @@ public final class NoteDetailScreen: TerminalScreen {
     guard changed else {
       return .say("Version \(number) holds this note's text already; nothing was restored.")
     }
-    let kept = try versionHistory().first?.version.number ?? 0
+    let kept = try newestVersionNumber() ?? 0
     return .say(
       "Restored version \(number) of \u{201C}\(try shownNote().title.terminalSafe)\u{201D}; "
         + "the text it replaced is kept as version \(kept).")
