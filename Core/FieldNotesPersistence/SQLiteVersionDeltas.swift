@@ -7,9 +7,9 @@ import CSQLite
 /// The `note_versions_keep` trigger still writes every replaced text whole, so another
 /// program's write is versioned as FieldNotes' own is. A trigger of this table queues the note
 /// (`note_versions_to_compact`), and each FieldNotes write then compacts the notes queued last
-/// (``compactQueued(in:)``), in its own transaction: a version is turned into a script against
-/// the next one only once the script, read back from the store, rebuilds its exact bytes, and
-/// its body is set to `NULL` in the same statement's savepoint; anything else leaves it whole.
+/// (``compactQueued(in:)``), in its own transaction: a version's row is written anew with a
+/// `NULL` body and a script against the next version, in a savepoint kept only once the script,
+/// read back from the store, rebuilds the exact bytes; anything else leaves the version whole.
 /// A version whose number is a multiple of ``wholeEvery`` is kept whole, so a chain of scripts
 /// is never longer than that: any version is rebuilt from at most ``wholeEvery`` rows, and a
 /// damaged row costs at most the versions chained through it. Each script keeps the length and
@@ -176,6 +176,27 @@ enum SQLiteVersionDeltas {
   ) throws(SQLiteError) {
     let script = VersionDelta.script(rebuilding: text, from: base)
     guard script.count + leastSaving <= text.count else { return }
+    // The row is written anew without its body rather than in place, so what is left of it
+    // joins the small rows at the end of the table: in place, it kept the leaf page its whole
+    // text once filled (a long text puts up to 4 KB of itself on a leaf), nearly empty.
+    for sql in [
+      """
+      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+          replaced_at)
+        SELECT note_id, number, title, NULL, tags, notebook_id, saved_at, replaced_at
+        FROM note_versions WHERE note_id = ?1 AND number = ?2 AND typeof(body) = 'text'
+      """,
+      "DELETE FROM note_versions WHERE note_id = ?1 AND number = ?2 AND typeof(body) = 'text'",
+    ] {
+      let statement = try connection.cached(sql)
+      statement.bind(note, at: 1)
+      statement.bind(number, at: 2)
+      try statement.run()
+      guard connection.changes == 1 else {
+        throw SQLiteError(code: SQLITE_CORRUPT, message: "a version's body changed meanwhile")
+      }
+    }
+    // Written after the old row is gone, whose trigger takes its number's script with it.
     let insert = try connection.cached(
       """
       INSERT OR REPLACE INTO note_version_deltas (note_id, number, base_number, script,
@@ -189,17 +210,6 @@ enum SQLiteVersionDeltas {
     insert.bind(text.count, at: 5)
     insert.bind(Int(VersionDelta.checksum(text)), at: 6)
     try insert.run()
-    let clear = try connection.cached(
-      """
-      UPDATE note_versions SET body = NULL
-      WHERE note_id = ?1 AND number = ?2 AND typeof(body) = 'text'
-      """)
-    clear.bind(note, at: 1)
-    clear.bind(number, at: 2)
-    try clear.run()
-    guard connection.changes == 1 else {
-      throw SQLiteError(code: SQLITE_CORRUPT, message: "a version's body changed meanwhile")
-    }
     // Read back as any reader will: the row's body and script, against the base it names.
     let check = try connection.cached(
       "SELECT \(bodyColumns) FROM \(bodyJoin) WHERE v.note_id = ?1 AND v.number = ?2")
