@@ -136,6 +136,27 @@ import Testing
     for version in versions.dropFirst() { #expect(version.body == bodies[version.number - 1]) }
   }
 
+  @Test func aCompactionThatFailsLeavesTheVersionsWholeAndTheSaveSaved() throws {
+    let bodies = Self.bodies(edits: 3)
+    let (repository, note) = try makeStore(Array(bodies.prefix(1)))
+    try RawSQLite.execute(
+      """
+      CREATE TRIGGER refuse_scripts BEFORE INSERT ON note_version_deltas BEGIN
+        SELECT RAISE(ABORT, 'no scripts here');
+      END;
+      """, on: path)
+    var saved = note
+    for (edit, body) in bodies.enumerated().dropFirst() {
+      saved.body = body
+      saved.updatedAt = Self.created.addingTimeInterval(Double(edit))
+      try repository.commit([.saveNote(saved)])
+    }
+
+    #expect(try repository.load().notes.map(\.body) == [bodies[3]])
+    #expect(try storedBytes().wholeCount == 3)
+    #expect(try repository.versions(ofNote: note.id).map(\.body) == Array(bodies.dropLast()))
+  }
+
   @Test func purgingATrashedNoteTakesItsScriptsWithIt() throws {
     let bodies = Self.bodies(edits: 10)
     let (repository, note) = try makeStore(bodies)
