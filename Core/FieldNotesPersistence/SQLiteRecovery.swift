@@ -199,7 +199,7 @@ enum SQLiteRecovery {
   {
     let statement = try connection.cached(
       """
-      SELECT title, tags, notebook_id, saved_at, replaced_at
+      SELECT title, tags, notebook_id, saved_at, replaced_at, properties
       FROM note_versions WHERE note_id = ?1 AND number = ?2
       """)
     statement.bind(id.uuidString, at: 1)
@@ -214,7 +214,8 @@ enum SQLiteRecovery {
       body: String(decoding: body, as: UTF8.self), tags: tags,
       notebookID: statement.isNull(at: 2) ? nil : statement.uuid(at: 2),
       savedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 3)),
-      replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 4)))
+      replacedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 4)),
+      properties: statement.isNull(at: 5) ? [] : SQLiteProperties.decode(statement.text(at: 5)))
   }
 
   /// The conflict copies among the notes, oldest first.

@@ -182,8 +182,8 @@ enum SQLiteVersionDeltas {
     for sql in [
       """
       INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
-          replaced_at)
-        SELECT note_id, number, title, NULL, tags, notebook_id, saved_at, replaced_at
+          replaced_at, properties)
+        SELECT note_id, number, title, NULL, tags, notebook_id, saved_at, replaced_at, properties
         FROM note_versions WHERE note_id = ?1 AND number = ?2 AND typeof(body) = 'text'
       """,
       "DELETE FROM note_versions WHERE note_id = ?1 AND number = ?2 AND typeof(body) = 'text'",

@@ -314,6 +314,7 @@ func setBackToVersion8(_ path: String) throws {
 /// Makes a store as the FieldNotes of schema version 12 left it: with no sync journal (version
 /// 13 adds it).
 func setBackToVersion12(_ path: String) throws {
+  try setBackToVersion13(path)
   try execute(
     """
     DROP TRIGGER sync_journal_note_insert;
@@ -384,16 +385,16 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
-/// Makes a store as the FieldNotes of schema version 11 left it: every version kept whole, with
-/// no scripts (version 12 adds them) and no queue of notes to compact.
-func setBackToVersion11(_ path: String) throws {
+/// Makes a store as the FieldNotes of schema version 13 left it: every version kept whole, with
+/// no scripts (version 14 adds them) and no queue of notes to compact.
+func setBackToVersion13(_ path: String) throws {
   try execute(
     """
     DROP TRIGGER note_versions_queue_compaction;
     DROP TRIGGER note_versions_take_delta;
     DROP TABLE note_versions_to_compact;
     DROP TABLE note_version_deltas;
-    PRAGMA user_version = 11;
+    PRAGMA user_version = 13;
     """, on: path)
 }
 

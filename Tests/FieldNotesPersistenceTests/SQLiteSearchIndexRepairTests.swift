@@ -146,13 +146,12 @@ import Testing
 
   /// A store the FieldNotes before this one left is upgraded without rebuilding its index.
   ///
-  /// Version 11, without what versions 12 to 14 add (properties, the sync journal, the
-  /// versions' scripts): that FieldNotes kept the index in step, and at a million notes a
-  /// rebuild takes minutes. Its lists are answered at once, in
+  /// Version 13, without the versions' scripts version 14 adds: that FieldNotes kept the index
+  /// in step, and at a million notes a rebuild takes minutes. Its lists are answered at once, in
   /// title order too.
   @Test func aStoreOfTheVersionBeforeIsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
-    try setBackToVersion11(path)
+    try setBackToVersion13(path)
     _ = repository
 
     let reopened = try SQLiteNoteRepository(path: path)
@@ -169,8 +168,9 @@ import Testing
         == ["0"])
   }
 
-  /// A store of version 11, without the sync journal version 12 adds, is upgraded without
-  /// rebuilding its index; its journal starts at no commit, so its next sync reads every note.
+  /// A store of version 11, without the properties, sync journal and versions' scripts versions
+  /// 12 to 14 add, is upgraded without rebuilding its index; its journal starts at no commit, so
+  /// its next sync reads every note.
   @Test func aStoreOfVersion11IsUpgradedWithoutARebuild() throws {
     let repository = try makeStore()
     try setBackToVersion11(path)

@@ -72,6 +72,29 @@ import Testing
     #expect(stored.scripts < 100 * 64)
   }
 
+  /// A version kept as changes keeps its properties, read with every version or alone: the
+  /// row a script replaces is written anew with them.
+  @Test func aVersionKeptAsChangesKeepsItsProperties() throws {
+    let bodies = Self.bodies(edits: 40)
+    let repository = try SQLiteNoteRepository(path: path)
+    var note = Note(title: "Weir", body: bodies[0], createdAt: Self.created)
+    for (edit, body) in bodies.enumerated() {
+      note.body = body
+      note.properties = [NoteProperty(key: "edit", rawValue: " \(edit)")]
+      note.updatedAt = Self.created.addingTimeInterval(Double(edit))
+      try repository.commit([.saveNote(note)])
+    }
+    #expect(try storedBytes().scripts > 0, "some versions are kept as changes")
+
+    let versions = try repository.versions(ofNote: note.id)
+    #expect(versions.count == 40)
+    for version in versions {
+      let expected = [NoteProperty(key: "edit", rawValue: " \(version.number - 1)")]
+      #expect(version.properties == expected, "version \(version.number)")
+      #expect(try repository.version(version.number, ofNote: note.id)?.properties == expected)
+    }
+  }
+
   @Test func theOldestVersionRestoresAndComparesAsBefore() throws {
     let bodies = Self.bodies(edits: 40)
     let (repository, note) = try makeStore(bodies)
