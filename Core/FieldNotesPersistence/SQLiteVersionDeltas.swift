@@ -83,14 +83,15 @@ enum SQLiteVersionDeltas {
   ///   - column: Where ``bodyColumns`` start.
   ///   - base: The next version's number and body, if it could be rebuilt.
   /// - Returns: The body: the row's own, or rebuilt from its script; `nil` when the script is
-  ///   damaged, or was made against a version that can't be read.
+  ///   damaged or missing (a row with neither body nor script, which another program left, is
+  ///   never read as an empty text), or was made against a version that can't be read.
   static func body(
     from statement: SQLiteStatement, at column: Int32, after base: (number: Int, body: [UInt8]?)?
   ) -> [UInt8]? {
-    guard statement.isNull(at: column), !statement.isNull(at: column + 2) else {
+    guard statement.isNull(at: column) else {
       return statement.withBytes(at: column) { Array($0) }
     }
-    guard let base, let baseBody = base.body, statement.int(at: column + 1) == base.number,
+    guard !statement.isNull(at: column + 2), let base, let baseBody = base.body, statement.int(at: column + 1) == base.number,
       let body = VersionDelta.apply(
         statement.withBytes(at: column + 2) { Array($0) }, to: baseBody),
       body.count == statement.int(at: column + 3),
@@ -274,6 +275,8 @@ enum SQLiteVersionDeltas {
             statement.withBytes(at: 3) { Array($0) }, statement.int(at: 4), statement.int(at: 5)
           ))
       } else {
+        // Neither body nor script: nothing to rebuild from, never an empty text.
+        guard !statement.isNull(at: 1) else { return nil }
         base = (statement.int(at: 0), statement.withBytes(at: 1) { Array($0) })
         break
       }

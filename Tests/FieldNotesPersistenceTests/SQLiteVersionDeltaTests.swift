@@ -130,6 +130,24 @@ import Testing
     #expect(try repository.versions(ofNote: note.id).map(\.body) == bodies + [theirs])
   }
 
+  /// A version whose script another program deleted, or whose whole body it emptied to
+  /// `NULL`, is unreadable, as are those rebuilt through it: never an empty text, which
+  /// `restore` would have put over the note.
+  @Test func aVersionWithNeitherBodyNorScriptIsUnreadableNeverEmpty() throws {
+    let bodies = Self.bodies(edits: 40)
+    let (repository, note) = try makeStore(bodies)
+    try RawSQLite.execute("DELETE FROM note_version_deltas WHERE number = 20", on: path)
+    var versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.number) == Array(21...40), "1 to 19 are rebuilt through version 20")
+    #expect(versions.allSatisfy { $0.body == bodies[$0.number - 1] })
+    #expect(try repository.version(20, ofNote: note.id) == nil)
+
+    try RawSQLite.execute("UPDATE note_versions SET body = NULL WHERE number = 40", on: path)
+    versions = try repository.versions(ofNote: note.id)
+    #expect(versions.map(\.number) == Array(21...32), "33 to 39 are rebuilt through 40")
+    #expect(try repository.version(40, ofNote: note.id) == nil)
+  }
+
   @Test func aDamagedScriptLeavesTheVersionsThroughItUnreadableNeverWrong() throws {
     let bodies = Self.bodies(edits: 40)
     let (repository, note) = try makeStore(bodies)
