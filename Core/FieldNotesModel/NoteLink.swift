@@ -11,8 +11,11 @@ import Foundation
 ///   spaces before those are not part of it; a link holds no line break, `[` or `]`;
 /// - `![[pic.png]]` is an embed, not a link to a note: it is left for attachments;
 /// - `[[#heading]]`, a heading of the same note, names no note;
-/// - nothing inside a code span (`` `[[x]]` ``, closed on the same line) or a fenced code block
-///   (a line starting with three or more backticks or tildes, up to the same fence) is a link.
+/// - nothing inside a code span (`` `[[x]]` ``, closed on the same line), a fenced code block
+///   (a line starting with three or more backticks or tildes, up to the same fence), an
+///   indented code block (lines indented four spaces or a tab after a blank line, list items
+///   aside) or an HTML comment (`<!-- … -->`, over lines too) is a link, so a rename never
+///   rewrites one there.
 public struct NoteLink: Hashable, Sendable {
   /// The title the link names, as written.
   public var title: String
@@ -78,7 +81,13 @@ extension NoteLink {
     guard body.contains("[[") else { return [] }
     var links: [(link: NoteLink, titleRange: Range<String.Index>)] = []
     var fence: (character: Character, length: Int)?
+    var inComment = false
+    // Whether the line before was blank, or indented code: an indented line then is code too.
+    var codeMayFollow = true
     for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
+      let isBlank = line.allSatisfy(\.isWhitespace)
+      defer { codeMayFollow = fence == nil && !inComment && (isBlank || isIndentedCode(line)) }
+      if fence == nil, !inComment, codeMayFollow, !isBlank, isIndentedCode(line) { continue }
       if let opened = fence {
         if let closing = Self.fence(of: line), closing.character == opened.character,
           closing.length >= opened.length,
@@ -88,13 +97,51 @@ extension NoteLink {
         }
         continue
       }
-      if let opening = Self.fence(of: line) {
+      if !inComment, let opening = Self.fence(of: line) {
         fence = opening
         continue
       }
-      links += Self.links(inLine: line)
+      for part in outsideComments(line, inComment: &inComment) {
+        links += Self.links(inLine: part)
+      }
     }
     return links
+  }
+
+  /// Whether a line is indented as code is: four spaces or a tab, and no list item.
+  private static func isIndentedCode(_ line: Substring) -> Bool {
+    guard line.hasPrefix("    ") || line.hasPrefix("\t") else { return false }
+    let text = line.drop { $0 == " " || $0 == "\t" }
+    let marker = text.prefix { $0.isNumber }
+    let rest = marker.isEmpty ? text : text.dropFirst(marker.count)
+    let isItem =
+      marker.isEmpty
+      ? ["- ", "* ", "+ "].contains { rest.hasPrefix($0) }
+      : rest.hasPrefix(". ") || rest.hasPrefix(") ")
+    return !isItem
+  }
+
+  /// The parts of a line outside HTML comments, given whether a comment is open as it starts;
+  /// says whether one is still open as it ends.
+  private static func outsideComments(_ line: Substring, inComment: inout Bool) -> [Substring] {
+    var parts: [Substring] = []
+    var rest = line
+    while !rest.isEmpty {
+      if inComment {
+        guard let end = rest.range(of: "-->") else { return parts }
+        inComment = false
+        rest = rest[end.upperBound...]
+      } else {
+        guard let start = rest.range(of: "<!--") else {
+          parts.append(rest)
+          return parts
+        }
+        parts.append(rest[..<start.lowerBound])
+        inComment = true
+        rest = rest[start.upperBound...]
+      }
+    }
+    return parts
   }
 
   /// Whether a body links to a title: holds a link whose title folds to the same bytes.

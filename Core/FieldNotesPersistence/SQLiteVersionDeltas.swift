@@ -91,7 +91,8 @@ enum SQLiteVersionDeltas {
     guard statement.isNull(at: column) else {
       return statement.withBytes(at: column) { Array($0) }
     }
-    guard !statement.isNull(at: column + 2), let base, let baseBody = base.body, statement.int(at: column + 1) == base.number,
+    guard !statement.isNull(at: column + 2), let base, let baseBody = base.body,
+      statement.int(at: column + 1) == base.number,
       let body = VersionDelta.apply(
         statement.withBytes(at: column + 2) { Array($0) }, to: baseBody),
       body.count == statement.int(at: column + 3),

@@ -42,6 +42,31 @@ import Testing
       "an unclosed backtick is text; a fence closes at one at least as long")
   }
 
+  /// An indented code block and an HTML comment hold no links, and a rename leaves them as
+  /// they are; a list item indented as deep, and the text around a comment, still do.
+  @Test func nothingInIndentedCodeOrAnHTMLCommentIsALink() {
+    let body = """
+      Para with [[Moth]].
+
+          [[Moth]] in indented code
+          [[Moth]] still code
+
+      <!-- [[Moth]] hidden --> after [[Moth]] <!-- open
+      [[Moth]] still in the comment
+      --> [[Moth]] after it
+      - item
+          - [[Moth]] in a nested item
+      Text
+          [[Moth]] continues a paragraph, not code
+      """
+    #expect(NoteLink.links(in: body).count == 5)
+    let renamed = NoteLink.body(body, renamingLinksTo: SearchFolding.fold("Moth"), as: "Moth 2")
+    #expect(renamed.components(separatedBy: "[[Moth 2]]").count - 1 == 5)
+    #expect(renamed.contains("    [[Moth]] in indented code"))
+    #expect(renamed.contains("<!-- [[Moth]] hidden -->"))
+    #expect(renamed.contains("[[Moth]] still in the comment"))
+  }
+
   @Test func aLinkNamesTheNoteWhoseTitleFoldsAsItsDoes() {
     let cafe = Note(title: "Café Notes", createdAt: Date(timeIntervalSinceReferenceDate: 10))
     let other = Note(title: "Cafe notes two", createdAt: Date(timeIntervalSinceReferenceDate: 0))

@@ -17,6 +17,9 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   case titleRequired
   /// `rename` was given the title of another note: links to it would name one of the two.
   case titleTaken(String)
+  /// `rename` was given a title no link can name, holding `|`, `#`, `[` or `]`: the links it
+  /// rewrote would name another title, or none.
+  case titleNotLinkable(String)
   /// `open N` named no row of the note's links and backlinks: the row asked for, and how many
   /// rows the page numbers.
   case noLinkedRow(Int, rowCount: Int)
@@ -40,6 +43,10 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
     case .titleTaken(let title):
       "Another note is titled \u{201C}\(title)\u{201D} (ignoring case and accents), and links "
         + "name a note by its title; choose another title."
+    case .titleNotLinkable(let title):
+      "A link can't name \u{201C}\(title)\u{201D}: in `[[…]]`, `|` starts the text shown, `#` a "
+        + "heading, and `[` or `]` end it; choose a title without them (`edit` changes the title "
+        + "without rewriting links)."
     case .noLinkedRow(let row, 0):
       "There is no row \(row): this note links to no note, and no note links to it."
     case .noLinkedRow(let row, let count):

@@ -208,6 +208,7 @@ public final class NoteDetailViewModel {
   /// - Parameter title: The new title; spaces at its ends are dropped.
   /// - Returns: How many other notes' links were rewritten.
   /// - Throws: ``NoteDetailError/titleRequired`` for a blank title,
+  ///   ``NoteDetailError/titleNotLinkable(_:)`` for one holding `|`, `#`, `[` or `]`,
   ///   ``NoteDetailError/titleTaken(_:)`` for another note's title,
   ///   ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``; nothing changed
   ///   then.
@@ -216,6 +217,7 @@ public final class NoteDetailViewModel {
     _ = try shownNote()
     let trimmed = title.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw .titleRequired }
+    guard !trimmed.contains(where: "|#[]".contains) else { throw .titleNotLinkable(trimmed) }
     if let namesake = try client.note(namedBy: NoteLink(title: trimmed)), namesake.id != noteID {
       throw .titleTaken(trimmed)
     }

@@ -229,5 +229,11 @@ import Testing
     #expect(connections.backlinks == [pond])
     #expect(throws: NoteDetailError.titleRequired) { try model.rename(to: "  ") }
     #expect(throws: NoteDetailError.titleTaken("the POND")) { try model.rename(to: "the POND") }
+    // A link can't name these: `[[New|Pipe]]` would link to "New", showing "Pipe".
+    for title in ["New|Pipe", "Has#Hash", "T]]x", "[Draft]"] {
+      #expect(throws: NoteDetailError.titleNotLinkable(title)) { try model.rename(to: title) }
+    }
+    #expect(client.note(NoteDetailLinksTests.heron.id)?.title == "Grey heron (adult)")
+    #expect(client.note(NoteDetailLinksTests.pond.id) == pond, "no link rewritten again")
   }
 }
