@@ -321,9 +321,11 @@ extension NoteDocument {
         understood += 1
         continue
       }
+      // A key holds letters, digits, `_`, `-` and spaces (`due date:`), as the editor's file
+      // and a sync's read it too.
       guard !line.hasPrefix(" "), !line.hasPrefix("#"), let colon = line.firstIndex(of: ":"),
         case let key = line[..<colon].lowercased(), !key.isEmpty,
-        key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" })
+        key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " })
       else {
         // A line of another key's value (indented, a list item), or a comment: kept. A read
         // key whose value goes on so (`title:` over `  nested: map`, a title continued on the

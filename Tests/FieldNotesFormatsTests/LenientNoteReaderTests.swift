@@ -37,6 +37,21 @@ import Testing
     #expect(!note.frontMatterIgnored)
   }
 
+  /// A key with spaces in it (`due date:`, as Obsidian's properties allow) is a key of its own,
+  /// as the editor's file and a sync's read it: before, import took it for the value above
+  /// going on, and the same file made other properties by path.
+  @Test func aKeyWithSpacesIsAPropertyOfItsOwnOnEveryPath() throws {
+    let text = "---\na: plain\nweird key: v\n---\n# WK\nq\n"
+    let imported = NoteDocument.foreignNote(from: text, fileName: "wk.md")
+    #expect(
+      imported.properties == [
+        NoteProperty(key: "a", rawValue: " plain"), NoteProperty(key: "weird key", rawValue: " v"),
+      ])
+    let note = Note(title: imported.title, body: imported.body, properties: imported.properties)
+    let written = NoteDocument.data(of: note, inNotebookNamed: nil)
+    #expect(try NoteDocument.note(fromFile: written).properties == imported.properties)
+  }
+
   /// Every other tool's key is a property, its case and value as written, a comment below it
   /// with it; a comment above every key stays at the top of the body.
   @Test func everyKeyNoFieldHoldsIsAPropertyAsWritten() {
