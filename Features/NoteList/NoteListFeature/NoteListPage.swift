@@ -20,7 +20,8 @@ public struct NoteListPage: Equatable, Sendable {
   /// Reads a list's page from the store.
   ///
   /// A list that has become shorter than the rows above its page (notes deleted or moved since
-  /// `more`) shows its last page instead, numbered as `more` would have reached it.
+  /// `more`, here or by another process) shows its first rows again: the rows above are no
+  /// longer the ones drawn, and going on from them would leave notes never shown.
   ///
   /// - Parameters:
   ///   - scope: The list.
@@ -34,8 +35,7 @@ public struct NoteListPage: Equatable, Sendable {
     var query = NoteListQuery(scope: scope, settings: settings)
     var page = try store.page(query)
     if page.notes.isEmpty, query.offset > 0, page.totalCount > 0 {
-      let pageSize = max(1, query.limit)
-      query.offset = (page.totalCount - 1) / pageSize * pageSize
+      query.offset = 0
       page = try store.page(query)
     }
     (notes, above, total) = (page.notes, query.offset, page.totalCount)

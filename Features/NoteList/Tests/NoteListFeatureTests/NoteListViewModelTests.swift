@@ -674,8 +674,8 @@ import Testing
   }
 
   /// A list that became shorter than the rows above its page (notes deleted since `more`)
-  /// shows its last page, never no rows.
-  @Test func aPagePastTheEndOfAShorterListShowsTheLastPage() throws {
+  /// shows its first rows again, never no rows, nor rows under others no longer there.
+  @Test func aPagePastTheEndOfAShorterListShowsItsFirstRowsAgain() throws {
     let store = NoteStore(notes: try Self.longList(450).visibleNotes)
     let model = Self.longList(0, in: store)
     model.firstShownRow = 400
@@ -685,8 +685,8 @@ import Testing
       Issue.record("expected rows")
       return
     }
-    #expect([above, rows.count, hidden] as [Int] == [200, 190, 0])
-    #expect(rows.last?.title == "Note 60")
+    #expect([above, rows.count, hidden] as [Int] == [0, 200, 190])
+    #expect(rows.first?.title == "Note 449")
   }
 }
 
