@@ -32,6 +32,11 @@ public struct DrawnRows: Equatable, Sendable {
   public var firstNumber: Int
   /// How many rows the list held beyond these.
   public var hiddenCount: Int
+  /// The number of the first row of the page drawn last; the rows before it were drawn before.
+  public var pageFirstNumber: Int
+
+  /// The notes of the page drawn last, in order: what `more` goes on after.
+  public var page: [Note.ID] { rows.dropFirst(max(0, pageFirstNumber - firstNumber)).map(\.id) }
 
   /// The number of the last row drawn; 0 when none was.
   public var lastNumber: Int { firstNumber - 1 + rows.count }
@@ -42,10 +47,15 @@ public struct DrawnRows: Equatable, Sendable {
   ///   - rows: The rows drawn, the first first.
   ///   - firstNumber: The first row's number; 1 by default.
   ///   - hiddenCount: How many rows the list held beyond these.
-  public init(rows: [Row] = [], firstNumber: Int = 1, hiddenCount: Int = 0) {
+  ///   - pageFirstNumber: The number of the first row of the page drawn last; the first row's
+  ///     by default.
+  public init(
+    rows: [Row] = [], firstNumber: Int = 1, hiddenCount: Int = 0, pageFirstNumber: Int? = nil
+  ) {
     self.rows = rows
     self.firstNumber = firstNumber
     self.hiddenCount = hiddenCount
+    self.pageFirstNumber = pageFirstNumber ?? firstNumber
   }
 
   /// What a list has drawn once it draws a page after these rows: the page, numbered on from
@@ -64,7 +74,9 @@ public struct DrawnRows: Equatable, Sendable {
     guard above > 0, firstNumber == 1, rows.count >= above else {
       return DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
     }
-    return DrawnRows(rows: Array(rows.prefix(above)) + page, hiddenCount: hiddenCount)
+    return DrawnRows(
+      rows: Array(rows.prefix(above)) + page, hiddenCount: hiddenCount,
+      pageFirstNumber: above + 1)
   }
 
   /// The note a word typed for a row names by its id, or `nil` when the word is a row number.

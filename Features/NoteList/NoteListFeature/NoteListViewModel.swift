@@ -255,6 +255,23 @@ public final class NoteListViewModel {
     }
   }
 
+  /// The number of rows above the page `more` shows next: the row of the last note of the page
+  /// drawn, where it stands now (see ``NoteListPage/rowsAbove(pageAfter:drawnBelow:_:_:in:)``).
+  ///
+  /// - Parameters:
+  ///   - page: The notes of the page drawn, in order.
+  ///   - above: How many rows were above it.
+  /// - Returns: How many rows are above the next page.
+  /// - Throws: ``NoteListError/store(_:)`` when the store can't be read.
+  public func rowsAbove(pageAfter page: [Note.ID], drawnBelow above: Int) throws(NoteListError)
+    -> Int
+  {
+    do {
+      return try NoteListPage.rowsAbove(
+        pageAfter: page, drawnBelow: above, scope, settings, in: store)
+    } catch { throw .store(error) }
+  }
+
   /// Searches the list: parses the text as a query (see ``FieldNotesModel/NoteQuery/grammar``)
   /// against the store's notebooks, now and the list's time zone, and shows what it finds.
   ///

@@ -210,6 +210,14 @@ public final class NoteListMVScreen: NoteListForming {
     if case .notebook(let id) = scope { store.notebooks.first { $0.id == id }?.name } else { nil }
   }
 
+  func rowsAboveNextPage() throws(ScreenError) -> Int {
+    try ScreenError.carrying { () throws(NoteStoreError) in
+      try NoteListPage.rowsAbove(
+        pageAfter: drawn.page, drawnBelow: drawn.pageFirstNumber - 1, scope, viewState.settings,
+        in: store)
+    }
+  }
+
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
     try ScreenError.carrying { () throws(NoteStoreError) in try store.setPinned(id, isPinned) }
   }

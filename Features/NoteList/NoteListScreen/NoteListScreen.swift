@@ -156,6 +156,13 @@ public final class NoteListScreen: NoteListForming {
 
   // The view model's error is carried to the line as it is, in the screen's one shape.
 
+  func rowsAboveNextPage() throws(ScreenError) -> Int {
+    let (page, above) = (drawn.page, drawn.pageFirstNumber - 1)
+    do { return try model.rowsAbove(pageAfter: page, drawnBelow: above) } catch {
+      throw .failed(error)
+    }
+  }
+
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool {
     do { return try model.setPinned(id, isPinned) } catch { throw .failed(error) }
   }

@@ -71,6 +71,26 @@ import Testing
       "the note drawn as row 200, before the pin moved it to row 201")
   }
 
+  /// `more` goes on after the last note drawn, where it stands now: notes deleted above the
+  /// page since it was drawn (here by another screen, unseen) don't make it skip the notes that
+  /// moved up past the page's end.
+  @Test(arguments: NoteListForm.allCases)
+  func moreGoesOnAfterTheLastNoteDrawnWhereverItMoved(form: NoteListForm) async throws {
+    let store = NoteStore(notes: Self.longList)
+    let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
+    try await harness.run("more")
+    #expect(harness.lastDrawn?.last?.hasPrefix("  … and 50 more") == true)
+    // Rows 1 to 4, Notes 449 to 446, go while the page stays as drawn.
+    for number in 447...450 { try store.perform(.deleteNote(UUID(number: number))) }
+
+    try await harness.run("more")
+
+    let drawn = try #require(harness.lastDrawn)
+    #expect(drawn[1] == "  (rows 1–396 are above)", "Note 50, drawn as row 400, is row 396 now")
+    #expect(drawn[2].hasSuffix("Note 49 · 2026-11-29"), "the note after it, none skipped")
+    #expect(drawn.count == 52, "the heading, the line above, 50 rows")
+  }
+
   /// A number that is a row of the list and also starts a note's id names no note.
   ///
   /// Short ids are digits alone about one time in seven; which is meant can't be told, so the
