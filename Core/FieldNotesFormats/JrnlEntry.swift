@@ -6,9 +6,9 @@ import Foundation
 /// jrnl writes `{"tags": {…}, "entries": [{"title", "body", "date": "2026-11-29",
 /// "time": "09:30", "tags": ["@birds"], "starred": false}, …]}`, its dates in the journal's
 /// local time. The title and body are kept as they are, the tags mapped by
-/// ``NoteDocument/mappedTag(_:)`` (`@birds` becomes `birds`) and sorted (jrnl keeps an entry's
-/// tags as a set and exports them in no fixed order), a starred entry is pinned, and the note
-/// is created and last changed at the entry's date.
+/// ``FieldNotesModel/TagRules/mappedTag(_:)`` (`@birds` becomes `birds`) and sorted (jrnl keeps
+/// an entry's tags as a set and exports them in no fixed order), a starred entry is pinned, and
+/// the note is created and last changed at the entry's date.
 public struct JrnlEntry: Decodable, Hashable, Sendable {
   /// The entry's first sentence.
   public var title: String
@@ -61,7 +61,7 @@ public struct JrnlEntry: Decodable, Hashable, Sendable {
     else { return nil }
     let local = midnightUTC.addingTimeInterval(Double(hour * 3600 + minute * 60))
     let written = local.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: local)))
-    let mapped = NoteDocument.mappedTags(tags ?? []).sorted()
+    let mapped = TagRules.mappedTags(tags ?? []).sorted()
     let identity = ["jrnl", date, time, title, body].joined(separator: "\u{0}")
     return Note(
       id: UUID(derivedFrom: Array(identity.utf8)), title: title, body: body, createdAt: written,

@@ -17,7 +17,8 @@ import Foundation
 /// - The title is the front matter's `title:`, else a `# heading` that opens the text (taken out
 ///   of the body), else the first `# heading` anywhere (left in the body), else the file's name.
 /// - The tags are the front matter's `tags:` (a list, or words with commas or spaces between)
-///   and every `#tag` in the text outside code, each mapped by ``mappedTag(_:)``.
+///   and every `#tag` of the body (``FieldNotesModel/TagRules/inlineTags(in:)``), each mapped
+///   by ``FieldNotesModel/TagRules/mappedTag(_:)``.
 /// - The dates are the front matter's `created:` (or `date:`) and `updated:` (or `modified:`),
 ///   else the file's own.
 extension NoteDocument {
@@ -71,8 +72,6 @@ extension NoteDocument {
       let named = oneLine(stem(of: fileName))
       title = firstHeading(in: body) ?? (named.isEmpty ? "Untitled" : named)
     }
-    var tags: [String] = []
-    var seen = Set<String>()
     // A plain value holds its tags with commas or spaces between them (`tags: birds, lake`);
     // a list's items are each one tag (`[new york, lake]`).
     let listed: [String] = ["tags", "tag"].flatMap { (key: String) -> [String] in
@@ -83,9 +82,7 @@ extension NoteDocument {
       }
     }
 
-    for tag in listed + inlineTags(in: body) {
-      if let mapped = mappedTag(tag), seen.insert(mapped).inserted { tags.append(mapped) }
-    }
+    let tags = TagRules.tags(TagRules.mappedTags(listed), addingInlineTagsOf: body)
     // A tag the rule changes beyond its case (`C++`, `projects/garden`, one cut to the
     // limit, `!!!` of which nothing is left) would lose what it was with its line.
     if listed.allSatisfy(isKeptWhole) { used.formUnion(["tags", "tag"]) }
@@ -117,60 +114,13 @@ extension NoteDocument {
       frontMatterIgnored: matter.isIgnored, properties: matter.properties)
   }
 
-  /// Whether a tag another tool wrote is kept whole by ``mappedTag(_:)``: changed in its case,
-  /// its accents' encoding or a leading `#` or `@` at most.
+  /// Whether a tag another tool wrote is kept whole by
+  /// ``FieldNotesModel/TagRules/mappedTag(_:)``: changed in its case, its accents' encoding or
+  /// a leading `#` or `@` at most.
   static func isKeptWhole(_ tag: String) -> Bool {
     let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
       .drop(while: { $0 == "#" || $0 == "@" }).lowercased()
-    return mappedTag(tag) == word
-  }
-
-  /// A tag another tool allows, as FieldNotes keeps it: the stated rule.
-  ///
-  /// A leading `#` or `@` (jrnl's mark) is dropped and the tag lower-cased; every run of
-  /// characters that are not letters, digits, `-` or `_` — the `/` of a nested tag, a dot, a
-  /// space — becomes one `-`, and `-` is trimmed from both ends; the result is cut to
-  /// ``TagRules/maximumLength`` characters. So `#Projects/Garden` becomes `projects-garden`,
-  /// `@work` becomes `work`, and a tag left empty is dropped. Accents are composed (NFC), so a
-  /// tag typed with a decomposed `é` is the tag typed with the composed one.
-  ///
-  /// - Parameter tag: The tag as the other tool wrote it.
-  /// - Returns: The tag, or `nil` when nothing of it is left.
-  public static func mappedTag(_ tag: String) -> String? {
-    let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
-      .drop(while: { $0 == "#" || $0 == "@" })
-    // A tag FieldNotes itself accepts (`a--b`, `-lead`) is kept as it is, so a library's tags
-    // come back from its own export unchanged.
-    let lowered = word.lowercased()
-    if TagRules.problem(with: lowered) == nil { return lowered }
-    var mapped = ""
-    var pendingDash = false
-    for character in word.lowercased() {
-      if character.isLetter || character.isNumber || character == "_" {
-        if pendingDash, !mapped.isEmpty { mapped.append("-") }
-        pendingDash = false
-        mapped.append(character)
-      } else {
-        pendingDash = true
-      }
-    }
-    let cut = String(mapped.prefix(TagRules.maximumLength))
-    let trimmed = String(cut.reversed().drop(while: { $0 == "-" }).reversed())
-    return trimmed.isEmpty || TagRules.problem(with: trimmed) != nil ? nil : trimmed
-  }
-
-  /// Tags from anywhere outside FieldNotes' composer, as the store keeps them.
-  ///
-  /// A JSON export's, another tool's file's or a journal's tags are each mapped by
-  /// ``mappedTag(_:)``, each kept once, in order, those with nothing left dropped. Every way a
-  /// note comes in holds its tags to this one rule, so every tag saved is one the composer
-  /// accepts and a tag search finds.
-  ///
-  /// - Parameter tags: The tags as written.
-  /// - Returns: The tags to keep.
-  public static func mappedTags(_ tags: [String]) -> [String] {
-    var seen = Set<String>()
-    return tags.compactMap(mappedTag).filter { seen.insert($0).inserted }
+    return TagRules.mappedTag(tag) == word
   }
 
   /// A date as other tools write it: ISO 8601 with or without seconds, fractions and a zone
@@ -432,91 +382,10 @@ extension NoteDocument {
 
   /// The text of the first `# heading` outside code.
   private static func firstHeading(in text: Substring) -> String? {
-    proseLines(of: text).first { $0.hasPrefix("# ") }.map { oneLine(String($0.dropFirst(2))) }
-      .flatMap { $0.isEmpty ? nil : $0 }
-  }
-
-  /// Every `#tag` in the text outside fenced and inline code, HTML comments and links'
-  /// addresses: a `#` at the start of a word or after punctuation of any script (`(#heron)`,
-  /// `。#鳥`), then letters, digits, `_`, `-` and `/`, at least one a letter (so `#1` is no tag).
-  private static func inlineTags(in text: Substring) -> [String] {
-    var tags: [String] = []
-    for line in proseLines(of: withoutComments(text)) where line.contains("#") {
-      var inCode = false
-      var previous: Character = " "
-      var index = line.startIndex
-      while index < line.endIndex {
-        let character = line[index]
-        if character == "`" { inCode.toggle() }
-        // A link's address (`https://…/#part`, `www.…/#top`, `](…#section)`) holds no tags.
-        if !inCode, previous.isWhitespace || previous == "(", isAddress(line[index...]) {
-          let end = line[index...].firstIndex(where: { $0.isWhitespace || $0 == ")" })
-          index = end ?? line.endIndex
-          previous = " "
-          continue
-        }
-        if !inCode, character == "#", previous.isWhitespace || isPunctuation(previous) {
-          let word = line[line.index(after: index)...].prefix {
-            $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "/"
-          }
-          if word.contains(where: \.isLetter) { tags.append(String(word)) }
-          index = word.endIndex
-          previous = "#"
-          continue
-        }
-        previous = character
-        index = line.index(after: index)
-      }
+    MarkdownProse.lines(of: text).first { $0.hasPrefix("# ") }.map {
+      oneLine(String($0.dropFirst(2)))
     }
-    return tags
-  }
-
-  /// Whether a character is punctuation or a symbol a tag may follow, in any script; `#`, `&`
-  /// (`&#39;`) and `/` excepted, which write other things.
-  private static func isPunctuation(_ character: Character) -> Bool {
-    guard !"#&/".contains(character) else { return false }
-    return character.isPunctuation || character.isSymbol
-  }
-
-  /// Whether text starts with a link's address: a scheme and `://`, or `www.`.
-  private static func isAddress(_ text: Substring) -> Bool {
-    if text.hasPrefix("www.") { return true }
-    let scheme = text.prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-    return !scheme.isEmpty && text[scheme.endIndex...].hasPrefix("://")
-  }
-
-  /// The text with each HTML comment (`<!-- … -->`, over lines or not) blanked out, its line
-  /// breaks kept.
-  private static func withoutComments(_ text: Substring) -> Substring {
-    guard text.contains("<!--") else { return text }
-    var result = ""
-    var rest = text
-    while let open = rest.range(of: "<!--") {
-      result += rest[..<open.lowerBound]
-      let inside = rest[open.upperBound...]
-      guard let close = inside.range(of: "-->") else {
-        rest = rest[rest.endIndex...]
-        result += inside.filter(\.isNewline)
-        break
-      }
-      result += inside[..<close.lowerBound].filter(\.isNewline)
-      rest = inside[close.upperBound...]
-    }
-    return Substring(result + rest)
-  }
-
-  /// The text's lines outside fenced code blocks (between lines opening with ```` ``` ```` or
-  /// `~~~`).
-  private static func proseLines(of text: Substring) -> [Substring] {
-    var fenced = false
-    return text.split(whereSeparator: isLineBreak).filter { line in
-      let trimmed = line.drop(while: { $0 == " " })
-      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
-        fenced.toggle()
-        return false
-      }
-      return !fenced
-    }
+    .flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// A title on one line: line breaks and tabs become spaces, the ends trimmed.

@@ -1,13 +1,14 @@
 import Foundation
 
-/// What a tag may be, how a typed tag is read and how tags are written: one rule for the
-/// composer, the tags screen and every place that shows a note's tags.
+/// What a tag may be, how a typed tag is read, how another tool's tag and a `#tag` in a body
+/// are read, and how tags are written: one rule for the composer, the editor, the tags screen,
+/// an import and every place that shows a note's tags.
 public enum TagRules {
   /// The longest tag, in characters.
   public static let maximumLength = 40
 
   /// A tag as typed, read the way it is stored: a leading `#` removed, lower-cased, accents
-  /// composed (NFC, as `NoteDocument.mappedTag(_:)` in the file formats composes them).
+  /// composed (NFC, as ``mappedTag(_:)`` composes them).
   ///
   /// - Parameter word: The tag as typed, such as `#Birds`.
   /// - Returns: The tag, such as `birds`.
@@ -38,6 +39,59 @@ public enum TagRules {
       character.isLetter || character.isNumber || character == "-" || character == "_"
     }
     return tag.allSatisfy(isAllowed) ? nil : .invalidCharacters
+  }
+}
+
+// MARK: - Another tool's tags
+
+extension TagRules {
+  /// A tag another tool allows, as FieldNotes keeps it: the stated rule every way a note comes
+  /// in by (an import, a `#tag` in a body written anywhere) holds a tag to.
+  ///
+  /// A leading `#` or `@` (jrnl's mark) is dropped and the tag lower-cased; every run of
+  /// characters that are not letters, digits, `-` or `_` — the `/` of a nested tag, a dot, a
+  /// space — becomes one `-`, and `-` is trimmed from both ends; the result is cut to
+  /// ``maximumLength`` characters. So `#Projects/Garden` becomes `projects-garden`, `@work`
+  /// becomes `work`, and a tag left empty is dropped. Accents are composed (NFC), so a tag
+  /// typed with a decomposed `é` is the tag typed with the composed one.
+  ///
+  /// - Parameter tag: The tag as the other tool wrote it.
+  /// - Returns: The tag, or `nil` when nothing of it is left.
+  public static func mappedTag(_ tag: String) -> String? {
+    let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
+      .drop(while: { $0 == "#" || $0 == "@" })
+    // A tag FieldNotes itself accepts (`a--b`, `-lead`) is kept as it is, so a library's tags
+    // come back from its own export unchanged.
+    let lowered = word.lowercased()
+    if problem(with: lowered) == nil { return lowered }
+    var mapped = ""
+    var pendingDash = false
+    for character in lowered {
+      if character.isLetter || character.isNumber || character == "_" {
+        if pendingDash, !mapped.isEmpty { mapped.append("-") }
+        pendingDash = false
+        mapped.append(character)
+      } else {
+        pendingDash = true
+      }
+    }
+    let cut = String(mapped.prefix(maximumLength))
+    let trimmed = String(cut.reversed().drop(while: { $0 == "-" }).reversed())
+    return trimmed.isEmpty || problem(with: trimmed) != nil ? nil : trimmed
+  }
+
+  /// Tags from anywhere outside FieldNotes' composer, as the store keeps them.
+  ///
+  /// A JSON export's, another tool's file's or a journal's tags are each mapped by
+  /// ``mappedTag(_:)``, each kept once, in order, those with nothing left dropped. Every way a
+  /// note comes in holds its tags to this one rule, so every tag saved is one the composer
+  /// accepts and a tag search finds.
+  ///
+  /// - Parameter tags: The tags as written.
+  /// - Returns: The tags to keep.
+  public static func mappedTags(_ tags: [String]) -> [String] {
+    var seen = Set<String>()
+    return tags.compactMap(mappedTag).filter { seen.insert($0).inserted }
   }
 }
 

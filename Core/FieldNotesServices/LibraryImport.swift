@@ -104,7 +104,7 @@ public enum LibraryImport {
   /// A notebook's name meets the rules a typed one does (``FieldNotesModel/NotebookName``): one
   /// no rename mends (empty, on several lines, too long) fails the whole import, saying which.
   /// A note's tags are mapped by the one rule every way in follows
-  /// (``FieldNotesModel/NoteDocument/mappedTags(_:)``), and it is held to the size limit, as
+  /// (``FieldNotesModel/TagRules/mappedTags(_:)``), and it is held to the size limit, as
   /// everywhere; its title is taken as it is, as a sync takes it, so that an export of any store
   /// FieldNotes holds imports again.
   ///
@@ -212,7 +212,7 @@ public enum LibraryImport {
   /// its own is neither here nor imported.
   private static func arriving(_ note: Note, amongNotebooks notebooks: Set<Notebook.ID>) -> Note {
     var note = note
-    note.tags = NoteDocument.mappedTags(note.tags)
+    note.tags = TagRules.mappedTags(note.tags)
     if let id = note.notebookID, !notebooks.contains(id) { note.notebookID = nil }
     return note
   }

@@ -306,7 +306,7 @@ import Testing
       (String(repeating: "a", count: 50), String(repeating: "a", count: 40)),
     ] as [(String, String?)])
   func otherToolsTagsAreMappedByTheStatedRule(tag: String, mapped: String?) {
-    #expect(NoteDocument.mappedTag(tag) == mapped)
+    #expect(TagRules.mappedTag(tag) == mapped)
     if let mapped { #expect(TagRules.problem(with: mapped) == nil) }
   }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The parts of a note's Markdown that are prose, not code or comments: where a `#tag` or a
+/// `# heading` is read.
+public enum MarkdownProse {
+  /// The text's lines outside fenced code blocks (between lines opening with ```` ``` ```` or
+  /// `~~~`, after spaces), without the fences' own lines and without empty lines.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The lines, each without its line break.
+  public static func lines(of text: Substring) -> [Substring] {
+    var fenced = false
+    return text.split(whereSeparator: isLineBreak).filter { line in
+      let trimmed = line.drop(while: { $0 == " " })
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+        fenced.toggle()
+        return false
+      }
+      return !fenced
+    }
+  }
+
+  /// The text with each HTML comment (`<!-- … -->`, over lines or not, or left open to the
+  /// end) blanked out, its line breaks kept.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The text without the comments' words.
+  public static func withoutComments(_ text: Substring) -> Substring {
+    guard text.contains("<!--") else { return text }
+    var result = ""
+    var rest = text
+    while let open = rest.range(of: "<!--") {
+      result += rest[..<open.lowerBound]
+      let inside = rest[open.upperBound...]
+      guard let close = inside.range(of: "-->") else {
+        rest = rest[rest.endIndex...]
+        result += inside.filter(\.isNewline)
+        break
+      }
+      result += inside[..<close.lowerBound].filter(\.isNewline)
+      rest = inside[close.upperBound...]
+    }
+    return Substring(result + rest)
+  }
+
+  /// Whether a character ends a line: `\n`, or Windows' `\r\n` (one character in Swift).
+  private static func isLineBreak(_ character: Character) -> Bool {
+    character == "\n" || character == "\r\n"
+  }
+}
