@@ -94,6 +94,37 @@ import Testing
     #expect(note.notebookID != nil)
   }
 
+  /// The same text makes the same tags whichever way it comes in.
+  ///
+  /// Written in the editor, typed in the composer or imported from a file, each `#tag` of the
+  /// body is read by one rule (not in code, a comment or a link's address; after any script's
+  /// punctuation) and mapped by one (`#Projects/Garden` is `projects-garden`), and the body is
+  /// saved as written.
+  @Test func aBodysTagsAreTheSameFromTheEditorTheComposerAndAnImport() throws {
+    let setting = try Setting()
+    defer { setting.remove() }
+    let body =
+      "Grey, at the #Lake。#鳥 `#code` <!-- #hidden --> https://x.org/#top #Projects/Garden"
+    try ("---\ntags: birds\n---\n# Imported\n\n" + body).write(
+      toFile: setting.folder + "/imported.md", atomically: true, encoding: .utf8)
+    let write = try setting.editor(
+      #"printf -- '---\nnotebook: none\ntags: birds\n---\n# Edited\n\n%s\n' "#
+        + "'\(body)' > \"$1\"")
+
+    let typed = try setting.run(
+      ["open all", "new", "title Typed", "tags birds", "body \(body)", "save"], editor: nil)
+    let edited = try setting.run(["open all", "new --editor"], editor: write)
+    let imported = try setting.run(["import \(setting.folder)/imported.md"], editor: nil)
+
+    for result in [typed, edited, imported] { #expect(result.status == 0, "\(result.errors)") }
+    let notes = try setting.savedNotes().sorted { $0.title < $1.title }
+    #expect(notes.map(\.title) == ["Edited", "Imported", "Typed"])
+    for note in notes {
+      #expect(note.tags == ["birds", "lake", "鳥", "projects-garden"], "\(note.title)")
+      #expect(note.body == body, "\(note.title)")
+    }
+  }
+
   /// Front-matter lines of FieldNotes' keys the editor's file doesn't set are never dropped.
   ///
   /// `pinned:` and `created:` lines are kept at the top of the note's body, as the

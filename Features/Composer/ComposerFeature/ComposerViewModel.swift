@@ -224,6 +224,9 @@ public final class ComposerViewModel {
 
   /// Saves the draft as a new note, or over the note being edited.
   ///
+  /// The note's tags are the draft's, then each `#tag` of its body, as an import reads them
+  /// (``NoteDraft/Content/tagsToSave``); the body is saved as written.
+  ///
   /// Editing an existing note keeps its identifier, creation date and pin. It goes over the
   /// note only as the text was written from it: when another FieldNotes (or a sync) saved the
   /// note since, the save fails once with ``FieldNotesServices/RepositoryError/conflict(_:)``,
@@ -277,12 +280,13 @@ public final class ComposerViewModel {
       newNoteID = id
       return Note(
         id: id, title: title, body: draft.body, createdAt: now(),
-        notebookID: draft.notebookID, tags: draft.tags, properties: draft.properties)
+        notebookID: draft.notebookID, tags: draft.content.tagsToSave,
+        properties: draft.properties)
     }
     var note = client.note(opened.id) ?? opened
     note.title = title
     note.body = draft.body
-    note.tags = draft.tags
+    note.tags = draft.content.tagsToSave
     note.notebookID = draft.notebookID
     note.properties = draft.properties
     return note

@@ -33,7 +33,8 @@ public enum DraftRules {
   /// - Parameters:
   ///   - title: The title as typed.
   ///   - body: The body.
-  ///   - tags: The tags.
+  ///   - tags: The tags typed, each held to ``FieldNotesModel/TagRules``; with the body's
+  ///     `#tag`s the note is saved with, they count toward the note's size.
   ///   - properties: The properties, which count toward the note's size; none by default.
   /// - Returns: The problems found.
   public static func problems(
@@ -47,7 +48,8 @@ public enum DraftRules {
       problems.append(.titleTooLong(length: trimmed.count, limit: maximumTitleLength))
     }
     let bytes = NoteDocument.byteCount(
-      title: trimmed, body: body, tags: tags, properties: properties)
+      title: trimmed, body: body, tags: TagRules.tags(tags, addingInlineTagsOf: body),
+      properties: properties)
     if bytes > maximumNoteBytes {
       problems.append(.noteTooLarge(bytes: bytes, limit: maximumNoteBytes))
     }

@@ -66,5 +66,9 @@ public final class NoteDraft {
     public var notebookID: Notebook.ID?
     /// The properties.
     public var properties: [NoteProperty]
+
+    /// The tags the note is saved with: ``tags``, then each `#tag` of the body, read and
+    /// mapped as an import reads it (see `TagRules.tags(_:addingInlineTagsOf:)`).
+    public var tagsToSave: [String] { TagRules.tags(tags, addingInlineTagsOf: body) }
   }
 }

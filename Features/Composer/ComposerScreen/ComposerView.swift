@@ -25,7 +25,7 @@ enum ComposerView {
     var lines = [
       heading + (notebookName.map { " in \($0.terminalSafe)" } ?? " in no notebook"),
       "  title: \(draft.title.terminalSafe)",
-      "  tags:  \(TagRules.hashtags(draft.tags).terminalSafe)",
+      "  tags:  \(TagRules.hashtags(draft.tags).terminalSafe)" + inlineTagsText(of: draft),
     ]
     let bodyLines = draft.body.isEmpty ? [] : draft.body.terminalLines
     lines.append(
@@ -72,6 +72,15 @@ enum ComposerView {
       lines.append("       by the session started \(stamp(kept.session.startedAt))\(place)")
     }
     return lines
+  }
+
+  /// The tags the body's `#tag`s add as the note is saved, after the typed ones: ` · from the
+  /// body: #moss`; nothing when they add none.
+  private static func inlineTagsText(of draft: NoteDraft.Content) -> String {
+    let added = draft.tagsToSave.filter { !draft.tags.contains($0) }
+    guard !added.isEmpty else { return "" }
+    return (draft.tags.isEmpty ? "" : " · ") + "from the body: "
+      + TagRules.hashtags(added).terminalSafe
   }
 
   /// A date as `2026-11-29 12:00 UTC`.

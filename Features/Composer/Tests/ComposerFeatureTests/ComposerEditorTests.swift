@@ -77,6 +77,22 @@ import Testing
       ])
   }
 
+  /// A `#tag` written in the editor's body is one of the note's tags once saved, read and
+  /// mapped as the composer's `body` and an import read it; the body is saved as written.
+  @Test func aTagWrittenInTheEditorsBodyIsSavedAsTheComposerSavesIt() async throws {
+    let editor = ScriptedTextEditor(
+      .replacing("still as a post.", with: "still as a post. #Frost, #Winter/Morning `#not`"))
+    let (composer, client) = makeComposer(editor: editor)
+
+    #expect(try await composer.writeInEditor() == .changed(keysKeptInBody: []))
+    #expect(composer.draft.tags == ["birds", "lake"], "the front matter's tags")
+    try composer.save()
+
+    let saved = try #require(client.note(SampleData.heron.id))
+    #expect(saved.tags == ["birds", "lake", "frost", "winter-morning"])
+    #expect(saved.body == "Grey heron, still as a post. #Frost, #Winter/Morning `#not`")
+  }
+
   /// Properties the editor changed but that were not saved are kept with the draft, at the top
   /// of its body (a kept draft holds no properties of its own), so nothing written is lost.
   @Test func anUnsavedChangeOfThePropertiesIsKeptInTheDraftsBody() async throws {

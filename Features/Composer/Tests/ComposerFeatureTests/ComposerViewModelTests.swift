@@ -118,6 +118,79 @@ import Testing
     #expect(client.saved.map(\.title) == ["Once"])
   }
 
+  // MARK: - Tags written in the body
+
+  /// A `#tag` in the body is one of the note's tags, read and mapped as an import reads it.
+  ///
+  /// It comes after the listed ones, once (`TagRules.tags(_:addingInlineTagsOf:)`), and is none
+  /// in code, a comment or a link's address, nor after a letter (`C#`) or of digits alone
+  /// (`#1`). The body is saved as typed.
+  @Test func aBodysInlineTagsAreAddedToTheTagsAsAnImportAddsThem() throws {
+    let (composer, client) = makeComposer()
+    let body = """
+      Grey #Heron at the lake。#鳥 (#birds again), #Projects/Garden.
+      Not: `#code`, <!-- #hidden -->, https://example.org/#top, C#, #1
+      """
+    try composer.setTitle("Heron")
+    try composer.setTags(from: "birds, lake")
+    try composer.replaceBody(with: body)
+    #expect(composer.draft.tags == ["birds", "lake"], "the draft's own tags are as typed")
+    #expect(
+      composer.draft.content.tagsToSave == ["birds", "lake", "heron", "鳥", "projects-garden"])
+
+    let saved = try #require(try composer.save())
+
+    #expect(saved.tags == ["birds", "lake", "heron", "鳥", "projects-garden"])
+    #expect(saved.body == body)
+    let imported = NoteDocument.foreignNote(
+      from: "---\ntags: [birds, lake]\n---\n# Heron\n\n" + body, fileName: "heron.md")
+    #expect(imported.tags == saved.tags, "the tags an import of the same text gives")
+    #expect(client.saved == [saved])
+  }
+
+  /// An edited note's inline tags are added as it is saved again; one taken out of the body is
+  /// taken off with it, unless it is listed.
+  @Test func anEditedBodysInlineTagsAreTheNotesOnesWhenSaved() throws {
+    var note = SampleData.kingfisher
+    note.body = "A flash of blue. #river"
+    note.tags = ["birds", "river"]
+    client.notes = [note]
+    let (composer, _) = makeComposer(.editNote(note.id))
+
+    try composer.replaceBody(with: "A flash of blue under the #Bridge.")
+    try composer.setTags(from: "birds")
+    let saved = try #require(try composer.save())
+
+    #expect(saved.tags == ["birds", "bridge"])
+    #expect(saved.body == "A flash of blue under the #Bridge.")
+  }
+
+  /// The composer still refuses a tag typed against its rules, whatever a body's `#tag` of the
+  /// same letters would be mapped to.
+  @Test func aTypedTagIsHeldToTheComposersRulesStill() throws {
+    let (composer, _) = makeComposer()
+    try composer.setTitle("Plans")
+    try composer.replaceBody(with: "#Projects/Garden")
+    try composer.setTags(from: "projects/garden")
+
+    #expect(composer.problems == [.tagHasInvalidCharacters(tag: "projects/garden")])
+    #expect(!composer.canSave)
+  }
+
+  /// The tags a body adds count toward the note's size, as the saved note holds them.
+  @Test func inlineTagsCountTowardTheLimit() throws {
+    let (composer, _) = makeComposer()
+    try composer.setTitle("Long")
+    let limit = NoteDocument.maximumBytes
+    let room = limit - NoteDocument.byteCount(title: "Long", body: "", tags: [])
+    let body = "#heron " + String(repeating: "a", count: room - 7)
+    try composer.replaceBody(with: body)
+
+    let bytes = NoteDocument.byteCount(title: "Long", body: body, tags: ["heron"])
+    #expect(bytes == limit + 7, "the tag and its quotes count")
+    #expect(composer.problems == [.noteTooLarge(bytes: bytes, limit: limit)])
+  }
+
   // MARK: - Editing an existing note
 
   @Test func editingKeepsIdentityCreationDateAndPin() throws {
