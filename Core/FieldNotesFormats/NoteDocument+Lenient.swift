@@ -43,6 +43,9 @@ extension NoteDocument {
     public var frontMatterIgnored: Bool
     /// The front matter's keys no field is read from, in the order written.
     public var properties: [NoteProperty] = []
+    /// The tags written that the note keeps under another name, or drops (`@work` as `work`),
+    /// each once, in the order met.
+    public var renamedTags: [TagRename] = []
   }
 
   /// Reads a Markdown file as another tool or a person wrote it.
@@ -83,6 +86,7 @@ extension NoteDocument {
     }
 
     let tags = TagRules.tags(TagRules.mappedTags(listed), addingInlineTagsOf: body)
+    let renamedTags = TagRules.renames(of: listed + TagRules.inlineTags(in: body))
     // A tag the rule changes beyond its case (`C++`, `projects/garden`, one cut to the
     // limit, `!!!` of which nothing is left) would lose what it was with its line.
     if listed.allSatisfy(isKeptWhole) { used.formUnion(["tags", "tag"]) }
@@ -111,7 +115,8 @@ extension NoteDocument {
       id: id, title: title ?? "Untitled",
       body: keptFrontMatter(matter.lines(notTakenBy: used)) + body, tags: tags,
       isPinned: pin == "true" || pin == "yes", createdAt: createdAt, updatedAt: updatedAt,
-      frontMatterIgnored: matter.isIgnored, properties: matter.properties)
+      frontMatterIgnored: matter.isIgnored, properties: matter.properties,
+      renamedTags: renamedTags)
   }
 
   /// Whether a tag another tool wrote is kept whole by

@@ -95,6 +95,50 @@ extension TagRules {
   }
 }
 
+// MARK: - What an import changed
+
+extension TagRules {
+  /// What ``mappedTag(_:)`` makes of a tag another tool wrote, when that is more than a change
+  /// of its case, its accents' encoding or a leading `#`: `@work` is kept as `work`,
+  /// `Projects/Garden` as `projects-garden`, and of `!!!` nothing is kept.
+  ///
+  /// - Parameter tag: The tag as the other tool wrote it.
+  /// - Returns: The rename, or `nil` for a tag kept as it was written.
+  public static func rename(of tag: String) -> TagRename? {
+    let word = tag.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces)
+      .drop(while: { $0 == "#" }).lowercased()
+    let kept = mappedTag(tag)
+    return word.isEmpty || kept == word ? nil : TagRename(written: tag, kept: kept)
+  }
+
+  /// The renames of tags another tool wrote (see ``rename(of:)``), each once, in order.
+  ///
+  /// - Parameter tags: The tags as written.
+  /// - Returns: The renames.
+  public static func renames(of tags: [String]) -> [TagRename] {
+    var seen = Set<TagRename>()
+    return tags.compactMap(rename(of:)).filter { seen.insert($0).inserted }
+  }
+}
+
+/// A tag another tool wrote that FieldNotes keeps under another name, or drops.
+public struct TagRename: Hashable, Sendable {
+  /// The tag as written, such as `@work`.
+  public var written: String
+  /// The tag kept, such as `work`; `nil` when nothing of it was left.
+  public var kept: String?
+
+  /// Creates a rename.
+  ///
+  /// - Parameters:
+  ///   - written: The tag as written.
+  ///   - kept: The tag kept, or `nil` for none.
+  public init(written: String, kept: String?) {
+    self.written = written
+    self.kept = kept
+  }
+}
+
 /// Why a tag can't be saved.
 public enum TagProblem: Hashable, Sendable {
   /// It is empty (a lone `#`).

@@ -146,6 +146,38 @@ import Testing
     #expect(store.notes.count == 4)
   }
 
+  /// An import says how many tags it renamed to fit FieldNotes' rule, and which.
+  ///
+  /// jrnl's `@work` is `work` (jrnl itself reads tags in lower case), a vault's
+  /// `#Projects/Garden` is `projects-garden`; a change of case alone (`#Birds`) is no rename.
+  /// An import that adds nothing says nothing of tags.
+  @Test func importSaysWhichTagsItRenamed() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try write(
+      "[2026-06-04 09:07:00 AM] Standup.\nSame as ever. @work @Home\n\n"
+        + "[2026-06-05 06:30:00 PM] Heron at the weir. @work\n",
+      at: "journal.txt")
+    try write(
+      "---\ntags: [Birds, a.b]\n---\n# Plans\n\n#Projects/Garden and #Birds again.\n",
+      at: "vault/plans.md")
+    let (session, console, store) = session()
+
+    _ = try await session.run("import \(folder)/journal.txt")
+    _ = try await session.run("import \(folder)/vault")
+    _ = try await session.run("import \(folder)/vault")
+
+    let renamed = console.output.filter { $0.contains("renamed to fit") }
+    #expect(
+      renamed == [
+        "2 tags were renamed to fit FieldNotes' tag rules (@work \u{2192} work, "
+          + "@home \u{2192} home).",
+        "2 tags were renamed to fit FieldNotes' tag rules (a.b \u{2192} a-b, "
+          + "Projects/Garden \u{2192} projects-garden).",
+      ])
+    let plans = try #require(store.notes.first { $0.title == "Plans" })
+    #expect(plans.tags == ["birds", "a-b", "projects-garden"])
+  }
+
   /// jrnl's own file, the first thing a jrnl user tries: one note per entry, not one note of
   /// the whole journal.
   @Test func aJrnlJournalsOwnFileImportsAnEntryANote() async throws {

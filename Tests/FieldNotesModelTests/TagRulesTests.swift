@@ -59,6 +59,17 @@ import Testing
     #expect(TagRules.mappedTags(["@Work", "#", "work", "Lake", "lake"]) == ["work", "lake"])
   }
 
+  /// An import says which tags it renamed: not those changed in their case or a leading `#`.
+  @Test func aTagChangedBeyondItsCaseOrLeadingHashIsARename() {
+    #expect(
+      TagRules.renames(of: ["#Birds", "@work", "Projects/Garden", "lake", "@work", "!!!"]) == [
+        TagRename(written: "@work", kept: "work"),
+        TagRename(written: "Projects/Garden", kept: "projects-garden"),
+        TagRename(written: "!!!", kept: nil),
+      ])
+    #expect(TagRules.rename(of: "cafe\u{301}") == nil, "the accent's encoding is no rename")
+  }
+
   // MARK: - A note's tags
 
   /// The tags a note is saved with: those listed first, as given, then each of its body's

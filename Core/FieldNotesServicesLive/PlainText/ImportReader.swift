@@ -62,6 +62,9 @@ public enum ImportReader {
     public var files: (library: NoteLibrary, paths: [Note.ID: String])?
     /// For a folder or a Markdown file: the file of each note, by its place in the source.
     public var places: [String]?
+    /// The tags read that are kept under another name, or dropped, to fit FieldNotes' rule
+    /// (`@work` as `work`, `Projects/Garden` as `projects-garden`), each once, in the order met.
+    public var renamedTags: [TagRename] = []
 
     /// How an import names the note at a place in the source: its file, or its place in a
     /// JSON file, as jq writes its path, counted from 0 (`notes[4]` for the fifth).
@@ -118,7 +121,8 @@ public enum ImportReader {
         kind: folder.isSyncRepository ? .syncRepository : .markdownFolder,
         source: folder.library, skipped: folder.skipped,
         frontMattersKeptAsText: folder.frontMattersKeptAsText,
-        files: (folder.library, folder.paths), places: folder.places)
+        files: (folder.library, folder.paths), places: folder.places,
+        renamedTags: once(folder.renamedTags))
     case S_IFREG: break
     default: throw Failure(reason: "is not a regular file or a folder")
     }
@@ -132,7 +136,8 @@ public enum ImportReader {
       return Reading(
         kind: .jrnlText, source: journal,
         repeatedEntries: journal.repeated.map { (place: "line \($0.line)", id: $0.id) },
-        places: journal.lines.map { "line \($0)" })
+        places: journal.lines.map { "line \($0)" },
+        renamedTags: TagRules.renames(of: journal.writtenTags))
     }
     if path.contains("."), MarkdownFolderReader.noteExtensions.contains(fileExtension) {
       let file: MarkdownFolderReader.FolderImport
@@ -143,14 +148,22 @@ public enum ImportReader {
       return Reading(
         kind: .markdownFile, source: file.library,
         frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths),
-        places: file.places)
+        places: file.places, renamedTags: once(file.renamedTags))
     }
     let json = try JSONFileLibrary(path: path, into: notebook, timeZone: timeZone)
     return Reading(
       kind: json.isJrnl ? .jrnlJournal : .fieldNotesExport, source: json,
       repeatedEntries: json.renumbered.sorted { $0.key < $1.key }.map {
         (place: "entries[\($0.key)]", id: $0.value)
-      })
+      }, renamedTags: json.renamedTags)
+  }
+}
+
+extension ImportReader {
+  /// Renames without repeats, the first of each kept.
+  private static func once(_ renames: [TagRename]) -> [TagRename] {
+    var seen = Set<TagRename>()
+    return renames.filter { seen.insert($0).inserted }
   }
 }
 
@@ -164,6 +177,8 @@ struct JSONFileLibrary: LibraryImportSource {
   let noteIDs: [Note.ID]
   /// The jrnl entries that repeat an entry before them, by position, with the id each gets.
   let renumbered: [Int: Note.ID]
+  /// The jrnl tags kept under another name (`@work` as `work`), each once, in the order met.
+  let renamedTags: [TagRename]
 
   /// A note's identifier, read without the rest of it.
   private struct Identified: Decodable {
@@ -186,6 +201,8 @@ struct JSONFileLibrary: LibraryImportSource {
     var jrnl = false
     var identities = JrnlEntryIdentities()
     var renumbered: [Int: Note.ID] = [:]
+    var renames: [TagRename] = []
+    var seenRenames = Set<TagRename>()
     // jrnl gives no ids: a repeated entry is given one of its own. (An export's notes give
     // their own ids; one given twice is the import's to decide, by its text.)
     func identify(entry id: Note.ID, at index: Int) {
@@ -215,10 +232,11 @@ struct JSONFileLibrary: LibraryImportSource {
           ids.append(id)
         case ("entries", let index?) where format == nil:
           jrnl = true
-          guard let note = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
+          guard let read = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
           else { break }
           // Two entries of one minute and one text (a star or tags apart) are two entries.
-          identify(entry: note.id, at: index)
+          identify(entry: read.note.id, at: index)
+          renames += TagRules.renames(of: read.tags).filter { seenRenames.insert($0).inserted }
         default: break
         }
         return problem == nil
@@ -242,6 +260,7 @@ struct JSONFileLibrary: LibraryImportSource {
     self.notebooks = notebook.map { [$0] } ?? (isJrnl ? [] : notebooks)
     noteIDs = isJrnl ? entryIDs : ids
     self.renumbered = isJrnl ? renumbered : [:]
+    self.renamedTags = isJrnl ? renames : []
   }
 
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
@@ -256,7 +275,7 @@ struct JSONFileLibrary: LibraryImportSource {
         if isJrnl {
           guard let read = Self.jrnlNote(value.bytes, at: index, in: timeZone, problem: &problem)
           else { return false }
-          note = read
+          note = read.note
         } else {
           do throws(LibraryArchiveError) {
             note = try LibraryArchive.note(fromJSON: value.bytes, at: index)
@@ -280,10 +299,11 @@ struct JSONFileLibrary: LibraryImportSource {
     if let problem { throw .readFailed(reason: "\(path): \(problem)") }
   }
 
-  /// One jrnl entry as a note, or `nil` with the problem said.
+  /// One jrnl entry as a note, with its tags as jrnl wrote them, or `nil` with the problem
+  /// said.
   private static func jrnlNote(
     _ bytes: Data, at index: Int, in timeZone: TimeZone, problem: inout String?
-  ) -> Note? {
+  ) -> (note: Note, tags: [String])? {
     guard let entry = try? JSONDecoder().decode(JrnlEntry.self, from: bytes) else {
       problem = "entries[\(index)] is not a jrnl entry (title, body, date, time)"
       return nil
@@ -292,7 +312,7 @@ struct JSONFileLibrary: LibraryImportSource {
       problem = "entries[\(index)] has a date or time that can't be read"
       return nil
     }
-    return note
+    return (note, entry.tags ?? [])
   }
 }
 
@@ -306,6 +326,8 @@ struct JrnlTextJournal: LibraryImportSource {
   /// The entries that repeat an entry before them, by the line they start on, with the
   /// identifier each was given.
   let repeated: [(line: Int, id: Note.ID)]
+  /// Every entry's tags as jrnl wrote them (`@work`), in the order of the file.
+  let writtenTags: [String]
 
   var noteIDs: [Note.ID] { notes.map(\.id) }
 
@@ -356,6 +378,7 @@ struct JrnlTextJournal: LibraryImportSource {
     self.notes = notes
     self.lines = entries.map(\.line)
     self.repeated = repeated
+    self.writtenTags = entries.flatMap { $0.entry.tags ?? [] }
   }
 
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {

@@ -36,6 +36,9 @@ public enum MarkdownFolderReader {
     /// The file each note was read from, by the note's place in ``library``: what an import
     /// names a note by whose identifier another file gives too.
     public var places: [String] = []
+    /// The tags the notes read keep under another name, or drop (`@work` as `work`), in the
+    /// order met.
+    public var renamedTags: [TagRename] = []
   }
 
   /// A file an import left out, and why.
@@ -288,6 +291,7 @@ public enum MarkdownFolderReader {
         skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
         return
       }
+      result.renamedTags += foreign.renamedTags
       notes.append((note, relative, inFolder, false, nil))
     }
 

@@ -206,6 +206,7 @@ public struct LibraryCommands {
           ? " and \(summary.repeatedNotes) repeating an id given earlier in the "
             + (reading.places == nil ? "file." : "files.") : "."),
     ]
+    if summary.addedNotes > 0 { lines += Self.tagLines(reading.renamedTags) }
     lines += Self.listed(
       summary.restoredFromTrash,
       "Brought \(String(count: summary.restoredFromTrash.count, noun: "note")) back from the "
@@ -272,6 +273,21 @@ public struct LibraryCommands {
     let shown = paths.prefix(skippedFilesShown)
     return [heading] + shown.map { "  \($0.terminalSafe)" }
       + (paths.count > shown.count ? ["  … and \(paths.count - shown.count) more"] : [])
+  }
+
+  /// What an import says of the tags it renamed to fit FieldNotes' rule: how many, and the
+  /// first few (`@work → work`); nothing when it renamed none.
+  private static func tagLines(_ renames: [TagRename]) -> [String] {
+    guard !renames.isEmpty else { return [] }
+    let shown = renames.prefix(skippedFilesShown).map { rename in
+      rename.written.terminalSafe
+        + (rename.kept.map { " \u{2192} \($0.terminalSafe)" } ?? " dropped")
+    }
+    let more = renames.count > shown.count ? ", \u{2026}" : ""
+    return [
+      (renames.count == 1 ? "1 tag was" : "\(renames.count) tags were")
+        + " renamed to fit FieldNotes' tag rules (\(shown.joined(separator: ", "))\(more))."
+    ]
   }
 
   /// Whether an export goes to a folder: the path ends in `/` or is a folder already.
