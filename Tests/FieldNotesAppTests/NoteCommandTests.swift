@@ -108,6 +108,26 @@ import Testing
     #expect(same == 0 && sameSaid.output == ["“Heron” has those tags already: #pond #waders."])
   }
 
+  /// A tag the note's text writes (`#heron` in its body) is refused by `tag -heron`.
+  ///
+  /// The save would read it back from the text: it said `Saved`, and the tag stayed.
+  @Test func aTagTheTextWritesIsNotTakenOffButRefused() async throws {
+    var heron = try #require(try note(Self.heron))
+    heron.body = "A grey #heron by the weir."
+    heron.tags = ["birds", "heron"]
+    try SQLiteNoteRepository(path: file.path).commit([.saveNote(heron)])
+
+    let (status, console) = await run(["tag", "e621e1", "-heron"])
+
+    #expect(status == 1)
+    #expect(
+      console.errors == [
+        "error: \u{201C}Heron\u{201D} has #heron written in its text, which makes it a tag: "
+          + "edit the text to take it off; nothing was changed"
+      ])
+    #expect(try note(Self.heron)?.tags == ["birds", "heron"])
+  }
+
   /// A `+` or `-` word is read as the composer reads its `tags` line, commas or spaces between
   /// tags, both ways: what `+a,b` adds, `-a,b` takes off.
   @Test func tagReadsEachWordAsTheComposersTagsLine() async throws {

@@ -49,7 +49,8 @@ public struct ShellNoteCommands {
   ///   - added: The tags to add, as typed.
   ///   - removed: The tags to take off, as typed.
   /// - Returns: The tags, or `nil`.
-  /// - Throws: ``ShellCommandRefusal`` for a tag to take off that the note doesn't have.
+  /// - Throws: ``ShellCommandRefusal`` for a tag to take off that the note doesn't have, or
+  ///   that its text writes (`#heron`), which a save would read back.
   public func tags(of note: Note, adding added: [String], removing removed: [String])
     throws(ShellCommandRefusal) -> [String]?
   {
@@ -58,12 +59,19 @@ public struct ShellNoteCommands {
       typed.flatMap { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
     }
     var tags = note.tags
+    // A tag the text writes comes back with the save, which reads the text's tags as import does.
+    let written = Set(TagRules.mappedTags(TagRules.inlineTags(in: note.body)))
     for typed in words(removed) {
       let tag = TagRules.normalized(typed)
       guard let index = tags.firstIndex(of: tag) else {
         throw ShellCommandRefusal(
           "\u{201C}\(note.title.terminalSafe)\u{201D} has no tag #\(tag.terminalSafe); nothing "
             + "was changed")
+      }
+      guard !written.contains(tag) else {
+        throw ShellCommandRefusal(
+          "\u{201C}\(note.title.terminalSafe)\u{201D} has #\(tag.terminalSafe) written in its "
+            + "text, which makes it a tag: edit the text to take it off; nothing was changed")
       }
       tags.remove(at: index)
     }
