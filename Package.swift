@@ -11,7 +11,10 @@
 //   FieldNotesPlatform      depends on nothing: what differs between Linux and macOS (among it
 //                           where each keeps FieldNotes' files: `StoreLocation`), and the one
 //                           type that starts a child process
-//   FieldNotesModel         depends on nothing: the values, text folding, the calendar
+//   FieldNotesText          depends on nothing: text read without a note — the folding
+//                           searches match by, where a search's words fall, a Markdown body's
+//                           prose lines and `[[links]]`, the line diff between two texts
+//   FieldNotesModel         depends on Text: the values, and the calendar
 //   FieldNotesQuery         depends on Model: the query language, and the question a list asks
 //                           (`NoteListQuery`) with its answer (`NotePage`)
 //   FieldNotesFormats       depends on Model: the file formats (a note's Markdown document, the
@@ -119,6 +122,7 @@ func feature(_ name: String) -> [Target] {
   let folder = "Features/\(name)"
   let core: [Target.Dependency] = [
     "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+    "FieldNotesText",
   ]
   let screen: [Target.Dependency] = core + ["FieldNotesTerminal", "FieldNotesNavigation"]
   return [
@@ -152,7 +156,9 @@ func feature(_ name: String) -> [Target] {
 /// - Returns: `NAMELive` and `NAMELiveTests`.
 func live(_ name: String) -> [Target] {
   let folder = "Features/\(name)"
-  let core: [Target.Dependency] = ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices"]
+  let core: [Target.Dependency] = [
+    "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesText",
+  ]
   return [
     .target(
       name: "\(name)Live", dependencies: core + [.target(name: "\(name)Feature")],
@@ -177,16 +183,22 @@ let package = Package(
     // MARK: - Core
 
     .target(name: "FieldNotesPlatform", path: "Core/FieldNotesPlatform", swiftSettings: strict),
-    .target(name: "FieldNotesModel", path: "Core/FieldNotesModel", swiftSettings: strict),
+    .target(name: "FieldNotesText", path: "Core/FieldNotesText", swiftSettings: strict),
+    .target(
+      name: "FieldNotesModel",
+      dependencies: ["FieldNotesText"],
+      path: "Core/FieldNotesModel",
+      swiftSettings: strict
+    ),
     .target(
       name: "FieldNotesQuery",
-      dependencies: ["FieldNotesModel"],
+      dependencies: ["FieldNotesModel", "FieldNotesText"],
       path: "Core/FieldNotesQuery",
       swiftSettings: strict
     ),
     .target(
       name: "FieldNotesFormats",
-      dependencies: ["FieldNotesModel"],
+      dependencies: ["FieldNotesModel", "FieldNotesText"],
       path: "Core/FieldNotesFormats",
       swiftSettings: strict
     ),
@@ -211,6 +223,7 @@ let package = Package(
       name: "FieldNotesPersistence",
       dependencies: [
         "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesPlatform", "CSQLite",
+        "FieldNotesText",
       ],
       path: "Core/FieldNotesPersistence",
       swiftSettings: strict
@@ -226,7 +239,7 @@ let package = Package(
     ),
     .target(
       name: "FieldNotesTesting",
-      dependencies: ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices"],
+      dependencies: ["FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesText"],
       path: "Core/FieldNotesTesting",
       swiftSettings: strict
     ),
@@ -356,9 +369,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "FieldNotesTextTests",
+      dependencies: ["FieldNotesText"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "FieldNotesModelTests",
       dependencies: [
         "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesTesting",
+        "FieldNotesText",
       ],
       swiftSettings: strict
     ),
@@ -382,7 +401,7 @@ let package = Package(
       dependencies: [
         "FieldNotesModel", "FieldNotesQuery", "FieldNotesServices", "FieldNotesPersistence",
         "FieldNotesPlatform",
-        "FieldNotesTesting", "CSQLite", "FieldNotesSQLiteTesting",
+        "FieldNotesTesting", "CSQLite", "FieldNotesSQLiteTesting", "FieldNotesText",
       ],
       swiftSettings: strict
     ),
@@ -418,6 +437,7 @@ let package = Package(
         "FieldNotesCommandLine", "FieldNotesTesting", "FieldNotesTerminalTesting",
         "FieldNotesPersistence", "CSQLite",
         "FieldNotesTerminal", "FieldNotesPlatform", "NoLossOracle", "FieldNotesSQLiteTesting",
+        "FieldNotesText",
       ],
       exclude: ["Transcripts"],
       swiftSettings: strict

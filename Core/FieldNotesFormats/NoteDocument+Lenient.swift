@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// The lenient reader: a Markdown file written by another tool (Obsidian, nb, zk, a person)

@@ -1,3 +1,4 @@
+import FieldNotesText
 import Foundation
 
 extension Note {

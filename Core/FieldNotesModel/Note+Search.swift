@@ -1,3 +1,5 @@
+import FieldNotesText
+
 extension Note {
   /// The note's searchable text, folded: title, body and tags, a line each.
   ///

@@ -1,3 +1,4 @@
+import FieldNotesText
 import Foundation
 
 /// A front-matter key FieldNotes has no field for (`aliases:`, `source:`, `status:`), kept with

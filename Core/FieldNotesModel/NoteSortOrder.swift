@@ -1,3 +1,4 @@
+import FieldNotesText
 import Foundation
 
 /// How a note list is ordered.

@@ -1,3 +1,4 @@
+import FieldNotesText
 import Foundation
 
 /// A version of a note that a later save replaced: its title, body, tags and notebook as they

@@ -1,3 +1,5 @@
+import FieldNotesText
+
 // MARK: - Tags written in a body
 
 extension TagRules {

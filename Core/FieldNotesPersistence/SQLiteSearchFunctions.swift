@@ -1,5 +1,6 @@
 import CSQLite
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// The SQL functions a search uses where the search index can't answer: a term shorter
@@ -10,7 +11,7 @@ import Foundation
 ///   every one of the texts, or one of them;
 /// - `fieldnotes_title_contains(title, text)`: whether a title does;
 /// - `fieldnotes_links_to(body, title)`: whether a body links to a title
-///   (``FieldNotesModel/NoteLink/body(_:linksTo:)``);
+///   (``FieldNotesText/NoteLink/body(_:linksTo:)``);
 /// - `fieldnotes_title_is(title, text)`: whether a title is the text, folded;
 /// - `fieldnotes_link_titles(body)`: the titles a body links to, folded, a line each;
 /// - `fieldnotes_title_in(title, titles)`: whether a title, folded, is one of those lines;
@@ -18,7 +19,7 @@ import Foundation
 ///   pair of the `properties` column, has the key and says the value (any for `NULL`), as
 ///   ``FieldNotesModel/NoteProperty/matches(key:value:)`` reads it;
 ///
-/// all folded by ``FieldNotesModel/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
+/// all folded by ``FieldNotesText/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
 /// folds them, so an answer in SQL is the answer in Swift. The text is folded once per
 /// statement (SQLite keeps it with the statement's argument). The functions are FieldNotes'
 /// own: each of its connections registers them, and no table, index or trigger names them, so

@@ -1,5 +1,6 @@
 import CSQLite
 import FieldNotesModel
+import FieldNotesText
 
 // MARK: - Whether the index can be trusted, and rebuilding it
 
@@ -13,7 +14,7 @@ extension SQLiteSearchIndex {
     case otherDefinition
     /// Nothing records what the index was built with.
     case unrecorded
-    /// The index was built with another version of ``FieldNotesModel/SearchFolding``.
+    /// The index was built with another version of ``FieldNotesText/SearchFolding``.
     case otherFolding(version: Int)
     /// The store's `user_version` was behind its tables: an earlier FieldNotes had the store
     /// (or the version was set back), and may have saved notes without indexing them.
@@ -53,7 +54,7 @@ extension SQLiteSearchIndex {
   }
 
   /// The statement that creates the index's record (schema version 4), if it isn't there: one
-  /// row saying which ``FieldNotesModel/SearchFolding/version`` the index was built with, and
+  /// row saying which ``FieldNotesText/SearchFolding/version`` the index was built with, and
   /// why it can't be trusted, when it can't.
   static let stateCreation = """
     CREATE TABLE IF NOT EXISTS search_index_state (

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// The store's search index: SQLite's FTS5 over each note's folded text, in trigrams.
@@ -15,7 +16,7 @@ import Foundation
 /// in the same transaction, removing the old text (which FTS5 needs given back exactly, so it is
 /// folded again from the row being replaced) before adding the new. Folding must therefore give
 /// the same bytes for the same text as long as the index lives: the index records the
-/// ``FieldNotesModel/SearchFolding/version`` it was built with, and is rebuilt when that changes
+/// ``FieldNotesText/SearchFolding/version`` it was built with, and is rebuilt when that changes
 /// (see `SQLiteSearchIndex+Repair.swift`).
 ///
 /// The index is never the only copy of anything, so it is never allowed to cost a note: a save

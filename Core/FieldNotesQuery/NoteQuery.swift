@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// A search, parsed: what a note must hold to be found.
@@ -24,7 +25,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
   case linkedBy(String)
   /// Notes whose body links to the title (`[[Title]]`, with a heading or shown text or not),
   /// compared as a link names a note: the whole title, ignoring case and diacritics (see
-  /// ``FieldNotesModel/NoteLink``). Whether a note has that title is not asked.
+  /// ``FieldNotesText/NoteLink``). Whether a note has that title is not asked.
   case links(String)
   /// Notes carrying the tag.
   case tag(String)

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// Why typed text isn't a search FieldNotes can answer, and where in it.

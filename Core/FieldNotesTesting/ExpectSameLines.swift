@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Testing
 
 /// Expects two texts, line by line, to be the same, and shows only how they differ when not.

@@ -2,6 +2,8 @@
 ///
 /// Returns one readable violation per broken rule, so a failing test says exactly what is wrong.
 enum DependencyRule {
+  /// Text read without a note: folding, matches, prose lines, links, the line diff.
+  static let text = "FieldNotesText"
   static let model = "FieldNotesModel"
   /// The query language, and the question a list asks with its answer.
   static let query = "FieldNotesQuery"
@@ -33,13 +35,14 @@ enum DependencyRule {
   static func allowedDependencies(of target: PackageManifest.Target) -> Set<String>? {
     switch target.name {
     case platform: []
-    case model: []
-    case query: [model]
-    case formats: [model]
+    case text: []
+    case model: [text]
+    case query: [model, text]
+    case formats: [model, text]
     case services: [model, query, formats]
-    case persistence: [model, query, services, platform, sqlite]
+    case persistence: [model, query, services, platform, sqlite, text]
     case live: [model, query, formats, services, platform]
-    case testing: [model, query, services]
+    case testing: [model, query, services, text]
     case sqliteTesting: [sqlite]
     case terminal: [platform]
     case terminalTesting: [terminal]
@@ -54,16 +57,16 @@ enum DependencyRule {
     // plugin that runs it. Neither links any FieldNotes module.
     case generator: []
     case plugin: [generator]
-    case _ where target.name.hasSuffix("Feature"): [model, query, formats, services]
+    case _ where target.name.hasSuffix("Feature"): [model, query, formats, services, text]
     // A feature's terminal screen: its one feature, and what every screen uses.
     case _ where target.name.hasSuffix("Screen"):
       [
-        model, query, formats, services, terminal, navigation,
+        model, query, formats, services, terminal, navigation, text,
         target.name.dropLast("Screen".count) + "Feature",
       ]
     // The live client of a feature that owns data: its one feature, and the store.
     case _ where target.name.hasSuffix("Live") && target.name != live:
-      [model, query, services, target.name.dropLast("Live".count) + "Feature"]
+      [model, query, services, text, target.name.dropLast("Live".count) + "Feature"]
     // It depends on `fieldnotes` so the binary it runs is built first; SwiftPM then links the
     // executable's modules into the bench too, but the bench calls none of them.
     case "fieldnotes-bench": [model, query, formats, services, platform, oracle, "fieldnotes"]

@@ -11,8 +11,8 @@ enum ScreenRules {
   ///
   /// No terminal, no UI framework, no C library.
   static let viewModelImports: Set<String> = [
-    "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices", "Foundation",
-    "Observation",
+    "FieldNotesModel", "FieldNotesQuery", "FieldNotesFormats", "FieldNotesServices",
+    "FieldNotesText", "Foundation", "Observation",
   ]
 
   /// The screen file allowed to read and change the store directly: the MV form of the list.

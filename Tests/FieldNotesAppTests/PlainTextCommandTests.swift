@@ -5,6 +5,7 @@ import FieldNotesServices
 import FieldNotesTerminal
 import FieldNotesTerminalTesting
 import FieldNotesTesting
+import FieldNotesText
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesQuery
+import FieldNotesText
 import Foundation
 import Testing
 

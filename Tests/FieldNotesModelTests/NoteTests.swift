@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesTesting
+import FieldNotesText
 import Foundation
 import Testing
 

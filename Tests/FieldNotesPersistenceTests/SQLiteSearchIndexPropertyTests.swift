@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesPersistence
 import FieldNotesServices
+import FieldNotesText
 import Foundation
 import Testing
 

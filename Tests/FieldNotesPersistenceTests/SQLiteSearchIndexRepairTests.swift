@@ -3,6 +3,7 @@ import FieldNotesPersistence
 import FieldNotesQuery
 import FieldNotesSQLiteTesting
 import FieldNotesServices
+import FieldNotesText
 import Foundation
 import Testing
 

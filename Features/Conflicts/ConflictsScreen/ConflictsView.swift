@@ -1,6 +1,7 @@
 import ConflictsFeature
 import FieldNotesModel
 import FieldNotesTerminal
+import FieldNotesText
 import Foundation
 
 /// What the conflicts screen draws: a function of its view model's state.

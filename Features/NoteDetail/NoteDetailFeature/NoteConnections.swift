@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 
 /// A note's links to other notes and the notes that link to it, as its page lists them.
 ///

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 import Observation
 

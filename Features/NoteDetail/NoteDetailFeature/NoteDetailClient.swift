@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 
 /// What a note's page needs of the notes, and all it may do to them: the one data dependency of
 /// ``NoteDetailViewModel``, its history (versions, restore) included.

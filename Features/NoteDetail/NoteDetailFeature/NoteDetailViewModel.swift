@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesServices
+import FieldNotesText
 import Foundation
 import Observation
 

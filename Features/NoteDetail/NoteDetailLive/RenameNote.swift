@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
+import FieldNotesText
 
 /// Gives a note a new title and rewrites the links naming it in every note, in one transaction
 /// through the store's one write path.

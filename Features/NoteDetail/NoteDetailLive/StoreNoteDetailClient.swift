@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
+import FieldNotesText
 import NoteDetailFeature
 
 /// The live note page's data: the store's notes and notebooks, the trash and versions of its

@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesNavigation
 import FieldNotesServices
 import FieldNotesTerminal
+import FieldNotesText
 import Foundation
 import NoteDetailFeature
 

@@ -1,6 +1,7 @@
 import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesTerminal
+import FieldNotesText
 import Foundation
 import NoteDetailFeature
 

@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
+import FieldNotesText
 import Foundation
 import Observation
 

@@ -1,6 +1,7 @@
 import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesQuery
+import FieldNotesText
 import Foundation
 
 /// One line of a note list, made for display.

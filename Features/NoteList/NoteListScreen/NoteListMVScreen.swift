@@ -4,6 +4,7 @@ import FieldNotesNavigation
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTerminal
+import FieldNotesText
 import Foundation
 import NoteListFeature
 import Observation

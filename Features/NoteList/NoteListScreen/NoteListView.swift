@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesTerminal
+import FieldNotesText
 import NoteListFeature
 
 /// The MVVM form of the note list: a function of ``NoteListFeature/NoteListViewModel``'s state

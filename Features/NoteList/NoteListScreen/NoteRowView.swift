@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesTerminal
+import FieldNotesText
 
 /// How one note looks in a list, shared by the MV and MVVM forms of the note list (as the seed's
 /// `NoteRow` view is shared by both).

@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesTesting
+import FieldNotesText
 import Foundation
 import NoteListFeature
 import Synchronization

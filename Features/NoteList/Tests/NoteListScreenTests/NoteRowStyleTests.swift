@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesTerminal
+import FieldNotesText
 import Foundation
 import Testing
 

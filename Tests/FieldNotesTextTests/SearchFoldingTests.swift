@@ -1,4 +1,4 @@
-import FieldNotesModel
+import FieldNotesText
 import Testing
 
 /// Search compares folded text: the same words fold to the same bytes however they were
@@ -51,21 +51,6 @@ import Testing
 
   @Test func otherControlsAreKeptAsTheyAre() {
     #expect(folded("A\u{1}\u{1B}[2J\t\u{7F}\u{85}B") == "a\u{1}\u{1B}[2j\t\u{7F}\u{85}b")
-  }
-
-  @Test func aNoteFoundByOneSpellingIsFoundByTheOthers() {
-    let note = Note(title: "E\u{301}tude", body: "before\u{0}after the heron", tags: ["ﬁeld"])
-    for query in ["etude", "étude", "E\u{301}TUDE", "after the heron", "field", "FIELD"] {
-      #expect(note.matches(query), "\(query)")
-    }
-    #expect(!note.matches("etudes"))
-  }
-
-  @Test func aWordIsFoundWhateverAccentsNoLetterTakesItCarries() {
-    let lowered = Note(title: "İstanbul in May".lowercased(), body: "the q\u{301}uick ferry")
-    for query in ["istanbul", "İstanbul", "ISTANBUL", "quick", "q\u{301}uick", "i\u{307}"] {
-      #expect(lowered.matches(query), "\(query)")
-    }
   }
 }
 

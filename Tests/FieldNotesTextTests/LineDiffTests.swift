@@ -1,4 +1,4 @@
-import FieldNotesModel
+import FieldNotesText
 import Testing
 
 /// `diff` on a note's page, and the lines `history` counts: a shortest line edit, shown as a

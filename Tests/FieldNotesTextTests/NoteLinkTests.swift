@@ -1,9 +1,7 @@
-import FieldNotesModel
-import FieldNotesTesting
-import Foundation
+import FieldNotesText
 import Testing
 
-/// Links between notes: what a body's `[[…]]` reads as, and which note a link names.
+/// Links between notes: what a body's `[[…]]` reads as, and how a rename rewrites them.
 @Suite struct NoteLinkTests {
   @Test func theFourFormsOfALinkAreRead() {
     let body = "See [[Heron]], [[Heron|the bird]], [[Pond#Birds]] and [[Pond#Birds|there]]."
@@ -65,25 +63,6 @@ import Testing
     #expect(renamed.contains("    [[Moth]] in indented code"))
     #expect(renamed.contains("<!-- [[Moth]] hidden -->"))
     #expect(renamed.contains("[[Moth]] still in the comment"))
-  }
-
-  @Test func aLinkNamesTheNoteWhoseTitleFoldsAsItsDoes() {
-    let cafe = Note(title: "Café Notes", createdAt: Date(timeIntervalSinceReferenceDate: 10))
-    let other = Note(title: "Cafe notes two", createdAt: Date(timeIntervalSinceReferenceDate: 0))
-    #expect(NoteLink.resolved(NoteLink(title: "CAFE NOTES"), among: [other, cafe]) == cafe)
-    #expect(NoteLink.resolved(NoteLink(title: "Cafe"), among: [other, cafe]) == nil)
-    #expect(NoteLink.body("x [[cafe notes#h|y]]", linksTo: SearchFolding.fold("Café Notes")))
-    #expect(!NoteLink.body("x `[[cafe notes]]`", linksTo: SearchFolding.fold("Café Notes")))
-  }
-
-  @Test func ofNotesSharingATitleTheOldestIsNamed() {
-    let early = Date(timeIntervalSinceReferenceDate: 0)
-    let newer = Note(title: "Heron", createdAt: Date(timeIntervalSinceReferenceDate: 60))
-    let oldest = Note(id: UUID(number: 9), title: "heron", createdAt: early)
-    let sameMomentSmallerID = Note(id: UUID(number: 2), title: "HERON", createdAt: early)
-    #expect(
-      NoteLink.resolved(NoteLink(title: "Heron"), among: [newer, oldest, sameMomentSmallerID])
-        == sameMomentSmallerID)
   }
 
   @Test func renamingRewritesTheTitleOfEachLinkNamingItAndNothingElse() {

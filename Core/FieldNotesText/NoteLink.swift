@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A link names a note by its title, and resolves to the note whose title folds to the same
 /// bytes as the link's (``SearchFolding``: case and accents aside, as a search compares them);
-/// see ``NoteLink/resolved(_:among:)``. What ``links(in:)`` reads as a link:
+/// see `NoteLink.resolved(_:among:)` in FieldNotesModel. What ``links(in:)`` reads as a link:
 ///
 /// - the title starts right after `[[` (`[[ Title]]` is text) and runs to `#`, `|` or `]]`;
 ///   spaces before those are not part of it; a link holds no line break, `[` or `]`;
@@ -155,21 +155,6 @@ extension NoteLink {
     return links(in: body).contains { $0.titleKey == titleKey }
   }
 
-  /// The note a link names among some notes: the oldest whose title folds as the link's does.
-  ///
-  /// When several notes share a title, the one written first (``Note/createdAt``, then the
-  /// smaller identifier) is the one every link to that title names, so a link goes on naming
-  /// the same note when a newer one takes its title.
-  ///
-  /// - Parameters:
-  ///   - link: The link.
-  ///   - notes: The notes it may name (never the trash's: a deleted note is no link's).
-  /// - Returns: The note, or `nil` when none has the title: the link is unresolved.
-  public static func resolved(_ link: NoteLink, among notes: some Sequence<Note>) -> Note? {
-    let key = link.titleKey
-    return notes.filter { SearchFolding.fold($0.title) == key }.min(by: Note.isWrittenBefore)
-  }
-
   /// The fence a line opens or closes: three or more backticks or tildes after at most three
   /// spaces.
   private static func fence(of line: Substring) -> (character: Character, length: Int)? {
@@ -257,21 +242,5 @@ extension NoteLink {
       target.lastIndex { !$0.isWhitespace }.map(target.index(after:)) ?? target.endIndex
     let link = NoteLink(title: title, heading: heading, shownText: shownText)
     return ((link, target.startIndex..<titleEnd), close.upperBound)
-  }
-}
-
-extension Note {
-  /// Whether a note was written before another.
-  ///
-  /// Created earlier, or at the same moment with the smaller identifier: the order in which
-  /// notes sharing a title are named by a link.
-  ///
-  /// - Parameters:
-  ///   - lhs: A note.
-  ///   - rhs: Another note.
-  /// - Returns: `true` when `lhs` comes first.
-  public static func isWrittenBefore(_ lhs: Note, _ rhs: Note) -> Bool {
-    lhs.createdAt != rhs.createdAt
-      ? lhs.createdAt < rhs.createdAt : lhs.id.uuidString < rhs.id.uuidString
   }
 }
