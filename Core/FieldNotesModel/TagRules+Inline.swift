@@ -66,6 +66,18 @@ extension TagRules {
     return (listed + inline).filter { seen.insert($0).inserted }
   }
 
+  /// The tags a body writes, as a save keeps them: a note whose text writes one keeps it
+  /// whatever its listed tags say, since every save reads it back (``tags(_:addingInlineTagsOf:)``).
+  ///
+  /// So taking one off a note, or renaming it there, lasts only until the text no longer
+  /// writes it: every command that would is refused, or leaves that note as it is, and says so.
+  ///
+  /// - Parameter body: The body.
+  /// - Returns: Its inline tags, mapped.
+  public static func tagsWritten(in body: some StringProtocol) -> Set<String> {
+    Set(mappedTags(inlineTags(in: body)))
+  }
+
   /// Whether a character is punctuation or a symbol a tag may follow, in any script; `#`, `&`
   /// (`&#39;`) and `/` excepted, which write other things.
   private static func isPunctuation(_ character: Character) -> Bool {

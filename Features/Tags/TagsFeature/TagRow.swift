@@ -22,14 +22,36 @@ public struct TagDeletionRequest: Hashable, Sendable {
   public let tag: String
   /// How many notes carry it.
   public let noteCount: Int
+  /// The titles of the notes whose text writes the tag (`#heron`), sorted: they keep it.
+  public let writtenInText: [String]
 
   /// Creates a request.
   ///
   /// - Parameters:
   ///   - tag: The tag.
   ///   - noteCount: How many notes carry it.
-  public init(tag: String, noteCount: Int) {
+  ///   - writtenInText: The titles of those whose text writes it; none by default.
+  public init(tag: String, noteCount: Int, writtenInText: [String] = []) {
     self.tag = tag
     self.noteCount = noteCount
+    self.writtenInText = writtenInText
+  }
+}
+
+/// What a rename or deletion of a tag did.
+public struct TagChangeOutcome: Hashable, Sendable {
+  /// How many notes it changed.
+  public let changedNotes: Int
+  /// The titles of the notes it left as they were because their text writes the tag, sorted.
+  public let writtenInText: [String]
+
+  /// Creates an outcome.
+  ///
+  /// - Parameters:
+  ///   - changedNotes: How many notes changed.
+  ///   - writtenInText: The titles of the notes left as they were.
+  public init(changedNotes: Int, writtenInText: [String]) {
+    self.changedNotes = changedNotes
+    self.writtenInText = writtenInText
   }
 }

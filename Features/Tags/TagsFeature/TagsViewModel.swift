@@ -75,35 +75,50 @@ public final class TagsViewModel {
   /// Renames a tag on every note that carries it; a note that also carries the new name keeps
   /// it once.
   ///
+  /// A note whose text writes the tag (`#heron`) is left as it is, since its next save would
+  /// read the tag back (``TagRules/tagsWritten(in:)``); the outcome names it.
+  ///
   /// - Parameters:
   ///   - tag: The tag, as typed.
   ///   - newName: The new name, as typed.
-  /// - Throws: ``TagsError``; nothing changed then.
-  public func renameTag(_ tag: String, to newName: String) throws(TagsError) {
+  /// - Returns: How many notes changed, and those left as they were.
+  /// - Throws: ``TagsError``, ``TagsError/writtenInText(_:titles:)`` when every note writes
+  ///   it; nothing changed then.
+  @discardableResult
+  public func renameTag(_ tag: String, to newName: String) throws(TagsError) -> TagChangeOutcome {
     let old = TagRules.normalized(tag)
     let new = TagRules.normalized(newName)
     if let problem = TagRules.problem(with: new) { throw .invalidName(newName, problem) }
-    try change(.renamed(from: old, to: new))
+    return try change(.renamed(from: old, to: new))
   }
 
-  /// Asks to remove a tag from every note: the screen moves to ``State/confirming(_:)``.
+  /// Asks to remove a tag from every note: the screen moves to ``State/confirming(_:)``, which
+  /// names the notes whose text writes the tag and so keep it.
   ///
   /// - Parameter tag: The tag, as typed.
-  /// - Throws: ``TagsError/unknownTag(_:)``.
+  /// - Throws: ``TagsError/unknownTag(_:)``, or ``TagsError/writtenInText(_:titles:)`` when
+  ///   every note carrying it writes it in its text.
   public func requestDeletion(ofTag tag: String) throws(TagsError) {
     let name = TagRules.normalized(tag)
-    guard let count = try client.tagCounts[name], count > 0 else { throw .unknownTag(name) }
-    pendingDeletion = TagDeletionRequest(tag: name, noteCount: count)
+    let tagged = try client.notes(taggedWith: name)
+    guard !tagged.isEmpty else { throw .unknownTag(name) }
+    let written = Self.titles(of: tagged, writing: name)
+    guard written.count < tagged.count else { throw .writtenInText(name, titles: written) }
+    pendingDeletion = TagDeletionRequest(
+      tag: name, noteCount: tagged.count, writtenInText: written)
   }
 
-  /// Answers yes to the deletion question: the tag is removed from every note.
+  /// Answers yes to the deletion question: the tag is removed from every note but those whose
+  /// text writes it.
   ///
+  /// - Returns: How many notes changed, and those left as they were.
   /// - Throws: ``TagsError/noDeletionPending`` or ``TagsError/store(_:)``; on a store failure
   ///   the question is withdrawn and nothing is removed.
-  public func confirmDeletion() throws(TagsError) {
+  @discardableResult
+  public func confirmDeletion() throws(TagsError) -> TagChangeOutcome {
     guard let request = pendingDeletion else { throw .noDeletionPending }
     defer { pendingDeletion = nil }
-    try change(.removed(request.tag))
+    return try change(.removed(request.tag))
   }
 
   /// Answers no to the deletion question; nothing is removed.
@@ -139,16 +154,25 @@ public final class TagsViewModel {
     lastChange = nil
   }
 
-  private func change(_ kind: TagChange.Kind) throws(TagsError) {
+  private func change(_ kind: TagChange.Kind) throws(TagsError) -> TagChangeOutcome {
     let tag = kind.tag
     let tagged = try client.notes(taggedWith: tag)
     guard !tagged.isEmpty else { throw .unknownTag(tag) }
+    let written = Self.titles(of: tagged, writing: tag)
+    let changing = tagged.filter { !TagRules.tagsWritten(in: $0.body).contains(tag) }
+    guard !changing.isEmpty else { throw .writtenInText(tag, titles: written) }
     let notes = Dictionary(
-      uniqueKeysWithValues: tagged.map {
+      uniqueKeysWithValues: changing.map {
         ($0.id, TagChange.Note(before: $0.tags, after: kind.applied(to: $0.tags)))
       })
     try client.replaceTags(notes.mapValues(\.after))
     lastChange = TagChange(kind: kind, notes: notes)
+    return TagChangeOutcome(changedNotes: changing.count, writtenInText: written)
+  }
+
+  /// The titles of the notes whose text writes a tag, sorted.
+  private static func titles(of notes: [Note], writing tag: String) -> [String] {
+    notes.filter { TagRules.tagsWritten(in: $0.body).contains(tag) }.map(\.title).sorted()
   }
 }
 

@@ -109,12 +109,17 @@ public final class TagsScreen: TerminalScreen {
     ScreenCommand(
       ["rename"], arguments: .two("TAG", "NEWTAG"), summary: "rename a tag on every note"
     ) { screen, arguments, _ throws(ScreenError) in
-      try ScreenError.carrying { () throws(TagsError) in
+      let outcome = try ScreenError.carrying { () throws(TagsError) in
         try screen.model.renameTag(arguments[0], to: arguments[1])
       }
       let old = TagRules.normalized(arguments[0]).terminalSafe
       let new = TagRules.normalized(arguments[1]).terminalSafe
-      return .say("Renamed #\(old) to #\(new) on every note.")
+      guard !outcome.writtenInText.isEmpty else {
+        return .say("Renamed #\(old) to #\(new) on every note.")
+      }
+      return .say(
+        "Renamed #\(old) to #\(new) on \(String(count: outcome.changedNotes, noun: "note")); "
+          + TagsScreen.keptByText(outcome, tag: old))
     }
     .completing { screen, previous in previous.isEmpty ? screen.tagNames : [] },
     ScreenCommand(
@@ -130,8 +135,10 @@ public final class TagsScreen: TerminalScreen {
       ["yes", "y"], arguments: .none, summary: "answer yes to the question on screen",
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
-      try ScreenError.carrying { () throws(TagsError) in try screen.model.confirmDeletion() }
-      return .stay
+      let outcome = try ScreenError.carrying { () throws(TagsError) in
+        try screen.model.confirmDeletion()
+      }
+      return outcome.writtenInText.isEmpty ? .stay : .say(TagsScreen.keptByText(outcome, tag: nil))
     },
     ScreenCommand(
       ["no", "n"], arguments: .none, summary: "answer no to the question on screen",
@@ -149,6 +156,15 @@ public final class TagsScreen: TerminalScreen {
   ]
 
   // MARK: - Commands
+
+  /// Which notes a rename or deletion left as they were, their text writing the tag.
+  private static func keptByText(_ outcome: TagChangeOutcome, tag: String?) -> String {
+    let count = outcome.writtenInText.count
+    let what = tag.map { "#" + $0 } ?? "it"
+    return "\(String(count: count, noun: "note")) \(count == 1 ? "writes" : "write") \(what) in "
+      + "\(count == 1 ? "its" : "their") text and \(count == 1 ? "keeps" : "keep") it: "
+      + TagsError.quoted(outcome.writtenInText.map(\.terminalSafe)) + "."
+  }
 
   /// The tags, for completing one: none when they can't be read (the state says so).
   private var tagNames: [String] { ((try? model.rows) ?? []).map { "#" + $0.name } }

@@ -33,11 +33,23 @@ enum TagsView {
         }
     case .failed(let message):
       return ["Tags · \(message.terminalSafe)", "  `list` reads them again."]
-    case .confirming(let request):
+    case .confirming(let request) where request.writtenInText.isEmpty:
       return [
         "Remove #\(request.tag.terminalSafe) from "
           + "\(String(count: request.noteCount, noun: "note"))? The notes stay.",
         "  yes  remove the tag from every note (`undo` puts it back)",
+        "  no   keep it",
+      ]
+    case .confirming(let request):
+      let kept = request.writtenInText.count
+      return [
+        "Remove #\(request.tag.terminalSafe) from "
+          + "\(String(count: request.noteCount - kept, noun: "note"))? The notes stay.",
+        "  \(String(count: kept, noun: "note")) "
+          + (kept == 1 ? "writes it in its text and keeps" : "write it in their text and keep")
+          + " it: "
+          + TagsError.quoted(request.writtenInText.map(\.terminalSafe)) + ".",
+        "  yes  remove the tag from the others (`undo` puts it back)",
         "  no   keep it",
       ]
     }

@@ -60,7 +60,7 @@ public struct ShellNoteCommands {
     }
     var tags = note.tags
     // A tag the text writes comes back with the save, which reads the text's tags as import does.
-    let written = Set(TagRules.mappedTags(TagRules.inlineTags(in: note.body)))
+    let written = TagRules.tagsWritten(in: note.body)
     for typed in words(removed) {
       let tag = TagRules.normalized(typed)
       guard let index = tags.firstIndex(of: tag) else {

@@ -186,4 +186,60 @@ import Testing
       try model.renameTag("birds", to: "two words")
     }
   }
+
+  // MARK: - A tag a note's text writes
+
+  /// Notes tagged #heron: one writes `#heron` in its text, one only lists it.
+  static let written = Note(title: "Dawn walk", body: "A #heron at the weir.", tags: ["heron"])
+  static let listed = Note(title: "Pond list", body: "Coots, a grebe.", tags: ["heron", "pond"])
+
+  /// A save reads a note's tags back from its text (`TagRules`), so a deletion that took
+  /// #heron off the note writing it would last only until that note was next saved.
+  @Test func deletingLeavesTheTagOnNotesWhoseTextWritesItAndSaysWhich() throws {
+    let client = InMemoryTagsClient(notes: [Self.written, Self.listed])
+    let model = TagsViewModel(client: client)
+
+    try model.requestDeletion(ofTag: "heron")
+    #expect(
+      model.state
+        == .confirming(
+          TagDeletionRequest(tag: "heron", noteCount: 2, writtenInText: ["Dawn walk"])))
+    let outcome = try model.confirmDeletion()
+
+    #expect(outcome == TagChangeOutcome(changedNotes: 1, writtenInText: ["Dawn walk"]))
+    #expect(client.note(Self.written.id)?.tags == ["heron"])
+    #expect(client.note(Self.listed.id)?.tags == ["pond"])
+    #expect(
+      model.state
+        == .loaded([TagRow(name: "heron", noteCount: 1), TagRow(name: "pond", noteCount: 1)]))
+  }
+
+  @Test func renamingLeavesNotesWhoseTextWritesTheOldNameAsTheyAre() throws {
+    let client = InMemoryTagsClient(notes: [Self.written, Self.listed])
+    let model = TagsViewModel(client: client)
+
+    let outcome = try model.renameTag("heron", to: "bird")
+
+    #expect(outcome == TagChangeOutcome(changedNotes: 1, writtenInText: ["Dawn walk"]))
+    #expect(client.note(Self.written.id)?.tags == ["heron"])
+    #expect(client.note(Self.listed.id)?.tags == ["bird", "pond"])
+    try model.undo()
+    #expect(client.notes == [Self.written, Self.listed])
+  }
+
+  @Test func aTagEveryNoteWritesInItsTextIsRefusedAndNothingChanges() throws {
+    let client = InMemoryTagsClient(notes: [Self.written])
+    let model = TagsViewModel(client: client)
+    let refusal = TagsError.writtenInText("heron", titles: ["Dawn walk"])
+
+    #expect(throws: refusal) { try model.requestDeletion(ofTag: "heron") }
+    #expect(throws: refusal) { try model.renameTag("heron", to: "bird") }
+    #expect(
+      refusal.errorDescription
+        == "Every note tagged #heron writes it in its text (\u{201C}Dawn walk\u{201D}), so it "
+        + "would come back with the next save: edit the text to remove it.")
+    #expect(client.writes == 0)
+    #expect(!model.canUndo)
+    #expect(model.state == .loaded([TagRow(name: "heron", noteCount: 1)]))
+  }
 }

@@ -76,4 +76,55 @@ import Testing
       try await harness.run("open 9")
     }
   }
+
+  /// A note whose text writes the tag keeps it (a save would read it back), and the screen
+  /// names it before and after.
+  @Test func theQuestionAndTheAnswerNameTheNotesWhoseTextWritesTheTag() async throws {
+    let client = InMemoryTagsClient(notes: [
+      Note(title: "Dawn walk", body: "A #heron at the weir.", tags: ["heron"]),
+      Note(title: "Pond list", body: "Coots.", tags: ["heron"]),
+      Note(title: "Weir", body: "Another #heron.", tags: ["heron"]),
+    ])
+    let harness = ScreenHarness<Route>(TagsScreen(model: TagsViewModel(client: client)))
+
+    try await harness.run("delete heron")
+    #expect(
+      harness.lastDrawn == [
+        "Remove #heron from 1 note? The notes stay.",
+        "  2 notes write it in their text and keep it: \u{201C}Dawn walk\u{201D}, "
+          + "\u{201C}Weir\u{201D}.",
+        "  yes  remove the tag from the others (`undo` puts it back)", "  no   keep it",
+      ])
+    let printed = try await harness.run("yes")
+
+    #expect(
+      printed == [
+        "2 notes write it in their text and keep it: \u{201C}Dawn walk\u{201D}, "
+          + "\u{201C}Weir\u{201D}."
+      ])
+    #expect(client.notes.map(\.tags) == [["heron"], [], ["heron"]])
+    // Every note left with the tag writes it: a rename would change none, so it is refused.
+    await #expect(
+      throws: CommandLineError.refused(
+        "Every note tagged #heron writes it in its text (\u{201C}Dawn walk\u{201D}, "
+          + "\u{201C}Weir\u{201D}), so it would come back with the next save: edit the text to "
+          + "remove it.")
+    ) { try await harness.run("rename heron bird") }
+    #expect(client.notes.map(\.tags) == [["heron"], [], ["heron"]])
+  }
+
+  @Test func aRenameSaysWhichNotesKeptTheOldNameInTheirText() async throws {
+    let client = InMemoryTagsClient(notes: [
+      Note(title: "Dawn walk", body: "A #heron at the weir.", tags: ["heron"]),
+      Note(title: "Pond list", body: "Coots.", tags: ["heron"]),
+    ])
+    let harness = ScreenHarness<Route>(TagsScreen(model: TagsViewModel(client: client)))
+
+    #expect(
+      try await harness.run("rename heron bird") == [
+        "Renamed #heron to #bird on 1 note; 1 note writes #heron in its text and keeps it: "
+          + "\u{201C}Dawn walk\u{201D}."
+      ])
+    #expect(client.notes.map(\.tags) == [["heron"], ["bird"]])
+  }
 }
