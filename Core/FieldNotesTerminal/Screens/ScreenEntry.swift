@@ -6,7 +6,7 @@
 /// navigation host adds one line per destination.
 public struct ScreenEntry<Route: Equatable> {
   /// The command's names and words.
-  public let help: CommandHelp
+  public private(set) var help: CommandHelp
   /// Where it goes.
   public let route: Route
   /// The route of the screen that offers it.
@@ -24,6 +24,18 @@ public struct ScreenEntry<Route: Equatable> {
       names: names, usage: CommandArguments.none.usage(of: names[0]), summary: summary)
     self.route = route
     self.host = host
+  }
+
+  /// The same entry, explained further by `help COMMAND`.
+  ///
+  /// - Parameter details: The lines printed after the summary.
+  /// - Returns: The entry.
+  public func explained(by details: [String]) -> Self {
+    var entry = self
+    entry.help = CommandHelp(
+      names: help.names, usage: help.usage, summary: help.summary,
+      hintElsewhere: help.hintElsewhere, details: details, isInspection: help.isInspection)
+    return entry
   }
 
   /// The entry as a command of the screen that offers it.

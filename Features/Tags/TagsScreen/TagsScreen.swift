@@ -24,10 +24,22 @@ public final class TagsScreen: TerminalScreen {
       entries: [
         ScreenEntry(
           ["tags"], summary: "list every tag with its note count",
-          opens: .feature(TagsPlace()), on: .notebooks)
+          opens: .feature(TagsPlace()), on: .notebooks
+        ).explained(by: rules)
       ],
       make: { _, dependencies in TagsScreen(model: TagsViewModel(client: client(dependencies))) })
   }
+
+  /// What `help tags` says of the tag rules: what a tag is and where a note's come from.
+  static let rules = [
+    "A tag is letters, digits, - and _, lower-cased: #Birds and birds are one tag.",
+    "A note's tags are those listed in the composer's `tags` line or its file's `tags:`, then",
+    "each #tag its text writes at the start of a word (not in code or an HTML comment): `save`",
+    "adds those, and a tag the text writes stays while the text writes it. An import maps",
+    "another tool's tags by one rule: @work becomes work, #Projects/Garden projects-garden.",
+    "On the tags screen, `rename`, `delete` and `undo` change a tag on every note but those",
+    "whose text writes it, which they name.",
+  ]
 
   let model: TagsViewModel
 
