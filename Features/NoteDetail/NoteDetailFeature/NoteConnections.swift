@@ -25,12 +25,34 @@ public struct NoteConnections: Hashable, Sendable {
     }
   }
 
+  /// The notes whose links name the note's earlier title, which names no note now: what a title
+  /// changed outside the page (the composer's `title`, `$EDITOR`, a sync) left behind.
+  public struct EarlierTitle: Hashable, Sendable {
+    /// The title the note had before its last save: its newest version's.
+    public var title: String
+    /// The notes linking to it, which `relink` makes link to the note's title now.
+    public var linkedBy: [Note]
+
+    /// Creates the links left to an earlier title.
+    ///
+    /// - Parameters:
+    ///   - title: The earlier title.
+    ///   - linkedBy: The notes linking to it.
+    public init(_ title: String, linkedBy: [Note]) {
+      self.title = title
+      self.linkedBy = linkedBy
+    }
+  }
+
   /// The links naming a note, in the order first written, each note once.
   public var links: [Link]
   /// The links naming no note (no note has the title, or it is in the trash), each title once.
   public var unresolved: [NoteLink]
   /// The notes whose bodies link to this one, by title.
   public var backlinks: [Note]
+  /// The notes still linking to the title the note had before its last save, when it names no
+  /// note now; `nil` when there are none.
+  public var earlierTitle: EarlierTitle?
 
   /// No links either way: a note whose body links nowhere and is linked from nowhere.
   public static let none = NoteConnections(links: [], unresolved: [], backlinks: [])
@@ -41,15 +63,21 @@ public struct NoteConnections: Hashable, Sendable {
   ///   - links: The links naming a note.
   ///   - unresolved: The links naming none.
   ///   - backlinks: The notes linking to the note.
-  public init(links: [Link], unresolved: [NoteLink], backlinks: [Note]) {
+  ///   - earlierTitle: The notes linking to its earlier title; none by default.
+  public init(
+    links: [Link], unresolved: [NoteLink], backlinks: [Note], earlierTitle: EarlierTitle? = nil
+  ) {
     self.links = links
     self.unresolved = unresolved
     self.backlinks = backlinks
+    self.earlierTitle = earlierTitle
   }
 
   /// The notes of the numbered rows, row 1 first: the notes linked to, then those linking here.
   public var rows: [Note] { links.map(\.note) + backlinks }
 
   /// Whether there is nothing to list.
-  public var isEmpty: Bool { links.isEmpty && unresolved.isEmpty && backlinks.isEmpty }
+  public var isEmpty: Bool {
+    links.isEmpty && unresolved.isEmpty && backlinks.isEmpty && earlierTitle == nil
+  }
 }

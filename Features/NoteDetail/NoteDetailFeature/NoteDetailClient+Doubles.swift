@@ -95,6 +95,31 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
     return rewritten
   }
 
+  /// Rewrites the links naming `title` in every other note, each keeping a version.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: Its earlier title.
+  /// - Returns: How many notes were rewritten.
+  /// - Throws: ``writeFailure``, or ``NoteDetailError/store(_:)`` for no such note.
+  public func relink(_ id: Note.ID, from title: String) throws(NoteDetailError) -> Int {
+    guard let current = note(id) else { throw .store(.noteNotFound(id)) }
+    if let writeFailure { throw writeFailure }
+    let key = SearchFolding.fold(title)
+    var changed: [Note] = []
+    for note in notes where note.id != id {
+      var edited = note
+      edited.body = NoteLink.body(note.body, renamingLinksTo: key, as: current.title)
+      guard edited != note else { continue }
+      let next = (versions(of: note.id).map(\.number).max() ?? 0) + 1
+      versionsByNote[note.id, default: []].append(
+        NoteVersion(of: note, number: next, replacedAt: now))
+      changed.append(edited)
+    }
+    notes = notes.map { note in changed.first { $0.id == note.id } ?? note }
+    return changed.count
+  }
+
   /// Whether the note was deleted here.
   ///
   /// - Parameter id: The note.
@@ -274,6 +299,17 @@ public final class UnimplementedNoteDetailClient: NoteDetailClient {
   /// - Throws: ``NoteDetailError/notProvided(_:)``.
   public func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int {
     throw refusal("rename(_:to:)")
+  }
+
+  /// Reports the request, and refuses it.
+  ///
+  /// - Parameters:
+  ///   - id: Ignored.
+  ///   - title: Ignored.
+  /// - Returns: Never.
+  /// - Throws: ``NoteDetailError/notProvided(_:)``.
+  public func relink(_ id: Note.ID, from title: String) throws(NoteDetailError) -> Int {
+    throw refusal("relink(_:from:)")
   }
 
   /// Reports the request, and refuses it.

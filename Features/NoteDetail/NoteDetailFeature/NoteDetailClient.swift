@@ -76,6 +76,16 @@ public protocol NoteDetailClient: AnyObject {
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int
 
+  /// Rewrites the links naming an earlier title of a note to name its title now, in every
+  /// note, in one write: each note rewritten keeps the text it replaced as a version.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: The title its links named before.
+  /// - Returns: How many notes were rewritten.
+  /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
+  func relink(_ id: Note.ID, from title: String) throws(NoteDetailError) -> Int
+
   /// Pins or unpins a note.
   ///
   /// - Parameters:

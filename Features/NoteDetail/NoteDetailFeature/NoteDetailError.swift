@@ -8,6 +8,8 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   case store(NoteStoreError)
   /// There is no deletion to undo.
   case nothingToUndo
+  /// No note links to the note's earlier title: `relink` has nothing to rewrite.
+  case nothingToRelink
   /// The note has no version with this number.
   case versionNotFound(Note.ID, number: Int)
   /// The page's note is gone (deleted here, by another FieldNotes or by a sync), so nothing
@@ -32,6 +34,7 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
     switch self {
     case .store(let error): error.errorDescription
     case .nothingToUndo: "There is nothing to undo."
+    case .nothingToRelink: "No note links to this note's earlier title."
     case .versionNotFound(_, let number):
       "This note has no version \(number); `history` lists the versions kept."
     case .noteGone(inTrash: true):

@@ -122,7 +122,23 @@ public final class NoteDetailViewModel {
     if try client.note(namedBy: NoteLink(title: note.title))?.id == note.id {
       backlinks = try client.notes(linkingTo: note.title).filter { $0.id != note.id }
     }
-    return NoteConnections(links: links, unresolved: unresolved, backlinks: backlinks)
+    return NoteConnections(
+      links: links, unresolved: unresolved, backlinks: backlinks,
+      earlierTitle: try earlierTitle(of: note))
+  }
+
+  /// The notes still linking to the title the note had before its last save, when that save
+  /// changed it (folded as links compare titles) and no note has it now: links that named the
+  /// note and name nothing since.
+  private func earlierTitle(of note: Note) throws(NoteDetailError) -> NoteConnections
+    .EarlierTitle?
+  {
+    guard let newest = try client.versions(of: note.id).max(by: { $0.number < $1.number }),
+      SearchFolding.fold(newest.title) != SearchFolding.fold(note.title),
+      try client.note(namedBy: NoteLink(title: newest.title)) == nil
+    else { return nil }
+    let linking = try client.notes(linkingTo: newest.title).filter { $0.id != note.id }
+    return linking.isEmpty ? nil : NoteConnections.EarlierTitle(newest.title, linkedBy: linking)
   }
 
   /// The note of a numbered row of the page's links and backlinks, as ``state`` shows them.
@@ -223,6 +239,23 @@ public final class NoteDetailViewModel {
       throw .titleTaken(trimmed)
     }
     return try client.rename(noteID, to: trimmed)
+  }
+
+  /// Makes the links naming the note's earlier title (``NoteConnections/earlierTitle``) name
+  /// its title now, in one transaction: each note rewritten keeps the text it replaced as a
+  /// version.
+  ///
+  /// - Returns: How many notes were rewritten.
+  /// - Throws: ``NoteDetailError/nothingToRelink`` when the page offers none,
+  ///   ``NoteDetailError/noteGone(inTrash:)`` or ``NoteDetailError/store(_:)``; nothing changed
+  ///   then.
+  @discardableResult
+  public func relink() throws(NoteDetailError) -> Int {
+    _ = try shownNote()
+    guard case .loaded(_, _, _, let connections) = state,
+      let earlier = connections.earlierTitle
+    else { throw .nothingToRelink }
+    return try client.relink(noteID, from: earlier.title)
   }
 
   /// Moves the note into a notebook, or out of every notebook.

@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesText
+import Foundation
 
 /// Gives a note a new title and rewrites the links naming it in every note, in one transaction
 /// through the store's one write path.
@@ -59,7 +60,17 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
     try renamed.validateSize()
     let date = store.now()
     var edit = StoreEdit.replacing(saved, with: renamed, editedAt: date)
-    for note in linking {
+    try Self.rewrite(linking, linksNaming: key, as: title, editedAt: date, into: &edit)
+    return edit
+  }
+
+  /// Adds to an edit each note with its links naming a folded title given another title, each
+  /// replaced note's text kept as a version; a note with no such link is left out.
+  static func rewrite(
+    _ notes: [Note], linksNaming key: [UInt8], as title: String, editedAt date: Date,
+    into edit: inout StoreEdit
+  ) throws(NoteStoreError) {
+    for note in notes {
       var rewritten = note
       rewritten.body = NoteLink.body(note.body, renamingLinksTo: key, as: title)
       guard rewritten.body != note.body else { continue }
@@ -68,6 +79,68 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
       edit.changes += replaced.changes
       edit.savedNotes += replaced.savedNotes
     }
+  }
+
+  /// The note deleted meanwhile.
+  ///
+  /// - Parameter store: The store, holding what is saved now.
+  /// - Returns: ``FieldNotesServices/NoteStoreError/noteNotFound(_:)``, or `nil`.
+  public func whyNot(in store: NoteStore) -> NoteStoreError? {
+    do { return try store.note(withID: noteID) == nil ? .noteNotFound(noteID) : nil } catch {
+      return error
+    }
+  }
+}
+
+/// Makes the links naming a note's earlier title name its title now, in every note, in one
+/// transaction through the store's one write path: what a title changed outside the note's page
+/// (the composer, `$EDITOR`, a sync) left naming no note.
+///
+/// Nothing is rewritten while another note has the earlier title (folded as links compare
+/// titles): the links name that note then. Every note rewritten keeps the text it replaced as a
+/// version.
+public struct RelinkNote: StoreChange, Hashable, Sendable {
+  /// The note.
+  public let noteID: Note.ID
+  /// The title the links name.
+  public let earlierTitle: String
+
+  /// Names the note and the title its links named.
+  ///
+  /// - Parameters:
+  ///   - noteID: The note.
+  ///   - earlierTitle: The earlier title.
+  public init(_ noteID: Note.ID, from earlierTitle: String) {
+    self.noteID = noteID
+    self.earlierTitle = earlierTitle
+  }
+
+  /// The notes whose links it rewrites, as the store reads them now.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: The notes other than this one linking to the earlier title; none while another
+  ///   note has it.
+  /// - Throws: ``FieldNotesServices/NoteStoreError`` when the notes can't be read.
+  public func linkingNotes(in store: NoteStore) throws(NoteStoreError) -> [Note] {
+    let namesakes = try store.page(NoteListQuery(scope: .allNotes, search: .title(earlierTitle)))
+    guard NoteLink.resolved(NoteLink(title: earlierTitle), among: namesakes.notes) == nil else {
+      return []
+    }
+    return try store.page(NoteListQuery(scope: .allNotes, search: .links(earlierTitle))).notes
+      .filter { $0.id != noteID }
+  }
+
+  /// Works out the change: each note linking to the earlier title, those links rewritten.
+  ///
+  /// - Parameter store: The store.
+  /// - Returns: What is written.
+  /// - Throws: ``FieldNotesServices/NoteStoreError``: no such note, or a text too large.
+  public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
+    let saved = try store.savedNote(noteID)
+    var edit = StoreEdit.none
+    try RenameNote.rewrite(
+      try linkingNotes(in: store), linksNaming: SearchFolding.fold(earlierTitle),
+      as: saved.title, editedAt: store.now(), into: &edit)
     return edit
   }
 

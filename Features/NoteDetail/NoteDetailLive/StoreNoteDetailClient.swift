@@ -122,6 +122,22 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     return linking
   }
 
+  /// Rewrites the links naming an earlier title through the store's one write path, in one
+  /// transaction.
+  ///
+  /// - Parameters:
+  ///   - id: The note.
+  ///   - title: The earlier title.
+  /// - Returns: How many notes were rewritten.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
+  public func relink(_ id: Note.ID, from title: String) throws(NoteDetailError) -> Int {
+    let change = RelinkNote(id, from: title)
+    let linking: Int
+    do { linking = try change.linkingNotes(in: store).count } catch { throw .store(error) }
+    try commit(change)
+    return linking
+  }
+
   /// Moves through the store's one write path.
   ///
   /// - Parameters:

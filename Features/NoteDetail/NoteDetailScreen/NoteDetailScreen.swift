@@ -178,6 +178,11 @@ public final class NoteDetailScreen: TerminalScreen {
     ) { screen, arguments, _ throws(ScreenError) in try screen.rename(arguments) }
     .takingText(),
     ScreenCommand(
+      ["relink"], arguments: .none,
+      summary: "make the links naming this note's earlier title name it again (after a title "
+        + "changed in the composer or your editor)"
+    ) { screen, _, _ throws(ScreenError) in try screen.relink() },
+    ScreenCommand(
       ["open"],
       arguments: CommandArguments(
         [.number("N")], aside: "a number the page's links and backlinks show"),
@@ -258,6 +263,15 @@ public final class NoteDetailScreen: TerminalScreen {
       default: "rewrote the links in \(rewritten) notes (their old text is kept as versions)"
       }
     return .say("Renamed it \u{201C}\(try shownNote().title.terminalSafe)\u{201D}; \(links).")
+  }
+
+  private func relink() throws(ScreenError) -> ScreenResult<Route> {
+    let title = try shownNote().title.terminalSafe
+    let rewritten = try ScreenError.carrying { () throws(NoteDetailError) in try model.relink() }
+    return .say(
+      "Rewrote the links in \(String(count: rewritten, noun: "note")) to name \u{201C}\(title)"
+        + "\u{201D} (\(rewritten == 1 ? "its old text is" : "their old text is") kept as "
+        + "\(rewritten == 1 ? "a version" : "versions")).")
   }
 
   private func delete() throws(ScreenError) -> ScreenResult<Route> {

@@ -103,6 +103,18 @@ enum NoteDetailView {
       lines += ["", "Linked from:"]
       lines += connections.backlinks.map { numbered($0.title.terminalSafe) }
     }
+    if let earlier = connections.earlierTitle {
+      let count = earlier.linkedBy.count
+      lines += [
+        "",
+        "\(String(count: count, noun: "note")) still \(count == 1 ? "links" : "link") to its "
+          + "earlier title [[\(earlier.title.terminalSafe)]]: "
+          + earlier.linkedBy.map { "\u{201C}\($0.title.terminalSafe)\u{201D}" }
+          .joined(separator: ", ") + ".",
+        "  `relink` makes \(count == 1 ? "it link" : "them link") here (each keeps what it "
+          + "replaced as a version).",
+      ]
+    }
     return lines
   }
 

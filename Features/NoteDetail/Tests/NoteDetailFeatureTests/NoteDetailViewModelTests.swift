@@ -199,6 +199,65 @@ import Testing
 /// Renaming a note on its page rewrites the links naming it, keeping what each note held.
 @MainActor
 @Suite struct NoteDetailRenameTests {
+  /// A title changed elsewhere (the composer's `title`, `$EDITOR`, a sync) leaves the links
+  /// that named the old title naming no note: the page offers to rewrite them.
+  @Test func aTitleChangedElsewhereOffersToRewriteTheLinksNamingTheOldOne() throws {
+    let pond = NoteDetailLinksTests.pond
+    let kingfisher = NoteDetailLinksTests.kingfisher
+    let client = InMemoryNoteDetailClient(notes: [pond, kingfisher])
+    let model = NoteDetailViewModel(
+      noteID: pond.id, client: client, summarizer: CannedSummaryGenerator())
+    var retitled = pond
+    retitled.title = "The mill pond"
+    // As the composer's save does: the text it replaced is kept as a version.
+    client.versionsByNote[pond.id] = [
+      NoteVersion(of: pond, number: 1, replacedAt: NoteDetailLinksTests.day)
+    ]
+    client.notes = [retitled, kingfisher]
+
+    guard case .loaded(_, _, _, let offered) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(
+      offered.earlierTitle == NoteConnections.EarlierTitle("The pond", linkedBy: [kingfisher]))
+    #expect(offered.backlinks.isEmpty)
+
+    #expect(try model.relink() == 1)
+
+    let relinked = try #require(client.note(kingfisher.id))
+    #expect(relinked.body == "Back to [[The mill pond]].")
+    #expect(client.versions(of: kingfisher.id).map(\.body) == [kingfisher.body])
+    guard case .loaded(_, _, _, let after) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(after.earlierTitle == nil)
+    #expect(after.backlinks == [relinked])
+    #expect(throws: NoteDetailError.nothingToRelink) { try model.relink() }
+  }
+
+  /// Links to a title another note has now name that note: they are not offered.
+  @Test func linksToAnEarlierTitleAnotherNoteHasNowAreNotOffered() throws {
+    let pond = NoteDetailLinksTests.pond
+    var retitled = pond
+    retitled.title = "The mill pond"
+    let namesake = Note(id: UUID(number: 9), title: "The Pond", createdAt: .distantPast)
+    let client = InMemoryNoteDetailClient(
+      notes: [retitled, NoteDetailLinksTests.kingfisher, namesake],
+      versions: [pond.id: [NoteVersion(of: pond, number: 1, replacedAt: .distantPast)]])
+    let model = NoteDetailViewModel(
+      noteID: pond.id, client: client, summarizer: CannedSummaryGenerator())
+
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.earlierTitle == nil)
+    #expect(throws: NoteDetailError.nothingToRelink) { try model.relink() }
+    #expect(client.note(NoteDetailLinksTests.kingfisher.id) == NoteDetailLinksTests.kingfisher)
+  }
+
   @Test func renamingRewritesTheLinksNamingTheNoteAndKeepsTheirOldTextAsVersions() throws {
     let client = InMemoryNoteDetailClient(notes: [
       NoteDetailLinksTests.pond, NoteDetailLinksTests.heron, NoteDetailLinksTests.newerHeron,

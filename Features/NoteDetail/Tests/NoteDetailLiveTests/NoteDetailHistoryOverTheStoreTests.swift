@@ -119,4 +119,47 @@ import Testing
     #expect(try store.journal.versions(ofNote: selfLinking.id).map(\.body) == [selfLinking.body])
     #expect(try store.journal.versions(ofNote: linking.id).map(\.title) == ["Walk"])
   }
+
+  /// A title changed as the composer changes it (an update, its old text kept as a version):
+  /// the page offers the notes still linking to the old title, and `relink` rewrites them in
+  /// one commit, each keeping a version.
+  @Test func aTitleChangedInTheComposerIsOfferedAndRelinkedInOneCommit() throws {
+    let walk = Note(
+      id: UUID(number: 0x11), title: "Walk", body: "Along the river.",
+      createdAt: SampleData.date(minutes: 1))
+    let index = Note(
+      id: UUID(number: 0x12), title: "Index", body: "[[Walk#Start|start]], [[walk]], `[[Walk]]`",
+      createdAt: SampleData.date(minutes: 2))
+    var library = SampleData.library
+    library.notes += [walk, index]
+    let repository = InMemoryNoteRepository(library)
+    let store = try NoteStore.stamped(repository)
+    let model = NoteDetailViewModel(
+      noteID: walk.id, client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+      summarizer: CannedSummaryGenerator())
+    var retitled = walk
+    retitled.title = "River walk"
+    try store.perform(.updateNote(retitled))
+
+    guard case .loaded(_, _, _, let offered) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(offered.earlierTitle?.title == "Walk")
+    #expect(offered.earlierTitle?.linkedBy.map(\.id) == [index.id])
+    let commits = repository.commitCount
+
+    #expect(try model.relink() == 1)
+
+    #expect(repository.commitCount == commits + 1, "one transaction")
+    let relinked = try #require(try store.note(withID: index.id))
+    #expect(relinked.body == "[[River walk#Start|start]], [[River walk]], `[[Walk]]`")
+    #expect(try store.journal.versions(ofNote: index.id).map(\.body) == [index.body])
+    guard case .loaded(_, _, _, let after) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(after.earlierTitle == nil)
+    #expect(after.backlinks.map(\.id) == [index.id])
+  }
 }

@@ -122,6 +122,35 @@ import Testing
     }
   }
 
+  /// A title changed in the composer leaves links naming the old one: the page says which
+  /// notes, `relink` rewrites them and says how many, and the offer goes.
+  @Test func thePageOffersToRelinkAfterATitleChangedElsewhere() async throws {
+    let walk = Note(
+      id: UUID(number: 0x21), title: "Walk", body: "[[Kingfisher]] at dusk.",
+      createdAt: SampleData.date(minutes: 5))
+    let store = try NoteStore(repository: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+    try store.perform(.addNote(walk))
+    var retitled = SampleData.kingfisher
+    retitled.title = "Kingfisher at the bridge"
+    try store.perform(.updateNote(retitled))
+    let (harness, _) = try makeHarness()
+
+    #expect(
+      harness.lastDrawn?.suffix(2) == [
+        "1 note still links to its earlier title [[Kingfisher]]: \u{201C}Walk\u{201D}.",
+        "  `relink` makes it link here (each keeps what it replaced as a version).",
+      ])
+    #expect(
+      try await harness.run("relink") == [
+        "Rewrote the links in 1 note to name \u{201C}Kingfisher at the bridge\u{201D} (its "
+          + "old text is kept as a version)."
+      ])
+    #expect(harness.lastDrawn?.suffix(3) == ["", "Linked from:", "  1  Walk"])
+    await #expect(
+      throws: CommandLineError.refused("No note links to this note's earlier title.")
+    ) { try await harness.run("relink") }
+  }
+
   @Test func pinningAPinnedNoteSaysSoAndChangesNothing() async throws {
     let (harness, _) = try makeHarness(SampleData.heron)
 
@@ -152,7 +181,7 @@ import Testing
   /// Every command on the page that acts on its note, as typed.
   static let commandsOnTheNote = [
     "pin", "unpin", "move to Plants", "delete", "summarize", "history", "diff", "diff 1",
-    "restore 1", "edit", "edit --editor",
+    "restore 1", "edit", "edit --editor", "relink",
   ]
 
   /// Another FieldNotes (or a sync) deleted the note while its page was open.
