@@ -118,4 +118,13 @@ extension SQLiteNoteRepository {
   public func conflictCopies() throws(RepositoryError) -> [Note] {
     try read { connection in try SQLiteRecovery.conflictCopies(in: connection) }
   }
+
+  /// Reads the files kept with a note.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments, by name.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
+    try read { connection in try SQLiteAttachments.attachments(of: id, in: connection) }
+  }
 }

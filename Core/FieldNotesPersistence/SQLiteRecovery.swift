@@ -154,6 +154,7 @@ enum SQLiteRecovery {
       statement.bind(id.uuidString, at: 1)
       try statement.run()
     }
+    try SQLiteAttachments.purge(id, in: connection)
   }
 
   /// A note's versions, oldest first; a row that can't be read is left out, and so is a

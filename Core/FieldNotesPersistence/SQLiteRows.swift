@@ -206,7 +206,9 @@ enum SQLiteRows {
     _ change: RepositoryChange, to connection: SQLiteConnection, bulk: inout SQLiteBulkInsert
   ) throws(SQLiteError) -> Bool {
     switch change {
-    case .saveNote, .restoreTrashedNote, .saveNotebook, .expectNote, .expectNotebook: break
+    case .saveNote, .restoreTrashedNote, .saveNotebook, .expectNote, .expectNotebook,
+      .saveAttachment:
+      break
     case .trashNote, .purgeTrashedNote, .deleteNotebook, .replaceNote: try bulk.end(connection)
     }
     switch change {
@@ -265,6 +267,9 @@ enum SQLiteRows {
       return false
     case .replaceNote(let old, let new):
       return try replace(old, with: new, in: connection)
+    case .saveAttachment(let attachment, let id):
+      try SQLiteAttachments.save(attachment, forNote: id, in: connection)
+      return false
     }
   }
 

@@ -159,6 +159,9 @@ enum SQLiteSchema {
     // `SQLiteVersionDeltas`). Nothing is moved: a store migrated to it keeps its versions whole
     // until its note is saved again.
     SQLiteVersionDeltas.creation,
+    // Attachments: the files a note references, kept with it (see `SQLiteAttachments`).
+    // Self-contained (`IF NOT EXISTS`), so it may take any place at the end of this list.
+    SQLiteAttachments.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store

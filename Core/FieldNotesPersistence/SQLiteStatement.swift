@@ -105,6 +105,13 @@ final class SQLiteStatement {
     return body(UnsafeBufferPointer(start: bytes, count: count))
   }
 
+  /// Reads a column's bytes as a blob: text reads as its UTF-8 bytes, `NULL` as none.
+  func blob(at column: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(handle, column))
+    guard let bytes = sqlite3_column_blob(handle, column), count > 0 else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+
   /// Reads a UUID stored as its 36-character text, without going through `String`.
   func uuid(at column: Int32) -> UUID? {
     withBytes(at: column) { UUIDText.parse($0) }

@@ -32,6 +32,9 @@ public enum LibraryImport {
     /// of ``conflicting``.
     public var conflictPlaces: [Int] = []
 
+    /// How many files the import kept with the notes it added (``FieldNotesModel/NoteAttachment``).
+    public var keptAttachments = 0
+
     /// How many conflict copies the import kept.
     public var conflictCopies: Int { conflicting.count }
     /// The places in the source, from 0, of the notes added with an id of their own, because
@@ -166,12 +169,14 @@ public enum LibraryImport {
     summary.renamedNotebooks = renames
     guard total > 0 else { return summary }
     var tooLarge: Note?
+    var keptAttachments = 0
     let noteCount = incoming.noteIDs.count
     do {
       try store.saveStreaming(
         { write throws(RepositoryError) in
           for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
           var place = 0
+          keptAttachments = 0
           try incoming.forEachNote { note throws(RepositoryError) in
             defer { place += 1 }
             var note = Self.arriving(note, amongNotebooks: seenNotebooks)
@@ -193,11 +198,15 @@ public enum LibraryImport {
               throw .writeFailed(reason: "a note is too large")
             }
             try write(.saveNote(note))
+            for attachment in incoming.attachments(atPlace: place) {
+              try write(.saveAttachment(attachment, forNote: note.id))
+              keptAttachments += 1
+            }
           }
           guard place == noteCount else {
             throw .readFailed(reason: "the file changed while it was imported")
           }
-        }, progress: { progress($0, total) })
+        }, progress: { progress(min($0, total), total) })
     } catch {
       if let tooLarge {
         throw .store(
@@ -205,6 +214,7 @@ public enum LibraryImport {
       }
       throw .store(.persistence(error))
     }
+    summary.keptAttachments = keptAttachments
     return summary
   }
 
@@ -231,6 +241,21 @@ public protocol LibraryImportSource {
   /// - Parameter body: Told each note; an error it throws stops the reading.
   /// - Throws: ``RepositoryError``: the body's, or the source's when it can't be read.
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError)
+
+  /// The files kept with the note at a place (``FieldNotesModel/NoteAttachment``): those a
+  /// folder's note references, found beside it.
+  ///
+  /// - Parameter place: The note's place, from 0, in the order ``forEachNote(_:)`` gives them.
+  /// - Returns: Its attachments.
+  func attachments(atPlace place: Int) -> [NoteAttachment]
+}
+
+extension LibraryImportSource {
+  /// None: a source of notes alone (a JSON file, a journal) brings no files.
+  ///
+  /// - Parameter place: The note's place.
+  /// - Returns: No attachments.
+  public func attachments(atPlace place: Int) -> [NoteAttachment] { [] }
 }
 
 extension NoteLibrary: LibraryImportSource {

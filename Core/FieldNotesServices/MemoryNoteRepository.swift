@@ -80,6 +80,15 @@ public final class MemoryNoteRepository: NoteRepository, NoteJournal, DraftRepos
     state.withLock { $0.recovery.trashedNotes }
   }
 
+  /// The files kept with a note, by name.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments.
+  /// - Throws: Nothing: what is in memory is always readable.
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
+    state.withLock { $0.recovery.attachments[id] ?? [] }
+  }
+
   /// Keeps a draft, replacing the one its session kept of the same note, and forgets the one
   /// it was taken up from.
   ///

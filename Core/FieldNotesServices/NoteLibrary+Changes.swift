@@ -44,8 +44,8 @@ extension NoteLibrary {
       }
     case .deleteNotebook(let id):
       notebooks.removeAll { $0.id == id }
-    case .expectNote, .expectNotebook, .purgeTrashedNote:
-      break  // checked before any change is made; a purge changes only the trash
+    case .expectNote, .expectNotebook, .purgeTrashedNote, .saveAttachment:
+      break  // checked before any change is made; a purge and an attachment change no note
     }
   }
 

@@ -15,13 +15,15 @@ import Foundation
 /// - a note saved again under its identifier (restored, undone, synced back, imported) leaves
 ///   the trash, and the trashed text is kept as its next version when the note comes back with
 ///   other text;
-/// - purging a trashed note deletes it and its versions, only when its trash entry is the one
+/// - purging a trashed note deletes it, its versions and its attachments, only when its trash entry is the one
 ///   the user was asked about; nothing else deletes either.
 public struct NoteRecovery: Hashable, Sendable {
   /// Each note's versions, oldest first.
   public private(set) var versions: [Note.ID: [NoteVersion]] = [:]
   /// The trashed notes, in the order they were deleted.
   public private(set) var trash: [TrashedNote] = []
+  /// The files kept with each note, by name (see ``RepositoryChange/saveAttachment(_:forNote:)``).
+  public private(set) var attachments: [Note.ID: [NoteAttachment]] = [:]
 
   /// Creates an empty record.
   public init() {}
@@ -74,6 +76,11 @@ public struct NoteRecovery: Hashable, Sendable {
       else { return }
       trash.removeAll { $0.id == id }
       versions[id] = nil
+      attachments[id] = nil
+    case .saveAttachment(let attachment, let id):
+      guard !(attachments[id] ?? []).contains(where: { $0.name == attachment.name }) else { return }
+      attachments[id, default: []].append(attachment)
+      attachments[id]?.sort { $0.name < $1.name }
     case .deleteNotebook, .saveNotebook, .expectNote, .expectNotebook:
       break
     }

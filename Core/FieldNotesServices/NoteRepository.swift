@@ -139,6 +139,15 @@ public protocol NoteJournal: Sendable {
   /// - Returns: What is known of each.
   /// - Throws: ``RepositoryError`` when the store can't be read.
   func unreadableNotes() throws(RepositoryError) -> [UnreadableNote]
+
+  /// The files kept with a note (``FieldNotesModel/NoteAttachment``), by name: those an import
+  /// found its text referencing, kept through edits, the trash and a restore, and removed only
+  /// when the note is purged.
+  ///
+  /// - Parameter id: The note, saved or in the trash.
+  /// - Returns: Its attachments, by name; none for a note without any, or unknown.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment]
 }
 
 /// Where the unsaved text of notes being written is kept when FieldNotes has to stop, one
@@ -295,6 +304,10 @@ public enum RepositoryChange: Hashable, Sendable {
   ///
   /// A pin writes two columns, not the body: the check and the write are one statement.
   case replaceNote(Note, with: Note)
+  /// Keeps a file with a note, unless the note keeps one of that name already (the file kept
+  /// first stays, so no bytes are written over). It is removed only with the note, when the
+  /// note is purged from the trash: an edit, a delete or a restore leaves it.
+  case saveAttachment(NoteAttachment, forNote: Note.ID)
 }
 
 extension RepositoryChange {
@@ -320,7 +333,7 @@ extension RepositoryChange {
   /// What the change leaves as it was, asked once for each change of a commit.
   public var keeps: Kept {
     switch self {
-    case .replaceNote, .expectNote, .expectNotebook: .all
+    case .replaceNote, .expectNote, .expectNotebook, .saveAttachment: .all
     case .saveNote, .trashNote, .restoreTrashedNote, .purgeTrashedNote: .notebooks
     case .saveNotebook, .deleteNotebook: []
     }

@@ -304,4 +304,13 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Returns: The trashed notes.
   /// - Throws: Nothing: the in-memory trash is always readable.
   public func trashedNotes() throws(RepositoryError) -> [TrashedNote] { try saved.trashedNotes() }
+
+  /// The files kept with a note, by name.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments.
+  /// - Throws: Nothing: the in-memory attachments are always readable.
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
+    try saved.attachments(ofNote: id)
+  }
 }

@@ -51,6 +51,8 @@ public enum ImportReader {
     public var source: any LibraryImportSource
     /// The files left out, for a folder.
     public var skipped: [MarkdownFolderReader.SkippedFile] = []
+    /// The references to files a folder's notes make that were not kept, with why.
+    public var refusedAttachments: [MarkdownFolderReader.SkippedFile] = []
     /// The files whose front matter was kept as text.
     public var frontMattersKeptAsText: [String] = []
     /// The entries of a jrnl journal that repeat an entry before them (`entries[5]`), each
@@ -119,7 +121,8 @@ public enum ImportReader {
       }
       return Reading(
         kind: folder.isSyncRepository ? .syncRepository : .markdownFolder,
-        source: folder.library, skipped: folder.skipped,
+        source: folder, skipped: folder.skipped,
+        refusedAttachments: folder.refusedAttachments,
         frontMattersKeptAsText: folder.frontMattersKeptAsText,
         files: (folder.library, folder.paths), places: folder.places,
         renamedTags: once(folder.renamedTags))

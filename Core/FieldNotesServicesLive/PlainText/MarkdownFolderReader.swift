@@ -39,6 +39,11 @@ public enum MarkdownFolderReader {
     /// The tags the notes read keep under another name, or drop (`@work` as `work`), in the
     /// order met.
     public var renamedTags: [TagRename] = []
+    /// The files each note references, found in the folder, by the note's place in
+    /// ``library`` (see `VaultAttachments`).
+    public var attachments: [Int: [NoteAttachment]] = [:]
+    /// The references to files not kept, each named `NOTE → REFERENCE`, with why.
+    public var refusedAttachments: [SkippedFile] = []
   }
 
   /// A file an import left out, and why.
@@ -89,6 +94,9 @@ public enum MarkdownFolderReader {
     reading.result.isSyncRepository = isSyncRepository(folder, names: names)
     reading.walk("", depth: 0)
     reading.finish()
+    if !reading.result.isSyncRepository {
+      VaultAttachments(root: folder, files: reading.otherFiles).collect(into: &reading.result)
+    }
     return reading.result
   }
 
@@ -134,6 +142,8 @@ public enum MarkdownFolderReader {
     /// The notes read: each with its file, its folder, whether FieldNotes wrote its file, and
     /// the notebook's name the file gives in place of its identifier (an export's).
     var notes: [(Note, path: String, folder: String, exact: Bool, notebookName: String?)] = []
+    /// The plain files read that are not notes: those a note references are its attachments.
+    var otherFiles: [String] = []
     /// The store's notebooks by their names, lower-cased.
     let existingByName: [String: Notebook]
 
@@ -255,6 +265,7 @@ public enum MarkdownFolderReader {
         return
       }
       guard MarkdownFolderReader.noteExtensions.contains(fileExtension) else {
+        otherFiles.append(relative)
         skip(relative, "not a Markdown or text file")
         return
       }

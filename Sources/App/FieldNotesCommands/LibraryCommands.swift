@@ -252,6 +252,8 @@ public struct LibraryCommands {
         lines.append("  … and \(reading.skipped.count - shown.count) more")
       }
     }
+    lines += Self.attachmentLines(
+      kept: summary.keptAttachments, refused: reading.refusedAttachments)
     if !reading.frontMattersKeptAsText.isEmpty {
       let files = reading.frontMattersKeptAsText
       lines.append(
@@ -261,6 +263,26 @@ public struct LibraryCommands {
           + (files.count > Self.skippedFilesShown ? ", …" : ""))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// What an import says of the files its notes reference: how many it kept with them, and
+  /// every reference it found no file for or refused, with why (each is named, however many).
+  private static func attachmentLines(kept: Int, refused: [MarkdownFolderReader.SkippedFile])
+    -> [String]
+  {
+    var lines: [String] = []
+    if kept > 0 {
+      lines.append(
+        "Kept \(String(count: kept, noun: "attachment")) with the notes referencing "
+          + (kept == 1 ? "it" : "them") + "; a note's page lists its own.")
+    }
+    if !refused.isEmpty {
+      lines.append(
+        "Kept no file for \(String(count: refused.count, noun: "reference")) (the note's text "
+          + "is as written):")
+      lines += refused.map { "  \($0.path.terminalSafe): \($0.reason)" }
+    }
+    return lines
   }
 
   /// How many of the files an import left out it names; the rest are counted.

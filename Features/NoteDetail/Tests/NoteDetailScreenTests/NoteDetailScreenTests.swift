@@ -311,6 +311,7 @@ private final class GappedVersions: NoteJournal {
   func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
   func conflictCopies() throws(RepositoryError) -> [Note] { [] }
   func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] { [] }
+  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] { [] }
 }
 
 @MainActor

@@ -1,0 +1,164 @@
+import FieldNotesFormats
+import FieldNotesModel
+import FieldNotesServices
+import Foundation
+
+/// The files a folder's notes reference (``FieldNotesFormats/AttachmentReference``), found as
+/// Obsidian finds them and read to be kept with each note; and those refused, with why.
+///
+/// A reference is looked for relative to the note's file, then to the folder's top, then, for
+/// a bare name (`pic.png`), as the one file of that name anywhere in the folder. Only the
+/// folder's own plain files are found: a reference reaching outside it (`../x.png`, `/x.png`),
+/// naming no file, or a name that several files have, is refused and named, never guessed at;
+/// so is a file larger than ``FieldNotesModel/NoteAttachment/maximumBytes``, or one that can't
+/// be read.
+struct VaultAttachments {
+  /// The folder's top.
+  let root: String
+  /// The folder's files that are not notes, by their paths in it.
+  let files: Set<String>
+  /// Those files by their names, each with every path that has it.
+  let pathsByName: [String: [String]]
+
+  /// Makes the finder.
+  ///
+  /// - Parameters:
+  ///   - root: The folder.
+  ///   - files: The paths in it of its plain files that are not notes.
+  init(root: String, files: [String]) {
+    self.root = root
+    self.files = Set(files)
+    pathsByName = Dictionary(grouping: files) { String($0.split(separator: "/").last ?? "") }
+  }
+
+  /// Where a reference leads, or why it leads nowhere.
+  enum Found: Equatable {
+    /// The file, by its path in the folder.
+    case file(String)
+    /// Why it is refused, in a few words.
+    case refused(String)
+  }
+
+  /// Finds a reference made by the note in a file.
+  ///
+  /// - Parameters:
+  ///   - reference: The reference.
+  ///   - notePath: The note's file, by its path in the folder.
+  /// - Returns: The file, or why none.
+  func find(_ reference: AttachmentReference, fromNoteAt notePath: String) -> Found {
+    let path = reference.path
+    guard !path.hasPrefix("/") else { return .refused("outside the folder imported") }
+    let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
+    let besideNote = Self.normalized(noteFolder.isEmpty ? path : noteFolder + "/" + path)
+    if let besideNote, files.contains(besideNote) { return .file(besideNote) }
+    let fromTop = Self.normalized(path)
+    if let fromTop, files.contains(fromTop) { return .file(fromTop) }
+    if !path.contains("/") {
+      let named = (pathsByName[path] ?? []).sorted()
+      if named.count == 1, let only = named.first { return .file(only) }
+      if named.count > 1 {
+        return .refused("several files have that name (\(named.joined(separator: ", ")))")
+      }
+    }
+    if besideNote == nil && fromTop == nil { return .refused("outside the folder imported") }
+    return .refused("no such file in the folder")
+  }
+
+  /// Reads a file found, within the size an attachment may be.
+  ///
+  /// - Parameter path: The file's path in the folder.
+  /// - Returns: Its bytes, or why they can't be kept.
+  func read(_ path: String) -> Result<Data, Refusal> {
+    var status = stat()
+    guard lstat("\(root)/\(path)", &status) == 0 else {
+      return .failure(Refusal("it can't be read"))
+    }
+    guard Int(status.st_size) <= NoteAttachment.maximumBytes else {
+      return .failure(
+        Refusal(
+          "\(Int(status.st_size)) bytes, over the \(NoteAttachment.maximumBytes) an attachment "
+            + "may be"))
+    }
+    do {
+      return .success(try AtomicFile.read("\(root)/\(path)", limit: NoteAttachment.maximumBytes))
+    } catch {
+      return .failure(Refusal("it can't be read: \(error.reason)"))
+    }
+  }
+
+  /// Why a file found can't be kept.
+  struct Refusal: Error {
+    /// Why, in a few words.
+    let reason: String
+
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// A path with its `.` and `..` parts taken out, or `nil` when it climbs out of the folder.
+  static func normalized(_ path: String) -> String? {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..":
+        guard parts.popLast() != nil else { return nil }
+      default: parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+
+  /// Finds and reads the references of every note read from a folder, keeping them by the
+  /// note's place, naming each refused, and taking the files kept out of the files skipped.
+  ///
+  /// - Parameter folder: What was read from the folder.
+  func collect(into folder: inout MarkdownFolderReader.FolderImport) {
+    var kept: Set<String> = []
+    var bytesByPath: [String: Result<Data, Refusal>] = [:]
+    for (place, note) in folder.library.notes.enumerated()
+    where folder.places.indices.contains(place) {
+      let notePath = folder.places[place]
+      for reference in AttachmentReference.references(in: note.body) {
+        switch find(reference, fromNoteAt: notePath) {
+        case .refused(let reason):
+          folder.refusedAttachments.append(
+            .init(path: "\(notePath) → \(reference.name)", reason: reason))
+        case .file(let path):
+          let read = bytesByPath[path] ?? self.read(path)
+          bytesByPath[path] = read
+          switch read {
+          case .success(let bytes):
+            kept.insert(path)
+            folder.attachments[place, default: []].append(
+              NoteAttachment(name: reference.name, bytes: bytes))
+          case .failure(let refusal):
+            folder.refusedAttachments.append(
+              .init(path: "\(notePath) → \(reference.name)", reason: refusal.reason))
+          }
+        }
+      }
+    }
+    folder.skipped.removeAll { kept.contains($0.path) }
+  }
+}
+
+extension MarkdownFolderReader.FolderImport: LibraryImportSource {
+  /// The notebooks read.
+  public var notebooks: [Notebook] { library.notebooks }
+  /// The notes' identifiers, in the order read.
+  public var noteIDs: [Note.ID] { library.noteIDs }
+
+  /// Hands each note read over, in order.
+  ///
+  /// - Parameter body: Told each note.
+  /// - Throws: What the body throws.
+  public func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
+    try library.forEachNote(body)
+  }
+
+  /// The files the note at a place references, found in the folder.
+  ///
+  /// - Parameter place: The note's place, from 0.
+  /// - Returns: Its attachments, in the order first referenced.
+  public func attachments(atPlace place: Int) -> [NoteAttachment] { attachments[place] ?? [] }
+}

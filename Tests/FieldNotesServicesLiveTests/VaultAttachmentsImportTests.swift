@@ -1,0 +1,115 @@
+import FieldNotesFormats
+import FieldNotesModel
+import FieldNotesPlatform
+import FieldNotesServices
+import FieldNotesServicesLive
+import Foundation
+import Testing
+
+/// A vault's images and PDFs come with the notes that reference them, found as Obsidian finds
+/// them; every reference not kept is named, with why.
+@MainActor
+@Suite struct VaultAttachmentsImportTests {
+  /// A vault with nested folders, embeds (`![[…]]`, with a size), Markdown images and links,
+  /// and references no file answers.
+  static let vault: [String: String] = [
+    ".obsidian/app.json": "{}",
+    "Home.md": """
+    # Home
+
+    ![[pic0.png]] and ![[pic1.png|200]]; the [[report.pdf]].
+    `![[code.png]]` is code. ![[missing.png]] ![[dup.png]] ![](../outside.png)
+    """,
+    "Trips/2024/Heron.md": """
+    # Heron
+
+    ![a heron](img/heron.jpg) with [the minutes](files/minutes.pdf) and ![[pic0.png]].
+    """,
+    "Trips/2024/img/heron.jpg": "JPEG heron",
+    "assets/pic0.png": "PNG zero",
+    "assets/pic1.png": "PNG one",
+    "files/minutes.pdf": "%PDF minutes",
+    "report.pdf": "%PDF report",
+    "a/dup.png": "one dup",
+    "b/dup.png": "other dup",
+    "code.png": "in code only",
+    "unreferenced.gif": "GIF",
+  ]
+
+  private func names(_ read: MarkdownFolderReader.FolderImport, _ title: String) throws
+    -> [String: String]
+  {
+    let place = try #require(read.library.notes.firstIndex { $0.title == title })
+    return Dictionary(
+      uniqueKeysWithValues: read.attachments(atPlace: place).map {
+        ($0.name, String(decoding: $0.bytes, as: UTF8.self))
+      })
+  }
+
+  @Test func referencesAreFoundBesideTheNoteThenAtTheTopThenByName() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(
+      try names(read, "Home") == [
+        "pic0.png": "PNG zero", "pic1.png": "PNG one", "report.pdf": "%PDF report",
+      ])
+    #expect(
+      try names(read, "Heron") == [
+        "img/heron.jpg": "JPEG heron", "files/minutes.pdf": "%PDF minutes", "pic0.png": "PNG zero",
+      ])
+  }
+
+  @Test func everyReferenceNotKeptIsNamedWithWhy() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(
+      read.refusedAttachments == [
+        .init(path: "Home.md → missing.png", reason: "no such file in the folder"),
+        .init(
+          path: "Home.md → dup.png",
+          reason: "several files have that name (a/dup.png, b/dup.png)"),
+        .init(path: "Home.md → ../outside.png", reason: "outside the folder imported"),
+      ])
+    // The files kept are no longer named as left out; the others still are.
+    #expect(
+      read.skipped.map(\.path).sorted() == [
+        "a/dup.png", "b/dup.png", "code.png", "unreferenced.gif",
+      ])
+  }
+
+  @Test func aFileOverTheLimitIsRefusedAndNamed() throws {
+    let folder = try FixtureFolder(["Big.md": "![[big.pdf]]"])
+    let path = folder.path + "/big.pdf"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(NoteAttachment.maximumBytes + 1))
+    try handle.close()
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.attachments.isEmpty)
+    #expect(
+      read.refusedAttachments == [
+        .init(
+          path: "Big.md → big.pdf",
+          reason:
+            "\(NoteAttachment.maximumBytes + 1) bytes, over the \(NoteAttachment.maximumBytes) "
+            + "an attachment may be")
+      ])
+  }
+
+  @Test func anImportKeepsEachFileWithEachNoteReferencingIt() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let read = try MarkdownFolderReader.read(folder.path)
+    let store = NoteStore()
+    let summary = try LibraryImport.merge(into: store, read)
+    #expect(summary.keptAttachments == 6)
+    let heron = try #require(store.notes.first { $0.title == "Heron" })
+    #expect(
+      try store.journal.attachments(ofNote: heron.id).map(\.name) == [
+        "files/minutes.pdf", "img/heron.jpg", "pic0.png",
+      ])
+    // Imported again, nothing is added, and no file is kept twice.
+    let again = try LibraryImport.merge(into: store, try MarkdownFolderReader.read(folder.path))
+    #expect(again.addedNotes == 0 && again.keptAttachments == 0)
+    #expect(try store.journal.attachments(ofNote: heron.id).count == 3)
+  }
+}
