@@ -1,7 +1,8 @@
 import FieldNotesModel
 import FieldNotesText
 
-/// A note's links to other notes and the notes that link to it, as its page lists them.
+/// A note's links to other notes and the notes that link to it, and the files kept with it, as
+/// its page lists them.
 ///
 /// The rows are numbered in the order shown: the notes its links name first, then the notes
 /// linking to it (``rows``); `open N` opens the note of row N. A link naming no note is listed
@@ -53,6 +54,8 @@ public struct NoteConnections: Hashable, Sendable {
   /// The notes still linking to the title the note had before its last save, when it names no
   /// note now; `nil` when there are none.
   public var earlierTitle: EarlierTitle?
+  /// The files kept with the note, by name, numbered apart from the links: `attachment save N`.
+  public var attachments: [AttachmentRow]
 
   /// No links either way: a note whose body links nowhere and is linked from nowhere.
   public static let none = NoteConnections(links: [], unresolved: [], backlinks: [])
@@ -64,19 +67,22 @@ public struct NoteConnections: Hashable, Sendable {
   ///   - unresolved: The links naming none.
   ///   - backlinks: The notes linking to the note.
   ///   - earlierTitle: The notes linking to its earlier title; none by default.
+  ///   - attachments: The files kept with it; none by default.
   public init(
-    links: [Link], unresolved: [NoteLink], backlinks: [Note], earlierTitle: EarlierTitle? = nil
+    links: [Link], unresolved: [NoteLink], backlinks: [Note], earlierTitle: EarlierTitle? = nil,
+    attachments: [AttachmentRow] = []
   ) {
     self.links = links
     self.unresolved = unresolved
     self.backlinks = backlinks
     self.earlierTitle = earlierTitle
+    self.attachments = attachments
   }
 
   /// The notes of the numbered rows, row 1 first: the notes linked to, then those linking here.
   public var rows: [Note] { links.map(\.note) + backlinks }
 
-  /// Whether there is nothing to list.
+  /// Whether there are no links to list either way (files kept aside).
   public var isEmpty: Bool {
     links.isEmpty && unresolved.isEmpty && backlinks.isEmpty && earlierTitle == nil
   }

@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesServices
 import FieldNotesText
 import Foundation
 import Observation
@@ -22,6 +23,11 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
   public var versionsByNote: [Note.ID: [NoteVersion]]
   /// What every write throws, when a test sets it: a store that can't be written.
   public var writeFailure: NoteDetailError?
+  /// The files kept with each note, by name.
+  public var attachmentsByNote: [Note.ID: [NoteAttachment]] = [:] { willSet { revision += 1 } }
+  /// The files written outside the store, by path: a test puts one there to stand for a file of
+  /// the user's, which a new file may not replace.
+  public var writtenFiles: [String: Data] = [:]
   /// When a restored version's replaced text is said to have been replaced.
   private let now: Date
 
@@ -220,6 +226,25 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
     notes = notes.map { $0.id == id ? restored : $0 }
   }
 
+  /// The files kept with the note.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments.
+  public func attachments(of id: Note.ID) -> [NoteAttachment] { attachmentsByNote[id] ?? [] }
+
+  /// Writes the file into ``writtenFiles``, unless a file is at its path.
+  ///
+  /// - Parameters:
+  ///   - data: The content.
+  ///   - path: The file.
+  /// - Throws: ``NoteDetailError/fileNotWritten(_:)`` when ``writtenFiles`` has the path.
+  public func createFile(_ data: Data, at path: String) throws(NoteDetailError) {
+    guard writtenFiles[path] == nil else {
+      throw .fileNotWritten(NewFileError(path: path, reason: "is there already"))
+    }
+    writtenFiles[path] = data
+  }
+
   private func change(_ id: Note.ID, _ edit: (inout Note) -> Void) throws(NoteDetailError) {
     if let writeFailure { throw writeFailure }
     notes = notes.map { note in
@@ -359,6 +384,22 @@ public final class UnimplementedNoteDetailClient: NoteDetailClient {
   /// - Throws: ``NoteDetailError/notProvided(_:)``.
   public func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError) {
     throw refusal("restoreVersion(_:number:)")
+  }
+
+  /// Reports the read; no attachment.
+  ///
+  /// - Parameter id: Ignored.
+  /// - Returns: No attachment.
+  public func attachments(of id: Note.ID) -> [NoteAttachment] { reported("attachments(of:)", []) }
+
+  /// Reports the request, and refuses it.
+  ///
+  /// - Parameters:
+  ///   - data: Ignored.
+  ///   - path: Ignored.
+  /// - Throws: ``NoteDetailError/notProvided(_:)``.
+  public func createFile(_ data: Data, at path: String) throws(NoteDetailError) {
+    throw refusal("createFile(_:at:)")
   }
 
   private func reported<Value>(_ member: String, _ value: Value) -> Value {

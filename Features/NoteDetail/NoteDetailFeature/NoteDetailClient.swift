@@ -1,5 +1,7 @@
 import FieldNotesModel
+import FieldNotesServices
 import FieldNotesText
+import Foundation
 
 /// What a note's page needs of the notes, and all it may do to them: the one data dependency of
 /// ``NoteDetailViewModel``, its history (versions, restore) included.
@@ -138,6 +140,21 @@ public protocol NoteDetailClient: AnyObject {
   ///   - number: The version.
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError)
+
+  /// The files kept with a note (what an import found its text referencing), by name.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments.
+  /// - Throws: ``NoteDetailError/store(_:)`` when they can't be read.
+  func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment]
+
+  /// Writes a new file, never over one there and never making a folder.
+  ///
+  /// - Parameters:
+  ///   - data: The whole content.
+  ///   - path: The file.
+  /// - Throws: ``NoteDetailError/fileNotWritten(_:)``; nothing was written then.
+  func createFile(_ data: Data, at path: String) throws(NoteDetailError)
 }
 
 extension NoteDetailClient {

@@ -25,6 +25,12 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
   /// `open N` named no row of the note's links and backlinks: the row asked for, and how many
   /// rows the page numbers.
   case noLinkedRow(Int, rowCount: Int)
+  /// `attachment save N` named no row of the note's attachments: the row asked for, and how
+  /// many the page numbers.
+  case noAttachmentRow(Int, rowCount: Int)
+  /// A file was not written where it was asked for: it is there already, its folder is
+  /// missing, ….
+  case fileNotWritten(NewFileError)
   /// The view model was given a client that doesn't do this (a test's
   /// ``UnimplementedNoteDetailClient``): the member asked for.
   case notProvided(String)
@@ -54,6 +60,12 @@ public enum NoteDetailError: Error, Hashable, LocalizedError {
       "There is no row \(row): this note links to no note, and no note links to it."
     case .noLinkedRow(let row, let count):
       "There is no row \(row): the links and backlinks are numbered 1 to \(count)."
+    case .noAttachmentRow(let row, 0):
+      "There is no attachment \(row): no file is kept with this note."
+    case .noAttachmentRow(let row, let count):
+      "There is no attachment \(row): the attachments are numbered 1 to \(count)."
+    case .fileNotWritten(let error):
+      "\(error.errorDescription ?? "The file was not written.") (choose a path where nothing is)."
     case .notProvided(let member): "\(member) was not provided to the note page's view model."
     }
   }

@@ -1,3 +1,4 @@
+import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesText
@@ -122,9 +123,13 @@ public final class NoteDetailViewModel {
     if try client.note(namedBy: NoteLink(title: note.title))?.id == note.id {
       backlinks = try client.notes(linkingTo: note.title).filter { $0.id != note.id }
     }
+    let referenced = Set(AttachmentReference.references(in: note.body).map(\.name))
+    let attachments = try client.attachments(of: note.id).map {
+      AttachmentRow(name: $0.name, size: $0.size, isReferenced: referenced.contains($0.name))
+    }
     return NoteConnections(
       links: links, unresolved: unresolved, backlinks: backlinks,
-      earlierTitle: try earlierTitle(of: note))
+      earlierTitle: try earlierTitle(of: note), attachments: attachments)
   }
 
   /// The notes still linking to the title the note had before its last save, when that save
@@ -139,6 +144,36 @@ public final class NoteDetailViewModel {
     else { return nil }
     let linking = try client.notes(linkingTo: newest.title).filter { $0.id != note.id }
     return linking.isEmpty ? nil : NoteConnections.EarlierTitle(newest.title, linkedBy: linking)
+  }
+
+  /// Writes one of the note's attachments to a new file, as ``state`` numbers them: never over
+  /// a file there, never making a folder.
+  ///
+  /// - Parameters:
+  ///   - row: The attachment's number, from 1.
+  ///   - path: The file to write.
+  /// - Returns: The attachment written.
+  /// - Throws: ``NoteDetailError/noAttachmentRow(_:rowCount:)`` for a number the page doesn't
+  ///   show; ``NoteDetailError/fileNotWritten(_:)`` when the file is there already or can't be
+  ///   written; ``NoteDetailError/noteGone(inTrash:)``. Nothing was written then.
+  @discardableResult
+  public func saveAttachment(atRow row: Int, to path: String) throws(NoteDetailError)
+    -> AttachmentRow
+  {
+    _ = try shownNote()
+    guard case .loaded(_, _, _, let connections) = state else {
+      throw .noAttachmentRow(row, rowCount: 0)
+    }
+    let rows = connections.attachments
+    guard rows.indices.contains(row - 1) else {
+      throw .noAttachmentRow(row, rowCount: rows.count)
+    }
+    let shown = rows[row - 1]
+    guard
+      let attachment = try client.attachments(of: noteID).first(where: { $0.name == shown.name })
+    else { throw .noAttachmentRow(row, rowCount: rows.count) }
+    try client.createFile(attachment.bytes, at: path)
+    return shown
   }
 
   /// The note of a numbered row of the page's links and backlinks, as ``state`` shows them.

@@ -2,6 +2,7 @@ import FieldNotesModel
 import FieldNotesQuery
 import FieldNotesServices
 import FieldNotesText
+import Foundation
 import NoteDetailFeature
 
 /// The live note page's data: the store's notes and notebooks, the trash and versions of its
@@ -13,15 +14,21 @@ import NoteDetailFeature
 public final class StoreNoteDetailClient: NoteDetailClient {
   private let store: NoteStore
   private let history: DeletionHistory
+  private let files: any NewFileWriting
 
   /// Creates the client.
   ///
   /// - Parameters:
   ///   - store: The store holding the notes.
   ///   - history: The session's deleted notes, which `undo` on any screen restores.
-  public init(store: NoteStore, history: DeletionHistory) {
+  ///   - files: What writes an attachment saved out; by default nothing is written.
+  public init(
+    store: NoteStore, history: DeletionHistory,
+    files: any NewFileWriting = UnavailableNewFileWriter()
+  ) {
     self.store = store
     self.history = history
+    self.files = files
   }
 
   /// The note, read through the store's observed cache.
@@ -201,6 +208,25 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)``.
   public func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError) {
     try commit(RestoreVersion(id, number: number))
+  }
+
+  /// The files the store's journal keeps with the note, read where Observation sees it.
+  ///
+  /// - Parameter id: The note.
+  /// - Returns: Its attachments, by name.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when they can't be read.
+  public func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment] {
+    try journal { journal throws(RepositoryError) in try journal.attachments(ofNote: id) }
+  }
+
+  /// Writes a new file through the session's writer.
+  ///
+  /// - Parameters:
+  ///   - data: The content.
+  ///   - path: The file.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/fileNotWritten(_:)``.
+  public func createFile(_ data: Data, at path: String) throws(NoteDetailError) {
+    do { try files.create(data, at: path) } catch { throw .fileNotWritten(error) }
   }
 
   private func commit(_ change: some StoreChange) throws(NoteDetailError) {

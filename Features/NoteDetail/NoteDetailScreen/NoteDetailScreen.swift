@@ -8,8 +8,8 @@ import NoteDetailFeature
 
 /// A note's page on a terminal: ``NoteDetailFeature``'s view model, the view drawn from its
 /// state, and the commands typed at it (`pin`, `unpin`, `move to`, `delete`, `undo`,
-/// `summarize`, `edit`, `rename`, `open N` for a link or backlink, and `history`, `diff` and `restore`
-/// for its versions).
+/// `summarize`, `edit`, `rename`, `open N` for a link or backlink, `attachment save N PATH` for a
+/// file kept with it, and `history`, `diff` and `restore` for its versions).
 @MainActor
 public final class NoteDetailScreen: TerminalScreen {
   /// Where FieldNotes' screens navigate.
@@ -196,6 +196,14 @@ public final class NoteDetailScreen: TerminalScreen {
     }
     .completing { screen, _ in screen.linkedRowNumbers },
     ScreenCommand(
+      ["attachment"],
+      arguments: CommandArguments(
+        [.literal("save"), .number("N"), .text("PATH")],
+        aside: "a number the page's attachments show; never over a file there"),
+      summary: "write attachment N, a file kept with this note, to a new file at PATH"
+    ) { screen, arguments, _ throws(ScreenError) in try screen.saveAttachment(arguments) }
+    .takingName(afterWords: 2),
+    ScreenCommand(
       ["edit"],
       arguments: CommandArguments(
         [.flag("--editor")], aside: "on a note's page, without N"),
@@ -249,6 +257,16 @@ public final class NoteDetailScreen: TerminalScreen {
     return .say(
       "Moved \u{201C}\(try shownNote().title.terminalSafe)\u{201D} to "
         + (destination.map { "\u{201C}\($0.name.terminalSafe)\u{201D}." } ?? "no notebook."))
+  }
+
+  private func saveAttachment(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
+    let path = arguments.dropFirst(2).joined(separator: " ")
+    let saved = try ScreenError.carrying { () throws(NoteDetailError) in
+      try model.saveAttachment(atRow: arguments.number(at: 1), to: path)
+    }
+    return .say(
+      "Saved \(saved.name.terminalSafe) (\(NoteDetailView.size(saved.size))) to "
+        + "\(path.terminalSafe).")
   }
 
   private func rename(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {

@@ -65,6 +65,7 @@ enum NoteDetailView {
     case .failed(let message): lines += ["", "Summary unavailable: \(message.terminalSafe)"]
     }
     lines += links(connections)
+    lines += attachments(connections.attachments)
     // Long lines break at spaces for the terminal's width, never inside a word.
     let broken = lines.flatMap { $0.brokenAtSpaces(toColumns: columns) }
     return title + (matches.isEmpty ? broken : broken.map(highlighted))
@@ -118,6 +119,28 @@ enum NoteDetailView {
     return lines
   }
 
+  /// The files kept with the note, numbered for `attachment save N PATH`, each with its size,
+  /// and marked when the text no longer references it; nothing when there are none.
+  static func attachments(_ rows: [AttachmentRow]) -> [String] {
+    guard !rows.isEmpty else { return [] }
+    let width = String(rows.count).count
+    return ["", "Attachments (`attachment save N PATH` writes one out):"]
+      + rows.enumerated().map { index, row in
+        let number = String(index + 1)
+        return "  " + String(repeating: " ", count: width - number.count) + number + "  "
+          + row.name.terminalSafe + " · " + size(row.size)
+          + (row.isReferenced ? "" : " · no longer referenced by the text")
+      }
+  }
+
+  /// A size as a person reads it: `900 bytes`, `12.5 KB`, `3.1 MB`.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    let kilobytes = Double(bytes) / 1024
+    if kilobytes < 1024 { return String(format: "%.1f KB", kilobytes) }
+    return String(format: "%.1f MB", kilobytes / 1024)
+  }
+
   /// What changed between two states beyond their brief descriptions: the note's fields.
   static func describeChange(
     _ old: NoteDetailViewModel.State, _ new: NoteDetailViewModel.State
@@ -133,7 +156,12 @@ enum NoteDetailView {
     if before.title != after.title { changes.append("retitled") }
     if before.body != after.body { changes.append("body changed") }
     if before.tags != after.tags { changes.append("tags changed") }
-    if oldLinks != newLinks { changes.append("links changed") }
+    if oldLinks.attachments != newLinks.attachments { changes.append("attachments changed") }
+    if (oldLinks.links, oldLinks.unresolved, oldLinks.backlinks)
+      != (newLinks.links, newLinks.unresolved, newLinks.backlinks)
+    {
+      changes.append("links changed")
+    }
     if before.properties != after.properties { changes.append("properties changed") }
     return changes.isEmpty ? nil : changes.joined(separator: ", ")
   }

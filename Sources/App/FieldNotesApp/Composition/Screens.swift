@@ -3,6 +3,7 @@ import ComposerScreen
 import ConflictsLive
 import ConflictsScreen
 import FieldNotesNavigation
+import FieldNotesServicesLive
 import FieldNotesTerminal
 import NoteDetailLive
 import NoteDetailScreen
@@ -24,7 +25,9 @@ enum Screens {
   static let registrations: [ScreenRegistration<Route, ScreenDependencies>] = [
     NotebooksScreen.registration,
     NoteListScreen.registration,
-    NoteDetailScreen.registration { StoreNoteDetailClient(store: $0.store, history: $0.history) },
+    NoteDetailScreen.registration {
+      StoreNoteDetailClient(store: $0.store, history: $0.history, files: AtomicNewFileWriter())
+    },
     ComposerScreen.registration { composer($0) },
     TagsScreen.registration { StoreTagsClient(store: $0.store) },
     TrashScreen.registration { StoreTrashClient(store: $0.store) },
