@@ -26,6 +26,9 @@ public enum MarkdownFolderWriter {
     /// The files of the folder that were where a note's or notebook's file would go, and that
     /// aren't FieldNotes' own: left as they are, the note's file written beside each.
     public var leftAsTheyAre: [String]
+    /// The file each note and notebook was written to, by its identifier: where its
+    /// attachments go (``writeAttachments(of:in:besideFilesOf:sparing:)``).
+    public var paths: [UUID: String] = [:]
   }
 
   /// Writes the folder, creating it if it is missing.
@@ -118,7 +121,9 @@ public enum MarkdownFolderWriter {
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
-    return FolderExport(written: files.count, leftAsTheyAre: plan.wentAround)
+    return FolderExport(
+      written: files.count, leftAsTheyAre: plan.wentAround,
+      paths: Dictionary(files.map { ($0.id, $0.path) }) { first, _ in first })
   }
 
   /// Makes a folder the export writes in, owner-only, if it is missing.

@@ -108,9 +108,15 @@ public struct LibraryCommands {
     if Self.isFolder(path) {
       do throws(AtomicFile.Failure) {
         let export = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
+        let files = MarkdownFolderWriter.writeAttachments(
+          of: { (try? store.journal.attachments(ofNote: $0)) ?? [] }, in: library, in: path,
+          besideFilesOf: export.paths, sparing: storeFiles)
         let kept = export.leftAsTheyAre
         return "Exported \(counts) to \(path.terminalSafe) as "
-          + "\(String(count: export.written, noun: "Markdown file"))."
+          + "\(String(count: export.written, noun: "Markdown file"))"
+          + (files.written > 0
+            ? " and \(String(count: files.written, noun: "attachment"))" : "") + "."
+          + Self.attachmentExportLines(files)
           + (kept.isEmpty
             ? ""
             : " Left \(String(count: kept.count, noun: "file")) already there as "
@@ -135,7 +141,36 @@ public struct LibraryCommands {
       throw .refused(
         Self.fileMessage(path, (error as? AtomicFile.Failure)?.reason ?? "\(error)"))
     }
+    // A file of text holds no attachment; the first note found keeping one says so.
+    let isAttached = library.notes.contains {
+      (try? store.journal.attachments(ofNote: $0.id).isEmpty) == false
+    }
     return "Exported \(counts) to \(path.terminalSafe)" + (isMarkdown ? " as Markdown." : ".")
+      + (isAttached
+        ? " It holds none of the attachments kept with the notes: export to a folder "
+          + "(`export FOLDER/`) to write them beside the notes."
+        : "")
+  }
+
+  /// What an export into a folder says of the attachments it kept apart or didn't write.
+  private static func attachmentExportLines(_ files: MarkdownFolderWriter.AttachmentExport)
+    -> String
+  {
+    var lines: [String] = []
+    if !files.keptApart.isEmpty {
+      lines.append(
+        "Wrote \(String(count: files.keptApart.count, noun: "attachment")) under "
+          + "\(MarkdownFolderWriter.attachmentsFolder)/, since the reference leads out of the "
+          + "folder (the note's text is as written):")
+      lines += files.keptApart.map { "  \($0.terminalSafe)" }
+    }
+    if !files.notWritten.isEmpty {
+      lines.append(
+        "Wrote no file for \(String(count: files.notWritten.count, noun: "attachment")) "
+          + "(each stays kept with its note):")
+      lines += files.notWritten.map { "  \($0.path.terminalSafe): \($0.reason)" }
+    }
+    return lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")
   }
 
   /// Reads notes and notebooks from a folder of Markdown files, one Markdown file, a FieldNotes

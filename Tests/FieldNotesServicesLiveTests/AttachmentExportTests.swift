@@ -1,0 +1,106 @@
+import FieldNotesFormats
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesServicesLive
+import Foundation
+import Testing
+
+/// A folder export writes each note's attachments where its references point, inside the
+/// folder only, over no file of the user's; importing the export gives back the same files.
+@MainActor
+@Suite struct AttachmentExportTests {
+  /// Each note's attachments, by title, as (name, bytes).
+  func attachments(in store: NoteStore) throws -> [String: [NoteAttachment]] {
+    var byTitle: [String: [NoteAttachment]] = [:]
+    for note in store.notes {
+      byTitle[note.title] = try store.journal.attachments(ofNote: note.id)
+    }
+    return byTitle
+  }
+
+  /// A store holding the vault of `VaultAttachmentsImportTests`, imported.
+  func importedVault() throws -> NoteStore {
+    let vault = try FixtureFolder(VaultAttachmentsImportTests.vault)
+    let store = NoteStore()
+    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
+    return store
+  }
+
+  func export(_ store: NoteStore, to folder: String) throws
+    -> MarkdownFolderWriter.AttachmentExport
+  {
+    let library = try store.wholeLibrary()
+    let written = try MarkdownFolderWriter.write(library, to: folder + "/")
+    return MarkdownFolderWriter.writeAttachments(
+      of: { (try? store.journal.attachments(ofNote: $0)) ?? [] }, in: library, in: folder,
+      besideFilesOf: written.paths)
+  }
+
+  @Test func eachFileGoesWhereItsReferencePointsFromTheNotesFile() throws {
+    let store = try importedVault()
+    let folder = try FixtureFolder()
+    let export = try export(store, to: folder.path)
+    #expect(export.written == 6 && export.notWritten.isEmpty && export.keptApart.isEmpty)
+    let written = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter {
+      !$0.hasSuffix(".md") && !$0.hasPrefix(".")
+    }
+    #expect(written.contains("pic0.png") && written.contains("report.pdf"))
+    #expect(written.contains { $0.hasSuffix("/img/heron.jpg") })
+    #expect(
+      FileManager.default.contents(atPath: folder.path + "/pic1.png") == Data("PNG one".utf8))
+  }
+
+  @Test func importingTheExportGivesBackTheSameFiles() throws {
+    let store = try importedVault()
+    let folder = try FixtureFolder()
+    _ = try export(store, to: folder.path)
+    let again = NoteStore()
+    try LibraryImport.merge(into: again, try MarkdownFolderReader.read(folder.path))
+    #expect(try attachments(in: again) == attachments(in: store))
+    #expect(try attachments(in: again)["Heron"]?.count == 3)
+  }
+
+  @Test func exportingAgainWritesNothingNewAndAFileOfTheUsersIsLeftAsItIs() throws {
+    let store = try importedVault()
+    let folder = try FixtureFolder(["pic0.png": "the user's own"])
+    let export = try export(store, to: folder.path)
+    #expect(
+      export.notWritten == [
+        .init(path: "pic0.png", reason: "a different file is there, and is left as it is")
+      ])
+    #expect(
+      FileManager.default.contents(atPath: folder.path + "/pic0.png")
+        == Data("the user's own".utf8))
+    let again = try self.export(store, to: folder.path)
+    #expect(again.written == 0)
+  }
+
+  @Test func aReferenceLeadingOutOfTheFolderIsWrittenUnderAttachments() throws {
+    let note = Note(
+      title: "Far", body: "![](../../far/away.png)", createdAt: Date(timeIntervalSince1970: 0))
+    let store = NoteStore(notes: [note])
+    try store.commit(
+      AttachFile(NoteAttachment(name: "../../far/away.png", bytes: Data("far".utf8)), to: note.id))
+    let folder = try FixtureFolder()
+    let export = try export(store, to: folder.path)
+    #expect(export.keptApart == ["attachments/far/away.png"])
+    #expect(
+      FileManager.default.contents(atPath: folder.path + "/attachments/far/away.png")
+        == Data("far".utf8))
+  }
+}
+
+/// Keeps a file with a note, as an import does: how a test gives a note an attachment.
+private struct AttachFile: StoreChange {
+  let attachment: NoteAttachment
+  let id: Note.ID
+
+  init(_ attachment: NoteAttachment, to id: Note.ID) {
+    self.attachment = attachment
+    self.id = id
+  }
+
+  func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
+    StoreEdit(changes: [.saveAttachment(attachment, forNote: id)])
+  }
+}
