@@ -167,7 +167,8 @@ public enum LibraryImport {
     summary.restoredFromTrash = plan.restoring.sorted { $0.key < $1.key }.map(\.value.title)
     summary.keptApartPlaces = plan.apartIDs.keys.sorted()
     summary.renamedNotebooks = renames
-    guard total > 0 else { return summary }
+    let missingFiles = try Self.missingFiles(of: incoming, skipped: plan, in: store)
+    guard total > 0 || !missingFiles.isEmpty else { return summary }
     var tooLarge: Note?
     var keptAttachments = 0
     let noteCount = incoming.noteIDs.count
@@ -191,7 +192,13 @@ public enum LibraryImport {
               }
               guard plan.step(at: place) == .restoreWithCopy else { return }
               note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
-            case .skipKnown, .skipRepeated: return
+            case .skipKnown:
+              for attachment in missingFiles[place] ?? [] {
+                try write(.saveAttachment(attachment, forNote: note.id))
+                keptAttachments += 1
+              }
+              return
+            case .skipRepeated: return
             }
             guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
               tooLarge = note
@@ -216,6 +223,30 @@ public enum LibraryImport {
     }
     summary.keptAttachments = keptAttachments
     return summary
+  }
+
+  /// The files of notes skipped as here already that the note here doesn't keep yet, by the
+  /// note's place: a folder imported again once its pictures came, or imported before
+  /// FieldNotes kept attachments, brings them to the notes it has.
+  @MainActor
+  private static func missingFiles(
+    of incoming: some LibraryImportSource, skipped plan: ImportPlan, in store: NoteStore
+  ) throws(LibraryImportError) -> [Int: [NoteAttachment]] {
+    guard let steps = plan.steps else { return [:] }
+    let ids = incoming.noteIDs
+    var missing: [Int: [NoteAttachment]] = [:]
+    for (place, step) in steps.enumerated() where step == .skipKnown && ids.indices.contains(place)
+    {
+      let files = incoming.attachments(atPlace: place)
+      guard !files.isEmpty else { continue }
+      let kept: Set<String>
+      do { kept = Set(try store.journal.attachments(ofNote: ids[place]).map(\.name)) } catch {
+        throw .store(.persistence(error))
+      }
+      let new = files.filter { !kept.contains($0.name) }
+      if !new.isEmpty { missing[place] = new }
+    }
+    return missing
   }
 
   /// An incoming note as the store takes it: its tags by the one rule, and in no notebook when

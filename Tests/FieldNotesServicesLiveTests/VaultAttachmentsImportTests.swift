@@ -112,4 +112,20 @@ import Testing
     #expect(again.addedNotes == 0 && again.keptAttachments == 0)
     #expect(try store.journal.attachments(ofNote: heron.id).count == 3)
   }
+
+  /// A vault imported before its pictures were there (or before FieldNotes kept them) brings
+  /// them to the notes it has when imported again, adding no note.
+  @Test func importingAgainBringsTheFilesThatCameSince() throws {
+    let folder = try FixtureFolder(Self.vault.filter { $0.key.hasSuffix(".md") })
+    let store = NoteStore()
+    let first = try LibraryImport.merge(into: store, try MarkdownFolderReader.read(folder.path))
+    #expect(first.addedNotes == 2 && first.keptAttachments == 0)
+    for (path, text) in Self.vault where !path.hasSuffix(".md") {
+      try folder.write(Data(text.utf8), at: path)
+    }
+    let again = try LibraryImport.merge(into: store, try MarkdownFolderReader.read(folder.path))
+    #expect(again.addedNotes == 0 && again.skippedNotes == 2 && again.keptAttachments == 6)
+    let heron = try #require(store.notes.first { $0.title == "Heron" })
+    #expect(try store.journal.attachments(ofNote: heron.id).count == 3)
+  }
 }
