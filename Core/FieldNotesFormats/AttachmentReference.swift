@@ -1,4 +1,5 @@
 import FieldNotesModel
+import FieldNotesText
 import Foundation
 
 /// A note's reference to a file that is not a note: what an import keeps as an attachment.
