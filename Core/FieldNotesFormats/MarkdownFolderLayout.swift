@@ -2,7 +2,7 @@ import FieldNotesModel
 import Foundation
 
 /// A library as a folder people can read: one Markdown file per note, named from its title,
-/// and a folder per notebook.
+/// and a folder per notebook, nested as its name is (`Areas/Health/`).
 ///
 /// ```
 /// Field trips/
@@ -50,7 +50,7 @@ public enum MarkdownFolderLayout {
   /// - Parameters:
   ///   - library: The notebooks and notes.
   ///   - occupied: Paths in the folder that are not to be written (files and folders that
-  ///     aren't the export's own, at the top or one folder down): a note or notebook whose
+  ///     aren't the export's own, at any depth): a note or notebook whose
   ///     name is one of them, ignoring case, gets the next free name, " (2)" and on.
   /// - Returns: The files, each path unique ignoring case, none at an occupied path.
   public static func files(of library: NoteLibrary, avoiding occupied: Set<String> = [])
@@ -61,30 +61,28 @@ public enum MarkdownFolderLayout {
 
   /// The files of a library's folder (``files(of:avoiding:)``), and what they went around.
   ///
+  /// A notebook named with `/` (`Areas/Health`, as an import names a vault's nested folder) is
+  /// a folder in a folder, each part made safe on its own (``folderParts(of:)``); the folders
+  /// above a notebook's own are shared by every notebook under them, and are the folder of the
+  /// notebook so named when there is one (`Areas`).
+  ///
   /// - Parameters:
   ///   - library: The notebooks and notes.
   ///   - occupied: Paths in the folder that are not to be written.
+  ///   - directories: The folders already in the folder (never a link to one): a folder above
+  ///     a notebook's own goes into the one of its name, rather than around it, its entries
+  ///     staying occupied; a notebook's own folder goes around any that is occupied.
   /// - Returns: The files, and the occupied paths passed over.
-  public static func plan(of library: NoteLibrary, avoiding occupied: Set<String> = []) -> Plan {
+  public static func plan(
+    of library: NoteLibrary, avoiding occupied: Set<String> = [],
+    entering directories: Set<String> = []
+  ) -> Plan {
     var files: [File] = []
-    var folders: [Notebook.ID: String] = [:]
-    var occupiedIn: [String: [String]] = [:]
-    for path in occupied {
-      let parts = path.split(separator: "/", maxSplits: 1).map(String.init)
-      if parts.count == 2 {
-        occupiedIn[parts[0], default: []].append(parts[1])
-      } else {
-        occupiedIn["", default: []].append(path)
-      }
-    }
-    // The top holds the notebooks' folders and the notes in no notebook: one set of names, so
-    // a notebook called "Birds.md" and a note called "Birds" never claim the same name.
-    var namesInFolder: [String: UniqueNames] = ["": UniqueNames(occupied: occupiedIn[""] ?? [])]
+    var folders = FolderNames(occupied: occupied, directories: directories)
+    var notebookFolders: [Notebook.ID: String] = [:]
     for notebook in library.notebooks {
-      let folder = namesInFolder["", default: UniqueNames()].claim(
-        name(for: notebook.name, fallback: "Notebook"))
-      folders[notebook.id] = folder
-      namesInFolder[folder] = UniqueNames(occupied: occupiedIn[folder] ?? [])
+      let folder = folders.claimFolder(for: folderParts(of: notebook.name))
+      notebookFolders[notebook.id] = folder
       files.append(
         File(
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
@@ -92,19 +90,28 @@ public enum MarkdownFolderLayout {
     }
     let names = Dictionary(library.notebooks.map { ($0.id, $0.name) }) { first, _ in first }
     for note in NoteSortOrder.oldest.sorted(library.notes) {
-      let folder = note.notebookID.flatMap { folders[$0] } ?? ""
-      let stem = namesInFolder[folder, default: UniqueNames()].claim(
-        name(for: note.title, fallback: "Untitled"), suffix: ".md")
+      let folder = note.notebookID.flatMap { notebookFolders[$0] } ?? ""
+      let stem = folders.claimFile(name(for: note.title, fallback: "Untitled"), in: folder)
       files.append(
         File(
           path: folder.isEmpty ? "\(stem).md" : "\(folder)/\(stem).md",
           data: NoteDocument.data(of: note, inNotebookNamed: note.notebookID.flatMap { names[$0] }),
           id: note.id))
     }
-    let wentAround = namesInFolder.flatMap { folder, names in
-      names.passedOver.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+    return Plan(files: files, wentAround: folders.passedOver.sorted())
+  }
+
+  /// The folders a notebook's name makes, outermost first: each part between slashes made a
+  /// safe name (``name(for:fallback:)``, "Untitled folder" for a part of which nothing is
+  /// left), empty parts passed over.
+  ///
+  /// - Parameter name: The notebook's name.
+  /// - Returns: The parts; `["Notebook"]` when the name has none.
+  public static func folderParts(of name: String) -> [String] {
+    let parts = name.split(separator: "/").map {
+      Self.name(for: String($0), fallback: "Untitled folder")
     }
-    return Plan(files: files, wentAround: wentAround.sorted())
+    return parts.isEmpty ? ["Notebook"] : parts
   }
 
   /// A readable name for a file or folder from a title, safe on every common disk.
@@ -158,6 +165,86 @@ public enum MarkdownFolderLayout {
   public static func collisionKey(_ name: String) -> String {
     name.precomposedStringWithCanonicalMapping.lowercased()
       .precomposedStringWithCanonicalMapping
+  }
+
+  /// The names handed out in every folder of an export, and the folders made or entered.
+  private struct FolderNames {
+    /// Each folder's names, by the folder's path (`""` for the top).
+    private var names: [String: UniqueNames] = [:]
+    /// The occupied entries of each folder, by the folder's path.
+    private let occupiedIn: [String: [String]]
+    /// The folders already there that may be entered, by their parent's path and their
+    /// names' collision keys.
+    private let directoriesIn: [String: [String: String]]
+    /// The folders of this export, by their parent's path and the collision key of the part
+    /// they were made for.
+    private var made: [String: [String: String]] = [:]
+    /// The folders that are a notebook's own, or that were there before the export.
+    private var notShared = Set<String>()
+
+    init(occupied: Set<String>, directories: Set<String>) {
+      var occupiedIn: [String: [String]] = [:]
+      for path in occupied {
+        let (parent, name) = Self.split(path)
+        occupiedIn[parent, default: []].append(name)
+      }
+      self.occupiedIn = occupiedIn
+      var directoriesIn: [String: [String: String]] = [:]
+      for path in directories {
+        let (parent, name) = Self.split(path)
+        directoriesIn[parent, default: [:]][MarkdownFolderLayout.collisionKey(name)] = name
+      }
+      self.directoriesIn = directoriesIn
+    }
+
+    /// A path's folder and its last part.
+    private static func split(_ path: String) -> (folder: String, name: String) {
+      guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+      return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// The names of a folder, made the first time it is asked for.
+    private mutating func withNames<Result>(
+      in folder: String, _ body: (inout UniqueNames) -> Result
+    ) -> Result {
+      if names[folder] == nil { names[folder] = UniqueNames(occupied: occupiedIn[folder] ?? []) }
+      return body(&names[folder, default: UniqueNames()])
+    }
+
+    /// A notebook's own folder, through the folders above it.
+    mutating func claimFolder(for parts: [String]) -> String {
+      var parent = ""
+      for (index, part) in parts.enumerated() {
+        let isOwn = index == parts.count - 1
+        let key = MarkdownFolderLayout.collisionKey(part)
+        let path: String
+        if let shared = made[parent]?[key], !(isOwn && notShared.contains(shared)) {
+          path = shared
+        } else if !isOwn, let existing = directoriesIn[parent]?[key] {
+          path = parent.isEmpty ? existing : "\(parent)/\(existing)"
+          notShared.insert(path)
+        } else {
+          let name = withNames(in: parent) { $0.claim(part) }
+          path = parent.isEmpty ? name : "\(parent)/\(name)"
+        }
+        if made[parent]?[key] == nil { made[parent, default: [:]][key] = path }
+        if isOwn { notShared.insert(path) }
+        parent = path
+      }
+      return parent
+    }
+
+    /// A note's file's stem in a folder.
+    mutating func claimFile(_ stem: String, in folder: String) -> String {
+      withNames(in: folder) { $0.claim(stem, suffix: ".md") }
+    }
+
+    /// The occupied paths a claim passed over.
+    var passedOver: [String] {
+      names.flatMap { folder, names in
+        names.passedOver.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+      }
+    }
   }
 
   /// Names handed out in one folder, each distinct from the others ignoring case.

@@ -17,11 +17,27 @@ public enum NotebookName {
     return nil
   }
 
+  /// The part of a name that can't be a folder when an export writes the notebook as nested
+  /// folders (`Areas/Health` as `Areas/Health/`): `.` or `..`, or an empty part (`//`, a `/`
+  /// at either end, or spaces alone between two).
+  ///
+  /// - Parameter name: The name, trimmed.
+  /// - Returns: The first such part (`""` for an empty one), or `nil`.
+  public static func folderProblem(in name: String) -> String? {
+    for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty { return "" }
+      if trimmed == "." || trimmed == ".." { return trimmed }
+    }
+    return nil
+  }
+
   /// Checks a proposed name and returns it trimmed.
   ///
   /// A typed name also can't hold a tab or another control character (a list shows it
   /// otherwise, so it could never be typed again to open the notebook), nor a word starting
-  /// with `--`, which a command reads as an option. One that arrives that
+  /// with `--`, which a command reads as an option, nor a part between slashes that can't be a
+  /// folder (``folderProblem(in:)``). One that arrives that
   /// way from an import or a sync is kept, shown safely, and opens by its row number.
   ///
   /// - Parameters:
@@ -42,6 +58,7 @@ public enum NotebookName {
     if let word = name.split(separator: " ").first(where: { $0.hasPrefix("--") }) {
       throw .optionWord(String(word))
     }
+    if let part = folderProblem(in: name) { throw .notAFolder(part) }
     let folded = name.lowercased()
     if let existing = notebooks.first(where: {
       $0.id != renamedID && $0.name.lowercased() == folded

@@ -13,6 +13,9 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
   case containsControlCharacter
   /// A typed name holds a word starting with `--`, which `notebook delete` reads as an option.
   case optionWord(String)
+  /// A typed name has a part between slashes that can't be a folder: `.` or `..`, or nothing
+  /// (`""`: `//`, or a `/` at either end). An export writes `Areas/Health` as nested folders.
+  case notAFolder(String)
   /// Another notebook already has this name, ignoring case.
   case duplicate(existing: String)
   /// The name is a word that opens something else (see
@@ -33,6 +36,12 @@ public enum NotebookNameError: Error, Hashable, LocalizedError {
     case .optionWord(let word):
       "A notebook name can't hold a word starting with --, such as \u{201C}\(word)\u{201D}: "
         + "commands read it as an option."
+    case .notAFolder(let part) where part.isEmpty:
+      "A notebook name can't start or end with / or have nothing between two: each part "
+        + "between slashes is a folder when exported (Areas/Health)."
+    case .notAFolder(let part):
+      "A notebook name can't have \u{201C}\(part)\u{201D} between slashes: each part is a "
+        + "folder when exported (Areas/Health)."
     case .duplicate(let existing):
       "There is already a notebook called \u{201C}\(existing)\u{201D}."
     case .reserved(let name):

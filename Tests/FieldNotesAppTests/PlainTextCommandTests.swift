@@ -95,6 +95,39 @@ import Testing
     var backlinks: Set<Note.ID>
   }
 
+  /// A vault's nested folder is a notebook named by its path, which every command naming a
+  /// notebook takes as typed (`open`, `move`, their completion), and exports back as the same
+  /// nested folders.
+  @Test func aNestedFolderIsANotebookNamedByItsPathAndExportsNestedAgain() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try write("# Run\n\nFive kilometres.\n", at: "vault/Areas/Health/Run.md")
+    try write("# Plan\n\nThe week.\n", at: "vault/Plan.md")
+    let (session, console, store) = session()
+    _ = try await session.run("import \(folder)/vault")
+    #expect(try store.savedNotebooks().map(\.name) == ["Areas/Health"])
+
+    #expect(session.completions(lineBefore: "open ", word: "Ar") == ["Areas/Health"])
+    #expect(session.completions(lineBefore: "open ", word: "Areas/H") == ["Areas/Health"])
+    try await session.run("open none")
+    #expect(session.completions(lineBefore: "move 1 to ", word: "Areas/") == ["Areas/Health"])
+    try await session.run("move 1 to Areas/Health")
+    try await session.run("open Areas/Health")
+    #expect(console.output.last == "      Five kilometres.")
+    #expect(console.output.contains("Areas/Health · 2 notes · newest first"))
+
+    try await session.run("notebooks")
+    await #expect(
+      throws: CommandLineError.refused(
+        "A notebook name can't have \u{201C}..\u{201D} between slashes: each part is a folder "
+          + "when exported (Areas/Health).")
+    ) { try await session.run("notebook new Areas/../Health") }
+    _ = try await session.run("export \(folder)/out/")
+    for name in ["Run.md", "Plan.md", ".notebook.md"] {
+      #expect(FileManager.default.fileExists(atPath: "\(folder)/out/Areas/Health/\(name)"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/out/Areas-Health"))
+  }
+
   /// A file of the user's where a note's file would go is named, left as it is, and the
   /// note written beside it: exporting into a folder never asks the user to clear it first.
   @Test func anExportLeavesTheUsersFilesAndSaysWhichItWentAround() async throws {

@@ -36,4 +36,27 @@ import Testing
       ])
     #expect(Set(files.map { $0.path.lowercased() }).count == files.count)
   }
+
+  /// A notebook named with `/` is a folder in a folder, as a vault nests them, and a part no
+  /// disk allows as a folder's name is made safe on its own.
+  @Test func aNotebookNamedWithSlashesIsNestedFolders() {
+    let health = Notebook(name: "Areas/Health")
+    let areas = Notebook(name: "areas")
+    let odd = Notebook(name: "../Daily//2026:10/")
+    let day = Date(timeIntervalSince1970: 1_000_000)
+    let notes = [
+      Note(title: "Run", createdAt: day, notebookID: health.id),
+      Note(title: "Plan", createdAt: day.addingTimeInterval(1), notebookID: areas.id),
+      Note(title: "Walk", createdAt: day.addingTimeInterval(2), notebookID: odd.id),
+    ]
+    let files = MarkdownFolderLayout.files(
+      of: NoteLibrary(notebooks: [health, areas, odd], notes: notes))
+    #expect(
+      files.map(\.path) == [
+        "Areas/Health/.notebook.md", "Areas/.notebook.md",
+        "Untitled folder/Daily/2026-10/"
+          + ".notebook.md", "Areas/Health/Run.md", "Areas/Plan.md",
+        "Untitled folder/Daily/2026-10/Walk.md",
+      ])
+  }
 }

@@ -150,6 +150,31 @@ import Testing
     #expect(Self.text(folder, "Heron (3).md") == nil)
   }
 
+  /// A notebook nested in a folder of the user's goes into it, leaving the user's files there
+  /// as they are; exporting again writes the same paths, and a note moved out leaves no empty
+  /// folders of the export's behind.
+  @Test func aNestedNotebookGoesIntoTheUsersFolderAndLeavesNoEmptyFolders() throws {
+    let folder = try FixtureFolder()
+    try folder.write(Data("mine\n".utf8), at: "Areas/Mine.md")
+    let health = Notebook(name: "Areas/Health/Sleep")
+    var library = NoteLibrary(
+      notebooks: [health],
+      notes: [Note(title: "Nap", body: "Short.", createdAt: .init(), notebookID: health.id)])
+
+    let first = try MarkdownFolderWriter.write(library, to: folder.path)
+    let again = try MarkdownFolderWriter.write(library, to: folder.path)
+
+    #expect(first.leftAsTheyAre == [] && again.leftAsTheyAre == [])
+    #expect(Self.text(folder, "Areas/Health/Sleep/Nap.md")?.hasSuffix("Short.") == true)
+    #expect(Self.text(folder, "Areas/Mine.md") == "mine\n")
+    library.notebooks = []
+    library.notes[0].notebookID = nil
+    try MarkdownFolderWriter.write(library, to: folder.path)
+    #expect(Self.text(folder, "Nap.md") != nil)
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Areas/Health/Sleep/Nap.md"))
+    #expect(Self.text(folder, "Areas/Mine.md") == "mine\n")
+  }
+
   /// A notebook's folder replaced by a link to a folder elsewhere: the export goes around the
   /// link, names it, and removes nothing through it — not even FieldNotes' own old files.
   @Test func aLinkedNotebookFolderIsGoneAroundAndNothingIsRemovedThroughIt() throws {
@@ -331,10 +356,11 @@ import Testing
 /// A record that came with a folder names only files an export writes there.
 @Suite struct ExportRecordPathTests {
   @Test func onlyPathsAnExportWritesAreTakenFromARecord() {
-    for path in ["Heron.md", "Birds/Heron.md", "Birds/.notebook.md"] {
+    for path in ["Heron.md", "Birds/Heron.md", "Birds/.notebook.md", "Areas/Health/Run.md"] {
       #expect(ExportRecord.isExportPath(path), "\(path)")
     }
-    for path in ["../home/.bashrc", "/etc/passwd", "a/b/c.md", "Birds/../x.md", "./x.md", ""] {
+    let tooDeep = Array(repeating: "a", count: 40).joined(separator: "/") + "/x.md"
+    for path in ["../home/.bashrc", "/etc/passwd", tooDeep, "Birds/../x.md", "./x.md", ""] {
       #expect(!ExportRecord.isExportPath(path), "\(path)")
     }
   }

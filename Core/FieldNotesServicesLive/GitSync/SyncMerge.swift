@@ -241,7 +241,8 @@ struct SyncMerge {
       case .empty?: base = "Untitled notebook"
       case .containsNewline?: base = base.split(whereSeparator: \.isNewline).joined(separator: " ")
       case .tooLong?: base = String(base.prefix(NotebookName.maximumLength))
-      case nil, .reserved?, .duplicate?, .containsControlCharacter?, .optionWord?: break
+      case nil, .reserved?, .duplicate?, .containsControlCharacter?, .optionWord?, .notAFolder?:
+        break
       }
       var name = base
       var number = 2

@@ -40,16 +40,18 @@ struct ExportRecord: Codable, Equatable {
   static func read(in root: String) -> ExportRecord {
     var record = read(file: root + "/" + MarkdownFolderWriter.recordName)
     // A record that came with the folder (a shared or cloned one) names only files an export
-    // writes: inside the folder, at its top or one folder down; any other path is no proof.
+    // writes: inside the folder, in folders no deeper than a notebook's nest; any other path is
+    // no proof.
     record.files.removeAll { !isExportPath($0.path) }
     return record
   }
 
-  /// Whether a path is one an export writes: relative, at the folder's top or one folder down,
-  /// with no `.` or `..` parts.
+  /// Whether a path is one an export writes: relative, in at most
+  /// `MarkdownFolderWriter.maximumDepth` folders (a nested notebook's), with no `.` or `..`
+  /// parts.
   static func isExportPath(_ path: String) -> Bool {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    return (1...2).contains(parts.count) && !path.hasPrefix("/")
+    return (1...MarkdownFolderWriter.maximumDepth + 1).contains(parts.count) && !path.hasPrefix("/")
       && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
   }
 

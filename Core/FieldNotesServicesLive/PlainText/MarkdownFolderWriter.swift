@@ -62,17 +62,15 @@ public enum MarkdownFolderWriter {
     // holds a text the store holds too, so writing over it loses nothing.
     let writtenNow = Set(
       MarkdownFolderLayout.files(of: library).map { ExportRecord.digest(of: $0.data) })
-    let occupied = occupiedPaths(
+    let (occupied, directories) = occupiedPaths(
       in: root, record: record, ids: ids,
       writtenNow: writtenNow)
-    let plan = MarkdownFolderLayout.plan(of: library, avoiding: occupied)
+    let plan = MarkdownFolderLayout.plan(
+      of: library, avoiding: occupied, entering: directories)
     let files = plan.files
     let planned = Set(files.map(\.path))
     var folders = Set<String>()
-    for file in files {
-      let parts = file.path.split(separator: "/")
-      if parts.count > 1 { folders.insert(String(parts[0])) }
-    }
+    for file in files { folders.formUnion(ancestors(of: file.path)) }
     for name in folders.sorted() { try requireFolderOrNothing("\(root)/\(name)") }
     for file in files {
       try requireOwnFileOrNothing(file, in: root, record: record, writtenNow: writtenNow)
@@ -111,8 +109,8 @@ public enum MarkdownFolderWriter {
         continue
       }
       unlink("\(root)/\(path)")
-      let folder = FilePaths.folder(of: path)
-      if folder != "." { rmdir("\(root)/\(folder)") }  // only if nothing else is in it
+      // Each folder it was in, innermost first, only if nothing else is in it.
+      for folder in ancestors(of: path).reversed() { rmdir("\(root)/\(folder)") }
     }
     var after = record
     after.files.removeAll { planned.contains($0.path) || stale.contains($0.path) }
@@ -149,25 +147,36 @@ public enum MarkdownFolderWriter {
   /// it a link, so that removing it never removes a file outside the folder.
   private static func isPlainFile(_ path: String, in root: String) -> Bool {
     var status = stat()
-    let folder = FilePaths.folder(of: path)
-    if folder != "." {
+    for folder in ancestors(of: path) {
       guard lstat("\(root)/\(folder)", &status) == 0, status.st_mode & S_IFMT == S_IFDIR
       else { return false }
     }
     return lstat("\(root)/\(path)", &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
-  /// The paths at the folder's top and one folder down that an export may not write.
+  /// The folders a path is in, outermost first: `a`, `a/b` for `a/b/c.md`.
+  private static func ancestors(of path: String) -> [String] {
+    let parts = path.split(separator: "/").dropLast()
+    return parts.indices.map { parts[...$0].joined(separator: "/") }
+  }
+
+  /// How deep into the folder's folders an export looks for what is in its way: deeper than
+  /// any notebook's name can nest (a name of 60 characters has at most 30 parts).
+  static let maximumDepth = 32
+
+  /// The paths in the folder, at any depth, that an export may not write, and the folders
+  /// there.
   ///
   /// That is every entry but the files FieldNotes may write over — its own of a note or
   /// notebook written now (as its record proves), or one holding exactly what this export
-  /// writes for some note or notebook. A folder at the top is the export's to write in only while its
-  /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's, or a link to
-  /// one) is occupied, name and all, and only looked into to find which of its files are
-  /// FieldNotes'.
+  /// writes for some note or notebook. A folder is a notebook's for the export only while its
+  /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's) is occupied,
+  /// name and all, though a notebook nested under its name (`Areas/Health` under the user's
+  /// `Areas`) goes into it; a link to a folder is occupied and never looked into, nor is a
+  /// hidden folder (`.git`), whose name no export writes.
   private static func occupiedPaths(
     in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: Set<String>
-  ) -> Set<String> {
+  ) -> (occupied: Set<String>, directories: Set<String>) {
     func isOwn(_ path: String) -> Bool {
       guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
       else { return false }
@@ -180,22 +189,28 @@ public enum MarkdownFolderWriter {
       return lstat("\(root)/\(path)", &status) == 0 ? status.st_mode & S_IFMT : nil
     }
     var occupied = Set<String>()
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-    where name != recordName {
-      switch kind(of: name) {
-      case S_IFDIR:
-        let notebookFile = "\(name)/\(MarkdownFolderLayout.notebookFileName)"
-        if !(kind(of: notebookFile) == S_IFREG && isOwn(notebookFile)) { occupied.insert(name) }
-        let inside = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(name)")) ?? []
-        for entry in inside
-        where !(kind(of: "\(name)/\(entry)") == S_IFREG && isOwn("\(name)/\(entry)")) {
-          occupied.insert("\(name)/\(entry)")
+    var directories = Set<String>()
+    func look(in folder: String, depth: Int) {
+      let path = folder.isEmpty ? root : "\(root)/\(folder)"
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      where !(folder.isEmpty && name == recordName) {
+        let relative = folder.isEmpty ? name : "\(folder)/\(name)"
+        switch kind(of: relative) {
+        case S_IFDIR:
+          let notebookFile = "\(relative)/\(MarkdownFolderLayout.notebookFileName)"
+          if !(kind(of: notebookFile) == S_IFREG && isOwn(notebookFile)) {
+            occupied.insert(relative)
+          }
+          guard !name.hasPrefix("."), depth < maximumDepth else { continue }
+          directories.insert(relative)
+          look(in: relative, depth: depth + 1)
+        case S_IFREG where isOwn(relative): continue
+        default: occupied.insert(relative)
         }
-      case S_IFREG where isOwn(name): continue
-      default: occupied.insert(name)
       }
     }
-    return occupied
+    look(in: "", depth: 0)
+    return (occupied, directories)
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.

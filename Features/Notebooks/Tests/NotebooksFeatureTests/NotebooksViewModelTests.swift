@@ -166,6 +166,9 @@ import Testing
     ("all", .reserved("all")), ("None", .reserved("None")), ("1", .reserved("1")),
     ("042", .reserved("042")), ("All Notes", .reserved("All Notes")),
     (" no notebook ", .reserved("no notebook")),
+    ("..", .notAFolder("..")), ("Areas/..", .notAFolder("..")), ("./Areas", .notAFolder(".")),
+    ("Areas//Health", .notAFolder("")), ("/Areas", .notAFolder("")),
+    ("Areas/", .notAFolder("")), ("Areas/ /Health", .notAFolder("")),
   ])
   func invalidNamesAreRejected(name: String, reason: NotebookNameError) throws {
     let (model, _) = try makeModel()
@@ -356,7 +359,8 @@ import Testing
   @Test func everyErrorHasAMessage() {
     let errors: [NotebooksError] = [
       .invalidName(.empty), .invalidName(.containsNewline), .invalidName(.containsControlCharacter),
-      .invalidName(.optionWord("--force")),
+      .invalidName(.optionWord("--force")), .invalidName(.notAFolder("..")),
+      .invalidName(.notAFolder("")),
       .invalidName(.tooLong(length: 61, limit: 60)), .invalidName(.duplicate(existing: "Birds")),
       .unknownNotebook("X"), .store(.persistence(.busy)), .noDeletionPending,
     ]
