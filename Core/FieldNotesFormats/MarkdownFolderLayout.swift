@@ -33,6 +33,10 @@ public enum MarkdownFolderLayout {
     public var data: Data
     /// The identifier of the note or notebook it holds.
     public var id: UUID
+    /// When the file is to say it was last changed: the note's last change, for a note's file
+    /// given back as it was imported (which a file without dates is read by); `nil` for any
+    /// date.
+    public var modified: Date?
   }
 
   /// The files of a library's folder, and the paths already there that they went around.
@@ -86,19 +90,36 @@ public enum MarkdownFolderLayout {
       files.append(
         File(
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),
-          id: notebook.id))
+          id: notebook.id, modified: nil))
     }
     let names = Dictionary(library.notebooks.map { ($0.id, $0.name) }) { first, _ in first }
     for note in NoteSortOrder.oldest.sorted(library.notes) {
       let folder = note.notebookID.flatMap { notebookFolders[$0] } ?? ""
-      let stem = folders.claimFile(name(for: note.title, fallback: "Untitled"), in: folder)
       files.append(
-        File(
-          path: folder.isEmpty ? "\(stem).md" : "\(folder)/\(stem).md",
-          data: NoteDocument.data(of: note, inNotebookNamed: note.notebookID.flatMap { names[$0] }),
-          id: note.id))
+        file(of: note, in: folder, notebookName: note.notebookID.flatMap { names[$0] }) {
+          folders.claimFile($0, suffix: $1, in: folder)
+        })
     }
     return Plan(files: files, wentAround: folders.passedOver.sorted())
+  }
+
+  /// A note's file in its folder: under the name it was imported under while its title is the
+  /// one it had then (``NoteDocument/keptFileName(of:)``), else one from its title; as the bytes
+  /// it was imported from while they still read as the note
+  /// (``NoteDocument/importedFileData(of:at:)``), else in FieldNotes' format.
+  private static func file(
+    of note: Note, in folder: String, notebookName: String?,
+    claiming claim: (_ stem: String, _ suffix: String) -> String
+  ) -> File {
+    let kept = NoteDocument.keptFileName(of: note)
+    let suffix = kept?.extension ?? ".md"
+    let stem = claim(kept?.stem ?? name(for: note.title, fallback: "Untitled"), suffix)
+    let path = folder.isEmpty ? stem + suffix : "\(folder)/\(stem)\(suffix)"
+    if let original = NoteDocument.importedFileData(of: note, at: path) {
+      return File(path: path, data: original, id: note.id, modified: note.updatedAt)
+    }
+    return File(
+      path: path, data: NoteDocument.data(of: note, inNotebookNamed: notebookName), id: note.id)
   }
 
   /// The folders a notebook's name makes, outermost first: each part between slashes made a
@@ -234,9 +255,9 @@ public enum MarkdownFolderLayout {
       return parent
     }
 
-    /// A note's file's stem in a folder.
-    mutating func claimFile(_ stem: String, in folder: String) -> String {
-      withNames(in: folder) { $0.claim(stem, suffix: ".md") }
+    /// A note's file's stem in a folder, for a name ending in a suffix (`.md`).
+    mutating func claimFile(_ stem: String, suffix: String, in folder: String) -> String {
+      withNames(in: folder) { $0.claim(stem, suffix: suffix) }
     }
 
     /// The occupied paths a claim passed over.

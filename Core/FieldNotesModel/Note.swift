@@ -28,6 +28,9 @@ public struct Note: Identifiable, Hashable, Sendable {
   /// The front-matter keys FieldNotes has no field for, in the order written, each with its
   /// value as written (see ``NoteProperty``); none for most notes.
   public var properties: [NoteProperty]
+  /// The file the note was imported from, for an export to write it back as it was; `nil` for
+  /// a note written in FieldNotes, or read from FieldNotes' own file.
+  public var importedFile: ImportedFile?
 
   /// Creates a note.
   ///
@@ -43,10 +46,12 @@ public struct Note: Identifiable, Hashable, Sendable {
   ///   - conflictOf: The note a conflict copy conflicts with; none by default.
   ///   - properties: The front-matter keys it keeps that FieldNotes has no field for; none by
   ///     default.
+  ///   - importedFile: The file it was imported from; none by default.
   public init(
     id: UUID = UUID(), title: String, body: String = "", createdAt: Date = .now,
     notebookID: Notebook.ID? = nil, tags: [String] = [], isPinned: Bool = false,
-    updatedAt: Date? = nil, conflictOf: Note.ID? = nil, properties: [NoteProperty] = []
+    updatedAt: Date? = nil, conflictOf: Note.ID? = nil, properties: [NoteProperty] = [],
+    importedFile: ImportedFile? = nil
   ) {
     self.id = id
     self.title = title
@@ -58,11 +63,12 @@ public struct Note: Identifiable, Hashable, Sendable {
     self.isPinned = isPinned
     self.conflictOf = conflictOf
     self.properties = properties
+    self.importedFile = importedFile
   }
 }
 
 /// A note's fields by their names, in the order declared: what Swift synthesizes, so a field
 /// added later is written and read without a second list to keep in step. An optional field
-/// (`notebookID`, `conflictOf`) is left out when `nil` and may be missing when read, and so are
+/// (`notebookID`, `conflictOf`, `importedFile`) is left out when `nil` and may be missing when read, and so are
 /// `properties` when there are none (see ``NoteProperty``).
 extension Note: Codable {}

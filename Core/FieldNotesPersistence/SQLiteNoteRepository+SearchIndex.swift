@@ -69,6 +69,9 @@ extension SQLiteNoteRepository {
           if index + 1 == SQLiteSchema.propertiesVersion {
             try SQLiteProperties.addColumns(to: connection)
           }
+          if index + 1 == SQLiteSchema.importedFilesVersion {
+            try SQLiteImportedFiles.addColumns(to: connection)
+          }
           try connection.execute(migration)
         }
         try connection.execute("PRAGMA user_version = \(current)")

@@ -108,9 +108,9 @@ enum SQLiteRecovery {
     let statement = try connection.cached(
       """
       INSERT OR REPLACE INTO trashed_notes (id, title, body, created_at, updated_at, notebook_id,
-          tags, is_pinned, conflict_of, properties, trashed_at, notebook_name)
+          tags, is_pinned, conflict_of, properties, imported_file, trashed_at, notebook_name)
         SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
-          properties, ?2,
+          properties, imported_file, ?2,
           (SELECT name FROM notebooks WHERE notebooks.id = notes.notebook_id)
         FROM notes WHERE id = ?1
       """)
@@ -241,7 +241,7 @@ enum SQLiteRecovery {
     let statement = try connection.cached(
       """
       SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned, conflict_of,
-        properties, trashed_at, notebook_name
+        properties, imported_file, trashed_at, notebook_name
       FROM trashed_notes ORDER BY trashed_at DESC, rowid DESC
       """)
     defer { statement.reset() }
@@ -251,8 +251,8 @@ enum SQLiteRecovery {
       guard let note = SQLiteRows.note(from: statement, unreadable: &unreadable) else { continue }
       trashed.append(
         TrashedNote(
-          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 10)),
-          notebookName: statement.isNull(at: 11) ? nil : statement.text(at: 11)))
+          note: note, trashedAt: Date(timeIntervalSinceReferenceDate: statement.double(at: 11)),
+          notebookName: statement.isNull(at: 12) ? nil : statement.text(at: 12)))
     }
     return trashed
   }

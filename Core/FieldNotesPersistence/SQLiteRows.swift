@@ -37,7 +37,7 @@ enum SQLiteRows {
   /// The columns of a note, in the order ``note(from:unreadable:)`` reads them.
   static let noteColumns =
     "notes.id, notes.title, notes.body, notes.created_at, notes.updated_at, notes.notebook_id, "
-    + "notes.tags, notes.is_pinned, notes.conflict_of, notes.properties"
+    + "notes.tags, notes.is_pinned, notes.conflict_of, notes.properties, notes.imported_file"
 
   /// Reads every note, in storage order.
   ///
@@ -99,7 +99,8 @@ enum SQLiteRows {
       notebookID: notebookID, tags: tags, isPinned: pin == 1,
       updatedAt: Date(timeIntervalSinceReferenceDate: row.double(at: 4)),
       conflictOf: row.isNull(at: 8) ? nil : row.uuid(at: 8),
-      properties: row.isNull(at: 9) ? [] : SQLiteProperties.decode(row.text(at: 9)))
+      properties: row.isNull(at: 9) ? [] : SQLiteProperties.decode(row.text(at: 9)),
+      importedFile: row.isNull(at: 10) ? nil : SQLiteImportedFiles.decode(row.text(at: 10)))
   }
 
   /// Notes in the order the library keeps them: oldest first, ties broken by identifier.
@@ -276,6 +277,7 @@ enum SQLiteRows {
   /// A column of the notes table, and how a note's value of it is bound.
   private enum Column: CaseIterable {
     case title, body, createdAt, updatedAt, notebook, tags, isPinned, conflictOf, properties
+    case importedFile
 
     var name: String {
       switch self {
@@ -288,6 +290,7 @@ enum SQLiteRows {
       case .isPinned: "is_pinned"
       case .conflictOf: "conflict_of"
       case .properties: "properties"
+      case .importedFile: "imported_file"
       }
     }
 
@@ -306,6 +309,7 @@ enum SQLiteRows {
       case .isPinned: old.isPinned != new.isPinned
       case .conflictOf: old.conflictOf != new.conflictOf
       case .properties: old.properties != new.properties
+      case .importedFile: old.importedFile != new.importedFile
       }
     }
   }
@@ -366,6 +370,8 @@ enum SQLiteRows {
       case .isPinned: statement.bind(new.isPinned ? 1 : 0, at: index)
       case .conflictOf: bind(new.conflictOf, at: index, to: statement)
       case .properties: statement.bind(SQLiteProperties.encode(new.properties), at: index)
+      case .importedFile:
+        bind(SQLiteImportedFiles.encode(new.importedFile), at: index, to: statement)
       }
     }
     guard try statement.step() else {
@@ -450,18 +456,19 @@ enum SQLiteRows {
     let statement = try connection.cached(
       """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
-          conflict_of, properties, title_key, title_key_of)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?2)
+          conflict_of, properties, title_key, title_key_of, imported_file)
+      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?2, ?12)
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
         tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of,
         properties = excluded.properties, title_key = excluded.title_key,
-        title_key_of = excluded.title_key_of
+        title_key_of = excluded.title_key_of, imported_file = excluded.imported_file
       """)
     statement.bind(note.id.uuidString, at: 1)
     bindColumns(of: note, to: statement)
     statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 11)
+    bind(SQLiteImportedFiles.encode(note.importedFile), at: 12, to: statement)
     try statement.run()
     guard connection.changes == 1 else {
       throw SQLiteError(code: SQLITE_IOERR, message: "saving \"\(note.title)\" wrote no row")
@@ -491,6 +498,11 @@ enum SQLiteRows {
   /// Binds an identifier, or `NULL` for none.
   private static func bind(_ id: UUID?, at index: Int32, to statement: SQLiteStatement) {
     if let id { statement.bind(id.uuidString, at: index) } else { statement.bindNull(at: index) }
+  }
+
+  /// Binds a text, or `NULL` for none.
+  private static func bind(_ text: String?, at index: Int32, to statement: SQLiteStatement) {
+    if let text { statement.bind(text, at: index) } else { statement.bindNull(at: index) }
   }
 
   /// Whether the saved note with an identifier is exactly the one given, column by column as

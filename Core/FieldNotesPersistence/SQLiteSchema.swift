@@ -159,9 +159,12 @@ enum SQLiteSchema {
     // `SQLiteVersionDeltas`). Nothing is moved: a store migrated to it keeps its versions whole
     // until its note is saved again.
     SQLiteVersionDeltas.creation,
-    // Attachments: the files a note references, kept with it (see `SQLiteAttachments`).
+    // Version 15. Attachments: the files a note references, kept with it (see `SQLiteAttachments`).
     // Self-contained (`IF NOT EXISTS`), so it may take any place at the end of this list.
     SQLiteAttachments.creation,
+    // Version 16. The file each note was imported from, kept with the note and its trash entry
+    // (see `SQLiteImportedFiles`; the columns are added just before, where missing).
+    SQLiteImportedFiles.creation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -370,7 +373,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10 to 13 without what the migrations after its version make
+  /// That is a store at version 10 to 15 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -385,13 +388,18 @@ enum SQLiteSchema {
     let hasJournal = try hasTable(SQLiteNoteRepository.syncJournalTable, in: connection)
     let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
     let hasDeltas = try hasTable(SQLiteVersionDeltas.objects[0], in: connection)
+    let hasFiles = try hasColumn(SQLiteImportedFiles.columns[0], in: connection)
+    // Attachments and imported files: what versions 15 and 16 add.
+    let hasNewer = try hasTable("note_attachments", in: connection) || hasFiles
     switch version {
     case titleKeyVersion - 1:
       let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
-      return !hasJournal && !hasProperties && !hasDeltas && !hasTitleKeys
-    case propertiesVersion - 1: return !hasJournal && !hasProperties && !hasDeltas
-    case syncJournalVersion - 1: return !hasJournal && !hasDeltas
-    case versionDeltasVersion - 1: return !hasDeltas
+      return !hasJournal && !hasProperties && !hasDeltas && !hasTitleKeys && !hasNewer
+    case propertiesVersion - 1: return !hasJournal && !hasProperties && !hasDeltas && !hasNewer
+    case syncJournalVersion - 1: return !hasJournal && !hasDeltas && !hasNewer
+    case versionDeltasVersion - 1: return !hasDeltas && !hasNewer
+    case attachmentsVersion - 1: return !hasNewer
+    case importedFilesVersion - 1: return !hasFiles
     default: return false
     }
   }
@@ -445,4 +453,10 @@ enum SQLiteSchema {
 
   /// The version whose migration keeps versions as changes.
   static let versionDeltasVersion = 14
+
+  /// The version whose migration adds the files kept with notes (`SQLiteAttachments`).
+  static let attachmentsVersion = 15
+
+  /// The version whose migration adds the files notes were imported from.
+  static let importedFilesVersion = 16
 }

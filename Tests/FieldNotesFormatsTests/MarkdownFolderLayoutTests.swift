@@ -59,4 +59,26 @@ import Testing
         "Untitled folder/Daily/2026-10/Walk.md",
       ])
   }
+
+  /// A note keeps the name it was imported under while its title is the one it had then; two
+  /// notes wanting one name are both written, the later with " (2)"; a note retitled since, or
+  /// whose name no export could give, is named from its title.
+  @Test func aNoteKeepsTheNameItWasImportedUnderWhileItsTitleDoes() {
+    let day = Date(timeIntervalSince1970: 1_000_000)
+    let notes = [
+      ("Custom title 2: with colon", "10 note 2.md", "Custom title 2: with colon"),
+      ("Other", "10 note 2.md", "Other"), ("New title", "old.txt", "Old title"),
+      ("Plain", "a:b.md", "Plain"), ("Text", "Text file.TXT", "Text"),
+    ].enumerated().map { offset, names in
+      Note(
+        title: names.0, createdAt: day.addingTimeInterval(Double(offset)),
+        importedFile: ImportedFile(name: names.1, title: names.2))
+    }
+    let files = MarkdownFolderLayout.files(of: NoteLibrary(notes: notes))
+    #expect(
+      files.map(\.path) == [
+        "10 note 2.md", "10 note 2 (2).md", "New title.md", "Plain.md", "Text file.TXT",
+      ])
+    #expect(files.allSatisfy { $0.modified == nil }, "none given back as it was: no text kept")
+  }
 }

@@ -385,9 +385,21 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 14 left it: with no column of the files
+/// notes were imported from (version 15 adds it).
+func setBackToVersion14(_ path: String) throws {
+  try execute(
+    """
+    ALTER TABLE notes DROP COLUMN imported_file;
+    ALTER TABLE trashed_notes DROP COLUMN imported_file;
+    PRAGMA user_version = 14;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 13 left it: every version kept whole, with
 /// no scripts (version 14 adds them) and no queue of notes to compact.
 func setBackToVersion13(_ path: String) throws {
+  try setBackToVersion14(path)
   try execute(
     """
     DROP TRIGGER note_versions_queue_compaction;

@@ -211,7 +211,7 @@ import Testing
       """
       INSERT OR REPLACE INTO notes
         SELECT id, title || ' v2', body, created_at, updated_at, notebook_id, '["replaced"]', 1,
-          conflict_of, NULL, NULL, properties
+          conflict_of, NULL, NULL, properties, imported_file
         FROM notes WHERE title = 'Note 0';
       """)
 

@@ -290,14 +290,9 @@ public enum MarkdownFolderReader {
         skip(relative, "a binary file")
         return
       }
-      let foreign = NoteDocument.foreignNote(from: text, fileName: name)
+      let (note, foreign) = NoteDocument.importedNote(
+        from: text, data: data, path: relative, modified: modified)
       if foreign.frontMatterIgnored { result.frontMattersKeptAsText.append(relative) }
-      let created = foreign.createdAt ?? foreign.updatedAt ?? modified
-      let note = Note(
-        id: foreign.id ?? UUID(derivedFrom: Array(relative.utf8) + [0] + Array(data)),
-        title: foreign.title, body: foreign.body, createdAt: created, tags: foreign.tags,
-        isPinned: foreign.isPinned, updatedAt: max(foreign.updatedAt ?? modified, created),
-        properties: foreign.properties)
       guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
         skip(relative, "larger than the \(NoteDocument.maximumBytes) bytes a note may be")
         return

@@ -96,6 +96,7 @@ public enum MarkdownFolderWriter {
     for file in files {
       try AtomicFile.write(
         file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false)
+      if let modified = file.modified { date("\(root)/\(file.path)", at: modified) }
     }
     // On a disk that ignores case, a note retitled Heron → heron was just written over its old
     // file: that file is the new one, and stays.
@@ -122,6 +123,15 @@ public enum MarkdownFolderWriter {
     return FolderExport(
       written: files.count, leftAsTheyAre: plan.wentAround,
       paths: Dictionary(files.map { ($0.id, $0.path) }) { first, _ in first })
+  }
+
+  /// Dates a file just written at a note's last change.
+  ///
+  /// A note's file given back as it was imported, without dates of its own, is read again by
+  /// its date. A date that can't be set leaves the file as it is: it reads back as the same
+  /// text, dated now.
+  private static func date(_ path: String, at modified: Date) {
+    try? FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
   }
 
   /// Makes a folder the export writes in, owner-only, if it is missing.

@@ -1,0 +1,63 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesSQLiteTesting
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// A SQLite store keeps the file each note was imported from with the note and in the trash,
+/// and a store from before opens with its notes whole, migrated again without harm.
+@Suite struct SQLiteImportedFilesTests {
+  let directory = TemporaryDirectory()
+  var path: String { directory.file("notes.sqlite") }
+
+  static let file = ImportedFile(
+    name: "10 note 2.md", title: "Custom title 2: with colon",
+    header: "---\ntitle: \"Custom title 2: with colon\"\n---\n")
+
+  static func note(_ file: ImportedFile?, body: String = "Two.", at seconds: Double = 0) -> Note {
+    Note(
+      id: UUID(uuidString: "6F1C1A52-3C8E-4F5E-9D53-2B8A0E1F7C11") ?? UUID(),
+      title: "Custom title 2: with colon", body: body,
+      createdAt: Date(timeIntervalSinceReferenceDate: 0),
+      updatedAt: Date(timeIntervalSinceReferenceDate: seconds), importedFile: file)
+  }
+
+  @Test func theFileIsSavedKeptThroughEditsAndReadBack() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let note = Self.note(Self.file)
+    try repository.commit([.saveNote(note)])
+    let edited = Self.note(Self.file, body: "Two, edited.", at: 60)
+    try repository.commit([.replaceNote(note, with: edited)])
+
+    #expect(try SQLiteNoteRepository(path: path).load().notes == [edited])
+    #expect(try SQLiteNoteRepository(path: path).note(withID: note.id) == edited)
+  }
+
+  @Test func theTrashKeepsTheFileAndARestoreBringsItBack() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let note = Self.note(Self.file)
+    try repository.commit([.saveNote(note)])
+    try repository.commit([.trashNote(note.id, at: Date(timeIntervalSinceReferenceDate: 30))])
+
+    #expect(try repository.trashedNotes().map(\.note) == [note])
+    try repository.commit([.restoreTrashedNote(note)])
+    #expect(try SQLiteNoteRepository(path: path).load().notes == [note])
+  }
+
+  /// A store of the version before opens with every note, each with no file, and saves them
+  /// from then on; set back again, the migration adds nothing twice.
+  @Test func aStoreFromBeforeOpensWithItsNotesAndNoFile() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let plain = Self.note(nil)
+    try repository.commit([.saveNote(plain)])
+    try setBackToVersion14(path)
+    _ = repository
+
+    let reopened = try SQLiteNoteRepository(path: path)
+    #expect(try reopened.load().notes == [plain])
+    try reopened.commit([.replaceNote(plain, with: Self.note(Self.file, at: 60))])
+    try execute("PRAGMA user_version = 14", on: path)
+    #expect(try SQLiteNoteRepository(path: path).load().notes == [Self.note(Self.file, at: 60)])
+  }
+}
