@@ -79,13 +79,18 @@ public indirect enum NoteQuery: Hashable, Sendable {
   ///
   /// - Parameter notes: The notes (outside the trash) the note with the title is among.
   /// - Returns: The titles each term's note links to; none for a title no note has.
-  /// - Complexity: O(*n*) in the number of notes, for each `linked-by:` term.
+  /// - Complexity: O(*n*) in the number of notes, for each `linked-by:` term and each of its
+  ///   note's links.
   public func linkTargets(among notes: some Collection<Note>) -> [String: Set<[UInt8]>] {
     var targets: [String: Set<[UInt8]>] = [:]
     for title in linkingTitles where targets[title] == nil {
       let source = NoteLink.resolved(NoteLink(title: title), among: notes)
-      targets[title] = Set(
-        NoteLink.links(in: source?.body ?? "").map(\.titleKey).filter { !$0.isEmpty })
+      let links = NoteLink.links(in: source?.body ?? "")
+      // A link naming a file (`[[10 note 2]]`) names its note by that note's title here.
+      let named = links.compactMap { NoteLink.resolved($0, among: notes) }.map {
+        SearchFolding.fold($0.title)
+      }
+      targets[title] = Set(links.map(\.titleKey).filter { !$0.isEmpty } + named)
     }
     return targets
   }

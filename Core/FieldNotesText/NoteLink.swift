@@ -4,8 +4,9 @@ import Foundation
 /// `[[Title#heading]]` or `[[Title#heading|shown text]]`.
 ///
 /// A link names a note by its title, and resolves to the note whose title folds to the same
-/// bytes as the link's (``SearchFolding``: case and accents aside, as a search compares them);
-/// see `NoteLink.resolved(_:among:)` in FieldNotesModel. What ``links(in:)`` reads as a link:
+/// bytes as the link's (``SearchFolding``: case and accents aside, as a search compares them),
+/// else to the note imported from a file of that name, as a vault's links name files; see
+/// `NoteLink.resolved(_:among:)` in FieldNotesModel. What ``links(in:)`` reads as a link:
 ///
 /// - the title starts right after `[[` (`[[ Title]]` is text) and runs to `#`, `|` or `]]`;
 ///   spaces before those are not part of it; a link holds no line break, `[` or `]`;
@@ -67,8 +68,24 @@ extension NoteLink {
   public static func body(_ body: String, renamingLinksTo titleKey: [UInt8], as title: String)
     -> String
   {
+    self.body(body, renamingLinksTo: [titleKey], as: title)
+  }
+
+  /// A body with each link naming one of some titles (a note's title, the name of the file it
+  /// was imported under: ``keys(naming:among:)``) given a new title, its heading and shown text
+  /// kept.
+  ///
+  /// - Parameters:
+  ///   - body: A note's text.
+  ///   - titleKeys: The titles the links to rewrite name, folded by ``SearchFolding/fold(_:)``.
+  ///   - title: The title they name instead.
+  /// - Returns: The body, the same but for the links' titles.
+  public static func body(
+    _ body: String, renamingLinksTo titleKeys: Set<[UInt8]>, as title: String
+  ) -> String {
     var rewritten = body
-    for located in locatedLinks(in: body).reversed() where located.link.titleKey == titleKey {
+    for located in locatedLinks(in: body).reversed()
+    where titleKeys.contains(located.link.titleKey) {
       rewritten.replaceSubrange(located.titleRange, with: title)
     }
     return rewritten

@@ -24,4 +24,34 @@ import Testing
       NoteLink.resolved(NoteLink(title: "Heron"), among: [newer, oldest, sameMomentSmallerID])
         == sameMomentSmallerID)
   }
+
+  /// The one rule every link is resolved by — the note page, `linked-by:`, a rename: by
+  /// title (case and accents aside), then by the name of the file a note was imported under
+  /// while it keeps it, without the file's extension.
+  @Test(
+    arguments: [
+      ("Custom title 2: with colon", "two"), ("CUSTOM TITLE 2: WITH COLON", "two"),
+      ("10 note 2", "two"), ("10 NOTE 2", "two"), ("10 note 2.md", nil), ("Plan", "plan"),
+      ("Old", nil), ("New", "renamed"), ("Nothing", nil),
+    ] as [(String, String?)])
+  func aLinkNamesATitleThenTheFileANoteWasImportedFrom(link: String, expected: String?) {
+    let day = Date(timeIntervalSinceReferenceDate: 0)
+    let notes = [
+      "two": Note(
+        title: "Custom title 2: with colon", createdAt: day,
+        importedFile: ImportedFile(name: "10 note 2.md", title: "Custom title 2: with colon")),
+      // Its file's name is another note's title: the title wins.
+      "heron": Note(
+        title: "Heron", createdAt: day, importedFile: ImportedFile(name: "Plan.md", title: "Heron")),
+      "plan": Note(title: "Plan", createdAt: day.addingTimeInterval(60)),
+      // Retitled since: its file is exported under the new title, so the old name names none.
+      "renamed": Note(
+        title: "New", createdAt: day, importedFile: ImportedFile(name: "Old.md", title: "Old")),
+    ]
+    let resolved = NoteLink.resolved(NoteLink(title: link), among: notes.values)
+    #expect(resolved?.id == expected.flatMap { notes[$0]?.id })
+    if let note = resolved {
+      #expect(NoteLink.keys(naming: note, among: notes.values).contains(SearchFolding.fold(link)))
+    }
+  }
 }

@@ -82,14 +82,13 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
   public func rename(_ id: Note.ID, to title: String) throws(NoteDetailError) -> Int {
     guard let current = note(id) else { throw .store(.noteNotFound(id)) }
     if let writeFailure { throw writeFailure }
-    let key = SearchFolding.fold(current.title)
-    let namesItself = note(namedBy: NoteLink(title: current.title))?.id == id
+    let keys = NoteLink.keys(naming: current, among: notes)
     var rewritten = 0
     var changed: [Note] = []
     for note in notes {
       var edited = note
       if note.id == id { edited.title = title }
-      if namesItself { edited.body = NoteLink.body(note.body, renamingLinksTo: key, as: title) }
+      edited.body = NoteLink.body(note.body, renamingLinksTo: keys, as: title)
       guard edited != note else { continue }
       if note.id != id { rewritten += 1 }
       let next = (versions(of: note.id).map(\.number).max() ?? 0) + 1

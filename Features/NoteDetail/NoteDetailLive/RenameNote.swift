@@ -7,8 +7,9 @@ import Foundation
 /// Gives a note a new title and rewrites the links naming it in every note, in one transaction
 /// through the store's one write path.
 ///
-/// A link names the note when its title folds as the note's does and the note is the one such
-/// links name (the oldest of those titled alike, ``FieldNotesModel/NoteLink/resolved(_:among:)``);
+/// A link names the note when its title folds as the note's does, or as the name of the file
+/// the note was imported under, and the note is the one such links name (the oldest of those
+/// titled alike, ``FieldNotesModel/NoteLink/resolved(_:among:)``);
 /// only the title inside each such link changes, its heading and shown text kept. Every note
 /// rewritten keeps the text it replaced as a version, as every save does. The notes are found
 /// as `links:` finds them: through the search index.
@@ -36,11 +37,31 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
   /// - Throws: ``FieldNotesServices/NoteStoreError`` when the notes can't be read.
   public func linkingNotes(in store: NoteStore) throws(NoteStoreError) -> [Note] {
     let saved = try store.savedNote(noteID)
-    let link = NoteLink(title: saved.title)
-    let namesakes = try store.page(NoteListQuery(scope: .allNotes, search: .title(saved.title)))
-    guard NoteLink.resolved(link, among: namesakes.notes)?.id == noteID else { return [] }
-    return try store.page(NoteListQuery(scope: .allNotes, search: .links(saved.title))).notes
-      .filter { $0.id != noteID }
+    var found = Set<Note.ID>()
+    var linking: [Note] = []
+    for name in try linkNames(of: saved, in: store) {
+      for note in try store.page(NoteListQuery(scope: .allNotes, search: .links(name))).notes
+      where note.id != noteID && found.insert(note.id).inserted {
+        linking.append(note)
+      }
+    }
+    return linking
+  }
+
+  /// The names links give the note by (``FieldNotesModel/NoteLink/keys(naming:among:)``): its
+  /// title, and the name of the file it was imported under, each while links of that name
+  /// name it among the notes titled so.
+  private func linkNames(of saved: Note, in store: NoteStore) throws(NoteStoreError)
+    -> [String]
+  {
+    var names: [String] = []
+    for name in [saved.title] + (saved.keptFileStem.map { [$0] } ?? []) {
+      let namesakes = try store.page(NoteListQuery(scope: .allNotes, search: .title(name)))
+      if NoteLink.keys(naming: saved, among: namesakes.notes).contains(SearchFolding.fold(name)) {
+        names.append(name)
+      }
+    }
+    return names
   }
 
   /// Works out the change: the note retitled (its own links to itself rewritten too), and each
@@ -52,11 +73,11 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
   public func edit(in store: NoteStore) throws(NoteStoreError) -> StoreEdit {
     let saved = try store.savedNote(noteID)
     guard saved.title != title else { return .none }
-    let key = SearchFolding.fold(saved.title)
+    let keys = Set(try linkNames(of: saved, in: store).map(SearchFolding.fold))
     let linking = try linkingNotes(in: store)
     var renamed = saved
     renamed.title = title
-    renamed.body = NoteLink.body(saved.body, renamingLinksTo: key, as: title)
+    renamed.body = NoteLink.body(saved.body, renamingLinksTo: keys, as: title)
     try renamed.validateSize()
     let date = store.now()
     var edit = StoreEdit.replacing(saved, with: renamed, editedAt: date)
@@ -72,7 +93,7 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
   ) throws(NoteStoreError) {
     for note in notes {
       var rewritten = note
-      rewritten.body = NoteLink.body(note.body, renamingLinksTo: key, as: title)
+      rewritten.body = NoteLink.body(note.body, renamingLinksTo: keys, as: title)
       guard rewritten.body != note.body else { continue }
       try rewritten.validateSize()
       let replaced = StoreEdit.replacing(note, with: rewritten, editedAt: date)

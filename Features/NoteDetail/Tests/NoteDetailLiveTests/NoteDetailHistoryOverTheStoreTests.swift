@@ -162,4 +162,31 @@ import Testing
     #expect(after.earlierTitle == nil)
     #expect(after.backlinks.map(\.id) == [index.id])
   }
+
+  /// A note imported from `10 note 2.md` is linked to by its file's name too: a rename
+  /// rewrites those links as well, so they name it by its new title, the name its file is
+  /// exported under from then on.
+  @Test func aRenameRewritesTheLinksNamingTheFileANoteWasImportedFrom() throws {
+    let two = Note(
+      id: UUID(number: 0x21), title: "Custom title 2: with colon", body: "Two.",
+      createdAt: SampleData.date(minutes: 1),
+      importedFile: ImportedFile(name: "10 note 2.md", title: "Custom title 2: with colon"))
+    let linking = Note(
+      id: UUID(number: 0x22), title: "Index",
+      body: "[[10 note 2]], [[10 NOTE 2#Top|top]], [[custom title 2: with colon]], [[Other]]",
+      createdAt: SampleData.date(minutes: 2))
+    var library = SampleData.library
+    library.notes += [two, linking]
+    let repository = InMemoryNoteRepository(library)
+    let store = try NoteStore.stamped(repository)
+    let model = NoteDetailViewModel(
+      noteID: two.id, client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+      summarizer: CannedSummaryGenerator())
+
+    #expect(try model.rename(to: "Two") == 1)
+
+    let index = try #require(try store.note(withID: linking.id))
+    #expect(index.body == "[[Two]], [[Two#Top|top]], [[Two]], [[Other]]")
+    #expect(try store.journal.versions(ofNote: linking.id).map(\.body) == [linking.body])
+  }
 }
