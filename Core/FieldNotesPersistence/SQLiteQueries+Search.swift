@@ -189,6 +189,9 @@ extension SQLiteQueries {
         return "fieldnotes_title_in(notes.title, (SELECT fieldnotes_link_titles(source.body) "
           + "FROM notes AS source WHERE fieldnotes_title_is(source.title, "
           + "\(parameter(.text(title)))) ORDER BY source.created_at, upper(source.id) LIMIT 1))"
+      case .fileName(let name):
+        return "fieldnotes_kept_file_is(notes.imported_file, notes.title, "
+          + "\(parameter(.text(name))))"
       case .tag(let tag):
         return "EXISTS (SELECT 1 FROM note_tags WHERE note_tags.note_id = notes.id "
           + "AND note_tags.tag = \(parameter(.text(tag))))"

@@ -18,6 +18,9 @@ import Foundation
 /// - `fieldnotes_property_matches(pair, key, value)`: whether a property, a `[key, value]`
 ///   pair of the `properties` column, has the key and says the value (any for `NULL`), as
 ///   ``FieldNotesModel/NoteProperty/matches(key:value:)`` reads it;
+/// - `fieldnotes_kept_file_is(imported_file, title, name)`: whether a note, by its
+///   `imported_file` column (``SQLiteImportedFiles``) and title, keeps the name of the file it
+///   was imported from (``FieldNotesModel/Note/keptFileStem``) and that name is the text, folded;
 ///
 /// all folded by ``FieldNotesText/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
 /// folds them, so an answer in SQL is the answer in Swift. The text is folded once per
@@ -44,6 +47,8 @@ enum SQLiteSearchFunctions {
       handle, "fieldnotes_title_in", 2, flags, nil, titleIn, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_property_matches", 3, flags, nil, propertyMatches, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_kept_file_is", 3, flags, nil, keptFileIs, nil, nil, nil)
   }
 }
 
@@ -178,4 +183,17 @@ private func propertyMatches(
   let value = sqlite3_value_type(values[2]) == SQLITE_NULL ? nil : text(of: values[2])
   let found = property?.matches(key: text(of: values[1]), value: value) ?? false
   sqlite3_result_int(context, found ? 1 : 0)
+}
+
+private func keptFileIs(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 3 else { return sqlite3_result_null(context) }
+  guard sqlite3_value_type(values[0]) != SQLITE_NULL,
+    let file = SQLiteImportedFiles.decode(text(of: values[0]))
+  else { return sqlite3_result_int(context, 0) }
+  let note = Note(title: text(of: values[1]), importedFile: file)
+  let name = foldedArgument(context, values, at: 2)
+  let kept = note.keptFileStem.map { SearchFolding.fold($0) == name } ?? false
+  sqlite3_result_int(context, kept ? 1 : 0)
 }

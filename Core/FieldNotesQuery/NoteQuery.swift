@@ -27,6 +27,11 @@ public indirect enum NoteQuery: Hashable, Sendable {
   /// compared as a link names a note: the whole title, ignoring case and diacritics (see
   /// ``FieldNotesText/NoteLink``). Whether a note has that title is not asked.
   case links(String)
+  /// Notes imported from a file of this name, without its extension, that they keep
+  /// (``FieldNotesModel/Note/keptFileStem``), compared as a link names a note: the whole name,
+  /// ignoring case and diacritics. What a link naming no note's title names (`[[10 note 2]]`);
+  /// no word of the search grammar writes it.
+  case fileName(String)
   /// Notes carrying the tag.
   case tag(String)
   /// Notes in the notebook, or in no notebook for `nil`.
@@ -120,6 +125,8 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .links(let title): return NoteLink.body(note.body, linksTo: SearchFolding.fold(title))
     case .linkedBy(let title):
       return linkTargets[title]?.contains(SearchFolding.fold(note.title)) ?? false
+    case .fileName(let name):
+      return note.keptFileStem.map { SearchFolding.fold($0) == SearchFolding.fold(name) } ?? false
     case .tag(let tag): return note.tags.contains(tag)
     case .notebook(let id): return note.notebookID == id
     case .pinned: return note.isPinned
@@ -144,7 +151,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .text(let text), .title(let text): [text]
     case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
     case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .links, .linkedBy, .property,
-      .not:
+      .fileName, .not:
       []
     }
   }

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesPersistence
+import FieldNotesQuery
 import FieldNotesSQLiteTesting
 import FieldNotesServices
 import Foundation
@@ -59,5 +60,24 @@ import Testing
     try reopened.commit([.replaceNote(plain, with: Self.note(Self.file, at: 60))])
     try execute("PRAGMA user_version = 14", on: path)
     #expect(try SQLiteNoteRepository(path: path).load().notes == [Self.note(Self.file, at: 60)])
+  }
+
+  /// What a link naming a file finds: the notes keeping that name, in SQL as in memory.
+  @Test func aFileNameSearchFindsTheNotesKeepingThatName() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let kept = Self.note(Self.file)
+    let retitled = Note(
+      title: "New", createdAt: Date(timeIntervalSinceReferenceDate: 10),
+      importedFile: ImportedFile(name: "10 note 2.md", title: "Old"))
+    let plain = Note(title: "10 note 2", createdAt: Date(timeIntervalSinceReferenceDate: 20))
+    try repository.commit([.saveNote(kept), .saveNote(retitled), .saveNote(plain)])
+
+    for (name, found) in [("10 note 2", [kept.id]), ("10 NOTE 2", [kept.id]), ("10 note 2.md", [])]
+    {
+      let query = NoteQuery.fileName(name)
+      let page = try repository.page(NoteListQuery(scope: .allNotes, search: query)).notes
+      #expect(page.map(\.id) == found, "\(name)")
+      #expect([kept, retitled, plain].filter(query.finds).map(\.id) == found, "\(name) in memory")
+    }
   }
 }

@@ -102,8 +102,9 @@ public final class NoteDetailViewModel {
 
   /// A note's links, each note and each unresolved title once, and the notes linking to it.
   ///
-  /// A note links here when one of its links names this note: links to this note's title name
-  /// the note of that title written first, so a note sharing its title with an older one has no
+  /// A note links here when one of its links names this note (by its title, or by the name of
+  /// the file it was imported under): links to this note's title name the note of that title
+  /// written first, so a note sharing its title with an older one has no
   /// backlinks (its links are the older one's). The note's own links to itself are not listed
   /// as backlinks.
   private func connections(of note: Note) throws(NoteDetailError) -> NoteConnections {
@@ -120,8 +121,20 @@ public final class NoteDetailViewModel {
       }
     }
     var backlinks: [Note] = []
-    if try client.note(namedBy: NoteLink(title: note.title))?.id == note.id {
-      backlinks = try client.notes(linkingTo: note.title).filter { $0.id != note.id }
+    // By its title, and by the name of the file it was imported under, each while links of
+    // that name name it; by title, as each list comes.
+    let names = [note.title] + (note.keptFileStem.map { [$0] } ?? [])
+    for name in names {
+      guard try client.note(namedBy: NoteLink(title: name))?.id == note.id else { continue }
+      for linking in try client.notes(linkingTo: name)
+      where linking.id != note.id && !backlinks.contains(where: { $0.id == linking.id }) {
+        backlinks.append(linking)
+      }
+    }
+    if names.count > 1 {
+      backlinks.sort {
+        NoteSortOrder.titleKey($0.title).lexicographicallyPrecedes(NoteSortOrder.titleKey($1.title))
+      }
     }
     let referenced = Set(AttachmentReference.references(in: note.body).map(\.name))
     let attachments = try client.attachments(of: note.id).map {

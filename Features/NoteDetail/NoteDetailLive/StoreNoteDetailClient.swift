@@ -44,14 +44,18 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   public var revision: Int { store.changeCount }
 
   /// The note a link names, found by the store's search for its title (through the search
-  /// index, for a title of three letters or more), the oldest of those titled so.
+  /// index, for a title of three letters or more), the oldest of those titled so; else, when
+  /// none has it, the note imported from a file of that name (a search of every note's file).
   ///
   /// - Parameter link: The link.
   /// - Returns: The note, or `nil` when none has the title.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the notes can't be read.
   public func note(namedBy link: NoteLink) throws(NoteDetailError) -> Note? {
     let page = try page(NoteListQuery(scope: .allNotes, search: .title(link.title)))
-    return NoteLink.resolved(link, among: page.notes)
+    if let named = NoteLink.resolved(link, among: page.notes) { return named }
+    // No note has the title: the note imported from a file of that name, if one keeps it.
+    let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(link.title)))
+    return NoteLink.resolved(link, among: files.notes)
   }
 
   /// The notes the store finds for `links:TITLE`: the search index's notes holding `[[` and the

@@ -189,4 +189,30 @@ import Testing
     #expect(index.body == "[[Two]], [[Two#Top|top]], [[Two]], [[Other]]")
     #expect(try store.journal.versions(ofNote: linking.id).map(\.body) == [linking.body])
   }
+
+  /// Over the store, a link naming the file a note was imported from is followed on the page,
+  /// and the page of that note lists the linking note as a backlink.
+  @Test func aLinkNamingAnImportedFileIsFollowedAndListedAsABacklink() throws {
+    let two = Note(
+      id: UUID(number: 0x31), title: "Custom title 2: with colon", body: "Two.",
+      createdAt: SampleData.date(minutes: 1),
+      importedFile: ImportedFile(name: "10 note 2.md", title: "Custom title 2: with colon"))
+    let linking = Note(
+      id: UUID(number: 0x32), title: "Index", body: "[[10 note 2]] and [[Missing]]",
+      createdAt: SampleData.date(minutes: 2))
+    var library = SampleData.library
+    library.notes += [two, linking]
+    let store = try NoteStore.stamped(InMemoryNoteRepository(library))
+    func connections(of id: Note.ID) -> NoteConnections? {
+      let model = NoteDetailViewModel(
+        noteID: id, client: StoreNoteDetailClient(store: store, history: DeletionHistory()),
+        summarizer: CannedSummaryGenerator())
+      guard case .loaded(_, _, _, let connections) = model.state else { return nil }
+      return connections
+    }
+
+    #expect(connections(of: linking.id)?.links.map(\.note.id) == [two.id])
+    #expect(connections(of: linking.id)?.unresolved == [NoteLink(title: "Missing")])
+    #expect(connections(of: two.id)?.backlinks.map(\.id) == [linking.id])
+  }
 }
