@@ -128,6 +128,40 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "\(folder)/out/Areas-Health"))
   }
 
+  /// A vault imported and exported as a user types it gives back its files byte for byte,
+  /// and a link naming a file's name opens that file's note.
+  @Test func aVaultImportedAndExportedIsTheSameFiles() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let files = [
+      "10 note 2.md": "---\ntitle: \"Custom title 2: with colon\"\nstatus: draft\n---\nTwo.\n",
+      "Areas/Health/Run.md": "# Run\n\nSee [[10 note 2]].\n",
+      "Plan.md": "No front matter.\n",
+    ]
+    for (path, text) in files {
+      try write(text, at: "vault/\(path)")
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSince1970: 1_780_000_000)],
+        ofItemAtPath: "\(folder)/vault/\(path)")
+    }
+    let (session, console, _) = session()
+    _ = try await session.run("import \(folder)/vault")
+    _ = try await session.run("export \(folder)/out/")
+
+    for (path, text) in files {
+      #expect(
+        try String(contentsOfFile: "\(folder)/out/\(path)", encoding: .utf8) == text, "\(path)")
+    }
+    try await session.run("open Areas/Health")
+    try await session.run("show 1")
+    try await session.run("open 1")
+    #expect(
+      Array(console.output.suffix(11)) == [
+        "Links:", "  1  Custom title 2: with colon", "Custom title 2: with colon",
+        "No Notebook · written 2026-05-28", "status: draft", "", "Two.", "", "", "Linked from:",
+        "  1  Run",
+      ])
+  }
+
   /// A file of the user's where a note's file would go is named, left as it is, and the
   /// note written beside it: exporting into a folder never asks the user to clear it first.
   @Test func anExportLeavesTheUsersFilesAndSaysWhichItWentAround() async throws {

@@ -112,4 +112,17 @@ import Testing
     #expect(reread.body == library.notes[two].body)
     #expect(reread.properties == library.notes[two].properties)
   }
+
+  /// A JSON export carries what an import kept of each file, so the vault comes back out the
+  /// same from a library restored from JSON.
+  @Test func aJSONExportKeepsTheFilesNotesWereImportedFrom() throws {
+    let folder = try FixtureFolder()
+    try Self.writeVault(into: folder)
+    let library = try MarkdownFolderReader.read(folder.path + "/vault").library
+    #expect(library.notes.allSatisfy { $0.importedFile != nil })
+
+    let restored = try LibraryArchive.library(fromJSON: LibraryArchive.json(library))
+
+    #expect(restored == library)
+  }
 }
