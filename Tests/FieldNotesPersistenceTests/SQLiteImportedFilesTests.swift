@@ -52,13 +52,13 @@ import Testing
     let repository = try SQLiteNoteRepository(path: path)
     let plain = Self.note(nil)
     try repository.commit([.saveNote(plain)])
-    try setBackToVersion14(path)
+    try setBackToVersion15(path)
     _ = repository
 
     let reopened = try SQLiteNoteRepository(path: path)
     #expect(try reopened.load().notes == [plain])
     try reopened.commit([.replaceNote(plain, with: Self.note(Self.file, at: 60))])
-    try execute("PRAGMA user_version = 14", on: path)
+    try execute("PRAGMA user_version = 15", on: path)
     #expect(try SQLiteNoteRepository(path: path).load().notes == [Self.note(Self.file, at: 60)])
   }
 

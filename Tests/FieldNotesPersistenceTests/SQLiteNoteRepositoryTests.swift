@@ -385,15 +385,22 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
-/// Makes a store as the FieldNotes of schema version 14 left it: with no column of the files
-/// notes were imported from (version 15 adds it).
-func setBackToVersion14(_ path: String) throws {
+/// Makes a store as the FieldNotes of schema version 15 left it: with no column of the files
+/// notes were imported from (version 16 adds it).
+func setBackToVersion15(_ path: String) throws {
   try execute(
     """
     ALTER TABLE notes DROP COLUMN imported_file;
     ALTER TABLE trashed_notes DROP COLUMN imported_file;
-    PRAGMA user_version = 14;
+    PRAGMA user_version = 15;
     """, on: path)
+}
+
+/// Makes a store as the FieldNotes of schema version 14 left it: with no table of the files
+/// kept with notes (version 15 adds it) either.
+func setBackToVersion14(_ path: String) throws {
+  try setBackToVersion15(path)
+  try execute("DROP TABLE note_attachments; PRAGMA user_version = 14;", on: path)
 }
 
 /// Makes a store as the FieldNotes of schema version 13 left it: every version kept whole, with

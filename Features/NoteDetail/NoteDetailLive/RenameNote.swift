@@ -81,14 +81,14 @@ public struct RenameNote: StoreChange, Hashable, Sendable {
     try renamed.validateSize()
     let date = store.now()
     var edit = StoreEdit.replacing(saved, with: renamed, editedAt: date)
-    try Self.rewrite(linking, linksNaming: key, as: title, editedAt: date, into: &edit)
+    try Self.rewrite(linking, linksNaming: keys, as: title, editedAt: date, into: &edit)
     return edit
   }
 
-  /// Adds to an edit each note with its links naming a folded title given another title, each
-  /// replaced note's text kept as a version; a note with no such link is left out.
+  /// Adds to an edit each note with its links naming any of some folded titles given another
+  /// title, each replaced note's text kept as a version; a note with no such link is left out.
   static func rewrite(
-    _ notes: [Note], linksNaming key: [UInt8], as title: String, editedAt date: Date,
+    _ notes: [Note], linksNaming keys: Set<[UInt8]>, as title: String, editedAt date: Date,
     into edit: inout StoreEdit
   ) throws(NoteStoreError) {
     for note in notes {
@@ -160,7 +160,7 @@ public struct RelinkNote: StoreChange, Hashable, Sendable {
     let saved = try store.savedNote(noteID)
     var edit = StoreEdit.none
     try RenameNote.rewrite(
-      try linkingNotes(in: store), linksNaming: SearchFolding.fold(earlierTitle),
+      try linkingNotes(in: store), linksNaming: [SearchFolding.fold(earlierTitle)],
       as: saved.title, editedAt: store.now(), into: &edit)
     return edit
   }

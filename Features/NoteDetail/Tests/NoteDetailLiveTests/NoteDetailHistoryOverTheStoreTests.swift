@@ -1,6 +1,7 @@
 import FieldNotesModel
 import FieldNotesServices
 import FieldNotesTesting
+import FieldNotesText
 import Foundation
 import NoteDetailFeature
 import NoteDetailLive
