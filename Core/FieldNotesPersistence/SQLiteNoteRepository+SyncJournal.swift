@@ -118,27 +118,70 @@ extension SQLiteNoteRepository: SyncJournaling {
     throws(RepositoryError) -> JournaledItems
   {
     try read { connection in
-      var items = JournaledItems(notes: [], unreadableNoteIDs: [], notebooks: [])
-      let statement = try connection.cached(
-        "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE id = ?1")
-      for id in noteIDs {
-        defer { statement.reset() }
-        statement.bind(id.uuidString, at: 1)
-        guard try statement.step() else { continue }
-        var unreadable: [UnreadableNote] = []
-        if let note = SQLiteRows.note(from: statement, unreadable: &unreadable) {
-          items.notes.append(note)
-        } else {
-          items.unreadableNoteIDs.insert(id)
-        }
-      }
-      if !notebookIDs.isEmpty {
-        items.notebooks = try SQLiteRows.notebooks(from: connection).filter {
-          notebookIDs.contains($0.id)
-        }
-      }
-      return items
+      try Self.items(noteIDs: noteIDs, notebookIDs: notebookIDs, in: connection)
     }
+  }
+
+  /// Reads some notes and notebooks and saves changes computed from them in one transaction,
+  /// taken before the read (`BEGIN IMMEDIATE`), so no other writer comes in between.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes read.
+  ///   - notebookIDs: The notebooks read.
+  ///   - transform: Returns the changes to save, given those notes and notebooks.
+  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
+  public func update(
+    noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>,
+    _ transform: (JournaledItems) -> [RepositoryChange]
+  ) throws(RepositoryError) {
+    let path = self.path
+    try writer.perform { connection throws(RepositoryError) in
+      do {
+        try connection.execute("BEGIN IMMEDIATE")
+        do {
+          let changes = transform(
+            try Self.items(noteIDs: noteIDs, notebookIDs: notebookIDs, in: connection))
+          try SQLiteRows.write(changes, to: connection)
+          try connection.execute("COMMIT")
+          if !changes.isEmpty { updates.withLock { $0 += 1 } }
+        } catch {
+          try? connection.execute("ROLLBACK")
+          throw error
+        }
+      } catch let error as SQLiteError {
+        throw error.repositoryError(path: path, writing: true)
+      } catch let error as RepositoryError {
+        throw error
+      } catch {
+        throw .writeFailed(reason: "\(error)")
+      }
+    }
+  }
+
+  /// Reads the notes and notebooks of some identifiers on a connection.
+  private static func items(
+    noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>, in connection: SQLiteConnection
+  ) throws -> JournaledItems {
+    var items = JournaledItems(notes: [], unreadableNoteIDs: [], notebooks: [])
+    let statement = try connection.cached(
+      "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE id = ?1")
+    for id in noteIDs {
+      defer { statement.reset() }
+      statement.bind(id.uuidString, at: 1)
+      guard try statement.step() else { continue }
+      var unreadable: [UnreadableNote] = []
+      if let note = SQLiteRows.note(from: statement, unreadable: &unreadable) {
+        items.notes.append(note)
+      } else {
+        items.unreadableNoteIDs.insert(id)
+      }
+    }
+    if !notebookIDs.isEmpty {
+      items.notebooks = try SQLiteRows.notebooks(from: connection).filter {
+        notebookIDs.contains($0.id)
+      }
+    }
+    return items
   }
 
   /// Records the store's sync mark, and empties the journal up to a position, in one

@@ -20,8 +20,9 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   let writer: SQLiteWriter
   /// Whether the store lives in memory, gone when the process ends.
   private let isInMemory: Bool
-  /// How many times ``update(_:)`` has written, which ``changeStamp`` counts in.
-  private let updates = Mutex(0)
+  /// How many times ``update(_:)`` or ``update(noteIDs:notebookIDs:_:)`` has written, which
+  /// ``changeStamp`` counts in.
+  let updates = Mutex(0)
   /// The search index rebuilt when the store was opened, if it couldn't be trusted.
   public let searchIndexRebuilds: [SearchIndexRebuild]
 

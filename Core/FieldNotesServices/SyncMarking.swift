@@ -59,6 +59,20 @@ public protocol SyncJournaling: SyncMarking {
   func journaledItems(noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>)
     throws(RepositoryError) -> JournaledItems
 
+  /// Reads some notes and notebooks and saves changes computed from them as one transaction,
+  /// with no other writer in between: the read-modify-write of ``NoteRepository/update(_:)``,
+  /// reading only what a sync merged rather than the whole library.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes read.
+  ///   - notebookIDs: The notebooks read.
+  ///   - transform: Returns the changes to save, given those notes and notebooks as saved now.
+  /// - Throws: ``RepositoryError``; nothing was saved then.
+  func update(
+    noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>,
+    _ transform: (JournaledItems) -> [RepositoryChange]
+  ) throws(RepositoryError)
+
   /// Records the mark, as ``SyncMarking/recordSyncMark(_:)`` does, and empties the journal up
   /// to a position, in one write: the journal then starts at that commit.
   ///

@@ -110,6 +110,42 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
       notebooks: library.notebooks.filter { notebookIDs.contains($0.id) })
   }
 
+  /// Saves changes computed from some notes and notebooks, all under one lock, or none if a
+  /// failure was injected; what it reads is counted in ``journaledReads``.
+  ///
+  /// - Parameters:
+  ///   - noteIDs: The notes read.
+  ///   - notebookIDs: The notebooks read.
+  ///   - transform: Returns the changes to save, given those notes and notebooks.
+  /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
+  public func update(
+    noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>,
+    _ transform: (JournaledItems) -> [RepositoryChange]
+  ) throws(RepositoryError) {
+    try write { () throws(RepositoryError) in
+      var applied: [RepositoryChange] = []
+      try saved.update { library in
+        applied = transform(
+          JournaledItems(
+            notes: library.notes.filter { noteIDs.contains($0.id) },
+            unreadableNoteIDs: Set(library.unreadableNotes.compactMap(\.id)).intersection(noteIDs),
+            notebooks: library.notebooks.filter { notebookIDs.contains($0.id) }))
+        return applied
+      }
+      return applied
+    }
+    record.withLock { $0.journaledReads += noteIDs.count + notebookIDs.count }
+  }
+
+  /// The saved notebooks, read without loading the notes (not counted in ``loadCount``).
+  ///
+  /// - Returns: The notebooks.
+  /// - Throws: The error set by ``failLoads(with:)``.
+  public func notebooks() throws(RepositoryError) -> [Notebook] {
+    if let error = record.withLock({ $0.loadError }) { throw error }
+    return try saved.load().notebooks
+  }
+
   /// Records the store's sync mark and empties the journal up to a position.
   ///
   /// - Parameters:
@@ -126,7 +162,8 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     }
   }
 
-  /// How many times the whole library was loaded.
+  /// How many times the whole library was read: loaded, or read to compute an
+  /// ``update(_:)``.
   public var loadCount: Int { record.withLock { $0.loadCount } }
 
   /// How many notes and notebooks were read through ``journaledItems(noteIDs:notebookIDs:)``.
@@ -199,11 +236,12 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   }
 
   /// Saves changes computed from the saved library, all under one lock, or none if a failure
-  /// was injected.
+  /// was injected; counted in ``loadCount``, as it reads the whole library.
   ///
   /// - Parameter transform: Returns the changes to save, given what is saved now.
   /// - Throws: The error set by ``failNextCommit(with:)`` or ``failCommits(with:)``.
   public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    record.withLock { $0.loadCount += 1 }
     try write { () throws(RepositoryError) in
       var applied: [RepositoryChange] = []
       try saved.update { library in

@@ -108,4 +108,25 @@ import Testing
     #expect(items.notes.isEmpty)
     #expect(items.unreadableNoteIDs == [id])
   }
+
+  @Test func anUpdateOfSomeNotesReadsOnlyThoseAndSavesInOneTransaction() throws {
+    let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    let notebook = Notebook(name: "Birds")
+    try store.commit([
+      .saveNotebook(notebook), .saveNote(note(1, "One")), .saveNote(note(2, "Two")),
+    ])
+    var seen: JournaledItems?
+    let stamp = store.changeStamp
+
+    try store.update(noteIDs: [note(1, "").id], notebookIDs: [notebook.id]) { items in
+      seen = items
+      return [.saveNote(note(1, "One, merged"))]
+    }
+
+    #expect(seen?.notes.map(\.id) == [note(1, "").id], "only the note named is read")
+    #expect(seen?.notebooks.map(\.id) == [notebook.id])
+    #expect(try store.note(withID: note(1, "").id)?.title == "One, merged")
+    #expect(try store.note(withID: note(2, "").id)?.title == "Two")
+    #expect(store.changeStamp != stamp, "a store that reloads sees the change")
+  }
 }

@@ -206,8 +206,9 @@ import Testing
     let exported = ExportedState(NoteLibrary(notes: [syncNote(1, "Heron")]))
     var incoming = syncNote(1, "Heron", body: "From the remote.", minutes: 3)
     incoming.tags = ["lake"]
-    var current = NoteLibrary(notes: [syncNote(1, "Grey heron", minutes: 2)])
-    current.notes.append(syncNote(2, "Written meanwhile", minutes: 2))
+    let current = JournaledItems(
+      notes: [syncNote(1, "Grey heron", minutes: 2), syncNote(2, "Written meanwhile", minutes: 2)],
+      unreadableNoteIDs: [], notebooks: [])
     let changes = StoreChanges(
       results: [.note(UUID(number: 1)): SyncDocument.data(of: incoming)], exported: exported,
       current: current, timeZone: TimeZone(identifier: "UTC") ?? .current,

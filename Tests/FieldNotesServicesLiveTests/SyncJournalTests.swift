@@ -5,9 +5,12 @@ import FieldNotesTesting
 import Foundation
 import Testing
 
-/// A sync after a few edits reads from the store only the notes its journal names, and commits
-/// only their files; whenever the journal can't say what changed since the folder's last
-/// commit, or the remote has changes to merge, the whole library is read, as before.
+/// A sync reads from the store only what changed on either side.
+///
+/// After a few edits it reads only the notes its journal names, and commits only their files; a
+/// sync that finds remote changes reads only the notes at the paths the remote changed. Whenever
+/// the journal can't say what changed since the folder's last commit, or the remote deleted a
+/// notebook, the whole library is read, as before.
 @Suite struct SyncJournalTests {
   let world = SyncWorld()
 
@@ -64,20 +67,84 @@ import Testing
     #expect(second.notes.count == 20)
   }
 
-  @Test func theRemoteSChangesAreMergedWithTheWholeLibraryAsBefore() async throws {
+  @Test func aSyncPullingOneRemoteEditReadsOnlyThatNote() async throws {
+    let (first, second) = try await twoDevices()
+    try second.save(syncNote(2, "Note 2", body: "From the second.", minutes: 5))
+    try await second.syncer.sync()
+    let (loads, reads) = (first.repository.loadCount, first.repository.journaledReads)
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.loadCount == loads, "the whole library is never read")
+    #expect(
+      first.repository.journaledReads == reads + 2,
+      "note 2 alone, read to merge and read again as the merge is saved")
+    #expect(await first.syncer.lastReport?.incoming == 1)
+    #expect(await first.syncer.lastReport?.pushed == false, "the remote's commit is taken")
+    #expect(first.note(UUID(number: 2))?.body == "From the second.")
+    #expect(first.notes.count == 20)
+  }
+
+  @Test func aRemoteEditAndALocalEditOfOtherNotesBothLandReadingOnlyWhatTheRemoteChanged()
+    async throws
+  {
     let (first, second) = try await twoDevices()
     try second.save(syncNote(2, "Note 2", body: "From the second.", minutes: 5))
     try await second.syncer.sync()
     try first.save(syncNote(9, "Note 9", body: "From the first.", minutes: 6))
+    let loads = first.repository.loadCount
 
     try await first.syncer.sync()
     try await second.syncer.sync()
 
+    #expect(first.repository.loadCount == loads, "the whole library is never read")
     for device in [first, second] {
       #expect(device.note(UUID(number: 2))?.body == "From the second.")
       #expect(device.note(UUID(number: 9))?.body == "From the first.")
       #expect(device.notes.count == 20)
     }
+  }
+
+  @Test func oneNoteEditedOnBothSidesKeepsTheLaterEditAndACopyReadingOnlyThatNote()
+    async throws
+  {
+    let (first, second) = try await twoDevices()
+    try second.save(syncNote(4, "Note 4", body: "From the second.", minutes: 5))
+    try await second.syncer.sync()
+    try first.save(syncNote(4, "Note 4", body: "From the first.", minutes: 6))
+    let loads = first.repository.loadCount
+
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+
+    #expect(first.repository.loadCount == loads, "the whole library is never read")
+    #expect(await first.syncer.lastReport?.conflicts == 1)
+    for device in [first, second] {
+      #expect(device.note(UUID(number: 4))?.body == "From the first.", "the later edit")
+      let copies = device.notes.filter { $0.conflictOf == UUID(number: 4) }
+      #expect(copies.map(\.body) == ["From the second."])
+      #expect(device.notes.count == 21)
+    }
+  }
+
+  /// A notebook the remote deleted moves this store's notes out of it, notes the remote didn't
+  /// change: that merge reads the whole library.
+  @Test func aNotebookTheRemoteDeletedIsMergedWithTheWholeLibrary() async throws {
+    let birds = Notebook(id: UUID(number: 100), name: "Birds")
+    let inBirds = syncNote(1, "Heron", notebook: birds.id)
+    let first = try await world.device(NoteLibrary(notebooks: [birds], notes: [inBirds]))
+    try await first.syncer.sync()
+    let second = try await world.device()
+    try await second.syncer.sync()
+    try second.repository.commit([.deleteNotebook(birds.id)])
+    try await second.syncer.sync()
+    let loads = first.repository.loadCount
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.loadCount > loads)
+    #expect(first.library.notebooks.isEmpty)
+    #expect(first.note(UUID(number: 1))?.notebookID == nil, "the note stays, in no notebook")
   }
 
   /// A sync stopped after its commit and before its mark leaves the folder's last commit ahead

@@ -124,10 +124,34 @@ extension GitNoteSyncer {
     let merge = try SyncMerge(
       ours: state.documents, library: state.library, incoming: incoming,
       protected: state.protected, timeZone: timeZone)
-    // The merged files: this store's, as its commit holds them, but for those the merge changed.
+    let tree = try await listedTree(
+      git, ours: ours, remote: remote, changes: changes, merge: merge, documents: state.documents)
+    let commit = try await mergeCommit(
+      git, tree: try await tree.write(git), local: local.commit, remote: remote)
+    return MergeStep(commit: commit, tree: tree, merge: merge, skipped: skipped)
+  }
+
+  /// The merged tree, from both sides' listings: this store's files as its commit holds them
+  /// (or as its documents are, where that commit holds no plain file), but for those the merge
+  /// changed, in the remote's tree (see ``SyncTree/merged(theirs:ours:files:changedSinceBase:removing:)``).
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - ours: This store's commit's tree.
+  ///   - remote: The remote's commit.
+  ///   - changes: What the remote changed since the base.
+  ///   - merge: The merge.
+  ///   - documents: This store's files the merge read: all of them, or those at the paths the
+  ///     remote changed.
+  /// - Returns: The tree.
+  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
+  func listedTree(
+    _ git: GitProcess, ours: SyncTree, remote: String, changes: [GitTreeChange],
+    merge: SyncMerge, documents: [SyncDocument.Kind: Data]
+  ) async throws -> SyncTree {
     var files: [SyncDocument.Kind: GitTreeEntry] = [:]
     var written: [(SyncDocument.Kind, Data)] = []
-    for (kind, data) in state.documents where merge.results[kind] == nil {
+    for (kind, data) in documents where merge.results[kind] == nil {
       if let entry = ours.files[kind], entry.isRegularFile {
         files[kind] = entry
       } else {
@@ -138,27 +162,38 @@ extension GitNoteSyncer {
     let blobs = try await GitObjectWriter.writeBlobs(git, written.map(\.1))
     for ((kind, _), blob) in zip(written, blobs) { files[kind] = SyncTree.file(blob, for: kind) }
     let theirs = try await SyncTree.list(git, remote)
-    let tree = SyncTree.merged(
+    return SyncTree.merged(
       theirs: theirs, ours: ours, files: files,
       changedSinceBase: SyncTree.changedPaths(changes), removing: merge.removedFromTheirs)
-    let treeName = try await tree.write(git)
-    // The same notes as the remote's: take its commit, and there is nothing to push.
-    if try await revision(git, "\(remote)^{tree}") == treeName {
-      return MergeStep(commit: remote, tree: tree, merge: merge, skipped: skipped)
-    }
+  }
+
+  /// The commit of a merged tree, which nothing points at yet: the remote's own when the tree
+  /// is the remote's (there is nothing to push then), one on the remote's when this store's
+  /// commit is among its ancestors, a merge of the two otherwise.
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - tree: The merged tree's object name.
+  ///   - local: This store's commit, if any.
+  ///   - remote: The remote's commit.
+  /// - Returns: The commit's name.
+  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
+  func mergeCommit(_ git: GitProcess, tree: String, local: String?, remote: String) async throws
+    -> String
+  {
+    if try await revision(git, "\(remote)^{tree}") == tree { return remote }
     let fastForward: Bool =
-      if let commit = local.commit { try await isAncestor(git, commit, of: remote) } else { true }
-    let parents = (fastForward ? [remote] : [local.commit, remote].compactMap { $0 }).flatMap {
+      if let local { try await isAncestor(git, local, of: remote) } else { true }
+    let parents = (fastForward ? [remote] : [local, remote].compactMap { $0 }).flatMap {
       ["-p", $0]
     }
     let message = fastForward ? "FieldNotes: changes made here" : "FieldNotes: merge"
-    let commit = try await git.check(["commit-tree", treeName, "-m", message] + parents).text
+    return try await git.check(["commit-tree", tree, "-m", message] + parents).text
       .trimmingCharacters(in: .newlines)
-    return MergeStep(commit: commit, tree: tree, merge: merge, skipped: skipped)
   }
 
   /// The files the remote changed since the base, with both versions, and the entries skipped.
-  private func incomingFiles(_ git: GitProcess, _ changes: [GitTreeChange]) async throws
+  func incomingFiles(_ git: GitProcess, _ changes: [GitTreeChange]) async throws
     -> ([SyncDocument.Kind: SyncMerge.Incoming], [String])
   {
     var skipped: [String] = []
@@ -211,7 +246,7 @@ extension GitNoteSyncer {
     return output.status == 0 ? output.text.trimmingCharacters(in: .newlines) : nil
   }
 
-  private func isAncestor(_ git: GitProcess, _ ancestor: String, of commit: String) async throws
+  func isAncestor(_ git: GitProcess, _ ancestor: String, of commit: String) async throws
     -> Bool
   {
     let output = try await git.run(["merge-base", "--is-ancestor", ancestor, commit])
@@ -221,7 +256,7 @@ extension GitNoteSyncer {
     return output.status == 0
   }
 
-  private func mergeBase(_ git: GitProcess, _ first: String, _ second: String) async throws
+  func mergeBase(_ git: GitProcess, _ first: String, _ second: String) async throws
     -> String?
   {
     let output = try await git.run(["merge-base", first, second])

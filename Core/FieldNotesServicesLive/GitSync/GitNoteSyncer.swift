@@ -152,24 +152,32 @@ public actor GitNoteSyncer: NoteSyncing {
       await progress(.merging)
       var step = MergeStep(commit: local.commit, tree: local.tree)
       if try await needsMerge(git, local: local.commit, remote: branch.commit) {
-        var exported: ExportedState
-        if let state {
-          exported = state
+        // After a commit from the journal, only what the remote changed is read and saved.
+        if state == nil, journal != nil, let remoteCommit = branch.commit,
+          let narrow = try await mergeChangedPaths(git, local: local, remote: remoteCommit)
+        {
+          step = narrow.step
+          if let merge = step.merge {
+            report.add(merge, skipped: step.skipped)
+            try saveInStore(merge.results, exported: narrow.ours, readingAll: false)
+          }
         } else {
-          exported = try exportStore()
-          local = try await commitLocalChanges(git, exported)
-          recordMark(local.commit, journalThrough: journal?.position)
+          var exported: ExportedState
+          if let state {
+            exported = state
+          } else {
+            exported = try exportStore()
+            local = try await commitLocalChanges(git, exported)
+            recordMark(local.commit, journalThrough: journal?.position)
+          }
+          step = try await merge(git, local: local, remote: branch.commit, state: exported)
+          if let merge = step.merge {
+            report.add(merge, skipped: step.skipped)
+            try saveInStore(merge.results, exported: exported, readingAll: true)
+            exported.apply(merge.results)
+          }
+          state = exported
         }
-        step = try await merge(git, local: local, remote: branch.commit, state: exported)
-        if let merge = step.merge {
-          report.incoming += merge.incomingCount
-          report.merged += merge.mergedCount
-          report.conflicts += merge.conflictCount
-          report.skipped += step.skipped + merge.skipped
-          try saveInStore(merge.results, exported: exported)
-          exported.apply(merge.results)
-        }
-        state = exported
       }
       if let merged = step.commit, merged != local.commit {
         try await git.check(
@@ -322,21 +330,48 @@ public actor GitNoteSyncer: NoteSyncing {
   ///
   /// A note changed here while the sync ran is merged again with the outcome, so that change is
   /// kept too.
-  private func saveInStore(_ results: [SyncDocument.Kind: Data?], exported: ExportedState)
-    throws
-  {
+  ///
+  /// - Parameters:
+  ///   - results: The files the merge changed.
+  ///   - exported: This store's files the merge read.
+  ///   - readingAll: Whether the transaction reads the whole library, as a merge that read it
+  ///     does; otherwise it reads only the notes and notebooks of the results (from a store that
+  ///     keeps a journal).
+  /// - Throws: ``SyncError/store(_:)`` when the store can't save it, `CancellationError`.
+  private func saveInStore(
+    _ results: [SyncDocument.Kind: Data?], exported: ExportedState, readingAll: Bool
+  ) throws {
     guard !results.isEmpty else { return }
     try Task.checkCancellation()
     let timeZone = self.timeZone
     let deletedAt = now()
     var isCancelled = false
+    func changes(_ current: JournaledItems) -> [RepositoryChange] {
+      let changes = StoreChanges(
+        results: results, exported: exported, current: current, timeZone: timeZone,
+        deletedAt: deletedAt)
+      isCancelled = changes.isCancelled
+      return changes.changes
+    }
     do throws(RepositoryError) {
-      try repository.update { current in
-        let changes = StoreChanges(
-          results: results, exported: exported, current: current, timeZone: timeZone,
-          deletedAt: deletedAt)
-        isCancelled = changes.isCancelled
-        return changes.changes
+      if !readingAll, let journaling = repository as? any SyncJournaling {
+        var noteIDs = Set<UUID>()
+        var notebookIDs = Set<UUID>()
+        for kind in results.keys {
+          switch kind {
+          case .note(let id): noteIDs.insert(id)
+          case .notebook(let id): notebookIDs.insert(id)
+          }
+        }
+        try journaling.update(noteIDs: noteIDs, notebookIDs: notebookIDs) { changes($0) }
+      } else {
+        try repository.update { library in
+          changes(
+            JournaledItems(
+              notes: library.notes,
+              unreadableNoteIDs: Set(library.unreadableNotes.compactMap(\.id)),
+              notebooks: library.notebooks))
+        }
       }
     } catch {
       throw SyncError.store(error)
@@ -351,9 +386,14 @@ struct ExportedState {
   var documents: [SyncDocument.Kind: Data] = [:]
   let protected: Set<UUID>
 
-  init(_ library: NoteLibrary) {
+  /// The library's files.
+  ///
+  /// - Parameters:
+  ///   - library: The store's notes and notebooks: all of them, or those a merge reads.
+  ///   - protected: The notes the store can't read; by default, the library's.
+  init(_ library: NoteLibrary, protected: Set<UUID>? = nil) {
     self.library = library
-    self.protected = Set(library.unreadableNotes.compactMap(\.id))
+    self.protected = protected ?? Set(library.unreadableNotes.compactMap(\.id))
     for notebook in library.notebooks {
       documents[.notebook(notebook.id)] = SyncDocument.data(of: notebook)
     }

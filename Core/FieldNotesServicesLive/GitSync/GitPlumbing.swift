@@ -136,7 +136,8 @@ final class SyncLock {
   deinit { release() }
 }
 
-/// The changes that save a merge in the store, given what the store holds now.
+/// The changes that save a merge in the store, given what the store holds now of the notes and
+/// notebooks the merge changed.
 ///
 /// A file whose note is still as the sync exported it takes the merged version; a note changed
 /// here meanwhile is merged three-way (the exported version as the base), so neither change is
@@ -150,10 +151,10 @@ struct StoreChanges {
   private(set) var isCancelled = false
 
   init(
-    results: [SyncDocument.Kind: Data?], exported: ExportedState, current: NoteLibrary,
+    results: [SyncDocument.Kind: Data?], exported: ExportedState, current: JournaledItems,
     timeZone: TimeZone, deletedAt: Date
   ) {
-    let protected = Set(current.unreadableNotes.compactMap(\.id)).union(exported.protected)
+    let protected = current.unreadableNoteIDs.union(exported.protected)
     let notes = Dictionary(current.notes.map { ($0.id, $0) }) { first, _ in first }
     let notebooks = Dictionary(current.notebooks.map { ($0.id, $0) }) { first, _ in first }
     var savedNotebooks: [RepositoryChange] = []
