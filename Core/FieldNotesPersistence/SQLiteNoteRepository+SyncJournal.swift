@@ -158,6 +158,41 @@ extension SQLiteNoteRepository: SyncJournaling {
     }
   }
 
+  /// Reads the saved notes a page at a time, in the order of their rows.
+  ///
+  /// - Parameters:
+  ///   - position: The row the last page ended at, or `nil` for the first page.
+  ///   - limit: The most rows a page reads.
+  /// - Returns: The page's readable notes and unreadable rows' identifiers, and the row it
+  ///   ended at: `nil` after the last page.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func notes(after position: Int?, limit: Int) throws(RepositoryError) -> (
+    items: JournaledItems, next: Int?
+  ) {
+    try read { connection in
+      var items = JournaledItems(notes: [], unreadableNoteIDs: [], notebooks: [])
+      let rows = try connection.cached(
+        "SELECT \(SQLiteRows.noteColumns), notes.rowid FROM notes WHERE notes.rowid > ?1 "
+          + "ORDER BY notes.rowid LIMIT ?2")
+      defer { rows.reset() }
+      rows.bind(position ?? Int.min, at: 1)
+      rows.bind(limit, at: 2)
+      var count = 0
+      var last = position
+      while try rows.step() {
+        count += 1
+        last = rows.int(at: rows.columnCount - 1)
+        var unreadable: [UnreadableNote] = []
+        if let note = SQLiteRows.note(from: rows, unreadable: &unreadable) {
+          items.notes.append(note)
+        } else {
+          items.unreadableNoteIDs.formUnion(unreadable.compactMap(\.id))
+        }
+      }
+      return (items, count < limit ? nil : last)
+    }
+  }
+
   /// Reads the notes and notebooks of some identifiers on a connection.
   private static func items(
     noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>, in connection: SQLiteConnection

@@ -73,6 +73,22 @@ public protocol SyncJournaling: SyncMarking {
     _ transform: (JournaledItems) -> [RepositoryChange]
   ) throws(RepositoryError)
 
+  /// Reads the saved notes a page at a time, in an order of the store's own: how a first sync
+  /// writes every note's file without holding the whole library.
+  ///
+  /// Each page is a read of its own: a note written between two pages is read as it was or as
+  /// it is, and is named in the journal either way.
+  ///
+  /// - Parameters:
+  ///   - position: Where the last page ended, or `nil` for the first page.
+  ///   - limit: The most rows a page reads.
+  /// - Returns: The page's readable notes, the identifiers of its rows that can't be read, and
+  ///   where it ended: `nil` after the last page.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func notes(after position: Int?, limit: Int) throws(RepositoryError) -> (
+    items: JournaledItems, next: Int?
+  )
+
   /// Records the mark, as ``SyncMarking/recordSyncMark(_:)`` does, and empties the journal up
   /// to a position, in one write: the journal then starts at that commit.
   ///

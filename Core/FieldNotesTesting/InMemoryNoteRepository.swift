@@ -137,6 +137,27 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     record.withLock { $0.journaledReads += noteIDs.count + notebookIDs.count }
   }
 
+  /// Reads the saved notes a page at a time, in the order they are saved (not counted in
+  /// ``loadCount``).
+  ///
+  /// - Parameters:
+  ///   - position: How many notes the pages before read, or `nil` for the first page.
+  ///   - limit: The most notes a page reads.
+  /// - Returns: The page's notes, and where it ended: `nil` after the last page.
+  /// - Throws: The error set by ``failLoads(with:)``.
+  public func notes(after position: Int?, limit: Int) throws(RepositoryError) -> (
+    items: JournaledItems, next: Int?
+  ) {
+    if let error = record.withLock({ $0.loadError }) { throw error }
+    let library = try saved.load()
+    let start = min(position ?? 0, library.notes.count)
+    let end = min(start + limit, library.notes.count)
+    let unreadable = start == 0 ? Set(library.unreadableNotes.compactMap(\.id)) : []
+    let items = JournaledItems(
+      notes: Array(library.notes[start..<end]), unreadableNoteIDs: unreadable, notebooks: [])
+    return (items, end < library.notes.count ? end : nil)
+  }
+
   /// The saved notebooks, read without loading the notes (not counted in ``loadCount``).
   ///
   /// - Returns: The notebooks.

@@ -129,4 +129,24 @@ import Testing
     #expect(try store.note(withID: note(2, "").id)?.title == "Two")
     #expect(store.changeStamp != stamp, "a store that reloads sees the change")
   }
+
+  @Test func theNotesAreReadAPageAtATimeEachOnce() throws {
+    let store = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try store.commit((1...5).map { .saveNote(note($0, "Note \($0)")) })
+    try store.commit([.trashNote(note(2, "").id, at: .distantPast)])
+    var read: [Note.ID] = []
+    var position: Int?
+    var pages = 0
+
+    repeat {
+      let page = try store.notes(after: position, limit: 2)
+      read += page.items.notes.map(\.id)
+      position = page.next
+      pages += 1
+    } while position != nil && pages < 10
+
+    #expect(
+      read == [1, 3, 4, 5].map { note($0, "").id }, "every saved note, once, not the trashed")
+    #expect(pages == 3, "two full pages, then an empty one that says it is the last")
+  }
 }

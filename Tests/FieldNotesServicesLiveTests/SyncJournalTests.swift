@@ -41,6 +41,22 @@ import Testing
     #expect(second.notes.count == 20)
   }
 
+  @Test func aFirstSyncWritesEveryNoteReadingTheStoreAPageAtATime() async throws {
+    let birds = Notebook(id: UUID(number: 100), name: "Birds")
+    let notes = (1...2_500).map { syncNote($0, "Note \($0)", body: "Text \($0).") }
+    let first = try await world.device(
+      NoteLibrary(notebooks: [birds], notes: notes + [syncNote(2_501, "Heron", notebook: birds.id)])
+    )
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.loadCount == 0, "the whole library is never held")
+    #expect(await first.syncer.lastReport?.outgoing == 2_502)
+    let second = try await world.device()
+    try await second.syncer.sync()
+    #expect(second.library == first.library)
+  }
+
   @Test func aSyncWithNothingChangedReadsNoNote() async throws {
     let (first, _) = try await twoDevices()
     try await first.syncer.sync()

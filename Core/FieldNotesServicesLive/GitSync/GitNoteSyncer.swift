@@ -130,12 +130,15 @@ public actor GitNoteSyncer: NoteSyncing {
     // Read first: whatever is written after stays in it for the next sync.
     let journal = try readJournal()
     try await startAfreshUnlessTheStoreIsTheFolders(git)
-    // The whole library is read only when the journal can't say what changed, or the remote
-    // has changes to merge.
+    // The whole library is read only when the journal can't say what changed since a commit
+    // the folder has, or the remote has changes that need it to merge; a first commit reads it
+    // a page at a time.
     var state: ExportedState?
     var local: LocalCommit
     if let journal, let committed = try await commitJournaledChanges(git, journal) {
       local = committed
+    } else if journal != nil, let streamed = try await commitStreamed(git) {
+      local = streamed
     } else {
       let exported = try exportStore()
       state = exported

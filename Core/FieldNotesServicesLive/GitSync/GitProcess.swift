@@ -182,13 +182,15 @@ struct GitProcess: Sendable {
   ///   - configuration: Which configuration files it reads; only the repository's by default.
   ///   - indexFile: The index git reads and writes instead of the repository's (a temporary one
   ///     a commit's tree is edited in); none by default.
+  ///   - inputFile: A file git reads on standard input instead of `input`, for an input too
+  ///     large to hold (one written a page at a time); none by default.
   /// - Returns: What git gave, whatever its exit status.
   /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when its input can't be written,
   ///   ``SyncError/gitFailed(command:reason:)`` when git can't be started, `CancellationError`
   ///   when the task was cancelled (git is stopped, and waited for).
   func run(
     _ arguments: [String], input: Data? = nil, configuration: Configuration = .repositoryOnly,
-    indexFile: String? = nil
+    indexFile: String? = nil, inputFile: String? = nil
   ) async throws -> Output {
     try Task.checkCancellation()
     let token = UUID().uuidString
@@ -201,7 +203,10 @@ struct GitProcess: Sendable {
       try FileManager.default.createDirectory(
         atPath: scratchFolder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      guard FileManager.default.createFile(atPath: paths.input, contents: input ?? Data()) else {
+      guard
+        inputFile != nil
+          || FileManager.default.createFile(atPath: paths.input, contents: input ?? Data())
+      else {
         throw SyncError.repositoryUnusable(
           path: scratchFolder, reason: "its files can't be written")
       }
@@ -229,7 +234,7 @@ struct GitProcess: Sendable {
     do {
       termination = try await ChildProcess.run(
         executable, arguments: location + Self.settings.flatMap { ["-c", $0] } + arguments,
-        environment: environment, standardInput: .file(paths.input),
+        environment: environment, standardInput: .file(inputFile ?? paths.input),
         standardOutput: .file(paths.output), standardError: .file(paths.errors))
     } catch {
       throw SyncError.gitFailed(
