@@ -9,7 +9,7 @@ extension GitNoteSyncer {
   static let firstCommitPageSize = 1_000
   /// How many bytes of files a first commit gives each `git fast-import`, which writes them as
   /// one pack.
-  static let firstCommitBatchBytes = 8 << 20
+  static let firstCommitBatchBytes = 32 << 20
 
   /// Commits every note and notebook of a store whose folder has no commit yet — its first
   /// sync, or one as new to the remote — without holding the library: the store is read a page
@@ -41,8 +41,8 @@ extension GitNoteSyncer {
       try? listing.close()
       unlink(path)
     }
-    var batch: [(SyncDocument.Kind, Data)] = []
-    var batchBytes = 0
+    var batch = try BlobBatch(path: path + ".blobs")
+    defer { batch.remove() }
     var notesListed = 0
     var notebooks: [Notebook] = []
     var position: Int?
@@ -56,22 +56,21 @@ extension GitNoteSyncer {
         throw SyncError.store(error)
       }
       for note in read.items.notes {
-        let data = SyncDocument.data(of: note)
-        batch.append((.note(note.id), data))
-        batchBytes += data.count
+        try batch.add(SyncDocument.data(of: note), for: .note(note.id))
       }
-      if batchBytes >= Self.firstCommitBatchBytes {
-        try await listBlobs(git, of: batch, in: listing, path: path)
-        notesListed += batch.count
-        batch = []
-        batchBytes = 0
+      if batch.bytes >= Self.firstCommitBatchBytes || (read.next == nil && !batch.kinds.isEmpty) {
+        let kinds = batch.kinds
+        let blobs = try await GitObjectWriter.writeBlobs(git, streamedIn: try batch.finish())
+        var lines: [UInt8] = []
+        for (kind, blob) in zip(kinds, blobs) { lines += SyncTree.file(blob, for: kind).line }
+        do { try listing.write(contentsOf: lines) } catch {
+          throw SyncError.repositoryUnusable(path: path, reason: error.localizedDescription)
+        }
+        notesListed += kinds.count
+        batch = try BlobBatch(path: path + ".blobs")
       }
       position = read.next
     } while position != nil
-    if !batch.isEmpty {
-      try await listBlobs(git, of: batch, in: listing, path: path)
-      notesListed += batch.count
-    }
     try? listing.close()
     var top: [GitTreeEntry] = []
     if notesListed > 0 {
@@ -96,17 +95,73 @@ extension GitNoteSyncer {
     try await git.check(["update-ref", "refs/heads/main", commit])
     return LocalCommit(commit: commit, tree: nil)
   }
+}
 
-  /// Writes a batch of files' blobs, and their entries in the notes folder to its listing.
-  private func listBlobs(
-    _ git: GitProcess, of batch: [(SyncDocument.Kind, Data)], in listing: FileHandle,
-    path: String
-  ) async throws {
-    let blobs = try await GitObjectWriter.writeBlobs(git, batch.map(\.1))
-    var lines: [UInt8] = []
-    for ((kind, _), blob) in zip(batch, blobs) { lines += SyncTree.file(blob, for: kind).line }
-    do { try listing.write(contentsOf: lines) } catch {
-      throw SyncError.repositoryUnusable(path: path, reason: error.localizedDescription)
+/// Blobs written to a `git fast-import` stream in a file as they come, imported at once by
+/// ``GitObjectWriter/writeBlobs(_:streamedIn:)``: only their kinds are held.
+struct BlobBatch {
+  /// The stream's file.
+  let path: String
+  /// The files' kinds, in the order written.
+  private(set) var kinds: [SyncDocument.Kind] = []
+  /// How many bytes of files the stream holds.
+  private(set) var bytes = 0
+  private let handle: FileHandle
+
+  /// Starts a stream in a new file.
+  ///
+  /// - Parameter path: The file, made owner-only.
+  /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when it can't be written.
+  init(path: String) throws(SyncError) {
+    unlink(path)
+    guard
+      FileManager.default.createFile(
+        atPath: path, contents: Data("feature done\n".utf8),
+        attributes: [.posixPermissions: 0o600]),
+      let handle = FileHandle(forWritingAtPath: path)
+    else { throw .repositoryUnusable(path: path, reason: "it can't be written") }
+    handle.seekToEndOfFile()
+    self.path = path
+    self.handle = handle
+  }
+
+  /// Adds a file's blob to the stream.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - kind: The note or notebook it is.
+  /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when it can't be written.
+  mutating func add(_ data: Data, for kind: SyncDocument.Kind) throws(SyncError) {
+    kinds.append(kind)
+    bytes += data.count
+    do {
+      try handle.write(
+        contentsOf: Data("blob\nmark :\(kinds.count)\ndata \(data.count)\n".utf8) + data
+          + Data("\n".utf8))
+    } catch {
+      throw .repositoryUnusable(path: path, reason: error.localizedDescription)
     }
+  }
+
+  /// Ends the stream, asking for each blob's name in order.
+  ///
+  /// - Returns: The file, and how many blobs it writes.
+  /// - Throws: ``SyncError/repositoryUnusable(path:reason:)`` when it can't be written.
+  func finish() throws(SyncError) -> (path: String, count: Int) {
+    do {
+      var end = Data()
+      for mark in kinds.indices { end += Data("get-mark :\(mark + 1)\n".utf8) }
+      try handle.write(contentsOf: end + Data("done\n".utf8))
+      try handle.close()
+    } catch {
+      throw .repositoryUnusable(path: path, reason: error.localizedDescription)
+    }
+    return (path, kinds.count)
+  }
+
+  /// Removes the stream's file.
+  func remove() {
+    try? handle.close()
+    unlink(path)
   }
 }

@@ -233,9 +233,26 @@ extension GitNoteSyncer {
   }
 
   /// How many notes and notebooks differ between two commits.
+  ///
+  /// Only the paths are listed (`--name-only`), and counted one by one: a first sync of a large
+  /// library differs in every file.
   func changedFiles(_ git: GitProcess, from old: String?, to new: String) async throws -> Int {
-    try await GitTreeChange.list(git, from: old ?? GitObjectWriter.emptyTree, to: new)
-      .filter { SyncDocument.kind(ofPath: $0.path) != nil }.count
+    let paths = try await git.check(
+      [
+        "diff-tree", "-r", "-z", "--no-renames", "--name-only", old ?? GitObjectWriter.emptyTree,
+        new,
+      ]
+    ).output
+    var count = 0
+    var start = paths.startIndex
+    while start < paths.endIndex {
+      let end = paths[start...].firstIndex(of: 0) ?? paths.endIndex
+      if SyncDocument.kind(ofPath: String(decoding: paths[start..<end], as: UTF8.self)) != nil {
+        count += 1
+      }
+      start = end + 1
+    }
+    return count
   }
 
   // MARK: - History

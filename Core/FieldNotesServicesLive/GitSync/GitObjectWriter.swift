@@ -41,6 +41,30 @@ enum GitObjectWriter {
     return names
   }
 
+  /// Writes blobs with `git fast-import` from a stream already in a file (see ``BlobBatch``),
+  /// for more than is worth holding.
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - stream: The stream's file, and how many blobs it writes.
+  /// - Returns: Each blob's object name, in the order written.
+  /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
+  static func writeBlobs(_ git: GitProcess, streamedIn stream: (path: String, count: Int))
+    async throws -> [String]
+  {
+    guard stream.count > 0 else { return [] }
+    let output = try await git.run(["fast-import", "--quiet"], inputFile: stream.path)
+    guard output.status == 0 else {
+      throw SyncError.gitFailed(command: "fast-import", reason: output.reason)
+    }
+    let names = output.text.split(separator: "\n").map(String.init)
+    guard names.count == stream.count else {
+      throw SyncError.gitFailed(
+        command: "fast-import", reason: "it gave \(names.count) objects for \(stream.count)")
+    }
+    return names
+  }
+
   /// Writes trees with `git mktree`, each from its entries (which git sorts).
   ///
   /// - Parameters:
