@@ -121,9 +121,12 @@ extension GitNoteSyncer {
   ) async throws -> String? {
     let theirs = Dictionary(changes.map { ($0.path, $0) }) { first, _ in first }
     var mine: [String: GitTreeChange.Entry?] = [:]
+    // What the base held at the paths this store changed: the remote's too, where it didn't.
+    var mineBefore: [String: GitTreeChange.Entry?] = [:]
     for change in try await GitTreeChange.list(git, from: base, to: local)
     where SyncDocument.kind(ofPath: change.path) != nil {
       mine[change.path] = change.new
+      mineBefore[change.path] = change.old
     }
     // A path's new entry, or `nil` to remove it.
     var edits: [String: GitTreeChange.Entry?] = [:]
@@ -149,6 +152,14 @@ extension GitNoteSyncer {
     for ((path, _), blob) in zip(written, blobs) {
       edits[path] = GitTreeChange.Entry(mode: GitTreeEntry.fileMode, object: blob)
     }
+    // Edits that leave every path as the remote has it (a pull, with nothing changed here)
+    // leave its tree: no index is needed.
+    let leaveTheirs = edits.allSatisfy { path, entry in
+      if let change = theirs[path] { return change.new == entry }
+      if let before = mineBefore[path] { return before == entry }
+      return false
+    }
+    if leaveTheirs { return try await revision(git, "\(remote)^{tree}") }
     var lines: [UInt8] = []
     for (path, entry) in edits.sorted(by: { $0.key < $1.key }) {
       try Task.checkCancellation()
