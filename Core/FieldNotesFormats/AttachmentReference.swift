@@ -14,7 +14,7 @@ import Foundation
 ///   (`https://…`, `mailto:`), an anchor (`#x`) or a note (`other.md`) is none.
 ///
 /// Nothing in a fenced code block, a code span or an HTML comment is a reference
-/// (``FieldNotesModel/MarkdownProse``).
+/// (``FieldNotesText/MarkdownProse``).
 public struct AttachmentReference: Hashable, Sendable {
   /// The target as the text writes it, without a size (`|200`), a heading or page (`#page=2`)
   /// or a link's title: the name the attachment is kept under.

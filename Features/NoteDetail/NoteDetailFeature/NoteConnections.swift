@@ -29,7 +29,7 @@ public struct NoteConnections: Hashable, Sendable {
   /// The notes whose links name the note's earlier title, which names no note now: what a title
   /// changed outside the page (the composer's `title`, `$EDITOR`, a sync) left behind.
   public struct EarlierTitle: Hashable, Sendable {
-    /// The title the note had before its last save: its newest version's.
+    /// A title the note had before: the latest of its versions' titles that links still name.
     public var title: String
     /// The notes linking to it, which `relink` makes link to the note's title now.
     public var linkedBy: [Note]

@@ -116,7 +116,8 @@ public final class NoteDetailViewModel {
         if !links.contains(where: { $0.note.id == target.id }) {
           links.append(NoteConnections.Link(link, to: target))
         }
-      } else {
+      } else if !AttachmentReference.isAttachmentPath(link.title) {
+        // `[[report.pdf]]` names a file kept with the note, not a note: it is no broken link.
         unresolved.append(link)
       }
     }
@@ -145,18 +146,22 @@ public final class NoteDetailViewModel {
       earlierTitle: try earlierTitle(of: note), attachments: attachments)
   }
 
-  /// The notes still linking to the title the note had before its last save, when that save
-  /// changed it (folded as links compare titles) and no note has it now: links that named the
-  /// note and name nothing since.
+  /// The notes still linking to a title the note had before, the latest such title first.
+  ///
+  /// Those are links that named the note and name nothing since, its title having changed
+  /// (folded as links compare titles) and no note having that title now. A title changed twice
+  /// without a `relink` between leaves links to both; each is offered in turn, latest first.
   private func earlierTitle(of note: Note) throws(NoteDetailError) -> NoteConnections
     .EarlierTitle?
   {
-    guard let newest = try client.versions(of: note.id).max(by: { $0.number < $1.number }),
-      SearchFolding.fold(newest.title) != SearchFolding.fold(note.title),
-      try client.note(namedBy: NoteLink(title: newest.title)) == nil
-    else { return nil }
-    let linking = try client.notes(linkingTo: newest.title).filter { $0.id != note.id }
-    return linking.isEmpty ? nil : NoteConnections.EarlierTitle(newest.title, linkedBy: linking)
+    var seen: Set<[UInt8]> = [SearchFolding.fold(note.title)]
+    for version in try client.versions(of: note.id).sorted(by: { $0.number > $1.number })
+    where seen.insert(SearchFolding.fold(version.title)).inserted {
+      guard try client.note(namedBy: NoteLink(title: version.title)) == nil else { continue }
+      let linking = try client.notes(linkingTo: version.title).filter { $0.id != note.id }
+      if !linking.isEmpty { return NoteConnections.EarlierTitle(version.title, linkedBy: linking) }
+    }
+    return nil
   }
 
   /// Writes one of the note's attachments to a new file, as ``state`` numbers them: never over

@@ -147,10 +147,17 @@ public final class TagsScreen: TerminalScreen {
       ["yes", "y"], arguments: .none, summary: "answer yes to the question on screen",
       hintElsewhere: "there is no question to answer"
     ) { screen, arguments, _ throws(ScreenError) in
+      let asked = screen.model.state
       let outcome = try ScreenError.carrying { () throws(TagsError) in
         try screen.model.confirmDeletion()
       }
-      return outcome.writtenInText.isEmpty ? .stay : .say(TagsScreen.keptByText(outcome, tag: nil))
+      guard !outcome.writtenInText.isEmpty, case .confirming(let request) = asked else {
+        return .stay
+      }
+      return .say(
+        "Removed #\(request.tag.terminalSafe) from "
+          + "\(String(count: outcome.changedNotes, noun: "note")); "
+          + TagsScreen.keptByText(outcome, tag: nil))
     },
     ScreenCommand(
       ["no", "n"], arguments: .none, summary: "answer no to the question on screen",

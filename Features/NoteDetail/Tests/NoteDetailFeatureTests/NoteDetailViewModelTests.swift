@@ -137,6 +137,18 @@ import Testing
       "the older of two notes titled alike is named; code and embeds are no links")
   }
 
+  /// `[[report.pdf]]` names a file, as an import reads it: not a link to no note.
+  @Test func aWikiLinkToAFileIsNoBrokenLink() {
+    let note = Note(title: "Trip", body: "See [[report.pdf]] and [[Otter]].")
+    let model = makeModel(InMemoryNoteDetailClient(notes: [note]), showing: note.id)
+
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.unresolved == [NoteLink(title: "Otter")])
+  }
+
   @Test func openFollowsTheNumberedRowsLinksFirst() throws {
     let model = makeModel(makeClient())
 
@@ -235,6 +247,42 @@ import Testing
     #expect(after.earlierTitle == nil)
     #expect(after.backlinks == [relinked])
     #expect(throws: NoteDetailError.nothingToRelink) { try model.relink() }
+  }
+
+  /// A title changed twice without a `relink` between: the links to both earlier titles are
+  /// offered, the latest first, and each `relink` rewrites one.
+  @Test func linksToEachEarlierTitleAreOfferedInTurn() throws {
+    let pond = NoteDetailLinksTests.pond
+    let morning = Note(id: UUID(number: 7), title: "Heron log", body: "See [[The pond]].")
+    let evening = Note(id: UUID(number: 8), title: "Otter log", body: "See [[Mill pond]].")
+    var mill = pond
+    mill.title = "Mill pond"
+    var lake = pond
+    lake.title = "Lake"
+    let client = InMemoryNoteDetailClient(
+      notes: [lake, morning, evening],
+      versions: [
+        pond.id: [
+          NoteVersion(of: pond, number: 1, replacedAt: NoteDetailLinksTests.day),
+          NoteVersion(of: mill, number: 2, replacedAt: NoteDetailLinksTests.day),
+        ]
+      ])
+    let model = NoteDetailViewModel(
+      noteID: pond.id, client: client, summarizer: CannedSummaryGenerator())
+
+    guard case .loaded(_, _, _, let first) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(first.earlierTitle == NoteConnections.EarlierTitle("Mill pond", linkedBy: [evening]))
+    #expect(try model.relink() == 1)
+    guard case .loaded(_, _, _, let second) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(second.earlierTitle == NoteConnections.EarlierTitle("The pond", linkedBy: [morning]))
+    #expect(try model.relink() == 1)
+    #expect(client.notes.map(\.body) == [pond.body, "See [[Lake]].", "See [[Lake]]."])
   }
 
   /// Links to a title another note has now name that note: they are not offered.

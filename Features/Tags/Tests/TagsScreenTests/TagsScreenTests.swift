@@ -99,8 +99,8 @@ import Testing
 
     #expect(
       printed == [
-        "2 notes write it in their text and keep it: \u{201C}Dawn walk\u{201D}, "
-          + "\u{201C}Weir\u{201D}."
+        "Removed #heron from 1 note; 2 notes write it in their text and keep it: "
+          + "\u{201C}Dawn walk\u{201D}, \u{201C}Weir\u{201D}."
       ])
     #expect(client.notes.map(\.tags) == [["heron"], [], ["heron"]])
     // Every note left with the tag writes it: a rename would change none, so it is refused.
