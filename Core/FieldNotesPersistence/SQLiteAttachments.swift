@@ -28,23 +28,36 @@ enum SQLiteAttachments {
       "INSERT OR IGNORE INTO note_attachments (note_id, name, bytes) VALUES (?1, ?2, ?3)")
     statement.bind(id.uuidString, at: 1)
     statement.bind(attachment.name, at: 2)
-    statement.bind(blob: [UInt8](attachment.bytes), at: 3)
+    statement.bind(blob: attachment.bytes, at: 3)
     try statement.run()
   }
 
-  /// A note's attachments, by name.
+  /// A note's attachments' names and sizes, by name; SQLite reads no blob to size it.
   static func attachments(of id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError)
-    -> [NoteAttachment]
+    -> [NoteAttachment.Entry]
   {
     let statement = try connection.cached(
-      "SELECT name, bytes FROM note_attachments WHERE note_id = ?1 ORDER BY name")
+      "SELECT name, length(bytes) FROM note_attachments WHERE note_id = ?1 ORDER BY name")
     statement.bind(id.uuidString, at: 1)
     defer { statement.reset() }
-    var attachments: [NoteAttachment] = []
+    var entries: [NoteAttachment.Entry] = []
     while try statement.step() {
-      attachments.append(NoteAttachment(name: statement.text(at: 0), bytes: statement.blob(at: 1)))
+      entries.append(NoteAttachment.Entry(name: statement.text(at: 0), size: statement.int(at: 1)))
     }
-    return attachments
+    return entries
+  }
+
+  /// One of a note's attachments, bytes and all; `nil` when it keeps none of that name.
+  static func attachment(named name: String, of id: Note.ID, in connection: SQLiteConnection)
+    throws(SQLiteError) -> NoteAttachment?
+  {
+    let statement = try connection.cached(
+      "SELECT bytes FROM note_attachments WHERE note_id = ?1 AND name = ?2")
+    statement.bind(id.uuidString, at: 1)
+    statement.bind(name, at: 2)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return NoteAttachment(name: name, bytes: statement.blob(at: 0))
   }
 
   /// Deletes a purged note's attachments.

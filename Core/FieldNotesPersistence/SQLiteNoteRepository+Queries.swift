@@ -119,12 +119,25 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteRecovery.conflictCopies(in: connection) }
   }
 
-  /// Reads the files kept with a note.
+  /// Reads the names and sizes of the files kept with a note, not their bytes.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments, by name.
+  /// - Returns: Its attachments' names and sizes, by name.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
-  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment.Entry] {
     try read { connection in try SQLiteAttachments.attachments(of: id, in: connection) }
+  }
+
+  /// Reads one file kept with a note, bytes and all.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when it can't be read.
+  public func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
+    -> NoteAttachment?
+  {
+    try read { connection in try SQLiteAttachments.attachment(named: name, of: id, in: connection) }
   }
 }

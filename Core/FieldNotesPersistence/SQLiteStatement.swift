@@ -33,6 +33,18 @@ final class SQLiteStatement {
     bytes.withUnsafeBufferPointer { bindText($0, at: index) }
   }
 
+  /// Binds a file's bytes as a blob without copying them into an array first (SQLite takes its
+  /// own copy); none is an empty blob, not `NULL`.
+  func bind(blob data: Data, at index: Int32) {
+    data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress, !buffer.isEmpty else {
+        sqlite3_bind_zeroblob(handle, index, 0)
+        return
+      }
+      sqlite3_bind_blob64(handle, index, base, UInt64(buffer.count), Self.transient)
+    }
+  }
+
   /// Binds bytes as a blob; none is an empty blob, not `NULL`.
   func bind(blob bytes: [UInt8], at index: Int32) {
     bytes.withUnsafeBytes { buffer in

@@ -193,7 +193,8 @@ public enum LibraryImport {
               guard plan.step(at: place) == .restoreWithCopy else { return }
               note = NoteConflict.copy(of: note, in: note.notebookID, timeZone: timeZone)
             case .skipKnown:
-              for attachment in missingFiles[place] ?? [] {
+              for name in missingFiles[place] ?? [] {
+                let attachment = try incoming.attachment(named: name, atPlace: place)
                 try write(.saveAttachment(attachment, forNote: note.id))
                 keptAttachments += 1
               }
@@ -205,7 +206,9 @@ public enum LibraryImport {
               throw .writeFailed(reason: "a note is too large")
             }
             try write(.saveNote(note))
-            for attachment in incoming.attachments(atPlace: place) {
+            // Each file is read as it is written, so the import holds one file's bytes at a time.
+            for entry in incoming.attachments(atPlace: place) {
+              let attachment = try incoming.attachment(named: entry.name, atPlace: place)
               try write(.saveAttachment(attachment, forNote: note.id))
               keptAttachments += 1
             }
@@ -225,16 +228,16 @@ public enum LibraryImport {
     return summary
   }
 
-  /// The files of notes skipped as here already that the note here doesn't keep yet, by the
-  /// note's place: a folder imported again once its pictures came, or imported before
-  /// FieldNotes kept attachments, brings them to the notes it has.
+  /// The names of the files of notes skipped as here already that the note here doesn't keep
+  /// yet, by the note's place: a folder imported again once its pictures came, or imported
+  /// before FieldNotes kept attachments, brings them to the notes it has.
   @MainActor
   private static func missingFiles(
     of incoming: some LibraryImportSource, skipped plan: ImportPlan, in store: NoteStore
-  ) throws(LibraryImportError) -> [Int: [NoteAttachment]] {
+  ) throws(LibraryImportError) -> [Int: [String]] {
     guard let steps = plan.steps else { return [:] }
     let ids = incoming.noteIDs
-    var missing: [Int: [NoteAttachment]] = [:]
+    var missing: [Int: [String]] = [:]
     for (place, step) in steps.enumerated() where step == .skipKnown && ids.indices.contains(place)
     {
       let files = incoming.attachments(atPlace: place)
@@ -243,7 +246,7 @@ public enum LibraryImport {
       do { kept = Set(try store.journal.attachments(ofNote: ids[place]).map(\.name)) } catch {
         throw .store(.persistence(error))
       }
-      let new = files.filter { !kept.contains($0.name) }
+      let new = files.map(\.name).filter { !kept.contains($0) }
       if !new.isEmpty { missing[place] = new }
     }
     return missing
@@ -273,12 +276,24 @@ public protocol LibraryImportSource {
   /// - Throws: ``RepositoryError``: the body's, or the source's when it can't be read.
   func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError)
 
-  /// The files kept with the note at a place (``FieldNotesModel/NoteAttachment``): those a
-  /// folder's note references, found beside it.
+  /// The names and sizes of the files kept with the note at a place
+  /// (``FieldNotesModel/NoteAttachment``): those a folder's note references, found beside it.
   ///
   /// - Parameter place: The note's place, from 0, in the order ``forEachNote(_:)`` gives them.
-  /// - Returns: Its attachments.
-  func attachments(atPlace place: Int) -> [NoteAttachment]
+  /// - Returns: Its attachments' names and sizes.
+  func attachments(atPlace place: Int) -> [NoteAttachment.Entry]
+
+  /// One file kept with the note at a place, read now: an import asks for each as it writes
+  /// it, so it holds one file's bytes at a time, however many the source has.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name, as ``attachments(atPlace:)`` lists it.
+  ///   - place: The note's place, from 0.
+  /// - Returns: The attachment.
+  /// - Throws: ``RepositoryError`` when it can't be read (it changed since it was found); the
+  ///   import then adds nothing.
+  func attachment(named name: String, atPlace place: Int) throws(RepositoryError)
+    -> NoteAttachment
 }
 
 extension LibraryImportSource {
@@ -286,7 +301,20 @@ extension LibraryImportSource {
   ///
   /// - Parameter place: The note's place.
   /// - Returns: No attachments.
-  public func attachments(atPlace place: Int) -> [NoteAttachment] { [] }
+  public func attachments(atPlace place: Int) -> [NoteAttachment.Entry] { [] }
+
+  /// None: a source of notes alone brings no files, so none is asked for.
+  ///
+  /// - Parameters:
+  ///   - name: The name asked for.
+  ///   - place: The note's place.
+  /// - Returns: Never.
+  /// - Throws: ``RepositoryError/readFailed(reason:)``, naming the file.
+  public func attachment(named name: String, atPlace place: Int) throws(RepositoryError)
+    -> NoteAttachment
+  {
+    throw .readFailed(reason: "the import holds no file \(name)")
+  }
 }
 
 extension NoteLibrary: LibraryImportSource {

@@ -80,13 +80,26 @@ public final class MemoryNoteRepository: NoteRepository, NoteJournal, DraftRepos
     state.withLock { $0.recovery.trashedNotes }
   }
 
-  /// The files kept with a note, by name.
+  /// The names and sizes of the files kept with a note, by name.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments.
+  /// - Returns: Its attachments' names and sizes.
   /// - Throws: Nothing: what is in memory is always readable.
-  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
-    state.withLock { $0.recovery.attachments[id] ?? [] }
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment.Entry] {
+    state.withLock { ($0.recovery.attachments[id] ?? []).map(\.entry) }
+  }
+
+  /// One file kept with a note.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: Nothing: what is in memory is always readable.
+  public func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
+    -> NoteAttachment?
+  {
+    state.withLock { $0.recovery.attachments[id]?.first { $0.name == name } }
   }
 
   /// Keeps a draft, replacing the one its session kept of the same note, and forgets the one

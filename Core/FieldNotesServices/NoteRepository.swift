@@ -140,14 +140,25 @@ public protocol NoteJournal: Sendable {
   /// - Throws: ``RepositoryError`` when the store can't be read.
   func unreadableNotes() throws(RepositoryError) -> [UnreadableNote]
 
-  /// The files kept with a note (``FieldNotesModel/NoteAttachment``), by name: those an import
-  /// found its text referencing, kept through edits, the trash and a restore, and removed only
-  /// when the note is purged.
+  /// The files kept with a note (``FieldNotesModel/NoteAttachment``), by name and size, their
+  /// bytes left unread: those an import found its text referencing, kept through edits, the
+  /// trash and a restore, and removed only when the note is purged.
   ///
   /// - Parameter id: The note, saved or in the trash.
-  /// - Returns: Its attachments, by name; none for a note without any, or unknown.
+  /// - Returns: Its attachments' names and sizes, by name; none for a note without any, or
+  ///   unknown.
   /// - Throws: ``RepositoryError`` when they can't be read.
-  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment]
+  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment.Entry]
+
+  /// One file kept with a note, bytes and all: read only when they are written out.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name, as ``attachments(ofNote:)`` lists it.
+  ///   - id: The note, saved or in the trash.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: ``RepositoryError`` when it can't be read.
+  func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
+    -> NoteAttachment?
 }
 
 /// Where the unsaved text of notes being written is kept when FieldNotes has to stop, one

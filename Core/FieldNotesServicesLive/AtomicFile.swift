@@ -77,6 +77,22 @@ public enum AtomicFile {
     if flushing { syncDirectory(directory.isEmpty ? "." : directory) }
   }
 
+  /// The size of a regular file that ``read(_:limit:)`` would read, found by opening it as
+  /// that does, without reading it: so a file can be checked long before it is read.
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - limit: The largest size read, in bytes.
+  /// - Returns: The file's size in bytes.
+  /// - Throws: ``Failure`` when the file is a link, not a regular file, too large or unreadable.
+  public static func readableSize(of path: String, limit: Int) throws(Failure) -> Int {
+    let descriptor = try openRegularFile(path, limit: limit)
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: errorText()) }
+    return Int(status.st_size)
+  }
+
   /// Reads a regular file, refusing symbolic links and files over a size.
   ///
   /// - Parameters:
@@ -85,31 +101,13 @@ public enum AtomicFile {
   /// - Returns: The file's content.
   /// - Throws: ``Failure`` when the file is a link, not a regular file, too large or unreadable.
   public static func read(_ path: String, limit: Int) throws(Failure) -> Data {
-    // Without blocking: opening a pipe for reading waits for a writer, which may never come.
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let reason =
-        switch errno {
-        case ELOOP: "is a symbolic link"
-        case ENOENT: "does not exist"
-        case EACCES, EPERM: "cannot be read (no permission)"
-        default: errorText()
-        }
-      throw Failure(path: path, reason: reason)
-    }
+    let descriptor = try openRegularFile(path, limit: limit)
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw Failure(path: path, reason: errorText()) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw Failure(
-        path: path,
-        reason: (status.st_mode & S_IFMT) == S_IFDIR
-          ? "is a folder; name a file in it" : "is not a regular file")
-    }
-    guard Int(status.st_size) <= limit else {
-      throw Failure(path: path, reason: "is larger than \(size(limit))")
-    }
     var data = Data()
+    // Room for the whole file at once, so a large one is never held twice while it grows.
+    data.reserveCapacity(Int(status.st_size))
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = buffer.withUnsafeMutableBytes {
@@ -123,6 +121,41 @@ public enum AtomicFile {
         throw Failure(path: path, reason: "is larger than \(size(limit))")
       }
     }
+  }
+
+  /// Opens a regular file for reading, refusing symbolic links, anything else, and files over a
+  /// size; the caller closes the descriptor.
+  private static func openRegularFile(_ path: String, limit: Int) throws(Failure) -> Int32 {
+    // Without blocking: opening a pipe for reading waits for a writer, which may never come.
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason =
+        switch errno {
+        case ELOOP: "is a symbolic link"
+        case ENOENT: "does not exist"
+        case EACCES, EPERM: "cannot be read (no permission)"
+        default: errorText()
+        }
+      throw Failure(path: path, reason: reason)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let reason = errorText()
+      close(descriptor)
+      throw Failure(path: path, reason: reason)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw Failure(
+        path: path,
+        reason: (status.st_mode & S_IFMT) == S_IFDIR
+          ? "is a folder; name a file in it" : "is not a regular file")
+    }
+    guard Int(status.st_size) <= limit else {
+      close(descriptor)
+      throw Failure(path: path, reason: "is larger than \(size(limit))")
+    }
+    return descriptor
   }
 
   /// Refuses a path that is not a regular file, or that names one of the files to spare.

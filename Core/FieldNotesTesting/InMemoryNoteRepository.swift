@@ -364,12 +364,25 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Throws: Nothing: the in-memory trash is always readable.
   public func trashedNotes() throws(RepositoryError) -> [TrashedNote] { try saved.trashedNotes() }
 
-  /// The files kept with a note, by name.
+  /// The names and sizes of the files kept with a note, by name.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments.
+  /// - Returns: Its attachments' names and sizes.
   /// - Throws: Nothing: the in-memory attachments are always readable.
-  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] {
+  public func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment.Entry] {
     try saved.attachments(ofNote: id)
+  }
+
+  /// One file kept with a note.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: Nothing: the in-memory attachments are always readable.
+  public func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
+    -> NoteAttachment?
+  {
+    try saved.attachment(named: name, ofNote: id)
   }
 }

@@ -30,18 +30,39 @@ import Testing
     return repositories
   }
 
+  /// Each of a note's attachments read whole, by the names the listing gives.
+  func kept(in repository: any NoteJournal) throws -> [NoteAttachment] {
+    try repository.attachments(ofNote: Self.heron.id).compactMap {
+      try repository.attachment(named: $0.name, ofNote: Self.heron.id)
+    }
+  }
+
   @Test func attachmentsAreKeptByNameWithTheirBytes() throws {
     for repository in try repositories() {
-      #expect(try repository.attachments(ofNote: Self.heron.id) == [Self.photo, Self.map])
+      #expect(try kept(in: repository) == [Self.photo, Self.map])
     }
     #expect(try SQLiteNoteRepository(path: path).attachments(ofNote: Self.heron.id).count == 2)
+  }
+
+  /// A note's page lists names and sizes, so the listing is the store's count of each blob's
+  /// bytes (`length(bytes)`), and one attachment's bytes are read only when asked for by name.
+  @Test func theListingGivesNamesAndSizesAndTheBytesAreReadByName() throws {
+    for repository in try repositories() {
+      #expect(
+        try repository.attachments(ofNote: Self.heron.id) == [
+          NoteAttachment.Entry(name: Self.photo.name, size: Self.photo.bytes.count),
+          NoteAttachment.Entry(name: Self.map.name, size: Self.map.bytes.count),
+        ])
+      #expect(try repository.attachment(named: Self.map.name, ofNote: Self.heron.id) == Self.map)
+      #expect(try repository.attachment(named: "absent.png", ofNote: Self.heron.id) == nil)
+    }
   }
 
   @Test func aFileOfANameKeptAlreadyIsNeverWrittenOver() throws {
     for repository in try repositories() {
       let other = NoteAttachment(name: "heron.jpg", bytes: Data("another".utf8))
       try repository.commit([.saveAttachment(other, forNote: Self.heron.id)])
-      #expect(try repository.attachments(ofNote: Self.heron.id).first == Self.photo)
+      #expect(try kept(in: repository).first == Self.photo)
     }
   }
 
@@ -55,7 +76,7 @@ import Testing
       )
       #expect(try repository.attachments(ofNote: Self.heron.id).count == 2)
       try repository.commit([.restoreTrashedNote(edited)])
-      #expect(try repository.attachments(ofNote: Self.heron.id) == [Self.photo, Self.map])
+      #expect(try kept(in: repository) == [Self.photo, Self.map])
     }
   }
 
@@ -76,6 +97,6 @@ import Testing
     try execute("PRAGMA user_version = \(SQLiteSearchIndexTests.currentVersion - 1)", on: path)
     let reopened = try SQLiteNoteRepository(path: path)
     #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
-    #expect(try reopened.attachments(ofNote: Self.heron.id) == [Self.photo, Self.map])
+    #expect(try kept(in: reopened) == [Self.photo, Self.map])
   }
 }

@@ -13,7 +13,9 @@ import Testing
   func attachments(in store: NoteStore) throws -> [String: [NoteAttachment]] {
     var byTitle: [String: [NoteAttachment]] = [:]
     for note in store.notes {
-      byTitle[note.title] = try store.journal.attachments(ofNote: note.id)
+      byTitle[note.title] = try store.journal.attachments(ofNote: note.id).compactMap {
+        try store.journal.attachment(named: $0.name, ofNote: note.id)
+      }
     }
     return byTitle
   }
@@ -32,7 +34,7 @@ import Testing
     let library = try store.wholeLibrary()
     let written = try MarkdownFolderWriter.write(library, to: folder + "/")
     return MarkdownFolderWriter.writeAttachments(
-      of: { (try? store.journal.attachments(ofNote: $0)) ?? [] }, in: library, in: folder,
+      from: store.journal, in: library, in: folder,
       besideFilesOf: written.paths)
   }
 

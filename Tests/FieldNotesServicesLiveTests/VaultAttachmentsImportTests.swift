@@ -41,8 +41,9 @@ import Testing
   {
     let place = try #require(read.library.notes.firstIndex { $0.title == title })
     return Dictionary(
-      uniqueKeysWithValues: read.attachments(atPlace: place).map {
-        ($0.name, String(decoding: $0.bytes, as: UTF8.self))
+      uniqueKeysWithValues: try read.attachments(atPlace: place).map {
+        let file = try read.attachment(named: $0.name, atPlace: place)
+        return ($0.name, String(decoding: file.bytes, as: UTF8.self))
       })
   }
 
@@ -127,5 +128,74 @@ import Testing
     #expect(again.addedNotes == 0 && again.skippedNotes == 2 && again.keptAttachments == 6)
     let heron = try #require(store.notes.first { $0.title == "Heron" })
     #expect(try store.journal.attachments(ofNote: heron.id).count == 3)
+  }
+
+  /// A folder's files are found before anything is written, but each is read only as its note
+  /// is written: the import holds one file's bytes at a time, not the vault's.
+  @Test func eachFileIsReadAsItsNoteIsWritten() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let read = try MarkdownFolderReader.read(folder.path)
+    let source = ReadingLog(read)
+    try LibraryImport.merge(into: NoteStore(), source)
+    let expected = read.library.notes.enumerated().flatMap { place, note in
+      ["note \(note.title)"] + read.attachments(atPlace: place).map { "file \($0.name)" }
+    }
+    #expect(expected.filter { $0.hasPrefix("file") }.count == 6)
+    #expect(source.log.events == expected)
+  }
+
+  /// A file found when the folder was read and gone when its note is written fails the whole
+  /// import, naming the file: nothing is added, as with any import that can't finish.
+  @Test func aFileGoneBeforeItsNoteIsWrittenAddsNothing() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let read = try MarkdownFolderReader.read(folder.path)
+    try FileManager.default.removeItem(atPath: folder.path + "/Trips/2024/img/heron.jpg")
+    let store = NoteStore()
+    let failure = LibraryImportError.store(
+      .persistence(
+        .readFailed(
+          reason:
+            "the attachment Trips/2024/img/heron.jpg changed while it was imported "
+            + "(does not exist)")))
+    #expect(throws: failure) { try LibraryImport.merge(into: store, read) }
+    #expect(
+      failure.errorDescription
+        == "The notes could not be read: the attachment Trips/2024/img/heron.jpg changed while "
+        + "it was imported (does not exist).")
+    #expect(store.notes.isEmpty)
+  }
+}
+
+/// What an import asked a folder for, in order.
+private final class ImportEvents {
+  var events: [String] = []
+}
+
+/// A folder's import that logs each note handed over and each file read.
+private struct ReadingLog: LibraryImportSource {
+  let folder: MarkdownFolderReader.FolderImport
+  let log = ImportEvents()
+
+  init(_ folder: MarkdownFolderReader.FolderImport) { self.folder = folder }
+
+  var notebooks: [Notebook] { folder.notebooks }
+  var noteIDs: [Note.ID] { folder.noteIDs }
+
+  func forEachNote(_ body: (Note) throws(RepositoryError) -> Void) throws(RepositoryError) {
+    try folder.forEachNote { note throws(RepositoryError) in
+      log.events.append("note \(note.title)")
+      try body(note)
+    }
+  }
+
+  func attachments(atPlace place: Int) -> [NoteAttachment.Entry] {
+    folder.attachments(atPlace: place)
+  }
+
+  func attachment(named name: String, atPlace place: Int) throws(RepositoryError)
+    -> NoteAttachment
+  {
+    log.events.append("file \(name)")
+    return try folder.attachment(named: name, atPlace: place)
   }
 }

@@ -39,9 +39,14 @@ public enum MarkdownFolderReader {
     /// The tags the notes read keep under another name, or drop (`@work` as `work`), in the
     /// order met.
     public var renamedTags: [TagRename] = []
-    /// The files each note references, found in the folder, by the note's place in
-    /// ``library`` (see `VaultAttachments`).
-    public var attachments: [Int: [NoteAttachment]] = [:]
+    /// The names and sizes of the files each note references, found in the folder, by the
+    /// note's place in ``library`` (see `VaultAttachments`); their bytes are read only as the
+    /// import writes the note.
+    public var attachments: [Int: [NoteAttachment.Entry]] = [:]
+    /// Each of those files' paths in the folder, by the note's place and the attachment's name.
+    var attachmentPaths: [Int: [String: String]] = [:]
+    /// The folder the attachments are read from.
+    var attachmentFolder = ""
     /// The references to files not kept, each named `NOTE → REFERENCE`, with why.
     public var refusedAttachments: [SkippedFile] = []
   }

@@ -1,6 +1,7 @@
 import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesPlatform
+import FieldNotesServices
 import Foundation
 
 extension MarkdownFolderWriter {
@@ -31,17 +32,18 @@ extension MarkdownFolderWriter {
   /// ``attachmentsFolder``, its text left as written (an export never changes a note), and
   /// named. A file already at the path with the same bytes is left, as written already; one
   /// with other bytes is the user's, and is left as it is, the attachment named as not written
-  /// (it stays in the store). No file is ever removed.
+  /// (it stays in the store). No file is ever removed. One attachment's bytes are read at a
+  /// time, as it is written; one the store can't read is named as not written.
   ///
   /// - Parameters:
-  ///   - attachments: The files kept with a note.
+  ///   - journal: The store's journal, which keeps the files kept with each note.
   ///   - library: The notes exported.
   ///   - folder: The export's folder.
   ///   - paths: Each note's file in it, as ``write(_:to:sparing:)`` wrote them.
   ///   - sparedPaths: Files never to write over (the open store's).
   /// - Returns: What was written, and what was not.
   public static func writeAttachments(
-    of attachments: (Note.ID) -> [NoteAttachment], in library: NoteLibrary, in folder: String,
+    from journal: some NoteJournal, in library: NoteLibrary, in folder: String,
     besideFilesOf paths: [UUID: String], sparing sparedPaths: [String] = []
   ) -> AttachmentExport {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -49,8 +51,14 @@ extension MarkdownFolderWriter {
     for note in library.notes {
       guard let notePath = paths[note.id] else { continue }
       let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
-      for attachment in attachments(note.id) {
-        let written = attachment.name.removingPercentEncoding ?? attachment.name
+      let entries: [NoteAttachment.Entry]
+      do { entries = try journal.attachments(ofNote: note.id) } catch {
+        export.notWritten.append(
+          .init(path: notePath, reason: "its attachments can't be read: \(error.cause)"))
+        continue
+      }
+      for entry in entries {
+        let written = entry.name.removingPercentEncoding ?? entry.name
         var path =
           written.hasPrefix("/")
           ? nil
@@ -61,6 +69,13 @@ extension MarkdownFolderWriter {
           export.keptApart.append(path ?? "")
         }
         guard let path else { continue }
+        let attachment: NoteAttachment?
+        do { attachment = try journal.attachment(named: entry.name, ofNote: note.id) } catch {
+          export.notWritten.append(
+            .init(path: path, reason: "it can't be read from the store: \(error.cause)"))
+          continue
+        }
+        guard let attachment else { continue }
         switch write(attachment.bytes, at: path, in: root, sparing: sparedPaths) {
         case .written: export.written += 1
         case .alreadyThere: break

@@ -64,11 +64,12 @@ struct VaultAttachments {
     return .refused("no such file in the folder")
   }
 
-  /// Reads a file found, within the size an attachment may be.
+  /// Checks a file found, without reading it: within the size an attachment may be, and one
+  /// ``read(_:)`` can read.
   ///
   /// - Parameter path: The file's path in the folder.
-  /// - Returns: Its bytes, or why they can't be kept.
-  func read(_ path: String) -> Result<Data, Refusal> {
+  /// - Returns: Its size in bytes, or why it can't be kept.
+  func check(_ path: String) -> Result<Int, Refusal> {
     var status = stat()
     guard lstat("\(root)/\(path)", &status) == 0 else {
       return .failure(Refusal("it can't be read"))
@@ -80,10 +81,21 @@ struct VaultAttachments {
             + "may be"))
     }
     do {
-      return .success(try AtomicFile.read("\(root)/\(path)", limit: NoteAttachment.maximumBytes))
+      return .success(
+        try AtomicFile.readableSize(of: "\(root)/\(path)", limit: NoteAttachment.maximumBytes))
     } catch {
       return .failure(Refusal("it can't be read: \(error.reason)"))
     }
+  }
+
+  /// Reads a file found, within the size an attachment may be: when its note is written, so an
+  /// import holds one file's bytes at a time.
+  ///
+  /// - Parameter path: The file's path in the folder.
+  /// - Returns: Its bytes.
+  /// - Throws: `AtomicFile.Failure` when it can't be read, or has grown past the limit since.
+  func read(_ path: String) throws(AtomicFile.Failure) -> Data {
+    try AtomicFile.read("\(root)/\(path)", limit: NoteAttachment.maximumBytes)
   }
 
   /// Why a file found can't be kept.
@@ -108,13 +120,15 @@ struct VaultAttachments {
     return parts.joined(separator: "/")
   }
 
-  /// Finds and reads the references of every note read from a folder, keeping them by the
-  /// note's place, naming each refused, and taking the files kept out of the files skipped.
+  /// Finds and checks the references of every note read from a folder, keeping their names,
+  /// sizes and paths by the note's place (their bytes are read only when the note is written),
+  /// naming each refused, and taking the files kept out of the files skipped.
   ///
   /// - Parameter folder: What was read from the folder.
   func collect(into folder: inout MarkdownFolderReader.FolderImport) {
+    folder.attachmentFolder = root
     var kept: Set<String> = []
-    var bytesByPath: [String: Result<Data, Refusal>] = [:]
+    var sizeByPath: [String: Result<Int, Refusal>] = [:]
     for (place, note) in folder.library.notes.enumerated()
     where folder.places.indices.contains(place) {
       let notePath = folder.places[place]
@@ -124,13 +138,14 @@ struct VaultAttachments {
           folder.refusedAttachments.append(
             .init(path: "\(notePath) → \(reference.name)", reason: reason))
         case .file(let path):
-          let read = bytesByPath[path] ?? self.read(path)
-          bytesByPath[path] = read
-          switch read {
-          case .success(let bytes):
+          let checked = sizeByPath[path] ?? check(path)
+          sizeByPath[path] = checked
+          switch checked {
+          case .success(let size):
             kept.insert(path)
             folder.attachments[place, default: []].append(
-              NoteAttachment(name: reference.name, bytes: bytes))
+              NoteAttachment.Entry(name: reference.name, size: size))
+            folder.attachmentPaths[place, default: [:]][reference.name] = path
           case .failure(let refusal):
             folder.refusedAttachments.append(
               .init(path: "\(notePath) → \(reference.name)", reason: refusal.reason))
@@ -156,9 +171,32 @@ extension MarkdownFolderReader.FolderImport: LibraryImportSource {
     try library.forEachNote(body)
   }
 
-  /// The files the note at a place references, found in the folder.
+  /// The names and sizes of the files the note at a place references, found in the folder.
   ///
   /// - Parameter place: The note's place, from 0.
   /// - Returns: Its attachments, in the order first referenced.
-  public func attachments(atPlace place: Int) -> [NoteAttachment] { attachments[place] ?? [] }
+  public func attachments(atPlace place: Int) -> [NoteAttachment.Entry] {
+    attachments[place] ?? []
+  }
+
+  /// Reads one file the note at a place references, from the folder, now.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name, as ``attachments(atPlace:)`` lists it.
+  ///   - place: The note's place, from 0.
+  /// - Returns: The attachment.
+  /// - Throws: ``FieldNotesServices/RepositoryError/readFailed(reason:)`` naming the file when
+  ///   it isn't one the note references, or can't be read any more.
+  public func attachment(named name: String, atPlace place: Int) throws(RepositoryError)
+    -> NoteAttachment
+  {
+    guard let path = attachmentPaths[place]?[name] else {
+      throw .readFailed(reason: "\(name) is not a file the folder's notes reference")
+    }
+    let files = VaultAttachments(root: attachmentFolder, files: [])
+    do { return NoteAttachment(name: name, bytes: try files.read(path)) } catch {
+      throw .readFailed(
+        reason: "the attachment \(path) changed while it was imported (\(error.reason))")
+    }
+  }
 }

@@ -25,6 +25,9 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
   public var writeFailure: NoteDetailError?
   /// The files kept with each note, by name.
   public var attachmentsByNote: [Note.ID: [NoteAttachment]] = [:] { willSet { revision += 1 } }
+  /// How many times an attachment's bytes were read (``attachment(named:of:)``): a page that
+  /// only lists them reads none.
+  public private(set) var attachmentByteReads = 0
   /// The files written outside the store, by path: a test puts one there to stand for a file of
   /// the user's, which a new file may not replace.
   public var writtenFiles: [String: Data] = [:]
@@ -225,11 +228,24 @@ public final class InMemoryNoteDetailClient: NoteDetailClient {
     notes = notes.map { $0.id == id ? restored : $0 }
   }
 
-  /// The files kept with the note.
+  /// The names and sizes of the files kept with the note.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments.
-  public func attachments(of id: Note.ID) -> [NoteAttachment] { attachmentsByNote[id] ?? [] }
+  /// - Returns: Its attachments' names and sizes.
+  public func attachments(of id: Note.ID) -> [NoteAttachment.Entry] {
+    (attachmentsByNote[id] ?? []).map(\.entry)
+  }
+
+  /// One file kept with the note, counted in ``attachmentByteReads``.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  public func attachment(named name: String, of id: Note.ID) -> NoteAttachment? {
+    attachmentByteReads += 1
+    return attachmentsByNote[id]?.first { $0.name == name }
+  }
 
   /// Writes the file into ``writtenFiles``, unless a file is at its path.
   ///
@@ -389,7 +405,19 @@ public final class UnimplementedNoteDetailClient: NoteDetailClient {
   ///
   /// - Parameter id: Ignored.
   /// - Returns: No attachment.
-  public func attachments(of id: Note.ID) -> [NoteAttachment] { reported("attachments(of:)", []) }
+  public func attachments(of id: Note.ID) -> [NoteAttachment.Entry] {
+    reported("attachments(of:)", [])
+  }
+
+  /// Reports the read; no attachment.
+  ///
+  /// - Parameters:
+  ///   - name: Ignored.
+  ///   - id: Ignored.
+  /// - Returns: No attachment.
+  public func attachment(named name: String, of id: Note.ID) -> NoteAttachment? {
+    reported("attachment(named:of:)", nil)
+  }
 
   /// Reports the request, and refuses it.
   ///

@@ -141,12 +141,22 @@ public protocol NoteDetailClient: AnyObject {
   /// - Throws: ``NoteDetailError/store(_:)``; nothing changed then.
   func restoreVersion(_ id: Note.ID, number: Int) throws(NoteDetailError)
 
-  /// The files kept with a note (what an import found its text referencing), by name.
+  /// The names and sizes of the files kept with a note (what an import found its text
+  /// referencing), by name; their bytes are not read.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments.
+  /// - Returns: Its attachments' names and sizes.
   /// - Throws: ``NoteDetailError/store(_:)`` when they can't be read.
-  func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment]
+  func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment.Entry]
+
+  /// One file kept with a note, bytes and all: read only to write it out.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: ``NoteDetailError/store(_:)`` when it can't be read.
+  func attachment(named name: String, of id: Note.ID) throws(NoteDetailError) -> NoteAttachment?
 
   /// Writes a new file, never over one there and never making a folder.
   ///

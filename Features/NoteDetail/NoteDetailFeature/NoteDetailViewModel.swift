@@ -187,9 +187,9 @@ public final class NoteDetailViewModel {
       throw .noAttachmentRow(row, rowCount: rows.count)
     }
     let shown = rows[row - 1]
-    guard
-      let attachment = try client.attachments(of: noteID).first(where: { $0.name == shown.name })
-    else { throw .noAttachmentRow(row, rowCount: rows.count) }
+    guard let attachment = try client.attachment(named: shown.name, of: noteID) else {
+      throw .noAttachmentRow(row, rowCount: rows.count)
+    }
     try client.createFile(attachment.bytes, at: path)
     return shown
   }

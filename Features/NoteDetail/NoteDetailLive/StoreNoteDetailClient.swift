@@ -214,13 +214,29 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     try commit(RestoreVersion(id, number: number))
   }
 
-  /// The files the store's journal keeps with the note, read where Observation sees it.
+  /// The names and sizes of the files the store's journal keeps with the note, read where
+  /// Observation sees it.
   ///
   /// - Parameter id: The note.
-  /// - Returns: Its attachments, by name.
+  /// - Returns: Its attachments' names and sizes, by name.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when they can't be read.
-  public func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment] {
+  public func attachments(of id: Note.ID) throws(NoteDetailError) -> [NoteAttachment.Entry] {
     try journal { journal throws(RepositoryError) in try journal.attachments(ofNote: id) }
+  }
+
+  /// One file the store's journal keeps with the note, bytes and all.
+  ///
+  /// - Parameters:
+  ///   - name: The attachment's name.
+  ///   - id: The note.
+  /// - Returns: The attachment; `nil` when the note keeps none of that name.
+  /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when it can't be read.
+  public func attachment(named name: String, of id: Note.ID) throws(NoteDetailError)
+    -> NoteAttachment?
+  {
+    try journal { journal throws(RepositoryError) in
+      try journal.attachment(named: name, ofNote: id)
+    }
   }
 
   /// Writes a new file through the session's writer.

@@ -109,7 +109,7 @@ public struct LibraryCommands {
       do throws(AtomicFile.Failure) {
         let export = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
         let files = MarkdownFolderWriter.writeAttachments(
-          of: { (try? store.journal.attachments(ofNote: $0)) ?? [] }, in: library, in: path,
+          from: store.journal, in: library, in: path,
           besideFilesOf: export.paths, sparing: storeFiles)
         let kept = export.leftAsTheyAre
         return "Exported \(counts) to \(path.terminalSafe) as "

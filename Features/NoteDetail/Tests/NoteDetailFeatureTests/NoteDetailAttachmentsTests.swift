@@ -46,6 +46,28 @@ import Testing
     #expect(client.writtenFiles == ["/tmp/k.jpg": Data("JPEG".utf8)])
   }
 
+  /// The page shows names and sizes only: a note with large PDFs reads none of their bytes
+  /// however often its state is computed, and saving one reads that one alone.
+  @Test func thePageReadsNoBytesUntilOneFileIsSaved() throws {
+    let client = makeClient()
+    let model = makeModel(client)
+    for _ in 0..<3 { _ = model.state }
+    client.notes = client.notes.map { note in
+      var note = note
+      note.body += " Seen again."
+      return note
+    }
+    guard case .loaded(_, _, _, let connections) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(connections.attachments.count == 2)
+    #expect(client.attachmentByteReads == 0)
+    try model.saveAttachment(atRow: 1, to: "/tmp/bridge.pdf")
+    #expect(client.attachmentByteReads == 1)
+    #expect(client.writtenFiles == ["/tmp/bridge.pdf": Data("%PDF map".utf8)])
+  }
+
   @Test func savingNeverWritesOverAFileThere() throws {
     let client = makeClient()
     client.writtenFiles["/tmp/mine.pdf"] = Data("my own".utf8)

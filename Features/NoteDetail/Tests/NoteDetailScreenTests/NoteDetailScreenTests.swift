@@ -311,7 +311,10 @@ private final class GappedVersions: NoteJournal {
   func trashedNotes() throws(RepositoryError) -> [TrashedNote] { [] }
   func conflictCopies() throws(RepositoryError) -> [Note] { [] }
   func unreadableNotes() throws(RepositoryError) -> [UnreadableNote] { [] }
-  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment] { [] }
+  func attachments(ofNote id: Note.ID) throws(RepositoryError) -> [NoteAttachment.Entry] { [] }
+  func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
+    -> NoteAttachment?
+  { nil }
 }
 
 @MainActor
