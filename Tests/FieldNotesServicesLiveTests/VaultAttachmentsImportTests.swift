@@ -144,6 +144,27 @@ import Testing
     #expect(source.log.events == expected)
   }
 
+  /// One Markdown file imported brings the files its text references from beside it, as a
+  /// folder's note does; a reference found only elsewhere in the folder around it (at the
+  /// folder's top, or by name in another folder) is refused and named, never searched for.
+  @Test func oneFileBringsTheFilesBesideIt() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let reading = try ImportReader.read(folder.path + "/Trips/2024/Heron.md")
+    #expect(reading.kind == .markdownFile)
+    #expect(
+      reading.refusedAttachments == [
+        .init(path: "Heron.md → files/minutes.pdf", reason: "no such file in the folder"),
+        .init(path: "Heron.md → pic0.png", reason: "no such file in the folder"),
+      ])
+    let store = NoteStore()
+    let summary = try LibraryImport.merge(into: store, reading.source)
+    #expect(summary.keptAttachments == 1)
+    let heron = try #require(store.notes.first)
+    #expect(
+      try store.journal.attachment(named: "img/heron.jpg", ofNote: heron.id)
+        == NoteAttachment(name: "img/heron.jpg", bytes: Data("JPEG heron".utf8)))
+  }
+
   /// A file found when the folder was read and gone when its note is written fails the whole
   /// import, naming the file: nothing is added, as with any import that can't finish.
   @Test func aFileGoneBeforeItsNoteIsWrittenAddsNothing() throws {

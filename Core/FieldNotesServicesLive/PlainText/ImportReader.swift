@@ -149,7 +149,7 @@ public enum ImportReader {
       }
       if let skipped = file.skipped.first { throw Failure(reason: skipped.reason) }
       return Reading(
-        kind: .markdownFile, source: file.library,
+        kind: .markdownFile, source: file, refusedAttachments: file.refusedAttachments,
         frontMattersKeptAsText: file.frontMattersKeptAsText, files: (file.library, file.paths),
         places: file.places, renamedTags: once(file.renamedTags))
     }

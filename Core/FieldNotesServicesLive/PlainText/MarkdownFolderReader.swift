@@ -132,6 +132,22 @@ public enum MarkdownFolderReader {
     let name = FilePaths.name(of: path)
     reading.readNote(name, folder: "", name: name)
     reading.finish()
+    // The files it references are looked for beside it (`pic.png`, `img/pic.png`), never by
+    // name through the folder around it, which may be a whole home folder.
+    let root = FilePaths.folder(of: path)
+    var beside: [String] = []
+    for note in reading.result.library.notes {
+      for reference in AttachmentReference.references(in: note.body) {
+        guard !reference.path.hasPrefix("/"),
+          let inside = VaultAttachments.normalized(reference.path), !inside.isEmpty
+        else { continue }
+        var status = stat()
+        if lstat("\(root)/\(inside)", &status) == 0, status.st_mode & S_IFMT == S_IFREG {
+          beside.append(inside)
+        }
+      }
+    }
+    VaultAttachments(root: root, files: beside).collect(into: &reading.result)
     return reading.result
   }
 
