@@ -53,6 +53,27 @@ extension SQLiteNoteRepository: SyncJournaling {
     END;
     """
 
+  /// What version 17 makes: the journal's trigger on a note's update, made again to name a
+  /// change of the note's properties alone too, which its file holds as well; version 13's
+  /// left it out, so another program's edit of a property alone went unsynced.
+  static let syncJournalPropertiesCreation = """
+    DROP TRIGGER IF EXISTS sync_journal_note_update;
+    CREATE TRIGGER sync_journal_note_update
+    AFTER UPDATE OF id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
+      conflict_of, properties ON notes
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
+      INSERT INTO sync_journal (kind, id) SELECT 0, old.id WHERE old.id IS NOT new.id;
+    END;
+    """
+
+  /// Whether the journal's trigger on a note's update names its properties (version 17).
+  static func journalsProperties(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+    try connection.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
+        + "AND name = 'sync_journal_note_update' AND sql LIKE '%properties%'") > 0
+  }
+
   /// The table version 13 makes, which a store one version older doesn't have.
   static let syncJournalTable = "sync_journal"
 

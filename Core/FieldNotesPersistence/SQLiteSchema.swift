@@ -165,6 +165,10 @@ enum SQLiteSchema {
     // Version 16. The file each note was imported from, kept with the note and its trash entry
     // (see `SQLiteImportedFiles`; the columns are added just before, where missing).
     SQLiteImportedFiles.creation,
+    // Version 17. The sync journal's trigger on a note's update names its properties too
+    // (`SQLiteNoteRepository.syncJournalPropertiesCreation`), so another program's edit of a
+    // property alone is synced.
+    SQLiteNoteRepository.syncJournalPropertiesCreation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -373,7 +377,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10 to 15 without what the migrations after its version make
+  /// That is a store at version 10 to 16 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -389,8 +393,10 @@ enum SQLiteSchema {
     let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
     let hasDeltas = try hasTable(SQLiteVersionDeltas.objects[0], in: connection)
     let hasFiles = try hasColumn(SQLiteImportedFiles.columns[0], in: connection)
-    // Attachments and imported files: what versions 15 and 16 add.
-    let hasNewer = try hasTable("note_attachments", in: connection) || hasFiles
+    // Attachments, imported files and the journal's properties: what versions 15 to 17 add.
+    let journalsProperties = try SQLiteNoteRepository.journalsProperties(in: connection)
+    let hasNewer =
+      try hasTable("note_attachments", in: connection) || hasFiles || journalsProperties
     switch version {
     case titleKeyVersion - 1:
       let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
@@ -399,7 +405,8 @@ enum SQLiteSchema {
     case syncJournalVersion - 1: return !hasJournal && !hasDeltas && !hasNewer
     case versionDeltasVersion - 1: return !hasDeltas && !hasNewer
     case attachmentsVersion - 1: return !hasNewer
-    case importedFilesVersion - 1: return !hasFiles
+    case importedFilesVersion - 1: return !hasFiles && !journalsProperties
+    case journalPropertiesVersion - 1: return !journalsProperties
     default: return false
     }
   }
@@ -459,4 +466,7 @@ enum SQLiteSchema {
 
   /// The version whose migration adds the files notes were imported from.
   static let importedFilesVersion = 16
+
+  /// The version whose migration has the sync journal name a change of properties.
+  static let journalPropertiesVersion = 17
 }

@@ -385,9 +385,27 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 16 left it: its sync journal's trigger on
+/// a note's update not naming properties (version 17 makes it again to).
+func setBackToVersion16(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER sync_journal_note_update;
+    CREATE TRIGGER sync_journal_note_update
+    AFTER UPDATE OF id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
+      conflict_of ON notes
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (0, new.id);
+      INSERT INTO sync_journal (kind, id) SELECT 0, old.id WHERE old.id IS NOT new.id;
+    END;
+    PRAGMA user_version = 16;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 15 left it: with no column of the files
 /// notes were imported from (version 16 adds it).
 func setBackToVersion15(_ path: String) throws {
+  try setBackToVersion16(path)
   try execute(
     """
     ALTER TABLE notes DROP COLUMN imported_file;

@@ -74,6 +74,26 @@ import Testing
     #expect(items.notes.map(\.body) == ["Changed by hand"])
   }
 
+  /// A note's properties are in its file too: another program's edit of them alone is synced,
+  /// and a store of the version before, whose trigger left them out, is given the new one.
+  @Test(arguments: [false, true])
+  func anotherProgramsEditOfAPropertyAloneIsJournaled(fromTheVersionBefore: Bool) throws {
+    let path = directory.file("notes.sqlite")
+    var withProperty = note(1, "One")
+    withProperty.properties = [NoteProperty(key: "status", rawValue: " draft")]
+    try SQLiteNoteRepository(path: path).commit([.saveNote(withProperty)])
+    if fromTheVersionBefore { try setBackToVersion16(path) }
+    let store = try SQLiteNoteRepository(path: path)
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+    #expect(store.searchIndexRebuilds.isEmpty, "a plain upgrade")
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+
+    try execute(
+      "UPDATE notes SET properties = replace(properties, 'draft', 'done')", on: path)
+
+    #expect(try store.syncChanges().noteIDs == [withProperty.id])
+  }
+
   @Test func aRowWithAnIdentifierFieldNotesDoesNotWriteIsNamedAsForeign() throws {
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
