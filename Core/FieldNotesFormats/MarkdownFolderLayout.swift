@@ -239,10 +239,20 @@ public enum MarkdownFolderLayout {
         let isOwn = index == parts.count - 1
         let key = MarkdownFolderLayout.collisionKey(part)
         let path: String
+        let existing = directoriesIn[parent]?[key]
+        let existingPath = existing.map { parent.isEmpty ? $0 : "\(parent)/\($0)" }
         if let shared = made[parent]?[key], !(isOwn && notShared.contains(shared)) {
           path = shared
-        } else if !isOwn, let existing = directoriesIn[parent]?[key] {
-          path = parent.isEmpty ? existing : "\(parent)/\(existing)"
+        } else if let existing, let existingPath, !notShared.contains(existingPath),
+          !isOwn
+            || (existing == part
+              && !(occupiedIn[existingPath] ?? []).contains(MarkdownFolderLayout.notebookFileName))
+        {
+          // A folder already there is entered: one above the notebook's whatever its case, the
+          // notebook's own only by its exact name (the vault it came from, exported into
+          // again), so the name reads back the same, and only where no `.notebook.md` of
+          // another's is. What is in it is occupied file by file.
+          path = existingPath
           notShared.insert(path)
         } else {
           let name = withNames(in: parent) { $0.claim(part) }

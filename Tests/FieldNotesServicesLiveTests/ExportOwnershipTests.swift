@@ -150,6 +150,35 @@ import Testing
     #expect(Self.text(folder, "Heron (3).md") == nil)
   }
 
+  /// Exported into the folder its notes came from, a notebook goes into the user's folder of
+  /// its name, not `Birds (2)`: a file there holding what the export writes is taken over, the
+  /// user's other files are left as they are, and a note whose file differs goes beside it.
+  @Test func aNotebookGoesIntoTheUsersFolderOfItsName() throws {
+    let folder = try FixtureFolder()
+    let first = try FixtureFolder()
+    try MarkdownFolderWriter.write(Self.library, to: first.path)
+    try folder.write(
+      Data(try #require(Self.text(first, "Birds/Heron.md")).utf8), at: "Birds/Heron.md")
+    try folder.write(Data("my wren\n".utf8), at: "Birds/Wren.md")
+    try folder.write(Data("mine\n".utf8), at: "Birds/Mine.md")
+
+    let export = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+
+    #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/Birds (2)"))
+    #expect(Self.text(folder, "Birds/Heron.md") == Self.text(first, "Birds/Heron.md"))
+    #expect(Self.text(folder, "Birds/Wren.md") == "my wren\n")
+    #expect(Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Loud.") == true)
+    #expect(Self.text(folder, "Birds/Mine.md") == "mine\n")
+
+    // A `.notebook.md` there that isn't FieldNotes' own makes the folder another's.
+    try folder.write(Data("my notes on birds\n".utf8), at: "Birds/.notebook.md")
+    let again = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    #expect(again.leftAsTheyAre.contains("Birds"))
+    #expect(Self.text(folder, "Birds/.notebook.md") == "my notes on birds\n")
+    #expect(Self.text(folder, "Birds (2)/Heron.md") != nil)
+  }
+
   /// A notebook nested in a folder of the user's goes into it, leaving the user's files there
   /// as they are; exporting again writes the same paths, and a note moved out leaves no empty
   /// folders of the export's behind.

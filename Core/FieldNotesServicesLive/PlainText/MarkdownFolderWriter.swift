@@ -180,10 +180,12 @@ public enum MarkdownFolderWriter {
   /// That is every entry but the files FieldNotes may write over — its own of a note or
   /// notebook written now (as its record proves), or one holding exactly what this export
   /// writes for some note or notebook. A folder is a notebook's for the export only while its
-  /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's) is occupied,
-  /// name and all, though a notebook nested under its name (`Areas/Health` under the user's
-  /// `Areas`) goes into it; a link to a folder is occupied and never looked into, nor is a
-  /// hidden folder (`.git`), whose name no export writes.
+  /// `.notebook.md` is such a file of FieldNotes'; any other folder (the user's) is occupied
+  /// for a note's file, though a notebook of its exact name, or nested under it
+  /// (`Areas/Health` under the user's `Areas`), goes into it, beside the user's files — the
+  /// vault the notes came from, exported into again, is written into, not into
+  /// `Areas/Health (2)`; a link to a folder is occupied and never looked into, nor is a hidden
+  /// folder (`.git`), whose name no export writes.
   private static func occupiedPaths(
     in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: Set<String>
   ) -> (occupied: Set<String>, directories: Set<String>) {
