@@ -77,6 +77,31 @@ import Testing
     #expect(again.written == 0)
   }
 
+  /// Two notes of one notebook whose texts name different files by one path: the second
+  /// can't have its file there, and the export says whose file is, not that it is the user's.
+  @Test func twoNotesFilesOfOnePathAreNamedAsSuch() throws {
+    let vault = try FixtureFolder([
+      "Birds/A.md": "# A\n\n![](img/dup.png)\n", "Birds/img/dup.png": "DUP-birds",
+      "Trips/B.md": "# B\n\n![](img/dup.png)\n", "Trips/img/dup.png": "DUP-trips",
+    ])
+    let store = NoteStore()
+    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
+    let a = try #require(store.notes.first { $0.title == "A" })
+    let b = try #require(store.notes.first { $0.title == "B" })
+    try store.perform(.moveNote(b.id, to: a.notebookID))
+    let folder = try FixtureFolder()
+
+    let export = try export(store, to: folder.path)
+
+    let reason = { (written: String, kept: String) in
+      "\u{201C}\(written)\u{201D}'s file of this name, with other bytes, was written there by "
+        + "this export; \u{201C}\(kept)\u{201D}'s stays in the store, and its link finds the other"
+    }
+    #expect(export.notWritten.map(\.path) == ["Birds/img/dup.png"])
+    #expect([reason("A", "B"), reason("B", "A")].contains(export.notWritten.first?.reason ?? ""))
+    #expect(try attachments(in: store)["B"]?.first?.bytes == Data("DUP-trips".utf8))
+  }
+
   @Test func aReferenceLeadingOutOfTheFolderIsWrittenUnderAttachments() throws {
     let note = Note(
       title: "Far", body: "![](../../far/away.png)", createdAt: Date(timeIntervalSince1970: 0))

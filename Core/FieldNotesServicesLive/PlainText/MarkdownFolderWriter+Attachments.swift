@@ -48,6 +48,9 @@ extension MarkdownFolderWriter {
   ) -> AttachmentExport {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     var export = AttachmentExport()
+    // The note whose attachment this export wrote at each path: another note's file of the
+    // same path with other bytes is named as such, not as a file of the user's.
+    var writtenFor: [String: String] = [:]
     for note in library.notes {
       guard let notePath = paths[note.id] else { continue }
       let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
@@ -77,9 +80,18 @@ extension MarkdownFolderWriter {
         }
         guard let attachment else { continue }
         switch write(attachment.bytes, at: path, in: root, sparing: sparedPaths) {
-        case .written: export.written += 1
+        case .written:
+          export.written += 1
+          writtenFor[path] = note.title
         case .alreadyThere: break
-        case .refused(let reason): export.notWritten.append(.init(path: path, reason: reason))
+        case .refused(let reason):
+          let why =
+            writtenFor[path].map {
+              "\u{201C}\($0)\u{201D}'s file of this name, with other bytes, was written there by "
+                + "this export; \u{201C}\(note.title)\u{201D}'s stays in the store, and its link "
+                + "finds the other"
+            } ?? reason
+          export.notWritten.append(.init(path: path, reason: why))
         }
       }
     }
