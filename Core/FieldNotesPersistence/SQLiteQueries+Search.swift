@@ -185,10 +185,18 @@ extension SQLiteQueries {
       case .links(let title):
         return "fieldnotes_links_to(notes.body, \(parameter(.text(title))))"
       case .linkedBy(let title):
-        // The note with the title is read once: the subquery names no column of the row.
-        return "fieldnotes_title_in(notes.title, (SELECT fieldnotes_link_titles(source.body) "
-          + "FROM notes AS source WHERE fieldnotes_title_is(source.title, "
-          + "\(parameter(.text(title)))) ORDER BY source.created_at, upper(source.id) LIMIT 1))"
+        // The note with the title is read once: the subquery names no column of the row. A
+        // link names a note by its title, else, when no note has that title, by the name of
+        // the file it was imported under (`NoteLink.resolved(_:among:)`).
+        let links =
+          "(SELECT fieldnotes_link_titles(source.body) FROM notes AS source WHERE "
+          + "fieldnotes_title_is(source.title, \(parameter(.text(title)))) "
+          + "ORDER BY source.created_at, upper(source.id) LIMIT 1)"
+        let stem = "fieldnotes_kept_stem(notes.imported_file, notes.title)"
+        return "(fieldnotes_title_in(notes.title, \(links)) OR (notes.imported_file IS NOT NULL "
+          + "AND \(stem) IS NOT NULL AND fieldnotes_title_in(\(stem), \(links)) AND NOT EXISTS "
+          + "(SELECT 1 FROM notes AS namesake WHERE fieldnotes_title_is(namesake.title, "
+          + "\(stem)))))"
       case .fileName(let name):
         return "fieldnotes_kept_file_is(notes.imported_file, notes.title, "
           + "\(parameter(.text(name))))"

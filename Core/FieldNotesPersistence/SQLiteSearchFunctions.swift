@@ -21,6 +21,7 @@ import Foundation
 /// - `fieldnotes_kept_file_is(imported_file, title, name)`: whether a note, by its
 ///   `imported_file` column (``SQLiteImportedFiles``) and title, keeps the name of the file it
 ///   was imported from (``FieldNotesModel/Note/keptFileStem``) and that name is the text, folded;
+/// - `fieldnotes_kept_stem(imported_file, title)`: that name, or `NULL` for a note keeping none;
 ///
 /// all folded by ``FieldNotesText/SearchFolding``, as ``FieldNotesModel/NoteQuery/finds(_:)``
 /// folds them, so an answer in SQL is the answer in Swift. The text is folded once per
@@ -49,6 +50,8 @@ enum SQLiteSearchFunctions {
       handle, "fieldnotes_property_matches", 3, flags, nil, propertyMatches, nil, nil, nil)
     sqlite3_create_function_v2(
       handle, "fieldnotes_kept_file_is", 3, flags, nil, keptFileIs, nil, nil, nil)
+    sqlite3_create_function_v2(
+      handle, "fieldnotes_kept_stem", 2, flags, nil, keptStem, nil, nil, nil)
   }
 }
 
@@ -196,4 +199,15 @@ private func keptFileIs(
   let name = foldedArgument(context, values, at: 2)
   let kept = note.keptFileStem.map { SearchFolding.fold($0) == name } ?? false
   sqlite3_result_int(context, kept ? 1 : 0)
+}
+
+private func keptStem(
+  _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
+) {
+  guard let values, count == 2, sqlite3_value_type(values[0]) != SQLITE_NULL,
+    let file = SQLiteImportedFiles.decode(text(of: values[0])),
+    let stem = Note(title: text(of: values[1]), importedFile: file).keptFileStem
+  else { return sqlite3_result_null(context) }
+  // SQLite copies the text (SQLITE_TRANSIENT) before the Swift string goes.
+  sqlite3_result_text(context, stem, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
 }

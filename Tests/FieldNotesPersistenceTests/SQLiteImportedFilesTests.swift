@@ -80,4 +80,28 @@ import Testing
       #expect([kept, retitled, plain].filter(query.finds).map(\.id) == found, "\(name) in memory")
     }
   }
+
+  /// `linked-by:` follows a link by the name of a note's file, when no note has that title,
+  /// in SQL as in memory.
+  @Test func linkedByFollowsALinkNamingAFileAsThePageDoes() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let kept = Self.note(Self.file)
+    let source = Note(
+      title: "Index", body: "See [[10 note 2]] and [[Plan]].",
+      createdAt: Date(timeIntervalSinceReferenceDate: 30))
+    let planFile = Note(
+      title: "Heron", createdAt: Date(timeIntervalSinceReferenceDate: 40),
+      importedFile: ImportedFile(name: "Plan.md", title: "Heron"))
+    let plan = Note(title: "Plan", createdAt: Date(timeIntervalSinceReferenceDate: 50))
+    let notes = [kept, source, planFile, plan]
+    try repository.commit(notes.map { .saveNote($0) })
+
+    let query = NoteQuery.linkedBy("Index")
+    let page = try repository.page(NoteListQuery(scope: .allNotes, search: query)).notes
+    // `[[Plan]]` names the note titled Plan, not the one imported from Plan.md.
+    #expect(Set(page.map(\.id)) == [kept.id, plan.id])
+    let targets = query.linkTargets(among: notes)
+    #expect(
+      Set(notes.filter { query.finds($0, linkTargets: targets) }.map(\.id)) == [kept.id, plan.id])
+  }
 }
