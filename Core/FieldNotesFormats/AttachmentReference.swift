@@ -73,7 +73,8 @@ public struct AttachmentReference: Hashable, Sendable {
       let character = line[index]
       if character == "`" {
         let run = line[index...].prefix { $0 == "`" }
-        index = closingRun(of: run.count, in: line[run.endIndex...]) ?? run.endIndex
+        index =
+          MarkdownProse.codeSpanEnd(openedBy: run.count, in: line[run.endIndex...]) ?? run.endIndex
         continue
       }
       if character == "[", line[index...].hasPrefix("[["),
@@ -126,18 +127,4 @@ public struct AttachmentReference: Hashable, Sendable {
     return (isAttachmentPath(path) ? AttachmentReference(name: name, path: path) : nil, end)
   }
 
-  /// Where a run of exactly `count` backticks ends in some text, if there is one.
-  private static func closingRun(of count: Int, in text: Substring) -> Substring.Index? {
-    var index = text.startIndex
-    while index < text.endIndex {
-      guard text[index] == "`" else {
-        index = text.index(after: index)
-        continue
-      }
-      let run = text[index...].prefix { $0 == "`" }
-      if run.count == count { return run.endIndex }
-      index = run.endIndex
-    }
-    return nil
-  }
 }

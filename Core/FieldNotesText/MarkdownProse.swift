@@ -47,4 +47,26 @@ public enum MarkdownProse {
   private static func isLineBreak(_ character: Character) -> Bool {
     character == "\n" || character == "\r\n"
   }
+
+  /// Where a code span opened by a run of `count` backticks ends: after the next run of
+  /// exactly as many in the rest of its line, or `nil` when none closes it (the backticks are
+  /// text then).
+  ///
+  /// - Parameters:
+  ///   - count: How many backticks opened it.
+  ///   - text: The rest of the line, after them.
+  /// - Returns: The index after the closing run.
+  public static func codeSpanEnd(openedBy count: Int, in text: Substring) -> Substring.Index? {
+    var index = text.startIndex
+    while index < text.endIndex {
+      guard text[index] == "`" else {
+        index = text.index(after: index)
+        continue
+      }
+      let run = text[index...].prefix { $0 == "`" }
+      if run.count == count { return run.endIndex }
+      index = run.endIndex
+    }
+    return nil
+  }
 }

@@ -195,7 +195,7 @@ extension NoteLink {
         let run = line[index...].prefix { $0 == "`" }
         let after = run.endIndex
         // A code span closes at the next run of as many backticks; unclosed, they are text.
-        if let close = closingRun(of: run.count, in: line[after...]) {
+        if let close = MarkdownProse.codeSpanEnd(openedBy: run.count, in: line[after...]) {
           index = close
         } else {
           index = after
@@ -213,21 +213,6 @@ extension NoteLink {
       index = line.index(after: index)
     }
     return links
-  }
-
-  /// Where a run of exactly `count` backticks ends in some text, if there is one.
-  private static func closingRun(of count: Int, in text: Substring) -> Substring.Index? {
-    var index = text.startIndex
-    while index < text.endIndex {
-      guard text[index] == "`" else {
-        index = text.index(after: index)
-        continue
-      }
-      let run = text[index...].prefix { $0 == "`" }
-      if run.count == count { return run.endIndex }
-      index = run.endIndex
-    }
-    return nil
   }
 
   /// The link written at `[[` with its title's place, and where it ends: `nil` when `[[` starts
