@@ -146,17 +146,24 @@ public final class NoteDetailViewModel {
       earlierTitle: try earlierTitle(of: note), attachments: attachments)
   }
 
+  /// How many of the titles a note had before, latest first, its page looks for links to:
+  /// each costs two questions of the store every time the page's state is computed, and a note
+  /// retitled at every save would otherwise ask them of every version.
+  static let earlierTitlesLookedAt = 3
+
   /// The notes still linking to a title the note had before, the latest such title first.
   ///
   /// Those are links that named the note and name nothing since, its title having changed
   /// (folded as links compare titles) and no note having that title now. A title changed twice
-  /// without a `relink` between leaves links to both; each is offered in turn, latest first.
+  /// without a `relink` between leaves links to both; each is offered in turn, latest first,
+  /// among the ``earlierTitlesLookedAt`` latest.
   private func earlierTitle(of note: Note) throws(NoteDetailError) -> NoteConnections
     .EarlierTitle?
   {
     var seen: Set<[UInt8]> = [SearchFolding.fold(note.title)]
-    for version in try client.versions(of: note.id).sorted(by: { $0.number > $1.number })
-    where seen.insert(SearchFolding.fold(version.title)).inserted {
+    let versions = try client.versions(of: note.id).sorted { $0.number > $1.number }
+    for version in versions where seen.insert(SearchFolding.fold(version.title)).inserted {
+      guard seen.count <= Self.earlierTitlesLookedAt + 1 else { break }
       guard try client.note(namedBy: NoteLink(title: version.title)) == nil else { continue }
       let linking = try client.notes(linkingTo: version.title).filter { $0.id != note.id }
       if !linking.isEmpty { return NoteConnections.EarlierTitle(version.title, linkedBy: linking) }

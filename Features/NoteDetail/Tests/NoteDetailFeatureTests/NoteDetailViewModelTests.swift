@@ -285,6 +285,41 @@ import Testing
     #expect(client.notes.map(\.body) == [pond.body, "See [[Lake]].", "See [[Lake]]."])
   }
 
+  /// A note retitled at every save (hundreds of versions) would have its page ask after every
+  /// title it ever had, each time its state is computed: only the three latest are looked at.
+  @Test func onlyTheThreeLatestEarlierTitlesAreLookedAt() throws {
+    let pond = NoteDetailLinksTests.pond
+    let versions = (1...5).map { number in
+      var titled = pond
+      titled.title = "Pond \(number)"
+      return NoteVersion(of: titled, number: number, replacedAt: NoteDetailLinksTests.day)
+    }
+    var now = pond
+    now.title = "Pond now"
+    let linkingTo = { (number: Int) in
+      Note(
+        id: UUID(number: 40 + number), title: "Log \(number)", body: "[[Pond \(number)]]",
+        createdAt: NoteDetailLinksTests.day)
+    }
+    let client = InMemoryNoteDetailClient(
+      notes: [now, linkingTo(1)], versions: [pond.id: versions])
+    let model = NoteDetailViewModel(
+      noteID: pond.id, client: client, summarizer: CannedSummaryGenerator())
+
+    guard case .loaded(_, _, _, let tooOld) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(tooOld.earlierTitle == nil, "Pond 1 is the fifth latest")
+
+    client.notes.append(linkingTo(3))
+    guard case .loaded(_, _, _, let third) = model.state else {
+      Issue.record("no note shown")
+      return
+    }
+    #expect(third.earlierTitle == NoteConnections.EarlierTitle("Pond 3", linkedBy: [linkingTo(3)]))
+  }
+
   /// Links to a title another note has now name that note: they are not offered.
   @Test func linksToAnEarlierTitleAnotherNoteHasNowAreNotOffered() throws {
     let pond = NoteDetailLinksTests.pond
