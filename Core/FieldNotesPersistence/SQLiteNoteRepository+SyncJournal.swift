@@ -155,28 +155,10 @@ extension SQLiteNoteRepository: SyncJournaling {
     noteIDs: Set<Note.ID>, notebookIDs: Set<Notebook.ID>,
     _ transform: (JournaledItems) -> [RepositoryChange]
   ) throws(RepositoryError) {
-    let path = self.path
-    try writer.perform { connection throws(RepositoryError) in
-      do {
-        try connection.execute("BEGIN IMMEDIATE")
-        do {
-          let changes = transform(
-            try Self.items(noteIDs: noteIDs, notebookIDs: notebookIDs, in: connection))
-          try SQLiteRows.write(changes, to: connection)
-          try connection.execute("COMMIT")
-          if !changes.isEmpty { updates.withLock { $0 += 1 } }
-        } catch {
-          try? connection.execute("ROLLBACK")
-          throw error
-        }
-      } catch let error as SQLiteError {
-        throw error.repositoryError(path: path, writing: true)
-      } catch let error as RepositoryError {
-        throw error
-      } catch {
-        throw .writeFailed(reason: "\(error)")
-      }
-    }
+    try update(
+      reading: { connection in
+        try Self.items(noteIDs: noteIDs, notebookIDs: notebookIDs, in: connection)
+      }, transform)
   }
 
   /// Reads the saved notes a page at a time, in the order of their rows.

@@ -215,12 +215,25 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// - Parameter transform: Returns the changes to save, given what is saved now.
   /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
   public func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {
+    try update(reading: { connection in try SQLiteRows.library(from: connection) }, transform)
+  }
+
+  /// Reads what changes are computed from and saves them in one `BEGIN IMMEDIATE` transaction:
+  /// the one way ``update(_:)`` and a sync's narrower update write.
+  ///
+  /// - Parameters:
+  ///   - read: Reads, inside the transaction, what the changes are computed from.
+  ///   - transform: Returns the changes to save, given what was read.
+  /// - Throws: ``FieldNotesServices/RepositoryError``; nothing was saved then.
+  func update<Read>(
+    reading read: (SQLiteConnection) throws -> Read, _ transform: (Read) -> [RepositoryChange]
+  ) throws(RepositoryError) {
     let path = self.path
     try writer.perform { connection throws(RepositoryError) in
       do {
         try connection.execute("BEGIN IMMEDIATE")
         do {
-          let changes = transform(try SQLiteRows.library(from: connection))
+          let changes = transform(try read(connection))
           try SQLiteRows.write(changes, to: connection)
           try connection.execute("COMMIT")
           if !changes.isEmpty { updates.withLock { $0 += 1 } }
