@@ -2,6 +2,7 @@ import Dispatch
 import FieldNotesPlatform
 import Foundation
 import Synchronization
+import Testing
 
 /// A running `fieldnotes` process fed commands through a pipe, whose output lines can be awaited
 /// as they come, and which can be killed at a chosen moment.
@@ -143,8 +144,21 @@ final class ProcessDriver: Sendable {
   /// Waits for the process to exit and for the last of its output to be read: a process's
   /// exit can be seen before the reader has taken its last lines from the pipe.
   ///
+  /// A process still running a minute on is stopped with SIGKILL and the test fails saying
+  /// so, rather than waiting for ever: a signal it never acted on hangs no test run.
+  ///
   /// - Returns: Its exit status; 128 plus the signal's number when a signal ended it.
   func waitForExit() -> Int32 {
+    let exited = DispatchSemaphore(value: 0)
+    let child = self.child
+    Thread.detachNewThread {
+      _ = child.waitUntilExit()
+      exited.signal()
+    }
+    if exited.wait(timeout: .now() + 60) == .timedOut {
+      Issue.record("the program was still running a minute after it was told to stop: killed")
+      child.send(signal: SIGKILL)
+    }
     let status = child.waitUntilExit().status
     // Both streams are read to their ends, so `output` and `errors` hold everything.
     if outputEnded.wait(timeout: .now() + 10) == .success { outputEnded.signal() }
