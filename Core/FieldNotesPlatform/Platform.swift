@@ -82,6 +82,18 @@
     /// - Parameter descriptor: The file.
     /// - Returns: Whether it was flushed; `errno` says why not.
     public static func flush(_ descriptor: Int32) -> Bool { fsync(descriptor) == 0 }
+
+    /// A disposition that runs a handler: glibc keeps it in `__sigaction_handler.sa_handler`.
+    ///
+    /// - Parameter handler: The function the signal runs.
+    /// - Returns: The disposition, restarting the calls the signal interrupts (`SA_RESTART`).
+    static func signalAction(running handler: @convention(c) (Int32) -> Void) -> sigaction {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = handler
+      action.sa_flags = SA_RESTART
+      sigemptyset(&action.sa_mask)
+      return action
+    }
   }
 #elseif canImport(Darwin)
   @_exported import Darwin
@@ -168,6 +180,19 @@
     /// - Returns: Whether it was flushed; `errno` says why not.
     public static func flush(_ descriptor: Int32) -> Bool {
       fcntl(descriptor, F_FULLFSYNC) == 0 || fsync(descriptor) == 0
+    }
+
+    /// A disposition that runs a handler: Darwin keeps it in `__sigaction_u.__sa_handler`
+    /// (`signal.h`).
+    ///
+    /// - Parameter handler: The function the signal runs.
+    /// - Returns: The disposition, restarting the calls the signal interrupts (`SA_RESTART`).
+    static func signalAction(running handler: @convention(c) (Int32) -> Void) -> sigaction {
+      var action = sigaction()
+      action.__sigaction_u.__sa_handler = handler
+      action.sa_flags = SA_RESTART
+      sigemptyset(&action.sa_mask)
+      return action
     }
   }
 #else

@@ -47,7 +47,7 @@ public struct BatchRunner {
     var terminations: SignalWatcher?
     if case .descriptor = source {
       // Held weakly: the session (and what it closes when it goes) must not outlive
-      // the run because a signal source still holds its handler.
+      // the run because a watcher still holds its handler.
       terminations = SignalWatcher(signals: SignalWatcher.stopping + [SIGINT]) {
         [weak session] signal in
         session?.preserveUnsavedWork()

@@ -48,8 +48,8 @@ public struct InteractiveRunner {
     editor?.takesTabsAsText = { [weak session] in session?.takesLinesAsText ?? false }
     console.columns = { [weak session] in session?.terminal.columns }
     console.print(banner)
-    // The handlers hold the session weakly: a signal source keeps its handler after it is
-    // cancelled, and the session must go at the end of the run so what the app opened is closed.
+    // The handlers hold the session weakly: a watcher is held until it is cancelled, and the
+    // session must go at the end of the run so what the app opened is closed.
     let interrupts = SignalWatcher(signals: [SIGINT]) { [weak session, console] _ in
       guard let session else { return }
       if session.cancelBackgroundWork() {
