@@ -260,7 +260,14 @@ public final class NoteDetailScreen: TerminalScreen {
   }
 
   private func saveAttachment(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
-    let path = arguments.dropFirst(2).joined(separator: " ")
+    let typed = arguments.dropFirst(2).joined(separator: " ")
+    // Shells read `-` as standard output, where the page's own lines go too.
+    guard typed != "-" else {
+      throw .refused(
+        "`-` would be a file named `-`, not standard output; nothing was written (to make one, "
+          + "give ./-).")
+    }
+    let path = PathCompletion.expandingTilde(typed)
     let saved = try ScreenError.carrying { () throws(NoteDetailError) in
       try model.saveAttachment(atRow: arguments.number(at: 1), to: path)
     }

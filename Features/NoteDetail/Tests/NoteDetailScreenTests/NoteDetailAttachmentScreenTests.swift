@@ -51,6 +51,25 @@ import Testing
     #expect(files.created.withLock { $0 } == ["Pictures/k f.jpg": Data(count: 2_048)])
   }
 
+  @Test func aPathFromTheHomeFolderIsWrittenThere() async throws {
+    let harness = try makeHarness()
+    let home = try #require(ProcessInfo.processInfo.environment["HOME"])
+    #expect(
+      try await harness.run("attachment save 1 ~/k.jpg")
+        == ["Saved kingfisher.jpg (2.0 KB) to \(home)/k.jpg."])
+    #expect(files.created.withLock { Array($0.keys) } == ["\(home)/k.jpg"])
+  }
+
+  @Test func aDashIsNotTakenForAFileName() async throws {
+    let harness = try makeHarness()
+    await #expect(
+      throws: CommandLineError.refused(
+        "`-` would be a file named `-`, not standard output; nothing was written (to make one, "
+          + "give ./-).")
+    ) { try await harness.run("attachment save 1 -") }
+    #expect(files.created.withLock { $0.isEmpty })
+  }
+
   @Test func saveOverAFileThereIsRefused() async throws {
     let harness = try makeHarness()
     files.created.withLock { $0["mine.jpg"] = Data("mine".utf8) }
