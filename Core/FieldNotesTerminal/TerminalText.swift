@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
   /// This text made safe to print: control characters, escape sequences included, are shown as
   /// visible symbols instead of being obeyed by the terminal.
@@ -39,6 +41,20 @@ extension String {
   ///   - noun: The noun in the singular; the plural adds an `s`.
   public init(count: Int, noun: String) {
     self = "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// A file's size as a person reads it: `900 bytes`, `12.5 KB`, `3.1 MB` (of 1,024).
+  ///
+  /// - Parameter byteCount: The size in bytes.
+  public init(byteCount: Int) {
+    if byteCount < 1024 {
+      self = byteCount == 1 ? "1 byte" : "\(byteCount) bytes"
+      return
+    }
+    let kilobytes = Double(byteCount) / 1024
+    self =
+      kilobytes < 1024
+      ? String(format: "%.1f KB", kilobytes) : String(format: "%.1f MB", kilobytes / 1024)
   }
 }
 

@@ -272,7 +272,7 @@ public final class NoteDetailScreen: TerminalScreen {
       try model.saveAttachment(atRow: arguments.number(at: 1), to: path)
     }
     return .say(
-      "Saved \(saved.name.terminalSafe) (\(NoteDetailView.size(saved.size))) to "
+      "Saved \(saved.name.terminalSafe) (\(String(byteCount: saved.size))) to "
         + "\(path.terminalSafe).")
   }
 

@@ -128,17 +128,9 @@ enum NoteDetailView {
       + rows.enumerated().map { index, row in
         let number = String(index + 1)
         return "  " + String(repeating: " ", count: width - number.count) + number + "  "
-          + row.name.terminalSafe + " · " + size(row.size)
+          + row.name.terminalSafe + " · " + String(byteCount: row.size)
           + (row.isReferenced ? "" : " · no longer referenced by the text")
       }
-  }
-
-  /// A size as a person reads it: `900 bytes`, `12.5 KB`, `3.1 MB`.
-  static func size(_ bytes: Int) -> String {
-    if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-    let kilobytes = Double(bytes) / 1024
-    if kilobytes < 1024 { return String(format: "%.1f KB", kilobytes) }
-    return String(format: "%.1f MB", kilobytes / 1024)
   }
 
   /// What changed between two states beyond their brief descriptions: the note's fields.

@@ -11,6 +11,8 @@ public final class InMemoryTrashClient: TrashClient {
   public var trashedNotes: [TrashedNote]
   /// The notebooks a restored note may go back to.
   public var notebooks: [Notebook]
+  /// The files kept with each trashed note, by the note's identifier.
+  public var attachments: [Note.ID: [NoteAttachment.Entry]] = [:]
   /// The notes restored, in the order they were.
   public private(set) var restored: [Note] = []
   /// How many times the view model asked to read again.
@@ -24,6 +26,15 @@ public final class InMemoryTrashClient: TrashClient {
   public init(trashedNotes: [TrashedNote] = [], notebooks: [Notebook] = []) {
     self.trashedNotes = trashedNotes
     self.notebooks = notebooks
+  }
+
+  /// The files ``attachments`` keeps for the note.
+  ///
+  /// - Parameter note: The trash entry.
+  /// - Returns: Its attachments, or none.
+  /// - Throws: Never: a trash in memory can't fail to read.
+  public func attachments(of note: TrashedNote) throws(TrashError) -> [NoteAttachment.Entry] {
+    attachments[note.id] ?? []
   }
 
   /// Counts the request; nothing else changes what is here.
@@ -82,6 +93,12 @@ public final class UnimplementedTrashClient: TrashClient {
   /// Reports the read, and answers an empty trash.
   public var trashedNotes: [TrashedNote] {
     report("TrashClient.trashedNotes")
+    return []
+  }
+
+  /// Reports the read, and answers none.
+  public func attachments(of note: TrashedNote) throws(TrashError) -> [NoteAttachment.Entry] {
+    report("TrashClient.attachments(of:)")
     return []
   }
 

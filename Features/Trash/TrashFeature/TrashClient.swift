@@ -21,6 +21,15 @@ public protocol TrashClient: AnyObject {
   /// - Throws: ``TrashError/store(_:)`` when the trash can't be read.
   var trashedNotes: [TrashedNote] { get throws(TrashError) }
 
+  /// The files kept with a trashed note (the images and PDFs an import kept with it), by
+  /// name, with their sizes and not their bytes: they stay with it in the trash, come back with
+  /// a restore, and go with it when the trash is emptied.
+  ///
+  /// - Parameter note: The trash entry.
+  /// - Returns: Its attachments; none for a note that keeps none.
+  /// - Throws: ``TrashError/store(_:)`` when they can't be read.
+  func attachments(of note: TrashedNote) throws(TrashError) -> [NoteAttachment.Entry]
+
   /// Reads again what another process may have changed, so what follows is counted against it.
   func refresh()
 

@@ -16,8 +16,9 @@ public final class TrashViewModel {
   public enum State: Hashable, Sendable {
     /// The trashed notes, deleted last first.
     case loaded([TrashedNote])
-    /// One trashed note in full, as it was deleted, until it is closed (`back`).
-    case showing(TrashedNote)
+    /// One trashed note in full, as it was deleted, with the files kept with it, until it is
+    /// closed (`back`).
+    case showing(TrashedNote, attachments: [NoteAttachment.Entry])
     /// Asked whether to empty the trash: the notes that would be deleted for good.
     case confirmingEmpty([TrashedNote])
     /// The trash holds nothing.
@@ -57,12 +58,14 @@ public final class TrashViewModel {
     }
     // A note restored or emptied elsewhere while shown is shown no more: the list is.
     if let shownID, let shown = trashed.first(where: { $0.id == shownID }) {
-      return .showing(shown)
+      do { return .showing(shown, attachments: try client.attachments(of: shown)) } catch {
+        return .failed(message: error.errorDescription ?? "The trash could not be read.")
+      }
     }
     return trashed.isEmpty ? .empty : .loaded(trashed)
   }
 
-  /// Shows the note in a row in full: the state is ``State/showing(_:)`` until
+  /// Shows the note in a row in full: the state is ``State/showing(_:attachments:)`` until
   /// ``closeNote()``.
   ///
   /// - Parameter number: The row, from 1.

@@ -49,6 +49,18 @@ public final class StoreTrashClient: TrashClient {
     do { return try store.journal.trashedNotes() } catch { throw .persistence(error) }
   }
 
+  /// The store's attachments of the note, which its trash entry keeps until it is purged.
+  ///
+  /// - Parameter note: The trash entry.
+  /// - Returns: Their names and sizes.
+  /// - Throws: ``TrashError/store(_:)``.
+  public func attachments(of note: TrashedNote) throws(TrashError) -> [NoteAttachment.Entry] {
+    _ = store.changeCount
+    do { return try store.journal.attachments(ofNote: note.id) } catch {
+      throw .store(.persistence(error))
+    }
+  }
+
   /// Reads the store again; a failed read is the next state's to show.
   public func refresh() {
     try? store.reload()

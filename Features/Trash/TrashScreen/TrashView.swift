@@ -22,12 +22,14 @@ enum TrashView {
             + ids[offset].padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
             + row(item, now: now, timeZone: timeZone)
         }
-    case .showing(let item):
-      return note(item, now: now, timeZone: timeZone) + ["", "`back` returns to the trash."]
+    case .showing(let item, let attachments):
+      return note(item, now: now, timeZone: timeZone) + files(attachments)
+        + ["", "`back` returns to the trash."]
     case .confirmingEmpty(let trashed):
       return [
         "Empty the trash? \(String(count: trashed.count, noun: "note")) will be deleted for "
-          + "good, with \(trashed.count == 1 ? "its" : "their") versions.",
+          + "good, with \(trashed.count == 1 ? "its" : "their") versions and the files kept "
+          + "with \(trashed.count == 1 ? "it" : "them").",
         "Type `yes` to empty it, or `no` to keep them.",
       ]
     case .empty:
@@ -66,13 +68,22 @@ enum TrashView {
       + (item.note.body.isEmpty ? ["(no text)"] : item.note.body.terminalLines)
   }
 
+  /// The files kept with a trashed note, each with its size: they come back with it.
+  static func files(_ attachments: [NoteAttachment.Entry]) -> [String] {
+    guard !attachments.isEmpty else { return [] }
+    return ["", "Attachments (`restore N` brings them back with the note):"]
+      + attachments.map {
+        "  \($0.name.terminalSafe) \u{00B7} \(String(byteCount: $0.size))"
+      }
+  }
+
   /// The state in brief, for `state` and `trace on`.
   static func describe(_ state: TrashViewModel.State) -> String {
     switch state {
     case .loaded(let trashed): "loaded(\(String(count: trashed.count, noun: "note")))"
     case .confirmingEmpty(let trashed):
       "confirmingEmpty(\(String(count: trashed.count, noun: "note")))"
-    case .showing(let item): "showing(\u{201C}\(item.note.title.terminalSafe)\u{201D})"
+    case .showing(let item, _): "showing(\u{201C}\(item.note.title.terminalSafe)\u{201D})"
     case .empty: "empty"
     case .failed(let message): "failed(\"\(message.terminalSafe)\")"
     }

@@ -46,10 +46,23 @@ import TrashFeature
 
     #expect(
       recorder.values == [
-        .loaded([Self.moss, Self.kit]), .showing(Self.kit), .loaded([Self.moss, Self.kit]),
-        .showing(Self.moss), .loaded([Self.kit]),
+        .loaded([Self.moss, Self.kit]), .showing(Self.kit, attachments: []),
+        .loaded([Self.moss, Self.kit]),
+        .showing(Self.moss, attachments: []), .loaded([Self.kit]),
       ])
     #expect(throws: TrashError.noRow(3, count: 1)) { try model.show(at: 3) }
+  }
+
+  /// A trashed note shown in full lists the files kept with it, read from the client: they
+  /// come back with a restore and go with the note when the trash is emptied.
+  @Test func aNoteShownInFullListsTheFilesKeptWithIt() throws {
+    let photo = NoteAttachment.Entry(name: "img/moss.jpg", size: 2_048)
+    client.attachments[Self.moss.id] = [photo]
+    let model = TrashViewModel(client: client, history: history)
+    try model.show(at: 1)
+    #expect(model.state == .showing(Self.moss, attachments: [photo]))
+    try model.show(at: 2)
+    #expect(model.state == .showing(Self.kit, attachments: []))
   }
 
   /// Once the shown note is restored, `back` has no page to close and leaves; looking at a
@@ -62,7 +75,7 @@ import TrashFeature
     #expect(!model.closeNote(), "no page is left to close")
     try model.askToEmpty()
     try model.show(at: 1)
-    #expect(model.state == .showing(Self.kit))
+    #expect(model.state == .showing(Self.kit, attachments: []))
     #expect(throws: TrashError.nothingAsked) { try model.confirmEmpty() }
   }
 

@@ -31,4 +31,17 @@ import TrashLive
       try client.restore(TrashedNote(note: SampleData.moss, trashedAt: .now, notebookName: nil))
     }
   }
+
+  @Test func aTrashedNoteKeepsItsAttachmentsUntilPurged() throws {
+    let photo = NoteAttachment(name: "moss.jpg", bytes: Data(count: 300))
+    try repository.commit([.saveAttachment(photo, forNote: SampleData.moss.id)])
+    let store = try NoteStore.stamped(repository)
+    let client = StoreTrashClient(store: store)
+    try store.perform(.deleteNote(SampleData.moss.id))
+    let entry = try #require(try client.trashedNotes.first)
+    #expect(
+      try client.attachments(of: entry) == [NoteAttachment.Entry(name: "moss.jpg", size: 300)])
+    try client.purge([entry])
+    #expect(try client.attachments(of: entry).isEmpty)
+  }
 }

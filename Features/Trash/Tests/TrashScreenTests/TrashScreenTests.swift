@@ -50,6 +50,29 @@ import TrashScreen
       ])
   }
 
+  /// The files kept with a trashed note are listed on its page: emptying the trash takes them
+  /// too, and the question says so.
+  @Test func aNoteOpenedInTheTrashListsItsFilesAndEmptyingSaysTheyGo() async throws {
+    delete(SampleData.moss, from: SampleData.plants)
+    client.attachments[SampleData.moss.id] = [
+      NoteAttachment.Entry(name: "img/moss.jpg", size: 2_048),
+      NoteAttachment.Entry(name: "wall.pdf", size: 900),
+    ]
+    let harness = makeHarness()
+    try await harness.run("open 1")
+    #expect(
+      harness.lastDrawn?.suffix(6) == [
+        "", "Attachments (`restore N` brings them back with the note):",
+        "  img/moss.jpg · 2.0 KB", "  wall.pdf · 900 bytes", "", "`back` returns to the trash.",
+      ])
+    try await harness.run("back")
+    _ = try await harness.run("empty")
+    #expect(
+      harness.lastDrawn?.first
+        == "Empty the trash? 1 note will be deleted for good, with its versions and the files "
+        + "kept with it.")
+  }
+
   /// A note opened in the trash is a page of its own: `back` goes back to the trash's list,
   /// not out of the trash.
   @Test func backFromANoteOpenedInTheTrashReturnsToTheTrash() async throws {
@@ -80,7 +103,8 @@ import TrashScreen
     _ = try await harness.run("empty")
     #expect(
       harness.lastDrawn == [
-        "Empty the trash? 1 note will be deleted for good, with its versions.",
+        "Empty the trash? 1 note will be deleted for good, with its versions and the files kept "
+          + "with it.",
         "Type `yes` to empty it, or `no` to keep them.",
       ])
     #expect(try await harness.run("no") == ["Kept the trash as it was."])
