@@ -67,6 +67,35 @@ extension SQLiteNoteRepository: SyncJournaling {
     END;
     """
 
+  /// What version 18 makes: the journal names a note whose attachments were kept or purged
+  /// (kind 2, the note's identifier), so a sync carries its files (see `SQLiteAttachments`).
+  ///
+  /// An attachment is never replaced, only added and purged with its note; a change of its
+  /// row's note or name, which FieldNotes never makes, journals both notes.
+  static let syncJournalAttachmentsCreation = """
+    CREATE TRIGGER IF NOT EXISTS sync_journal_attachment_insert AFTER INSERT ON note_attachments
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (2, new.note_id);
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_attachment_update AFTER UPDATE ON note_attachments
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (2, new.note_id);
+      INSERT INTO sync_journal (kind, id) SELECT 2, old.note_id
+        WHERE old.note_id IS NOT new.note_id;
+    END;
+    CREATE TRIGGER IF NOT EXISTS sync_journal_attachment_delete AFTER DELETE ON note_attachments
+    WHEN EXISTS (SELECT 1 FROM sync_journal_start) BEGIN
+      INSERT INTO sync_journal (kind, id) VALUES (2, old.note_id);
+    END;
+    """
+
+  /// Whether the journal names the notes whose attachments change (version 18).
+  static func journalsAttachments(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
+    try connection.integer(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' "
+        + "AND name = 'sync_journal_attachment_insert'") > 0
+  }
+
   /// Whether the journal's trigger on a note's update names its properties (version 17).
   static func journalsProperties(in connection: SQLiteConnection) throws(SQLiteError) -> Bool {
     try connection.integer(
@@ -119,10 +148,10 @@ extension SQLiteNoteRepository: SyncJournaling {
         changes.hasForeignIdentifiers = true
         continue
       }
-      if rows.int(at: 0) == 0 {
-        changes.noteIDs.insert(id)
-      } else {
-        changes.notebookIDs.insert(id)
+      switch rows.int(at: 0) {
+      case 0: changes.noteIDs.insert(id)
+      case 2: changes.attachmentNoteIDs.insert(id)
+      default: changes.notebookIDs.insert(id)
       }
     }
     return changes
@@ -193,6 +222,26 @@ extension SQLiteNoteRepository: SyncJournaling {
         }
       }
       return (items, count < limit ? nil : last)
+    }
+  }
+
+  /// The names of the attachments of every note the store holds, without their bytes.
+  ///
+  /// - Returns: Each note's attachments' names, for the notes that have any; a row whose note
+  ///   identifier FieldNotes doesn't write is left out.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when they can't be read.
+  public func attachmentNames() throws(RepositoryError) -> [Note.ID: [String]] {
+    try read { connection in
+      let rows = try connection.cached(
+        "SELECT note_id, name FROM note_attachments AS a "
+          + "WHERE EXISTS (SELECT 1 FROM notes WHERE notes.id = a.note_id) ORDER BY note_id, name")
+      defer { rows.reset() }
+      var names: [Note.ID: [String]] = [:]
+      while try rows.step() {
+        guard let id = UUID(uuidString: rows.text(at: 0)) else { continue }
+        names[id, default: []].append(rows.text(at: 1))
+      }
+      return names
     }
   }
 

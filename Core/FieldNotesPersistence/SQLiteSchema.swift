@@ -169,6 +169,9 @@ enum SQLiteSchema {
     // (`SQLiteNoteRepository.syncJournalPropertiesCreation`), so another program's edit of a
     // property alone is synced.
     SQLiteNoteRepository.syncJournalPropertiesCreation,
+    // Version 18. The sync journal names a note whose attachments were kept or purged
+    // (`SQLiteNoteRepository.syncJournalAttachmentsCreation`), so a sync carries its files.
+    SQLiteNoteRepository.syncJournalAttachmentsCreation,
   ]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
@@ -377,7 +380,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10 to 16 without what the migrations after its version make
+  /// That is a store at version 10 to 17 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -393,8 +396,11 @@ enum SQLiteSchema {
     let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
     let hasDeltas = try hasTable(SQLiteVersionDeltas.objects[0], in: connection)
     let hasFiles = try hasColumn(SQLiteImportedFiles.columns[0], in: connection)
-    // Attachments, imported files and the journal's properties: what versions 15 to 17 add.
-    let journalsProperties = try SQLiteNoteRepository.journalsProperties(in: connection)
+    // Attachments, imported files, the journal's properties and attachments: what versions 15
+    // to 18 add.
+    let journalsAttachments = try SQLiteNoteRepository.journalsAttachments(in: connection)
+    let journalsProperties =
+      try SQLiteNoteRepository.journalsProperties(in: connection) || journalsAttachments
     let hasNewer =
       try hasTable("note_attachments", in: connection) || hasFiles || journalsProperties
     switch version {
@@ -407,6 +413,7 @@ enum SQLiteSchema {
     case attachmentsVersion - 1: return !hasNewer
     case importedFilesVersion - 1: return !hasFiles && !journalsProperties
     case journalPropertiesVersion - 1: return !journalsProperties
+    case journalAttachmentsVersion - 1: return !journalsAttachments
     default: return false
     }
   }
@@ -469,4 +476,7 @@ enum SQLiteSchema {
 
   /// The version whose migration has the sync journal name a change of properties.
   static let journalPropertiesVersion = 17
+
+  /// The version whose migration has the sync journal name a change of attachments.
+  static let journalAttachmentsVersion = 18
 }

@@ -98,6 +98,14 @@ public protocol SyncJournaling: SyncMarking {
   /// - Throws: ``RepositoryError`` when it can't be written; the next sync then reads the
   ///   whole library, which loses nothing.
   func recordSyncMark(_ commit: String, journalThrough position: Int) throws(RepositoryError)
+
+  /// The names of the attachments of every note the store holds (trashed notes' left out),
+  /// read without their bytes: what a sync that can't trust its journal compares with the
+  /// attachments its last commit holds.
+  ///
+  /// - Returns: Each note's attachments' names, for the notes that have any.
+  /// - Throws: ``RepositoryError`` when they can't be read.
+  func attachmentNames() throws(RepositoryError) -> [Note.ID: [String]]
 }
 
 /// What a ``SyncJournaling`` store's journal holds.
@@ -110,6 +118,8 @@ public struct SyncChanges: Equatable, Sendable {
   public var noteIDs: Set<Note.ID>
   /// The notebooks written since, saved or deleted.
   public var notebookIDs: Set<Notebook.ID>
+  /// The notes whose attachments were kept or purged since (``FieldNotesModel/NoteAttachment``).
+  public var attachmentNoteIDs: Set<Note.ID> = []
   /// Whether a row written since has an identifier that isn't one as FieldNotes writes it, so
   /// the journal can't name its note.
   public var hasForeignIdentifiers: Bool

@@ -11,6 +11,13 @@ public struct SyncReport: Hashable, Sendable {
   /// The remote's entries that were skipped (links, odd names, malformed or oversize files),
   /// each with why.
   public var skipped: [String] = []
+  /// Attachments (the files kept with notes) the remote had, saved here.
+  public var attachmentsIn = 0
+  /// Attachments of this store's committed for the remote.
+  public var attachmentsOut = 0
+  /// What the sync kept in a way to point out: an attachment both sides changed, kept twice; an
+  /// attachment no path can hold, left in this store.
+  public var notices: [String] = []
   /// Whether this sync pushed a commit to the remote.
   public var pushed = false
 
@@ -26,6 +33,9 @@ public struct SyncReport: Hashable, Sendable {
     if outgoing > 0 { parts.append("\(outgoing) out") }
     if merged > 0 { parts.append("\(merged) merged") }
     if conflicts > 0 { parts.append("\(conflicts) conflict cop\(conflicts == 1 ? "y" : "ies")") }
+    for (count, way) in [(attachmentsIn, "in"), (attachmentsOut, "out")] where count > 0 {
+      parts.append("\(count) attachment\(count == 1 ? "" : "s") \(way)")
+    }
     if parts.isEmpty, pushed { parts.append("sent a commit, no note changed") }
     var text =
       parts.isEmpty ? "Synced: already up to date." : "Synced: \(parts.joined(separator: ", "))."
@@ -37,7 +47,7 @@ public struct SyncReport: Hashable, Sendable {
 
   /// The summary, then each skipped entry (the first ten, then how many more).
   public var lines: [String] {
-    var lines = [summary] + skipped.prefix(10).map { "  skipped \($0)" }
+    var lines = [summary] + notices.map { "  \($0)" } + skipped.prefix(10).map { "  skipped \($0)" }
     if skipped.count > 10 { lines.append("  … and \(skipped.count - 10) more") }
     return lines
   }

@@ -21,12 +21,15 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     var commitError: RepositoryError?
     var loadError: RepositoryError?
     var syncMark: String? = SyncMark.neverSynced
-    /// The sync journal: each write's changed notes and notebooks, by position.
+    /// The sync journal: each write's changed notes and notebooks, by position; a note whose
+    /// attachments were kept or purged as `attachmentsOf`.
     var journal: [(position: Int, note: Note.ID?, notebook: Notebook.ID?)] = []
+    var attachmentJournal: [(position: Int, attachmentsOf: Note.ID)] = []
     var journalPosition = 0
     var journalStart: String?
     var loadCount = 0
     var journaledReads = 0
+    var attachmentReads = 0
 
     /// The injected failure of the next write, forgotten if it was for one write only.
     mutating func takeCommitError() -> RepositoryError? {
@@ -84,10 +87,12 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Throws: Nothing: what is in memory is always readable.
   public func syncChanges() throws(RepositoryError) -> SyncChanges {
     record.withLock { record in
-      SyncChanges(
+      var changes = SyncChanges(
         start: record.journalStart, noteIDs: Set(record.journal.compactMap(\.note)),
         notebookIDs: Set(record.journal.compactMap(\.notebook)),
         position: record.journalPosition)
+      changes.attachmentNoteIDs = Set(record.attachmentJournal.map(\.attachmentsOf))
+      return changes
     }
   }
 
@@ -179,13 +184,31 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     record.withLock {
       $0.syncMark = commit
       $0.journal.removeAll { $0.position <= position }
+      $0.attachmentJournal.removeAll { $0.position <= position }
       $0.journalStart = commit
     }
+  }
+
+  /// The names of the attachments of every note held (trashed notes' left out).
+  ///
+  /// - Returns: Each note's attachments' names, for the notes that have any.
+  /// - Throws: The error set by ``failLoads(with:)``.
+  public func attachmentNames() throws(RepositoryError) -> [Note.ID: [String]] {
+    if let error = record.withLock({ $0.loadError }) { throw error }
+    var names: [Note.ID: [String]] = [:]
+    for note in savedLibrary.notes {
+      let entries = try saved.attachments(ofNote: note.id)
+      if !entries.isEmpty { names[note.id] = entries.map(\.name) }
+    }
+    return names
   }
 
   /// How many times the whole library was read: loaded, or read to compute an
   /// ``update(_:)``.
   public var loadCount: Int { record.withLock { $0.loadCount } }
+
+  /// How many attachments were read, bytes and all, through ``attachment(named:ofNote:)``.
+  public var attachmentReads: Int { record.withLock { $0.attachmentReads } }
 
   /// How many notes and notebooks were read through ``journaledItems(noteIDs:notebookIDs:)``.
   public var journaledReads: Int { record.withLock { $0.journaledReads } }
@@ -284,6 +307,23 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
       record.commitCount += 1
       record.committed.append(changes)
       Self.journal(from: before, to: savedLibrary, in: &record)
+      Self.journalAttachments(of: changes, in: &record)
+    }
+  }
+
+  /// Journals the notes whose attachments a write kept or purged, as the SQLite store's
+  /// triggers on its attachments do.
+  private static func journalAttachments(of changes: [RepositoryChange], in record: inout Record) {
+    func append(_ id: Note.ID) {
+      record.journalPosition += 1
+      record.attachmentJournal.append((record.journalPosition, id))
+    }
+    for change in changes {
+      switch change {
+      case .saveAttachment(_, let id): append(id)
+      case .purgeTrashedNote(let trashed): append(trashed.id)
+      default: continue
+      }
     }
   }
 
@@ -383,6 +423,7 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   public func attachment(named name: String, ofNote id: Note.ID) throws(RepositoryError)
     -> NoteAttachment?
   {
-    try saved.attachment(named: name, ofNote: id)
+    record.withLock { $0.attachmentReads += 1 }
+    return try saved.attachment(named: name, ofNote: id)
   }
 }

@@ -385,9 +385,22 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 17 left it: its sync journal not naming
+/// the notes whose attachments change (version 18 adds the triggers that do).
+func setBackToVersion17(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER sync_journal_attachment_insert;
+    DROP TRIGGER sync_journal_attachment_update;
+    DROP TRIGGER sync_journal_attachment_delete;
+    PRAGMA user_version = 17;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 16 left it: its sync journal's trigger on
 /// a note's update not naming properties (version 17 makes it again to).
 func setBackToVersion16(_ path: String) throws {
+  try setBackToVersion17(path)
   try execute(
     """
     DROP TRIGGER sync_journal_note_update;

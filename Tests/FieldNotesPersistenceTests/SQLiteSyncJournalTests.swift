@@ -94,6 +94,37 @@ import Testing
     #expect(try store.syncChanges().noteIDs == [withProperty.id])
   }
 
+  /// A note's attachments are synced: keeping one or purging its note names the note, and a
+  /// store of the version before, which had no such triggers, is given them.
+  @Test(arguments: [false, true])
+  func attachmentsKeptAndPurgedAreJournaled(fromTheVersionBefore: Bool) throws {
+    let path = directory.file("notes.sqlite")
+    let heron = note(1, "Heron")
+    try SQLiteNoteRepository(path: path).commit([.saveNote(heron), .saveNote(note(2, "Two"))])
+    if fromTheVersionBefore { try setBackToVersion17(path) }
+    let store = try SQLiteNoteRepository(path: path)
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+    #expect(store.searchIndexRebuilds.isEmpty, "a plain upgrade")
+    try store.recordSyncMark("first", journalThrough: try store.syncChanges().position)
+
+    try store.commit([
+      .saveAttachment(NoteAttachment(name: "pic.png", bytes: Data("PNG".utf8)), forNote: heron.id)
+    ])
+    let kept = try store.syncChanges()
+    #expect(kept.attachmentNoteIDs == [heron.id])
+    #expect(kept.noteIDs.isEmpty, "the note's file didn't change")
+    #expect(try store.attachmentNames() == [heron.id: ["pic.png"]])
+    try store.recordSyncMark("second", journalThrough: kept.position)
+
+    try store.commit([.trashNote(heron.id, at: .distantPast)])
+    #expect(try store.attachmentNames().isEmpty, "a trashed note's files are left out")
+    let trashed = try #require(try store.trashedNotes().first)
+    try store.commit([.purgeTrashedNote(trashed)])
+    let purged = try store.syncChanges()
+    #expect(purged.attachmentNoteIDs == [heron.id])
+    #expect(try store.attachments(ofNote: heron.id).isEmpty)
+  }
+
   @Test func aRowWithAnIdentifierFieldNotesDoesNotWriteIsNamedAsForeign() throws {
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)

@@ -135,17 +135,18 @@ public actor GitNoteSyncer: NoteSyncing {
     // a page at a time.
     var state: ExportedState?
     var local: LocalCommit
+    var report = SyncReport()
     if let journal, let committed = try await commitJournaledChanges(git, journal) {
-      local = committed
+      local = try await commitAttachments(git, committed, journal: journal, report: &report)
     } else if journal != nil, let streamed = try await commitStreamed(git) {
-      local = streamed
+      local = try await commitAttachments(git, streamed, journal: nil, report: &report)
     } else {
       let exported = try exportStore()
       state = exported
-      local = try await commitLocalChanges(git, exported)
+      local = try await commitAttachments(
+        git, try await commitLocalChanges(git, exported), journal: nil, report: &report)
     }
     recordMark(local.commit, journalThrough: journal?.position)
-    var report = SyncReport()
     var random = SystemRandomNumberGenerator()
     for attempt in 1...Self.maximumPushAttempts {
       let wait = PushBackoff.delay(beforeAttempt: attempt, using: &random)
@@ -181,6 +182,10 @@ public actor GitNoteSyncer: NoteSyncing {
           }
           state = exported
         }
+      }
+      if let remoteCommit = branch.commit, step.merge != nil {
+        step = try await mergeAttachments(
+          git, local: local.commit, remote: remoteCommit, step: step, report: &report)
       }
       if let merged = step.commit, merged != local.commit {
         try await git.check(

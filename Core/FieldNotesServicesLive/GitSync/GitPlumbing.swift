@@ -26,12 +26,15 @@ struct GitTreeChange: Equatable {
   var new: Entry?
 
   /// Lists the files that differ from one tree-ish to another, without following renames;
-  /// with `folders`, the folders holding them too (`-t`).
-  static func list(_ git: GitProcess, from old: String, to new: String, folders: Bool = false)
-    async throws -> [GitTreeChange]
-  {
+  /// with `folders`, the folders holding them too (`-t`); with `under`, only those under that
+  /// folder.
+  static func list(
+    _ git: GitProcess, from old: String, to new: String, folders: Bool = false,
+    under folder: String? = nil
+  ) async throws -> [GitTreeChange] {
     let output = try await git.check(
-      ["diff-tree", "-r", "-z", "--no-renames"] + (folders ? ["-t"] : []) + [old, new])
+      ["diff-tree", "-r", "-z", "--no-renames"] + (folders ? ["-t"] : []) + [old, new]
+        + (folder.map { ["--", $0] } ?? []))
     return parse(output.output)
   }
 
@@ -58,6 +61,22 @@ struct GitTreeChange: Equatable {
 
 /// Reads blobs in bulk with `git cat-file`, two processes for any number of files.
 enum GitBlobs {
+  /// Each blob's size, read without its content (`git cat-file --batch-check`); an object that
+  /// is missing or not a blob is left out.
+  static func sizes(_ git: GitProcess, _ objects: [String]) async throws -> [String: Int] {
+    let unique = Array(Set(objects)).sorted()
+    guard !unique.isEmpty else { return [:] }
+    let request = Data((unique.joined(separator: "\n") + "\n").utf8)
+    let lines = try await git.check(["cat-file", "--batch-check"], input: request).text
+    var sizes: [String: Int] = [:]
+    for line in lines.split(separator: "\n") {
+      let parts = line.split(separator: " ")
+      guard parts.count == 3, parts[1] == "blob", let size = Int(parts[2]) else { continue }
+      sizes[String(parts[0])] = size
+    }
+    return sizes
+  }
+
   /// The content of each blob no larger than `limit`; larger ones are left out.
   static func read(_ git: GitProcess, _ objects: [String], limit: Int) async throws
     -> [String: Data]
