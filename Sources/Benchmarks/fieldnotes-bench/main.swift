@@ -11,6 +11,8 @@ import Foundation
 //                                                     no build workload; prints only
 //   --imports-only   the import workloads alone (every tier's import and its peak memory, the
 //                    Markdown folder's); prints only
+//   --sync-only      the sync workloads alone (first sync, one changed note, one note pulled,
+//                    and the peak memory of each, at 10,000 and 100,000 notes); prints only
 //   --history-only   the history of an often-edited long note alone (its store's growth, and
 //                    its oldest version's diff); prints only
 //   --field-words    libraries of the first generator's 60 field words instead of prose
@@ -32,6 +34,7 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let quick = argumentList.contains("--quick")
 let importsOnly = argumentList.contains("--imports-only")
+let syncOnly = argumentList.contains("--sync-only")
 // This file is Sources/Benchmarks/fieldnotes-bench/main.swift.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -176,14 +179,18 @@ var workloads = Workloads(
   pageRoutes: pageRoutes, lists: ListWorkload.all(tag: "birds", notebookName: notebookName),
   repetitions: quick ? 3 : 7, hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []
-if importsOnly {
-  for size in tiers {
+if importsOnly || syncOnly {
+  for size in syncOnly ? [] : tiers {
     log("\(size.formatted()) notes: import…")
     results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
     if size == 100_000 {
       log("\(size.formatted()) notes: import of a Markdown folder…")
       results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
     }
+  }
+  for size in syncOnly ? [10_000, 100_000] : [] {
+    log("\(size.formatted()) notes: sync through git…")
+    results += try workloads.sync(size)
   }
   print(Report(results: results, quick: true).table)
   for files in exports.values {
@@ -240,6 +247,10 @@ for size in tiers {
     results.append(try workloads.versionsOnDisk(size))
     log("the history of an often-edited long note…")
     results += try workloads.longNoteHistory(prose: proseLines)
+  }
+  if size == 100_000 {
+    log("\(size.formatted()) notes: sync through git…")
+    results += try workloads.sync(size)
   }
   log("\(size.formatted()) notes: 10,000 edits while another session searches…")
   results.append(try workloads.walDuringSearches(size))
