@@ -4,7 +4,9 @@ import Foundation
 extension NoteLink {
   /// The note a link names among some notes: the oldest whose title folds as the link's does,
   /// else the oldest whose file keeps a name that does (``Note/keptFileStem``:
-  /// `[[10 note 2]]` names the note imported from `10 note 2.md`, whatever its `title:` says).
+  /// `[[10 note 2]]` names the note imported from `10 note 2.md`, whatever its `title:` says);
+  /// a link written as a path to a file (`[[Daily/10 note 2.md]]`) then names the note of
+  /// that file's name the same way (``FieldNotesText/NoteLink/keys``).
   ///
   /// When several notes share a title, the one written first (``Note/createdAt``, then the
   /// smaller identifier) is the one every link to that title names, so a link goes on naming
@@ -15,16 +17,20 @@ extension NoteLink {
   ///   - notes: The notes it may name (never the trash's: a deleted note is no link's).
   /// - Returns: The note, or `nil` when none has the title: the link is unresolved.
   public static func resolved(_ link: NoteLink, among notes: some Sequence<Note>) -> Note? {
-    let key = link.titleKey
     let notes = Array(notes)
-    if let named = notes.filter({ SearchFolding.fold($0.title) == key }).min(
-      by: Note.isWrittenBefore)
-    {
-      return named
+    for key in link.keys {
+      if let named = notes.filter({ SearchFolding.fold($0.title) == key }).min(
+        by: Note.isWrittenBefore)
+      {
+        return named
+      }
+      if let named = notes.filter({ note in
+        note.keptFileStem.map { SearchFolding.fold($0) == key } ?? false
+      }).min(by: Note.isWrittenBefore) {
+        return named
+      }
     }
-    return notes.filter { note in
-      note.keptFileStem.map { SearchFolding.fold($0) == key } ?? false
-    }.min(by: Note.isWrittenBefore)
+    return nil
   }
 
   /// The keys of the links that name a note among some notes (``resolved(_:among:)``): its

@@ -140,13 +140,14 @@ private func titleIs(
   sqlite3_result_int(context, SearchFolding.fold(text(of: values[0])) == folded ? 1 : 0)
 }
 
-/// The folded titles a body links to, a line each (a link's title holds no line break).
+/// The folded names a body's links name notes by (``FieldNotesText/NoteLink/keys``), a line
+/// each (a link's title holds no line break).
 private func linkTitles(
   _ context: OpaquePointer?, _ count: Int32, _ values: UnsafeMutablePointer<OpaquePointer?>?
 ) {
   guard let values, count == 1 else { return sqlite3_result_null(context) }
-  let lines = NoteLink.links(in: text(of: values[0])).map {
-    String(decoding: $0.titleKey, as: UTF8.self)
+  let lines = NoteLink.links(in: text(of: values[0])).flatMap(\.keys).map {
+    String(decoding: $0, as: UTF8.self)
   }
   // SQLite copies the text (SQLITE_TRANSIENT) before the Swift string goes.
   sqlite3_result_text(

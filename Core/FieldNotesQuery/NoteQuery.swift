@@ -95,7 +95,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
       let named = links.compactMap { NoteLink.resolved($0, among: notes) }.map {
         SearchFolding.fold($0.title)
       }
-      targets[title] = Set(links.map(\.titleKey).filter { !$0.isEmpty } + named)
+      targets[title] = Set(links.flatMap(\.keys).filter { !$0.isEmpty } + named)
     }
     return targets
   }

@@ -41,6 +41,24 @@ public struct NoteLink: Hashable, Sendable {
   /// name that note.
   public var titleKey: [UInt8] { SearchFolding.fold(title) }
 
+  /// The names the link may name a note by, folded: its title (``titleKey``) first and, when
+  /// the title is a path to a Markdown file, as Obsidian writes a link where two files share a
+  /// name (`Areas/Health/Heron`, `Heron.md`), that file's name without its folders and `.md`.
+  ///
+  /// Every reading of links goes through these: which note a link names, whether a body links
+  /// to a title (`links:`), the titles a note links to (`linked-by:`) and which links a rename
+  /// rewrites. A title with a `/` of its own (`[[TCP/IP]]`) names its note by the whole title
+  /// first.
+  public var keys: [[UInt8]] {
+    let key = titleKey
+    var name = Substring(title)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if name.count > 3, name.suffix(3).lowercased() == ".md" { name = name.dropLast(3) }
+    guard !name.isEmpty, name.count < title.count else { return [key] }
+    let fileKey = SearchFolding.fold(String(name))
+    return fileKey == key ? [key] : [key, fileKey]
+  }
+
   /// The link as written in a body, between `[[` and `]]`.
   public var written: String {
     title + (heading.map { "#" + $0 } ?? "") + (shownText.map { "|" + $0 } ?? "")
@@ -85,7 +103,7 @@ extension NoteLink {
   ) -> String {
     var rewritten = body
     for located in locatedLinks(in: body).reversed()
-    where titleKeys.contains(located.link.titleKey) {
+    where located.link.keys.contains(where: titleKeys.contains) {
       rewritten.replaceSubrange(located.titleRange, with: title)
     }
     return rewritten
@@ -161,7 +179,7 @@ extension NoteLink {
     return parts
   }
 
-  /// Whether a body links to a title: holds a link whose title folds to the same bytes.
+  /// Whether a body links to a title: holds a link one of whose ``keys`` is the title's.
   ///
   /// - Parameters:
   ///   - body: A note's text.
@@ -169,7 +187,7 @@ extension NoteLink {
   /// - Returns: `true` when one of its links names that title.
   public static func body(_ body: String, linksTo titleKey: [UInt8]) -> Bool {
     guard !titleKey.isEmpty else { return false }
-    return links(in: body).contains { $0.titleKey == titleKey }
+    return links(in: body).contains { $0.keys.contains(titleKey) }
   }
 
   /// The fence a line opens or closes: three or more backticks or tildes after at most three

@@ -87,21 +87,26 @@ import Testing
     let repository = try SQLiteNoteRepository(path: path)
     let kept = Self.note(Self.file)
     let source = Note(
-      title: "Index", body: "See [[10 note 2]] and [[Plan]].",
+      title: "Index", body: "See [[10 note 2]] and [[Plan]] and [[Birds/Wading/Egret.md]].",
       createdAt: Date(timeIntervalSinceReferenceDate: 30))
     let planFile = Note(
       title: "Heron", createdAt: Date(timeIntervalSinceReferenceDate: 40),
       importedFile: ImportedFile(name: "Plan.md", title: "Heron"))
     let plan = Note(title: "Plan", createdAt: Date(timeIntervalSinceReferenceDate: 50))
-    let notes = [kept, source, planFile, plan]
+    let egretFile = Note(
+      title: "Grey egret", createdAt: Date(timeIntervalSinceReferenceDate: 60),
+      importedFile: ImportedFile(name: "Egret.md", title: "Grey egret"))
+    let notes = [kept, source, planFile, plan, egretFile]
     try repository.commit(notes.map { .saveNote($0) })
 
     let query = NoteQuery.linkedBy("Index")
     let page = try repository.page(NoteListQuery(scope: .allNotes, search: query)).notes
-    // `[[Plan]]` names the note titled Plan, not the one imported from Plan.md.
-    #expect(Set(page.map(\.id)) == [kept.id, plan.id])
+    // `[[Plan]]` names the note titled Plan, not the one imported from Plan.md; the path to
+    // Egret.md, the note imported from it.
+    #expect(Set(page.map(\.id)) == [kept.id, plan.id, egretFile.id])
     let targets = query.linkTargets(among: notes)
     #expect(
-      Set(notes.filter { query.finds($0, linkTargets: targets) }.map(\.id)) == [kept.id, plan.id])
+      Set(notes.filter { query.finds($0, linkTargets: targets) }.map(\.id))
+        == [kept.id, plan.id, egretFile.id])
   }
 }

@@ -13,6 +13,27 @@ import Testing
       ])
   }
 
+  /// Obsidian writes a link as a path to the file (`[[Areas/Health/x]]`, `[[x.md]]`) where two
+  /// files share a name: such a link also names the file's name, without folders or `.md`.
+  @Test(
+    arguments: [
+      ("Heron", ["heron"]), ("Areas/Health/Heron walk", ["areas/health/heron walk", "heron walk"]),
+      ("Heron.md", ["heron.md", "heron"]), ("Areas/Heron.MD", ["areas/heron.md", "heron"]),
+      ("TCP/IP", ["tcp/ip", "ip"]), ("a/", ["a/"]), (".md", [".md"]), ("x/.md", ["x/.md", ".md"]),
+    ] as [(String, [String])])
+  func aPathToAFileAlsoNamesTheFile(title: String, keys: [String]) {
+    #expect(NoteLink(title: title).keys == keys.map(SearchFolding.fold))
+  }
+
+  @Test func aBodyLinksToAFileThroughAPathAndARenameRewritesIt() {
+    let body = "[[Areas/Health/Heron]] and [[heron.md#Nest|the nest]] and [[Heron]] and [[Pond]]"
+    #expect(NoteLink.body(body, linksTo: SearchFolding.fold("Heron")))
+    #expect(!NoteLink.body("[[Areas/Health]]", linksTo: SearchFolding.fold("Heron")))
+    #expect(
+      NoteLink.body(body, renamingLinksTo: SearchFolding.fold("Heron"), as: "Grey heron")
+        == "[[Grey heron]] and [[Grey heron#Nest|the nest]] and [[Grey heron]] and [[Pond]]")
+  }
+
   @Test func embedsSameNoteHeadingsAndBrokenBracketsAreNotLinks() {
     let body = """
       ![[pic.png]] [[#Top]] [[ spaced]] [[]] [[open [[a]b]] [[unclosed
