@@ -252,6 +252,21 @@ public final class LineEditor {
     resume("")
   }
 
+  /// Gives the terminal back as it was before editing began, as a session that ends on a
+  /// signal must (libedit reads keys with echo and line buffering off), and returns the line
+  /// being typed, never entered.
+  ///
+  /// - Returns: The text on the line; empty when nothing was being typed.
+  public func leaveTerminal() -> String {
+    guard isEditing else { return "" }
+    let typed = suspend()
+    input?.cancel()
+    input = nil
+    isEditing = false
+    StandardStream.output.write("\n")
+    return typed
+  }
+
   private func install() {
     hasTyped = false
     installHandler(prompt) { line in

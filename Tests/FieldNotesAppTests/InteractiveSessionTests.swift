@@ -516,6 +516,43 @@ struct InteractiveSessionTests {
         == [expected.joined(separator: "\n")])
   }
 
+  /// A signal gives the terminal back as it was (libedit had turned echo and line buffering
+  /// off), and a line of the body typed and not yet entered is kept with the draft.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  func aSignalRestoresTheTerminalAndKeepsTheLineBeingTyped() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-tty-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let store = folder + "/notes.sqlite"
+    let first = try TerminalDriver(command: [
+      "stty", "-a", ">", folder + "/before.txt", ";", binary.path, "--store", store, ";",
+      "stty", "-a", ">", folder + "/after.txt",
+    ])
+    defer { first.close() }
+    try first.waitFor("fieldnotes>")
+    for line in ["open all", "new", "title Typed to the last key", "body", "first line"] {
+      try first.type(line, keys: ["Enter"])
+    }
+    try first.type("half typed", keys: [])
+    try first.waitFor("half typed")
+    try first.sendToShellsChild(signal: SIGTERM)
+    try first.waitForExit()
+
+    let before = try String(contentsOfFile: folder + "/before.txt", encoding: .utf8)
+    let after = try String(contentsOfFile: folder + "/after.txt", encoding: .utf8)
+    #expect(after.contains(" icanon") && after.contains(" echo "), "after: \(after)")
+    #expect(before.contains(" icanon") && before.contains(" echo "), "before: \(before)")
+
+    let second = try TerminalDriver(command: [binary.path, "--store", store])
+    defer { second.close() }
+    try second.waitFor("fieldnotes>")
+    for line in ["open all", "new", "draft 1"] { try second.type(line, keys: ["Enter"]) }
+    try second.waitFor("title: Typed to the last key")
+    let shown = try second.screen()
+    #expect(shown.contains("body:  2 lines\n    first line\n    half typed\n"), "\(shown)")
+  }
+
   @Test(arguments: [SIGTERM, SIGHUP])
   func aSignalKeepsTheUnsavedNoteAsADraftOfferedBackNextTime(_ signal: Int32) throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")

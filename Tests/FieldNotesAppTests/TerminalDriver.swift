@@ -92,6 +92,29 @@ final class TerminalDriver {
     kill(pid, number)
   }
 
+  /// Sends a signal to the program the window's shell runs, when the window runs a shell
+  /// command of several (`program ; stty -a > file`): the shell's one child, read from `/proc`.
+  func sendToShellsChild(signal number: Int32) throws {
+    let listed = try run(["list-panes", "-t", "main", "-F", "#{pane_pid}"])
+    guard let shell = Int32(listed.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw Failure(status: -1)
+    }
+    let children = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for name in children {
+      guard let pid = Int32(name),
+        let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After the name in parentheses: the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 1, Int32(fields[1]) == shell {
+        kill(pid, number)
+        return
+      }
+    }
+    throw Failure(status: -1)
+  }
+
   func waitForExit() throws {
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {

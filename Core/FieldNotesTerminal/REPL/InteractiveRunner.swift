@@ -65,11 +65,21 @@ public struct InteractiveRunner {
         console.print("^C (type `quit` or press Ctrl-D to leave)")
       }
     }
-    let terminations = SignalWatcher(signals: SignalWatcher.stopping) { [weak session] signal in
-      // Every saved change is committed when it is made; unsaved text is kept as a draft. The
-      // status says a signal ended the session, as a script's does.
-      session?.preserveUnsavedWork()
-      exit(128 + signal)
+    let terminations = SignalWatcher(signals: SignalWatcher.stopping) {
+      [weak session, console] signal in
+      // The terminal goes back to how the user had it before the session ends. A line of a text
+      // typed and not yet entered is a line of the text, kept with the rest; a command half
+      // typed is not run.
+      let typed = console.editor?.leaveTerminal() ?? ""
+      Task { @MainActor in
+        if let session, session.takesLinesAsText, !typed.isEmpty {
+          _ = await session.runLine(Array(typed.utf8))
+        }
+        // Every saved change is committed when it is made; unsaved text is kept as a draft.
+        // The status says a signal ended the session, as a script's does.
+        session?.preserveUnsavedWork()
+        exit(128 + signal)
+      }
     }
     // Lines are laid out for the terminal's width, measured again when the window is resized;
     // a resize, or coming back after Ctrl-Z and `fg`, draws the line being typed again.
