@@ -85,8 +85,9 @@ public enum LibraryArchive {
     do { note = try decoder().decode(Note.self, from: data) } catch {
       throw .notAnExport(detail: "notes[\(position)]: " + describe(error, inside: true))
     }
-    let bytes = NoteDocument.byteCount(of: note)
-    if bytes > NoteDocument.maximumBytes { throw .noteTooLarge(title: note.title, bytes: bytes) }
+    guard NoteDocument.isWithinLimit(note) else {
+      throw .noteTooLarge(title: note.title, bytes: NoteDocument.byteCount(of: note))
+    }
     return note
   }
 

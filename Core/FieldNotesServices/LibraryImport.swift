@@ -201,7 +201,7 @@ public enum LibraryImport {
               return
             case .skipRepeated: return
             }
-            guard NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes else {
+            guard NoteDocument.isWithinLimit(note) else {
               tooLarge = note
               throw .writeFailed(reason: "a note is too large")
             }

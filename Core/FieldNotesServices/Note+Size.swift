@@ -11,9 +11,8 @@ extension Note {
   ///
   /// - Throws: ``NoteStoreError/noteTooLarge(title:bytes:)``.
   public func validateSize() throws(NoteStoreError) {
-    let bytes = NoteDocument.byteCount(of: self)
-    guard bytes <= NoteDocument.maximumBytes else {
-      throw .noteTooLarge(title: title, bytes: bytes)
+    guard NoteDocument.isWithinLimit(self) else {
+      throw .noteTooLarge(title: title, bytes: NoteDocument.byteCount(of: self))
     }
   }
 }

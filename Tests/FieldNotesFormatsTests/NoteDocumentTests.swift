@@ -207,6 +207,28 @@ import Testing
     }
   }
 
+  /// The quick answer to whether a note fits is the measure's answer, at the limit and either
+  /// side of it, whatever the title and tags make the header (escaped, on two lines, quoted).
+  @Test func whetherANoteFitsIsWhatItsMeasureSays() {
+    let titles = ["Large", String(repeating: "\u{1}\u{2}", count: 2_000), "Two\nlines"]
+    let tagLists = [[], ["\"quoted\"", "x"], (0..<50).map { "tag\($0)\u{7}" }]
+    for title in titles {
+      for tags in tagLists {
+        let header = NoteDocument.byteCount(title: title, body: "", tags: tags)
+        for excess in [-1_100, -1, 0, 1] {
+          let note = Note(
+            title: title,
+            body: String(repeating: "a", count: NoteDocument.maximumBytes - header + excess),
+            createdAt: Self.noon, tags: tags)
+          #expect(
+            NoteDocument.isWithinLimit(note)
+              == (NoteDocument.byteCount(of: note) <= NoteDocument.maximumBytes))
+          #expect(NoteDocument.isWithinLimit(note) == (excess <= 0))
+        }
+      }
+    }
+  }
+
   /// A file is read only when the note in it fits the limit as every other way in counts it;
   /// the size of the file alone doesn't settle it (a note in no notebook writes a shorter file).
   @Test func aNoteOverTheLimitIsRefusedHoweverItsFileIsShort() throws {
