@@ -55,6 +55,12 @@ import Testing
     if let mapped { #expect(TagRules.problem(with: mapped) == nil) }
   }
 
+  /// A tag as FieldNotes writes it comes back as it is, at the longest a tag may be too.
+  @Test(arguments: ["birds", "a_b-9", "-lead", "a--b", String(repeating: "z", count: 40)])
+  func aTagFieldNotesWritesIsKeptAsItIs(tag: String) {
+    #expect(TagRules.mappedTag(tag) == tag)
+  }
+
   @Test func mappedTagsAreKeptOnceInOrderThoseWithNothingLeftDropped() {
     #expect(TagRules.mappedTags(["@Work", "#", "work", "Lake", "lake"]) == ["work", "lake"])
   }
