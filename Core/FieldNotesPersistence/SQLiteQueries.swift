@@ -44,8 +44,17 @@ enum SQLiteQueries {
       isByTag ? "note_tags AS t JOIN \(notes) ON notes.id = t.note_id" : notes
     }
 
+    /// Whether the rows are read from the few a search found (`temp.found_rows`) and then
+    /// ordered, rather than from the list's index in its order, each checked against them.
+    var readsFoundRowsFirst = false
+
     /// The column of the pin and of the date to order by: the tag's copies, when read by tag.
-    var pinColumn: String { isByTag ? "t.is_pinned" : "notes.is_pinned" }
+    ///
+    /// Written `+notes.is_pinned` when the rows are read from those a search found, so that
+    /// SQLite doesn't take the index of pins for the way in (without statistics, it would).
+    var pinColumn: String {
+      isByTag ? "t.is_pinned" : readsFoundRowsFirst ? "+notes.is_pinned" : "notes.is_pinned"
+    }
     var order: (date: String, id: String) {
       isByTag ? ("t.created_at", "t.note_id") : ("notes.created_at", "notes.id")
     }
@@ -133,6 +142,11 @@ enum SQLiteQueries {
     if let search {
       try fillFoundRows(search, in: connection)
       conditions.clauses.append("notes.rowid IN temp.found_rows")
+      // A search that found few notes (an id's prefix finds one or two) reads them and orders
+      // them; going down the list's index in order, checking each note against them, reads
+      // the whole list when they are few.
+      let found = try connection.integer("SELECT count(*) FROM temp.found_rows")
+      conditions.readsFoundRowsFirst = !conditions.isByTag && found <= fewFoundRows
     }
     if query.order == .title, SQLiteTitleKeys.areMissing(in: connection) {
       return try orderedByEveryTitle(query, conditions, in: connection)
@@ -152,9 +166,12 @@ enum SQLiteQueries {
       case .title: "notes.title_key, \(created), \(id)"
       }
     let pinned = conditions.sql + " AND \(conditions.pinColumn) = 1"
+    // The newest first, ties by identifier ascending: the rows a page passes over are passed
+    // over by date alone (see `rows`).
+    let newestBy = query.order == .newest ? created : nil
     var notes = try rows(
-      where: pinned, conditions, orderedBy: order, limit: limit, offset: query.offset,
-      in: connection)
+      where: pinned, conditions, orderedBy: order, newestBy: newestBy, limit: limit,
+      offset: query.offset, in: connection)
     if notes.count < limit {
       // The page goes on into the notes not pinned, passing over those of them above it: the
       // offset less the pinned notes, which were all read or passed over. When none was read,
@@ -164,8 +181,8 @@ enum SQLiteQueries {
         ? query.offset + notes.count : try count(where: pinned, conditions, in: connection)
       notes += try rows(
         where: conditions.sql + " AND \(conditions.pinColumn) = 0", conditions,
-        orderedBy: order, limit: limit - notes.count, offset: max(0, query.offset - pinnedCount),
-        in: connection)
+        orderedBy: order, newestBy: newestBy, limit: limit - notes.count,
+        offset: max(0, query.offset - pinnedCount), in: connection)
     }
     return NotePage(notes: notes, totalCount: total)
   }
@@ -183,26 +200,72 @@ enum SQLiteQueries {
     return statement.int(at: 0)
   }
 
+  /// How many notes a search may find for its page to be read from them and ordered, rather
+  /// than read down the list's index: that many are looked up and ordered in about a
+  /// millisecond, while going down the index costs the whole list when the notes found are few.
+  static let fewFoundRows = 1_000
+
   /// Reads whole notes: at most `limit`, after passing over `offset`.
+  ///
+  /// A list newest first (`newestBy` names its date column) orders ties of date by identifier,
+  /// ascending, against the index's direction, so SQLite sorts each run of one date, the rows
+  /// passed over too. Those are passed over by date alone instead: the date of the row at
+  /// `offset`, read down the index unsorted, then how many rows are newer than it (also
+  /// unsorted), and the page is the rows from that date on, sorted, passing over only the
+  /// rest of its run.
+  private static func rows(
+    where clause: String, _ conditions: Conditions, orderedBy order: String,
+    newestBy date: String? = nil, limit: Int, offset: Int, in connection: SQLiteConnection
+  ) throws(SQLiteError) -> [Note] {
+    let kept = "\(clause) AND notes.rowid NOT IN (SELECT row FROM damaged_notes)"
+    guard let date, offset > 0, !conditions.readsFoundRowsFirst else {
+      return try rows(
+        where: kept, conditions, orderedBy: order, limit: limit, offset: offset, in: connection)
+    }
+    let value = Int32(conditions.values.count + 1)
+    let boundary = try connection.cached(
+      "SELECT \(date) FROM \(conditions.source()) WHERE \(kept) ORDER BY \(date) DESC "
+        + "LIMIT 1 OFFSET ?\(value)")
+    defer { boundary.reset() }
+    conditions.bind(to: boundary)
+    boundary.bind(offset, at: value)
+    guard try boundary.step() else { return [] }
+    let boundaryDate = boundary.double(at: 0)
+    let newer = try connection.cached(
+      "SELECT count(*) FROM \(conditions.source()) WHERE \(kept) AND \(date) > ?\(value)")
+    defer { newer.reset() }
+    conditions.bind(to: newer)
+    newer.bind(boundaryDate, at: value)
+    _ = try newer.step()
+    var from = conditions
+    from.values.append(.real(boundaryDate))
+    return try rows(
+      where: "\(kept) AND \(date) <= ?\(value)", from, orderedBy: order, limit: limit,
+      offset: offset - newer.int(at: 0), in: connection)
+  }
+
+  /// Reads whole notes of a clause that leaves damaged rows out: at most `limit`, after
+  /// passing over `offset`.
   private static func rows(
     where clause: String, _ conditions: Conditions, orderedBy order: String, limit: Int,
     offset: Int, in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
     let limitParameter = Int32(conditions.values.count + 1)
     // A damaged row would take a place on the page and then be left out: it is passed over
-    // here, from the row read anyway. A page further down reads the rows it passes over from
-    // the list's index alone, then its own rows whole: SQLite orders each run of one date with
-    // every column it returns, bodies too, including the rows passed over.
-    let columns = offset > 0 ? "notes.rowid" : SQLiteRows.noteColumns
+    // here, from the row read anyway. A page further down, or of a search's few notes, reads
+    // the rows it passes over or orders from the list's index (or the rows found) alone, then
+    // its own rows whole: SQLite orders each run of one date with every column it returns,
+    // bodies too, including the rows passed over.
+    let readsRowsApart = offset > 0 || conditions.readsFoundRowsFirst
+    let columns = readsRowsApart ? "notes.rowid" : SQLiteRows.noteColumns
     let statement = try connection.cached(
-      "SELECT \(columns) FROM \(conditions.source()) WHERE \(clause) "
-        + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes) ORDER BY \(order) "
+      "SELECT \(columns) FROM \(conditions.source()) WHERE \(clause) ORDER BY \(order) "
         + "LIMIT ?\(limitParameter) OFFSET ?\(limitParameter + 1)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     statement.bind(limit, at: limitParameter)
     statement.bind(offset, at: limitParameter + 1)
-    if offset > 0 {
+    if readsRowsApart {
       var rows: [Int] = []
       while try statement.step() { rows.append(statement.int(at: 0)) }
       let read = try notes(atRows: rows, in: connection)
