@@ -26,8 +26,12 @@ public final class NotebooksViewModel {
     case failed(message: String)
   }
 
-  /// The deletion being asked about, if any.
-  private var pendingDeletion: NotebookDeletionRequest?
+  /// The deletion being asked about, if any: what an answer acts on.
+  ///
+  /// Read without the store, unlike ``state`` (which shows the question only while the store
+  /// can be read), so asking whether a question waits costs nothing, however many notes and
+  /// tags the library's counts hold.
+  public private(set) var pendingDeletion: NotebookDeletionRequest?
   /// Why the last ``load()`` failed, if it did.
   private var loadFailure: String?
   @ObservationIgnored let store: NoteStore

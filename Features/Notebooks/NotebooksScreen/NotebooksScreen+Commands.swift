@@ -101,10 +101,8 @@ extension NotebooksScreen {
 
   private var notebookNames: [String] { notebooks.notebookNames.map(\.quotedIfNeeded) }
 
-  /// The deletion being asked about, if any.
-  private var pendingDeletion: NotebookDeletionRequest? {
-    if case .confirming(let request) = notebooks.state { request } else { nil }
-  }
+  /// The deletion being asked about, if any: the view model's, with no state computed.
+  private var pendingDeletion: NotebookDeletionRequest? { notebooks.pendingDeletion }
 
   /// `open NAME|N|all|none`.
   private func open(_ arguments: [String]) throws(ScreenError) -> ScreenResult<Route> {
