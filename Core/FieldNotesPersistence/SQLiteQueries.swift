@@ -44,6 +44,15 @@ enum SQLiteQueries {
       isByTag ? "note_tags AS t JOIN \(notes) ON notes.id = t.note_id" : notes
     }
 
+    /// Whether some row is damaged (`damaged_notes`, kept by triggers, is nearly always
+    /// empty): a query that leaves them out checks each row it reads only then.
+    var hasDamagedRows = true
+
+    /// The clause that leaves the damaged rows out, after `AND`; none when there are none.
+    var leavingDamagedOut: String {
+      hasDamagedRows ? " AND notes.rowid NOT IN (SELECT row FROM damaged_notes)" : ""
+    }
+
     /// Whether the rows are read from the few a search found (`temp.found_rows`) and then
     /// ordered, rather than from the list's index in its order, each checked against them.
     var readsFoundRowsFirst = false
@@ -119,6 +128,8 @@ enum SQLiteQueries {
     _ query: NoteListQuery, in connection: SQLiteConnection, search: SearchPlan?
   ) throws(SQLiteError) -> NotePage {
     var conditions = Conditions()
+    conditions.hasDamagedRows =
+      try connection.integer("SELECT EXISTS (SELECT 1 FROM damaged_notes)") != 0
     let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
     switch query.scope {
     case .allNotes:
@@ -192,8 +203,7 @@ enum SQLiteQueries {
     where clause: String, _ conditions: Conditions, in connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
     let statement = try connection.cached(
-      "SELECT count(*) FROM \(conditions.source()) WHERE \(clause) "
-        + "AND notes.rowid NOT IN (SELECT row FROM damaged_notes)")
+      "SELECT count(*) FROM \(conditions.source()) WHERE \(clause)\(conditions.leavingDamagedOut)")
     defer { statement.reset() }
     conditions.bind(to: statement)
     _ = try statement.step()
@@ -217,7 +227,7 @@ enum SQLiteQueries {
     where clause: String, _ conditions: Conditions, orderedBy order: String,
     newestBy date: String? = nil, limit: Int, offset: Int, in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
-    let kept = "\(clause) AND notes.rowid NOT IN (SELECT row FROM damaged_notes)"
+    let kept = clause + conditions.leavingDamagedOut
     guard let date, offset > 0, !conditions.readsFoundRowsFirst else {
       return try rows(
         where: kept, conditions, orderedBy: order, limit: limit, offset: offset, in: connection)
@@ -251,8 +261,8 @@ enum SQLiteQueries {
     offset: Int, in connection: SQLiteConnection
   ) throws(SQLiteError) -> [Note] {
     let limitParameter = Int32(conditions.values.count + 1)
-    // A damaged row would take a place on the page and then be left out: it is passed over
-    // here, from the row read anyway. A page further down, or of a search's few notes, reads
+    // A damaged row would take a place on the page and then be left out: the clause passes
+    // it over, from the row read anyway. A page further down, or of a search's few notes, reads
     // the rows it passes over or orders from the list's index (or the rows found) alone, then
     // its own rows whole: SQLite orders each run of one date with every column it returns,
     // bodies too, including the rows passed over.
