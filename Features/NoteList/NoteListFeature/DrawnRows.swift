@@ -71,12 +71,28 @@ public struct DrawnRows: Equatable, Sendable {
   ///   - hiddenCount: How many rows the list holds below it.
   /// - Returns: The rows drawn.
   public func drawing(_ page: [Row], above: Int, hiddenCount: Int) -> DrawnRows {
+    var drawn = self
+    drawn.draw(page, above: above, hiddenCount: hiddenCount)
+    return drawn
+  }
+
+  /// Keeps a page drawn after these rows, as ``drawing(_:above:hiddenCount:)`` returns it, in
+  /// place.
+  ///
+  /// - Parameters:
+  ///   - page: The page's rows, the first first.
+  ///   - above: How many rows of the list are above the page.
+  ///   - hiddenCount: How many rows the list holds below it.
+  /// - Complexity: O(*m*) in the rows of the page and of the page drawn before, not in the
+  ///   rows kept above it, so a redraw far down a list costs what it shows.
+  public mutating func draw(_ page: [Row], above: Int, hiddenCount: Int) {
     guard above > 0, firstNumber == 1, rows.count >= above else {
-      return DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
+      self = DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
+      return
     }
-    return DrawnRows(
-      rows: Array(rows.prefix(above)) + page, hiddenCount: hiddenCount,
-      pageFirstNumber: above + 1)
+    rows.removeSubrange(above...)
+    rows.append(contentsOf: page)
+    (self.hiddenCount, pageFirstNumber) = (hiddenCount, above + 1)
   }
 
   /// The note a word typed for a row names by its id, or `nil` when the word is a row number.

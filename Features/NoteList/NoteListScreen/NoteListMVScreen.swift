@@ -136,7 +136,7 @@ public final class NoteListMVScreen: NoteListForming {
       page.total == 0
       ? NoteListLayout.emptyMessage(hasNotes: try store.noteCount(in: scope) > 0) : nil
     let notebooks = try store.savedNotebooks()
-    drawn = drawn.drawing(
+    drawn.draw(
       shown.map { .init(id: $0.id, title: $0.title) }, above: page.above,
       hiddenCount: page.hiddenCount)
     let notebook = { (note: Note) in notebooks.first { $0.id == note.notebookID }?.name }

@@ -101,13 +101,12 @@ public final class NoteListScreen: NoteListForming {
   public func render(in terminal: TerminalContext) -> [String] {
     let (state, settings, title) = (model.state, model.settings, title)
     lastDrawing = (state, settings, title)
-    drawn =
-      if case .loaded(let rows, _, let above, let hiddenCount) = state {
-        drawn.drawing(
-          rows.map { .init(id: $0.id, title: $0.title) }, above: above, hiddenCount: hiddenCount)
-      } else {
-        DrawnRows()
-      }
+    if case .loaded(let rows, _, let above, let hiddenCount) = state {
+      drawn.draw(
+        rows.map { .init(id: $0.id, title: $0.title) }, above: above, hiddenCount: hiddenCount)
+    } else {
+      drawn = DrawnRows()
+    }
     return NoteListView.render(state, settings: settings, title: title, in: terminal)
   }
 
