@@ -1,0 +1,62 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesQuery
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// A page far down a list, and a search's page whether the search found few notes or more than
+/// a thousand, is the page `NoteLibrary.page(for:)` computes on plain arrays of the same notes:
+/// the store reads each in its own way (passing over the rows above by date alone, reading the
+/// few notes found first), with damaged rows in the store and without.
+@Suite struct DeepPageTests {
+  let directory = TemporaryDirectory()
+
+  /// 1,200 notes on 40 dates (so most share one with others), a quarter of them pinned, every
+  /// one finding `heron` and one in forty `egret`.
+  func notes() -> [Note] {
+    var random = SeededRandomNumberGenerator(seed: 45)
+    return (0..<1_200).map { number in
+      let minutes = Double(Int.random(in: 0..<40, using: &random))
+      return Note(
+        id: UUID(),
+        title: number.isMultiple(of: 40) ? "heron and egret \(number)" : "heron \(number)",
+        body: "by the weir",
+        createdAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + minutes * 60),
+        isPinned: Int.random(in: 0..<4, using: &random) == 0,
+        updatedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + minutes * 60))
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func everyPageIsTheOneComputedOnPlainArrays(withDamagedRow: Bool) throws {
+    let path = directory.file("notes-\(withDamagedRow).sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit(notes().map { .saveNote($0) })
+    if withDamagedRow {
+      // Another tool's row that is no note: no list shows or counts it.
+      try RawConnection(path: path).execute(
+        """
+        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+          VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
+        """)
+    }
+    let library = try repository.load()
+
+    for order in NoteSortOrder.allCases {
+      for search in ["", "heron", "egret"] {
+        for offset in [0, 1, 37, 290, 1_100] {
+          for limit in [7, 200] {
+            let query = NoteListQuery(
+              scope: .allNotes, search: NoteSearch(literally: search).query, order: order,
+              limit: limit, offset: offset)
+            let expected = library.page(for: query)
+            let answered = try repository.page(query)
+            #expect(answered.notes.map(\.id) == expected.notes.map(\.id), "\(query)")
+            #expect(answered.totalCount == expected.totalCount, "\(query)")
+          }
+        }
+      }
+    }
+  }
+}
