@@ -52,6 +52,29 @@ import Testing
       FileManager.default.contents(atPath: folder.path + "/pic1.png") == Data("PNG one".utf8))
   }
 
+  /// Each file is written where the import found it, so importing the export finds it again.
+  ///
+  /// A wiki embed names its file as written (`![[c%20d.png]]` is the file `c%20d.png`); a
+  /// Markdown link's escapes are decoded (`![](img/a%20b.png)` is `img/a b.png`).
+  @Test func eachFileIsWrittenAtThePathItsReferenceReadsAs() throws {
+    let vault = try FixtureFolder([
+      "Walk.md": "# Walk\n\n![[c%20d.png]] and ![](img/a%20b.png)\n",
+      "c%20d.png": "wiki", "img/a b.png": "markdown",
+    ])
+    let store = NoteStore()
+    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
+    #expect(try attachments(in: store)["Walk"]?.count == 2)
+    let folder = try FixtureFolder()
+    let export = try export(store, to: folder.path)
+    #expect(export.written == 2 && export.notWritten.isEmpty)
+    #expect(FileManager.default.contents(atPath: folder.path + "/c%20d.png") == Data("wiki".utf8))
+    #expect(
+      FileManager.default.contents(atPath: folder.path + "/img/a b.png") == Data("markdown".utf8))
+    let again = NoteStore()
+    try LibraryImport.merge(into: again, try MarkdownFolderReader.read(folder.path))
+    #expect(try attachments(in: again) == attachments(in: store))
+  }
+
   @Test func importingTheExportGivesBackTheSameFiles() throws {
     let store = try importedVault()
     let folder = try FixtureFolder()

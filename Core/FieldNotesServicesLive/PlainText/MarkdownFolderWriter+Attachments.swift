@@ -60,8 +60,13 @@ extension MarkdownFolderWriter {
           .init(path: notePath, reason: "its attachments can't be read: \(error.cause)"))
         continue
       }
+      // Where each reference leads: a Markdown link's escapes decoded, a wiki embed's name as
+      // written, as the import found the file; a name the text no longer writes, as it is.
+      let paths = Dictionary(
+        AttachmentReference.references(in: note.body).map { ($0.name, $0.path) },
+        uniquingKeysWith: { first, _ in first })
       for entry in entries {
-        let written = entry.name.removingPercentEncoding ?? entry.name
+        let written = paths[entry.name] ?? entry.name
         var path =
           written.hasPrefix("/")
           ? nil
