@@ -78,6 +78,24 @@ import Testing
       ])
   }
 
+  /// An import reads no hidden file or folder (`.obsidian/`, `.git/`), as Obsidian shows none:
+  /// a reference to one says so, rather than that nothing is there.
+  @Test func aReferenceToAHiddenFileSaysItIsHidden() throws {
+    let folder = try FixtureFolder([
+      "Walk.md": "![](.hidden/x.png) ![[d/.git.png]] ![[.nowhere.png]]",
+      ".hidden/x.png": "x", "d/.git.png": "g",
+    ])
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(read.attachments.isEmpty)
+    let hidden = "a hidden file, which an import doesn't read (as Obsidian doesn't show one)"
+    #expect(
+      read.refusedAttachments == [
+        .init(path: "Walk.md → .hidden/x.png", reason: hidden),
+        .init(path: "Walk.md → d/.git.png", reason: hidden),
+        .init(path: "Walk.md → .nowhere.png", reason: "no such file in the folder"),
+      ])
+  }
+
   @Test func aFileOverTheLimitIsRefusedAndNamed() throws {
     let folder = try FixtureFolder(["Big.md": "![[big.pdf]]"])
     let path = folder.path + "/big.pdf"

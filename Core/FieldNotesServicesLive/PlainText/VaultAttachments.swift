@@ -61,7 +61,18 @@ struct VaultAttachments {
       }
     }
     if besideNote == nil && fromTop == nil { return .refused("outside the folder imported") }
+    for candidate in [besideNote, fromTop].compactMap(\.self) where isHiddenFile(candidate) {
+      return .refused("a hidden file, which an import doesn't read (as Obsidian doesn't show one)")
+    }
     return .refused("no such file in the folder")
+  }
+
+  /// Whether a path in the folder is a file there under a hidden name or folder (`.git/x`,
+  /// `d/.x.png`): one the folder's reading passed over.
+  private func isHiddenFile(_ path: String) -> Bool {
+    guard path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { return false }
+    var status = stat()
+    return lstat("\(root)/\(path)", &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
   /// Checks a file found, without reading it: within the size an attachment may be, and one
