@@ -35,6 +35,11 @@ public enum LibraryImport {
     /// How many files the import kept with the notes it added (``FieldNotesModel/NoteAttachment``).
     public var keptAttachments = 0
 
+    /// The files a note here already keeps under a name, where the import's file of that name
+    /// is another size: the note's is kept (an attachment is never replaced), and the import's
+    /// is not brought in; by the note's place in the source, from 0, then by name.
+    public var attachmentsNotReplaced: [Int: [String]] = [:]
+
     /// How many conflict copies the import kept.
     public var conflictCopies: Int { conflicting.count }
     /// The places in the source, from 0, of the notes added with an id of their own, because
@@ -167,7 +172,8 @@ public enum LibraryImport {
     summary.restoredFromTrash = plan.restoring.sorted { $0.key < $1.key }.map(\.value.title)
     summary.keptApartPlaces = plan.apartIDs.keys.sorted()
     summary.renamedNotebooks = renames
-    let missingFiles = try Self.missingFiles(of: incoming, skipped: plan, in: store)
+    let (missingFiles, notReplaced) = try Self.missingFiles(of: incoming, skipped: plan, in: store)
+    summary.attachmentsNotReplaced = notReplaced
     guard total > 0 || !missingFiles.isEmpty else { return summary }
     var tooLarge: Note?
     var keptAttachments = 0
@@ -228,28 +234,38 @@ public enum LibraryImport {
     return summary
   }
 
-  /// The names of the files of notes skipped as here already that the note here doesn't keep
-  /// yet, by the note's place: a folder imported again once its pictures came, or imported
-  /// before FieldNotes kept attachments, brings them to the notes it has.
+  /// The files of the notes skipped as here already that the note here doesn't keep yet, and
+  /// those it keeps under a name whose incoming file is another size, by the note's place.
+  ///
+  /// A folder imported again once its pictures came, or imported before FieldNotes kept
+  /// attachments, brings them to the notes it has. A file changed in the folder since is not
+  /// brought in, since an attachment is never replaced (sizes are compared, no bytes read).
   @MainActor
   private static func missingFiles(
     of incoming: some LibraryImportSource, skipped plan: ImportPlan, in store: NoteStore
-  ) throws(LibraryImportError) -> [Int: [String]] {
-    guard let steps = plan.steps else { return [:] }
+  ) throws(LibraryImportError) -> (missing: [Int: [String]], notReplaced: [Int: [String]]) {
+    guard let steps = plan.steps else { return ([:], [:]) }
     let ids = incoming.noteIDs
     var missing: [Int: [String]] = [:]
+    var notReplaced: [Int: [String]] = [:]
     for (place, step) in steps.enumerated() where step == .skipKnown && ids.indices.contains(place)
     {
       let files = incoming.attachments(atPlace: place)
       guard !files.isEmpty else { continue }
-      let kept: Set<String>
-      do { kept = Set(try store.journal.attachments(ofNote: ids[place]).map(\.name)) } catch {
+      let kept: [String: Int]
+      do {
+        kept = Dictionary(
+          try store.journal.attachments(ofNote: ids[place]).map { ($0.name, $0.size) },
+          uniquingKeysWith: { first, _ in first })
+      } catch {
         throw .store(.persistence(error))
       }
-      let new = files.map(\.name).filter { !kept.contains($0) }
+      let new = files.map(\.name).filter { kept[$0] == nil }
       if !new.isEmpty { missing[place] = new }
+      let changed = files.filter { file in kept[file.name].map { $0 != file.size } ?? false }
+      if !changed.isEmpty { notReplaced[place] = changed.map(\.name) }
     }
-    return missing
+    return (missing, notReplaced)
   }
 
   /// An incoming note as the store takes it: its tags by the one rule, and in no notebook when

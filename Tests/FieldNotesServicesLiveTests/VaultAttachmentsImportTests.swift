@@ -148,6 +148,22 @@ import Testing
     #expect(try store.journal.attachments(ofNote: heron.id).count == 3)
   }
 
+  /// A file changed in the folder since its note was imported is not brought in over the one
+  /// the note keeps (an attachment is never replaced), and the import says so.
+  @Test func importingAgainKeepsTheStoresFileAndNamesTheFolderChanged() throws {
+    let folder = try FixtureFolder(Self.vault)
+    let store = NoteStore()
+    _ = try LibraryImport.merge(into: store, try MarkdownFolderReader.read(folder.path))
+    try folder.write(Data("PNG one, drawn again".utf8), at: "pic1.png")
+    let again = try LibraryImport.merge(into: store, try MarkdownFolderReader.read(folder.path))
+    #expect(again.keptAttachments == 0)
+    #expect(again.attachmentsNotReplaced.values.flatMap(\.self) == ["pic1.png"])
+    let home = try #require(store.notes.first { $0.title == "Home" })
+    #expect(
+      try store.journal.attachment(named: "pic1.png", ofNote: home.id)?.bytes
+        == Data("PNG one".utf8))
+  }
+
   /// A folder's files are found before anything is written, but each is read only as its note
   /// is written: the import holds one file's bytes at a time, not the vault's.
   @Test func eachFileIsReadAsItsNoteIsWritten() throws {

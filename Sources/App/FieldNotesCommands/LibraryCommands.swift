@@ -289,6 +289,17 @@ public struct LibraryCommands {
     }
     lines += Self.attachmentLines(
       kept: summary.keptAttachments, refused: reading.refusedAttachments)
+    if !summary.attachmentsNotReplaced.isEmpty {
+      let files = summary.attachmentsNotReplaced.sorted { $0.key < $1.key }.flatMap {
+        place, names in
+        names.map { "  \(reading.name(ofNoteAt: place).terminalSafe) → \($0.terminalSafe)" }
+      }
+      lines.append(
+        "Kept \(String(count: files.count, noun: "attachment")) as the store has "
+          + (files.count == 1 ? "it" : "them") + " (an attachment is never replaced); the "
+          + "folder's file of that name is another size, and was not brought in:")
+      lines += files
+    }
     if !reading.frontMattersKeptAsText.isEmpty {
       let files = reading.frontMattersKeptAsText
       lines.append(
