@@ -93,12 +93,32 @@ import Testing
 
     #expect(first.repository.loadCount == loads, "the whole library is never read")
     #expect(
-      first.repository.journaledReads == reads + 2,
-      "note 2 alone, read to merge and read again as the merge is saved")
+      first.repository.journaledReads == reads + 3,
+      """
+      note 2 alone: read to merge, again as the merge is saved, and once more to find the \
+      journal names only what the merge saved
+      """)
     #expect(await first.syncer.lastReport?.incoming == 1)
     #expect(await first.syncer.lastReport?.pushed == false, "the remote's commit is taken")
     #expect(first.note(UUID(number: 2))?.body == "From the second.")
     #expect(first.notes.count == 20)
+  }
+
+  @Test func theSyncAfterAPullCommitsNothingAgainAndALaterEditStillGoesOut() async throws {
+    let (first, second) = try await twoDevices()
+    try second.save(syncNote(2, "Note 2", body: "From the second.", minutes: 5))
+    try await second.syncer.sync()
+    try await first.syncer.sync()
+    #expect(try first.repository.syncChanges().noteIDs.isEmpty, "the pulled note is committed")
+    let reads = first.repository.journaledReads
+
+    try await first.syncer.sync()
+
+    #expect(first.repository.journaledReads == reads, "no note read again")
+    try first.save(syncNote(2, "Note 2", body: "Edited after the pull.", minutes: 9))
+    try await first.syncer.sync()
+    try await second.syncer.sync()
+    #expect(second.note(UUID(number: 2))?.body == "Edited after the pull.")
   }
 
   @Test func aRemoteEditAndALocalEditOfOtherNotesBothLandReadingOnlyWhatTheRemoteChanged()

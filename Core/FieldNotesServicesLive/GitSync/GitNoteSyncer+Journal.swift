@@ -115,6 +115,32 @@ extension GitNoteSyncer {
     return try await commit(git, treeName, on: head)
   }
 
+  /// The journal's last entry, when all the journal names is notes a merge saved in the store
+  /// just now, each as the merged commit holds it.
+  ///
+  /// A mark recorded through it spares the next sync committing those notes again: reading
+  /// them, writing their blobs and a tree, to find the tree is the commit's. The journal is
+  /// read before the notes, so an edit made meanwhile either shows in them, and nothing is
+  /// spared, or comes after the position, and stays in the journal.
+  ///
+  /// - Parameter results: The merge's files.
+  /// - Returns: The position, or `nil` when the journal names anything else (a notebook, an
+  ///   attachment, a note the merge deleted or the store holds otherwise) or can't be read.
+  func journalPosition(holdingOnly results: [SyncDocument.Kind: Data?]) -> Int? {
+    guard let journaling = repository as? any SyncJournaling,
+      let journal = try? journaling.syncChanges(), !journal.hasForeignIdentifiers,
+      journal.notebookIDs.isEmpty, journal.attachmentNoteIDs.isEmpty,
+      let items = try? journaling.journaledItems(noteIDs: journal.noteIDs, notebookIDs: []),
+      items.unreadableNoteIDs.isEmpty, items.notes.count == journal.noteIDs.count
+    else { return nil }
+    for note in items.notes {
+      guard case .some(.some(let data)) = results[.note(note.id)],
+        data == SyncDocument.data(of: note)
+      else { return nil }
+    }
+    return journal.position
+  }
+
   /// Commits a tree on the folder's last commit, unless it is that commit's tree.
   private func commit(_ git: GitProcess, _ treeName: String, on head: String) async throws
     -> LocalCommit

@@ -100,6 +100,8 @@ extension GitNoteSyncer {
   func needsMerge(_ git: GitProcess, local: String?, remote: String?) async throws -> Bool {
     guard let remote else { return false }
     guard let local else { return true }
+    // The merge base says it as well, and the merge that follows reads it again (kept).
+    if let base = try await mergeBase(git, local, remote) { return base != remote }
     return try await !isAncestor(git, remote, of: local)
   }
 
@@ -258,9 +260,16 @@ extension GitNoteSyncer {
   // MARK: - History
 
   /// A revision's object name, or `nil` when there is no such revision.
+  ///
+  /// A commit's tree (`COMMIT^{tree}`, a commit named by its object name) is asked once a sync.
   func revision(_ git: GitProcess, _ name: String) async throws -> String? {
+    let lasting = name.hasSuffix("^{tree}") && !name.hasPrefix("refs/")
+    if lasting, let known = knownAnswers[name] { return known }
     let output = try await git.run(["rev-parse", "--verify", "--quiet", name])
-    return output.status == 0 ? output.text.trimmingCharacters(in: .newlines) : nil
+    guard output.status == 0 else { return nil }
+    let object = output.text.trimmingCharacters(in: .newlines)
+    if lasting { knownAnswers[name] = object }
+    return object
   }
 
   func isAncestor(_ git: GitProcess, _ ancestor: String, of commit: String) async throws
@@ -273,10 +282,16 @@ extension GitNoteSyncer {
     return output.status == 0
   }
 
+  /// Two commits' best common ancestor, asked once a sync; `nil` when they have none.
   func mergeBase(_ git: GitProcess, _ first: String, _ second: String) async throws
     -> String?
   {
+    let key = "merge-base \(first) \(second)"
+    if let known = knownAnswers[key] { return known }
     let output = try await git.run(["merge-base", first, second])
-    return output.status == 0 ? output.text.trimmingCharacters(in: .newlines) : nil
+    guard output.status == 0 else { return nil }
+    let base = output.text.trimmingCharacters(in: .newlines)
+    knownAnswers[key] = base
+    return base
   }
 }

@@ -80,7 +80,7 @@ extension GitNoteSyncer {
     }
     let tree = try await indexedMergeTree(
       git, base: base, local: commit, remote: remote, changes: changes, merge: merge,
-      documents: ours.documents)
+      documents: ours.documents, incoming: incoming)
     let merged: String
     if let tree {
       merged = tree
@@ -113,11 +113,14 @@ extension GitNoteSyncer {
   ///   - changes: What the remote changed since the base.
   ///   - merge: The merge.
   ///   - documents: This store's files the merge read.
+  ///   - incoming: The remote's files the merge read: an outcome that is the remote's file is
+  ///     its blob, written again by nothing.
   /// - Returns: The tree's object name, or `nil` when the index can't make it.
   /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
   private func indexedMergeTree(
     _ git: GitProcess, base: String, local: String, remote: String, changes: [GitTreeChange],
-    merge: SyncMerge, documents: [SyncDocument.Kind: Data]
+    merge: SyncMerge, documents: [SyncDocument.Kind: Data],
+    incoming: [SyncDocument.Kind: SyncMerge.Incoming]
   ) async throws -> String? {
     let theirs = Dictionary(changes.map { ($0.path, $0) }) { first, _ in first }
     var mine: [String: GitTreeChange.Entry?] = [:]
@@ -146,7 +149,15 @@ extension GitNoteSyncer {
     for kind in merge.removedFromTheirs { edits[SyncDocument.path(kind)] = .some(nil) }
     // A file the merge deleted is one the remote deleted: its tree has none already.
     for (kind, data) in merge.results {
-      if let data { written.append((SyncDocument.path(kind), data)) }
+      guard let data else { continue }
+      let path = SyncDocument.path(kind)
+      // The remote's own file (a pull of its edit) is in git already, under the same name
+      // writing it again would give.
+      if incoming[kind]?.theirs == data, let entry = theirs[path]?.new {
+        edits[path] = GitTreeChange.Entry(mode: GitTreeEntry.fileMode, object: entry.object)
+      } else {
+        written.append((path, data))
+      }
     }
     let blobs = try await GitObjectWriter.writeBlobs(git, written.map(\.1))
     for ((path, _), blob) in zip(written, blobs) {

@@ -52,6 +52,9 @@ public actor GitNoteSyncer: NoteSyncing {
   public nonisolated let repositoryPath: String
   /// What the last sync did.
   public private(set) var lastReport: SyncReport?
+  /// Answers of git's that can't change, kept for the rest of a sync so that no `git` process
+  /// asks twice: a commit's tree (by `COMMIT^{tree}`), two commits' merge base (by both names).
+  var knownAnswers: [String: String] = [:]
 
   let repository: any NoteRepository
   let now: DateProvider
@@ -121,6 +124,7 @@ public actor GitNoteSyncer: NoteSyncing {
   /// - Throws: ``SyncError``, or `CancellationError` when cancelled.
   public func sync() async throws {
     lastReport = nil
+    knownAnswers = [:]
     let git = try git()
     let lock = try await openRepository(git)
     defer { lock.release() }
@@ -149,6 +153,8 @@ public actor GitNoteSyncer: NoteSyncing {
     recordMark(local.commit, journalThrough: journal?.position)
     var random = SystemRandomNumberGenerator()
     for attempt in 1...Self.maximumPushAttempts {
+      // What a merge reading only the remote's changes saved in the store, as its commit holds.
+      var saved: [SyncDocument.Kind: Data?]?
       let wait = PushBackoff.delay(beforeAttempt: attempt, using: &random)
       if wait > .zero { try await Task.sleep(for: wait) }
       await progress(.fetching(remote: remote))
@@ -164,6 +170,7 @@ public actor GitNoteSyncer: NoteSyncing {
           if let merge = step.merge {
             report.add(merge, skipped: step.skipped)
             try saveInStore(merge.results, exported: narrow.ours, readingAll: false)
+            saved = merge.results
           }
         } else {
           var exported: ExportedState
@@ -191,6 +198,9 @@ public actor GitNoteSyncer: NoteSyncing {
         try await git.check(
           ["update-ref", "refs/heads/main", merged] + (local.commit.map { [$0] } ?? []))
         recordMark(merged, journalThrough: journal?.position)
+        if let saved, let position = journalPosition(holdingOnly: saved) {
+          recordMark(merged, journalThrough: position)
+        }
       }
       local = LocalCommit(commit: step.commit, tree: step.tree)
       guard let merged = step.commit, merged != branch.commit else {
@@ -244,9 +254,32 @@ public actor GitNoteSyncer: NoteSyncing {
 
   /// Records what a sync did, after letting git tidy the repository if it needs to (packing
   /// loose objects), with none of the user's configuration.
+  ///
+  /// `git gc --auto` runs only when ``mayNeedTidying(_:)`` says it could find work: most syncs
+  /// leave one pack more and no loose object, and the process would only look and stop.
   private func finish(_ git: GitProcess, _ report: SyncReport) async {
-    _ = try? await git.run(["gc", "--auto", "--quiet"])
+    if Self.mayNeedTidying(gitDirectory) { _ = try? await git.run(["gc", "--auto", "--quiet"]) }
     lastReport = report
+  }
+
+  /// Whether `git gc --auto` could find work in a repository, judged below git's own default
+  /// limits and the way git judges them, which hold here: FieldNotes' commands read no
+  /// configuration but the repository's, and nothing sets them there.
+  ///
+  /// Git counts the loose objects of one of the 256 folders, `objects/17`, against a 256th of
+  /// `gc.auto` (6,700: 27), and the packs against `gc.autoPackLimit` (50). Here 20 and 40 are
+  /// the bounds, so `gc --auto` still runs, and decides, whenever git's would act.
+  ///
+  /// - Parameter gitDirectory: The repository's git folder.
+  /// - Returns: `true` when loose objects or packs come near git's limits, or can't be counted.
+  static func mayNeedTidying(_ gitDirectory: String) -> Bool {
+    let files = FileManager.default
+    let objects = gitDirectory + "/objects"
+    let loose = (try? files.contentsOfDirectory(atPath: objects + "/17"))?.count ?? 0
+    guard let packs = try? files.contentsOfDirectory(atPath: objects + "/pack") else {
+      return true
+    }
+    return loose > 20 || packs.filter { $0.hasSuffix(".pack") }.count > 40
   }
 
   // MARK: - The repository

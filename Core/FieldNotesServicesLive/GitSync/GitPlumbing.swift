@@ -32,6 +32,9 @@ struct GitTreeChange: Equatable {
     _ git: GitProcess, from old: String, to new: String, folders: Bool = false,
     under folder: String? = nil
   ) async throws -> [GitTreeChange] {
+    // A commit or tree against itself (a side that changed nothing since the base) differs
+    // nowhere: no `git` runs.
+    guard old != new else { return [] }
     let output = try await git.check(
       ["diff-tree", "-r", "-z", "--no-renames"] + (folders ? ["-t"] : []) + [old, new]
         + (folder.map { ["--", $0] } ?? []))
