@@ -65,6 +65,22 @@ public struct AttachmentReference: Hashable, Sendable {
       && !noteExtensions.contains(fileExtension)
   }
 
+  /// Whether a file may be kept under a name as an attachment: the one rule an import keeps a
+  /// file by and a sync takes one by.
+  ///
+  /// The name is an attachment's path (``isAttachmentPath(_:)``) whose every part is named: no
+  /// empty folder (`a//b.png`, `/pic.png`, `img/`), which no file system or tree can hold, and
+  /// no NUL. Any other character is kept as written, control characters included (a sync
+  /// writes those with escapes).
+  ///
+  /// - Parameter name: The name a note's text writes.
+  /// - Returns: `true` for `pic.png`, `img/pic.png` and `tab\there.png`; `false` for
+  ///   `a//b.png`, `note.md` and `Note`.
+  public static func isKeepableName(_ name: String) -> Bool {
+    isAttachmentPath(name) && !name.contains("\u{0}")
+      && !name.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+  }
+
   /// The references of one line, its code spans passed over.
   private static func references(inLine line: Substring) -> [AttachmentReference] {
     var found: [AttachmentReference] = []

@@ -83,4 +83,38 @@ import Testing
     #expect(merge.incoming.isEmpty && merge.edits.isEmpty)
     #expect(merge.refused.count == 2)
   }
+
+  @Test func aLinkIsRefusedAsALinkWhateverItsName() {
+    let link = GitTreeChange(
+      path: "attachments/\(id.uuidString.lowercased())/img", new: file("lll", mode: "120000"))
+    #expect(merge(theirs: [link], ours: []).refused == ["\(link.path): a symbolic link"])
+  }
+
+  @Test func bytesTheRemoteChangedOfAFileKeptHereAreTakenBesideIt() {
+    let changed = GitTreeChange(path: path("c.png"), old: file("0000000o"), new: file("1111111n"))
+    var kept = AttachmentMerge()
+    kept.notesMerged = [id]
+    kept.keptHere = [path("c.png")]
+    kept.read(theirs: [changed], ours: [])
+    #expect(kept.edits == [path("c (conflict 1111111).png"): file("1111111n")])
+    #expect(
+      kept.incoming == [
+        AttachmentMerge.Incoming(id: id, name: "c (conflict 1111111).png", blob: "1111111n")
+      ])
+    #expect(kept.notices.count == 1)
+    let notKept = merge(theirs: [changed], ours: [])
+    #expect(notKept.edits.isEmpty && notKept.notices.isEmpty)
+    #expect(notKept.incoming == [AttachmentMerge.Incoming(id: id, name: "c.png", blob: "1111111n")])
+  }
+
+  @Test func aFileAddedWhereTheTreeHoldsAFolderOfItsNameYieldsAndIsSaid() {
+    var merge = merge(theirs: [], ours: [added("a.png", "aaa"), added("c.png/d.png", "ddd")])
+    merge.place(among: SyncAttachmentTree([path("a.png/b.png"), path("c.png")]))
+    #expect(
+      merge.edits == [
+        path("a (conflict file).png"): file("aaa"),
+        path("c (conflict folder).png/d.png"): file("ddd"),
+      ])
+    #expect(merge.notices.count == 2)
+  }
 }

@@ -12,6 +12,7 @@ import Testing
   @Test(arguments: [
     "pic.png", "my pic.png", "héron 鳥.jpg", "img/pic.png", "../up.png", "./here.png",
     "100%.pdf", "a%2E.png", "a\\b.png", ".git/x.png", "img/.GIT/x.png", "git~1/x.png",
+    "tab\there.png", "line\nbreak.png", "bell\u{7}.png",
   ])
   func aNameRoundTripsExactly(name: String) throws {
     let path = try #require(SyncAttachmentPath.path(of: name, ofNote: id))
@@ -25,6 +26,7 @@ import Testing
     #expect(SyncAttachmentPath.path(of: "img/pic.png", ofNote: id) == "\(folder)/img/pic.png")
     #expect(SyncAttachmentPath.path(of: "../up.png", ofNote: id) == "\(folder)/%2E%2E/up.png")
     #expect(SyncAttachmentPath.path(of: "a//b.png", ofNote: id) == nil)
+    #expect(SyncAttachmentPath.path(of: "tab\there.png", ofNote: id) == "\(folder)/tab%09here.png")
   }
 
   @Test func aPathFieldNotesDoesNotWriteIsRefusedWithWhy() {
@@ -37,6 +39,9 @@ import Testing
     #expect(why("\(folder)/%2e%2e/x.png") == "a name not written as FieldNotes writes one")
     #expect(why("\(folder)/note.md") == "a name FieldNotes' import would not keep as an attachment")
     #expect(why("\(folder)/noextension") != nil)
+    #expect(why("\(folder)/tab\there.png") == "a name not written as FieldNotes writes one")
+    #expect(
+      why("\(folder)/nul%00.png") == "a name FieldNotes' import would not keep as an attachment")
     #expect(why("attachments/\(id.uuidString)/x.png") == "not a note's identifier in lower case")
     #expect(why("attachments/x.png") == "not an attachment's file (attachments/NOTE/NAME)")
     #expect(why("attachments") == "not an attachment's file (attachments/NOTE/NAME)")
@@ -49,5 +54,19 @@ import Testing
       SyncAttachmentPath.conflictName("img.v2/pic.png", blob: blob)
         == "img.v2/pic (conflict 1a2b3c4).png")
     #expect(SyncAttachmentPath.conflictName(".png", blob: blob) == ".png (conflict 1a2b3c4)")
+  }
+
+  @Test func aNameTheTreeHoldsAsTheOtherKindYieldsUnderANameThatSaysSo() {
+    let tree = SyncAttachmentTree([
+      "\(folder)/a.png", "\(folder)/c.png/d.png", "\(folder)/e (conflict file).png/f.png",
+    ])
+    #expect(tree.place("new.png", ofNote: id)?.name == "new.png")
+    #expect(tree.place("a.png/b.png", ofNote: id)?.name == "a (conflict folder).png/b.png")
+    #expect(tree.place("c.png", ofNote: id)?.path == "\(folder)/c (conflict file).png")
+    #expect(tree.place("a.png", ofNote: id)?.name == "a.png", "the same file: no collision")
+    let crowded = SyncAttachmentTree([
+      "\(folder)/e.png/x.png", "\(folder)/e (conflict file).png/y.png",
+    ])
+    #expect(crowded.place("e.png", ofNote: id) == nil)
   }
 }

@@ -60,6 +60,21 @@ import Testing
       ])
   }
 
+  @Test func aNameSyncCanCarryIsKeptAndOneNoFileCanHaveIsRefused() throws {
+    let folder = try FixtureFolder([
+      "Note.md": "# Note\n\n![[tab\there.png]] and ![](img//pic.png)\n",
+      "tab\there.png": "tabbed", "img/pic.png": "PNG",
+    ])
+    let read = try MarkdownFolderReader.read(folder.path)
+    #expect(try names(read, "Note") == ["tab\there.png": "tabbed"])
+    #expect(
+      read.refusedAttachments == [
+        .init(
+          path: "Note.md → img//pic.png",
+          reason: "a name with an empty folder (`//`) or a NUL, which no file can have")
+      ])
+  }
+
   @Test func everyReferenceNotKeptIsNamedWithWhy() throws {
     let folder = try FixtureFolder(Self.vault)
     let read = try MarkdownFolderReader.read(folder.path)

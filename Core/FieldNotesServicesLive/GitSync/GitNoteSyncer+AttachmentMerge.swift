@@ -15,6 +15,11 @@ extension GitNoteSyncer {
   /// - one name given different bytes on the two sides keeps the remote's under the name, and
   ///   both under names that say so (``SyncAttachmentPath/conflictName(_:blob:)``), each store
   ///   keeping its own under the name; said in the report;
+  /// - a name given new bytes on the remote alone, that the store keeps, keeps the remote's
+  ///   under the name and under a name that says so, which the store takes, never replacing
+  ///   its own; said in the report;
+  /// - a file this side adds where the merged tree holds a folder of its name, or the other way
+  ///   round, yields to a name that says so (``SyncAttachmentTree``); said in the report;
   /// - a file one side removed (its note purged there) stays removed only if the merged notes
   ///   have no such note: a note kept or edited on the other side keeps its files, and a store
   ///   that purged it gets them back with the note;
@@ -57,7 +62,17 @@ extension GitNoteSyncer {
         return id
       })
     merge.notesMerged = try await notesHeld(git, merged, among: ids)
+    merge.keptHere = try keptNames(changedThere: theirs, notChangedIn: ours)
     merge.read(theirs: theirs, ours: ours)
+    if merge.edits.values.contains(where: { $0 != nil }) {
+      let folders = Set(
+        merge.edits.keys.compactMap { path -> String? in
+          guard case .attachment(let id, _) = SyncAttachmentPath(path: path) else { return nil }
+          return SyncAttachmentPath.folder(of: id)
+        })
+      let files = try await attachmentFiles(git, merged, in: folders.sorted())
+      merge.place(among: SyncAttachmentTree(files.keys))
+    }
     report.skipped += merge.refused
     report.notices += merge.notices
     var commit = merged
@@ -75,20 +90,50 @@ extension GitNoteSyncer {
     return MergeStep(commit: commit, tree: nil, merge: step.merge, skipped: step.skipped)
   }
 
-  /// Which of some notes a commit holds a file of (`git ls-tree` of their paths).
-  private func notesHeld(_ git: GitProcess, _ commit: String, among ids: Set<Note.ID>)
+  /// Which of some notes a commit holds a file of (`git ls-tree` of their paths; of the
+  /// notes' whole folder, in one run, for more than a thousand).
+  func notesHeld(_ git: GitProcess, _ commit: String, among ids: Set<Note.ID>)
     async throws -> Set<Note.ID>
   {
     var held = Set<Note.ID>()
-    let paths = ids.map { SyncDocument.path(.note($0)) }.sorted()
+    guard !ids.isEmpty else { return held }
+    let paths =
+      ids.count > 1_000
+      ? [SyncDocument.notesFolder + "/"]
+      : ids.map { SyncDocument.path(.note($0)) }.sorted()
     for start in stride(from: 0, to: paths.count, by: 1_000) {
       let chunk = Array(paths[start..<min(start + 1_000, paths.count)])
       let output = try await git.check(["ls-tree", "-z", "--full-tree", commit, "--"] + chunk)
       for entry in GitTreeEntry.parse(output.output) {
-        if case .note(let id) = SyncDocument.kind(ofPath: entry.name) { held.insert(id) }
+        if case .note(let id) = SyncDocument.kind(ofPath: entry.name), ids.contains(id) {
+          held.insert(id)
+        }
       }
     }
     return held
+  }
+
+  /// The paths of the files the remote changed, not this store, that the store keeps a file
+  /// of the same name of: read by name, never by bytes.
+  private func keptNames(changedThere theirs: [GitTreeChange], notChangedIn ours: [GitTreeChange])
+    throws(SyncError) -> Set<String>
+  {
+    guard let kept = repository as? any NoteJournal else { return [] }
+    let oursPaths = Set(ours.map(\.path))
+    var names: [Note.ID: Set<String>] = [:]
+    var paths = Set<String>()
+    for change in theirs where change.old != nil && change.new != nil {
+      guard !oursPaths.contains(change.path),
+        case .attachment(let id, let name) = SyncAttachmentPath(path: change.path)
+      else { continue }
+      do {
+        if names[id] == nil { names[id] = Set(try kept.attachments(ofNote: id).map(\.name)) }
+      } catch {
+        throw .store(error)
+      }
+      if names[id]?.contains(name) == true { paths.insert(change.path) }
+    }
+    return paths
   }
 
   /// Saves the remote's files the store takes: each checked for its size, then read a batch at
@@ -191,6 +236,9 @@ struct AttachmentMerge {
 
   /// The notes the merged commit holds, among those the changes name.
   var notesMerged = Set<Note.ID>()
+  /// The paths of the files the remote changed the bytes of, not this store, that the store
+  /// keeps a file of the same name of.
+  var keptHere = Set<String>()
   /// Each path the merged tree changes from the remote's: its entry, or `nil` to remove it.
   private(set) var edits: [String: GitTreeChange.Entry?] = [:]
   /// The files the store takes.
@@ -211,21 +259,26 @@ struct AttachmentMerge {
     for change in theirs.sorted(by: { $0.path < $1.path }) {
       theirPaths.insert(change.path)
       guard let reading = SyncAttachmentPath(path: change.path) else { continue }
+      // What an entry is comes before its name: a link named `img` is a link.
+      if let new = change.new, !new.isRegularFile {
+        refused.append(
+          "\(change.path): \(new.isSymbolicLink ? "a symbolic link" : "not a regular file")")
+        continue
+      }
       guard case .attachment(let id, let name) = reading else {
         if case .refused(let why) = reading, change.new != nil {
           refused.append("\(change.path): \(why)")
         }
         continue
       }
-      if let new = change.new, !new.isRegularFile {
-        refused.append(
-          "\(change.path): \(new.isSymbolicLink ? "a symbolic link" : "not a regular file")")
-        continue
-      }
       let mine = oursByPath[change.path]
       switch (change.new, mine) {
       case (let their?, nil):
-        incoming.append(Incoming(id: id, name: name, blob: their.object))
+        if let old = change.old, old != their, keptHere.contains(change.path) {
+          keepTheirsBeside(id: id, name: name, path: change.path, theirs: their)
+        } else {
+          incoming.append(Incoming(id: id, name: name, blob: their.object))
+        }
       case (nil, nil):
         // Purged there: kept, as the base had it, while the note is kept.
         if notesMerged.contains(id), let old = change.old, old.isRegularFile {
@@ -258,6 +311,52 @@ struct AttachmentMerge {
       } else {
         edits[change.path] = .some(nil)
       }
+    }
+  }
+
+  /// A file the remote gave other bytes, of a name this store keeps: the remote's keeps the
+  /// name in the tree and is kept under a name that says so too, which the store takes; the
+  /// store's own stays under the name.
+  private mutating func keepTheirsBeside(
+    id: Note.ID, name: String, path: String, theirs: GitTreeChange.Entry
+  ) {
+    let theirName = SyncAttachmentPath.conflictName(name, blob: theirs.object)
+    if let theirPath = SyncAttachmentPath.path(of: theirName, ofNote: id) {
+      edits[theirPath] = theirs
+    }
+    incoming.append(Incoming(id: id, name: theirName, blob: theirs.object))
+    notices.append(
+      "\(path): changed on the remote; this store keeps its own, and the remote's as "
+        + theirName)
+  }
+
+  /// Moves the files this side adds that collide with a file or folder of one name in the
+  /// merged tree (a store holds `a.png` and `a.png/b.png`, a tree can't) to the names they
+  /// yield to (``SyncAttachmentTree``), each said; one no name can hold is left out of the
+  /// tree, kept in the store, and said.
+  ///
+  /// - Parameter tree: The merged commit's files in the folders of the notes edited.
+  mutating func place(among tree: SyncAttachmentTree) {
+    var tree = tree
+    let removed = Set(edits.filter { $0.value == nil }.keys)
+    tree = SyncAttachmentTree(tree.files.subtracting(removed))
+    for (path, entry) in edits.sorted(by: { $0.key < $1.key }) {
+      guard let entry, !tree.files.contains(path),
+        case .attachment(let id, let name) = SyncAttachmentPath(path: path)
+      else { continue }
+      guard let place = tree.place(name, ofNote: id) else {
+        edits[path] = nil
+        notices.append(
+          "\(path) stays in this store: the remote holds a file and a folder of names it could "
+            + "take")
+        continue
+      }
+      tree.insert(place.path)
+      guard place.path != path else { continue }
+      edits[path] = nil
+      edits[place.path] = entry
+      notices.append(
+        "\(path): a file and a folder of one name; the remote keeps this one as \(place.name)")
     }
   }
 

@@ -12,6 +12,12 @@ extension GitNoteSyncer {
   /// Commits, on top of this store's commit, the attachments the store keeps that the commit
   /// doesn't hold, and removes those of notes the store purged (see ``SyncAttachmentPath``).
   ///
+  /// Only the attachments of notes the commit holds as saved notes (`notes/ID.md`) are added:
+  /// a note in this store's trash never puts its files back in the tree (trashing leaves what
+  /// the tree holds), so a note purged elsewhere stays purged. A file whose name collides with
+  /// a file or folder the tree holds is added under the name it yields to
+  /// (``SyncAttachmentTree``), said in the report.
+  ///
   /// After a commit from the journal, only the notes the journal names are looked at: those
   /// whose attachments were kept or purged, and those written (a note restored from the trash
   /// brings its files back). Otherwise every note the store holds is (its attachments' names,
@@ -56,9 +62,13 @@ extension GitNoteSyncer {
       throw SyncError.store(error)
     }
     guard try await attachmentsFolderIsUsable(git, head, report: &report) else { return local }
+    let saved = try await notesHeld(git, head, among: Set(names.keys))
+    names = names.filter { saved.contains($0.key) }
+    if names.isEmpty && purged.isEmpty { return local }
     let folders =
       journal == nil ? [] : Set(names.keys).union(purged).map(SyncAttachmentPath.folder)
     let held = try await attachmentFiles(git, head, in: folders)
+    var placing = SyncAttachmentTree(held.keys)
     var edits: [String: GitTreeChange.Entry?] = [:]
     for (path, entry) in held {
       guard case .attachment(let id, _) = SyncAttachmentPath(path: path), purged.contains(id),
@@ -67,16 +77,30 @@ extension GitNoteSyncer {
       edits[path] = .some(nil)
     }
     var missing: [(id: Note.ID, name: String, path: String)] = []
-    for (id, list) in names {
-      for name in list {
-        guard let path = SyncAttachmentPath.path(of: name, ofNote: id) else {
-          report.notices.append(
-            "attachment \(name) of note \(id.uuidString.lowercased()) stays here: "
-              + "no path can hold its name")
-          continue
-        }
-        if held[path] == nil { missing.append((id, name, path)) }
+    let listed = names.flatMap { id, list in list.map { (id: id, name: $0) } }
+    let wanted = listed.compactMap { file -> (id: Note.ID, name: String, path: String)? in
+      guard let path = SyncAttachmentPath.path(of: file.name, ofNote: file.id) else {
+        report.notices.append(
+          "attachment \(file.name) of note \(file.id.uuidString.lowercased()) stays here: "
+            + "no path can hold its name")
+        return nil
       }
+      return (file.id, file.name, path)
+    }
+    for file in wanted.sorted(by: { $0.path < $1.path }) where held[file.path] == nil {
+      guard let place = placing.place(file.name, ofNote: file.id) else {
+        report.notices.append(
+          "\(file.path) stays here: the remote holds a file and a folder of names it could take")
+        continue
+      }
+      guard !placing.files.contains(place.path) else { continue }
+      if place.path != file.path {
+        report.notices.append(
+          "\(file.path): a file and a folder of one name; the remote keeps this one as "
+            + place.name)
+      }
+      placing.insert(place.path)
+      missing.append((file.id, file.name, place.path))
     }
     var batch: [(path: String, bytes: Data)] = []
     var batchBytes = 0
@@ -126,7 +150,7 @@ extension GitNoteSyncer {
 
   /// The files under the attachments' folder of a commit, or under some of its notes' folders,
   /// by path (`git ls-tree -r`: folders are walked, links and submodules listed as they are).
-  private func attachmentFiles(_ git: GitProcess, _ commit: String, in folders: [String])
+  func attachmentFiles(_ git: GitProcess, _ commit: String, in folders: [String])
     async throws -> [String: GitTreeChange.Entry]
   {
     let paths = folders.isEmpty ? [SyncAttachmentPath.folder + "/"] : folders.map { $0 + "/" }

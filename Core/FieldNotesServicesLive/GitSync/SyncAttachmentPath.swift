@@ -8,10 +8,12 @@ import Foundation
 /// the remote sees the file.
 ///
 /// A name git can't hold as a path is written with escapes: `%` is always `%25`, a backslash
-/// `%5C`, and a part that is `.`, `..` or `.git` (a name such as `../pic.png`, which an import
-/// keeps as written) is escaped whole (`%2E%2E`). Reading a path undoes them, so every name
-/// round-trips exactly, and a path with a raw `..`, an escape FieldNotes doesn't write, or a name
-/// FieldNotes' import would not keep is refused, with why. Pure: tested on values.
+/// `%5C`, a control character its UTF-8 bytes (a tab is `%09`), and a part that is `.`, `..` or
+/// `.git` (a name such as `../pic.png`, which an import keeps as written) is escaped whole
+/// (`%2E%2E`). Reading a path undoes them, so every name round-trips exactly, and a path with a
+/// raw `..`, an escape FieldNotes doesn't write, or a name FieldNotes' import would not keep
+/// (``FieldNotesFormats/AttachmentReference/isKeepableName(_:)``, the one rule both follow) is
+/// refused, with why. Pure: tested on values.
 enum SyncAttachmentPath: Equatable, Sendable {
   /// An attachment's file: its note and name.
   case attachment(Note.ID, name: String)
@@ -73,9 +75,7 @@ enum SyncAttachmentPath: Equatable, Sendable {
       names.append(name)
     }
     let name = names.joined(separator: "/")
-    guard AttachmentReference.isAttachmentPath(name),
-      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else {
+    guard AttachmentReference.isKeepableName(name) else {
       self = .refused("a name FieldNotes' import would not keep as an attachment")
       return
     }
@@ -90,7 +90,17 @@ enum SyncAttachmentPath: Equatable, Sendable {
   ///   - blob: The object name of the file's blob.
   /// - Returns: The name.
   static func conflictName(_ name: String, blob: String) -> String {
-    let mark = " (conflict \(blob.prefix(7)))"
+    conflictName(name, mark: String(blob.prefix(7)))
+  }
+
+  /// A name that says it is kept beside another: `pic (conflict MARK).png`.
+  ///
+  /// - Parameters:
+  ///   - name: The name.
+  ///   - mark: What follows `conflict`.
+  /// - Returns: The name.
+  static func conflictName(_ name: String, mark: String) -> String {
+    let mark = " (conflict \(mark))"
     let folderEnd = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
     guard let dot = name[folderEnd...].lastIndex(of: "."), dot != folderEnd else {
       return name + mark
@@ -99,13 +109,21 @@ enum SyncAttachmentPath: Equatable, Sendable {
   }
 
   /// A part of a name as the tree holds it: git refuses `.`, `..`, `.git` and its look-alikes
-  /// (`git~1`, `.GIT `) and a backslash in a path.
+  /// (`git~1`, `.GIT `) and a backslash in a path; a control character, which a checkout on
+  /// some systems refuses and a terminal listing the tree would act on, is escaped too.
   private static func escaped(_ part: Substring) -> String {
     let lowered = part.lowercased()
     if part == "." || part == ".." || lowered.hasPrefix(".git") || lowered.hasPrefix("git~") {
       return part.utf8.map { String(format: "%%%02X", $0) }.joined()
     }
-    return part.replacingOccurrences(of: "%", with: "%25")
-      .replacingOccurrences(of: "\\", with: "%5C")
+    var written = ""
+    for scalar in part.unicodeScalars {
+      if scalar == "%" || scalar == "\\" || scalar.properties.generalCategory == .control {
+        written += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
+      } else {
+        written.unicodeScalars.append(scalar)
+      }
+    }
+    return written
   }
 }

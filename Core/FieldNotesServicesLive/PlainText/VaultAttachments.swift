@@ -144,6 +144,13 @@ struct VaultAttachments {
     where folder.places.indices.contains(place) {
       let notePath = folder.places[place]
       for reference in AttachmentReference.references(in: note.body) {
+        guard AttachmentReference.isKeepableName(reference.name) else {
+          folder.refusedAttachments.append(
+            .init(
+              path: "\(notePath) → \(reference.name)",
+              reason: "a name with an empty folder (`//`) or a NUL, which no file can have"))
+          continue
+        }
         switch find(reference, fromNoteAt: notePath) {
         case .refused(let reason):
           folder.refusedAttachments.append(
