@@ -11,8 +11,8 @@ extension SQLiteQueries {
   /// text of a trigram or more, and `OR`s of those) goes into the FTS5 expression, and so does
   /// each one's exclusion (`NOT`), once something positive is there to exclude from. A title term
   /// adds its text to the expression too, as a condition every match meets, and is checked
-  /// exactly in SQL; so does a `links:` term, whose text is `[[` and the title (a link's title
-  /// starts right after its brackets), each note the index finds then parsed for its links. What is left (tags, notebooks, pins, dates, short terms, terms under an
+  /// exactly in SQL; so does a `links:` term, whose text is the title (after `[[`, or after a
+  /// path to a file), each note the index finds then parsed for its links. What is left (tags, notebooks, pins, dates, short terms, terms under an
   /// `OR` with those) is SQL, with the search functions of ``SQLiteSearchFunctions``.
   ///
   /// So `heron pond` asks the index once (`("heron" AND "pond")`), and `heron tag:birds
@@ -89,12 +89,13 @@ extension SQLiteQueries {
     }
 
     /// An FTS5 expression every note a term finds matches, if there is one: the exact one, a
-    /// title's text (a title is part of the indexed text), or a linked title after `[[`.
+    /// title's text (a title is part of the indexed text), or a linked title.
     static func necessaryMatch(_ term: NoteQuery) -> String? {
       if let exact = exactMatch(term) { return exact }
       switch term {
       case .title(let text): return indexedPhrase(text)
-      case .links(let title): return indexedPhrase("[[" + title)
+      // The title alone: a link may write it after a path (`[[Areas/Health/x]]`).
+      case .links(let title): return indexedPhrase(title)
       case .any(let alternatives):
         let matches = alternatives.compactMap(necessaryMatch)
         guard matches.count == alternatives.count else { return nil }

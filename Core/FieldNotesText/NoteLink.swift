@@ -49,14 +49,18 @@ public struct NoteLink: Hashable, Sendable {
   /// to a title (`links:`), the titles a note links to (`linked-by:`) and which links a rename
   /// rewrites. A title with a `/` of its own (`[[TCP/IP]]`) names its note by the whole title
   /// first.
-  public var keys: [[UInt8]] {
-    let key = titleKey
+  public var keys: [[UInt8]] { names.map(SearchFolding.fold) }
+
+  /// The names the link may name a note by, as written: its title, then the file's name when
+  /// the title is a path to a Markdown file (``keys``, unfolded), for a search by each.
+  public var names: [String] {
     var name = Substring(title)
     if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
     if name.count > 3, name.suffix(3).lowercased() == ".md" { name = name.dropLast(3) }
-    guard !name.isEmpty, name.count < title.count else { return [key] }
-    let fileKey = SearchFolding.fold(String(name))
-    return fileKey == key ? [key] : [key, fileKey]
+    guard !name.isEmpty, name.count < title.count,
+      SearchFolding.fold(String(name)) != titleKey
+    else { return [title] }
+    return [title, String(name)]
   }
 
   /// The link as written in a body, between `[[` and `]]`.

@@ -51,11 +51,16 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// - Returns: The note, or `nil` when none has the title.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the notes can't be read.
   public func note(namedBy link: NoteLink) throws(NoteDetailError) -> Note? {
-    let page = try page(NoteListQuery(scope: .allNotes, search: .title(link.title)))
-    if let named = NoteLink.resolved(link, among: page.notes) { return named }
-    // No note has the title: the note imported from a file of that name, if one keeps it.
-    let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(link.title)))
-    return NoteLink.resolved(link, among: files.notes)
+    // Each name the link gives in turn (its title, then a path's file name): the notes of that
+    // title, else the note imported from a file of that name, if one keeps it.
+    for name in link.names {
+      let named = NoteLink(title: name)
+      let page = try page(NoteListQuery(scope: .allNotes, search: .title(name)))
+      if let note = NoteLink.resolved(named, among: page.notes) { return note }
+      let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(name)))
+      if let note = NoteLink.resolved(named, among: files.notes) { return note }
+    }
+    return nil
   }
 
   /// The notes the store finds for `links:TITLE`: the search index's notes holding `[[` and the
