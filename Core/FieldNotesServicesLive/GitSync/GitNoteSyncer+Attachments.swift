@@ -168,7 +168,8 @@ extension GitNoteSyncer {
   }
 
   /// A tree: a commit's, with some paths' entries replaced or removed, built in a temporary
-  /// index (`read-tree`, `update-index --index-info`, `write-tree`).
+  /// index (``indexedTree(_:_:_:)``), or folder by folder where an index can't hold the
+  /// commit's tree.
   ///
   /// - Parameters:
   ///   - git: Git in the repository.
@@ -178,6 +179,25 @@ extension GitNoteSyncer {
   /// - Throws: ``SyncError/gitFailed(command:reason:)`` when git fails, `CancellationError`.
   func editedTree(_ git: GitProcess, _ commit: String, _ edits: [String: GitTreeChange.Entry?])
     async throws -> String
+  {
+    // An index can't hold every tree a remote may push (a folder named `..`, which git's own
+    // commands refuse): such a tree is edited folder by folder instead.
+    if let tree = try await indexedTree(git, commit, edits) { return tree }
+    return try await editedFolder(git, "\(commit)^{tree}", [], edits)
+  }
+
+  /// A commit's tree with some paths' entries replaced or removed, written through a temporary
+  /// index (`read-tree`, `update-index --index-info`, `write-tree`): the one way a sync edits
+  /// a tree in place, for the notes' merge and the attachments' alike.
+  ///
+  /// - Parameters:
+  ///   - git: Git in the repository.
+  ///   - commit: The commit whose tree is edited.
+  ///   - edits: Each path's new entry, or `nil` to remove it.
+  /// - Returns: The tree's object name; `nil` when git refused the tree or an edit.
+  /// - Throws: `CancellationError`, or an error starting git.
+  func indexedTree(_ git: GitProcess, _ commit: String, _ edits: [String: GitTreeChange.Entry?])
+    async throws -> String?
   {
     var lines: [UInt8] = []
     let none = String(repeating: "0", count: commit.count)
@@ -192,20 +212,14 @@ extension GitNoteSyncer {
     }
     let index = "\(gitDirectory)/fieldnotes/index-\(UUID().uuidString)"
     defer { for path in [index, index + ".lock"] { unlink(path) } }
-    // An index can't hold every tree a remote may push (a folder named `..`, which git's own
-    // commands refuse): such a tree is edited folder by folder instead.
     guard try await git.run(["read-tree", commit], indexFile: index).status == 0,
       try await git.run(
         ["update-index", "-z", "--index-info"], input: Data(lines), indexFile: index
       )
       .status == 0
-    else {
-      return try await editedFolder(git, "\(commit)^{tree}", [], edits)
-    }
+    else { return nil }
     let output = try await git.run(["write-tree"], indexFile: index)
-    guard output.status == 0 else {
-      return try await editedFolder(git, "\(commit)^{tree}", [], edits)
-    }
+    guard output.status == 0 else { return nil }
     return output.text.trimmingCharacters(in: .newlines)
   }
 

@@ -171,27 +171,7 @@ extension GitNoteSyncer {
       return false
     }
     if leaveTheirs { return try await revision(git, "\(remote)^{tree}") }
-    var lines: [UInt8] = []
-    for (path, entry) in edits.sorted(by: { $0.key < $1.key }) {
-      try Task.checkCancellation()
-      if let entry {
-        let type = entry.mode == "160000" ? "commit" : "blob"
-        lines += Array("\(entry.mode) \(type) \(entry.object)\t\(path)".utf8) + [0]
-      } else {
-        let none = String(repeating: "0", count: remote.count)
-        lines += Array("0 \(none)\t\(path)".utf8) + [0]
-      }
-    }
-    let index = "\(gitDirectory)/fieldnotes/index-\(UUID().uuidString)"
-    defer { for path in [index, index + ".lock"] { unlink(path) } }
-    guard try await git.run(["read-tree", remote], indexFile: index).status == 0,
-      try await git.run(
-        ["update-index", "-z", "--index-info"], input: Data(lines), indexFile: index
-      ).status == 0
-    else { return nil }
-    let output = try await git.run(["write-tree"], indexFile: index)
-    guard output.status == 0 else { return nil }
-    let tree = output.text.trimmingCharacters(in: .newlines)
+    guard let tree = try await indexedTree(git, remote, edits) else { return nil }
     let paths = Set(SyncTree.folderNames).union(edits.keys)
     let differences = try await GitTreeChange.list(git, from: remote, to: tree, folders: true)
     return differences.allSatisfy { paths.contains($0.path) } ? tree : nil
