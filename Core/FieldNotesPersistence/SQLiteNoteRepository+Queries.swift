@@ -68,6 +68,16 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteQueries.savedNoteIDs(among: ids, in: connection) }
   }
 
+  /// The saved notes' identifiers next to each of some identifiers, two lookups each in the
+  /// primary key's index.
+  ///
+  /// - Parameter ids: The identifiers.
+  /// - Returns: For each, the nearest saved identifier below it and above it.
+  /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
+  public func noteIDs(nextTo ids: [Note.ID]) throws(RepositoryError) -> [[Note.ID]] {
+    try read { connection in try SQLiteQueries.noteIDs(nextTo: ids, in: connection) }
+  }
+
   /// The damaged rows, found through the index that holds only them.
   ///
   /// - Returns: What is known of each.

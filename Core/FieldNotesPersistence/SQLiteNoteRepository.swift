@@ -11,7 +11,7 @@ import Synchronization
 /// processes share the file. A new store is created with owner-only permissions (its directory
 /// too), built under a temporary name and linked into place so that no half-made store is ever
 /// seen. A file that is not a FieldNotes store is refused without being written to.
-public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepository,
+public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepository, NoteIDOrder,
   SearchIndexUpkeep
 {
   /// The path of the database file.

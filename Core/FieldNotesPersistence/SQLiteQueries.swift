@@ -495,6 +495,36 @@ enum SQLiteQueries {
     return saved
   }
 
+  /// The saved notes' identifiers next to each of some identifiers in the order of the
+  /// primary key's text (which is the order of their digits: the dashes sit at the same places
+  /// in every one), two steps down its index each, damaged rows passed over.
+  static func noteIDs(nextTo ids: [Note.ID], in connection: SQLiteConnection)
+    throws(SQLiteError) -> [[Note.ID]]
+  {
+    let undamaged = "rowid NOT IN (SELECT row FROM damaged_notes)"
+    let below = try connection.cached(
+      "SELECT id FROM notes WHERE id < ?1 AND \(undamaged) ORDER BY id DESC LIMIT 1")
+    let above = try connection.cached(
+      "SELECT id FROM notes WHERE id > ?1 AND \(undamaged) ORDER BY id LIMIT 1")
+    defer {
+      below.reset()
+      above.reset()
+    }
+    var neighbours: [[Note.ID]] = []
+    for id in ids {
+      var next: [Note.ID] = []
+      for statement in [below, above] {
+        statement.reset()
+        statement.bind(id.uuidString, at: 1)
+        if try statement.step(), let found = UUID(uuidString: statement.text(at: 0)) {
+          next.append(found)
+        }
+      }
+      neighbours.append(next)
+    }
+    return neighbours
+  }
+
   /// The rows that can't be read as notes, found in the table the triggers keep of them.
   static func unreadableNotes(in connection: SQLiteConnection) throws(SQLiteError)
     -> [UnreadableNote]

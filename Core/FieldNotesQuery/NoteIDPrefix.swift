@@ -59,18 +59,37 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Each one's prefix, in the same order.
   /// - Complexity: O(*n* log *n*) in the number of identifiers.
   public static func distinguishing(_ ids: [Note.ID]) -> [NoteIDPrefix] {
-    let digits = ids.map { Array(NoteIDPrefix(of: $0, length: 32).digits) }
-    let order = digits.indices.sorted { digits[$0].lexicographicallyPrecedes(digits[$1]) }
-    func shared(_ one: Int, _ other: Int) -> Int {
-      zip(digits[one], digits[other]).prefix { $0 == $1 }.count
+    let order = ids.indices.sorted {
+      ids[$0].hexDigits.lexicographicallyPrecedes(ids[$1].hexDigits)
     }
-    var lengths = [Int](repeating: shortest, count: ids.count)
+    var neighbours = [[Note.ID]](repeating: [], count: ids.count)
     for (position, index) in order.enumerated() {
-      for neighbour in [position - 1, position + 1] where order.indices.contains(neighbour) {
-        lengths[index] = max(lengths[index], min(32, shared(index, order[neighbour]) + 1))
+      for next in [position - 1, position + 1] where order.indices.contains(next) {
+        neighbours[index].append(ids[order[next]])
       }
     }
-    return ids.indices.map { NoteIDPrefix(of: ids[$0], length: lengths[$0]) }
+    return ids.indices.map { NoteIDPrefix(telling: ids[$0], from: neighbours[$0]) }
+  }
+
+  /// The shortest prefix of an identifier, at least ``shortest`` digits, that none of its
+  /// neighbours shares: the one rule every short id is made by.
+  ///
+  /// In the order of their digits, the identifiers sharing the longest prefix with one are the
+  /// ones just before and just after it, as in git's abbreviated hashes: one digit more than it
+  /// shares with either tells it from every other identifier.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier.
+  ///   - neighbours: The identifiers just before and just after it in the order of their
+  ///     digits (fewer at either end); any others may be given too, and only make no
+  ///     difference.
+  public init(telling id: Note.ID, from neighbours: [Note.ID]) {
+    let digits = id.hexDigits
+    var length = Self.shortest
+    for neighbour in neighbours where neighbour != id {
+      length = max(length, min(32, zip(digits, neighbour.hexDigits).prefix { $0 == $1 }.count + 1))
+    }
+    self.init(of: id, length: length)
   }
 
   /// Whether an identifier starts with the prefix.
@@ -80,4 +99,9 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   public func matches(_ id: Note.ID) -> Bool {
     id.uuidString.hasPrefix(identifierTextPrefix)
   }
+}
+
+extension Note.ID {
+  /// The identifier's 32 hex digits, in upper case, in order: what every prefix is of.
+  var hexDigits: [Character] { uuidString.filter { $0 != "-" }.map(\.self) }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// be named again after any redraw, and how a command finds it from the shell or the REPL.
 ///
 /// A short id is the shortest prefix of the note's id that no other saved note shares, and at
-/// least ``FieldNotesQuery/NoteIDPrefix/shortest`` digits, as git abbreviates a hash. Each is
-/// asked of the repository through its index on the ids (one or two lookups a note), so a list
-/// costs what it shows however many notes there are.
+/// least ``FieldNotesQuery/NoteIDPrefix/shortest`` digits, as git abbreviates a hash: one digit
+/// more than it shares with the ids just before and after it in the order of their digits
+/// (``FieldNotesQuery/NoteIDPrefix/init(telling:from:)``). A store that keeps its ids in an
+/// index (``NoteIDOrder``) is asked for those two, so a list costs what it shows however many
+/// notes there are and however alike their ids.
 @MainActor
 public struct NoteIDs {
   private let store: NoteStore
@@ -34,25 +36,34 @@ public struct NoteIDs {
   /// - Parameter ids: The notes.
   /// - Returns: Each note's short id, in the same order.
   /// - Throws: ``NoteStoreError/persistence(_:)`` when the repository can't be read.
-  /// - Complexity: One or two indexed counts a note; for a store that holds its library (in
-  ///   memory), O(*n*) a count in the number of notes.
+  /// - Complexity: Two indexed lookups a note in a store that keeps its ids in order; for one
+  ///   that holds its library (in memory), O(*n* log *n*) once in the number of notes, then
+  ///   O(log *n*) a note.
   public func shortIDs(of ids: [Note.ID]) throws(NoteStoreError) -> [NoteIDPrefix] {
-    // A store in memory, or over a repository without a change stamp (a test's, answering from
-    // its whole library), has every note at hand: the digits of their ids are read once, and
-    // each prefix counted in them, rather than each count filtering the whole library again.
-    let held =
-      store.repository.changeStamp == nil
-        || (store.repository as? any DraftRepository)?.isPersistent == false
-      ? try store.wholeLibrary().notes.map { NoteIDPrefix(of: $0.id, length: 32).digits } : nil
-    var shortIDs: [NoteIDPrefix] = []
-    for id in ids {
-      var length = NoteIDPrefix.shortest
-      while length < 32, try count(of: NoteIDPrefix(of: id, length: length), in: held) > 1 {
-        length += 1
-      }
-      shortIDs.append(NoteIDPrefix(of: id, length: length))
+    let neighbours: [[Note.ID]]
+    if let ordered = store.repository as? any NoteIDOrder {
+      do { neighbours = try ordered.noteIDs(nextTo: ids) } catch { throw .persistence(error) }
+    } else {
+      neighbours = Self.noteIDs(nextTo: ids, among: try store.wholeLibrary().notes.map(\.id))
     }
-    return shortIDs
+    return zip(ids, neighbours).map { NoteIDPrefix(telling: $0, from: $1) }
+  }
+
+  /// The ids next to each of some ids among a library's, found by sorting the library's once
+  /// and searching it for each.
+  private static func noteIDs(nextTo ids: [Note.ID], among saved: [Note.ID]) -> [[Note.ID]] {
+    let sorted = saved.map(\.uuidString).sorted()
+    return ids.map { id in
+      let text = id.uuidString
+      // The first saved id not below this one.
+      var (low, high) = (0, sorted.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < text { low = middle + 1 } else { high = middle }
+      }
+      let above = sorted[low...].first { $0 != text }
+      return [low > 0 ? sorted[low - 1] : nil, above].compactMap { $0.flatMap(UUID.init) }
+    }
   }
 
   /// The saved note a typed id names: its whole id, or a prefix no other note shares.
@@ -89,13 +100,6 @@ public struct NoteIDs {
     }
   }
 
-  /// How many saved notes' ids start with a prefix: counted in the digits of the ids a store
-  /// holds, or asked of the repository.
-  private func count(of prefix: NoteIDPrefix, in held: [String]?) throws(NoteStoreError) -> Int {
-    if let held { return held.count { $0.hasPrefix(prefix.digits) } }
-    let query = NoteListQuery(scope: .allNotes, search: .id(prefix), limit: 0)
-    do { return try store.repository.page(query).totalCount } catch { throw .persistence(error) }
-  }
 }
 
 /// Why a typed id names no one note; each says so in a user's words.

@@ -161,6 +161,21 @@ public protocol NoteJournal: Sendable {
     -> NoteAttachment?
 }
 
+/// A repository that keeps its notes' identifiers in order, and finds the ones next to any
+/// identifier through that order (an index): how ``NoteIDs`` gives a note its short id in two
+/// lookups, however many notes share its first digits.
+public protocol NoteIDOrder: Sendable {
+  /// The saved notes' identifiers just before and just after each of some identifiers, in the
+  /// order of their digits.
+  ///
+  /// - Parameter ids: The identifiers (saved or not).
+  /// - Returns: For each, in the same order, up to two identifiers: the nearest saved one below
+  ///   it and the nearest above it, itself left out. Rows that can't be read as notes are
+  ///   passed over.
+  /// - Throws: ``RepositoryError`` when the store can't be read.
+  func noteIDs(nextTo ids: [Note.ID]) throws(RepositoryError) -> [[Note.ID]]
+}
+
 /// Where the unsaved text of notes being written is kept when FieldNotes has to stop, one
 /// draft per note and session, until it is saved or the user lets it go.
 public protocol DraftRepository: Sendable {

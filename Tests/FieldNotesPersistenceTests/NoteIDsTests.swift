@@ -70,6 +70,48 @@ import Testing
     }
   }
 
+  /// Ids alike but for their last digits (as a generated or imported library's may be) get
+  /// the same short ids from the SQLite store's index, from a store in memory, and from the
+  /// rule a list of ids alone is told apart by.
+  @Test func idsAlikeButForTheirLastDigitsAreToldApartByTheirNeighbours() throws {
+    let notes = (0..<300).map { number in
+      Self.note(
+        String(format: "00000000-0000-4000-8000-%012X", number * 7), "Note \(number)",
+        minutes: number)
+    }
+    let sqlite = try SQLiteNoteRepository.inMemory()
+    try sqlite.commit(notes.map { .saveNote($0) })
+    let stores = [
+      try NoteStore(repository: sqlite, syncer: NoOpNoteSyncer(), now: .fixed()),
+      try NoteStore(
+        repository: InMemoryNoteRepository(NoteLibrary(notes: notes)), syncer: NoOpNoteSyncer(),
+        now: .fixed()),
+    ]
+    let expected = NoteIDPrefix.distinguishing(notes.map(\.id))
+    // 0, 7 and 14 (`…0007` between `…0000` and `…000E`) differ only in their last digit.
+    #expect(expected[1].description == "00000000000040008000000000000007")
+    let unsaved = UUID(uuidString: "00000000-0000-4000-8000-000000000008") ?? UUID()
+    for store in stores {
+      #expect(try NoteIDs(store: store).shortIDs(of: notes.map(\.id)) == expected)
+      // An id no note has is told from the saved ids on both sides of it.
+      #expect(NoteIDs(store: store).shortID(of: unsaved).description.count == 32)
+    }
+  }
+
+  /// A store that keeps its ids in order is asked for each id's neighbours, never for a
+  /// count of the notes sharing a prefix: a count of a prefix every note shares reads every
+  /// note, once a digit, for every row of a list.
+  @Test func aStoreKeepingItsIDsInOrderIsAskedForNeighboursNotCounts() throws {
+    let sqlite = try SQLiteNoteRepository.inMemory()
+    try sqlite.commit(Self.library.notes.map { .saveNote($0) })
+    let store = try NoteStore(
+      repository: NeighboursOnly(ordered: sqlite), journal: InMemoryNoteRepository(),
+      syncer: NoOpNoteSyncer(), now: .fixed())
+    #expect(
+      try NoteIDs(store: store).shortIDs(of: Self.library.notes.map(\.id)).map(\.description)
+        == ["e621e", "e621a", "e700"])
+  }
+
   @Test func theMessagesSayWhatToTypeNext() {
     let ambiguous = NoteIDError.ambiguous(
       NoteIDPrefix("e621")!, count: 7,
@@ -77,5 +119,25 @@ import Testing
     #expect(
       ambiguous.errorDescription
         == "7 notes' ids start with e621; type more of the one you mean: e621e1f8 “Heron”, …")
+  }
+}
+
+/// A repository that answers only which ids are next to which: any list, count or read of the
+/// library fails.
+private final class NeighboursOnly: NoteRepository, NoteIDOrder {
+  let ordered: SQLiteNoteRepository
+
+  init(ordered: SQLiteNoteRepository) { self.ordered = ordered }
+
+  var changeStamp: Int? { 0 }
+  func load() throws(RepositoryError) -> NoteLibrary { throw .readFailed(reason: "not asked") }
+  func page(_ query: NoteListQuery) throws(RepositoryError) -> NotePage {
+    throw .readFailed(reason: "not asked")
+  }
+  func notebooks() throws(RepositoryError) -> [Notebook] { [] }
+  func commit(_ changes: [RepositoryChange], progress: (Int) -> Void) throws(RepositoryError) {}
+  func update(_ transform: (NoteLibrary) -> [RepositoryChange]) throws(RepositoryError) {}
+  func noteIDs(nextTo ids: [Note.ID]) throws(RepositoryError) -> [[Note.ID]] {
+    try ordered.noteIDs(nextTo: ids)
   }
 }
