@@ -60,7 +60,9 @@ extension NoteDocument {
     let data = Data(text.utf8)
     guard data.count <= maximumBytes else { return nil }
     var read = importedNote(from: text, data: data, path: path, modified: note.updatedAt).note
+    // Neither the notebook nor where its attachments were found is in the file's text.
     read.notebookID = note.notebookID
+    read.importedFile?.attachmentPaths = file.attachmentPaths
     return read == note ? data : nil
   }
 

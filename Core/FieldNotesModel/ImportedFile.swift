@@ -19,6 +19,13 @@ public struct ImportedFile: Hashable, Sendable, Codable {
   /// title's heading and the blank line after it); `nil` when the body is not all of the
   /// file's text after it (a front-matter line kept at the top of the body).
   public var header: String?
+  /// Where the import found the files the note references away from where each reference leads.
+  ///
+  /// By the attachment's name, each is a path from the imported folder's top
+  /// (`[[minutes.pdf]]` in `Areas/Heron.md`, found as the vault's one `minutes.pdf`, is
+  /// `minutes.pdf`), so an export writes the file back where it was. `nil` when every file was
+  /// where its reference leads, as the records written before it say.
+  public var attachmentPaths: [String: String]?
 
   /// Creates the record of a note's file.
   ///
@@ -26,10 +33,15 @@ public struct ImportedFile: Hashable, Sendable, Codable {
   ///   - name: The file's name, extension included.
   ///   - title: The note's title as read.
   ///   - header: The file's text before the body, or `nil`.
-  public init(name: String, title: String, header: String? = nil) {
+  ///   - attachmentPaths: Where files its references name were found away from where they
+  ///     lead, or `nil`.
+  public init(
+    name: String, title: String, header: String? = nil, attachmentPaths: [String: String]? = nil
+  ) {
     self.name = name
     self.title = title
     self.header = header
+    self.attachmentPaths = attachmentPaths
   }
 
   /// The file's name without its extension: what a link may name the note by (`10 note 2`).

@@ -38,18 +38,28 @@ import Testing
       besideFilesOf: written.paths)
   }
 
-  @Test func eachFileGoesWhereItsReferencePointsFromTheNotesFile() throws {
+  /// Each file goes where the import found it: where its reference leads from the note's file
+  /// (`img/heron.jpg`), from the folder's top (`files/minutes.pdf`), or, for a bare name, the
+  /// one file of that name anywhere (`pic0.png` in `assets/`).
+  @Test func eachFileGoesWhereTheImportFoundIt() throws {
     let store = try importedVault()
     let folder = try FixtureFolder()
     let export = try export(store, to: folder.path)
-    #expect(export.written == 6 && export.notWritten.isEmpty && export.keptApart.isEmpty)
+    #expect(export.written == 5 && export.notWritten.isEmpty && export.keptApart.isEmpty)
     let written = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter {
-      !$0.hasSuffix(".md") && !$0.hasPrefix(".")
+      !$0.hasSuffix(".md") && !$0.hasPrefix(".") && !$0.hasSuffix("/.notebook.md")
     }
-    #expect(written.contains("pic0.png") && written.contains("report.pdf"))
-    #expect(written.contains { $0.hasSuffix("/img/heron.jpg") })
+    let files = written.filter { path in !written.contains { $0.hasPrefix(path + "/") } }
     #expect(
-      FileManager.default.contents(atPath: folder.path + "/pic1.png") == Data("PNG one".utf8))
+      Set(files) == [
+        "assets/pic0.png", "assets/pic1.png", "report.pdf", "Trips/2024/img/heron.jpg",
+        "files/minutes.pdf",
+      ])
+    for path in files {
+      #expect(
+        FileManager.default.contents(atPath: "\(folder.path)/\(path)")
+          == VaultAttachmentsImportTests.vault[path].map { Data($0.utf8) }, "\(path)")
+    }
   }
 
   /// Each file is written where the import found it, so importing the export finds it again.
@@ -80,8 +90,8 @@ import Testing
   /// Nested folders, properties of several kinds, wiki links with an alias and a heading, two
   /// images and a PDF, a note whose file name is not its title: every file comes back at its
   /// path with its bytes, and nothing else
-  /// is written but the export's own hidden files (what `diff -r -x '.*'` compares) — but for
-  /// a file found by its bare name away from its note, which comes back beside the note.
+  /// is written but the export's own hidden files (what `diff -r -x '.*'` compares), a file
+  /// found by its bare name away from its note included.
   @Test func aVaultWithItsFilesComesBackOutTheSameTree() throws {
     var files = VaultRoundTripTests.vault
     files["Areas/Birds/Heron.md"] =
@@ -97,9 +107,7 @@ import Testing
     let export = try export(store, to: folder.path)
     #expect(export.written == 3 && export.notWritten.isEmpty && export.keptApart.isEmpty)
 
-    // Found by its bare name at the vault's top, the PDF is kept under that name only.
-    let foundElsewhere = "minutes.pdf"
-    for (path, text) in files where path != foundElsewhere {
+    for (path, text) in files {
       let written = FileManager.default.contents(atPath: "\(folder.path)/\(path)")
       #expect(written == Data(text.utf8), "\(path)")
     }
@@ -108,20 +116,52 @@ import Testing
       !path.split(separator: "/").contains { $0.hasPrefix(".") }
         && !files.keys.contains { $0.hasPrefix(path + "/") }
     }
-    withKnownIssue(
-      """
-      A file a link finds by its bare name elsewhere in the vault comes back beside its note: \
-      the store keeps the name the text writes, not the path the import found it at
-      """
-    ) {
-      #expect(
-        FileManager.default.contents(atPath: "\(folder.path)/\(foundElsewhere)")
-          == Data("%PDF minutes".utf8))
-      #expect(Set(unhidden) == Set(files.keys))
-    }
+    #expect(Set(unhidden) == Set(files.keys))
+  }
+
+  /// A file the import found away from where its reference leads (by its bare name elsewhere,
+  /// or from the folder's top) is recorded with the note and written back where it was; the
+  /// export imported again records the same, field for field.
+  @Test func aFileFoundElsewhereGoesBackWhereItWas() throws {
+    let vault = try FixtureFolder([
+      "Areas/Birds/Heron.md": "# Heron\n\n[[minutes.pdf]] and ![](img/map.png)\n",
+      "Archive/2026/minutes.pdf": "%PDF minutes", "img/map.png": "PNG map",
+    ])
+    let store = NoteStore()
+    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
     #expect(
-      FileManager.default.contents(atPath: "\(folder.path)/Areas/Birds/\(foundElsewhere)")
-        == Data("%PDF minutes".utf8))
+      store.notes.first?.importedFile?.attachmentPaths
+        == ["minutes.pdf": "Archive/2026/minutes.pdf", "img/map.png": "img/map.png"])
+    let folder = try FixtureFolder()
+    #expect(try export(store, to: folder.path).written == 2)
+    for path in ["Archive/2026/minutes.pdf", "img/map.png"] {
+      #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(path)"), "\(path)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/Areas/Birds/minutes.pdf"))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/Areas/Birds/img"))
+    let again = NoteStore()
+    try LibraryImport.merge(into: again, try MarkdownFolderReader.read(folder.path))
+    #expect(again.notes.map(\.importedFile) == store.notes.map(\.importedFile))
+  }
+
+  /// A record of where files were found that leads out of the folder, or into a hidden folder
+  /// (a synced store's may come from anyone), is not followed: the file goes where its
+  /// reference leads from the note.
+  @Test func aFoundPathOutOfTheFolderIsNotFollowed() throws {
+    for hostile in ["../outside.pdf", "/tmp/x.pdf", ".git/hooks/x.pdf", "a/../../x.pdf", "a//b"] {
+      let note = Note(
+        title: "Heron", body: "[[minutes.pdf]]\n",
+        importedFile: ImportedFile(
+          name: "Heron.md", title: "Heron", attachmentPaths: ["minutes.pdf": hostile]))
+      let store = NoteStore(notes: [note])
+      try store.commit(
+        AttachFile(NoteAttachment(name: "minutes.pdf", bytes: Data("%PDF".utf8)), to: note.id))
+      let folder = try FixtureFolder()
+      #expect(try export(store, to: folder.path).written == 1, "\(hostile)")
+      #expect(
+        FileManager.default.contents(atPath: "\(folder.path)/minutes.pdf") == Data("%PDF".utf8),
+        "\(hostile)")
+    }
   }
 
   @Test func importingTheExportGivesBackTheSameFiles() throws {
@@ -136,14 +176,14 @@ import Testing
 
   @Test func exportingAgainWritesNothingNewAndAFileOfTheUsersIsLeftAsItIs() throws {
     let store = try importedVault()
-    let folder = try FixtureFolder(["pic0.png": "the user's own"])
+    let folder = try FixtureFolder(["assets/pic0.png": "the user's own"])
     let export = try export(store, to: folder.path)
+    // Both notes that embed the file found it there.
+    let leftAsItIs = MarkdownFolderWriter.AttachmentExport.SkippedFile(
+      path: "assets/pic0.png", reason: "a different file is there, and is left as it is")
+    #expect(export.notWritten == [leftAsItIs, leftAsItIs])
     #expect(
-      export.notWritten == [
-        .init(path: "pic0.png", reason: "a different file is there, and is left as it is")
-      ])
-    #expect(
-      FileManager.default.contents(atPath: folder.path + "/pic0.png")
+      FileManager.default.contents(atPath: folder.path + "/assets/pic0.png")
         == Data("the user's own".utf8))
     let again = try self.export(store, to: folder.path)
     #expect(again.written == 0)

@@ -26,7 +26,8 @@ extension MarkdownFolderWriter {
 
   /// Writes each note's attachments beside its file, at the path its reference names relative
   /// to the file (`img/pic.png` beside `Birds/Heron.md` is `Birds/img/pic.png`), so the link
-  /// finds it there, in Obsidian as in FieldNotes' own import.
+  /// finds it there, in Obsidian as in FieldNotes' own import; or, for a file the import found
+  /// elsewhere in its folder (``FieldNotesModel/ImportedFile/attachmentPaths``), where it was.
   ///
   /// Nothing is written outside the folder: a reference that climbs out of it is written under
   /// ``attachmentsFolder``, its text left as written (an export never changes a note), and
@@ -71,6 +72,10 @@ extension MarkdownFolderWriter {
           written.hasPrefix("/")
           ? nil
           : VaultAttachments.normalized(noteFolder.isEmpty ? written : "\(noteFolder)/\(written)")
+        // A file the import found elsewhere in the folder goes back there.
+        if let found = note.importedFile?.attachmentPaths?[entry.name], isFoundPath(found) {
+          path = found
+        }
         if path == nil || path?.isEmpty == true {
           let parts = written.split(separator: "/").filter { $0 != ".." && $0 != "." }
           path = ([attachmentsFolder] + parts.map(String.init)).joined(separator: "/")
@@ -101,6 +106,15 @@ extension MarkdownFolderWriter {
       }
     }
     return export
+  }
+
+  /// Whether a path an imported note's record gives for a file (which a synced store may have
+  /// been sent by anyone) is one an import could have found: inside the folder, with no `.` or
+  /// `..` part and no hidden file or folder on its way, and a name an attachment may have.
+  static func isFoundPath(_ path: String) -> Bool {
+    !path.hasPrefix("/") && VaultAttachments.normalized(path) == path
+      && AttachmentReference.isKeepableName(path)
+      && !path.split(separator: "/").contains { $0.hasPrefix(".") }
   }
 
   /// What writing one attachment did.

@@ -48,8 +48,7 @@ struct VaultAttachments {
   func find(_ reference: AttachmentReference, fromNoteAt notePath: String) -> Found {
     let path = reference.path
     guard !path.hasPrefix("/") else { return .refused("outside the folder imported") }
-    let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
-    let besideNote = Self.normalized(noteFolder.isEmpty ? path : noteFolder + "/" + path)
+    let besideNote = Self.besideNote(reference, at: notePath)
     if let besideNote, files.contains(besideNote) { return .file(besideNote) }
     let fromTop = Self.normalized(path)
     if let fromTop, files.contains(fromTop) { return .file(fromTop) }
@@ -117,6 +116,20 @@ struct VaultAttachments {
     init(_ reason: String) { self.reason = reason }
   }
 
+  /// Where a reference leads from a note's file, by its path in the folder: `nil` when that
+  /// climbs out of the folder (or is absolute).
+  ///
+  /// - Parameters:
+  ///   - reference: The reference.
+  ///   - notePath: The note's file, by its path in the folder.
+  /// - Returns: The path.
+  static func besideNote(_ reference: AttachmentReference, at notePath: String) -> String? {
+    let path = reference.path
+    guard !path.hasPrefix("/") else { return nil }
+    let noteFolder = notePath.split(separator: "/").dropLast().joined(separator: "/")
+    return normalized(noteFolder.isEmpty ? path : noteFolder + "/" + path)
+  }
+
   /// A path with its `.` and `..` parts taken out, or `nil` when it climbs out of the folder.
   static func normalized(_ path: String) -> String? {
     var parts: [Substring] = []
@@ -164,6 +177,16 @@ struct VaultAttachments {
             folder.attachments[place, default: []].append(
               NoteAttachment.Entry(name: reference.name, size: size))
             folder.attachmentPaths[place, default: [:]][reference.name] = path
+            // A file found away from where its reference leads (by its bare name elsewhere, or
+            // from the folder's top) is recorded with the note, so an export puts it back there.
+            if path != Self.besideNote(reference, at: notePath),
+              var file = folder.library.notes[place].importedFile
+            {
+              var found = file.attachmentPaths ?? [:]
+              found[reference.name] = path
+              file.attachmentPaths = found
+              folder.library.notes[place].importedFile = file
+            }
           case .failure(let refusal):
             folder.refusedAttachments.append(
               .init(path: "\(notePath) → \(reference.name)", reason: refusal.reason))
