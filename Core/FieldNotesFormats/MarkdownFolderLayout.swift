@@ -6,7 +6,8 @@ import Foundation
 ///
 /// ```
 /// Field trips/
-///   .notebook.md          the notebook's own file: its id, symbol and name
+///   .notebook.md          the notebook's own file: its id, symbol and name, when the
+///                         folder alone doesn't say them (see notebook(readFrom:))
 ///   Heron at the lake.md  a note's file, as the sync writes it (see NoteDocument)
 /// Shopping list.md        a note in no notebook
 /// ```
@@ -63,6 +64,46 @@ public enum MarkdownFolderLayout {
     plan(of: library, avoiding: occupied).files
   }
 
+  /// The notebook an import reads a folder of notes as when no ``notebookFileName`` names it:
+  /// named from the folder's path (``notebookName(forFolder:)``), its identifier made from that
+  /// name (ignoring case), so a folder reads as the same notebook in every import.
+  ///
+  /// - Parameter folder: The folder's path in the folder imported (`Areas/Health`).
+  /// - Returns: The notebook, with the default symbol.
+  public static func notebook(readFrom folder: String) -> Notebook {
+    importedNotebook(named: notebookName(forFolder: folder))
+  }
+
+  /// The notebook an import makes for a name no notebook of the store has and no
+  /// ``notebookFileName`` gives an identifier: its identifier made from the name, ignoring
+  /// case, the same in every import.
+  ///
+  /// - Parameter name: The name, from a folder or a note's front matter.
+  /// - Returns: The notebook, with the default symbol.
+  public static func importedNotebook(named name: String) -> Notebook {
+    Notebook(id: UUID(derivedFrom: Array("notebook\u{0}\(name.lowercased())".utf8)), name: name)
+  }
+
+  /// The name a folder of notes gives its notebook: its path, each part's control characters
+  /// as spaces and its ends trimmed (an empty part is `Untitled folder`); only the last part
+  /// when the whole is longer than a notebook's name may be.
+  ///
+  /// - Parameter folder: The folder's path in the folder imported.
+  /// - Returns: The name.
+  public static func notebookName(forFolder folder: String) -> String {
+    let parts = folder.split(separator: "/").map { part in
+      let plain = String(
+        String.UnicodeScalarView(
+          part.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 })
+      )
+      .trimmingCharacters(in: .whitespaces)
+      return plain.isEmpty ? "Untitled folder" : plain
+    }
+    let whole = parts.joined(separator: "/")
+    if whole.count <= NotebookName.maximumLength { return whole }
+    return String((parts.last ?? whole).prefix(NotebookName.maximumLength))
+  }
+
   /// The files of a library's folder (``files(of:avoiding:)``), and what they went around.
   ///
   /// A notebook named with `/` (`Areas/Health`, as an import names a vault's nested folder) is
@@ -84,9 +125,15 @@ public enum MarkdownFolderLayout {
     var files: [File] = []
     var folders = FolderNames(occupied: occupied, directories: directories)
     var notebookFolders: [Notebook.ID: String] = [:]
+    let filed = Set(library.notes.compactMap(\.notebookID))
     for notebook in library.notebooks {
       let folder = folders.claimFolder(for: folderParts(of: notebook.name))
       notebookFolders[notebook.id] = folder
+      // A folder of notes that an import reads as this very notebook needs no file to say so:
+      // an imported vault's folders come back holding only what they held.
+      guard notebook != self.notebook(readFrom: folder) || !filed.contains(notebook.id) else {
+        continue
+      }
       files.append(
         File(
           path: "\(folder)/\(notebookFileName)", data: NoteDocument.data(of: notebook),

@@ -180,6 +180,18 @@ public enum StoreLocation {
     stateFolder(environment: environment).map { $0 + "/exports.json" }
   }
 
+  /// Where the records of what each `export FOLDER/` wrote where are kept, one file a folder,
+  /// so the exported folder holds nothing but the notes and their files:
+  /// `$XDG_STATE_HOME/fieldnotes/folder-exports`, or `~/.local/state/fieldnotes/…`.
+  ///
+  /// - Parameter environment: The process environment; the real one by default.
+  /// - Returns: The folder's path, or `nil` when there is no home to keep it in.
+  public static func folderExportRecords(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String? {
+    stateFolder(environment: environment).map { $0 + "/folder-exports" }
+  }
+
   /// Where a body piped to `fieldnotes add` that is not UTF-8 text is kept, byte for byte, since
   /// no note can hold it and the pipe can't be read again: `$XDG_STATE_HOME/fieldnotes/unsaved`,
   /// or `~/.local/state/fieldnotes/unsaved`.

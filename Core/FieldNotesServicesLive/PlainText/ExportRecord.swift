@@ -1,9 +1,10 @@
 import FieldNotesModel
+import FieldNotesPlatform
 import Foundation
 
 /// What FieldNotes wrote into an exported folder: each file's path, the note or notebook it
-/// holds, and a digest of its bytes, kept at the folder's top
-/// (``MarkdownFolderWriter/recordName``).
+/// holds, and a digest of its bytes, kept in FieldNotes' state folder (``path(forFolder:in:)``)
+/// or, without one, at the folder's top (``MarkdownFolderWriter/recordName``).
 ///
 /// It is how an export proves a file is its own before writing over it or removing it: a file
 /// is FieldNotes' only while its bytes are what the record says FieldNotes wrote at its path. A
@@ -38,12 +39,29 @@ struct ExportRecord: Codable, Equatable {
   /// The record in a folder; an empty one when there is none, or it can't be read (then no
   /// file of the folder is FieldNotes', which only ever keeps more).
   static func read(in root: String) -> ExportRecord {
-    var record = read(file: root + "/" + MarkdownFolderWriter.recordName)
     // A record that came with the folder (a shared or cloned one) names only files an export
     // writes: inside the folder, in folders no deeper than a notebook's nest; any other path is
     // no proof.
-    record.files.removeAll { !isExportPath($0.path) }
+    read(file: root + "/" + MarkdownFolderWriter.recordName).exportPaths
+  }
+
+  /// The record with only the files an export writes (``isExportPath(_:)``).
+  var exportPaths: ExportRecord {
+    var record = self
+    record.files.removeAll { !Self.isExportPath($0.path) }
     return record
+  }
+
+  /// Where the record of a folder's exports is kept in a folder of records: a file named by a
+  /// digest of the folder's resolved path, so every way of writing that path finds it, before
+  /// the folder is made as after.
+  ///
+  /// - Parameters:
+  ///   - root: The exported folder.
+  ///   - recordsFolder: The folder of records.
+  /// - Returns: The record's path.
+  static func path(forFolder root: String, in recordsFolder: String) -> String {
+    "\(recordsFolder)/\(digest(of: Data(FilePaths.resolved(root).utf8))).json"
   }
 
   /// Whether a path is one an export writes: relative, in at most
@@ -78,11 +96,6 @@ struct ExportRecord: Codable, Equatable {
       record.format == ExportRecord().format
     else { return ExportRecord() }
     return record
-  }
-
-  /// Writes the record into a folder, atomically and owner-only.
-  func write(in root: String) throws(AtomicFile.Failure) {
-    try write(file: root + "/" + MarkdownFolderWriter.recordName, flushing: false)
   }
 
   /// Writes the record to a file, atomically and owner-only.

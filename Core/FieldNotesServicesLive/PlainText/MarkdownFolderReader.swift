@@ -374,7 +374,9 @@ public enum MarkdownFolderReader {
         } else {
           // Folders whose names differ only in case are one notebook, as they are on a Mac.
           note.notebookID =
-            notebook(named: Self.notebookName(forFolder: folder), made: &madeNotebooks).id
+            notebook(
+              named: MarkdownFolderLayout.notebookName(forFolder: folder), made: &madeNotebooks
+            ).id
         }
         if result.paths[note.id] == nil { result.paths[note.id] = path }
         result.places.append(path)
@@ -388,29 +390,11 @@ public enum MarkdownFolderReader {
       if let notebook = made[name.lowercased()] { return notebook }
       let notebook =
         existingByName[name.lowercased()]
-        ?? Notebook(
-          id: UUID(derivedFrom: Array("notebook\u{0}\(name.lowercased())".utf8)), name: name)
+        ?? MarkdownFolderLayout.importedNotebook(named: name)
       made[name.lowercased()] = notebook
       result.library.notebooks.append(notebook)
       return notebook
     }
 
-    /// A folder's path as a notebook's name: the whole path when it fits, else its last part.
-    ///
-    /// Each part is put on one line, its control characters made spaces and its ends trimmed,
-    /// and a part left empty is called "Untitled folder": a folder's name never stops an import.
-    static func notebookName(forFolder folder: String) -> String {
-      let parts = folder.split(separator: "/").map { part in
-        let plain = String(
-          String.UnicodeScalarView(
-            part.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 })
-        )
-        .trimmingCharacters(in: .whitespaces)
-        return plain.isEmpty ? "Untitled folder" : plain
-      }
-      let whole = parts.joined(separator: "/")
-      if whole.count <= NotebookName.maximumLength { return whole }
-      return String((parts.last ?? whole).prefix(NotebookName.maximumLength))
-    }
   }
 }

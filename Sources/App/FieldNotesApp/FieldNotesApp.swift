@@ -113,6 +113,8 @@ public enum FieldNotesApp {
     do {
       dependencies = try makeDependencies(options, environment: environment)
       dependencies.exportRecord = StoreLocation.exportRecord(environment: environment)
+      dependencies.folderExportRecords = StoreLocation.folderExportRecords(
+        environment: environment)
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
       if options.addition != nil {

@@ -23,6 +23,8 @@ public struct LibraryCommands {
   let timeZone: TimeZone
   /// The record of what `export FILE` wrote where, so it replaces only a file it wrote.
   let exportRecord: String?
+  /// Where the records of what `export FOLDER/` wrote are kept, or `nil` for the folder itself.
+  let folderExportRecords: String?
 
   /// Creates the commands for a store.
   ///
@@ -33,15 +35,18 @@ public struct LibraryCommands {
   ///   - timeZone: The time zone dates are shown in.
   ///   - exportRecord: The record of what `export FILE` wrote where; `nil` for none, when only
   ///     a file already holding the same bytes is replaced.
+  ///   - folderExportRecords: Where the records of what `export FOLDER/` wrote are kept; `nil`
+  ///     to keep each in its folder.
   public init(
     store: NoteStore, searchIndex: any SearchIndexUpkeep, storePath: String?,
-    timeZone: TimeZone = .current, exportRecord: String? = nil
+    timeZone: TimeZone = .current, exportRecord: String? = nil, folderExportRecords: String? = nil
   ) {
     self.store = store
     self.searchIndex = searchIndex
     self.storePath = storePath
     self.timeZone = timeZone
     self.exportRecord = exportRecord
+    self.folderExportRecords = folderExportRecords
   }
 
   /// The commands, for a shell whose screens navigate by `Route`.
@@ -107,7 +112,8 @@ public struct LibraryCommands {
       + "\(String(count: library.notebooks.count, noun: "notebook"))"
     if Self.isFolder(path) {
       do throws(AtomicFile.Failure) {
-        let export = try MarkdownFolderWriter.write(library, to: path, sparing: storeFiles)
+        let export = try MarkdownFolderWriter.write(
+          library, to: path, sparing: storeFiles, records: folderExportRecords)
         let files = MarkdownFolderWriter.writeAttachments(
           from: store.journal, in: library, in: path,
           besideFilesOf: export.paths, sparing: storeFiles)

@@ -47,6 +47,9 @@ public struct AppDependencies {
   /// replaces only a file it wrote; `nil` where there is none, when only a file already holding
   /// the same bytes is replaced.
   public var exportRecord: String?
+  /// Where the records of what each `export FOLDER/` wrote are kept (in FieldNotes' state
+  /// folder); `nil` where there is none, when each is kept in its exported folder.
+  public var folderExportRecords: String?
 
   /// Creates the dependencies from their parts.
   ///

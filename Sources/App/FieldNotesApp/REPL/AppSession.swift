@@ -47,7 +47,8 @@ extension CommandShell where Route == FieldNotesNavigation.Route {
       LibraryCommands(
         store: dependencies.store, searchIndex: dependencies.searchIndex,
         storePath: dependencies.storePath,
-        timeZone: dependencies.timeZone, exportRecord: dependencies.exportRecord
+        timeZone: dependencies.timeZone, exportRecord: dependencies.exportRecord,
+        folderExportRecords: dependencies.folderExportRecords
       )
       .commands(for: Route.self))
     dataRevision = { [store = dependencies.store] in store.changeCount }
