@@ -122,9 +122,11 @@ import Testing
           + "when exported (Areas/Health).")
     ) { try await session.run("notebook new Areas/../Health") }
     _ = try await session.run("export \(folder)/out/")
-    for name in ["Run.md", "Plan.md", ".notebook.md"] {
+    for name in ["Run.md", "Plan.md"] {
       #expect(FileManager.default.fileExists(atPath: "\(folder)/out/Areas/Health/\(name)"))
     }
+    // The folder alone says which notebook it is, as it did when imported.
+    #expect(!FileManager.default.fileExists(atPath: "\(folder)/out/Areas/Health/.notebook.md"))
     #expect(!FileManager.default.fileExists(atPath: "\(folder)/out/Areas-Health"))
   }
 
