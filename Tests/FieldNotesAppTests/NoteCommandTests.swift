@@ -255,4 +255,29 @@ import Testing
     #expect(status == FieldNotesApp.usageExitStatus)
     #expect(console.output.isEmpty && console.errors.count == 1)
   }
+
+  /// `export FOLDER/` keeps its record of what it wrote in the state folder: the exported
+  /// folder holds the notes' files (and the `.notebook.md` of a notebook no note's file says),
+  /// nothing else, however often it is exported.
+  @Test func aFolderExportKeepsItsRecordInTheStateFolder() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "fieldnotes-export-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var environment = Self.environment
+    environment["XDG_STATE_HOME"] = scratch.path + "/state"
+    for _ in 0..<2 {
+      let console = RecordingConsole()
+      let status = await FieldNotesApp.run(
+        arguments: ["-c", "export \(scratch.path)/out/", "--store", file.path],
+        environment: environment, console: console, input: [])
+      #expect(status == 0, "\(console.errors)")
+      #expect(
+        Set(try FileManager.default.subpathsOfDirectory(atPath: scratch.path + "/out")) == [
+          "Field trips", "Field trips/.notebook.md", "Heron.md", "Wren.md",
+        ])
+    }
+    let records = try FileManager.default.contentsOfDirectory(
+      atPath: scratch.path + "/state/fieldnotes/folder-exports")
+    #expect(records.count == 1 && records.first?.hasSuffix(".json") == true)
+  }
 }
