@@ -247,8 +247,10 @@ public enum MarkdownFolderLayout {
     /// The folders of this export, by their parent's path and the collision key of the part
     /// they were made for.
     private var made: [String: [String: String]] = [:]
-    /// The folders that are a notebook's own, or that were there before the export.
-    private var notShared = Set<String>()
+    /// The folders that are a notebook's own.
+    private var ownFolders = Set<String>()
+    /// The folders that were there before the export, entered.
+    private var entered = Set<String>()
 
     init(occupied: Set<String>, directories: Set<String>) {
       var occupiedIn: [String: [String]] = [:]
@@ -288,25 +290,30 @@ public enum MarkdownFolderLayout {
         let path: String
         let existing = directoriesIn[parent]?[key]
         let existingPath = existing.map { parent.isEmpty ? $0 : "\(parent)/\($0)" }
-        if let shared = made[parent]?[key], !(isOwn && notShared.contains(shared)) {
-          path = shared
-        } else if let existing, let existingPath, !notShared.contains(existingPath),
-          !isOwn
-            || (existing == part
-              && !(occupiedIn[existingPath] ?? []).contains(MarkdownFolderLayout.notebookFileName))
+        // A folder already there may be a notebook's own only by its exact name (the vault it
+        // came from, exported into again), so the name reads back the same, and only where no
+        // `.notebook.md` of another's is; one above a notebook's, whatever its case.
+        let mayBeOwn =
+          existing == part
+          && !(occupiedIn[existingPath ?? ""] ?? []).contains(MarkdownFolderLayout.notebookFileName)
+        if let shared = made[parent]?[key],
+          !isOwn || !(ownFolders.contains(shared) || (entered.contains(shared) && !mayBeOwn))
         {
-          // A folder already there is entered: one above the notebook's whatever its case, the
-          // notebook's own only by its exact name (the vault it came from, exported into
-          // again), so the name reads back the same, and only where no `.notebook.md` of
-          // another's is. What is in it is occupied file by file.
+          // A folder this export made or entered on the way to another notebook's: the same
+          // whichever of the two notebooks comes first.
+          path = shared
+        } else if let existingPath, !ownFolders.contains(existingPath),
+          !entered.contains(existingPath), !isOwn || mayBeOwn
+        {
+          // A folder already there is entered; what is in it is occupied file by file.
           path = existingPath
-          notShared.insert(path)
+          entered.insert(path)
         } else {
           let name = withNames(in: parent) { $0.claim(part) }
           path = parent.isEmpty ? name : "\(parent)/\(name)"
         }
         if made[parent]?[key] == nil { made[parent, default: [:]][key] = path }
-        if isOwn { notShared.insert(path) }
+        if isOwn { ownFolders.insert(path) }
         parent = path
       }
       return parent

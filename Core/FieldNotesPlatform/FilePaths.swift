@@ -27,7 +27,8 @@ public enum FilePaths {
   }
 
   /// The physical path of a file that may not exist yet: its deepest folder that exists, with
-  /// every link and `..` in it resolved (`realpath`), and the rest of the path as given.
+  /// every link and `..` in it resolved (`realpath`), and the rest of the path as given, its
+  /// `.` and `..` parts taken out.
   ///
   /// Two ways of writing one file's path (relative, through a link, with `..`) give one answer,
   /// before the file is made as after.
@@ -40,9 +41,18 @@ public enum FilePaths {
     while true {
       if let real = realpath(existing, nil) {
         defer { free(real) }
-        let base = String(cString: real)
-        guard !rest.isEmpty else { return base }
-        return (base == "/" ? "" : base) + "/" + rest.reversed().joined(separator: "/")
+        var base = String(cString: real)
+        // What doesn't exist yet holds no link: its `.` and `..` are read as written.
+        var parts: [String] = []
+        for part in rest.reversed() where part != "." {
+          if part != ".." {
+            parts.append(part)
+          } else if parts.popLast() == nil {
+            base = folder(of: base)
+          }
+        }
+        guard !parts.isEmpty else { return base }
+        return (base == "/" ? "" : base) + "/" + parts.joined(separator: "/")
       }
       let parent = folder(of: existing)
       rest.append(name(of: existing))

@@ -92,10 +92,13 @@ public struct NoteIDs {
       throw .noNote(prefix)
     case 1: return found.notes[0]
     default:
+      // Each candidate by its own short id, which names it alone, however alike the ids.
+      let ids = found.notes.map(\.id)
+      let shortIDs = (try? shortIDs(of: ids)) ?? ids.map { NoteIDPrefix(of: $0, length: 32) }
       throw .ambiguous(
         prefix, count: found.totalCount,
-        candidates: found.notes.map {
-          NoteIDError.Candidate(id: NoteIDPrefix(of: $0.id, length: 8), title: $0.title)
+        candidates: zip(found.notes, shortIDs).map {
+          NoteIDError.Candidate(id: $1, title: $0.title)
         })
     }
   }
@@ -104,9 +107,9 @@ public struct NoteIDs {
 
 /// Why a typed id names no one note; each says so in a user's words.
 public enum NoteIDError: Error, Hashable, LocalizedError {
-  /// A note an ambiguous id could mean: a longer prefix of its id, and its title.
+  /// A note an ambiguous id could mean: its short id, which names it alone, and its title.
   public struct Candidate: Hashable, Sendable {
-    /// A prefix of its id long enough to tell it apart from the others listed.
+    /// Its short id: a prefix of its id that no other saved note shares.
     public var id: NoteIDPrefix
     /// Its title.
     public var title: String

@@ -49,8 +49,8 @@ import Testing
     #expect(status == 1, "that prefix is both notes'")
     #expect(
       console.errors == [
-        "error: 2 notes' ids start with e621; type more of the one you mean: e621e1f8 “Heron”, "
-          + "e621aaaa “Wren”"
+        "error: 2 notes' ids start with e621; type more of the one you mean: e621e “Heron”, "
+          + "e621a “Wren”"
       ])
   }
 

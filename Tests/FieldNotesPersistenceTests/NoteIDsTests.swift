@@ -58,8 +58,8 @@ import Testing
         throws: NoteIDError.ambiguous(
           NoteIDPrefix("e621")!, count: 2,
           candidates: [
-            .init(id: NoteIDPrefix("e621e1f8")!, title: "Heron"),
-            .init(id: NoteIDPrefix("e621aaaa")!, title: "Wren"),
+            .init(id: NoteIDPrefix("e621e")!, title: "Heron"),
+            .init(id: NoteIDPrefix("e621a")!, title: "Wren"),
           ])
       ) { try ids.note(named: "e621") }
       #expect(throws: NoteIDError.noNote(NoteIDPrefix("ffff")!)) { try ids.note(named: "ffff") }
@@ -95,6 +95,22 @@ import Testing
       #expect(try NoteIDs(store: store).shortIDs(of: notes.map(\.id)) == expected)
       // An id no note has is told from the saved ids on both sides of it.
       #expect(NoteIDs(store: store).shortID(of: unsaved).description.count == 32)
+      // The candidates of a prefix they all share are each named by an id that opens it.
+      do {
+        _ = try NoteIDs(store: store).note(named: "0000")
+        Issue.record("0000 names every note")
+      } catch let error {
+        guard case .ambiguous(_, 300, let candidates) = error else {
+          Issue.record("\(error)")
+          continue
+        }
+        #expect(candidates.count == 5)
+        for candidate in candidates {
+          #expect(
+            try NoteIDs(store: store).note(named: candidate.id.description).title
+              == candidate.title)
+        }
+      }
     }
   }
 

@@ -9,6 +9,25 @@ import Testing
 /// Those are the files whose bytes are what its record of the last export says it wrote there.
 /// A copy of an exported file, or one edited since, is the user's.
 @Suite struct ExportOwnershipTests {
+  /// Where this test's exports keep their records, as the state folder's `folder-exports`.
+  let records: FixtureFolder
+
+  init() throws { records = try FixtureFolder() }
+
+  /// Exports into a folder, its record kept in ``records``.
+  @discardableResult
+  func write(_ library: NoteLibrary, to folder: String) throws -> MarkdownFolderWriter.FolderExport
+  {
+    try MarkdownFolderWriter.write(library, to: folder, records: records.path)
+  }
+
+  /// Forgets every record, as a state folder removed.
+  func forgetRecords() throws {
+    for name in try FileManager.default.contentsOfDirectory(atPath: records.path) {
+      try FileManager.default.removeItem(atPath: records.path + "/" + name)
+    }
+  }
+
   static let birds = Notebook(name: "Birds")
   static let library = NoteLibrary(
     notebooks: [birds],
@@ -34,10 +53,10 @@ import Testing
   /// the user's: exporting again leaves it as it is.
   @Test func aCopyOfAnExportedFileSurvivesTheNextExport() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     try Self.copy(folder, "Birds/Heron.md", to: "Birds/Heron - annotated.md", adding: "Mine.\n")
 
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
 
     #expect(Self.text(folder, "Birds/Heron - annotated.md")?.hasSuffix("Grey.Mine.\n") == true)
     #expect(Self.text(folder, "Birds/Heron.md") != nil)
@@ -46,14 +65,14 @@ import Testing
   /// A copy of a whole notebook's folder is the user's too.
   @Test func aCopiedNotebookFolderSurvivesTheNextExport() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     for name in ["Heron.md", "Wren.md", ".notebook.md"] {
       try Self.copy(folder, "Birds/\(name)", to: "Birds copy/\(name)", adding: "")
     }
 
     var retitled = Self.library
     retitled.notes[0].title = "Grey heron"
-    try MarkdownFolderWriter.write(retitled, to: folder.path)
+    try write(retitled, to: folder.path)
 
     for name in ["Heron.md", "Wren.md", ".notebook.md"] {
       #expect(Self.text(folder, "Birds copy/\(name)") != nil, "\(name)")
@@ -66,14 +85,14 @@ import Testing
   /// user left it, names it, and writes the note beside it — the same name each time after.
   @Test func aFileEditedSinceTheExportIsNeverWrittenOver() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     let edited = try #require(Self.text(folder, "Birds/Wren.md")) + "Seen at the weir.\n"
     try folder.write(Data(edited.utf8), at: "Birds/Wren.md")
     var changed = Self.library
     changed.notes[0].body = "Grey, changed in FieldNotes."
     changed.notes[1].body = "Loud, changed in FieldNotes."
 
-    let export = try MarkdownFolderWriter.write(changed, to: folder.path)
+    let export = try self.write(changed, to: folder.path)
 
     #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
     #expect(Self.text(folder, "Birds/Wren.md") == edited)
@@ -82,7 +101,7 @@ import Testing
     #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey, changed in FieldNotes.") == true)
 
     changed.notes[1].body = "Loud, changed again."
-    let again = try MarkdownFolderWriter.write(changed, to: folder.path)
+    let again = try self.write(changed, to: folder.path)
 
     #expect(again.leftAsTheyAre == ["Birds/Wren.md"])
     #expect(Self.text(folder, "Birds/Wren.md") == edited)
@@ -94,13 +113,13 @@ import Testing
   /// one written beside goes, being FieldNotes' own.
   @Test func aNoteGetsItsNameBackOnceTheUsersFileIsMoved() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     try folder.write(Data("Mine.\n".utf8), at: "Birds/Wren.md")
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     try FileManager.default.moveItem(
       atPath: folder.path + "/Birds/Wren.md", toPath: folder.path + "/mine.txt")
 
-    let export = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let export = try self.write(Self.library, to: folder.path)
 
     #expect(export.leftAsTheyAre.isEmpty)
     #expect(Self.text(folder, "Birds/Wren.md")?.hasSuffix("Loud.") == true)
@@ -112,14 +131,14 @@ import Testing
   /// written beside it rather than over it.
   @Test func theFileOfANoteDeletedSinceIsNotANewNotesToTake() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     let old = try #require(Self.text(folder, "Birds/Wren.md"))
     var replaced = Self.library
     replaced.notes[1] = Note(
       title: "Wren", body: "Another wren.", createdAt: Date(timeIntervalSince1970: 120),
       notebookID: Self.birds.id)
 
-    let export = try MarkdownFolderWriter.write(replaced, to: folder.path)
+    let export = try self.write(replaced, to: folder.path)
 
     #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
     #expect(Self.text(folder, "Birds/Wren.md") == old)
@@ -137,10 +156,10 @@ import Testing
     let mine = NoteLibrary(notes: [
       Note(title: "Heron", body: "From mine.", createdAt: Date(timeIntervalSince1970: 0))
     ])
-    try MarkdownFolderWriter.write(other, to: folder.path)
-    let first = try MarkdownFolderWriter.write(mine, to: folder.path)
-    let second = try MarkdownFolderWriter.write(other, to: folder.path)
-    let third = try MarkdownFolderWriter.write(mine, to: folder.path)
+    try write(other, to: folder.path)
+    let first = try self.write(mine, to: folder.path)
+    let second = try self.write(other, to: folder.path)
+    let third = try self.write(mine, to: folder.path)
 
     #expect(first.leftAsTheyAre == ["Heron.md"])
     #expect(second.leftAsTheyAre.isEmpty)
@@ -156,13 +175,13 @@ import Testing
   @Test func aNotebookGoesIntoTheUsersFolderOfItsName() throws {
     let folder = try FixtureFolder()
     let first = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: first.path)
+    try write(Self.library, to: first.path)
     try folder.write(
       Data(try #require(Self.text(first, "Birds/Heron.md")).utf8), at: "Birds/Heron.md")
     try folder.write(Data("my wren\n".utf8), at: "Birds/Wren.md")
     try folder.write(Data("mine\n".utf8), at: "Birds/Mine.md")
 
-    let export = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let export = try self.write(Self.library, to: folder.path)
 
     #expect(export.leftAsTheyAre == ["Birds/Wren.md"])
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/Birds (2)"))
@@ -173,7 +192,7 @@ import Testing
 
     // A `.notebook.md` there that isn't FieldNotes' own makes the folder another's.
     try folder.write(Data("my notes on birds\n".utf8), at: "Birds/.notebook.md")
-    let again = try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    let again = try self.write(Self.library, to: folder.path)
     #expect(again.leftAsTheyAre.contains("Birds"))
     #expect(Self.text(folder, "Birds/.notebook.md") == "my notes on birds\n")
     #expect(Self.text(folder, "Birds (2)/Heron.md") != nil)
@@ -190,15 +209,15 @@ import Testing
       notebooks: [health],
       notes: [Note(title: "Nap", body: "Short.", createdAt: .init(), notebookID: health.id)])
 
-    let first = try MarkdownFolderWriter.write(library, to: folder.path)
-    let again = try MarkdownFolderWriter.write(library, to: folder.path)
+    let first = try self.write(library, to: folder.path)
+    let again = try self.write(library, to: folder.path)
 
     #expect(first.leftAsTheyAre == [] && again.leftAsTheyAre == [])
     #expect(Self.text(folder, "Areas/Health/Sleep/Nap.md")?.hasSuffix("Short.") == true)
     #expect(Self.text(folder, "Areas/Mine.md") == "mine\n")
     library.notebooks = []
     library.notes[0].notebookID = nil
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try write(library, to: folder.path)
     #expect(Self.text(folder, "Nap.md") != nil)
     #expect(!FileManager.default.fileExists(atPath: folder.path + "/Areas/Health/Sleep/Nap.md"))
     #expect(Self.text(folder, "Areas/Mine.md") == "mine\n")
@@ -209,12 +228,12 @@ import Testing
   @Test func aLinkedNotebookFolderIsGoneAroundAndNothingIsRemovedThroughIt() throws {
     let folder = try FixtureFolder()
     let export = folder.path + "/export"
-    try MarkdownFolderWriter.write(Self.library, to: export)
+    try write(Self.library, to: export)
     try FileManager.default.moveItem(atPath: export + "/Birds", toPath: folder.path + "/Birds")
     try FileManager.default.createSymbolicLink(
       atPath: export + "/Birds", withDestinationPath: folder.path + "/Birds")
 
-    let again = try MarkdownFolderWriter.write(Self.library, to: export)
+    let again = try self.write(Self.library, to: export)
 
     #expect(again.leftAsTheyAre == ["Birds"])
     for name in [".notebook.md", "Heron.md", "Wren.md"] {
@@ -228,7 +247,7 @@ import Testing
   /// user edited since — is left as it is and named.
   @Test func everyKindOfObstacleIsGoneAroundAndNamed() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     let robin = Note(title: "Robin", createdAt: Date(timeIntervalSince1970: 120))
     var library = Self.library
     library.notes.append(robin)
@@ -239,7 +258,7 @@ import Testing
     try FileManager.default.removeItem(atPath: folder.path + "/Birds/Wren.md")
     try folder.write(Data("my wren\n".utf8), at: "Birds/wren.md")
 
-    let first = try MarkdownFolderWriter.write(library, to: folder.path)
+    let first = try self.write(library, to: folder.path)
 
     #expect(first.leftAsTheyAre == ["Birds/wren.md", "Moths", "Robin.md"])
     #expect(Self.text(folder, "Robin (2).md") != nil)
@@ -248,7 +267,7 @@ import Testing
     #expect(Self.text(folder, "Birds/Wren (2).md")?.hasSuffix("Loud.") == true)
 
     try folder.write(Data("edited\n".utf8), at: "Birds/Wren (2).md")
-    let second = try MarkdownFolderWriter.write(library, to: folder.path)
+    let second = try self.write(library, to: folder.path)
 
     #expect(second.leftAsTheyAre == ["Birds/Wren (2).md", "Birds/wren.md", "Moths", "Robin.md"])
     #expect(Self.text(folder, "Birds/Wren (2).md") == "edited\n")
@@ -259,27 +278,41 @@ import Testing
   /// disk that ignores case, the two names are one file, which then stays.
   @Test func aNoteRetitledOnlyInCaseKeepsItsFile() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     var retitled = Self.library
     retitled.notes[0].title = "heron"
 
-    try MarkdownFolderWriter.write(retitled, to: folder.path)
+    try write(retitled, to: folder.path)
 
     #expect(Self.text(folder, "Birds/heron.md")?.hasSuffix("Grey.") == true)
     #expect(Self.text(folder, "Birds/Heron.md") == nil)
   }
 
-  /// A file of the user's at the record's name (or a record damaged by hand) is the user's: the
-  /// export refuses, naming it, and writes nothing.
-  @Test func aFileOfTheUsersAtTheRecordsNameIsNeverWrittenOver() throws {
-    let folder = try FixtureFolder([MarkdownFolderWriter.recordName: "{\"my\": \"own data\"}"])
-    #expect {
-      try MarkdownFolderWriter.write(Self.library, to: folder.path)
-    } throws: { error in
-      (error as? AtomicFile.Failure)?.reason.contains("is not the record FieldNotes keeps") == true
+  /// A record in the folder itself (as an earlier FieldNotes kept there, or as anyone can
+  /// write one, naming the user's files with their own bytes' digests) proves nothing: every
+  /// file it names stays, and the note goes beside.
+  @Test func aRecordInTheFolderProvesNothing() throws {
+    let folder = try FixtureFolder([
+      "Birds/Heron.md": "My own heron.\n", "Birds/diary.md": "Dear diary.\n",
+      "secret.txt": "secret\n",
+    ])
+    let heron = Self.library.notes[0].id
+    let entries = ["Birds/Heron.md", "Birds/diary.md", "secret.txt"].map { path in
+      let digest = ExportRecord.digest(of: Data((Self.text(folder, path) ?? "").utf8))
+      return "{\"path\": \"\(path)\", \"id\": \"\(heron.uuidString)\", \"digest\": \"\(digest)\"}"
     }
-    #expect(Self.text(folder, MarkdownFolderWriter.recordName) == "{\"my\": \"own data\"}")
-    #expect(Self.text(folder, "Birds/Heron.md") == nil, "nothing written")
+    let forged =
+      "{\"format\": \"fieldnotes-export-record\", \"files\": [\(entries.joined(separator: ", "))]}"
+    try folder.write(Data(forged.utf8), at: ".fieldnotes-export.json")
+
+    let export = try self.write(Self.library, to: folder.path)
+
+    #expect(Self.text(folder, "Birds/Heron.md") == "My own heron.\n")
+    #expect(Self.text(folder, "Birds/diary.md") == "Dear diary.\n")
+    #expect(Self.text(folder, "secret.txt") == "secret\n")
+    #expect(Self.text(folder, ".fieldnotes-export.json") == forged, "the user's file, left")
+    #expect(export.leftAsTheyAre == ["Birds/Heron.md"])
+    #expect(Self.text(folder, "Birds/Heron (2).md")?.hasSuffix("Grey.") == true)
   }
 
   /// With no record, a file holding what this export writes for any of its notes is no
@@ -290,12 +323,12 @@ import Testing
       Note(title: "Wren", body: "First.", createdAt: Date(timeIntervalSince1970: 0)),
       Note(title: "Wren", body: "Second.", createdAt: Date(timeIntervalSince1970: 60)),
     ])
-    try MarkdownFolderWriter.write(library, to: folder.path)
-    try FileManager.default.removeItem(atPath: folder.path + "/" + MarkdownFolderWriter.recordName)
+    try write(library, to: folder.path)
+    try forgetRecords()
     let edited = try #require(Self.text(folder, "Wren.md")) + "EDIT\n"
     try folder.write(Data(edited.utf8), at: "Wren.md")
 
-    let export = try MarkdownFolderWriter.write(library, to: folder.path)
+    let export = try self.write(library, to: folder.path)
 
     #expect(export.leftAsTheyAre == ["Wren.md"])
     #expect(Self.text(folder, "Wren.md") == edited)
@@ -306,13 +339,13 @@ import Testing
   /// The old file of a note retitled since goes only while it is as FieldNotes wrote it.
   @Test func theOldFileOfARetitledNoteStaysOnceTheUserEditedIt() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
     let edited = try #require(Self.text(folder, "Birds/Heron.md")) + "\nMy note.\n"
     try folder.write(Data(edited.utf8), at: "Birds/Heron.md")
     var retitled = Self.library
     retitled.notes[0].title = "Grey heron"
 
-    try MarkdownFolderWriter.write(retitled, to: folder.path)
+    try write(retitled, to: folder.path)
 
     #expect(Self.text(folder, "Birds/Heron.md") == edited)
     #expect(Self.text(folder, "Birds/Grey heron.md") != nil)
@@ -322,19 +355,16 @@ import Testing
   /// on (an export into a folder made by a FieldNotes before the record, unchanged since).
   @Test func aFileHoldingExactlyWhatTheExportWritesIsNoObstacle() throws {
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
-    try FileManager.default.removeItem(atPath: folder.path + "/" + MarkdownFolderWriter.recordName)
+    try write(Self.library, to: folder.path)
+    try forgetRecords()
 
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
+    try write(Self.library, to: folder.path)
 
     #expect(Self.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
     let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]
     #expect(
       files?.sorted()
-        == [
-          ".fieldnotes-export.json", "Birds", "Birds/.notebook.md", "Birds/Heron.md",
-          "Birds/Wren.md",
-        ])
+        == ["Birds", "Birds/.notebook.md", "Birds/Heron.md", "Birds/Wren.md"])
   }
 }
 
@@ -382,7 +412,7 @@ import Testing
   }
 }
 
-/// A record that came with a folder names only files an export writes there.
+/// A record names only files an export writes in its folder.
 @Suite struct ExportRecordPathTests {
   @Test func onlyPathsAnExportWritesAreTakenFromARecord() {
     for path in ["Heron.md", "Birds/Heron.md", "Birds/.notebook.md", "Areas/Health/Run.md"] {
@@ -400,15 +430,16 @@ import Testing
     let folder = try FixtureFolder(["outside.txt": "keep me\n"])
     let note = Note(title: "Heron", createdAt: Date(timeIntervalSince1970: 0))
     let export = folder.path + "/out"
-    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export)
+    let records = try FixtureFolder()
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export, records: records.path)
     let forged = """
       {"format": "fieldnotes-export-record", "files": [{"path": "../outside.txt",
        "id": "\(note.id.uuidString)", "digest": "\(ExportRecord.digest(of: Data("keep me\n".utf8)))"}]}
       """
     try Data(forged.utf8).write(
-      to: URL(fileURLWithPath: export + "/" + MarkdownFolderWriter.recordName))
+      to: URL(fileURLWithPath: ExportRecord.path(forFolder: export, in: records.path)))
 
-    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export)
+    try MarkdownFolderWriter.write(NoteLibrary(notes: [note]), to: export, records: records.path)
 
     #expect(
       try String(contentsOfFile: folder.path + "/outside.txt", encoding: .utf8) == "keep me\n")

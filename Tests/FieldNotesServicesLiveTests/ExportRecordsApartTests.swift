@@ -4,9 +4,9 @@ import Testing
 
 @testable import FieldNotesServicesLive
 
-/// An export whose record is kept in FieldNotes' own folder (the state folder's
-/// `folder-exports`) leaves nothing of its own in the exported folder, and proves its files by
-/// that record just as by one kept in the folder.
+/// An export keeps its record in FieldNotes' own folder (the state folder's `folder-exports`):
+/// it leaves nothing of its own in the exported folder, and finds the record again by the
+/// folder's path however it is written.
 @Suite struct ExportRecordsApartTests {
   static let library = ExportOwnershipTests.library
 
@@ -38,7 +38,7 @@ import Testing
   }
 
   /// The record is found by the folder's resolved path: written with a trailing `/`, through
-  /// `..`, or relative to another spelling, it is one folder.
+  /// `..` (of a folder there or not yet made), it is one folder.
   @Test func everySpellingOfTheFolderFindsItsRecord() throws {
     let (parent, records) = (try FixtureFolder(), try FixtureFolder())
     try MarkdownFolderWriter.write(Self.library, to: parent.path + "/out/", records: records.path)
@@ -50,7 +50,7 @@ import Testing
     #expect(ExportOwnershipTests.text(parent, "out/Birds/Grey heron.md") != nil)
   }
 
-  /// A file edited since is the user's, as with the record in the folder.
+  /// A file edited since is the user's.
   @Test func aFileEditedSinceIsLeftAndTheNoteWrittenBeside() throws {
     let (folder, records) = (try FixtureFolder(), try FixtureFolder())
     try MarkdownFolderWriter.write(Self.library, to: folder.path, records: records.path)
@@ -65,32 +65,6 @@ import Testing
     #expect(export.leftAsTheyAre.isEmpty, "nothing was in the new file's way")
   }
 
-  /// A file of the user's at the in-folder record's name is just another file of theirs: left
-  /// as it is, and no obstacle.
-  @Test func aFileOfTheRecordsNameInTheFolderIsTheUsers() throws {
-    let folder = try FixtureFolder([MarkdownFolderWriter.recordName: "{\"my\": \"own data\"}"])
-    let records = try FixtureFolder()
-    try MarkdownFolderWriter.write(Self.library, to: folder.path, records: records.path)
-    #expect(
-      ExportOwnershipTests.text(folder, MarkdownFolderWriter.recordName) == "{\"my\": \"own data\"}"
-    )
-    #expect(ExportOwnershipTests.text(folder, "Birds/Heron.md") != nil)
-  }
-
-  /// A folder exported before records were kept apart holds its record: it still proves the
-  /// files it names, and is left as it is.
-  @Test func aRecordAnEarlierExportLeftInTheFolderStillProvesItsFiles() throws {
-    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
-    try MarkdownFolderWriter.write(Self.library, to: folder.path)
-    let earlier = ExportOwnershipTests.text(folder, MarkdownFolderWriter.recordName)
-
-    try MarkdownFolderWriter.write(
-      Self.retitled(Self.library), to: folder.path, records: records.path)
-
-    #expect(ExportOwnershipTests.text(folder, "Birds/Heron.md") == nil, "proven FieldNotes'")
-    #expect(ExportOwnershipTests.text(folder, MarkdownFolderWriter.recordName) == earlier)
-  }
-
   /// A folder moved elsewhere has no record there: its files are the user's, and a retitled
   /// note's old file stays.
   @Test func aMovedFolderHasNoRecordAndItsFilesAreTheUsers() throws {
@@ -103,5 +77,31 @@ import Testing
 
     #expect(ExportOwnershipTests.text(parent, "moved/Birds/Heron.md") != nil)
     #expect(ExportOwnershipTests.text(parent, "moved/Birds/Grey heron.md") != nil)
+  }
+
+  /// A notebook and one nested in it (`Areas`, `Areas/Birds`), in either order, exported
+  /// twice into one folder, or into the vault they were imported from: each keeps its folder,
+  /// and no note is written twice.
+  @Test func aNotebookAndOneNestedInItKeepTheirFoldersExportAfterExport() throws {
+    let vault = try FixtureFolder([
+      "Areas/Birds/Heron.md": "# Heron\n\nGrey.\n", "Areas/x.md": "# x\n\nWhy.\n",
+    ])
+    let library = try MarkdownFolderReader.read(vault.path).library
+    for notebooks in [library.notebooks, library.notebooks.reversed()] {
+      var ordered = library
+      ordered.notebooks = notebooks
+      let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+      for _ in 0..<2 {
+        let export = try MarkdownFolderWriter.write(ordered, to: folder.path, records: records.path)
+        #expect(export.leftAsTheyAre.isEmpty, "\(notebooks.map(\.name))")
+        #expect(
+          try Self.tree(folder) == ["Areas", "Areas/Birds", "Areas/Birds/Heron.md", "Areas/x.md"],
+          "\(notebooks.map(\.name))")
+      }
+      let intoTheVault = try MarkdownFolderWriter.write(ordered, to: vault.path)
+      #expect(intoTheVault.leftAsTheyAre.isEmpty)
+      #expect(
+        try Self.tree(vault) == ["Areas", "Areas/Birds", "Areas/Birds/Heron.md", "Areas/x.md"])
+    }
   }
 }

@@ -9,6 +9,11 @@ import Testing
 
 /// Export to a Markdown folder, import it into a new store: the same library, every field.
 @Suite struct PlainTextRoundTripTests {
+  /// Where this test's exports keep their records, as the state folder's `folder-exports`.
+  let records: FixtureFolder
+
+  init() throws { records = try FixtureFolder() }
+
   /// Titles that trouble file names, in several scripts.
   static let oddTitles = [
     "a/b", "../up", ".hidden", "trailing.", "CON", "nul", "lpt1.txt", "Heron", "heron", "HERON",
@@ -71,7 +76,7 @@ import Testing
   @MainActor func aLibraryExportedToAFolderImportsAsItWas(seed: UInt64) throws {
     let original = Self.library(seed: seed)
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(original, to: folder.path + "/")
+    try MarkdownFolderWriter.write(original, to: folder.path + "/", records: records.path)
     let reading = try ImportReader.read(folder.path)
     #expect(reading.kind == .markdownFolder)
     #expect(reading.skipped.isEmpty)
@@ -147,9 +152,9 @@ import Testing
   @Test func exportingAgainReplacesItsOwnFilesAndNothingElse() throws {
     var library = Self.library(seed: 7)
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     library.notes[0].body = "Changed since."
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     let read = try MarkdownFolderReader.read(folder.path)
     #expect(read.library.notes.first { $0.id == library.notes[0].id }?.body == "Changed since.")
   }
@@ -159,16 +164,13 @@ import Testing
       notebooks: [Notebook(name: "Birds")],
       notes: [Note(title: "Heron", createdAt: .init(timeIntervalSince1970: 0))])
     library.notes[0].notebookID = library.notebooks[0].id
-    let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     library.notes[0].title = "Grey heron"
     library.notebooks[0].name = "Waders"
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
-    #expect(
-      names == [
-        MarkdownFolderWriter.recordName, "Waders", "Waders/.notebook.md", "Waders/Grey heron.md",
-      ])
+    #expect(names == ["Waders", "Waders/.notebook.md", "Waders/Grey heron.md"])
   }
 
   @Test func titlesChangedInAChainOrSwappedExportAgain() throws {
@@ -182,12 +184,12 @@ import Testing
         Note(title: "Beta", createdAt: day.addingTimeInterval(3)),
       ])
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     library.notes[1].title = "Three"
     library.notes[0].title = "Two"
     (library.notes[2].title, library.notes[3].title) = ("Beta", "Alpha")
     (library.notebooks[0].name, library.notebooks[1].name) = ("B", "A")
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     let read = try MarkdownFolderReader.read(folder.path)
     #expect(Set(read.library.notes) == Set(library.notes))
     #expect(Set(read.library.notebooks) == Set(library.notebooks))
@@ -202,7 +204,7 @@ import Testing
         Note(title: "Birds", createdAt: .init(timeIntervalSince1970: 1)),
       ])
     let folder = try FixtureFolder()
-    try MarkdownFolderWriter.write(library, to: folder.path)
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     let read = try MarkdownFolderReader.read(folder.path)
     #expect(Set(read.library.notes) == Set(library.notes))
   }

@@ -3,8 +3,8 @@ import FieldNotesPlatform
 import Foundation
 
 /// What FieldNotes wrote into an exported folder: each file's path, the note or notebook it
-/// holds, and a digest of its bytes, kept in FieldNotes' state folder (``path(forFolder:in:)``)
-/// or, without one, at the folder's top (``MarkdownFolderWriter/recordName``).
+/// holds, and a digest of its bytes, kept in FieldNotes' state folder (``path(forFolder:in:)``),
+/// never in the folder, where anyone could write one.
 ///
 /// It is how an export proves a file is its own before writing over it or removing it: a file
 /// is FieldNotes' only while its bytes are what the record says FieldNotes wrote at its path. A
@@ -36,15 +36,6 @@ struct ExportRecord: Codable, Equatable {
     UUID(derivedFrom: data).uuidString.lowercased()
   }
 
-  /// The record in a folder; an empty one when there is none, or it can't be read (then no
-  /// file of the folder is FieldNotes', which only ever keeps more).
-  static func read(in root: String) -> ExportRecord {
-    // A record that came with the folder (a shared or cloned one) names only files an export
-    // writes: inside the folder, in folders no deeper than a notebook's nest; any other path is
-    // no proof.
-    read(file: root + "/" + MarkdownFolderWriter.recordName).exportPaths
-  }
-
   /// The record with only the files an export writes (``isExportPath(_:)``).
   var exportPaths: ExportRecord {
     var record = self
@@ -71,22 +62,6 @@ struct ExportRecord: Codable, Equatable {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
     return (1...MarkdownFolderWriter.maximumDepth + 1).contains(parts.count) && !path.hasPrefix("/")
       && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-  }
-
-  /// Whether the file at a path is FieldNotes' record, or there is none: anything else there
-  /// (the user's own file of that name, a record damaged by hand) is the user's, never written
-  /// over.
-  ///
-  /// - Parameter path: The record's path.
-  /// - Returns: `false` when something is there that isn't a record FieldNotes can read.
-  static func isRecordOrNothing(at path: String) -> Bool {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return true }
-    guard status.st_mode & S_IFMT == S_IFREG,
-      let data = try? AtomicFile.read(path, limit: 1 << 28),
-      let record = try? JSONDecoder().decode(ExportRecord.self, from: data)
-    else { return false }
-    return record.format == ExportRecord().format
   }
 
   /// The record in a file; an empty one when there is none, or it can't be read.

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// It never writes over or removes a file that isn't its own, and a file is its own only
 /// while it holds exactly the bytes FieldNotes wrote there for a note or notebook of the
-/// library written now: each export keeps a record of what it wrote for which (see
-/// `ExportRecord`; in FieldNotes' state folder, or ``recordName`` in the folder). Any other file in the folder — the user's own, one edited since the last
+/// library written now: each export keeps a record of what it wrote for which, in FieldNotes'
+/// state folder (see `ExportRecord`). Any other file in the folder — the user's own, one edited since the last
 /// export, a copy, the file of a note deleted since or of another library exported there, a
 /// link — is left as it is, and the note or notebook whose name it has is written beside it
 /// under the next free name, " (2)" and on (``FolderExport/leftAsTheyAre`` names them). A note
@@ -16,9 +16,6 @@ import Foundation
 /// one, if that is still as FieldNotes wrote it, so the folder never holds two texts of one note
 /// that FieldNotes made.
 public enum MarkdownFolderWriter {
-  /// The file at the top of an exported folder that records what FieldNotes wrote there, where
-  /// the record is kept in the folder (and where an earlier export kept it).
-  public static let recordName = ".fieldnotes-export.json"
 
   /// What an export into a folder did.
   public struct FolderExport: Equatable, Sendable {
@@ -34,18 +31,18 @@ public enum MarkdownFolderWriter {
 
   /// Writes the folder, creating it if it is missing.
   ///
-  /// The record of what it wrote is kept in a folder of FieldNotes' own when one is given (the
-  /// state folder's), one file for each exported folder, so the export holds the notes and
-  /// their files and nothing else: an imported vault comes back as it was, hidden files and
-  /// all. Without one (notes kept in memory, a test), it is kept in the exported folder
-  /// (``recordName``). A record an earlier export left in the folder still proves what it says.
+  /// The record of what it wrote is kept in a folder of FieldNotes' own (the state folder's),
+  /// one file for each exported folder, never in the exported folder: so the export holds the
+  /// notes and their files and nothing else (an imported vault comes back as it was, hidden
+  /// files and all), and nothing in the folder — which anyone may have made — can pass for
+  /// proof that a file is FieldNotes'. Without a folder of records, none is kept: a file is
+  /// FieldNotes' only while it holds exactly what this export writes for one of its notes.
   ///
   /// - Parameters:
   ///   - library: The notebooks and notes.
   ///   - folder: The folder's path.
   ///   - sparedPaths: Files never to write over (the open store's).
-  ///   - recordsFolder: Where the records of folder exports are kept, or `nil` for the
-  ///     exported folder itself.
+  ///   - recordsFolder: Where the records of folder exports are kept, or `nil` to keep none.
   /// - Returns: How many files were written, and the files left as they are.
   /// - Throws: ``AtomicFile/Failure`` naming the file that could not be written, or the folder
   ///   that is a file.
@@ -59,17 +56,8 @@ public enum MarkdownFolderWriter {
     if stat(root, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
       throw AtomicFile.Failure(path: folder, reason: "is a file, not a folder")
     }
-    let kept = recordsFolder.map { ExportRecord.path(forFolder: root, in: $0) }
-    let recordPath = kept ?? "\(root)/\(recordName)"
-    // A file of that name is written over only where the record is kept in the folder.
-    guard kept != nil || ExportRecord.isRecordOrNothing(at: recordPath) else {
-      throw AtomicFile.Failure(
-        path: recordPath,
-        reason: "is not the record FieldNotes keeps of what it exported here, so it is yours; "
-          + "nothing was exported (move it away, or export into another folder)")
-    }
-    var record = ExportRecord.read(in: root)
-    if let kept { record.files += ExportRecord.read(file: kept).exportPaths.files }
+    let recordPath = recordsFolder.map { ExportRecord.path(forFolder: root, in: $0) }
+    let record = recordPath.map { ExportRecord.read(file: $0).exportPaths } ?? ExportRecord()
     let ids = Set(library.notes.map(\.id) + library.notebooks.map(\.id))
     // What this export writes, wherever each file goes: a file already holding one of these
     // holds a text the store holds too, so writing over it loses nothing.
@@ -96,20 +84,26 @@ public enum MarkdownFolderWriter {
           && (try? AtomicFile.read("\(root)/\(entry.path)", limit: NoteDocument.maximumBytes))
             .map { record.wrote($0, at: entry.path) } == true
       }.map(\.path))
-    try makeFolder(root)
     // Recorded before anything is written, beside what was there, so an export cut short
-    // leaves every file it wrote provably its own.
+    // leaves every file it wrote provably its own; a record that can't be kept stops the
+    // export before the folder is made.
     let written = files.map {
       ExportRecord.Entry(path: $0.path, id: $0.id, digest: ExportRecord.digest(of: $0.data))
     }
     var during = record
     during.files += written
-    if let recordsFolder {
+    if let recordsFolder, let recordPath {
       try? FileManager.default.createDirectory(
         atPath: recordsFolder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
+      do { try during.write(file: recordPath, flushing: false) } catch {
+        throw AtomicFile.Failure(
+          path: recordPath,
+          reason: "the record of what FieldNotes exports can't be kept there (\(error.reason)); "
+            + "nothing was exported")
+      }
     }
-    try during.write(file: recordPath, flushing: false)
+    try makeFolder(root)
     for name in folders.sorted() { try makeFolder("\(root)/\(name)") }
     for file in files {
       try AtomicFile.write(
@@ -134,7 +128,7 @@ public enum MarkdownFolderWriter {
     var after = record
     after.files.removeAll { planned.contains($0.path) || stale.contains($0.path) }
     after.files += written
-    try after.write(file: recordPath, flushing: false)
+    if let recordPath { try after.write(file: recordPath, flushing: false) }
     // One flush for every file, rather than one each: the export is a copy, written in full
     // before it says so.
     sync()
@@ -222,8 +216,7 @@ public enum MarkdownFolderWriter {
     var directories = Set<String>()
     func look(in folder: String, depth: Int) {
       let path = folder.isEmpty ? root : "\(root)/\(folder)"
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-      where !(folder.isEmpty && name == recordName) {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
         let relative = folder.isEmpty ? name : "\(folder)/\(name)"
         switch kind(of: relative) {
         case S_IFDIR:

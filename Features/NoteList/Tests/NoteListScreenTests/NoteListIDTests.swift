@@ -45,8 +45,8 @@ import Testing
     let harness = ScreenHarness<Route>(NoteListForms(store: store).screen(form))
     await #expect(
       throws: CommandLineError.refused(
-        "2 notes' ids start with e621; type more of the one you mean: e621e1f8 “Heron”, "
-          + "e621aaaa “Wren”")
+        "2 notes' ids start with e621; type more of the one you mean: e621e “Heron”, "
+          + "e621a “Wren”")
     ) { try await harness.run("show e621") }
     await #expect(throws: CommandLineError.refused("no note's id starts with ffff")) {
       try await harness.run("delete ffff")
