@@ -14,11 +14,13 @@ import Foundation
 ///
 /// Every file is ``NoteDocument``'s, so importing the folder gives back the same library, field
 /// for field; a note's file names its notebook (`notebook: Field trips`), as a person and other
-/// tools read it, and its folder's `.notebook.md` keeps the notebook's identity. Names are readable and safe on every disk: characters no system allows in a name
-/// (`/ \ : * ? " < > |`, control characters and the marks that turn text around) become `-`, leading dots and trailing dots and
-/// spaces go, names Windows reserves (`CON`, `NUL`, `COM1`…) get a `_` in front, and a name is
-/// cut to ``maximumNameBytes``. Two names that differ only in case (or in how an accent is
-/// encoded) are made distinct with " (2)", " (3)", since a Mac's disk holds only one of them.
+/// tools read it, and its folder's `.notebook.md`, where the folder alone doesn't say it, keeps
+/// the notebook's identity. Names are readable and safe on every disk: characters no system
+/// allows in a name (`/ \ : * ? " < > |`, control characters and the marks that turn text
+/// around) become `-`, leading dots and trailing dots and spaces go, names Windows reserves
+/// (`CON`, `NUL`, `COM1`…) get a `_` in front, and a name is cut to ``maximumNameBytes``. Two
+/// names that differ only in case (or in how an accent is encoded) are made distinct with
+/// " (2)", " (3)", since a Mac's disk holds only one of them.
 public enum MarkdownFolderLayout {
   /// The file in a notebook's folder that keeps the notebook's identity.
   public static let notebookFileName = ".notebook.md"

@@ -8,15 +8,14 @@ import Foundation
 /// It never writes over or removes a file that isn't its own, and a file is its own only
 /// while it holds exactly the bytes FieldNotes wrote there for a note or notebook of the
 /// library written now: each export keeps a record of what it wrote for which, in FieldNotes'
-/// state folder (see `ExportRecord`). Any other file in the folder — the user's own, one edited since the last
-/// export, a copy, the file of a note deleted since or of another library exported there, a
-/// link — is left as it is, and the note or notebook whose name it has is written beside it
-/// under the next free name, " (2)" and on (``FolderExport/leftAsTheyAre`` names them). A note
-/// whose title (or notebook) changed since an earlier export gets its new file and loses its old
-/// one, if that is still as FieldNotes wrote it, so the folder never holds two texts of one note
-/// that FieldNotes made.
+/// state folder (see `ExportRecord`). Any other file in the folder — the user's own, one edited
+/// since the last export, a copy, the file of a note deleted since or of another library
+/// exported there, a link — is left as it is, and the note or notebook whose name it has is
+/// written beside it under the next free name, " (2)" and on (``FolderExport/leftAsTheyAre``
+/// names them). A note whose title (or notebook) changed since an earlier export gets its new
+/// file and loses its old one, if that is still as FieldNotes wrote it, so the folder never
+/// holds two texts of one note that FieldNotes made.
 public enum MarkdownFolderWriter {
-
   /// What an export into a folder did.
   public struct FolderExport: Equatable, Sendable {
     /// How many files it wrote.
