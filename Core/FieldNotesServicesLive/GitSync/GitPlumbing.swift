@@ -165,8 +165,9 @@ final class SyncLock {
 /// here meanwhile is merged three-way (the exported version as the base), so neither change is
 /// lost. Notebooks are saved first and deleted last, so no note is ever left pointing at a
 /// notebook that isn't there yet. A note the other side deleted goes to this store's trash,
-/// dated when the sync saved it. Computed inside the store's transaction, it stops with no
-/// changes once the task is cancelled.
+/// dated when the sync saved it. What the store keeps of a note that no sync carries (the file
+/// it was imported from, ``FieldNotesModel/ImportedFile``) stays with the note. Computed inside
+/// the store's transaction, it stops with no changes once the task is cancelled.
 struct StoreChanges {
   private(set) var changes: [RepositoryChange] = []
   /// Whether the task was cancelled, leaving ``changes`` empty.
@@ -182,6 +183,13 @@ struct StoreChanges {
     var savedNotebooks: [RepositoryChange] = []
     var noteChanges: [RepositoryChange] = []
     var deletedNotebooks: [RepositoryChange] = []
+    // What this store keeps of a note that no sync carries (the file it was imported from)
+    // stays with the text another store sent.
+    func saving(_ note: Note?, _ id: Note.ID) -> RepositoryChange {
+      guard var note else { return .trashNote(id, at: deletedAt) }
+      note.importedFile = note.importedFile ?? notes[id]?.importedFile
+      return .saveNote(note)
+    }
     for (kind, data) in results.sorted(by: { SyncDocument.path($0.key) < SyncDocument.path($1.key) }
     ) {
       guard !Task.isCancelled else {
@@ -195,15 +203,14 @@ struct StoreChanges {
         let merged = data.flatMap { try? SyncDocument.note(from: $0, id: id) }
         let now = notes[id].map(SyncDocument.data(of:))
         if now == exported.documents[kind] {
-          noteChanges.append(merged.map(RepositoryChange.saveNote) ?? .trashNote(id, at: deletedAt))
+          noteChanges.append(saving(merged, id))
           continue
         }
         let outcome = ThreeWayMerge.note(
           base: exported.documents[kind].flatMap { try? SyncDocument.note(from: $0, id: id) },
           ours: now.flatMap { try? SyncDocument.note(from: $0, id: id) }, theirs: merged,
           timeZone: timeZone)
-        noteChanges.append(
-          outcome.note.map(RepositoryChange.saveNote) ?? .trashNote(id, at: deletedAt))
+        noteChanges.append(saving(outcome.note, id))
         if let copy = outcome.copy { noteChanges.append(.saveNote(copy)) }
       case .notebook(let id):
         let merged = data.flatMap { try? SyncDocument.notebook(from: $0, id: id) }
