@@ -121,7 +121,8 @@ extension Workloads {
         isMet: first.median <= 2 * peerFirst.median),
       Result(
         name: "peak memory of the first sync of \(size.formatted()) notes",
-        fieldNotes: mebibytes(firstPeak) + " max RSS (git's own processes not counted)",
+        fieldNotes: mebibytes(firstPeak)
+          + " max RSS (of FieldNotes or of the largest git it ran, which the system counts too)",
         peer: "—", ratio: nil, target: "≤ 100 MiB", isMet: firstPeak <= limit),
       Result(
         name: "sync of one changed note among \(size.formatted())",
