@@ -119,17 +119,21 @@ public enum MarkdownFolderLayout {
   ///   - directories: The folders already in the folder (never a link to one): a folder above
   ///     a notebook's own goes into the one of its name, rather than around it, its entries
   ///     staying occupied; a notebook's own folder goes around any that is occupied.
+  ///   - earlierFolders: The folders among those whose ``notebookFileName`` an earlier export
+  ///     wrote, and still holds, by their notebook: each stays that notebook's own, whatever the
+  ///     case of its name, so a layout, once written, is every later export's.
   /// - Returns: The files, and the occupied paths passed over.
   public static func plan(
     of library: NoteLibrary, avoiding occupied: Set<String> = [],
-    entering directories: Set<String> = []
+    entering directories: Set<String> = [], keeping earlierFolders: [Notebook.ID: String] = [:]
   ) -> Plan {
     var files: [File] = []
     var folders = FolderNames(occupied: occupied, directories: directories)
     var notebookFolders: [Notebook.ID: String] = [:]
     let filed = Set(library.notes.compactMap(\.notebookID))
     for notebook in library.notebooks {
-      let folder = folders.claimFolder(for: folderParts(of: notebook.name))
+      let folder = folders.claimFolder(
+        for: folderParts(of: notebook.name), earlierFolder: earlierFolders[notebook.id])
       notebookFolders[notebook.id] = folder
       // A folder of notes that an import reads as this very notebook needs no file to say so:
       // an imported vault's folders come back holding only what they held.
@@ -253,8 +257,11 @@ public enum MarkdownFolderLayout {
     private var ownFolders = Set<String>()
     /// The folders that were there before the export, entered.
     private var entered = Set<String>()
+    /// The folders already there.
+    private let directories: Set<String>
 
     init(occupied: Set<String>, directories: Set<String>) {
+      self.directories = directories
       var occupiedIn: [String: [String]] = [:]
       for path in occupied {
         let (parent, name) = Self.split(path)
@@ -262,9 +269,12 @@ public enum MarkdownFolderLayout {
       }
       self.occupiedIn = occupiedIn
       var directoriesIn: [String: [String: String]] = [:]
-      for path in directories {
+      // Of folders there whose names differ only in case, the first in order: the same one
+      // every time.
+      for path in directories.sorted() {
         let (parent, name) = Self.split(path)
-        directoriesIn[parent, default: [:]][MarkdownFolderLayout.collisionKey(name)] = name
+        let key = MarkdownFolderLayout.collisionKey(name)
+        if directoriesIn[parent]?[key] == nil { directoriesIn[parent, default: [:]][key] = name }
       }
       self.directoriesIn = directoriesIn
     }
@@ -283,20 +293,33 @@ public enum MarkdownFolderLayout {
       return body(&names[folder, default: UniqueNames()])
     }
 
-    /// A notebook's own folder, through the folders above it.
-    mutating func claimFolder(for parts: [String]) -> String {
+    /// A notebook's own folder, through the folders above it; `earlierFolder` is the one an
+    /// earlier export gave it, if it is still there.
+    mutating func claimFolder(for parts: [String], earlierFolder: String?) -> String {
       var parent = ""
       for (index, part) in parts.enumerated() {
         let isOwn = index == parts.count - 1
         let key = MarkdownFolderLayout.collisionKey(part)
         let path: String
-        let existing = directoriesIn[parent]?[key]
+        // Of folders there differing only in case, the notebook's earlier one is its own.
+        let existing: String?
+        if isOwn, let earlierFolder, directories.contains(earlierFolder),
+          Self.split(earlierFolder).folder == parent,
+          MarkdownFolderLayout.collisionKey(Self.split(earlierFolder).name) == key
+        {
+          existing = Self.split(earlierFolder).name
+        } else {
+          existing = directoriesIn[parent]?[key]
+        }
         let existingPath = existing.map { parent.isEmpty ? $0 : "\(parent)/\($0)" }
         // A folder already there may be a notebook's own only by its exact name (the vault it
         // came from, exported into again), so the name reads back the same, and only where no
         // `.notebook.md` of another's is; one above a notebook's, whatever its case.
+        // Or by the folder an earlier export gave the notebook, whatever its case (a notebook
+        // sharing, but for its case, a folder made above another's: `areas/Birds`, `Areas`).
+        let wasItsFolder = existingPath != nil && existingPath == earlierFolder
         let mayBeOwn =
-          existing == part
+          (existing == part || wasItsFolder)
           && !(occupiedIn[existingPath ?? ""] ?? []).contains(MarkdownFolderLayout.notebookFileName)
         if let shared = made[parent]?[key],
           !isOwn || !(ownFolders.contains(shared) || (entered.contains(shared) && !mayBeOwn))

@@ -104,4 +104,41 @@ import Testing
         try Self.tree(vault) == ["Areas", "Areas/Birds", "Areas/Birds/Heron.md", "Areas/x.md"])
     }
   }
+
+  /// A notebook named as a folder above another's but for its case (`areas/Birds`, then
+  /// `Areas`): the first export's layout is every later export's.
+  @Test func notebooksWhoseFoldersDifferOnlyInCaseKeepOneLayout() throws {
+    let nested = Notebook(name: "areas/Birds")
+    let top = Notebook(name: "Areas")
+    let library = NoteLibrary(
+      notebooks: [nested, top],
+      notes: [
+        Note(title: "H", createdAt: Date(timeIntervalSince1970: 0), notebookID: nested.id),
+        Note(title: "X", createdAt: Date(timeIntervalSince1970: 60), notebookID: top.id),
+      ])
+    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+    let first = try Self.tree(folder)
+    #expect(first.contains("areas/Birds/H.md"))
+    for _ in 0..<3 {
+      let export = try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+      #expect(try Self.tree(folder) == first)
+      #expect(export.leftAsTheyAre.isEmpty)
+    }
+  }
+
+  /// A record that can't be kept (the records' folder is a file) stops the export before
+  /// anything is written: no folder is made, and the message says so.
+  @Test func aRecordThatCantBeKeptStopsTheExportBeforeItBegins() throws {
+    let parent = try FixtureFolder(["state": "a file where the records' folder would be"])
+    #expect {
+      try MarkdownFolderWriter.write(
+        Self.library, to: parent.path + "/out", records: parent.path + "/state/folder-exports")
+    } throws: { error in
+      let reason = (error as? AtomicFile.Failure)?.reason ?? ""
+      return reason.hasPrefix("the record of what FieldNotes exports can't be kept there (")
+        && reason.hasSuffix("); nothing was exported")
+    }
+    #expect(!FileManager.default.fileExists(atPath: parent.path + "/out"))
+  }
 }

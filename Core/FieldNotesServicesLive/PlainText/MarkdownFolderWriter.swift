@@ -60,13 +60,13 @@ public enum MarkdownFolderWriter {
     let ids = Set(library.notes.map(\.id) + library.notebooks.map(\.id))
     // What this export writes, wherever each file goes: a file already holding one of these
     // holds a text the store holds too, so writing over it loses nothing.
-    let writtenNow = Set(
-      MarkdownFolderLayout.files(of: library).map { ExportRecord.digest(of: $0.data) })
-    let (occupied, directories) = occupiedPaths(
-      in: root, record: record, ids: ids,
-      writtenNow: writtenNow)
+    let writtenNow = Dictionary(
+      MarkdownFolderLayout.files(of: library).map { (ExportRecord.digest(of: $0.data), $0.id) }
+    ) { first, _ in first }
+    let (occupied, directories, earlierFolders) = occupiedPaths(
+      in: root, record: record, ids: ids, writtenNow: writtenNow)
     let plan = MarkdownFolderLayout.plan(
-      of: library, avoiding: occupied, entering: directories)
+      of: library, avoiding: occupied, entering: directories, keeping: earlierFolders)
     let files = plan.files
     let planned = Set(files.map(\.path))
     var folders = Set<String>()
@@ -92,14 +92,21 @@ public enum MarkdownFolderWriter {
     var during = record
     during.files += written
     if let recordsFolder, let recordPath {
-      try? FileManager.default.createDirectory(
-        atPath: recordsFolder, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      do { try during.write(file: recordPath, flushing: false) } catch {
-        throw AtomicFile.Failure(
-          path: recordPath,
-          reason: "the record of what FieldNotes exports can't be kept there (\(error.reason)); "
+      let unkept = { (path: String, why: String) in
+        AtomicFile.Failure(
+          path: path,
+          reason: "the record of what FieldNotes exports can't be kept there (\(why)); "
             + "nothing was exported")
+      }
+      do {
+        try FileManager.default.createDirectory(
+          atPath: recordsFolder, withIntermediateDirectories: true,
+          attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw unkept(recordsFolder, (error as NSError).localizedDescription)
+      }
+      do { try during.write(file: recordPath, flushing: false) } catch {
+        throw unkept(recordPath, error.reason)
       }
     }
     try makeFolder(root)
@@ -196,23 +203,28 @@ public enum MarkdownFolderWriter {
   /// (`Areas/Health` under the user's `Areas`), goes into it, beside the user's files — the
   /// vault the notes came from, exported into again, is written into, not into
   /// `Areas/Health (2)`; a link to a folder is occupied and never looked into, nor is a hidden
-  /// folder (`.git`), whose name no export writes.
+  /// folder (`.git`), whose name no export writes. A folder whose `.notebook.md` is such a
+  /// file is given with its notebook, which keeps it.
   private static func occupiedPaths(
-    in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: Set<String>
-  ) -> (occupied: Set<String>, directories: Set<String>) {
-    func isOwn(_ path: String) -> Bool {
+    in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: [String: UUID]
+  ) -> (occupied: Set<String>, directories: Set<String>, notebookFolders: [UUID: String]) {
+    // The note or notebook a file of FieldNotes' holds, or `nil` for a file that isn't one.
+    func owner(_ path: String) -> UUID? {
       guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
-      else { return false }
+      else { return nil }
       let digest = ExportRecord.digest(of: data)
-      if writtenNow.contains(digest) { return true }
-      return record.files.contains { $0.path == path && $0.digest == digest && ids.contains($0.id) }
+      if let id = writtenNow[digest] { return id }
+      return record.files.first { $0.path == path && $0.digest == digest && ids.contains($0.id) }?
+        .id
     }
+    func isOwn(_ path: String) -> Bool { owner(path) != nil }
     func kind(of path: String) -> mode_t? {
       var status = stat()
       return lstat("\(root)/\(path)", &status) == 0 ? status.st_mode & S_IFMT : nil
     }
     var occupied = Set<String>()
     var directories = Set<String>()
+    var notebookFolders: [UUID: String] = [:]
     func look(in folder: String, depth: Int) {
       let path = folder.isEmpty ? root : "\(root)/\(folder)"
       for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
@@ -220,7 +232,9 @@ public enum MarkdownFolderWriter {
         switch kind(of: relative) {
         case S_IFDIR:
           let notebookFile = "\(relative)/\(MarkdownFolderLayout.notebookFileName)"
-          if !(kind(of: notebookFile) == S_IFREG && isOwn(notebookFile)) {
+          if kind(of: notebookFile) == S_IFREG, let notebook = owner(notebookFile) {
+            notebookFolders[notebook] = relative
+          } else {
             occupied.insert(relative)
           }
           guard !name.hasPrefix("."), depth < maximumDepth else { continue }
@@ -232,7 +246,7 @@ public enum MarkdownFolderWriter {
       }
     }
     look(in: "", depth: 0)
-    return (occupied, directories)
+    return (occupied, directories, notebookFolders)
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.
@@ -249,7 +263,7 @@ public enum MarkdownFolderWriter {
   /// its record proves) or exactly what it writes now for some note or notebook.
   private static func requireOwnFileOrNothing(
     _ file: MarkdownFolderLayout.File, in root: String, record: ExportRecord,
-    writtenNow: Set<String>
+    writtenNow: [String: UUID]
   ) throws(AtomicFile.Failure) {
     let path = "\(root)/\(file.path)"
     var status = stat()
@@ -265,7 +279,7 @@ public enum MarkdownFolderWriter {
     // A disk that ignores case finds the file FieldNotes wrote as `Heron.md` at `heron.md`.
     let key = MarkdownFolderLayout.collisionKey(file.path)
     let digest = ExportRecord.digest(of: data)
-    guard !writtenNow.contains(digest),
+    guard writtenNow[digest] == nil,
       !record.files.contains(where: {
         $0.digest == digest && MarkdownFolderLayout.collisionKey($0.path) == key
       })
