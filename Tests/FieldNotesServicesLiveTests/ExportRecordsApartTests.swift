@@ -48,6 +48,10 @@ import Testing
       Self.retitled(Self.library), to: parent.path + "/other/../out", records: records.path)
     #expect(ExportOwnershipTests.text(parent, "out/Birds/Heron.md") == nil)
     #expect(ExportOwnershipTests.text(parent, "out/Birds/Grey heron.md") != nil)
+    // A folder the path goes through and back out of, and that wasn't there, isn't made.
+    try MarkdownFolderWriter.write(
+      Self.library, to: parent.path + "/nope/../out/", records: records.path)
+    #expect(!FileManager.default.fileExists(atPath: parent.path + "/nope"))
   }
 
   /// A file edited since is the user's.

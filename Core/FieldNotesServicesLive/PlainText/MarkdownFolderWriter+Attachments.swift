@@ -47,7 +47,7 @@ extension MarkdownFolderWriter {
     from journal: some NoteJournal, in library: NoteLibrary, in folder: String,
     besideFilesOf paths: [UUID: String], sparing sparedPaths: [String] = []
   ) -> AttachmentExport {
-    let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    let root = exportRoot(folder)
     var export = AttachmentExport()
     // The note whose attachment this export wrote at each path: another note's file of the
     // same path with other bytes is named as such, not as a file of the user's.

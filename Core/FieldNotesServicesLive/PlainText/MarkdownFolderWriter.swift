@@ -50,7 +50,7 @@ public enum MarkdownFolderWriter {
     _ library: NoteLibrary, to folder: String, sparing sparedPaths: [String] = [],
     records recordsFolder: String? = nil
   ) throws(AtomicFile.Failure) -> FolderExport {
-    let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    let root = exportRoot(folder)
     var status = stat()
     if stat(root, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR {
       throw AtomicFile.Failure(path: folder, reason: "is a file, not a folder")
@@ -141,6 +141,15 @@ public enum MarkdownFolderWriter {
     return FolderExport(
       written: files.count, leftAsTheyAre: plan.wentAround,
       paths: Dictionary(files.map { ($0.id, $0.path) }) { first, _ in first })
+  }
+
+  /// The folder an export writes in, as a path: the one given, without its trailing `/`; one
+  /// written through `.` or `..` is taken where it leads (`FilePaths.resolved`), so no folder
+  /// on the way that isn't there is made (`out/nope/../real` makes `out/real` alone).
+  static func exportRoot(_ folder: String) -> String {
+    let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+    let parts = root.split(separator: "/")
+    return parts.contains { $0 == "." || $0 == ".." } ? FilePaths.resolved(root) : root
   }
 
   /// Dates a file just written at a note's last change.
