@@ -102,7 +102,6 @@ public struct NoteIDs {
         })
     }
   }
-
 }
 
 /// Why a typed id names no one note; each says so in a user's words.
