@@ -330,9 +330,11 @@ public enum MarkdownFolderLayout {
         } else if let existingPath, !ownFolders.contains(existingPath),
           !entered.contains(existingPath), !isOwn || mayBeOwn
         {
-          // A folder already there is entered; what is in it is occupied file by file.
+          // A folder already there is entered; what is in it is occupied file by file, and no
+          // folder made beside it later differs from its name only in case.
           path = existingPath
           entered.insert(path)
+          withNames(in: parent) { $0.take(Self.split(path).name) }
         } else {
           let name = withNames(in: parent) { $0.claim(part) }
           path = parent.isEmpty ? name : "\(parent)/\(name)"
@@ -373,6 +375,12 @@ public enum MarkdownFolderLayout {
         a
       }
       taken = Set(occupied.keys)
+    }
+
+    /// Takes a name that is already there (a folder entered), so that no name handed out
+    /// later differs from it only in case.
+    mutating func take(_ name: String) {
+      taken.insert(MarkdownFolderLayout.collisionKey(name))
     }
 
     /// The name itself if it is free, else it with " (2)", " (3)" and on.

@@ -401,6 +401,23 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "second, edited by hand")
   }
 
+  /// A record that can't be kept (a file where its folder goes) stops the export before the
+  /// file is written, saying what is in the way: written without it, the file would be refused
+  /// as the user's by the next export to it.
+  @Test func aRecordThatCantBeKeptStopsTheExport() throws {
+    let folder = try FixtureFolder(["state": "a file"])
+    #expect {
+      try ExportFileWriter.write(
+        Data("export".utf8), to: folder.path + "/backup.json", sparing: [],
+        record: folder.path + "/state/fieldnotes/exports.json")
+    } throws: { error in
+      (error as? AtomicFile.Failure)?.reason
+        == "the record of what FieldNotes exports can't be kept there (\(folder.path)/state is "
+        + "not a folder); nothing was exported"
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.path + "/backup.json"))
+  }
+
   @Test func withNoRecordOnlyTheSameBytesAreReplaced() throws {
     let folder = try FixtureFolder(["notes.json": "same"])
     let path = folder.path + "/notes.json"

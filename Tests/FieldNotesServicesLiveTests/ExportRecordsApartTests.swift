@@ -1,3 +1,4 @@
+import FieldNotesFormats
 import FieldNotesModel
 import Foundation
 import Testing
@@ -139,10 +140,57 @@ import Testing
       try MarkdownFolderWriter.write(
         Self.library, to: parent.path + "/out", records: parent.path + "/state/folder-exports")
     } throws: { error in
-      let reason = (error as? AtomicFile.Failure)?.reason ?? ""
-      return reason.hasPrefix("the record of what FieldNotes exports can't be kept there (")
-        && reason.hasSuffix("); nothing was exported")
+      (error as? AtomicFile.Failure)?.reason
+        == "the record of what FieldNotes exports can't be kept there (\(parent.path)/state is "
+        + "not a folder); nothing was exported"
     }
     #expect(!FileManager.default.fileExists(atPath: parent.path + "/out"))
+  }
+
+  /// A notebook whose name differs only in case from a folder the export enters (`AREAS`
+  /// made beside the `areas` that `areas/Birds` is in) gets a folder of another name, never one
+  /// a Mac's disk would take for the same, and keeps it export after export.
+  @Test func aNewNotebookNeverTakesANameDifferingOnlyInCaseFromAFolderThere() throws {
+    let nested = Notebook(name: "areas/Birds")
+    var top = Notebook(name: "Areas")
+    var library = NoteLibrary(
+      notebooks: [nested, top],
+      notes: [
+        Note(title: "H", createdAt: Date(timeIntervalSince1970: 0), notebookID: nested.id),
+        Note(title: "X", createdAt: Date(timeIntervalSince1970: 60), notebookID: top.id),
+      ])
+    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+    top.name = "X"
+    library.notebooks = [nested, top, Notebook(name: "AREAS")]
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+    let second = try Self.tree(folder)
+    let topFolders = second.filter { !$0.contains("/") }
+    #expect(
+      Set(topFolders.map(MarkdownFolderLayout.collisionKey)).count == topFolders.count,
+      "\(topFolders)")
+    for _ in 0..<2 {
+      try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+      #expect(try Self.tree(folder) == second)
+    }
+  }
+
+  /// A copy of a notebook's folder (the user's `cp -r Areas AREAS`) holds the bytes the export
+  /// writes, but the folder the record says FieldNotes wrote stays the notebook's, and the copy
+  /// is left as the user made it.
+  @Test func aCopyOfANotebooksFolderIsNotTakenForIt() throws {
+    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+    let library = ExportOwnershipTests.library
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+    for copy in ["BIRDS", "Birds copy", "aBirds"] {
+      try FileManager.default.copyItem(
+        atPath: folder.path + "/Birds", toPath: folder.path + "/" + copy)
+    }
+    let before = try Self.tree(folder)
+
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+
+    #expect(try Self.tree(folder) == before)
+    #expect(ExportOwnershipTests.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
   }
 }

@@ -48,12 +48,9 @@ public enum ExportFileWriter {
     // leaves the file it wrote provably its own.
     var during = record
     during.files.append(entry)
-    if let recordPath {
-      try? FileManager.default.createDirectory(
-        atPath: FilePaths.folder(of: recordPath), withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      try? during.write(file: recordPath, flushing: true)
-    }
+    // A record that can't be kept stops the export: written without it, the file would be
+    // refused as the user's by the next export to it.
+    if let recordPath { try during.writeBeforeExporting(to: recordPath, flushing: true) }
     try AtomicFile.write(data, to: path, sparing: sparedPaths)
     var after = record
     after.files.removeAll { $0.path == place }

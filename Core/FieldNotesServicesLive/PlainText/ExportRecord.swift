@@ -64,6 +64,35 @@ struct ExportRecord: Codable, Equatable {
       && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
   }
 
+  /// Writes the record before an export writes anything, making the folders it is kept in
+  /// (owner-only) where they are missing.
+  ///
+  /// - Parameters:
+  ///   - path: The record's file.
+  ///   - flushing: Whether to wait until the record is on the disk.
+  /// - Throws: ``AtomicFile/Failure`` saying what is in the way (a file where a folder goes, a
+  ///   disk that can't be written) and that nothing was exported.
+  func writeBeforeExporting(to path: String, flushing: Bool) throws(AtomicFile.Failure) {
+    let unkept = { (why: String) in
+      AtomicFile.Failure(
+        path: path,
+        reason: "the record of what FieldNotes exports can't be kept there (\(why)); nothing "
+          + "was exported")
+    }
+    let folder = FilePaths.folder(of: path)
+    var made = folder.hasPrefix("/") ? "" : "."
+    for part in folder.split(separator: "/") {
+      made += "/\(part)"
+      var status = stat()
+      if stat(made, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw unkept("\(made) is not a folder") }
+      } else if mkdir(made, 0o700) != 0, errno != EEXIST {
+        throw unkept("\(made): \(String(cString: strerror(errno)))")
+      }
+    }
+    do { try write(file: path, flushing: flushing) } catch { throw unkept(error.reason) }
+  }
+
   /// The record in a file; an empty one when there is none, or it can't be read.
   static func read(file path: String) -> ExportRecord {
     guard let data = try? AtomicFile.read(path, limit: 1 << 28),

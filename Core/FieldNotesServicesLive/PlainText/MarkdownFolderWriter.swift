@@ -91,24 +91,7 @@ public enum MarkdownFolderWriter {
     }
     var during = record
     during.files += written
-    if let recordsFolder, let recordPath {
-      let unkept = { (path: String, why: String) in
-        AtomicFile.Failure(
-          path: path,
-          reason: "the record of what FieldNotes exports can't be kept there (\(why)); "
-            + "nothing was exported")
-      }
-      do {
-        try FileManager.default.createDirectory(
-          atPath: recordsFolder, withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw unkept(recordsFolder, (error as NSError).localizedDescription)
-      }
-      do { try during.write(file: recordPath, flushing: false) } catch {
-        throw unkept(recordPath, error.reason)
-      }
-    }
+    if let recordPath { try during.writeBeforeExporting(to: recordPath, flushing: false) }
     try makeFolder(root)
     for name in folders.sorted() { try makeFolder("\(root)/\(name)") }
     for file in files {
@@ -217,32 +200,42 @@ public enum MarkdownFolderWriter {
   private static func occupiedPaths(
     in root: String, record: ExportRecord, ids: Set<UUID>, writtenNow: [String: UUID]
   ) -> (occupied: Set<String>, directories: Set<String>, notebookFolders: [UUID: String]) {
-    // The note or notebook a file of FieldNotes' holds, or `nil` for a file that isn't one.
-    func owner(_ path: String) -> UUID? {
+    // The note or notebook a file of FieldNotes' holds, and whether the record says FieldNotes
+    // wrote it there (rather than its bytes being what this export writes, as a copy's are);
+    // `nil` for a file that isn't one.
+    func owner(_ path: String) -> (id: UUID, isRecorded: Bool)? {
       guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
       else { return nil }
       let digest = ExportRecord.digest(of: data)
-      if let id = writtenNow[digest] { return id }
-      return record.files.first { $0.path == path && $0.digest == digest && ids.contains($0.id) }?
-        .id
+      let recorded = record.files.first {
+        $0.path == path && $0.digest == digest && ids.contains($0.id)
+      }
+      if let recorded { return (recorded.id, true) }
+      return writtenNow[digest].map { ($0, false) }
     }
     func isOwn(_ path: String) -> Bool { owner(path) != nil }
+    var notebookFolders: [UUID: (path: String, isRecorded: Bool)] = [:]
     func kind(of path: String) -> mode_t? {
       var status = stat()
       return lstat("\(root)/\(path)", &status) == 0 ? status.st_mode & S_IFMT : nil
     }
     var occupied = Set<String>()
     var directories = Set<String>()
-    var notebookFolders: [UUID: String] = [:]
     func look(in folder: String, depth: Int) {
       let path = folder.isEmpty ? root : "\(root)/\(folder)"
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      // In order, so that of two folders a notebook could call its own the same one is found
+      // every time, whatever order the disk lists them in.
+      for name in ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() {
         let relative = folder.isEmpty ? name : "\(folder)/\(name)"
         switch kind(of: relative) {
         case S_IFDIR:
           let notebookFile = "\(relative)/\(MarkdownFolderLayout.notebookFileName)"
           if kind(of: notebookFile) == S_IFREG, let notebook = owner(notebookFile) {
-            notebookFolders[notebook] = relative
+            // The folder the record says FieldNotes wrote the notebook's file in is its own; a
+            // copy holding the same bytes (the user's `cp -r`) is not, while that one is there.
+            if notebookFolders[notebook.id].map({ !$0.isRecorded && notebook.isRecorded }) ?? true {
+              notebookFolders[notebook.id] = (relative, notebook.isRecorded)
+            }
           } else {
             occupied.insert(relative)
           }
@@ -255,7 +248,7 @@ public enum MarkdownFolderWriter {
       }
     }
     look(in: "", depth: 0)
-    return (occupied, directories, notebookFolders)
+    return (occupied, directories, notebookFolders.mapValues(\.path))
   }
 
   /// Refuses a path where a notebook's folder goes that holds something else.
