@@ -301,13 +301,17 @@ public enum MarkdownFolderLayout {
         let isOwn = index == parts.count - 1
         let key = MarkdownFolderLayout.collisionKey(part)
         let path: String
-        // Of folders there differing only in case, the notebook's earlier one is its own.
+        // Of folders there differing only in case, the notebook's earlier one is its own; else
+        // the one of the part's exact name; else the first in order.
         let existing: String?
+        let exact = parent.isEmpty ? part : "\(parent)/\(part)"
         if isOwn, let earlierFolder, directories.contains(earlierFolder),
           Self.split(earlierFolder).folder == parent,
           MarkdownFolderLayout.collisionKey(Self.split(earlierFolder).name) == key
         {
           existing = Self.split(earlierFolder).name
+        } else if directories.contains(exact) {
+          existing = part
         } else {
           existing = directoriesIn[parent]?[key]
         }

@@ -193,4 +193,22 @@ import Testing
     #expect(try Self.tree(folder) == before)
     #expect(ExportOwnershipTests.text(folder, "Birds/Heron.md")?.hasSuffix("Grey.") == true)
   }
+
+  /// A copy in another case of the folder of a notebook no `.notebook.md` names (one an
+  /// import read from a folder): the folder of the notebook's exact name stays its own.
+  @Test func aCopyInAnotherCaseOfAFolderNamingItsNotebookIsNotTakenForIt() throws {
+    let vault = try FixtureFolder(["birds/Heron.md": "# Heron\n\nGrey.\n"])
+    let library = try MarkdownFolderReader.read(vault.path).library
+    let (folder, records) = (try FixtureFolder(), try FixtureFolder())
+    try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+    try FileManager.default.copyItem(
+      atPath: folder.path + "/birds", toPath: folder.path + "/Birds")
+    let before = try Self.tree(folder)
+    #expect(before == ["birds", "birds/Heron.md", "Birds", "Birds/Heron.md"])
+
+    let export = try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
+
+    #expect(try Self.tree(folder) == before)
+    #expect(export.leftAsTheyAre.isEmpty)
+  }
 }
