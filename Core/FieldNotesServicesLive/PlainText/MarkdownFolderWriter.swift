@@ -203,13 +203,12 @@ public enum MarkdownFolderWriter {
     // The note or notebook a file of FieldNotes' holds, and whether the record says FieldNotes
     // wrote it there (rather than its bytes being what this export writes, as a copy's are);
     // `nil` for a file that isn't one.
+    let recordedAt = Dictionary(grouping: record.files, by: \.path)
     func owner(_ path: String) -> (id: UUID, isRecorded: Bool)? {
       guard let data = try? AtomicFile.read("\(root)/\(path)", limit: NoteDocument.maximumBytes)
       else { return nil }
       let digest = ExportRecord.digest(of: data)
-      let recorded = record.files.first {
-        $0.path == path && $0.digest == digest && ids.contains($0.id)
-      }
+      let recorded = recordedAt[path]?.first { $0.digest == digest && ids.contains($0.id) }
       if let recorded { return (recorded.id, true) }
       return writtenNow[digest].map { ($0, false) }
     }
