@@ -7,6 +7,7 @@ import FieldNotesTerminalTesting
 import FieldNotesTesting
 import FieldNotesText
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FieldNotesApp
@@ -21,11 +22,22 @@ import Testing
     return (test.session, test.console, test.store)
   }
 
+  /// How many files this suite has written: each is dated a minute after the one before, so a
+  /// note imported from a file without dates is as old as its place in the test says, never as
+  /// the clock happened to tick between two writes.
+  static let written = Mutex(0)
+
   func write(_ text: String, at relative: String) throws {
     let path = "\(folder)/\(relative)"
     try FileManager.default.createDirectory(
       atPath: FilePaths.folder(of: path), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let number = Self.written.withLock { count in
+      count += 1
+      return count
+    }
+    try FileManager.default.setAttributes(
+      [.modificationDate: SampleData.date(minutes: number)], ofItemAtPath: path)
   }
 
   @Test func aFolderExportedByOneSessionImportsIntoAnotherAsItWas() async throws {
