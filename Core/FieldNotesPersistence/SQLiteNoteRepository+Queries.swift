@@ -68,11 +68,11 @@ extension SQLiteNoteRepository {
     try read { connection in try SQLiteQueries.savedNoteIDs(among: ids, in: connection) }
   }
 
-  /// The saved notes' identifiers next to each of some identifiers, two lookups each in the
-  /// primary key's index.
+  /// The identifiers of saved and trashed notes next to each of some identifiers, two lookups
+  /// each in each table's primary key.
   ///
   /// - Parameter ids: The identifiers.
-  /// - Returns: For each, the nearest saved identifier below it and above it.
+  /// - Returns: For each, the nearest identifiers below it and above it, saved and trashed.
   /// - Throws: ``FieldNotesServices/RepositoryError`` when the store can't be read.
   public func noteIDs(nextTo ids: [Note.ID]) throws(RepositoryError) -> [[Note.ID]] {
     try read { connection in try SQLiteQueries.noteIDs(nextTo: ids, in: connection) }

@@ -495,25 +495,28 @@ enum SQLiteQueries {
     return saved
   }
 
-  /// The saved notes' identifiers next to each of some identifiers in the order of the
-  /// primary key's text (which is the order of their digits: the dashes sit at the same places
-  /// in every one), two steps down its index each, damaged rows passed over.
+  /// The identifiers of the saved notes and of those in the trash next to each of some
+  /// identifiers, in the order of the primary keys' text (which is the order of their digits:
+  /// the dashes sit at the same places in every one): two steps down each table's index, its
+  /// damaged rows passed over.
   static func noteIDs(nextTo ids: [Note.ID], in connection: SQLiteConnection)
     throws(SQLiteError) -> [[Note.ID]]
   {
     let undamaged = "rowid NOT IN (SELECT row FROM damaged_notes)"
-    let below = try connection.cached(
-      "SELECT id FROM notes WHERE id < ?1 AND \(undamaged) ORDER BY id DESC LIMIT 1")
-    let above = try connection.cached(
-      "SELECT id FROM notes WHERE id > ?1 AND \(undamaged) ORDER BY id LIMIT 1")
-    defer {
-      below.reset()
-      above.reset()
+    var statements: [SQLiteStatement] = []
+    for (table, condition) in [("notes", " AND \(undamaged)"), ("trashed_notes", "")] {
+      statements.append(
+        try connection.cached(
+          "SELECT id FROM \(table) WHERE id < ?1\(condition) ORDER BY id DESC LIMIT 1"))
+      statements.append(
+        try connection.cached(
+          "SELECT id FROM \(table) WHERE id > ?1\(condition) ORDER BY id LIMIT 1"))
     }
+    defer { for statement in statements { statement.reset() } }
     var neighbours: [[Note.ID]] = []
     for id in ids {
       var next: [Note.ID] = []
-      for statement in [below, above] {
+      for statement in statements {
         statement.reset()
         statement.bind(id.uuidString, at: 1)
         if try statement.step(), let found = UUID(uuidString: statement.text(at: 0)) {

@@ -5,10 +5,11 @@ import Foundation
 /// Short ids for notes, and the note a typed id names: how a list shows a note so that it can
 /// be named again after any redraw, and how a command finds it from the shell or the REPL.
 ///
-/// A short id is the shortest prefix of the note's id that no other saved note shares, and at
-/// least ``FieldNotesQuery/NoteIDPrefix/shortest`` digits, as git abbreviates a hash: one digit
-/// more than it shares with the ids just before and after it in the order of their digits
-/// (``FieldNotesQuery/NoteIDPrefix/init(telling:from:)``). A store that keeps its ids in an
+/// A short id is the shortest prefix of the note's id that no other note shares, saved or in
+/// the trash, and at least ``FieldNotesQuery/NoteIDPrefix/shortest`` digits, as git abbreviates
+/// a hash: one digit more than it shares with the ids just before and after it in the order of
+/// their digits (``FieldNotesQuery/NoteIDPrefix/init(telling:from:)``). A trashed note's id
+/// counts, so that an id a list shows never names a note in the trash too. A store that keeps its ids in an
 /// index (``NoteIDOrder``) is asked for those two, so a list costs what it shows however many
 /// notes there are and however alike their ids.
 @MainActor
@@ -44,7 +45,10 @@ public struct NoteIDs {
     if let ordered = store.repository as? any NoteIDOrder {
       do { neighbours = try ordered.noteIDs(nextTo: ids) } catch { throw .persistence(error) }
     } else {
-      neighbours = Self.noteIDs(nextTo: ids, among: try store.wholeLibrary().notes.map(\.id))
+      let trashed: [TrashedNote]
+      do { trashed = try store.journal.trashedNotes() } catch { throw .persistence(error) }
+      neighbours = Self.noteIDs(
+        nextTo: ids, among: try store.wholeLibrary().notes.map(\.id) + trashed.map(\.id))
     }
     return zip(ids, neighbours).map { NoteIDPrefix(telling: $0, from: $1) }
   }
@@ -90,7 +94,22 @@ public struct NoteIDs {
         throw .inTrash(prefix, title: trashed.note.title)
       }
       throw .noNote(prefix)
-    case 1: return found.notes[0]
+    case 1:
+      // A note in the trash whose id starts so too is meant as much as the saved one.
+      let trashed =
+        prefix.digits.count < 32
+        ? ((try? store.journal.trashedNotes()) ?? []).filter {
+          prefix.matches($0.id) && $0.id != found.notes[0].id
+        } : []
+      guard !trashed.isEmpty else { return found.notes[0] }
+      let ids = [found.notes[0].id] + trashed.map(\.id)
+      let shortIDs = (try? shortIDs(of: ids)) ?? ids.map { NoteIDPrefix(of: $0, length: 32) }
+      throw .ambiguous(
+        prefix, count: ids.count,
+        candidates: [.init(id: shortIDs[0], title: found.notes[0].title)]
+          + zip(trashed, shortIDs.dropFirst()).prefix(4).map {
+            NoteIDError.Candidate(id: $1, title: $0.note.title, isTrashed: true)
+          })
     default:
       // Each candidate by its own short id, which names it alone, however alike the ids.
       let ids = found.notes.map(\.id)
@@ -112,15 +131,19 @@ public enum NoteIDError: Error, Hashable, LocalizedError {
     public var id: NoteIDPrefix
     /// Its title.
     public var title: String
+    /// Whether it is in the trash.
+    public var isTrashed: Bool
 
     /// Names a candidate.
     ///
     /// - Parameters:
     ///   - id: A prefix of its id.
     ///   - title: Its title.
-    public init(id: NoteIDPrefix, title: String) {
+    ///   - isTrashed: Whether it is in the trash; not by default.
+    public init(id: NoteIDPrefix, title: String, isTrashed: Bool = false) {
       self.id = id
       self.title = title
+      self.isTrashed = isTrashed
     }
   }
 
@@ -152,7 +175,9 @@ public enum NoteIDError: Error, Hashable, LocalizedError {
         + "the REPL, `trash`)"
     case .ambiguous(let prefix, let count, let candidates):
       "\(count) notes' ids start with \(prefix); type more of the one you mean: "
-        + candidates.map { "\($0.id) \u{201C}\($0.title)\u{201D}" }.joined(separator: ", ")
+        + candidates.map {
+          "\($0.id) \u{201C}\($0.title)\u{201D}" + ($0.isTrashed ? " (in the trash)" : "")
+        }.joined(separator: ", ")
         + (count > candidates.count ? ", …" : "")
     case .store(let error):
       error.errorDescription

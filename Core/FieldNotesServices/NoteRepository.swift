@@ -162,16 +162,16 @@ public protocol NoteJournal: Sendable {
 }
 
 /// A repository that keeps its notes' identifiers in order, and finds the ones next to any
-/// identifier through that order (an index): how ``NoteIDs`` gives a note its short id in two
+/// identifier through that order (an index): how ``NoteIDs`` gives a note its short id in a few
 /// lookups, however many notes share its first digits.
 public protocol NoteIDOrder: Sendable {
-  /// The saved notes' identifiers just before and just after each of some identifiers, in the
-  /// order of their digits.
+  /// The identifiers of the saved notes and of the notes in the trash just before and just
+  /// after each of some identifiers, in the order of their digits.
   ///
-  /// - Parameter ids: The identifiers (saved or not).
-  /// - Returns: For each, in the same order, up to two identifiers: the nearest saved one below
-  ///   it and the nearest above it, itself left out. Rows that can't be read as notes are
-  ///   passed over.
+  /// - Parameter ids: The identifiers (saved, trashed or neither).
+  /// - Returns: For each, in the same order, up to four identifiers: the nearest saved one and
+  ///   the nearest trashed one below it and above it, itself left out. Rows that can't be
+  ///   read as notes are passed over.
   /// - Throws: ``RepositoryError`` when the store can't be read.
   func noteIDs(nextTo ids: [Note.ID]) throws(RepositoryError) -> [[Note.ID]]
 }

@@ -280,4 +280,29 @@ import Testing
       atPath: scratch.path + "/state/fieldnotes/folder-exports")
     #expect(records.count == 1 && records.first?.hasSuffix(".json") == true)
   }
+
+  /// Two trashed notes whose ids share all but their last digit: `restore` of a prefix both
+  /// share names each by an id that is its own, and that id restores it.
+  @Test func trashedNotesOfAlikeIDsAreEachOfferedByAnIDThatRestoresIt() async throws {
+    let alike = [0x10, 0x11].map { number in
+      Note(
+        id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", number)) ?? UUID(),
+        title: "Alike \(number)", createdAt: SampleData.date(minutes: number))
+    }
+    try SQLiteNoteRepository(path: file.path).commit(alike.map { .saveNote($0) })
+    for note in alike { _ = await run(["rm", note.id.uuidString]) }
+
+    let (status, console) = await run(["restore", "0000"])
+
+    #expect(status == 1)
+    #expect(
+      console.errors == [
+        "error: 2 trashed notes' ids start with 0000; type more of the one you mean: "
+          + "00000000000040008000000000000011 “Alike 17”, "
+          + "00000000000040008000000000000010 “Alike 16”"
+      ])
+    let (restored, said) = await run(["restore", "00000000000040008000000000000010"])
+    #expect(restored == 0, "\(said.errors)")
+    #expect(try note(alike[0].id)?.title == "Alike 16")
+  }
 }

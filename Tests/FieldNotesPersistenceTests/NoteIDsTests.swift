@@ -128,6 +128,43 @@ import Testing
         == ["e621e", "e621a", "e700"])
   }
 
+  /// A note in the trash is one of the ids a short id is told from: a list never shows an id
+  /// a trashed note's id starts with too, and an id that names both a saved note and one in
+  /// the trash names neither, and says so, rather than acting on the saved one.
+  @Test func anIDInTheTrashIsToldApartToo() throws {
+    let saved = Self.note("00000000-0000-4000-8000-000000000011", "Saved", minutes: 0)
+    let trashed = Self.note("00000000-0000-4000-8000-000000000010", "Trashed", minutes: 1)
+    let sqlite = try SQLiteNoteRepository.inMemory()
+    try sqlite.commit([.saveNote(saved), .saveNote(trashed)])
+    try sqlite.commit([.trashNote(trashed.id, at: SampleData.date(minutes: 2))])
+    let memory = InMemoryNoteRepository(NoteLibrary(notes: [saved, trashed]))
+    try memory.commit([.trashNote(trashed.id, at: SampleData.date(minutes: 2))])
+    for repository in [sqlite, memory] as [any NoteRepository & NoteJournal] {
+      let store = try NoteStore(
+        repository: repository, journal: repository, syncer: NoOpNoteSyncer(), now: .fixed())
+      let ids = NoteIDs(store: store)
+      #expect(ids.shortID(of: saved.id).description == "00000000000040008000000000000011")
+      do {
+        let named = try ids.note(named: "0000")
+        Issue.record("0000 named \(named.title), though a note in the trash has it too")
+      } catch {
+        guard case .ambiguous(_, 2, let candidates) = error else {
+          Issue.record("\(error)")
+          continue
+        }
+        #expect(candidates.map(\.title) == ["Saved", "Trashed"])
+        #expect(candidates.map(\.isTrashed) == [false, true])
+        #expect(candidates.allSatisfy { $0.id.digits.count == 32 })
+      }
+      #expect(
+        throws: NoteIDError.inTrash(
+          NoteIDPrefix("00000000000040008000000000000010")!, title: "Trashed")
+      ) {
+        try ids.note(named: "00000000000040008000000000000010")
+      }
+    }
+  }
+
   @Test func theMessagesSayWhatToTypeNext() {
     let ambiguous = NoteIDError.ambiguous(
       NoteIDPrefix("e621")!, count: 7,

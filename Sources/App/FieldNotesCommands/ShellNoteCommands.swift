@@ -109,12 +109,15 @@ public struct ShellNoteCommands {
           + "\(prefix)` lists its versions, and `fieldnotes restore \(prefix) VERSION` brings "
           + "one back")
     default:
+      // Each by its own short id, which names it alone, however alike the ids.
+      let shown = rows.prefix(5).map { trashed[$0] }
+      let ids =
+        (try? NoteIDs(store: store).shortIDs(of: shown.map(\.id)))
+        ?? shown.map { NoteIDPrefix(of: $0.id, length: 32) }
       throw ShellCommandRefusal(
         "\(rows.count) trashed notes' ids start with \(prefix); type more of the one you mean: "
-          + rows.prefix(5).map {
-            "\(NoteIDPrefix(of: trashed[$0].id, length: 8)) "
-              + "\u{201C}\(trashed[$0].note.title.terminalSafe)\u{201D}"
-          }.joined(separator: ", "))
+          + zip(ids, shown).map { "\($0) \u{201C}\($1.note.title.terminalSafe)\u{201D}" }
+          .joined(separator: ", ") + (rows.count > shown.count ? ", …" : ""))
     }
   }
 
