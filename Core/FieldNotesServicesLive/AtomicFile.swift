@@ -39,10 +39,14 @@ public enum AtomicFile {
   ///   - sparedPaths: Files never to write over; none by default.
   ///   - flushing: Whether to flush the file and its folder to disk before returning; one who
   ///     writes many files turns it off and flushes once at the end (`sync`).
+  ///   - replacing: Whether a file at the path may be replaced; when not, the file is linked at
+  ///     its name, which fails when anything has that name, so a file another program made
+  ///     there since the caller looked is never written over (on a disk without links, it is
+  ///     renamed there only while nothing is).
   /// - Throws: ``Failure``; the target is then unchanged and no temporary file is left.
   public static func write(
     _ data: Data, to path: String, permissions: mode_t = 0o600,
-    sparing sparedPaths: [String] = [], flushing: Bool = true
+    sparing sparedPaths: [String] = [], flushing: Bool = true, replacing: Bool = true
   ) throws(Failure) {
     try requireWritableTarget(path, sparing: sparedPaths)
     let directory = FilePaths.folder(of: path)
@@ -69,12 +73,29 @@ public enum AtomicFile {
       }
     }
     close(descriptor)
-    if failure == nil, rename(temporaryPath, path) != 0 { failure = errorText() }
+    if failure == nil { failure = place(temporaryPath, at: path, replacing: replacing) }
     if let failure {
       unlink(temporaryPath)
       throw Failure(path: path, reason: failure)
     }
     if flushing { syncDirectory(directory.isEmpty ? "." : directory) }
+  }
+
+  /// Gives a written temporary file its name: by renaming it, or, where nothing may be
+  /// replaced, by linking it (and letting the temporary name go).
+  ///
+  /// - Returns: Why it failed, or `nil`.
+  private static func place(_ temporaryPath: String, at path: String, replacing: Bool) -> String? {
+    if replacing { return rename(temporaryPath, path) == 0 ? nil : errorText() }
+    if link(temporaryPath, path) == 0 {
+      unlink(temporaryPath)
+      return nil
+    }
+    if errno == EEXIST { return "is there already, and is left as it is" }
+    // A disk that has no links (FAT): renamed, once more checking that nothing is there.
+    var status = stat()
+    guard lstat(path, &status) != 0 else { return "is there already, and is left as it is" }
+    return rename(temporaryPath, path) == 0 ? nil : errorText()
   }
 
   /// The size of a regular file that ``read(_:limit:)`` would read, found by opening it as

@@ -145,7 +145,9 @@ extension MarkdownFolderWriter {
       }
     }
     do {
-      try AtomicFile.write(bytes, to: "\(root)/\(path)", sparing: sparedPaths, flushing: false)
+      // Never over a file another program made there since it was looked for.
+      try AtomicFile.write(
+        bytes, to: "\(root)/\(path)", sparing: sparedPaths, flushing: false, replacing: false)
     } catch {
       return .refused(error.reason)
     }

@@ -95,8 +95,22 @@ public enum MarkdownFolderWriter {
     try makeFolder(root)
     for name in folders.sorted() { try makeFolder("\(root)/\(name)") }
     for file in files {
-      try AtomicFile.write(
-        file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false)
+      // A path nothing was at is written only while nothing is: a file another program makes
+      // there while the export runs is the user's, and stops the export (what it wrote so far
+      // is recorded as FieldNotes').
+      var status = stat()
+      let isNew = lstat("\(root)/\(file.path)", &status) != 0
+      do {
+        try AtomicFile.write(
+          file.data, to: "\(root)/\(file.path)", sparing: sparedPaths, flushing: false,
+          replacing: !isNew)
+      } catch {
+        guard isNew else { throw error }
+        throw AtomicFile.Failure(
+          path: error.path,
+          reason: "\(error.reason): it appeared while the export ran, so the export stopped "
+            + "there")
+      }
       if let modified = file.modified { date("\(root)/\(file.path)", at: modified) }
     }
     // On a disk that ignores case, a note retitled Heron → heron was just written over its old
