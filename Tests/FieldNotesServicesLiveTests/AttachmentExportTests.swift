@@ -22,7 +22,12 @@ import Testing
 
   /// A store holding the vault of `VaultAttachmentsImportTests`, imported.
   func importedVault() throws -> NoteStore {
-    let vault = try FixtureFolder(VaultAttachmentsImportTests.vault)
+    try imported(VaultAttachmentsImportTests.vault)
+  }
+
+  /// A store holding a folder of these files, imported.
+  func imported(_ files: [String: String]) throws -> NoteStore {
+    let vault = try FixtureFolder(files)
     let store = NoteStore()
     try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
     return store
@@ -67,12 +72,10 @@ import Testing
   /// A wiki embed names its file as written (`![[c%20d.png]]` is the file `c%20d.png`); a
   /// Markdown link's escapes are decoded (`![](img/a%20b.png)` is `img/a b.png`).
   @Test func eachFileIsWrittenAtThePathItsReferenceReadsAs() throws {
-    let vault = try FixtureFolder([
+    let store = try imported([
       "Walk.md": "# Walk\n\n![[c%20d.png]] and ![](img/a%20b.png)\n",
       "c%20d.png": "wiki", "img/a b.png": "markdown",
     ])
-    let store = NoteStore()
-    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
     #expect(try attachments(in: store)["Walk"]?.count == 2)
     let folder = try FixtureFolder()
     let export = try export(store, to: folder.path)
@@ -124,12 +127,10 @@ import Testing
   /// or from the folder's top) is recorded with the note and written back where it was; the
   /// export imported again records the same, field for field.
   @Test func aFileFoundElsewhereGoesBackWhereItWas() throws {
-    let vault = try FixtureFolder([
+    let store = try imported([
       "Areas/Birds/Heron.md": "# Heron\n\n[[minutes.pdf]] and ![](img/map.png)\n",
       "Archive/2026/minutes.pdf": "%PDF minutes", "img/map.png": "PNG map",
     ])
-    let store = NoteStore()
-    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
     #expect(
       store.notes.first?.importedFile?.attachmentPaths
         == ["minutes.pdf": "Archive/2026/minutes.pdf", "img/map.png": "img/map.png"])
@@ -193,12 +194,10 @@ import Testing
   /// Two notes of one notebook whose texts name different files by one path: the second
   /// can't have its file there, and the export says whose file is, not that it is the user's.
   @Test func twoNotesFilesOfOnePathAreNamedAsSuch() throws {
-    let vault = try FixtureFolder([
+    let store = try imported([
       "Birds/A.md": "# A\n\n![](img/dup.png)\n", "Birds/img/dup.png": "DUP-birds",
       "Trips/B.md": "# B\n\n![](img/dup.png)\n", "Trips/img/dup.png": "DUP-trips",
     ])
-    let store = NoteStore()
-    try LibraryImport.merge(into: store, try MarkdownFolderReader.read(vault.path))
     let a = try #require(store.notes.first { $0.title == "A" })
     let b = try #require(store.notes.first { $0.title == "B" })
     try store.perform(.moveNote(b.id, to: a.notebookID))

@@ -17,6 +17,20 @@ import Testing
     return retitled
   }
 
+  /// A notebook nested in a folder named as another notebook but for its case (`areas/Birds`,
+  /// then `Areas`), a note in each.
+  static func caseTwins() -> (library: NoteLibrary, nested: Notebook, top: Notebook) {
+    let nested = Notebook(name: "areas/Birds")
+    let top = Notebook(name: "Areas")
+    let library = NoteLibrary(
+      notebooks: [nested, top],
+      notes: [
+        Note(title: "H", createdAt: Date(timeIntervalSince1970: 0), notebookID: nested.id),
+        Note(title: "X", createdAt: Date(timeIntervalSince1970: 60), notebookID: top.id),
+      ])
+    return (library, nested, top)
+  }
+
   /// Every file in a folder, hidden ones included.
   static func tree(_ folder: FixtureFolder) throws -> Set<String> {
     Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
@@ -113,14 +127,7 @@ import Testing
   /// A notebook named as a folder above another's but for its case (`areas/Birds`, then
   /// `Areas`): the first export's layout is every later export's.
   @Test func notebooksWhoseFoldersDifferOnlyInCaseKeepOneLayout() throws {
-    let nested = Notebook(name: "areas/Birds")
-    let top = Notebook(name: "Areas")
-    let library = NoteLibrary(
-      notebooks: [nested, top],
-      notes: [
-        Note(title: "H", createdAt: Date(timeIntervalSince1970: 0), notebookID: nested.id),
-        Note(title: "X", createdAt: Date(timeIntervalSince1970: 60), notebookID: top.id),
-      ])
+    let (library, _, _) = Self.caseTwins()
     let (folder, records) = (try FixtureFolder(), try FixtureFolder())
     try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     let first = try Self.tree(folder)
@@ -151,14 +158,7 @@ import Testing
   /// made beside the `areas` that `areas/Birds` is in) gets a folder of another name, never one
   /// a Mac's disk would take for the same, and keeps it export after export.
   @Test func aNewNotebookNeverTakesANameDifferingOnlyInCaseFromAFolderThere() throws {
-    let nested = Notebook(name: "areas/Birds")
-    var top = Notebook(name: "Areas")
-    var library = NoteLibrary(
-      notebooks: [nested, top],
-      notes: [
-        Note(title: "H", createdAt: Date(timeIntervalSince1970: 0), notebookID: nested.id),
-        Note(title: "X", createdAt: Date(timeIntervalSince1970: 60), notebookID: top.id),
-      ])
+    var (library, nested, top) = Self.caseTwins()
     let (folder, records) = (try FixtureFolder(), try FixtureFolder())
     try MarkdownFolderWriter.write(library, to: folder.path, records: records.path)
     top.name = "X"
