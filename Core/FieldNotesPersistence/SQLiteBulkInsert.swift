@@ -1,33 +1,123 @@
-/// An import's new rows written without the triggers a new row fires for the lists' tables,
-/// which are then filled from those rows by a few statements, inside the same transaction.
+/// An import's new rows written without the triggers a new row fires, whose work is then done
+/// for all those rows at once by a few statements, inside the same transaction.
 ///
-/// Each new row fires three triggers (``SQLiteSchema/damagedNotesInsert``,
-/// ``SQLiteSchema/noteTagsInsert``, ``SQLiteSchema/noteCountsInsert``): some 80 µs a note, a
-/// quarter of an import of a library of prose, where the same work done once for all the rows
-/// costs a few µs a note. So, once an import has written ``rowsBeforeBulk`` new rows, the
-/// three are dropped, the rest of its new rows are written without them, and before the
-/// transaction ends the tables are given exactly what the triggers would have given those rows
-/// (``end(_:)``), and the triggers are made again. The drop and the making again are part of
-/// the transaction: a rollback, or a crash, leaves the triggers as they were, and no other
-/// connection ever sees the store without them.
+/// Each new row fires six triggers: the lists' tables (``SQLiteSchema/damagedNotesInsert``,
+/// ``SQLiteSchema/noteTagsInsert``, ``SQLiteSchema/noteCountsInsert``), the version a note
+/// back from the trash leaves, the sync journal's entry and the search index's watch. Row by
+/// row they cost some 80 µs a note, a quarter of an import of a library of prose, where the same
+/// work done once for all the rows costs a few µs a note. And while any of them is there, each
+/// note's `INSERT` may write more than one row, so SQLite keeps a statement journal for it: a
+/// copy of every page the statement changes, which on a large import went to a temporary file
+/// and cost a tenth of the import's time. Without them a new note is one row and its index
+/// entries, written with no statement journal at all.
 ///
-/// Every other trigger still fires: the versions, the trash and the search
-/// index's watch. So does every trigger of an update or a deletion; and before any write that
-/// could update or delete a row written without the triggers, the tables are filled and the
-/// triggers made again (``end(_:)``), so that such a write finds the tables as the triggers
-/// would have left them.
+/// So, once an import has written ``rowsBeforeBulk`` new rows, the triggers are dropped (their
+/// definitions kept as the store has them), the rest of its new rows are written without them,
+/// and before the transaction ends every table is given exactly what the triggers would have
+/// given those rows (``end(_:)``), and the triggers are made again from their definitions. The
+/// drop and the making again are part of the transaction: a rollback, or a crash, leaves the
+/// triggers as they were, and no other connection ever sees the store without them.
+///
+/// Every trigger of an update or a deletion still fires; and before any write that could
+/// update or delete a row written without the triggers, or take a note out of the trash, the
+/// tables are filled and the triggers made again (``end(_:)``), so that such a write finds the
+/// tables as the triggers would have left them.
 struct SQLiteBulkInsert {
   /// How many new rows a transaction writes with the triggers before it drops them: a save of
   /// a few notes isn't worth the change of schema.
   static let rowsBeforeBulk = 100
 
-  /// The triggers dropped.
-  static let triggers = ["damaged_notes_insert", "note_tags_insert", "note_counts_insert"]
+  /// The triggers dropped, each with what it does for every row from a first one on, in one
+  /// go: the same rows its body writes, for every new row at once.
+  ///
+  /// Every trigger a new note fires is here (`SQLiteBulkInsertTests` checks the store's
+  /// schema against this list), so a new note's `INSERT` needs no statement journal.
+  static let replacements: [(trigger: String, statements: @Sendable (_ first: Int) -> String)] = [
+    (
+      "damaged_notes_insert",
+      { first in
+        """
+        DELETE FROM damaged_notes WHERE row >= \(first);
+        INSERT OR IGNORE INTO damaged_notes
+          SELECT rowid FROM notes WHERE rowid >= \(first) AND \(SQLiteSchema.damagedRow());
+        """
+      }
+    ),
+    (
+      "note_tags_insert",
+      { first in
+        // `note_tags`' own triggers count them in `tag_counts`, as they count the trigger's.
+        """
+        DELETE FROM note_tags WHERE note_id IN (SELECT id FROM notes WHERE rowid >= \(first));
+        INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
+          SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
+          FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
+          WHERE notes.rowid >= \(first) AND tag.type = 'text';
+        """
+      }
+    ),
+    (
+      "note_counts_insert",
+      { first in
+        """
+        INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
+          SELECT coalesce(notebook_id, ''), count(*), sum(is_pinned = 1), sum(tags = '[]')
+          FROM notes WHERE rowid >= \(first) AND NOT \(SQLiteSchema.damagedRow()) GROUP BY 1
+          ON CONFLICT (notebook_id) DO UPDATE SET
+            notes = notes + excluded.notes, pinned = pinned + excluded.pinned,
+            untagged = untagged + excluded.untagged;
+        """
+      }
+    ),
+    (
+      SQLiteRecovery.trashLeavesAVersion,
+      { first in
+        // A note back from the trash with other text leaves the trashed text as a version,
+        // and leaves the trash. Each identifier is one row, so one version each.
+        """
+        INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+            replaced_at, properties)
+          SELECT trashed.id,
+            coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
+            trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
+            new.updated_at, trashed.properties
+          FROM notes AS new JOIN trashed_notes AS trashed ON trashed.id = new.id
+          WHERE new.rowid >= \(first)
+            AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
+              OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id
+              OR coalesce(trashed.properties, '[]') IS NOT new.properties);
+        DELETE FROM trashed_notes WHERE id IN (SELECT id FROM notes WHERE rowid >= \(first));
+        """
+      }
+    ),
+    (
+      "sync_journal_note_insert",
+      { first in
+        """
+        INSERT INTO sync_journal (kind, id)
+          SELECT 0, id FROM notes
+          WHERE rowid >= \(first) AND EXISTS (SELECT 1 FROM sync_journal_start) ORDER BY rowid;
+        """
+      }
+    ),
+    (
+      "search_index_changed_insert",
+      { first in
+        // Taken out again before the transaction ends, for the rows whose entries it queued.
+        """
+        INSERT OR IGNORE INTO search_index_changed_rows (row)
+          SELECT rowid FROM notes WHERE rowid >= \(first);
+        """
+      }
+    ),
+  ]
 
   /// Whether this transaction may drop the triggers: an import's.
   let isAllowed: Bool
   /// How many new rows were written so far.
   private var newRows = 0
+  /// The triggers dropped, by name, with the statement that made each, as the store had it.
+  private var dropped: [(name: String, definition: String)] = []
   /// The number of the first row written without the triggers; `nil` while they are there.
   ///
   /// Every row from it on was inserted by this transaction without them: it is one more than
@@ -56,42 +146,32 @@ struct SQLiteBulkInsert {
     let next = try connection.integer("SELECT coalesce(max(rowid), 0) + 1 FROM notes")
     // Near the largest row number SQLite numbers new rows at random: the triggers stay.
     guard next < Int.max / 2 else { return }
-    try connection.execute(Self.triggers.map { "DROP TRIGGER IF EXISTS \($0);" }.joined())
+    let names = Self.replacements.map { "'\($0.trigger)'" }.joined(separator: ", ")
+    let definitions = try connection.prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN (\(names))")
+    dropped = []
+    while try definitions.step() {
+      dropped.append((definitions.text(at: 0), definitions.text(at: 1)))
+    }
+    try connection.execute(dropped.map { "DROP TRIGGER \($0.name);" }.joined())
     firstRow = next
   }
 
   /// Gives the rows written without the triggers what the triggers would have given them, and
   /// makes the triggers again; nothing when they are there.
   ///
-  /// The statements are the triggers' own, for every such row at once: the rows FieldNotes
-  /// can't read in `damaged_notes`, each row's tags in `note_tags` (whose own triggers count
-  /// them in `tag_counts`, as they count the triggers'), and the rows of each notebook added to
-  /// its counts.
+  /// A trigger the store didn't have (an index that isn't watched, say) was neither dropped
+  /// nor stood in for.
   ///
   /// - Throws: `SQLiteError`; the caller rolls back.
   mutating func end(_ connection: SQLiteConnection) throws(SQLiteError) {
     guard let first = firstRow else { return }
-    let new = "SELECT rowid FROM notes WHERE rowid >= \(first)"
-    try connection.execute(
-      """
-      DELETE FROM damaged_notes WHERE row IN (\(new));
-      INSERT OR IGNORE INTO damaged_notes
-        SELECT rowid FROM notes WHERE rowid >= \(first) AND \(SQLiteSchema.damagedRow());
-      DELETE FROM note_tags WHERE note_id IN (SELECT id FROM notes WHERE rowid >= \(first));
-      INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
-        SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
-        FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
-        WHERE notes.rowid >= \(first) AND tag.type = 'text';
-      INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
-        SELECT coalesce(notebook_id, ''), count(*), sum(is_pinned = 1), sum(tags = '[]')
-        FROM notes WHERE rowid >= \(first) AND NOT \(SQLiteSchema.damagedRow()) GROUP BY 1
-        ON CONFLICT (notebook_id) DO UPDATE SET
-          notes = notes + excluded.notes, pinned = pinned + excluded.pinned,
-          untagged = untagged + excluded.untagged;
-      \(SQLiteSchema.damagedNotesInsert)
-      \(SQLiteSchema.noteTagsInsert)
-      \(SQLiteSchema.noteCountsInsert)
-      """)
+    let names = Set(dropped.map(\.name))
+    for replacement in Self.replacements where names.contains(replacement.trigger) {
+      try connection.execute(replacement.statements(first))
+    }
+    try connection.execute(dropped.map { $0.definition + ";" }.joined(separator: "\n"))
+    dropped = []
     firstRow = nil
   }
 }

@@ -207,10 +207,10 @@ enum SQLiteRows {
     _ change: RepositoryChange, to connection: SQLiteConnection, bulk: inout SQLiteBulkInsert
   ) throws(SQLiteError) -> Bool {
     switch change {
-    case .saveNote, .restoreTrashedNote, .saveNotebook, .expectNote, .expectNotebook,
-      .saveAttachment:
+    case .saveNote, .saveNotebook, .expectNote, .expectNotebook, .saveAttachment:
       break
-    case .trashNote, .purgeTrashedNote, .deleteNotebook, .replaceNote: try bulk.end(connection)
+    case .trashNote, .restoreTrashedNote, .purgeTrashedNote, .deleteNotebook, .replaceNote:
+      try bulk.end(connection)
     }
     switch change {
     case .saveNote(let note):
@@ -434,7 +434,12 @@ enum SQLiteRows {
     return true
   }
 
-  /// Inserts or replaces a note's row.
+  /// Inserts a note's row, or updates the one it has.
+  ///
+  /// A note without a row is inserted by a plain `INSERT`, not the `ON CONFLICT` form: that
+  /// form may update, which fires the update triggers, so SQLite would keep a statement journal
+  /// for every note an import writes, even with the insert triggers dropped
+  /// (``SQLiteBulkInsert``).
   ///
   /// The row's number is known without `RETURNING`: a row replaced keeps the number just read,
   /// and a row inserted has the connection's last inserted one. `RETURNING` would cost more
@@ -453,18 +458,20 @@ enum SQLiteRows {
   private static func upsert(
     _ note: Note, savedRow: Int?, into connection: SQLiteConnection
   ) throws(SQLiteError) -> Int {
-    let statement = try connection.cached(
-      """
+    let insert = """
       INSERT INTO notes (id, title, body, created_at, updated_at, notebook_id, tags, is_pinned,
           conflict_of, properties, title_key, title_key_of, imported_file)
       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?2, ?12)
+      """
+    let update = """
       ON CONFLICT (id) DO UPDATE SET
         title = excluded.title, body = excluded.body, created_at = excluded.created_at,
         updated_at = excluded.updated_at, notebook_id = excluded.notebook_id,
         tags = excluded.tags, is_pinned = excluded.is_pinned, conflict_of = excluded.conflict_of,
         properties = excluded.properties, title_key = excluded.title_key,
         title_key_of = excluded.title_key_of, imported_file = excluded.imported_file
-      """)
+      """
+    let statement = try connection.cached(savedRow == nil ? insert : insert + "\n" + update)
     statement.bind(note.id.uuidString, at: 1)
     bindColumns(of: note, to: statement)
     statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 11)

@@ -267,9 +267,8 @@ enum SQLiteSchema {
       FROM notes WHERE NOT \(damagedRow()) GROUP BY 1;
     """
 
-  // The triggers of ``listTables`` that a new row fires, on their own so that an import can
-  // write its new rows without them and fill the tables from those rows afterwards
-  // (``SQLiteBulkInsert``).
+  // The triggers of ``listTables`` that a new row fires, on their own. (An import writes its
+  // new rows without them and fills the tables from those rows afterwards: ``SQLiteBulkInsert``.)
 
   /// Gives a new row a `damaged_notes` row when FieldNotes can't read it.
   static let damagedNotesInsert = """

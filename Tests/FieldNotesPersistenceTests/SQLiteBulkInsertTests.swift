@@ -1,13 +1,14 @@
 import FieldNotesModel
-import FieldNotesPersistence
 import FieldNotesQuery
 import FieldNotesSQLiteTesting
 import FieldNotesServices
 import Foundation
 import Testing
 
-/// An import's new notes are written without the triggers of the lists' tables, which are then
-/// filled from those notes at once: the tables end exactly as the triggers would have left them.
+@testable import FieldNotesPersistence
+
+/// An import's new notes are written without the triggers a new note fires, whose work is then
+/// done for those notes at once: every table ends exactly as the triggers would have left it.
 @Suite struct SQLiteBulkInsertTests {
   let directory = TemporaryDirectory()
 
@@ -33,10 +34,30 @@ import Testing
     try RawConnection(path: path).rows("PRAGMA schema_version").first ?? ""
   }
 
+  /// The names of the triggers a new note fires.
   func triggers(_ path: String) throws -> [String] {
     try RawConnection(path: path).rows(
-      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name IN "
-        + "('damaged_notes_insert', 'note_tags_insert', 'note_counts_insert') ORDER BY 1")
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'notes' "
+        + "AND sql LIKE '%AFTER INSERT ON notes%' ORDER BY 1")
+  }
+
+  /// Every row of every table but the search index's own (FTS5's layout depends on how many
+  /// statements wrote it) and the sync journal's positions (the same entries, numbered in
+  /// another order), as text, in a fixed order.
+  func everyTable(_ path: String) throws -> [String: [String]] {
+    let raw = try RawConnection(path: path)
+    var tables: [String: [String]] = [:]
+    let names = try raw.rows(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+        + "AND name NOT LIKE 'note_search%' AND name != 'search_index_seal'")
+    for name in names {
+      let columns = try raw.rows("SELECT name FROM pragma_table_info('\(name)')").filter {
+        !(name == "sync_journal" && $0 == "position")
+      }
+      let row = columns.map { "quote(\($0))" }.joined(separator: " || '|' || ")
+      tables[name] = try raw.rows("SELECT \(row) FROM \(name) ORDER BY 1")
+    }
+    return tables
   }
 
   /// A note of an import: its tags, pin and notebook vary with its number.
@@ -48,6 +69,72 @@ import Testing
       createdAt: Date(timeIntervalSinceReferenceDate: Double(800_000_000 + number)),
       notebookID: notebooks[number % notebooks.count], tags: tags,
       isPinned: number.isMultiple(of: 7))
+  }
+
+  /// The triggers a new note fires in a store FieldNotes made.
+  let insertTriggers = [
+    "damaged_notes_insert", "note_counts_insert", "note_tags_insert",
+    "search_index_changed_insert", "sync_journal_note_insert", "trashed_notes_leave_a_version",
+  ]
+
+  @Test func everyTriggerANewNoteFiresIsOneAnImportStandsInFor() throws {
+    let path = directory.file("notes.sqlite")
+    _ = try SQLiteNoteRepository(path: path)
+    #expect(try triggers(path) == insertTriggers)
+    #expect(SQLiteBulkInsert.replacements.map(\.trigger).sorted() == insertTriggers)
+  }
+
+  /// The same changes, streamed as an import streams them and given as one save: every table
+  /// of the two stores holds the same rows, the versions, the trash and the sync journal too.
+  @Test func anImportWritesWhatTheTriggersWouldHaveWrittenInEveryTable() throws {
+    let birds = Notebook(id: UUID(), name: "Birds")
+    let here = (0..<20).map { number in
+      Note(
+        id: UUID(uuidString: String(format: "10000000-0000-4000-8000-%012d", number)) ?? UUID(),
+        title: "Here \(number)", body: "Kept \(number)",
+        createdAt: Date(timeIntervalSinceReferenceDate: 790_000_000),
+        notebookID: number < 10 ? birds.id : nil, tags: number.isMultiple(of: 2) ? ["birds"] : [])
+    }
+    let trashedAt = Date(timeIntervalSinceReferenceDate: 790_000_060)
+    // Two notes in the trash come back by an import: one with other text, one the same.
+    var changedInTheTrash = here[4]
+    changedInTheTrash.body = "Back from the trash with other text"
+    changedInTheTrash.updatedAt = trashedAt.addingTimeInterval(60)
+    var changes: [RepositoryChange] = (0..<400).map { number in
+      .saveNote(incoming(number, notebooks: [birds.id, nil]))
+    }
+    changes += [.saveNote(changedInTheTrash), .saveNote(here[6])]
+    changes += (400..<450).map { .saveNote(incoming($0, notebooks: [nil])) }
+
+    var tables: [[String: [String]]] = []
+    for streamed in [true, false] {
+      let path = directory.file("\(streamed).sqlite")
+      let store = try SQLiteNoteRepository(path: path)
+      try store.commit([.saveNotebook(birds)] + here.map { .saveNote($0) })
+      try store.commit([
+        .trashNote(here[4].id, at: trashedAt), .trashNote(here[6].id, at: trashedAt),
+      ])
+      // The store has synced once: every write from now on is journaled.
+      _ = try store.syncChanges()
+      if streamed {
+        try store.commit(
+          streaming: { write throws(RepositoryError) in
+            for change in changes { try write(change) }
+          }, progress: { _ in })
+      } else {
+        try store.commit(changes)
+      }
+      #expect(try triggers(path) == insertTriggers)
+      tables.append(try everyTable(path))
+    }
+    let (streamed, saved) = (tables[0], tables[1])
+    #expect(streamed.keys.sorted() == saved.keys.sorted())
+    for (table, rows) in saved { #expect(streamed[table] == rows, "\(table)") }
+    // What the comparison covers: the trashed text became a version, both left the trash,
+    // and every new note is in the journal.
+    #expect(saved["note_versions"]?.contains { $0.contains("Kept 4") } == true)
+    #expect(saved["trashed_notes"] == [])
+    #expect(saved["sync_journal"]?.count == 452)
   }
 
   @Test func anImportIntoAStoreWithNotesLeavesEveryDerivedTableAsARebuildWould() throws {
@@ -94,8 +181,7 @@ import Testing
       }, progress: { _ in })
 
     #expect(try schemaVersion(path) != schemaBefore, "the import wrote without the triggers")
-    #expect(
-      try triggers(path) == ["damaged_notes_insert", "note_counts_insert", "note_tags_insert"])
+    #expect(try triggers(path) == insertTriggers)
     let imported = try derivedTables(path)
     #expect(imported["damaged_notes"]?.count == 1)
     // The damaged row is no note FieldNotes reads, and one note of each set was deleted.
@@ -140,8 +226,7 @@ import Testing
         }, progress: { _ in })
     }
     #expect(try derivedTables(path) == before)
-    #expect(
-      try triggers(path) == ["damaged_notes_insert", "note_counts_insert", "note_tags_insert"])
+    #expect(try triggers(path) == insertTriggers)
     // The triggers work: a note saved now is counted.
     try store.commit([.saveNote(Note(title: "After", tags: ["birds"], isPinned: true))])
     #expect(try store.summary() == store.load().summary)
