@@ -1,14 +1,20 @@
 import FieldNotesModel
 
-/// The note the All Notes pin workload pins and unpins in one library, and its rows.
+/// The note the All Notes pin workload pins and unpins in one library, its row and its id.
 ///
 /// All Notes lists pinned notes first, newest first, then the rest newest first. The note is
 /// the newest note that is not pinned, so it is the first row after the pinned notes, and
 /// pinning it puts it among them by its date. With the generated 5% pinned, the pinned notes
 /// alone fill the first page from about 4,000 notes on, so the note is reached with `more`.
+///
+/// It is pinned by its row and unpinned by its id: after `more`, a pin redraws the page shown
+/// and leaves the rows above it numbered as they were drawn, so the row the note moved to
+/// above the page names, by number, the note drawn there before.
 struct AllNotesPinTarget {
   /// The note's title, which `pin` and `unpin` name when they say what they did.
   var title: String
+  /// The note's id, which `unpin` names it by.
+  var id: Note.ID
   /// How many pinned notes the library has: the rows above the note.
   var pinnedCount: Int
   /// The note's row once pinned: after the pinned notes newer than it.
@@ -30,6 +36,7 @@ struct AllNotesPinTarget {
       })
     else { return nil }
     title = note.title
+    id = note.id
     pinnedCount = library.notes.count { $0.isPinned }
     pinnedRow = 1 + library.notes.count { $0.isPinned && $0.createdAt > note.createdAt }
   }

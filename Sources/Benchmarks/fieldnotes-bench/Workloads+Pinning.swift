@@ -38,12 +38,12 @@ extension Workloads {
     }
     let setup = ["open all"] + Array(repeating: "more", count: target.morePages)
     func toggles(_ count: Int) -> [String] {
-      (0..<count).map { $0 % 2 == 0 ? "pin \(target.row)" : "unpin \(target.pinnedRow)" }
+      (0..<count).map { $0 % 2 == 0 ? "pin \(target.row)" : "unpin \(target.id.uuidString)" }
     }
     let mores = target.morePages == 0 ? "" : ", `more` \(target.morePages.formatted()) times"
     let place =
       "the note is row \(target.row.formatted()), after the \(target.pinnedCount.formatted()) "
-      + "pinned notes, and row \(target.pinnedRow.formatted()) once pinned"
+      + "pinned notes, and row \(target.pinnedRow.formatted()) once pinned, unpinned by its id"
     return try withCopy(of: size) { store in
       let reach = try fieldNotes(store, setup, timeLimit: Self.reachLimit)
       guard !reach.isTimedOut else {
@@ -65,7 +65,7 @@ extension Workloads {
       return PinCost(
         perEdit: (batch.median - base.median) / Double(edits), edits: edits,
         commands:
-          "`open all`\(mores), then `pin \(target.row)`, `unpin \(target.pinnedRow)` "
+          "`open all`\(mores), then `pin \(target.row)`, `unpin ID` "
           + "\((edits / 2).formatted()) times over, less the session without them (\(ms(base)))",
         place: place)
     }
