@@ -12,8 +12,9 @@ extension SQLiteQueries {
   /// each one's exclusion (`NOT`), once something positive is there to exclude from. A title term
   /// adds its text to the expression too, as a condition every match meets, and is checked
   /// exactly in SQL; so does a `links:` term, whose text is the title (after `[[`, or after a
-  /// path to a file), each note the index finds then parsed for its links. What is left (tags, notebooks, pins, dates, short terms, terms under an
-  /// `OR` with those) is SQL, with the search functions of ``SQLiteSearchFunctions``.
+  /// path's last `/`), each note the index finds then parsed for its links. What is left (tags,
+  /// notebooks, pins, dates, short terms, terms under an `OR` with those) is SQL, with the
+  /// search functions of ``SQLiteSearchFunctions``.
   ///
   /// So `heron pond` asks the index once (`("heron" AND "pond")`), and `heron tag:birds
   /// created:2026` asks it for `"heron"` and checks the tag and the date of each note found.
@@ -31,8 +32,10 @@ extension SQLiteQueries {
     ///   - search: The search.
     ///   - usingIndex: Whether the search index may be asked; when not, every text term is
     ///     checked in SQL.
-    init(_ search: NoteQuery, usingIndex: Bool) {
-      var builder = SQLBuilder(usingIndex: usingIndex)
+    ///   - titleKeysAreCurrent: Whether every row's title key is of its title
+    ///     (``SQLiteTitleKeys/areMissing(in:)``), so a title may be found through their index.
+    init(_ search: NoteQuery, usingIndex: Bool, titleKeysAreCurrent: Bool) {
+      var builder = SQLBuilder(usingIndex: usingIndex, titleKeysAreCurrent: titleKeysAreCurrent)
       let conjuncts: [NoteQuery] =
         switch search {
         case .everything: []
@@ -94,8 +97,14 @@ extension SQLiteQueries {
       if let exact = exactMatch(term) { return exact }
       switch term {
       case .title(let text): return indexedPhrase(text)
-      // The title alone: a link may write it after a path (`[[Areas/Health/x]]`).
-      case .links(let title): return indexedPhrase(title)
+      // A link writes the name it names a note by right after `[[`, or after the last `/` of
+      // a path (`[[Areas/Health/x]]`), so every note linking to the title holds one of the
+      // two. The title alone would do too, but a title of common words is in thousands of
+      // notes, each then read and parsed: a note's page asks this at every redraw.
+      case .links(let title):
+        guard let opening = indexedPhrase("[[" + title), let afterPath = indexedPhrase("/" + title)
+        else { return nil }
+        return "(" + opening + " OR " + afterPath + ")"
       case .any(let alternatives):
         let matches = alternatives.compactMap(necessaryMatch)
         guard matches.count == alternatives.count else { return nil }
@@ -122,10 +131,12 @@ extension SQLiteQueries {
   /// Writes SQL for a search's terms, numbering their values from `?2`.
   private struct SQLBuilder {
     let usingIndex: Bool
+    let titleKeysAreCurrent: Bool
     var values: [Value] = []
 
-    init(usingIndex: Bool) {
+    init(usingIndex: Bool, titleKeysAreCurrent: Bool) {
       self.usingIndex = usingIndex
+      self.titleKeysAreCurrent = titleKeysAreCurrent
     }
 
     mutating func parameter(_ value: Value) -> String {
@@ -198,6 +209,16 @@ extension SQLiteQueries {
           + "AND \(stem) IS NOT NULL AND fieldnotes_title_in(\(stem), \(links)) AND NOT EXISTS "
           + "(SELECT 1 FROM notes AS namesake WHERE fieldnotes_title_is(namesake.title, "
           + "\(stem)))))"
+      case .titled(let title):
+        // Through the title index: a title folded the same has the same key (the key is the
+        // folded title, its numbers written without leading zeros), so that key's rows hold
+        // every note of the title, each then compared whole. While another program's write has
+        // left a row's key behind its title, every title is compared instead.
+        let exact = "fieldnotes_title_is(notes.title, \(parameter(.text(title))))"
+        guard titleKeysAreCurrent else { return exact }
+        let key = parameter(.bytes(NoteSortOrder.titleKey(title)))
+        return "(notes.rowid IN (SELECT rowid FROM notes WHERE is_pinned IN (0, 1) "
+          + "AND title_key = \(key)) AND \(exact))"
       case .fileName(let name):
         return "fieldnotes_kept_file_is(notes.imported_file, notes.title, "
           + "\(parameter(.text(name))))"

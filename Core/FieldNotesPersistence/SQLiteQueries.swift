@@ -19,12 +19,14 @@ enum SQLiteQueries {
   enum Value: Hashable {
     case text(String)
     case real(Double)
+    case bytes([UInt8])
     case null
 
     /// Binds the value to a parameter.
     func bind(to statement: SQLiteStatement, at index: Int32) {
       switch self {
       case .text(let text): statement.bind(text, at: index)
+      case .bytes(let bytes): statement.bind(blob: bytes, at: index)
       case .real(let number): statement.bind(number, at: index)
       case .null: statement.bindNull(at: index)
       }
@@ -102,8 +104,9 @@ enum SQLiteQueries {
     _ query: NoteListQuery, in connection: SQLiteConnection, damage: inout String?
   ) throws(SQLiteError) -> NotePage {
     guard query.search != .everything else { return try page(query, in: connection, search: nil) }
+    let keysAreCurrent = !SQLiteTitleKeys.areMissing(in: connection)
     if SQLiteSearchIndex.isTrusted(in: connection) {
-      let plan = SearchPlan(query.search, usingIndex: true)
+      let plan = SearchPlan(query.search, usingIndex: true, titleKeysAreCurrent: keysAreCurrent)
       do {
         let answer = try page(query, in: connection, search: plan)
         // A `linked-by:` term is answered without the index, from another note this check
@@ -113,7 +116,9 @@ enum SQLiteQueries {
         else {
           damage = "a search found a note in its answer without the text searched for"
           return try page(
-            query, in: connection, search: SearchPlan(query.search, usingIndex: false))
+            query, in: connection,
+            search: SearchPlan(query.search, usingIndex: false, titleKeysAreCurrent: keysAreCurrent)
+          )
         }
         return answer
       } catch {
@@ -121,7 +126,9 @@ enum SQLiteQueries {
         damage = "a search could not read it: \(SQLiteSearchIndex.description(of: error))"
       }
     }
-    return try page(query, in: connection, search: SearchPlan(query.search, usingIndex: false))
+    return try page(
+      query, in: connection,
+      search: SearchPlan(query.search, usingIndex: false, titleKeysAreCurrent: keysAreCurrent))
   }
 
   private static func page(

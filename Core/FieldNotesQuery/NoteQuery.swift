@@ -27,6 +27,11 @@ public indirect enum NoteQuery: Hashable, Sendable {
   /// compared as a link names a note: the whole title, ignoring case and diacritics (see
   /// ``FieldNotesText/NoteLink``). Whether a note has that title is not asked.
   case links(String)
+  /// Notes of this very title, compared as a link names a note: the whole title, ignoring case
+  /// and diacritics. What a note's page asks to find the note a link names, where a title term
+  /// (``title(_:)``) would find every title holding the words; no word of the search grammar
+  /// writes it.
+  case titled(String)
   /// Notes imported from a file of this name, without its extension, that they keep
   /// (``FieldNotesModel/Note/keptFileStem``), compared as a link names a note: the whole name,
   /// ignoring case and diacritics. What a link naming no note's title names (`[[10 note 2]]`);
@@ -123,6 +128,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .title(let text):
       return SearchFolding.contains(SearchFolding.fold(note.title), SearchFolding.fold(text))
     case .links(let title): return NoteLink.body(note.body, linksTo: SearchFolding.fold(title))
+    case .titled(let title): return SearchFolding.fold(note.title) == SearchFolding.fold(title)
     case .linkedBy(let title):
       return linkTargets[title]?.contains(SearchFolding.fold(note.title)) ?? false
     case .fileName(let name):
@@ -151,7 +157,7 @@ public indirect enum NoteQuery: Hashable, Sendable {
     case .text(let text), .title(let text): [text]
     case .all(let queries), .any(let queries): queries.flatMap(\.highlightedTerms)
     case .everything, .tag, .notebook, .pinned, .untagged, .id, .date, .links, .linkedBy, .property,
-      .fileName, .not:
+      .titled, .fileName, .not:
       []
     }
   }

@@ -26,7 +26,7 @@ public enum MarkdownProse {
   /// - Parameter text: The text.
   /// - Returns: The text without the comments' words.
   public static func withoutComments(_ text: Substring) -> Substring {
-    guard text.contains("<!--") else { return text }
+    guard text.holdsBytes(of: "<!--") else { return text }
     var result = ""
     var rest = text
     while let open = rest.range(of: "<!--") {

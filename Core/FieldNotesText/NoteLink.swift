@@ -117,7 +117,7 @@ extension NoteLink {
   private static func locatedLinks(in body: String)
     -> [(link: NoteLink, titleRange: Range<String.Index>)]
   {
-    guard body.contains("[[") else { return [] }
+    guard body.holdsBytes(of: "[[") else { return [] }
     var links: [(link: NoteLink, titleRange: Range<String.Index>)] = []
     var fence: (character: Character, length: Int)?
     var inComment = false
@@ -167,11 +167,11 @@ extension NoteLink {
     var rest = line
     while !rest.isEmpty {
       if inComment {
-        guard let end = rest.range(of: "-->") else { return parts }
+        guard rest.holdsBytes(of: "-->"), let end = rest.range(of: "-->") else { return parts }
         inComment = false
         rest = rest[end.upperBound...]
       } else {
-        guard let start = rest.range(of: "<!--") else {
+        guard rest.holdsBytes(of: "<!--"), let start = rest.range(of: "<!--") else {
           parts.append(rest)
           return parts
         }

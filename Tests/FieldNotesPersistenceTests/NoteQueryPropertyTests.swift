@@ -217,12 +217,12 @@ import Testing
     case .untagged: return note.tags.isEmpty
     case .title(let text): return contains(note.title, text)
     case .links(let title):
-      return linkTitles(in: note.body).contains { same($0, title) }
+      return linkTitles(in: note.body).flatMap(names).contains { same($0, title) }
     case .linkedBy(let title):
       let source = notes.filter { same($0.title, title) }.min {
         ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString)
       }
-      return linkTitles(in: source?.body ?? "").contains { same($0, note.title) }
+      return linkTitles(in: source?.body ?? "").flatMap(names).contains { same($0, note.title) }
     case .property(let key, let value):
       return note.properties.contains { property in
         property.key.compare(key, options: [.caseInsensitive, .diacriticInsensitive])
@@ -270,6 +270,14 @@ import Testing
     }
   }
 
+  /// The names a link's title names a note by: the title, and for a path the part after its
+  /// last `/`, or for a Markdown file's name the name without `.md`, when that is another name.
+  static func names(_ title: String) -> [String] {
+    var name = title.components(separatedBy: "/").last ?? title
+    if name.count > 3, name.lowercased().hasSuffix(".md") { name = String(name.dropLast(3)) }
+    return name.isEmpty || name == title ? [title] : [title, name]
+  }
+
   /// The items of a generated property's value, read here as the test writes them: a list in
   /// brackets, `- item` lines, or a value in quotes or not.
   static func items(of rawValue: String) -> [String] {
@@ -309,10 +317,12 @@ import Testing
     "10:30", "a-b", "grey",
   ]
   static let phrases = ["grey heron", "heron at", "鳥の 声", "Café au", "the pond"]
-  /// Links a body may hold, and some `[[…]]` that are not links to a note.
+  /// Links a body may hold, and some `[[…]]` that are not links to a note: some name a note
+  /// after a path (`[[Areas/Birds/Heron]]`), or by its Markdown file (`[[notes/pond.md]]`).
   static let links = [
     "[[Heron]]", "[[grey HERON|the bird]]", "[[Cafe#Menu]]", "[[café #x|y]]", "![[heron]]",
-    "[[ pond]]", "[[鳥の声]]", "[[#heron]]", "[[The pond ]]",
+    "[[ pond]]", "[[鳥の声]]", "[[#heron]]", "[[The pond ]]", "[[Areas/Birds/Heron]]",
+    "[[notes/pond.md|the pond]]", "[[Ünï/CAFÉ.md#menu]]", "[[a/b/]]",
   ]
   /// The titles `links:` names.
   static let linkedTitles = ["heron", "Grey Heron", "CAFÉ", "pond", "鳥の声", "the pond", "he"]

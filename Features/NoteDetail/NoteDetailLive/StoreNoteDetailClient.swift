@@ -55,7 +55,7 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     // title, else the note imported from a file of that name, if one keeps it.
     for name in link.names {
       let named = NoteLink(title: name)
-      let page = try page(NoteListQuery(scope: .allNotes, search: .title(name)))
+      let page = try page(NoteListQuery(scope: .allNotes, search: .titled(name)))
       if let note = NoteLink.resolved(named, among: page.notes) { return note }
       let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(name)))
       if let note = NoteLink.resolved(named, among: files.notes) { return note }
@@ -63,8 +63,9 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     return nil
   }
 
-  /// The notes the store finds for `links:TITLE`: the search index's notes holding `[[` and the
-  /// title, each then read for its links, so a page view reads no body that doesn't hold them.
+  /// The notes the store finds for `links:TITLE`: the search index's notes holding the title
+  /// right after `[[` or a path's `/`, each then read for its links, so a page view reads no
+  /// body that doesn't hold them.
   ///
   /// - Parameter title: The title.
   /// - Returns: The notes, by title.
