@@ -8,12 +8,17 @@ import FieldNotesModel
 /// byte as SQLite compares blobs: the order of the in-memory store, exactly. It folds the text
 /// as a search does, which SQL can't, so FieldNotes writes it with the title (``SQLiteRows``),
 /// and beside it the title it was made from (`notes.title_key_of`). A key is trusted only while
-/// that is still the row's title: another program writing to the store can't make keys, and
-/// whatever it does (a title changed, a row inserted, a key copied from another row) leaves a
-/// row whose key isn't of its title. Such rows are found through an index of only them (nearly
-/// always empty), and while one is, a list in title order is ordered from every title of the
-/// list, as before keys were kept. Their keys are made by the next save, and by a list in title
-/// order as soon as the write lock is free. No trigger is needed, so none can be dropped.
+/// that is still the row's title and the key is there: another program writing to the store
+/// can't make keys, and what it does (a title changed, a row inserted, a row copied, a key
+/// cleared) leaves a row whose key isn't of its title. Such rows are found through an index of
+/// only them (nearly always empty) and the title index, and while one is, a list in title order
+/// is ordered from every title of the list, as before keys were kept, and the notes of a title
+/// (`NoteQuery.titled`) are found by comparing every title. Their keys are made by the next
+/// save, and by a list in title order as soon as the write lock is free. No trigger is needed,
+/// so none can be dropped. What this can't see: another program writing a key of other bytes
+/// over a row's key, its title and `title_key_of` left as they were. Nothing in SQL tells that
+/// key from the one FieldNotes made; the row then sorts, and is found as a link's note, by the
+/// key written, until its title next changes.
 enum SQLiteTitleKeys {
   /// The columns the keys are kept in, added where missing (SQLite has no `ADD COLUMN IF NOT
   /// EXISTS`, and the migration may run again on a store whose `user_version` went back): the
@@ -57,8 +62,9 @@ enum SQLiteTitleKeys {
     return true
   }
 
-  /// Whether some row's key isn't of its title, read from the index of only those rows (named,
-  /// since SQLite would rather scan the index of every key).
+  /// Whether some row's key isn't of its title, or is gone: read from the index of only the
+  /// rows of another title (named, since SQLite would rather scan the index of every key), and
+  /// from the title index.
   ///
   /// A store without that index or the columns (one dropped by a tool while a session runs, or
   /// one FieldNotes can only read, from before version 11) counts as having such rows: a list is
@@ -67,7 +73,8 @@ enum SQLiteTitleKeys {
   static func areMissing(in connection: SQLiteConnection) -> Bool {
     let found = try? connection.integer(
       "SELECT EXISTS (SELECT 1 FROM notes INDEXED BY notes_without_title_key "
-        + "WHERE title_key_of IS NOT title)")
+        + "WHERE title_key_of IS NOT title) "
+        + "OR EXISTS (SELECT 1 FROM notes WHERE is_pinned IN (0, 1) AND title_key IS NULL)")
     return found != 0
   }
 
@@ -82,7 +89,7 @@ enum SQLiteTitleKeys {
   static func fill(_ connection: SQLiteConnection) throws(SQLiteError) -> Int {
     guard areMissing(in: connection) else { return 0 }
     let missing = try connection.prepare(
-      "SELECT rowid, title FROM notes WHERE title_key_of IS NOT title")
+      "SELECT rowid, title FROM notes WHERE title_key_of IS NOT title OR title_key IS NULL")
     var rows: [(row: Int, key: [UInt8])] = []
     while try missing.step() {
       rows.append((missing.int(at: 0), NoteSortOrder.titleKey(missing.text(at: 1))))

@@ -66,4 +66,20 @@ import Testing
     #expect(bittern.map(\.id) == [notes[0].id])
     try expectSameAnswers(repository, titles: ["heron", "bittern", "egret"])
   }
+
+  @Test func keysAnotherProgramClearedAreNotTrustedAndAreMadeAgain() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let notes = [note("Héron", at: 1), note("heron", at: 2), note("Hub", at: 3)]
+    try repository.commit(notes.map { .saveNote($0) })
+    try RawConnection(path: path).execute("UPDATE notes SET title_key = NULL")
+    try expectSameAnswers(repository, titles: ["heron", "hub", "egret"])
+    let byTitle = try repository.page(NoteListQuery(scope: .allNotes, order: .title)).notes
+    #expect(byTitle.map(\.title) == ["Héron", "heron", "Hub"])
+    // The next save makes every key again.
+    try repository.commit([.saveNote(note("Egret", at: 4))])
+    let missing = try RawConnection(path: path).rows(
+      "SELECT count(*) FROM notes WHERE title_key IS NULL")
+    #expect(missing == ["0"])
+    try expectSameAnswers(repository, titles: ["heron", "hub", "egret"])
+  }
 }
