@@ -164,9 +164,13 @@ public final class NoteDetailViewModel {
     let versions = try client.versions(of: note.id).sorted { $0.number > $1.number }
     for version in versions where seen.insert(SearchFolding.fold(version.title)).inserted {
       guard seen.count <= Self.earlierTitlesLookedAt + 1 else { break }
-      guard try client.note(namedBy: NoteLink(title: version.title)) == nil else { continue }
+      // The notes linking to the title first: the search index answers that from a few rows,
+      // where finding whether a note has the title, or keeps a file of that name, may read
+      // every note's file record, so it is asked only of a title something links to.
       let linking = try client.notes(linkingTo: version.title).filter { $0.id != note.id }
-      if !linking.isEmpty { return NoteConnections.EarlierTitle(version.title, linkedBy: linking) }
+      guard !linking.isEmpty, try client.note(namedBy: NoteLink(title: version.title)) == nil
+      else { continue }
+      return NoteConnections.EarlierTitle(version.title, linkedBy: linking)
     }
     return nil
   }
