@@ -177,7 +177,8 @@ enum SQLiteRows {
     // A change that leaves every note's text as it was (a pin, a move, a notebook) queues
     // nothing, so the index isn't touched at all.
     guard queuedSearchEntries,
-      case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(connection)
+      case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(
+        connection, finishingMerges: isBulk)
     else { return }
     try connection.execute("BEGIN IMMEDIATE")
     guard try connection.integer("PRAGMA data_version") == dataVersion else {

@@ -231,4 +231,31 @@ import Testing
     try store.commit([.saveNote(Note(title: "After", tags: ["birds"], isPinned: true))])
     #expect(try store.summary() == store.load().summary)
   }
+
+  /// An import finishes the merges of the search index's segments it set going, so the saves
+  /// after it don't each do a part of them (`SQLiteSearchIndex.finishMerges(_:)`).
+  @Test func anImportLeavesNoMergeOfTheSearchIndexUnderWay() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    // A small table of pending terms, so that an import of a few thousand notes writes many
+    // segments and merges them as it goes, as a large library's import does at 64 MiB.
+    try RawConnection(path: path).execute(
+      "INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 32768)")
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for number in 0..<3_000 {
+          var note = incoming(number, notebooks: [nil])
+          note.body = (0..<12).map { "seen at pond \(number * 12 + $0)" }.joined(separator: ", ")
+          try write(.saveNote(note))
+        }
+      }, progress: { _ in })
+    let raw = try RawConnection(path: path)
+    let layout = "SELECT hex(block) FROM note_search_data WHERE id = 10"
+    let before = try raw.rows(layout)
+    // FTS5's own merge command does nothing, and so leaves the layout as it is, when no merge
+    // is under way and no level has enough segments to start one.
+    try raw.execute("INSERT INTO note_search (note_search, rank) VALUES ('merge', 1000)")
+    #expect(try raw.rows(layout) == before, "a merge was left under way")
+    #expect(try store.load().notes.count == 3_000)
+  }
 }
