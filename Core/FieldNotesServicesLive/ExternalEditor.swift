@@ -104,7 +104,7 @@ public struct ExternalEditor: TextEditing {
     defer {
       if !keepsFile { try? FileManager.default.removeItem(atPath: path) }
       try? FileManager.default.removeItem(atPath: path + Self.lockSuffix)
-      close(lock)
+      Self.release(lock: lock)
       if !keepsFile { removeFolderIfEmpty() }
     }
     let termination: ChildProcess.Termination
@@ -232,7 +232,7 @@ public struct ExternalEditor: TextEditing {
     return names.sorted().filter(Self.isEdit).compactMap { name in
       let path = folder + "/" + name
       guard let lock = Self.hold(lockOf: path) else { return nil }
-      defer { close(lock) }
+      defer { Self.release(lock: lock) }
       // One that couldn't be taken when it was written (too large, a link) stays for the user.
       guard let text = try? Self.readBack(path) else { return nil }
       let given = name.drop { $0 != "-" }.dropFirst()
@@ -269,7 +269,7 @@ public struct ExternalEditor: TextEditing {
     }
     return candidates.filter { path in
       guard let lock = Self.hold(lockOf: path) else { return false }
-      close(lock)
+      Self.release(lock: lock)
       // Holding the lock made its file; it goes again, so only the edit is left.
       unlink(path + Self.lockSuffix)
       return true
@@ -302,6 +302,19 @@ public struct ExternalEditor: TextEditing {
   /// - Parameter path: The edited file.
   /// - Returns: The lock's descriptor, which holds it until closed; `nil` when another
   ///   process holds it (its edit is running) or it can't be made.
+  /// Lets go of a lock taken by ``hold(lockOf:)``, at once.
+  ///
+  /// The lock is unlocked before its descriptor is closed: a process another thread is
+  /// starting at that moment holds a copy of every descriptor until it runs its program, and a
+  /// lock only closed would be held by that copy meanwhile, so another session could find an
+  /// edit that is over still running, and leave it for later.
+  ///
+  /// - Parameter lock: The lock's descriptor.
+  static func release(lock: Int32) {
+    flock(lock, LOCK_UN)
+    close(lock)
+  }
+
   static func hold(lockOf path: String) -> Int32? {
     let descriptor = open(path + lockSuffix, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return nil }
@@ -340,7 +353,7 @@ public struct ExternalEditor: TextEditing {
       guard written else {
         if descriptor >= 0 { unlink(path) }
         unlink(path + Self.lockSuffix)
-        close(lock)
+        Self.release(lock: lock)
         throw .fileProblem("\(path) can't be written: \(String(cString: strerror(failure)))")
       }
       return (path, lock)

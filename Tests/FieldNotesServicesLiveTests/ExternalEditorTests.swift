@@ -87,7 +87,7 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: path))
     #expect(other.leftoverEdits().isEmpty, "the lock is held as soon as the file is there")
     #expect(ExternalEditor.hold(lockOf: path) == nil)
-    close(lock)
+    ExternalEditor.release(lock: lock)
     #expect(other.leftoverEdits().map(\.path) == [path], "once no one holds it, it is left over")
   }
 
