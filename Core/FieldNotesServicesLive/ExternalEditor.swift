@@ -297,11 +297,6 @@ public struct ExternalEditor: TextEditing {
   /// The end of a lock file's name: the edited file's name, then this.
   static let lockSuffix = ".lock"
 
-  /// Takes the lock of an edited file, without waiting.
-  ///
-  /// - Parameter path: The edited file.
-  /// - Returns: The lock's descriptor, which holds it until closed; `nil` when another
-  ///   process holds it (its edit is running) or it can't be made.
   /// Lets go of a lock taken by ``hold(lockOf:)``, at once.
   ///
   /// The lock is unlocked before its descriptor is closed: a process another thread is
@@ -315,6 +310,11 @@ public struct ExternalEditor: TextEditing {
     close(lock)
   }
 
+  /// Takes the lock of an edited file, without waiting.
+  ///
+  /// - Parameter path: The edited file.
+  /// - Returns: The lock's descriptor, which holds it until released (``release(lock:)``);
+  ///   `nil` when another process holds it (its edit is running) or it can't be made.
   static func hold(lockOf path: String) -> Int32? {
     let descriptor = open(path + lockSuffix, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return nil }
