@@ -74,20 +74,13 @@ struct SQLiteBulkInsert {
       { first in
         // A note back from the trash with other text leaves the trashed text as a version,
         // and leaves the trash. Each identifier is one row, so one version each.
-        """
-        INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
-            replaced_at, properties)
-          SELECT trashed.id,
-            coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
-            trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
-            new.updated_at, trashed.properties
-          FROM notes AS new JOIN trashed_notes AS trashed ON trashed.id = new.id
-          WHERE new.rowid >= \(first)
-            AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
-              OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id
-              OR coalesce(trashed.properties, '[]') IS NOT new.properties);
-        DELETE FROM trashed_notes WHERE id IN (SELECT id FROM notes WHERE rowid >= \(first));
-        """
+        SQLiteProperties.trashedTextKept(
+          from: "notes AS new JOIN trashed_notes AS trashed ON trashed.id = new.id",
+          where: "new.rowid >= \(first)")
+            + """
+
+            DELETE FROM trashed_notes WHERE id IN (SELECT id FROM notes WHERE rowid >= \(first));
+            """
       }
     ),
     (

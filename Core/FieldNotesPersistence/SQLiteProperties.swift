@@ -38,20 +38,35 @@ enum SQLiteProperties {
     END;
     DROP TRIGGER IF EXISTS \(SQLiteRecovery.trashLeavesAVersion);
     CREATE TRIGGER \(SQLiteRecovery.trashLeavesAVersion) AFTER INSERT ON notes BEGIN
-      INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
-          replaced_at, properties)
-        SELECT trashed.id,
-          coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
-          trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
-          new.updated_at, trashed.properties
-        FROM trashed_notes AS trashed
-        WHERE trashed.id = new.id
-          AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
-            OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id
-            OR coalesce(trashed.properties, '[]') IS NOT new.properties);
+      \(trashedTextKept(from: "trashed_notes AS trashed", where: "trashed.id = new.id"))
       DELETE FROM trashed_notes WHERE id = new.id;
     END;
     """
+
+  /// The statement that keeps, as a version, the text a trashed note had when a note of its
+  /// identifier is saved with other text (`new`, a row of `notes`): what the trigger does for
+  /// one new row, and an import for all its new rows at once (``SQLiteBulkInsert``), so the two
+  /// are one text.
+  ///
+  /// - Parameters:
+  ///   - source: The rows read, naming the trashed note `trashed` and the new row `new`.
+  ///   - condition: Which of them.
+  /// - Returns: The `INSERT`, ending with its semicolon.
+  static func trashedTextKept(from source: String, where condition: String) -> String {
+    """
+    INSERT INTO note_versions (note_id, number, title, body, tags, notebook_id, saved_at,
+        replaced_at, properties)
+      SELECT trashed.id,
+        coalesce((SELECT max(number) FROM note_versions WHERE note_id = trashed.id), 0) + 1,
+        trashed.title, trashed.body, trashed.tags, trashed.notebook_id, trashed.updated_at,
+        new.updated_at, trashed.properties
+      FROM \(source)
+      WHERE \(condition)
+        AND (trashed.title IS NOT new.title OR trashed.body IS NOT new.body
+          OR trashed.tags IS NOT new.tags OR trashed.notebook_id IS NOT new.notebook_id
+          OR coalesce(trashed.properties, '[]') IS NOT new.properties);
+    """
+  }
 
   /// Adds the columns a store doesn't have yet.
   static func addColumns(to connection: SQLiteConnection) throws(SQLiteError) {
