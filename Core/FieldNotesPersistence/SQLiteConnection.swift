@@ -145,6 +145,20 @@ final class SQLiteConnection {
     return statement
   }
 
+  /// How SQLite reads each statement the connection keeps prepared (``cached(_:)``), keyed by
+  /// the statement's SQL: the `detail` of every row of its `EXPLAIN QUERY PLAN`, which names the
+  /// index it reads, and whether it sorts the rows it reads.
+  func plansOfCachedStatements() throws(SQLiteError) -> [String: [String]] {
+    var plans: [String: [String]] = [:]
+    for sql in statements.keys {
+      let explain = try prepare("EXPLAIN QUERY PLAN " + sql)
+      var details: [String] = []
+      while try explain.step() { details.append(explain.text(at: 3)) }
+      plans[sql] = details
+    }
+    return plans
+  }
+
   /// The row number of the last row a statement of this connection inserted, not counting the
   /// rows its triggers inserted (SQLite's `sqlite3_last_insert_rowid`).
   var lastInsertedRow: Int { Int(sqlite3_last_insert_rowid(handle)) }

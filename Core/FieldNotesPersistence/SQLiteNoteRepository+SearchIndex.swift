@@ -47,7 +47,10 @@ extension SQLiteNoteRepository {
     let hasListObjects = try SQLiteSchema.hasListObjects(connection)
     let listsAreWhole = try hasListObjects ? SQLiteTitleKeys.areWhole(in: connection) : false
     let versionsAreWhole = try SQLiteVersionDeltas.areWhole(in: connection)
-    guard version < current || found != nil || !listsAreWhole || !versionsAreWhole else {
+    let hasEditOrder = try SQLiteSchema.has([SQLiteSchema.editOrderIndex], in: connection)
+    guard
+      version < current || found != nil || !listsAreWhole || !versionsAreWhole || !hasEditOrder
+    else {
       return nil
     }
     var rebuild: SearchIndexRebuild?
@@ -87,6 +90,8 @@ extension SQLiteNoteRepository {
         if try !SQLiteVersionDeltas.areWhole(in: connection) {
           try connection.execute(SQLiteVersionDeltas.creation)
         }
+        // The index of edit dates, dropped since: made again (`IF NOT EXISTS`).
+        try connection.execute(SQLiteSchema.editOrder)
         // Every key not of its row's title: all of them where a migration just added the
         // columns, and any another program's write left.
         try SQLiteTitleKeys.fill(connection)

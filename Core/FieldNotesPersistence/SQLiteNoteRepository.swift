@@ -296,6 +296,14 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// is one, so a test can tell that something read nothing.
   package var commandCount: Int { writer.commandCount }
 
+  /// How SQLite reads each statement the repository has run and keeps prepared, keyed by its
+  /// SQL (see `EXPLAIN QUERY PLAN`): for a test to tell which index a list is read through.
+  ///
+  /// - Throws: `RepositoryError` when a plan can't be read.
+  package func plansOfStatementsRun() throws(RepositoryError) -> [String: [String]] {
+    try read { connection throws(SQLiteError) in try connection.plansOfCachedStatements() }
+  }
+
   /// Whether the store is a file: one in memory is gone when FieldNotes ends.
   public var isPersistent: Bool { !isInMemory }
 

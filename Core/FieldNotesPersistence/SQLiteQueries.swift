@@ -59,12 +59,20 @@ enum SQLiteQueries {
     /// ordered, rather than from the list's index in its order, each checked against them.
     var readsFoundRowsFirst = false
 
+    /// Whether the list by last change is narrowed to a notebook, a tag or the untagged notes:
+    /// it sorts its own notes rather than go down the index of every note's edit date
+    /// (`notes_by_edit`), checking each, which would cost the library where the list is small.
+    var isNarrowedByEditDate = false
+
     /// The column of the pin and of the date to order by: the tag's copies, when read by tag.
     ///
-    /// Written `+notes.is_pinned` when the rows are read from those a search found, so that
-    /// SQLite doesn't take the index of pins for the way in (without statistics, it would).
+    /// Written `+notes.is_pinned` when the rows are read from those a search found, or the list
+    /// is narrowed by edit date, so that SQLite doesn't take an index whose first column is the
+    /// pin for the way in (without statistics, it would).
     var pinColumn: String {
-      isByTag ? "t.is_pinned" : readsFoundRowsFirst ? "+notes.is_pinned" : "notes.is_pinned"
+      isByTag
+        ? "t.is_pinned"
+        : readsFoundRowsFirst || isNarrowedByEditDate ? "+notes.is_pinned" : "notes.is_pinned"
     }
     var order: (date: String, id: String) {
       isByTag ? ("t.created_at", "t.note_id") : ("notes.created_at", "notes.id")
@@ -155,7 +163,14 @@ enum SQLiteQueries {
     } else if let tag = query.tag, !conditions.isByTag {
       conditions.add(inTag, binding: tag)
     }
-    if query.pinnedOnly { conditions.clauses.append("notes.is_pinned = 1") }
+    if query.order == .updated {
+      let isAllNotes = if case .allNotes = query.scope { true } else { false }
+      conditions.isNarrowedByEditDate = !isAllNotes || query.tag != nil || query.untaggedOnly
+    }
+    if query.pinnedOnly {
+      conditions.clauses.append(
+        conditions.isNarrowedByEditDate ? "+notes.is_pinned = 1" : "notes.is_pinned = 1")
+    }
     if query.untaggedOnly { conditions.clauses.append("notes.tags = '[]'") }
     if let search {
       try fillFoundRows(search, in: connection)
@@ -173,8 +188,8 @@ enum SQLiteQueries {
     let limit = min(query.limit, max(0, total - query.offset))
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
     // Ties of date go by identifier, ascending in every order (SQLite reads the index by date
-    // and sorts only each run of one date). The edit date has no index of its own: a list in
-    // that order is sorted whole by SQLite.
+    // and sorts only each run of one date). All Notes by edit date is read so from
+    // `notes_by_edit`; a narrower list in that order is sorted whole by SQLite.
     let (created, id) = conditions.order
     let order =
       switch query.order {

@@ -122,8 +122,8 @@ enum SQLiteSchema {
     // order, so a page reads its rows from one end of an index; each note's tags, one row per
     // tag, ordered as a tag's list is (pin, then date), so its page is read from one end of
     // them too, and each tag's count; the notes, pinned notes and untagged notes of each
-    // notebook ('' for no notebook), so the notebooks screen counts without reading notes; and the rows that are no note FieldNotes
-    // can read, so no list shows or counts them. Triggers keep the tables in step with
+    // notebook ('' for no notebook), so the notebooks screen counts without reading notes; and
+    // the rows that are no note FieldNotes can read, so no list shows or counts them. Triggers keep the tables in step with
     // `notes` through every write, FieldNotes' own or another tool's. The listing index of
     // version 3 (every column but the body, for loading every note) goes. The tables are
     // filled anew, so the migration can run again (and does, when the store opens without one
@@ -172,7 +172,26 @@ enum SQLiteSchema {
     // Version 18. The sync journal names a note whose attachments were kept or purged
     // (`SQLiteNoteRepository.syncJournalAttachmentsCreation`), so a sync carries its files.
     SQLiteNoteRepository.syncJournalAttachmentsCreation,
+    // Version 19. The index a list of All Notes by last change reads its first page from
+    // (``editOrder``). Self-contained (`IF NOT EXISTS`).
+    SQLiteSchema.editOrder,
   ]
+
+  /// What version 19 makes: the index of every note by pin and edit date, so that All Notes by
+  /// last change reads its first page from one end of it, as the list by creation date reads
+  /// `notes_by_pin`, where SQLite sorted every note.
+  ///
+  /// It holds no identifier: ties of one edit date are few, and SQLite sorts each run of them
+  /// by identifier as it reads. Only All Notes, with or without a search, is read through it: a
+  /// notebook's, a tag's or the untagged list by last change sorts its own notes
+  /// (`SQLiteQueries.Conditions.pinColumn`), which costs what the list holds, where going down
+  /// every note's edit date, checking each, would cost the library. A store missing it (dropped
+  /// by hand, or by a tool) is given it again when it opens.
+  static let editOrder =
+    "CREATE INDEX IF NOT EXISTS notes_by_edit ON notes (is_pinned, updated_at);"
+
+  /// The index ``editOrder`` makes.
+  static let editOrderIndex = "notes_by_edit"
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
   /// missing any of it can be given it again: the indexes are made where missing, and the
@@ -309,9 +328,16 @@ enum SQLiteSchema {
   /// - Returns: `false` when one is missing.
   /// - Throws: `SQLiteError` when the schema can't be read.
   static func hasListObjects(_ connection: SQLiteConnection) throws(SQLiteError) -> Bool {
-    let names = listObjects.map { "'\($0)'" }.joined(separator: ", ")
+    try has(listObjects, in: connection)
+  }
+
+  /// Whether a store has every table, index and trigger of a list of names.
+  static func has(_ objects: [String], in connection: SQLiteConnection) throws(SQLiteError)
+    -> Bool
+  {
+    let names = objects.map { "'\($0)'" }.joined(separator: ", ")
     return try connection.integer("SELECT count(*) FROM sqlite_master WHERE name IN (\(names))")
-      == listObjects.count
+      == objects.count
   }
 
   /// A `GLOB` pattern of a UUID as FieldNotes reads one: 32 hexadecimal digits, either case, in
@@ -379,7 +405,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10 to 17 without what the migrations after its version make
+  /// That is a store at version 10 to 18 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -395,13 +421,15 @@ enum SQLiteSchema {
     let hasProperties = try hasColumn(SQLiteProperties.columns[0], in: connection)
     let hasDeltas = try hasTable(SQLiteVersionDeltas.objects[0], in: connection)
     let hasFiles = try hasColumn(SQLiteImportedFiles.columns[0], in: connection)
-    // Attachments, imported files, the journal's properties and attachments: what versions 15
-    // to 18 add.
+    // Attachments, imported files, the journal's properties and attachments, the edit order:
+    // what versions 15 to 19 add.
     let journalsAttachments = try SQLiteNoteRepository.journalsAttachments(in: connection)
     let journalsProperties =
       try SQLiteNoteRepository.journalsProperties(in: connection) || journalsAttachments
+    let hasEditOrder = try has([editOrderIndex], in: connection)
     let hasNewer =
       try hasTable("note_attachments", in: connection) || hasFiles || journalsProperties
+      || hasEditOrder
     switch version {
     case titleKeyVersion - 1:
       let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
@@ -410,9 +438,10 @@ enum SQLiteSchema {
     case syncJournalVersion - 1: return !hasJournal && !hasDeltas && !hasNewer
     case versionDeltasVersion - 1: return !hasDeltas && !hasNewer
     case attachmentsVersion - 1: return !hasNewer
-    case importedFilesVersion - 1: return !hasFiles && !journalsProperties
-    case journalPropertiesVersion - 1: return !journalsProperties
-    case journalAttachmentsVersion - 1: return !journalsAttachments
+    case importedFilesVersion - 1: return !hasFiles && !journalsProperties && !hasEditOrder
+    case journalPropertiesVersion - 1: return !journalsProperties && !hasEditOrder
+    case journalAttachmentsVersion - 1: return !journalsAttachments && !hasEditOrder
+    case editOrderVersion - 1: return !hasEditOrder
     default: return false
     }
   }
@@ -478,4 +507,7 @@ enum SQLiteSchema {
 
   /// The version whose migration has the sync journal name a change of attachments.
   static let journalAttachmentsVersion = 18
+
+  /// The version whose migration adds the index of notes by edit date.
+  static let editOrderVersion = 19
 }

@@ -385,9 +385,16 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 18 left it: with no index of edit dates
+/// (version 19 adds it).
+func setBackToVersion18(_ path: String) throws {
+  try execute("DROP INDEX notes_by_edit; PRAGMA user_version = 18;", on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 17 left it: its sync journal not naming
 /// the notes whose attachments change (version 18 adds the triggers that do).
 func setBackToVersion17(_ path: String) throws {
+  try setBackToVersion18(path)
   try execute(
     """
     DROP TRIGGER sync_journal_attachment_insert;
