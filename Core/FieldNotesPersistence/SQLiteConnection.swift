@@ -11,6 +11,8 @@ final class SQLiteConnection {
   fileprivate let handle: OpaquePointer
   /// Statements prepared once and used again, by their SQL (see ``cached(_:)``).
   private var statements: [String: SQLiteStatement] = [:]
+  /// The rows this connection's statements stepped through in reading a table whole.
+  let tableScans = SQLiteTableScans()
   /// How long every statement of every connection waits for another connection's lock before
   /// it fails: FieldNotes opens no connection that fails at once on a busy store, so a process
   /// started while another writes waits its turn.
@@ -96,7 +98,7 @@ final class SQLiteConnection {
     guard code == SQLITE_OK, let statement else {
       throw SQLiteError(code: code, message: lastErrorMessage)
     }
-    return SQLiteStatement(statement)
+    return SQLiteStatement(statement, counting: tableScans)
   }
 
   /// Prepares the one statement a text holds, refusing a text that holds more: SQLite would
@@ -123,7 +125,7 @@ final class SQLiteConnection {
     guard code == SQLITE_OK, let prepared else {
       throw SQLiteError(code: code, message: lastErrorMessage)
     }
-    let statement = SQLiteStatement(prepared)
+    let statement = SQLiteStatement(prepared, counting: tableScans)
     guard !hasMore else {
       throw SQLiteError(code: SQLiteError.severalStatementsCode, message: sql)
     }

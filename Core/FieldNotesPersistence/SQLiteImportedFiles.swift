@@ -20,6 +20,21 @@ enum SQLiteImportedFiles {
   /// What the migration makes besides the columns: nothing, so a statement that does nothing.
   static let creation = "SELECT 1"
 
+  /// The index of only the notes that keep a file (version 19), the notes a file name is
+  /// looked for among.
+  ///
+  /// A file name (`NoteQuery.fileName`) is asked for each link naming no note at every drawing
+  /// of its page, and read every note's row for the column. What the index holds is the pin,
+  /// the smallest column: what matters is which rows it holds. A store missing it is given it
+  /// again when it opens.
+  static let keptFilesIndex = """
+    CREATE INDEX IF NOT EXISTS notes_keeping_files ON notes (is_pinned)
+      WHERE imported_file IS NOT NULL;
+    """
+
+  /// The name of the index ``keptFilesIndex`` makes.
+  static let keptFilesIndexName = "notes_keeping_files"
+
   /// Adds the columns a store doesn't have yet.
   static func addColumns(to connection: SQLiteConnection) throws(SQLiteError) {
     for column in columns { try SQLiteSchema.addColumnIfMissing(column, to: connection) }

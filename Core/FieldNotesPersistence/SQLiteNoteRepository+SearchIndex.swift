@@ -47,9 +47,9 @@ extension SQLiteNoteRepository {
     let hasListObjects = try SQLiteSchema.hasListObjects(connection)
     let listsAreWhole = try hasListObjects ? SQLiteTitleKeys.areWhole(in: connection) : false
     let versionsAreWhole = try SQLiteVersionDeltas.areWhole(in: connection)
-    let hasEditOrder = try SQLiteSchema.has([SQLiteSchema.editOrderIndex], in: connection)
+    let hasIndexes19 = try SQLiteSchema.has(SQLiteSchema.version19Indexes, in: connection)
     guard
-      version < current || found != nil || !listsAreWhole || !versionsAreWhole || !hasEditOrder
+      version < current || found != nil || !listsAreWhole || !versionsAreWhole || !hasIndexes19
     else {
       return nil
     }
@@ -90,8 +90,8 @@ extension SQLiteNoteRepository {
         if try !SQLiteVersionDeltas.areWhole(in: connection) {
           try connection.execute(SQLiteVersionDeltas.creation)
         }
-        // The index of edit dates, dropped since: made again (`IF NOT EXISTS`).
-        try connection.execute(SQLiteSchema.editOrder)
+        // The indexes of version 19, dropped since: made again (`IF NOT EXISTS`).
+        try connection.execute(SQLiteSchema.migrations[SQLiteSchema.editOrderVersion - 1])
         // Every key not of its row's title: all of them where a migration just added the
         // columns, and any another program's write left.
         try SQLiteTitleKeys.fill(connection)

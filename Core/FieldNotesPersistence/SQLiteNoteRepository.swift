@@ -304,6 +304,10 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
     try read { connection throws(SQLiteError) in try connection.plansOfCachedStatements() }
   }
 
+  /// How many rows the repository's statements have stepped through in reading a table whole,
+  /// since it opened: for a test to tell that a read went through an index.
+  package var rowsReadInTableScans: Int { writer.rowsReadInTableScans }
+
   /// Whether the store is a file: one in memory is gone when FieldNotes ends.
   public var isPersistent: Bool { !isInMemory }
 

@@ -220,8 +220,10 @@ extension SQLiteQueries {
         return "(notes.rowid IN (SELECT rowid FROM notes WHERE is_pinned IN (0, 1) "
           + "AND title_key = \(key)) AND \(exact))"
       case .fileName(let name):
-        return "fieldnotes_kept_file_is(notes.imported_file, notes.title, "
-          + "\(parameter(.text(name))))"
+        // Through the index of only the notes keeping a file: nearly always few, or none.
+        return "(notes.rowid IN (SELECT rowid FROM notes WHERE imported_file IS NOT NULL) AND "
+          + "fieldnotes_kept_file_is(notes.imported_file, notes.title, "
+          + "\(parameter(.text(name)))))"
       case .tag(let tag):
         return "EXISTS (SELECT 1 FROM note_tags WHERE note_tags.note_id = notes.id "
           + "AND note_tags.tag = \(parameter(.text(tag))))"

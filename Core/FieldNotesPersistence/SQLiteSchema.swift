@@ -123,8 +123,9 @@ enum SQLiteSchema {
     // tag, ordered as a tag's list is (pin, then date), so its page is read from one end of
     // them too, and each tag's count; the notes, pinned notes and untagged notes of each
     // notebook ('' for no notebook), so the notebooks screen counts without reading notes; and
-    // the rows that are no note FieldNotes can read, so no list shows or counts them. Triggers keep the tables in step with
-    // `notes` through every write, FieldNotes' own or another tool's. The listing index of
+    // the rows that are no note FieldNotes can read, so no list shows or counts them.
+    // Triggers keep the tables in step with `notes` through every write, FieldNotes' own or
+    // another tool's. The listing index of
     // version 3 (every column but the body, for loading every note) goes. The tables are
     // filled anew, so the migration can run again (and does, when the store opens without one
     // of them or their triggers: `SQLiteSchema.listObjects`).
@@ -173,8 +174,9 @@ enum SQLiteSchema {
     // (`SQLiteNoteRepository.syncJournalAttachmentsCreation`), so a sync carries its files.
     SQLiteNoteRepository.syncJournalAttachmentsCreation,
     // Version 19. The index a list of All Notes by last change reads its first page from
-    // (``editOrder``). Self-contained (`IF NOT EXISTS`).
-    SQLiteSchema.editOrder,
+    // (``editOrder``), and the index of the notes that keep the file they were imported from
+    // (`SQLiteImportedFiles.keptFilesIndex`). Self-contained (`IF NOT EXISTS`).
+    SQLiteSchema.editOrder + SQLiteImportedFiles.keptFilesIndex,
   ]
 
   /// What version 19 makes: the index of every note by pin and edit date, so that All Notes by
@@ -192,6 +194,9 @@ enum SQLiteSchema {
 
   /// The index ``editOrder`` makes.
   static let editOrderIndex = "notes_by_edit"
+
+  /// The indexes version 19 makes: a store missing one is given it again when it opens.
+  static let version19Indexes = [editOrderIndex, SQLiteImportedFiles.keptFilesIndexName]
 
   /// What version 7 makes (see its comment in ``migrations``), on its own so that a store
   /// missing any of it can be given it again: the indexes are made where missing, and the
@@ -426,10 +431,10 @@ enum SQLiteSchema {
     let journalsAttachments = try SQLiteNoteRepository.journalsAttachments(in: connection)
     let journalsProperties =
       try SQLiteNoteRepository.journalsProperties(in: connection) || journalsAttachments
-    let hasEditOrder = try has([editOrderIndex], in: connection)
+    let hasVersion19 = try has(version19Indexes, in: connection)
     let hasNewer =
       try hasTable("note_attachments", in: connection) || hasFiles || journalsProperties
-      || hasEditOrder
+      || hasVersion19
     switch version {
     case titleKeyVersion - 1:
       let hasTitleKeys = try hasColumn(SQLiteTitleKeys.columns[0], in: connection)
@@ -438,10 +443,10 @@ enum SQLiteSchema {
     case syncJournalVersion - 1: return !hasJournal && !hasDeltas && !hasNewer
     case versionDeltasVersion - 1: return !hasDeltas && !hasNewer
     case attachmentsVersion - 1: return !hasNewer
-    case importedFilesVersion - 1: return !hasFiles && !journalsProperties && !hasEditOrder
-    case journalPropertiesVersion - 1: return !journalsProperties && !hasEditOrder
-    case journalAttachmentsVersion - 1: return !journalsAttachments && !hasEditOrder
-    case editOrderVersion - 1: return !hasEditOrder
+    case importedFilesVersion - 1: return !hasFiles && !journalsProperties && !hasVersion19
+    case journalPropertiesVersion - 1: return !journalsProperties && !hasVersion19
+    case journalAttachmentsVersion - 1: return !journalsAttachments && !hasVersion19
+    case editOrderVersion - 1: return !hasVersion19
     default: return false
     }
   }
@@ -508,6 +513,7 @@ enum SQLiteSchema {
   /// The version whose migration has the sync journal name a change of attachments.
   static let journalAttachmentsVersion = 18
 
-  /// The version whose migration adds the index of notes by edit date.
+  /// The version whose migration adds the index of notes by edit date, and of notes keeping
+  /// files.
   static let editOrderVersion = 19
 }

@@ -5,18 +5,33 @@ import Foundation
 /// A prepared statement: bind values by position, step through rows, read columns.
 final class SQLiteStatement {
   private let handle: OpaquePointer
+  /// Where the rows the statement steps through in reading a table whole are counted.
+  private let scans: SQLiteTableScans
 
   /// Wraps a prepared statement.
   ///
   /// It doesn't keep its connection object alive (the connection keeps its cached statements):
   /// SQLite closes a database whose statements are still unfinalized only once they are
   /// (`sqlite3_close_v2`).
-  init(_ handle: OpaquePointer) {
+  ///
+  /// - Parameters:
+  ///   - handle: The statement.
+  ///   - scans: Its connection's count of the rows read in reading a table whole, which the
+  ///     statement adds its own to each time it is reset or finalized.
+  init(_ handle: OpaquePointer, counting scans: SQLiteTableScans) {
     self.handle = handle
+    self.scans = scans
   }
 
   deinit {
+    countScannedRows()
     sqlite3_finalize(handle)
+  }
+
+  /// Adds the rows stepped through in full table scans since the last count to the
+  /// connection's, and sets the statement's own count back to zero.
+  private func countScannedRows() {
+    scans.rows += Int(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1))
   }
 
   /// Tells SQLite to copy bound bytes, since Swift may free them after the call.
@@ -91,6 +106,7 @@ final class SQLiteStatement {
   }
 
   func reset() {
+    countScannedRows()
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
   }
@@ -158,4 +174,12 @@ final class SQLiteStatement {
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
+}
+
+/// How many rows a connection's statements have stepped through in reading a table whole
+/// (SQLite's `SQLITE_STMTSTATUS_FULLSCAN_STEP`, summed), for a test to tell that a read used an
+/// index: a read through one steps through none.
+final class SQLiteTableScans {
+  /// The rows, since the connection opened.
+  var rows = 0
 }

@@ -49,4 +49,7 @@ final class SQLiteWriter: Sendable {
   /// it left open), which ``perform(_:)`` then finished: empty while every command keeps the
   /// rule itself.
   var statementsLeftStepped: [String] { unfinished.withLock { $0 } }
+
+  /// How many rows the connection's statements have stepped through in reading a table whole.
+  var rowsReadInTableScans: Int { connection.withLock { $0.tableScans.rows } }
 }

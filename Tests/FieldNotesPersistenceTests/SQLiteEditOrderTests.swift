@@ -67,16 +67,19 @@ import Testing
     #expect(!steps.contains { $0.contains("notes_by_edit") }, "\(steps)")
   }
 
-  /// A store of the version before is given the index, as a plain upgrade (its search index
-  /// kept), and so is a store whose index was dropped by another tool.
-  @Test(arguments: [false, true])
-  func aStoreWithoutTheIndexIsGivenItWhenItOpens(fromTheVersionBefore: Bool) throws {
+  /// A store of the version before is given the indexes of version 19 (this one, and that of
+  /// the notes keeping files), as a plain upgrade (its search index kept), and so is a store
+  /// whose index another tool dropped.
+  @Test(arguments: [
+    "version 18", "DROP INDEX notes_by_edit", "DROP INDEX notes_keeping_files",
+  ])
+  func aStoreWithoutTheIndexesIsGivenThemWhenItOpens(_ damage: String) throws {
     let path = directory.file("notes.sqlite")
     try SQLiteNoteRepository(path: path).commit([.saveNote(Note(title: "Heron"))])
-    if fromTheVersionBefore {
+    if damage == "version 18" {
       try setBackToVersion18(path)
     } else {
-      try execute("DROP INDEX notes_by_edit", on: path)
+      try execute(damage, on: path)
     }
 
     let reopened = try SQLiteNoteRepository(path: path)
@@ -84,7 +87,8 @@ import Testing
     #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
     #expect(reopened.searchIndexRebuilds.isEmpty, "a plain upgrade")
     #expect(
-      try RawSQLite.rows("SELECT name FROM sqlite_master WHERE name = 'notes_by_edit'", of: path)
-        == ["notes_by_edit"])
+      try RawSQLite.rows(
+        "SELECT name FROM sqlite_master WHERE name IN ('notes_by_edit', 'notes_keeping_files') "
+          + "ORDER BY name", of: path) == ["notes_by_edit", "notes_keeping_files"])
   }
 }

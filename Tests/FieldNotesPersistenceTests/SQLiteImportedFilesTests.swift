@@ -81,6 +81,31 @@ import Testing
     }
   }
 
+  /// A file name is looked for among the notes keeping a file alone, through their index: a
+  /// link naming no note, asked at every drawing of its page, reads no table whole, and finds
+  /// the one note keeping that name among a hundred that keep none.
+  @Test func aFileNameIsLookedForAmongTheNotesKeepingAFileAlone() throws {
+    let repository = try SQLiteNoteRepository(path: path)
+    let kept = Self.note(Self.file)
+    try repository.commit(
+      [.saveNote(kept)]
+        + (0..<100).map { number in
+          .saveNote(
+            Note(
+              title: "Note \(number)",
+              createdAt: Date(timeIntervalSinceReferenceDate: Double(number) + 1)))
+        })
+
+    for (name, found) in [("Nowhere", []), ("10 note 2", [kept.id])] {
+      let before = repository.rowsReadInTableScans
+      let page = try repository.page(
+        NoteListQuery(scope: .allNotes, search: .fileName(name))
+      ).notes
+      #expect(page.map(\.id) == found, "\(name)")
+      #expect(repository.rowsReadInTableScans == before, "\(name): no table read whole")
+    }
+  }
+
   /// `linked-by:` follows a link by the name of a note's file, when no note has that title,
   /// in SQL as in memory.
   @Test func linkedByFollowsALinkNamingAFileAsThePageDoes() throws {

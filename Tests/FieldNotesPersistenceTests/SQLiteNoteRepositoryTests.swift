@@ -386,9 +386,11 @@ func setBackToVersion10(_ path: String) throws {
 }
 
 /// Makes a store as the FieldNotes of schema version 18 left it: with no index of edit dates
-/// (version 19 adds it).
+/// or of the notes keeping files (version 19 adds them).
 func setBackToVersion18(_ path: String) throws {
-  try execute("DROP INDEX notes_by_edit; PRAGMA user_version = 18;", on: path)
+  try execute(
+    "DROP INDEX notes_by_edit; DROP INDEX notes_keeping_files; PRAGMA user_version = 18;",
+    on: path)
 }
 
 /// Makes a store as the FieldNotes of schema version 17 left it: its sync journal not naming
