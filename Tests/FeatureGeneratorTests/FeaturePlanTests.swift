@@ -132,7 +132,7 @@ import Testing
   }
 
   @Test(arguments: [
-    ("Note", "note_attachments"), ("Notes", "notes_by_notebook"), ("Trashed", "trashed_notes"),
+    ("Note", "note_attachments"), ("Notes", "notes_by_edit"), ("Trashed", "trashed_notes"),
     ("Session", "session_drafts"), ("SQLite", "sqlite_…"),
   ])
   func aFeatureWhoseTablesWouldStartAsTheStoresIsRefused(name: String, table: String) {
