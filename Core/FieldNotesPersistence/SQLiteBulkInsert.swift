@@ -32,78 +32,87 @@ struct SQLiteBulkInsert {
   ///
   /// Every trigger a new note fires is here (`SQLiteBulkInsertTests` checks the store's
   /// schema against this list), so a new note's `INSERT` needs no statement journal.
-  static let replacements: [(trigger: String, statements: @Sendable (_ first: Int) -> String)] = [
-    (
-      "damaged_notes_insert",
-      { first in
-        """
-        DELETE FROM damaged_notes WHERE row >= \(first);
-        INSERT OR IGNORE INTO damaged_notes
-          SELECT rowid FROM notes WHERE rowid >= \(first) AND \(SQLiteSchema.damagedRow());
-        """
-      }
-    ),
-    (
-      "note_tags_insert",
-      { first in
-        // `note_tags`' own triggers count them in `tag_counts`, as they count the trigger's.
-        """
-        DELETE FROM note_tags WHERE note_id IN (SELECT id FROM notes WHERE rowid >= \(first));
-        INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
-          SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
-          FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
-          WHERE notes.rowid >= \(first) AND tag.type = 'text';
-        """
-      }
-    ),
-    (
-      "note_counts_insert",
-      { first in
-        """
-        INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
-          SELECT coalesce(notebook_id, ''), count(*), sum(is_pinned = 1), sum(tags = '[]')
-          FROM notes WHERE rowid >= \(first) AND NOT \(SQLiteSchema.damagedRow()) GROUP BY 1
-          ON CONFLICT (notebook_id) DO UPDATE SET
-            notes = notes + excluded.notes, pinned = pinned + excluded.pinned,
-            untagged = untagged + excluded.untagged;
-        """
-      }
-    ),
-    (
-      SQLiteRecovery.trashLeavesAVersion,
-      { first in
-        // A note back from the trash with other text leaves the trashed text as a version,
-        // and leaves the trash. Each identifier is one row, so one version each.
-        SQLiteProperties.trashedTextKept(
-          from: "notes AS new JOIN trashed_notes AS trashed ON trashed.id = new.id",
-          where: "new.rowid >= \(first)")
-            + """
-
-            DELETE FROM trashed_notes WHERE id IN (SELECT id FROM notes WHERE rowid >= \(first));
+  ///
+  /// Each is given the first row and the names of the triggers dropped: the counts by notebook
+  /// leave out the damaged rows `damaged_notes` now holds when its trigger was stood in for
+  /// just before, rather than check every row for damage a second time.
+  static let replacements:
+    [(trigger: String, statements: @Sendable (_ first: Int, _ dropped: Set<String>) -> String)] = [
+      (
+        "damaged_notes_insert",
+        { first, _ in
+          """
+          DELETE FROM damaged_notes WHERE row >= \(first);
+          INSERT OR IGNORE INTO damaged_notes
+            SELECT rowid FROM notes WHERE rowid >= \(first) AND \(SQLiteSchema.damagedRow());
+          """
+        }
+      ),
+      (
+        "note_tags_insert",
+        { first, _ in
+          // `note_tags`' own triggers count them in `tag_counts`, as they count the trigger's.
+          """
+          DELETE FROM note_tags WHERE note_id IN (SELECT id FROM notes WHERE rowid >= \(first));
+          INSERT OR IGNORE INTO note_tags (tag, is_pinned, created_at, note_id)
+            SELECT DISTINCT tag.value, notes.is_pinned, notes.created_at, notes.id
+            FROM notes, json_each(\(SQLiteSchema.tagList(of: "notes"))) AS tag
+            WHERE notes.rowid >= \(first) AND tag.type = 'text';
+          """
+        }
+      ),
+      (
+        "note_counts_insert",
+        { first, dropped in
+          let whole =
+            dropped.contains("damaged_notes_insert")
+            ? "rowid NOT IN (SELECT row FROM damaged_notes WHERE row >= \(first))"
+            : "NOT \(SQLiteSchema.damagedRow())"
+          return """
+            INSERT INTO note_counts (notebook_id, notes, pinned, untagged)
+              SELECT coalesce(notebook_id, ''), count(*), sum(is_pinned = 1), sum(tags = '[]')
+              FROM notes WHERE rowid >= \(first) AND \(whole) GROUP BY 1
+              ON CONFLICT (notebook_id) DO UPDATE SET
+                notes = notes + excluded.notes, pinned = pinned + excluded.pinned,
+                untagged = untagged + excluded.untagged;
             """
-      }
-    ),
-    (
-      "sync_journal_note_insert",
-      { first in
-        """
-        INSERT INTO sync_journal (kind, id)
-          SELECT 0, id FROM notes
-          WHERE rowid >= \(first) AND EXISTS (SELECT 1 FROM sync_journal_start) ORDER BY rowid;
-        """
-      }
-    ),
-    (
-      "search_index_changed_insert",
-      { first in
-        // Taken out again before the transaction ends, for the rows whose entries it queued.
-        """
-        INSERT OR IGNORE INTO search_index_changed_rows (row)
-          SELECT rowid FROM notes WHERE rowid >= \(first);
-        """
-      }
-    ),
-  ]
+        }
+      ),
+      (
+        SQLiteRecovery.trashLeavesAVersion,
+        { first, _ in
+          // A note back from the trash with other text leaves the trashed text as a version,
+          // and leaves the trash. Each identifier is one row, so one version each.
+          SQLiteProperties.trashedTextKept(
+            from: "notes AS new JOIN trashed_notes AS trashed ON trashed.id = new.id",
+            where: "new.rowid >= \(first)")
+              + """
+
+              DELETE FROM trashed_notes WHERE id IN (SELECT id FROM notes WHERE rowid >= \(first));
+              """
+        }
+      ),
+      (
+        "sync_journal_note_insert",
+        { first, _ in
+          """
+          INSERT INTO sync_journal (kind, id)
+            SELECT 0, id FROM notes
+            WHERE rowid >= \(first) AND EXISTS (SELECT 1 FROM sync_journal_start) ORDER BY rowid;
+          """
+        }
+      ),
+      (
+        "search_index_changed_insert",
+        { first, _ in
+          // Taken out again before the transaction ends, for the rows whose entries it queued.
+          """
+          INSERT OR IGNORE INTO search_index_changed_rows (row)
+            SELECT rowid FROM notes WHERE rowid >= \(first);
+          """
+        }
+      ),
+    ]
 
   /// Whether this transaction may drop the triggers: an import's.
   let isAllowed: Bool
@@ -161,7 +170,7 @@ struct SQLiteBulkInsert {
     guard let first = firstRow else { return }
     let names = Set(dropped.map(\.name))
     for replacement in Self.replacements where names.contains(replacement.trigger) {
-      try connection.execute(replacement.statements(first))
+      try connection.execute(replacement.statements(first, names))
     }
     try connection.execute(dropped.map { $0.definition + ";" }.joined(separator: "\n"))
     dropped = []
