@@ -15,6 +15,9 @@ import Foundation
 //                    and the peak memory of each, at 10,000 and 100,000 notes); prints only
 //   --history-only   the history of an often-edited long note alone (its store's growth, and
 //                    its oldest version's diff); prints only
+//   --million        the workloads at 1,000,000 notes alone, with --quick's repetitions (the
+//                    smaller libraries are still generated: the searched words and the notes
+//                    edited are picked from them); prints only
 //   --field-words    libraries of the first generator's 60 field words instead of prose
 //   --corpus FILE    prose learned from FILE instead of Corpus/prose.txt
 //   --soak [SEEDS [STEPS]]
@@ -32,7 +35,8 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 }
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
-let quick = argumentList.contains("--quick")
+let millionOnly = argumentList.contains("--million")
+let quick = argumentList.contains("--quick") || millionOnly
 let importsOnly = argumentList.contains("--imports-only")
 let syncOnly = argumentList.contains("--sync-only")
 // This file is Sources/Benchmarks/fieldnotes-bench/main.swift.
@@ -69,8 +73,8 @@ if argumentList.contains("--history-only") {
 let workFolder = packageRoot + "/.build/fieldnotes-bench"
 try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
 let seed: UInt64 = 20_261_129
-let tiers = quick ? [100_000] : [100_000, 1_000_000]
-let sizes = [1_000, 10_000] + tiers
+let tiers = millionOnly ? [1_000_000] : quick ? [100_000] : [100_000, 1_000_000]
+let sizes = [1_000, 10_000] + (millionOnly ? [100_000] : []) + tiers
 
 /// Prints a line of progress to standard error.
 ///
@@ -144,7 +148,7 @@ for size in sizes {
     try LibraryGenerator.writeInserts(library, to: sql)
     exports[size] = (json, sql)
   }
-  if size == 100_000 {
+  if size == 100_000, tiers.contains(size) {
     log("writing \(size.formatted()) notes as Markdown files…")
     markdownFolders[size] = try LibraryGenerator.writeMarkdownFolder(
       library, to: "\(workFolder)/library-\(size)-\(textName)-markdown")
@@ -256,10 +260,12 @@ for size in tiers {
   results.append(try workloads.walDuringSearches(size))
 }
 workloads.repetitions = quick ? 3 : 7
-log("redraw…")
-results.append(try workloads.redraw())
-log("sync through git…")
-results += try workloads.sync(10_000)
+if !millionOnly {
+  log("redraw…")
+  results.append(try workloads.redraw())
+  log("sync through git…")
+  results += try workloads.sync(10_000)
+}
 if !quick {
   log("modular build (a few minutes)…")
   results += try BuildWorkload.run(packageRoot: packageRoot, repetitions: 3)
