@@ -27,7 +27,7 @@ extension Workloads {
   func listPages(_ size: Int) throws -> [Summary] {
     guard let store = stores[size] else { throw BenchError.failed("no \(size)-note store") }
     return try lists.map { list in
-      try samples { try fieldNotes(store, list.commands).seconds }
+      try warmSamples { try fieldNotes(store, list.commands).seconds }
     }
   }
 
@@ -77,7 +77,7 @@ extension Workloads {
     let storePlan = try plan(of: query, in: store)
     let (peer, how) = try { () throws -> (Summary, String) in
       guard storePlan.contains(PeerSQL.sortingPlanStep) else {
-        let peer = try samples { try sqlite(store, query).seconds }
+        let peer = try warmSamples { try sqlite(store, query).seconds }
         return (peer, "on the store itself, whose indexes serve it (plan: \(storePlan))")
       }
       return try withCopy(of: size) { copy in
@@ -86,7 +86,7 @@ extension Workloads {
         guard !copyPlan.contains(PeerSQL.sortingPlanStep) else {
           throw BenchError.failed("sqlite3 still sorts the first page: \(copyPlan)")
         }
-        let peer = try samples { try sqlite(copy, query).seconds }
+        let peer = try warmSamples { try sqlite(copy, query).seconds }
         return (
           peer,
           "on a copy of the store given `\(PeerSQL.firstPageIndex)` before timing (plan: "

@@ -74,6 +74,17 @@ struct Workloads {
     Summary(try (0..<(count ?? repetitions)).map { _ in try body() })
   }
 
+  /// Samples a run after one more run that isn't counted, so that every sample reads the store
+  /// from the page cache, whatever ran before it.
+  ///
+  /// An import that writes gigabytes evicts a large store's pages: at a million notes, the
+  /// first list after it read them from disk (a median of 105 ms for All Notes, against 22 ms
+  /// warm), while its peer, run after it, found them in memory.
+  func warmSamples(_ body: () throws -> Double) rethrows -> Summary {
+    _ = try body()
+    return try samples(nil, body)
+  }
+
   /// Runs `fieldnotes` on a store with commands on standard input, one a line, and checks that
   /// it succeeded.
   ///
