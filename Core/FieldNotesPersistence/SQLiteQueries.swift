@@ -59,20 +59,25 @@ enum SQLiteQueries {
     /// ordered, rather than from the list's index in its order, each checked against them.
     var readsFoundRowsFirst = false
 
-    /// Whether the list by last change is narrowed to a notebook, a tag or the untagged notes:
-    /// it sorts its own notes rather than go down the index of every note's edit date
+    /// Whether the list by last change is narrowed to a notebook, a tag or the untagged notes.
+    ///
+    /// Such a list sorts its own notes rather than go down the index of every note's edit date
     /// (`notes_by_edit`), checking each, which would cost the library where the list is small.
+    /// Its order is written `+notes.updated_at`, which no index serves.
     var isNarrowedByEditDate = false
+    /// Whether the list is a notebook's, or the notes in none: read by notebook and pin
+    /// (`notes_in_notebook`) in every order.
+    var isByNotebook = false
 
     /// The column of the pin and of the date to order by: the tag's copies, when read by tag.
     ///
     /// Written `+notes.is_pinned` when the rows are read from those a search found, or the list
-    /// is narrowed by edit date, so that SQLite doesn't take an index whose first column is the
-    /// pin for the way in (without statistics, it would).
+    /// is narrowed by edit date other than to a notebook, so that SQLite doesn't take an index
+    /// whose first column is the pin for the way in (without statistics, it would).
     var pinColumn: String {
-      isByTag
-        ? "t.is_pinned"
-        : readsFoundRowsFirst || isNarrowedByEditDate ? "+notes.is_pinned" : "notes.is_pinned"
+      if isByTag { return "t.is_pinned" }
+      let pinIsNoWayIn = readsFoundRowsFirst || (isNarrowedByEditDate && !isByNotebook)
+      return pinIsNoWayIn ? "+notes.is_pinned" : "notes.is_pinned"
     }
     var order: (date: String, id: String) {
       isByTag ? ("t.created_at", "t.note_id") : ("notes.created_at", "notes.id")
@@ -152,8 +157,12 @@ enum SQLiteQueries {
         conditions.isByTag = true
         conditions.add("t.tag = ?", binding: tag)
       }
-    case .unfiled: conditions.clauses.append("notes.notebook_id IS NULL")
-    case .notebook(let id): conditions.add("notes.notebook_id = ?", binding: id.uuidString)
+    case .unfiled:
+      conditions.clauses.append("notes.notebook_id IS NULL")
+      conditions.isByNotebook = true
+    case .notebook(let id):
+      conditions.add("notes.notebook_id = ?", binding: id.uuidString)
+      conditions.isByNotebook = true
     case .tagged(let tag):
       conditions.isByTag = true
       conditions.add("t.tag = ?", binding: tag)
@@ -169,7 +178,7 @@ enum SQLiteQueries {
     }
     if query.pinnedOnly {
       conditions.clauses.append(
-        conditions.isNarrowedByEditDate ? "+notes.is_pinned = 1" : "notes.is_pinned = 1")
+        conditions.pinColumn.hasPrefix("+") ? "+notes.is_pinned = 1" : "notes.is_pinned = 1")
     }
     if query.untaggedOnly { conditions.clauses.append("notes.tags = '[]'") }
     if let search {
@@ -189,12 +198,14 @@ enum SQLiteQueries {
     guard limit > 0 else { return NotePage(notes: [], totalCount: total) }
     // Ties of date go by identifier, ascending in every order (SQLite reads the index by date
     // and sorts only each run of one date). All Notes by edit date is read so from
-    // `notes_by_edit`; a narrower list in that order is sorted whole by SQLite.
+    // `notes_by_edit`; a narrower list in that order is read by notebook and pin, by tag or
+    // untagged, and sorted whole by SQLite.
     let (created, id) = conditions.order
     let order =
       switch query.order {
       case .oldest: "\(created), \(id)"
-      case .updated: "notes.updated_at DESC, \(id)"
+      case .updated:
+        "\(conditions.isNarrowedByEditDate ? "+" : "")notes.updated_at DESC, \(id)"
       case .newest: "\(created) DESC, \(id)"
       case .title: "notes.title_key, \(created), \(id)"
       }
