@@ -43,17 +43,9 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// The store's change count, read where Observation sees it.
   public var revision: Int { store.changeCount }
 
-  /// The note a link names: the oldest of the notes titled so, found through the store's
-  /// index of titles; else, when none has it, the note imported from a file of that name
-  /// (found among the notes keeping a file).
-  ///
-  /// Of the notes of a title, only the oldest pinned one and the oldest other one are read: a
-  /// list puts its pinned notes first, so each is the first of its part of the list oldest
-  /// first. A title a thousand notes share (a million-note library has such titles) costs
-  /// two notes read, not a thousand. The list orders notes of one date by their identifiers as
-  /// stored, which FieldNotes writes in upper case, as `Note/isWrittenBefore(_:_:)` compares
-  /// them; of two notes of one title and one date, one with an identifier another program
-  /// wrote in lower case may be passed over for the other.
+  /// The note a link names, found by the store's search for its title (through the search
+  /// index, for a title of three letters or more), the oldest of those titled so; else, when
+  /// none has it, the note imported from a file of that name (a search of every note's file).
   ///
   /// - Parameter link: The link.
   /// - Returns: The note, or `nil` when none has the title.
@@ -63,14 +55,8 @@ public final class StoreNoteDetailClient: NoteDetailClient {
     // title, else the note imported from a file of that name, if one keeps it.
     for name in link.names {
       let named = NoteLink(title: name)
-      let pinned = try page(
-        NoteListQuery(
-          scope: .allNotes, search: .titled(name), pinnedOnly: true, order: .oldest, limit: 1))
-      let others = try page(
-        NoteListQuery(
-          scope: .allNotes, search: .titled(name), order: .oldest, limit: 1,
-          offset: pinned.totalCount))
-      if let note = NoteLink.resolved(named, among: pinned.notes + others.notes) { return note }
+      let page = try page(NoteListQuery(scope: .allNotes, search: .titled(name)))
+      if let note = NoteLink.resolved(named, among: page.notes) { return note }
       let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(name)))
       if let note = NoteLink.resolved(named, among: files.notes) { return note }
     }

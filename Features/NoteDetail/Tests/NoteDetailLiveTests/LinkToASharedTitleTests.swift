@@ -9,9 +9,8 @@ import NoteDetailLive
 import Testing
 
 /// A link names the oldest of the notes that share its title, over a SQLite store as among
-/// plain arrays (`NoteLink.resolved(_:among:)`): whether that note is pinned or not, whichever
-/// of them share its date, and however many share the title (a library of a million notes has
-/// titles shared by a thousand).
+/// plain arrays (`NoteLink.resolved(_:among:)`): whether that note is pinned or not, and
+/// whichever of them share its date.
 @MainActor
 @Suite struct LinkToASharedTitleTests {
   /// Twelve notes titled as the link names, in cases and accents that fold alike, on four
