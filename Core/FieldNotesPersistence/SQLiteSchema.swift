@@ -125,10 +125,9 @@ enum SQLiteSchema {
     // notebook ('' for no notebook), so the notebooks screen counts without reading notes; and
     // the rows that are no note FieldNotes can read, so no list shows or counts them.
     // Triggers keep the tables in step with `notes` through every write, FieldNotes' own or
-    // another tool's. The listing index of
-    // version 3 (every column but the body, for loading every note) goes. The tables are
-    // filled anew, so the migration can run again (and does, when the store opens without one
-    // of them or their triggers: `SQLiteSchema.listObjects`).
+    // another tool's. The listing index of version 3 (every column but the body, for loading
+    // every note) goes. The tables are filled anew, so the migration can run again (and does,
+    // when the store opens without one of them or their triggers: `SQLiteSchema.listObjects`).
     SQLiteSchema.listTables,
     // Version 8. The versions each save replaces and the trash deleted notes go to, with the
     // triggers that keep them, and a conflict copy's original (see `SQLiteRecovery`; its
