@@ -8,6 +8,10 @@ public struct NoteListSettings: Hashable, Sendable {
   /// The rows a list shows at first, and how many more each `more` shows.
   public static let rowLimit = 200
 
+  /// The ``shownRowCount`` of a list that shows every row it holds, however many it holds when
+  /// it is drawn: a script's `list`.
+  public static let everyRow = Int.max
+
   /// The search, as typed and as parsed; ``NoteSearch/none`` for no search.
   public var search: NoteSearch
   /// The search as typed; empty for no search.
@@ -20,7 +24,7 @@ public struct NoteListSettings: Hashable, Sendable {
   public var showsUntaggedOnly: Bool
   /// The order of the rows (pinned notes first in every order).
   public var sortOrder: NoteSortOrder
-  /// How many rows are shown at most: ``rowLimit``, or every row for a script's `list`.
+  /// How many rows are shown at most: ``rowLimit``, or ``everyRow`` for a script's `list`.
   public var shownRowCount: Int
   /// How many of the list's first rows are above the ones shown: none at first, the rows shown
   /// before after `more`, which shows the next ones.

@@ -22,9 +22,9 @@ public enum NoteListSettingsChange: Hashable, Sendable {
   /// Shows the next rows of a long list, the ones after the last row drawn (its number), in
   /// place of the rows shown; nothing when no row is below them.
   case showMore(after: Int, hiddenCount: Int)
-  /// Shows every row of a list that holds this many, numbered from the first, as a script's
-  /// `list` asks.
-  case showEveryRow(count: Int)
+  /// Shows every row of the list, numbered from the first, as a script's `list` asks: however
+  /// many it holds when it is drawn, so a note another process adds before then is shown too.
+  case showEveryRow
 
   /// The settings with this change made: the same settings when it changes nothing.
   ///
@@ -45,8 +45,8 @@ public enum NoteListSettingsChange: Hashable, Sendable {
       guard hiddenCount > 0 else { return settings }
       changed.firstShownRow = lastDrawn
       return changed
-    case .showEveryRow(let count):
-      changed.shownRowCount = max(settings.shownRowCount, count)
+    case .showEveryRow:
+      changed.shownRowCount = NoteListSettings.everyRow
       changed.firstShownRow = 0
       return changed
     }

@@ -90,11 +90,12 @@ extension NoteListForming {
       refresh: { [unowned self] in await showSync() }, failure: failure)
   }
 
-  /// Shows every row of the list from the next drawing on, numbered from the first.
+  /// Shows every row of the list from the next drawing on, numbered from the first, however
+  /// many it holds then.
   ///
   /// It is what a script's `list` prints, since it has no one to type `more`.
   func showEveryRow() {
-    apply(.showEveryRow(count: drawn.lastNumber + drawn.hiddenCount))
+    apply(.showEveryRow)
   }
 
   /// The same list in the other form, once the session's form is no longer this one's.

@@ -76,10 +76,11 @@ enum NoteListLayout {
   static func settingsValue(_ name: String, _ settings: NoteListSettings) -> DrawnValue {
     DrawnValue(name, settings) { settings in
       let read = filters(settings) + [settings.sortOrder.listDescription]
+      let count =
+        settings.shownRowCount == NoteListSettings.everyRow
+        ? "every row" : "\(settings.shownRowCount) rows"
       let rows =
-        settings.firstShownRow == 0
-        ? "\(settings.shownRowCount) rows"
-        : "\(settings.shownRowCount) rows after row \(settings.firstShownRow)"
+        settings.firstShownRow == 0 ? count : "\(count) after row \(settings.firstShownRow)"
       return "[" + (read + [rows]).joined(separator: ", ") + "]"
     }
   }
