@@ -41,6 +41,30 @@ public protocol TextEditing: Sendable {
   ///
   /// - Returns: Their paths.
   func leftoverEditsOfOtherStores() -> [String]
+
+  /// Holds unsaved text FieldNotes is writing itself (the composer's) in a file of this store's
+  /// own, as an edit running: while the session lives no other takes it, and once it stops —
+  /// killed outright, with no chance to keep anything — the file is a leftover edit
+  /// (``leftoverEdits()``), whose text the next session keeps as a draft.
+  ///
+  /// - Parameters:
+  ///   - text: The text, as the editor would be given it.
+  ///   - fileName: The file's name, as ``edit(_:fileName:)`` is given it: it says which note the
+  ///     text is of.
+  ///   - held: The file a call before returned, whose text this replaces whole (never half
+  ///     written); `nil` for a new file.
+  /// - Returns: The file, held until ``letGo(_:)``; `nil` where no file can be kept (no folder
+  ///   for this store's files, or a store in memory, whose text goes with it).
+  /// - Throws: ``TextEditingError/fileProblem(_:)`` when it couldn't be written; a file held
+  ///   before is as it was then.
+  func hold(_ text: Data, fileName: String, replacing held: HeldText?) throws(TextEditingError)
+    -> HeldText?
+
+  /// Removes a held file, once its text is kept elsewhere (saved, or kept as a draft) or the
+  /// user threw it away.
+  ///
+  /// - Parameter held: The file.
+  func letGo(_ held: HeldText)
 }
 
 extension TextEditing {
@@ -54,6 +78,43 @@ extension TextEditing {
 
   /// None: an editor that leaves no files behind.
   public func leftoverEditsOfOtherStores() -> [String] { [] }
+
+  /// None: an editor that keeps no files.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - fileName: The file's name.
+  ///   - held: The file a call before returned.
+  /// - Returns: `nil`.
+  /// - Throws: Never.
+  public func hold(_ text: Data, fileName: String, replacing held: HeldText?)
+    throws(TextEditingError) -> HeldText?
+  { nil }
+
+  /// Nothing to remove.
+  ///
+  /// - Parameter held: The file.
+  public func letGo(_ held: HeldText) {}
+}
+
+/// A file ``TextEditing/hold(_:fileName:replacing:)`` keeps unsaved text in, held by this
+/// session until it lets go of it (``TextEditing/letGo(_:)``) or ends.
+public struct HeldText: Sendable {
+  /// Where the file is.
+  public var path: String
+  /// What keeps it held — the live editor's lock on it — released when the last copy goes, or
+  /// when the session ends however it ends; `nil` for a test's file, which no lock holds.
+  package var holder: (any AnyObject & Sendable)?
+
+  /// Names a held file.
+  ///
+  /// - Parameters:
+  ///   - path: Where it is.
+  ///   - holder: What keeps it held, if anything.
+  package init(path: String, holder: (any AnyObject & Sendable)?) {
+    self.path = path
+    self.holder = holder
+  }
 }
 
 /// A file an editor was given that is still there because FieldNotes stopped while the editor

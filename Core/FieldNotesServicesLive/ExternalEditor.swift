@@ -247,6 +247,8 @@ public struct ExternalEditor: TextEditing {
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
     try? FileManager.default.removeItem(atPath: edit.path)
+    // A held file's text being written when its session was killed: the file's is kept.
+    try? FileManager.default.removeItem(atPath: edit.path + Self.writingSuffix)
     try? FileManager.default.removeItem(atPath: edit.path + Self.lockSuffix)
     removeFolderIfEmpty()
   }

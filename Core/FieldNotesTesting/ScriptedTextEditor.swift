@@ -24,8 +24,18 @@ public final class ScriptedTextEditor: TextEditing {
     case failing(TextEditingError)
   }
 
-  private let state:
-    Mutex<(answers: [Answer], given: [String], leftovers: [LeftoverEdit], forgotten: [String])>
+  private struct State {
+    var answers: [Answer]
+    var given: [String] = []
+    var leftovers: [LeftoverEdit]
+    var forgotten: [String] = []
+    /// The text of each file held now, by path, and the paths in the order first held.
+    var held: [String: String] = [:]
+    var heldOrder: [String] = []
+    var filesHeld = 0
+  }
+
+  private let state: Mutex<State>
 
   /// Creates an editor with its answers, used in turn; an edit past the last one fails with
   /// ``FieldNotesServices/TextEditingError/noEditor``.
@@ -35,7 +45,18 @@ public final class ScriptedTextEditor: TextEditing {
   ///   - leftovers: The files a FieldNotes of this store left, as if it stopped mid-edit: each
   ///     is handed back by ``leftoverEdits()`` until forgotten.
   public init(_ answers: Answer..., leftovers: [LeftoverEdit] = []) {
-    state = Mutex((answers, [], leftovers, []))
+    state = Mutex(State(answers: answers, leftovers: leftovers))
+  }
+
+  /// The text of every file held now (``hold(_:fileName:replacing:)``, not let go of), first
+  /// held first: what a session killed now would leave for the next.
+  public var heldTexts: [String] {
+    state.withLock { state in state.heldOrder.compactMap { state.held[$0] } }
+  }
+
+  /// The names files were held under, in order, each once.
+  public var heldFileNames: [String] {
+    state.withLock { state in state.heldOrder.map { String($0.drop { $0 != "-" }.dropFirst()) } }
   }
 
   /// Every text an edit was given, first first.
@@ -56,6 +77,40 @@ public final class ScriptedTextEditor: TextEditing {
     state.withLock { state in
       state.leftovers.removeAll { $0.path == edit.path }
       state.forgotten.append(edit.path)
+    }
+  }
+
+  /// Holds the text in memory, as a file under a path of its own (`held/N-NAME`) would.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - fileName: The file's name.
+  ///   - held: The file a call before returned, or `nil`.
+  /// - Returns: The file.
+  public func hold(_ text: Data, fileName: String, replacing held: HeldText?)
+    -> HeldText?
+  {
+    let written = String(decoding: text, as: UTF8.self)
+    return state.withLock { state in
+      if let held, state.held[held.path] != nil {
+        state.held[held.path] = written
+        return held
+      }
+      state.filesHeld += 1
+      let path = "held/\(state.filesHeld)-\(fileName)"
+      state.held[path] = written
+      state.heldOrder.append(path)
+      return HeldText(path: path, holder: nil)
+    }
+  }
+
+  /// Forgets a held file's text, as removing the file does.
+  ///
+  /// - Parameter held: The file.
+  public func letGo(_ held: HeldText) {
+    state.withLock { state in
+      state.held[held.path] = nil
+      state.heldOrder.removeAll { $0 == held.path }
     }
   }
 

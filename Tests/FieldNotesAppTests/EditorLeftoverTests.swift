@@ -93,8 +93,9 @@ import Testing
     let ending = try setting.run(["open all", "new", "title Mine", "body Unsaved."], editor: nil)
     #expect(
       ending.errors.first
-        == "warning: FieldNotes stopped while your editor had 3 notes open; they are kept as "
-        + "drafts, offered back by `new` or `edit`", "\(ending.errors)")
+        == "warning: FieldNotes stopped while 3 notes were being written (in the composer or "
+        + "your editor); they are kept as drafts, offered back by `new` or `edit`",
+      "\(ending.errors)")
     #expect(Self.files(in: setting).isEmpty)
 
     let drafts = try SQLiteNoteRepository(path: setting.store).keptDrafts(forNote: nil)

@@ -245,8 +245,8 @@ import Testing
     let next = try setting.run(["open all", "edit 1"], editor: nil)
     #expect(
       next.errors.first
-        == "warning: FieldNotes stopped while your editor had 1 note open; it is kept as a "
-        + "draft, offered back by `new` or `edit`")
+        == "warning: FieldNotes stopped while 1 note was being written (in the composer or your "
+        + "editor); it is kept as a draft, offered back by `new` or `edit`")
     #expect(next.output.contains { $0.hasPrefix("  1  \u{201C}Heron\u{201D}, kept ") })
     #expect(EditorLeftoverTests.files(in: setting).isEmpty, "no file is left")
     let taken = try setting.run(["open all", "edit 1", "draft 1", "save", "save"], editor: nil)

@@ -121,19 +121,9 @@ extension ComposerViewModel {
   @discardableResult
   public func writeInEditor() async throws(ComposerError) -> EditorOutcome {
     guard isEditable else { throw .notEditable }
-    // The file ends with a line break, as a text file does, so a line a script appends
-    // (`echo … >> "$1"`) is a line of its own; it is left out again below.
-    let ending = draft.body.isEmpty || draft.body.hasSuffix("\n") ? "" : "\n"
-    let sent = NoteDocument.data(
-      ofEditable: EditableNote(
-        title: draft.title, body: draft.body + ending, tags: draft.tags,
-        notebookName: draft.notebookID.flatMap { notebook($0)?.name },
-        properties: draft.properties))
+    let sent = document(of: draft.content)
     let returned: Data
-    // The file's name says which note it is, so one left behind by a crash is kept as its
-    // draft (``keepLeftoverEdits(client:editor:now:)``).
-    let fileName = opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" }
-    do { returned = try await editor.edit(sent, fileName: fileName ?? "new-note.md") } catch {
+    do { returned = try await editor.edit(sent, fileName: fileName) } catch {
       guard case .endedAfterWriting(let ending, let leftover) = error else {
         throw .editorFailed(error)
       }
@@ -145,6 +135,7 @@ extension ComposerViewModel {
     let edited: EditableNote
     do { edited = try NoteDocument.editableNote(from: returned) } catch {
       draft.body = String(decoding: returned, as: UTF8.self)
+      holdUnsavedText()
       throw .editedFileUnreadable(error.reason)
     }
     // Editors end a file with a line break (vi always does): one the body didn't have before
@@ -166,8 +157,30 @@ extension ComposerViewModel {
     draft.tags = content.tags
     draft.notebookID = content.notebookID
     draft.properties = content.properties
+    holdUnsavedText()
     if let unknownNotebook { throw .unknownNotebook(unknownNotebook) }
     return .changed(keysKeptInBody: edited.keysKeptInBody)
+  }
+
+  /// The draft's content as a Markdown file, as the editor is given it and unsaved text is held.
+  ///
+  /// The file ends with a line break, as a text file does, so a line a script appends
+  /// (`echo … >> "$1"`) is a line of its own; one the body didn't have is left out again as
+  /// the file is read back, by ``writeInEditor()`` and ``draft(of:client:now:)``.
+  func document(of content: NoteDraft.Content) -> Data {
+    let ending = content.body.isEmpty || content.body.hasSuffix("\n") ? "" : "\n"
+    return NoteDocument.data(
+      ofEditable: EditableNote(
+        title: content.title, body: content.body + ending, tags: content.tags,
+        notebookName: content.notebookID.flatMap { notebook($0)?.name },
+        properties: content.properties))
+  }
+
+  /// The name of the draft's file: it says which note it is (`note-ID.md`, or `new-note.md`),
+  /// so one left behind by a crash is kept as that note's draft
+  /// (``keepLeftoverEdits(client:editor:now:)``).
+  var fileName: String {
+    opened.map { Self.fileNamePrefix + $0.id.uuidString.lowercased() + ".md" } ?? "new-note.md"
   }
 
   /// Keeps the text of an editor that failed after writing as a kept draft of its own, listed

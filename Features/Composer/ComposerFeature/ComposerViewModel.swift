@@ -22,6 +22,10 @@ import Observation
 /// beside the draft: ``takeUpKeptDraft(at:)`` goes on from one, and it is forgotten once the
 /// note is saved or its text kept again.
 ///
+/// Unsaved text never waits for the session's end to be kept: after every change it is held in
+/// a file through the editor service, which a session killed outright leaves for the next to
+/// keep as a draft (``holdUnsavedText()``).
+///
 /// Its ``ComposerClient`` is all it knows of the notes and the drafts.
 @MainActor
 @Observable
@@ -58,7 +62,8 @@ public final class ComposerViewModel {
   ///
   /// The other states are derived from the question asked and the draft.
   private var ending: State?
-  @ObservationIgnored private let original: NoteDraft.Content
+  /// The draft's content as the composer opened: the note's, or a new note's empty one.
+  @ObservationIgnored let original: NoteDraft.Content
   @ObservationIgnored let client: any ComposerClient
   @ObservationIgnored private let makeID: IDGenerator
   @ObservationIgnored let now: DateProvider
@@ -76,7 +81,13 @@ public final class ComposerViewModel {
   /// The session this composer runs in, whose draft it keeps.
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
-  @ObservationIgnored private var takenUpDraft: Draft?
+  @ObservationIgnored var takenUpDraft: Draft?
+  /// The file the unsaved text is held in (see ``holdUnsavedText()``), or `nil` while there
+  /// is none.
+  @ObservationIgnored var held: HeldText?
+  /// The body being typed line by line, held with the unsaved text until its entry ends
+  /// (``holdBodyBeingTyped(_:)``).
+  @ObservationIgnored var bodyBeingTyped: String?
   /// The user's editor, which ``writeInEditor()`` hands the draft to.
   @ObservationIgnored let editor: any TextEditing
 
@@ -122,6 +133,7 @@ public final class ComposerViewModel {
     self.session = session
     self.editor = editor
     base = opened.map(Base.note)
+    keptDraftsOutliveTheSession = client.keepsDraftsPastTheSession
     keptDrafts = client.keptDrafts(forNote: noteID)
   }
 
@@ -166,7 +178,9 @@ public final class ComposerViewModel {
   public var isFinished: Bool { ending != nil }
 
   /// Whether a draft kept as FieldNotes ends is there next time: not with notes in memory.
-  public var keptDraftsOutliveTheSession: Bool { client.keepsDraftsPastTheSession }
+  ///
+  /// Read from the client as the composer opens, as it never changes for a client.
+  public let keptDraftsOutliveTheSession: Bool
 
   /// Whether the draft may change now: not once the composer is done, nor while it asks.
   var isEditable: Bool { ending == nil && question == nil }
@@ -218,6 +232,7 @@ public final class ComposerViewModel {
   private func edit(_ change: (NoteDraft) -> Void) throws(ComposerError) {
     guard isEditable else { throw .notEditable }
     change(draft)
+    holdUnsavedText()
   }
 
   // MARK: - Saving
@@ -270,6 +285,7 @@ public final class ComposerViewModel {
     ending = .saved(note.id)
     // The draft's text is in the note now; one that can't be forgotten is offered again.
     if let takenUpDraft { try? client.discardDraft(takenUpDraft) }
+    holdUnsavedText()
     return client.note(note.id)
   }
 
@@ -316,6 +332,8 @@ public final class ComposerViewModel {
         tags: draft.tags, keptAt: now(), session: session,
         baseUpdatedAt: base?.updatedAt),
       superseding: takenUpDraft)
+    // The text is kept in the store now: its file goes.
+    letGoOfUnsavedText()
     return true
   }
 
@@ -354,6 +372,7 @@ public final class ComposerViewModel {
     draft.tags = kept.tags
     draft.notebookID = kept.notebookID
     draft.properties = baseProperties
+    holdUnsavedText()
   }
 
   /// Asks whether to forget a kept draft (``State/confirming(_:)`` with
@@ -374,7 +393,7 @@ public final class ComposerViewModel {
     return keptDrafts[position]
   }
 
-  private func content(of draft: Draft) -> NoteDraft.Content {
+  func content(of draft: Draft) -> NoteDraft.Content {
     NoteDraft.Content(
       title: draft.title, body: draft.body, tags: draft.tags, notebookID: draft.notebookID,
       properties: baseProperties)
@@ -406,6 +425,7 @@ public final class ComposerViewModel {
     case .discardChanges?:
       if let takenUpDraft { try? client.discardDraft(takenUpDraft) }
       ending = .discarded
+      holdUnsavedText()
     case .discardKeptDraft(let kept)?:
       do { try client.discardDraft(kept) } catch {
         question = nil

@@ -60,7 +60,8 @@ public struct AddNoteFailure: Error {
 
 extension ComposerScreen {
   /// Keeps as drafts the notes a FieldNotes of this store left in its editor's files when it
-  /// stopped while the editor ran, as a session starts, and names the files other stores left.
+  /// stopped while the editor ran, or while its composer held unsaved text, as a session
+  /// starts, and names the files other stores left.
   ///
   /// - Parameters:
   ///   - client: The composer's data, where the drafts are kept.
@@ -74,9 +75,10 @@ extension ComposerScreen {
     var warnings: [String] = []
     if kept > 0 {
       warnings.append(
-        "warning: FieldNotes stopped while your editor had \(String(count: kept, noun: "note")) "
-          + "open; \(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered "
-          + "back by `new` or `edit`")
+        "warning: FieldNotes stopped while \(String(count: kept, noun: "note")) "
+          + "\(kept == 1 ? "was" : "were") being written (in the composer or your editor); "
+          + "\(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered back by "
+          + "`new` or `edit`")
     }
     let others = ComposerViewModel.leftoverEditsOfOtherStores(editor: dependencies.editor)
     if let first = others.first {

@@ -73,7 +73,8 @@ extension ComposerScreen {
       return .stay
     }
     let body = (bodyLines ?? []).joined(separator: "\n")
-    bodyLines = nil
+    // The lines stay held until the body holds them.
+    defer { bodyLines = nil }
     return try carryOut("body") { () throws(ComposerError) in try composer.replaceBody(with: body) }
   }
 
@@ -105,9 +106,9 @@ extension ComposerScreen {
     // Lines of a body still being typed are unsaved text too: they become the body, as the
     // closing `.` would have made them, before the draft is kept.
     if let typed = bodyLines, !typed.isEmpty {
-      bodyLines = nil
       try? composer.replaceBody(with: typed.joined(separator: "\n"))
     }
+    bodyLines = nil
     return Self.preserveUnsavedWork(of: composer)
   }
 

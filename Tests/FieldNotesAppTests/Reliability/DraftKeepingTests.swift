@@ -108,6 +108,37 @@ import Testing
     #expect(notes.map(\.body) == ["A line typed"])
   }
 
+  /// A session killed outright (SIGKILL: the out-of-memory killer, `kill -9`, a crash) keeps
+  /// nothing as it ends, so the composer's text is held as it is typed, in a file of the store's
+  /// editing folder whose lock the session holds: the next session keeps it as a draft.
+  @Test func aSessionKilledOutrightLosesNothingTypedInTheComposer() throws {
+    let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
+    let folder = NSTemporaryDirectory() + "fieldnotes-kill-draft-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let arguments = ["--store", folder + "/notes.sqlite"]
+    let environment = ["HOME": folder, "TZ": "UTC"]
+    let script = try ProcessDriver(binary, arguments: arguments, environment: environment)
+    script.send([
+      "open all", "new", "title Kept through SIGKILL", "tags wren", "body", "A line typed",
+      "Another line", ".",
+    ])
+    // The composer is drawn again once the body is taken, after its text is held.
+    #expect(script.waitForLines(count: 1, matching: { $0.hasSuffix("    Another line") }))
+
+    script.send(signal: SIGKILL)
+
+    #expect(script.waitForExit() == 128 + SIGKILL)
+    let next = try BuiltProduct.run(
+      binary, arguments: arguments, input: "open all\nnew\ndraft 1\nsave\n",
+      environment: environment)
+    #expect(next.status == 0, "\(next.errors)")
+    #expect(next.errors.contains { $0.hasPrefix("warning: FieldNotes stopped while ") })
+    #expect(next.output.contains("Saved \u{201C}Kept through SIGKILL\u{201D}."))
+    let notes = try SQLiteNoteRepository(path: folder + "/notes.sqlite").load().notes
+    #expect(notes.map(\.body) == ["A line typed\nAnother line"])
+    #expect(notes.map(\.tags) == [["wren"]])
+  }
+
   /// Two sessions with unsaved text for a new note, one ended by SIGTERM and one by the end of
   /// its input: each is told its draft was kept, and each draft was.
   @Test func twoSessionsStoppedWithUnsavedTextKeepTwoDrafts() throws {

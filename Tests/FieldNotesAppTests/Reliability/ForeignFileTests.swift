@@ -46,7 +46,11 @@ import Testing
     case .text:
       try Data("Shopping: eggs, milk, binoculars.\n".utf8).write(to: URL(fileURLWithPath: path))
     case .truncatedStore:
-      let full = folder + "/full.sqlite"
+      // Made in a folder of its own: the session that writes it keeps its state (the composer's
+      // held text) under its home, and the folder tested holds only what the refusal left.
+      let maker = NSTemporaryDirectory() + "fieldnotes-foreign-maker-" + UUID().uuidString
+      defer { try? FileManager.default.removeItem(atPath: maker) }
+      let full = maker + "/full.sqlite"
       var script = ["notebook new Birds", "open Birds"]
       for index in 0..<300 {
         script += [
@@ -55,10 +59,9 @@ import Testing
       }
       _ = try BuiltProduct.run(
         binary, arguments: ["--store", full], input: script.joined(separator: "\n"),
-        environment: ["HOME": folder])
+        environment: ["HOME": maker])
       let bytes = try #require(FileManager.default.contents(atPath: full))
       try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
-      try FileManager.default.removeItem(atPath: full)
     case .otherApplication:
       try sqlite(
         path,

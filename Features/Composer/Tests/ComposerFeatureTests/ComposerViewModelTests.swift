@@ -433,16 +433,18 @@ import Testing
 
   // MARK: - What the view model asks of its client
 
-  /// A composer over a client that fails every use: opening it asks for the kept drafts alone,
-  /// typing, asking and answering touch no data, and a save reads the notes again (what another
-  /// FieldNotes changed is the draft's problem) and is the one write, each reported by name.
+  /// A composer over a client that fails every use: opening it asks whether kept drafts outlive
+  /// the session and for the kept drafts, typing, asking and answering touch no data, and a
+  /// save reads the notes again (what another FieldNotes changed is the draft's problem) and is
+  /// the one write, each reported by name.
   @Test func typingTouchesNoDataAndASaveIsTheOneWrite() throws {
     var used: [String] = []
     let composer = ComposerViewModel(
       client: UnimplementedComposerClient { used.append($0) }, purpose: .newNote(in: nil),
       ids: .incrementing(), now: .fixed(), session: SampleData.session(1),
       editor: UnavailableTextEditor())
-    #expect(used == ["ComposerClient.keptDrafts(forNote:)"])
+    #expect(
+      used == ["ComposerClient.keepsDraftsPastTheSession", "ComposerClient.keptDrafts(forNote:)"])
     used = []
 
     try composer.setTitle("Wren")
@@ -478,8 +480,8 @@ import Testing
     #expect(used == ["ComposerClient.keepDraft(_:superseding:)"])
   }
 
-  /// Opening a note asks for it, and for its kept drafts; a note the client doesn't have opens
-  /// a new note instead, whose drafts are asked for.
+  /// Opening a note asks for it, and for its kept drafts and whether they outlive the session;
+  /// a note the client doesn't have opens a new note instead, whose drafts are asked for.
   @Test func openingANoteAsksForItAndItsDraftsAlone() throws {
     var used: [String] = []
     let composer = ComposerViewModel(
@@ -487,7 +489,11 @@ import Testing
       purpose: .editNote(SampleData.heron.id), ids: .incrementing(), now: .fixed(),
       session: SampleData.session(1), editor: UnavailableTextEditor())
 
-    #expect(used == ["ComposerClient.note(_:)", "ComposerClient.keptDrafts(forNote:)"])
+    #expect(
+      used == [
+        "ComposerClient.note(_:)", "ComposerClient.keepsDraftsPastTheSession",
+        "ComposerClient.keptDrafts(forNote:)",
+      ])
     #expect(composer.purpose == .newNote(in: nil))
   }
 

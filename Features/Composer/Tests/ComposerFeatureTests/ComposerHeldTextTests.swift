@@ -1,0 +1,176 @@
+import ComposerFeature
+import FieldNotesFormats
+import FieldNotesModel
+import FieldNotesServices
+import FieldNotesTesting
+import Foundation
+import Testing
+
+/// The composer's unsaved text is held in a file after every change, the file a killed
+/// session leaves and the next keeps as a draft, so a session killed outright loses nothing
+/// typed; the file goes once the text is elsewhere.
+///
+/// The editor double holds files in memory: `heldTexts` is what a session killed at that moment
+/// would leave. That the live editor writes and locks a real file is `ExternalEditorTests`';
+/// that a killed `fieldnotes` leaves one the next run keeps is `DraftKeepingTests`'.
+@MainActor
+@Suite struct ComposerHeldTextTests {
+  let client = InMemoryComposerClient(
+    notes: SampleData.library.notes, notebooks: SampleData.library.notebooks)
+  let editor = ScriptedTextEditor()
+
+  func makeComposer(
+    _ purpose: ComposerViewModel.Purpose = .newNote(in: nil),
+    session: DraftSession = SampleData.session(1)
+  ) -> ComposerViewModel {
+    ComposerViewModel(
+      client: client, purpose: purpose, ids: .incrementing(),
+      now: .fixed(SampleData.date(minutes: 0)), session: session, editor: editor)
+  }
+
+  /// The one file held now, read as the next session reads it.
+  func heldNote() throws -> EditableNote {
+    #expect(editor.heldTexts.count == 1, "one file for one composer")
+    let text = try #require(editor.heldTexts.first)
+    return try NoteDocument.editableNote(from: Data(text.utf8))
+  }
+
+  @Test func nothingIsHeldUntilTheDraftChanges() throws {
+    _ = makeComposer()
+    _ = makeComposer(.editNote(SampleData.heron.id))
+
+    #expect(editor.heldTexts.isEmpty)
+  }
+
+  @Test func everyChangeIsHeldInOneFileReplacedWhole() throws {
+    let composer = makeComposer()
+
+    try composer.setTitle("Wren")
+    try composer.setTags(from: "birds, garden")
+    try composer.replaceBody(with: "Loud for its size.")
+    try composer.appendToBody("Nests in the ivy.")
+
+    let held = try heldNote()
+    #expect(held.title == "Wren")
+    #expect(held.tags == ["birds", "garden"])
+    #expect(held.body == "Loud for its size.\nNests in the ivy.\n")
+    #expect(editor.heldFileNames == ["new-note.md"])
+  }
+
+  @Test func aNoteBeingEditedIsHeldUnderItsOwnName() throws {
+    let composer = makeComposer(.editNote(SampleData.heron.id))
+
+    try composer.appendToBody("Seen again at the weir.")
+
+    #expect(try heldNote().body.hasSuffix("Seen again at the weir.\n"))
+    #expect(
+      editor.heldFileNames == ["note-\(SampleData.heron.id.uuidString.lowercased()).md"],
+      "the name says which note the next session keeps it as a draft of")
+  }
+
+  @Test func theLinesOfABodyBeingTypedAreHeldAsTheyCome() throws {
+    let composer = makeComposer()
+    try composer.setTitle("Wren")
+
+    composer.holdBodyBeingTyped("Loud for its size.")
+    composer.holdBodyBeingTyped("Loud for its size.\nNests in the ivy.")
+
+    #expect(try heldNote().body == "Loud for its size.\nNests in the ivy.\n")
+    #expect(composer.draft.body.isEmpty, "the draft's body changes only as the entry ends")
+
+    composer.holdBodyBeingTyped(nil)
+
+    #expect(try heldNote().body.isEmpty, "an entry cancelled leaves the body as it was")
+  }
+
+  @Test func aSaveLetsGoOfTheFileOnlyOnceTheNoteIsSaved() throws {
+    let composer = makeComposer()
+    try composer.setTitle("Wren")
+    client.writeFailure = .persistence(.busy)
+
+    #expect(throws: ComposerError.self) { try composer.save() }
+    #expect(try heldNote().title == "Wren", "a refused save leaves the text held")
+
+    client.writeFailure = nil
+    try composer.save()
+
+    #expect(editor.heldTexts.isEmpty)
+    #expect(client.saved.map(\.title) == ["Wren"])
+  }
+
+  @Test func theTextKeptAsADraftOrThrownAwayIsLetGo() throws {
+    let kept = makeComposer()
+    try kept.setTitle("Wren")
+    #expect(try kept.keepUnsavedDraft())
+    #expect(editor.heldTexts.isEmpty, "the draft holds the text now")
+    #expect(client.drafts.map(\.title) == ["Wren"])
+
+    let discarded = makeComposer(session: SampleData.session(2))
+    try discarded.setTitle("Robin")
+    try discarded.cancel()
+    #expect(try heldNote().title == "Robin", "held while the question is asked")
+    try discarded.keepEditing()
+    try discarded.cancel()
+    try discarded.confirmDiscard()
+
+    #expect(editor.heldTexts.isEmpty)
+  }
+
+  @Test func aDraftEditedBackToTheNoteHoldsNothing() throws {
+    let composer = makeComposer(.editNote(SampleData.heron.id))
+    let title = SampleData.heron.title
+
+    try composer.setTitle(title + " at dusk")
+    try composer.setTitle(title)
+
+    #expect(editor.heldTexts.isEmpty)
+  }
+
+  @Test func aKeptDraftTakenUpIsHeldOnlyOnceChanged() throws {
+    let stopped = makeComposer()
+    try stopped.setTitle("Wren")
+    try stopped.keepUnsavedDraft()
+    let composer = makeComposer(session: SampleData.session(2))
+
+    try composer.takeUpKeptDraft(at: 0)
+    #expect(editor.heldTexts.isEmpty, "its text is kept as a draft already")
+
+    try composer.appendToBody("Loud for its size.")
+    #expect(try heldNote().title == "Wren")
+  }
+
+  @Test func besideNotesInMemoryNothingIsHeld() throws {
+    client.keepsDraftsPastTheSession = false
+    let composer = makeComposer()
+
+    try composer.setTitle("Wren")
+
+    #expect(editor.heldTexts.isEmpty)
+  }
+
+  /// What a killed session held is what the next one offers: its file, taken as a leftover,
+  /// is the draft the composer had.
+  @Test func theHeldFileOfAKilledSessionIsTheDraftTheNextOffers() throws {
+    let composer = makeComposer()
+    try composer.setTitle("Wren")
+    try composer.setTags(from: "birds")
+    try composer.chooseNotebook(named: SampleData.library.notebooks[0].name)
+    try composer.replaceBody(with: "Loud for its size.\nNests in the ivy.")
+    let text = try #require(editor.heldTexts.first)
+    let leftover = LeftoverEdit(
+      fileName: try #require(editor.heldFileNames.first), text: Data(text.utf8),
+      path: "held/1-new-note.md", modifiedAt: SampleData.date(minutes: 1))
+
+    let kept = ComposerViewModel.keepLeftoverEdits(
+      client: client, editor: ScriptedTextEditor(leftovers: [leftover]),
+      now: .fixed(SampleData.date(minutes: 2)))
+    let next = makeComposer(session: SampleData.session(2))
+
+    #expect(kept == 1)
+    let draft = try #require(next.keptDrafts.first)
+    #expect(draft.title == "Wren")
+    #expect(draft.tags == ["birds"])
+    #expect(draft.notebookID == SampleData.library.notebooks[0].id)
+    #expect(draft.body == "Loud for its size.\nNests in the ivy.")
+  }
+}
