@@ -176,20 +176,25 @@ enum SQLiteQueries {
       let isAllNotes = if case .allNotes = query.scope { true } else { false }
       conditions.isNarrowedByEditDate = !isAllNotes || query.tag != nil || query.untaggedOnly
     }
+    if let search {
+      try fillFoundRows(search, in: connection)
+      conditions.clauses.append("notes.rowid IN temp.found_rows")
+      let found = try connection.integer("SELECT count(*) FROM temp.found_rows")
+      if !conditions.isByTag {
+        conditions.readsFoundRowsFirst =
+          found <= fewFoundRows
+          ? true
+          : readsFoundRowsFirst(
+            found: found, wanted: query.offset.addingReportingOverflow(query.limit),
+            listSize: try scopeSize(query.scope, in: connection))
+      }
+    }
+    // After the way in is chosen: a pin read from the rows found is no way in either.
     if query.pinnedOnly {
       conditions.clauses.append(
         conditions.pinColumn.hasPrefix("+") ? "+notes.is_pinned = 1" : "notes.is_pinned = 1")
     }
     if query.untaggedOnly { conditions.clauses.append("notes.tags = '[]'") }
-    if let search {
-      try fillFoundRows(search, in: connection)
-      conditions.clauses.append("notes.rowid IN temp.found_rows")
-      // A search that found few notes (an id's prefix finds one or two) reads them and orders
-      // them; going down the list's index in order, checking each note against them, reads
-      // the whole list when they are few.
-      let found = try connection.integer("SELECT count(*) FROM temp.found_rows")
-      conditions.readsFoundRowsFirst = !conditions.isByTag && found <= fewFoundRows
-    }
     if query.order == .title, SQLiteTitleKeys.areMissing(in: connection) {
       return try orderedByEveryTitle(query, conditions, in: connection)
     }
@@ -244,9 +249,53 @@ enum SQLiteQueries {
   }
 
   /// How many notes a search may find for its page to be read from them and ordered, rather
-  /// than read down the list's index: that many are looked up and ordered in about a
-  /// millisecond, while going down the index costs the whole list when the notes found are few.
+  /// than read down the list's index, whatever the list: that many are looked up and ordered in
+  /// about a millisecond, while going down the index costs the whole list when the notes found
+  /// are few.
   static let fewFoundRows = 1_000
+
+  /// Whether a page is read from the notes a search found, then ordered, rather than down the
+  /// list's index in order, each note checked against them: whichever reads fewer rows.
+  ///
+  /// Reading the notes found reads each of them. Going down the index reads, until the page is
+  /// full, about as many of the list's notes as hold one found for each row wanted (the notes
+  /// found spread through the list), and the whole list at most. So the notes found are read
+  /// first when they are no more than that: `found² ≤ wanted × listSize`, and no more than the
+  /// list. A page that wants every note found (a link's note among the 1,500 sharing its title,
+  /// at a million notes) then reads those 1,500, not the million entries of the index.
+  ///
+  /// - Parameters:
+  ///   - found: How many notes the search found, in any list.
+  ///   - wanted: The rows the page reads or passes over (offset and limit), and whether that
+  ///     sum overflowed (a page of every row).
+  ///   - listSize: How many notes the list's index holds.
+  /// - Returns: Whether to read the notes found first.
+  static func readsFoundRowsFirst(
+    found: Int, wanted: (partialValue: Int, overflow: Bool), listSize: Int
+  ) -> Bool {
+    guard found <= listSize else { return false }
+    if wanted.overflow { return true }
+    let (square, squareOverflow) = found.multipliedReportingOverflow(by: found)
+    let (walk, walkOverflow) = wanted.partialValue.multipliedReportingOverflow(by: listSize)
+    return walkOverflow || (!squareOverflow && square <= walk)
+  }
+
+  /// How many notes a scope's list holds, from the notebooks' counts; every note for a tag's
+  /// list, whose own index is read otherwise.
+  private static func scopeSize(_ scope: NoteScope, in connection: SQLiteConnection)
+    throws(SQLiteError) -> Int
+  {
+    let statement = try connection.cached(
+      "SELECT coalesce(sum(notes), 0) FROM note_counts WHERE ?1 IS NULL OR notebook_id = ?1")
+    defer { statement.reset() }
+    if case .some(.some(let key)) = notebookKey(of: scope) {
+      statement.bind(key, at: 1)
+    } else {
+      statement.bindNull(at: 1)
+    }
+    _ = try statement.step()
+    return statement.int(at: 0)
+  }
 
   /// Reads whole notes: at most `limit`, after passing over `offset`.
   ///

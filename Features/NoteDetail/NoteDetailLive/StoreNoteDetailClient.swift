@@ -51,16 +51,32 @@ public final class StoreNoteDetailClient: NoteDetailClient {
   /// - Returns: The note, or `nil` when none has the title.
   /// - Throws: ``NoteDetailFeature/NoteDetailError/store(_:)`` when the notes can't be read.
   public func note(namedBy link: NoteLink) throws(NoteDetailError) -> Note? {
-    // Each name the link gives in turn (its title, then a path's file name): the notes of that
-    // title, else the note imported from a file of that name, if one keeps it.
+    // Each name the link gives in turn (its title, then a path's file name): the oldest note
+    // of that title, else the note imported from a file of that name, if one keeps it.
     for name in link.names {
       let named = NoteLink(title: name)
-      let page = try page(NoteListQuery(scope: .allNotes, search: .titled(name)))
-      if let note = NoteLink.resolved(named, among: page.notes) { return note }
+      if let note = NoteLink.resolved(named, among: try oldestNotes(titled: name)) { return note }
       let files = try self.page(NoteListQuery(scope: .allNotes, search: .fileName(name)))
       if let note = NoteLink.resolved(named, among: files.notes) { return note }
     }
     return nil
+  }
+
+  /// The oldest pinned note and the oldest other note of a title, the one a link names among
+  /// them: two rows, where a title 1,500 notes share (a daily note's, at a million notes) would
+  /// read 1,500.
+  ///
+  /// A page lists pinned notes first, so the oldest pinned note is the first of the pinned
+  /// ones, and the oldest other note comes right after every pinned one.
+  private func oldestNotes(titled name: String) throws(NoteDetailError) -> [Note] {
+    let pinned = try page(
+      NoteListQuery(
+        scope: .allNotes, search: .titled(name), pinnedOnly: true, order: .oldest, limit: 1))
+    let other = try page(
+      NoteListQuery(
+        scope: .allNotes, search: .titled(name), order: .oldest, limit: 1,
+        offset: pinned.totalCount))
+    return pinned.notes + other.notes
   }
 
   /// The notes the store finds for `links:TITLE`: the search index's notes holding the title
