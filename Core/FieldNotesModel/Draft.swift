@@ -71,4 +71,14 @@ extension Draft {
   public func isKept(as other: Draft) -> Bool {
     noteID == other.noteID && session.id == other.session.id
   }
+
+  /// Whether a draft holds the same text as another, of the same note: its title, body, tags
+  /// and notebook, whoever kept either and when.
+  ///
+  /// - Parameter other: The other draft.
+  /// - Returns: Whether offering both would offer one text twice.
+  public func hasTheText(of other: Draft) -> Bool {
+    noteID == other.noteID && notebookID == other.notebookID && title == other.title
+      && body == other.body && tags == other.tags
+  }
 }

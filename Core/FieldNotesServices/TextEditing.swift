@@ -60,6 +60,16 @@ public protocol TextEditing: Sendable {
   func hold(_ text: Data, fileName: String, replacing held: HeldText?) throws(TextEditingError)
     -> HeldText?
 
+  /// Adds text at the end of a held file, as the lines of a body being typed come: each costs
+  /// what it adds, where replacing the file whole would cost the whole body at every line.
+  ///
+  /// - Parameters:
+  ///   - more: The text to add.
+  ///   - held: The file.
+  /// - Throws: ``TextEditingError/fileProblem(_:)`` when it couldn't be added; the file then
+  ///   holds its text before, or that and part of what was added, never less.
+  func hold(appending more: Data, to held: HeldText) throws(TextEditingError)
+
   /// Removes a held file, once its text is kept elsewhere (saved, or kept as a draft) or the
   /// user threw it away.
   ///
@@ -90,6 +100,16 @@ extension TextEditing {
   public func hold(_ text: Data, fileName: String, replacing held: HeldText?)
     throws(TextEditingError) -> HeldText?
   { nil }
+
+  /// Nothing is held: always throws.
+  ///
+  /// - Parameters:
+  ///   - more: The text.
+  ///   - held: The file.
+  /// - Throws: Always ``TextEditingError/fileProblem(_:)``.
+  public func hold(appending more: Data, to held: HeldText) throws(TextEditingError) {
+    throw .fileProblem("this editor keeps no files")
+  }
 
   /// Nothing to remove.
   ///

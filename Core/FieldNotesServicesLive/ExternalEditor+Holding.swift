@@ -32,6 +32,24 @@ extension ExternalEditor {
     return HeldText(path: path, holder: HeldLock(lock))
   }
 
+  /// Adds text at the end of a held file, in one write.
+  ///
+  /// - Parameters:
+  ///   - more: The text.
+  ///   - held: The file.
+  /// - Throws: ``FieldNotesServices/TextEditingError/fileProblem(_:)`` when it couldn't be
+  ///   added (the file gone, the disk full).
+  public func hold(appending more: Data, to held: HeldText) throws(TextEditingError) {
+    let descriptor = open(held.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .fileProblem("\(held.path) can't be opened: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    guard ChildProcess.write(Array(more), to: descriptor) else {
+      throw .fileProblem("\(held.path) can't be added to: \(String(cString: strerror(errno)))")
+    }
+  }
+
   /// Removes a held file, then lets go of its lock.
   ///
   /// - Parameter held: The file.

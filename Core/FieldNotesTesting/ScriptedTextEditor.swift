@@ -33,6 +33,7 @@ public final class ScriptedTextEditor: TextEditing {
     var held: [String: String] = [:]
     var heldOrder: [String] = []
     var filesHeld = 0
+    var appends = 0
   }
 
   private let state: Mutex<State>
@@ -103,6 +104,25 @@ public final class ScriptedTextEditor: TextEditing {
       return HeldText(path: path, holder: nil)
     }
   }
+
+  /// Adds text at the end of a held file's.
+  ///
+  /// - Parameters:
+  ///   - more: The text.
+  ///   - held: The file.
+  /// - Throws: ``FieldNotesServices/TextEditingError/fileProblem(_:)`` for a file not held.
+  public func hold(appending more: Data, to held: HeldText) throws(TextEditingError) {
+    let added = state.withLock { state -> Bool in
+      guard let text = state.held[held.path] else { return false }
+      state.held[held.path] = text + String(decoding: more, as: UTF8.self)
+      state.appends += 1
+      return true
+    }
+    guard added else { throw .fileProblem("\(held.path) is not held") }
+  }
+
+  /// How many times text was added at the end of a held file, rather than the file replaced.
+  public var appends: Int { state.withLock { $0.appends } }
 
   /// Forgets a held file's text, as removing the file does.
   ///

@@ -52,7 +52,7 @@ import Testing
       #expect(Self.files(in: setting).count == 1, "\(other) left it where it was")
       #expect(
         session.errors.contains {
-          $0.hasPrefix("warning: 1 file your editor was given by a FieldNotes of another store")
+          $0.hasPrefix("warning: 1 file of a note being written by a FieldNotes of another store")
         }, "\(other): \(session.errors)")
       #expect(!session.output.contains { $0.contains("Text only the editor had.") })
     }

@@ -39,7 +39,22 @@ extension ComposerViewModel {
   public static func keepLeftoverEdits(
     client: any ComposerClient, editor: any TextEditing, now: DateProvider
   ) -> Int {
-    editor.leftoverEdits().count { keep($0, client: client, editor: editor, now: now) != nil }
+    var kept: [(draft: Draft, origin: Substring?)] = []
+    for leftover in editor.leftoverEdits() {
+      // The same text twice (the composer's held file and the file its editor was given, both
+      // left by one kill) is one draft: the second file goes, its text kept by the first.
+      let draft = draft(of: leftover, client: client, now: now)
+      let name = leftover.fileName
+      let origin = name.range(of: originMarker).map { name[$0.lowerBound...] }
+      if kept.contains(where: { $0.draft.hasTheText(of: draft) && $0.origin == origin }) {
+        editor.forget(leftover)
+        continue
+      }
+      if let draft = keep(leftover, client: client, editor: editor, now: now) {
+        kept.append((draft, origin))
+      }
+    }
+    return kept.count
   }
 
   /// The files of edits another store's FieldNotes (or one with a store in memory) left: this
@@ -59,7 +74,9 @@ extension ComposerViewModel {
     now: DateProvider
   ) -> Draft? {
     let draft = draft(of: leftover, client: client, now: now)
-    guard (try? client.keepDraft(draft, superseding: nil)) != nil else { return nil }
+    // A held file goes on from the kept draft its name gives, which it replaces.
+    let origin = origin(named: leftover.fileName, client: client)
+    guard (try? client.keepDraft(draft, superseding: origin)) != nil else { return nil }
     editor.forget(leftover)
     return draft
   }
@@ -78,7 +95,11 @@ extension ComposerViewModel {
   static func draft(of leftover: LeftoverEdit, client: any ComposerClient, now: DateProvider)
     -> Draft
   {
-    let name = leftover.fileName
+    // The note's own part of the name, without the kept draft a held file goes on from.
+    let name =
+      leftover.fileName.range(of: originMarker).map {
+        String(leftover.fileName[..<$0.lowerBound]) + ".md"
+      } ?? leftover.fileName
     let noteID =
       name.hasPrefix(fileNamePrefix) && name.hasSuffix(".md")
       ? UUID(uuidString: String(name.dropFirst(fileNamePrefix.count).dropLast(3))) : nil

@@ -82,12 +82,14 @@ public final class ComposerViewModel {
   @ObservationIgnored private let session: DraftSession
   /// The kept draft the composer went on from, forgotten when the note is saved.
   @ObservationIgnored var takenUpDraft: Draft?
-  /// The file the unsaved text is held in (see ``holdUnsavedText()``), or `nil` while there
-  /// is none.
-  @ObservationIgnored var held: HeldText?
+  /// The file the unsaved text is held in (see ``holdUnsavedText()``), and the name it was
+  /// given; `nil` while there is none.
+  @ObservationIgnored var held: (file: HeldText, name: String)?
   /// The body being typed line by line, held with the unsaved text until its entry ends
-  /// (``holdBodyBeingTyped(_:)``).
+  /// (``holdLineOfBodyBeingTyped(_:)``).
   @ObservationIgnored var bodyBeingTyped: String?
+  /// Whether the held file ends with the body being typed, so a line more is added at its end.
+  @ObservationIgnored var heldEndsWithTypedBody = false
   /// The user's editor, which ``writeInEditor()`` hands the draft to.
   @ObservationIgnored let editor: any TextEditing
 
@@ -321,14 +323,10 @@ public final class ComposerViewModel {
   @discardableResult
   public func keepUnsavedDraft() throws(ComposerError) -> Bool {
     guard !isFinished, hasChanges else { return false }
-    // A kept draft holds no properties: ones the editor changed go at the top of its body, in
-    // a front matter of their own, so that nothing written is lost.
-    let body =
-      draft.properties == baseProperties
-      ? draft.body : Self.frontMatter(of: draft.properties) + draft.body
     try client.keepDraft(
       Draft(
-        noteID: noteID, notebookID: draft.notebookID, title: draft.title, body: body,
+        noteID: noteID, notebookID: draft.notebookID, title: draft.title,
+        body: keptBody(of: draft.content),
         tags: draft.tags, keptAt: now(), session: session,
         baseUpdatedAt: base?.updatedAt),
       superseding: takenUpDraft)
@@ -338,7 +336,15 @@ public final class ComposerViewModel {
   }
 
   /// The properties a draft starts with, and a kept one goes on with: the opened note's.
-  private var baseProperties: [NoteProperty] { opened?.properties ?? [] }
+  var baseProperties: [NoteProperty] { opened?.properties ?? [] }
+
+  /// The body a kept draft of some content holds: a kept draft holds no properties, so ones
+  /// the editor changed go at the top of its body, in a front matter of their own, so that
+  /// nothing written is lost.
+  func keptBody(of content: NoteDraft.Content) -> String {
+    content.properties == baseProperties
+      ? content.body : Self.frontMatter(of: content.properties) + content.body
+  }
 
   /// Properties as the lines of a front matter of their own, as a body keeps lines no field is
   /// read from: `---`, the lines and `---`; nothing for none.

@@ -88,8 +88,8 @@ extension ComposerScreen {
         ? "is kept at \(first.terminalSafe); `import \(first.terminalSafe)` brings its text"
         : "are kept in \(commonFolder(of: others).terminalSafe); `import FILE` brings one's text"
       warnings.append(
-        "warning: \(count) your editor was given by a FieldNotes of another store (or of one in "
-          + "memory) \(place) in here as a note")
+        "warning: \(count) of a note being written by a FieldNotes of another store (or of one "
+          + "in memory) \(place) in here as a note")
     }
     return warnings
   }

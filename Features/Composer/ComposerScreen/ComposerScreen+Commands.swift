@@ -69,12 +69,14 @@ extension ComposerScreen {
   public func takeLine(_ line: String) throws(ScreenError) -> ScreenResult<Route> {
     guard line == "." else {
       // A line that starts with a dot is typed with one more, so `..` enters a lone `.`.
-      bodyLines?.append(line.hasPrefix("..") ? String(line.dropFirst()) : line)
+      let typed = line.hasPrefix("..") ? String(line.dropFirst()) : line
+      bodyLines?.append(typed)
+      composer.holdLineOfBodyBeingTyped(typed)
       return .stay
     }
     let body = (bodyLines ?? []).joined(separator: "\n")
     // The lines stay held until the body holds them.
-    defer { bodyLines = nil }
+    defer { endBodyEntry() }
     return try carryOut("body") { () throws(ComposerError) in try composer.replaceBody(with: body) }
   }
 
@@ -83,7 +85,7 @@ extension ComposerScreen {
   /// - Returns: A line saying so, or `nil` when no body was being typed.
   public func interruptLineEntry() -> String? {
     guard bodyLines != nil else { return nil }
-    bodyLines = nil
+    endBodyEntry()
     return "Body entry cancelled; the body is as it was."
   }
 
@@ -92,8 +94,14 @@ extension ComposerScreen {
   /// - Returns: Leaving, or staying while the question is asked.
   /// - Throws: ``FieldNotesTerminal/ScreenError`` when the composer can't be closed now.
   public func back() throws(ScreenError) -> ScreenResult<Route> {
-    bodyLines = nil
+    endBodyEntry()
     return try carryOut("cancel") { () throws(ComposerError) in try composer.cancel() }
+  }
+
+  /// Ends the lines of a body being typed: the held text is the draft's again.
+  func endBodyEntry() {
+    bodyLines = nil
+    composer.endBodyBeingTyped()
   }
 
   /// Keeps the unsaved text as a draft in the store (FieldNotes' input ended, or it was told to
@@ -108,7 +116,7 @@ extension ComposerScreen {
     if let typed = bodyLines, !typed.isEmpty {
       try? composer.replaceBody(with: typed.joined(separator: "\n"))
     }
-    bodyLines = nil
+    endBodyEntry()
     return Self.preserveUnsavedWork(of: composer)
   }
 

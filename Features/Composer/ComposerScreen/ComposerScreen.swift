@@ -41,14 +41,10 @@ public final class ComposerScreen: TerminalScreen {
   }
 
   let composer: ComposerViewModel
-  /// Lines of a body being typed after a bare `body`, until a line with a single `.`: held
-  /// with the unsaved text as they come, so a session killed mid-body loses none of them.
-  var bodyLines: [String]? {
-    didSet {
-      composer.holdBodyBeingTyped(
-        bodyLines.flatMap { $0.isEmpty ? nil : $0.joined(separator: "\n") })
-    }
-  }
+  /// Lines of a body being typed after a bare `body`, until a line with a single `.`: each is
+  /// held with the unsaved text as it comes (``ComposerViewModel/holdLineOfBodyBeingTyped(_:)``),
+  /// so a session killed mid-body loses none of them.
+  var bodyLines: [String]?
   /// Whether `quit` was typed once with unsaved changes, so the next `quit` leaves.
   var hasWarnedBeforeQuitting = false
 

@@ -53,7 +53,7 @@ import Testing
     let held = try heldNote()
     #expect(held.title == "Wren")
     #expect(held.tags == ["birds", "garden"])
-    #expect(held.body == "Loud for its size.\nNests in the ivy.\n")
+    #expect(held.body == "Loud for its size.\nNests in the ivy.\n", "one line break more")
     #expect(editor.heldFileNames == ["new-note.md"])
   }
 
@@ -72,15 +72,17 @@ import Testing
     let composer = makeComposer()
     try composer.setTitle("Wren")
 
-    composer.holdBodyBeingTyped("Loud for its size.")
-    composer.holdBodyBeingTyped("Loud for its size.\nNests in the ivy.")
+    composer.holdLineOfBodyBeingTyped("Loud for its size.")
+    composer.holdLineOfBodyBeingTyped("")
+    composer.holdLineOfBodyBeingTyped("Nests in the ivy.")
 
-    #expect(try heldNote().body == "Loud for its size.\nNests in the ivy.\n")
+    #expect(try heldNote().body == "Loud for its size.\n\nNests in the ivy.\n")
+    #expect(editor.appends == 2, "each line after the first is added at the end of the file")
     #expect(composer.draft.body.isEmpty, "the draft's body changes only as the entry ends")
 
-    composer.holdBodyBeingTyped(nil)
+    composer.endBodyBeingTyped()
 
-    #expect(try heldNote().body.isEmpty, "an entry cancelled leaves the body as it was")
+    #expect(try heldNote().body == "\n", "an entry cancelled leaves the body as it was")
   }
 
   @Test func aSaveLetsGoOfTheFileOnlyOnceTheNoteIsSaved() throws {
@@ -146,6 +148,51 @@ import Testing
     try composer.setTitle("Wren")
 
     #expect(editor.heldTexts.isEmpty)
+  }
+
+  /// A note's properties are its own, not the draft's: a change that leaves them as they were
+  /// holds none, and one that changes them holds them at the top of the body, as a draft kept
+  /// as the session ends does.
+  @Test func aNotesPropertiesAreHeldAsAKeptDraftHoldsThem() throws {
+    var owl = SampleData.heron
+    owl.properties = [NoteProperty(key: "source", rawValue: "field guide")]
+    client.notes = [owl]
+    let composer = makeComposer(.editNote(owl.id))
+
+    try composer.setTitle("Barn owl")
+
+    let held = try heldNote()
+    #expect(held.properties.isEmpty)
+    #expect(held.body == owl.body + "\n", "the body as it is")
+  }
+
+  /// What a killed session held is what the next one offers, exactly: a body ending with a
+  /// line break keeps it; one going on from a kept draft replaces that draft; the same text
+  /// left twice (the held file and the editor's) is one draft.
+  @Test func aHeldFileIsKeptAsTheDraftItGoesOnFromAndOnce() throws {
+    let stopped = makeComposer()
+    try stopped.setTitle("Wren")
+    try stopped.keepUnsavedDraft()
+    let composer = makeComposer(session: SampleData.session(2))
+    try composer.takeUpKeptDraft(at: 0)
+    try composer.replaceBody(with: "Loud for its size.\n")
+    let text = try #require(editor.heldTexts.first)
+    let name = try #require(editor.heldFileNames.first)
+    #expect(name.hasPrefix("new-note.from-new."))
+    let leftovers = ["held/1-", "held/2-"].map { path in
+      LeftoverEdit(
+        fileName: name, text: Data(text.utf8), path: path + name,
+        modifiedAt: SampleData.date(minutes: 1))
+    }
+
+    let kept = ComposerViewModel.keepLeftoverEdits(
+      client: client, editor: ScriptedTextEditor(leftovers: leftovers),
+      now: .fixed(SampleData.date(minutes: 2)))
+    let next = makeComposer(session: SampleData.session(3))
+
+    #expect(kept == 1)
+    #expect(next.keptDrafts.map(\.title) == ["Wren"], "the draft gone on from is replaced")
+    #expect(next.keptDrafts.map(\.body) == ["Loud for its size.\n"])
   }
 
   /// What a killed session held is what the next one offers: its file, taken as a leftover,
