@@ -118,6 +118,9 @@ enum SQLiteQueries {
   ) throws(SQLiteError) -> NotePage {
     guard query.search != .everything else { return try page(query, in: connection, search: nil) }
     let keysAreCurrent = !SQLiteTitleKeys.areMissing(in: connection)
+    if keysAreCurrent, case .titled(let title) = query.search {
+      return try page(query, in: connection, search: nil, titled: title)
+    }
     if SQLiteSearchIndex.isTrusted(in: connection) {
       let plan = SearchPlan(query.search, usingIndex: true, titleKeysAreCurrent: keysAreCurrent)
       do {
@@ -144,12 +147,33 @@ enum SQLiteQueries {
       search: SearchPlan(query.search, usingIndex: false, titleKeysAreCurrent: keysAreCurrent))
   }
 
+  /// Answers a query, its search planned, or, for a search of one title alone (`titled`, what
+  /// a link names), read through the title index as a list is read through its own.
+  ///
+  /// A title's notes are the rows of its key in `notes_by_title`, each run of a pin in order of
+  /// creation: the oldest pinned note of a title (a link's) is one entry of the index, where
+  /// gathering the notes found first, then ordering them, read the 1,500 notes a title may
+  /// have at a million notes, at every page drawn. A title with no digits is told by its key
+  /// alone (only digits differ between a key and the title folded), so neither the count nor
+  /// the page reads a row it doesn't show; a title with digits (`Note 007`, `Note 7`) is
+  /// compared whole too.
   private static func page(
-    _ query: NoteListQuery, in connection: SQLiteConnection, search: SearchPlan?
+    _ query: NoteListQuery, in connection: SQLiteConnection, search: SearchPlan?,
+    titled title: String? = nil
   ) throws(SQLiteError) -> NotePage {
     var conditions = Conditions()
     conditions.hasDamagedRows =
       try connection.integer("SELECT EXISTS (SELECT 1 FROM damaged_notes)") != 0
+    if let title {
+      let key = NoteSortOrder.titleKey(title)
+      conditions.values.append(.bytes(key))
+      var clause = "notes.is_pinned IN (0, 1) AND notes.title_key = ?\(conditions.values.count)"
+      if key.contains(where: { (0x30...0x39).contains($0) }) {
+        conditions.values.append(.text(title))
+        clause += " AND fieldnotes_title_is(notes.title, ?\(conditions.values.count))"
+      }
+      conditions.clauses.append(clause)
+    }
     let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
     switch query.scope {
     case .allNotes:

@@ -40,9 +40,76 @@ import Testing
     #expect(chosen == foundFirst)
   }
 
-  /// 1,100 notes titled alike among 1,400, some pinned: every one of them is read from the
+  /// 1,100 notes holding a word among 1,400, some pinned: every one of them is read from the
   /// rows found, and the index of pins is not gone down.
-  @Test func everyNoteOfATitleSharedByManyIsReadFromTheRowsFound() throws {
+  @Test func everyNoteOfASearchFindingManyIsReadFromTheRowsFound() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit(
+      (0..<1_400).map { number in
+        .saveNote(
+          Note(
+            title: "Note \(number)", body: number < 1_100 ? "A heron by the weir." : "A wren.",
+            createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
+            isPinned: number.isMultiple(of: 20)))
+      })
+
+    let page = try repository.page(NoteListQuery(scope: .allNotes, search: .text("heron")))
+
+    #expect(page.notes.count == 1_100)
+    #expect(page.totalCount == 1_100)
+    let steps = try repository.plansOfStatementsRun().filter {
+      $0.key.contains("temp.found_rows") && $0.key.contains("ORDER BY")
+    }.values.flatMap { $0 }
+    #expect(!steps.isEmpty, "the page was read")
+    #expect(!steps.contains { $0.contains("notes_by_pin") }, "\(steps)")
+  }
+
+  /// Titles that fold alike, or nearly (case, accents, numbers with leading zeros), in every
+  /// list, pinned or not, several on one date: each title's page in every order, of every
+  /// row, of the first, and of the first after the pinned ones, is the one the library's
+  /// definition computes on plain arrays.
+  @Test func aTitlesNotesAreTheLibrarysInEveryListAndOrder() throws {
+    let path = directory.file("notes.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    let notebook = Notebook(name: "Birds")
+    let titles = [
+      "Heron", "heron", "Héron", "HERON", "Herons", "Note 7", "Note 007", "note 07", "Note 70",
+      "Note 7 b",
+    ]
+    let notes = (0..<60).map { number in
+      Note(
+        title: titles[number % titles.count],
+        createdAt: Date(timeIntervalSinceReferenceDate: Double(number % 7)),
+        notebookID: number.isMultiple(of: 3) ? notebook.id : nil,
+        tags: number.isMultiple(of: 4) ? ["birds"] : [], isPinned: number.isMultiple(of: 5))
+    }
+    try repository.commit([.saveNotebook(notebook)] + notes.map { .saveNote($0) })
+    let library = try repository.load()
+
+    for title in ["heron", "HÉRON", "Note 7", "note 007", "Note 70", "Wren"] {
+      for scope in [NoteScope.allNotes, .notebook(notebook.id), .unfiled, .tagged("birds")] {
+        for order in [NoteSortOrder.oldest, .newest, .updated, .title] {
+          for pinnedOnly in [false, true] {
+            let every = NoteListQuery(
+              scope: scope, search: .titled(title), pinnedOnly: pinnedOnly, order: order)
+            let pinned = library.page(
+              for: NoteListQuery(scope: scope, search: .titled(title), pinnedOnly: true))
+            for (limit, offset) in [(Int.max, 0), (1, 0), (1, pinned.totalCount), (2, 1)] {
+              var query = every
+              query.limit = limit
+              query.offset = offset
+              #expect(try repository.page(query) == library.page(for: query), "\(query)")
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// The oldest pinned note of a title, and the oldest other, are each read from one end of
+  /// its run of the title index: no sorting, no note read whole but the one shown.
+  @Test func theOldestNoteOfATitleIsReadFromTheTitleIndex() throws {
     let path = directory.file("notes.sqlite")
     let repository = try SQLiteNoteRepository(path: path)
     try repository.commit(
@@ -53,15 +120,25 @@ import Testing
             createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
             isPinned: number.isMultiple(of: 20)))
       })
+    let scansBefore = repository.rowsReadInTableScans
 
-    let page = try repository.page(NoteListQuery(scope: .allNotes, search: .titled("heron")))
+    let pinned = try repository.page(
+      NoteListQuery(
+        scope: .allNotes, search: .titled("heron"), pinnedOnly: true, order: .oldest, limit: 1))
+    let other = try repository.page(
+      NoteListQuery(
+        scope: .allNotes, search: .titled("heron"), order: .oldest, limit: 1,
+        offset: pinned.totalCount))
 
-    #expect(page.notes.count == 1_100)
-    #expect(page.totalCount == 1_100)
+    #expect(pinned.notes.map(\.createdAt) == [Date(timeIntervalSinceReferenceDate: 0)])
+    #expect(other.notes.map(\.createdAt) == [Date(timeIntervalSinceReferenceDate: 1)])
+    #expect((pinned.totalCount, other.totalCount) == (55, 1_100))
+    #expect(repository.rowsReadInTableScans == scansBefore)
     let steps = try repository.plansOfStatementsRun().filter {
-      $0.key.contains("temp.found_rows") && $0.key.contains("ORDER BY")
+      $0.key.contains("title_key") && $0.key.contains("ORDER BY")
     }.values.flatMap { $0 }
-    #expect(!steps.isEmpty, "the page was read")
-    #expect(!steps.contains { $0.contains("notes_by_pin") }, "\(steps)")
+    #expect(!steps.isEmpty)
+    #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE") }, "\(steps)")
+    #expect(steps.contains { $0.contains("INDEX notes_by_title") }, "\(steps)")
   }
 }
