@@ -80,8 +80,16 @@ enum SQLiteQueries {
       return pinIsNoWayIn ? "+notes.is_pinned" : "notes.is_pinned"
     }
     var order: (date: String, id: String) {
-      isByTag ? ("t.created_at", "t.note_id") : ("notes.created_at", "notes.id")
+      if isByTag { return ("t.created_at", "t.note_id") }
+      return ("notes.created_at", ordersTiesByUppercaseID ? "upper(notes.id)" : "notes.id")
     }
+    /// Whether notes of one date are ordered by their identifiers in capitals.
+    ///
+    /// That is how the notes' own order compares them (by their bytes), whatever case another
+    /// tool wrote one in: a title's notes are, of which a link names the first, as `linked-by:`
+    /// does. Other lists keep the index's order, the same for every identifier FieldNotes
+    /// writes.
+    var ordersTiesByUppercaseID = false
 
     /// The clauses joined, for after `WHERE`; `1` for none.
     var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
@@ -173,6 +181,7 @@ enum SQLiteQueries {
         clause += " AND fieldnotes_title_is(notes.title, ?\(conditions.values.count))"
       }
       conditions.clauses.append(clause)
+      conditions.ordersTiesByUppercaseID = true
     }
     let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
     switch query.scope {

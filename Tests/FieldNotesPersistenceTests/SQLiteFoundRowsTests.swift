@@ -77,7 +77,7 @@ import Testing
       "Heron", "heron", "Héron", "HERON", "Herons", "Note 7", "Note 007", "note 07", "Note 70",
       "Note 7 b",
     ]
-    let notes = (0..<60).map { number in
+    let notes = (0..<80).map { number in
       Note(
         title: titles[number % titles.count],
         createdAt: Date(timeIntervalSinceReferenceDate: Double(number % 7)),
@@ -85,7 +85,16 @@ import Testing
         tags: number.isMultiple(of: 4) ? ["birds"] : [], isPinned: number.isMultiple(of: 5))
     }
     try repository.commit([.saveNotebook(notebook)] + notes.map { .saveNote($0) })
+    // Two notes of a title on one date, their identifiers rewritten by another tool, one in
+    // small letters: ordered by their bytes as the notes' own order has it, not as text
+    // (`B` < `a`), so a link names the same note as `linked-by:` does.
+    try RawConnection(path: path).execute(
+      """
+      UPDATE notes SET id = 'aaaaaaaa-0000-4000-8000-000000000001' WHERE id = '\(notes[0].id)';
+      UPDATE notes SET id = 'BBBBBBBB-0000-4000-8000-000000000002' WHERE id = '\(notes[70].id)';
+      """)
     let library = try repository.load()
+    #expect(library.notes.contains { $0.id.uuidString.hasPrefix("AAAAAAAA") })
 
     for title in ["heron", "HÉRON", "Note 7", "note 007", "Note 70", "Wren"] {
       for scope in [NoteScope.allNotes, .notebook(notebook.id), .unfiled, .tagged("birds")] {
@@ -138,7 +147,8 @@ import Testing
       $0.key.contains("title_key") && $0.key.contains("ORDER BY")
     }.values.flatMap { $0 }
     #expect(!steps.isEmpty)
-    #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE") }, "\(steps)")
+    // Only a run of one date is sorted, by identifier in capitals.
+    #expect(steps.allSatisfy { !$0.contains("TEMP B-TREE FOR ORDER BY") }, "\(steps)")
     #expect(steps.contains { $0.contains("INDEX notes_by_title") }, "\(steps)")
   }
 }

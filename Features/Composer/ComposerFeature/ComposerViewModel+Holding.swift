@@ -33,6 +33,31 @@ extension ComposerViewModel {
     holdUnsavedText()
   }
 
+  /// Makes the lines being typed the body as FieldNotes has to stop before the entry ends (its
+  /// input ended, a signal), then ends the entry: see ``bodyWithLinesBeingTyped``.
+  ///
+  /// - Throws: ``ComposerError/notEditable`` when the draft can't change now.
+  public func stopBodyBeingTyped() throws(ComposerError) {
+    defer { endBodyBeingTyped() }
+    guard let body = bodyWithLinesBeingTyped else { return }
+    try replaceBody(with: body)
+  }
+
+  /// The body the lines being typed make when the entry can't end as the user would end it: a
+  /// session stopped, or killed, midway.
+  ///
+  /// The lines replace a body kept elsewhere — the note's as opened, or the kept draft's taken
+  /// up — as `.` would. A body only this draft holds (typed before the entry began) may not be
+  /// one the user meant to lose, and nothing says they did: the lines come after it, a blank
+  /// line between. `nil` while no line is being typed.
+  var bodyWithLinesBeingTyped: String? {
+    guard let bodyBeingTyped else { return nil }
+    let keptElsewhere = takenUpDraft.map(content(of:)) ?? original
+    let replaced = draft.body
+    guard !replaced.isEmpty, replaced != keptElsewhere.body else { return bodyBeingTyped }
+    return replaced + "\n\n" + bodyBeingTyped
+  }
+
   /// Keeps the file of unsaved text in step with the draft, after every change to it.
   ///
   /// A session may be killed outright (`kill -9`, the out-of-memory killer, a crash) with no
@@ -55,7 +80,7 @@ extension ComposerViewModel {
   func holdUnsavedText() {
     guard keptDraftsOutliveTheSession else { return }
     var content = draft.content
-    if let bodyBeingTyped { content.body = bodyBeingTyped }
+    if let body = bodyWithLinesBeingTyped { content.body = body }
     let keptElsewhere = takenUpDraft.map(content(of:)) ?? original
     guard !isFinished, content != keptElsewhere else { return letGoOfUnsavedText() }
     // A body always ends with a line break here, which reading it back takes off: the text

@@ -111,12 +111,10 @@ extension ComposerScreen {
   /// - Returns: A line saying so; or why it could not be kept, with its text to print, the
   ///   last place it can go.
   public func preserveUnsavedWork() -> PreservedWork {
-    // Lines of a body still being typed are unsaved text too: they become the body, as the
-    // closing `.` would have made them, before the draft is kept.
-    if let typed = bodyLines, !typed.isEmpty {
-      try? composer.replaceBody(with: typed.joined(separator: "\n"))
-    }
-    endBodyEntry()
+    // Lines of a body still being typed are unsaved text too: they become the body (after one
+    // only this draft holds), before the draft is kept.
+    try? composer.stopBodyBeingTyped()
+    bodyLines = nil
     return Self.preserveUnsavedWork(of: composer)
   }
 

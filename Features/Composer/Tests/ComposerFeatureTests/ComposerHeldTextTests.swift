@@ -85,6 +85,26 @@ import Testing
     #expect(try heldNote().body == "\n", "an entry cancelled leaves the body as it was")
   }
 
+  /// Lines typed over a body only this draft holds come after it when the entry can't end as
+  /// the user would end it (a kill, the end of input): nothing typed is lost; over the note's
+  /// own body, kept in the note, they replace it as `.` would.
+  @Test func linesTypedOverAnUnsavedBodyComeAfterIt() throws {
+    let composer = makeComposer()
+    try composer.setTitle("Wren")
+    try composer.replaceBody(with: "First words.")
+
+    composer.holdLineOfBodyBeingTyped("A line typed")
+
+    #expect(try heldNote().body == "First words.\n\nA line typed\n")
+    try composer.stopBodyBeingTyped()
+    #expect(composer.draft.body == "First words.\n\nA line typed")
+
+    let edit = makeComposer(.editNote(SampleData.heron.id), session: SampleData.session(2))
+    edit.holdLineOfBodyBeingTyped("A line typed")
+    try edit.stopBodyBeingTyped()
+    #expect(edit.draft.body == "A line typed", "the note keeps the body replaced")
+  }
+
   @Test func aSaveLetsGoOfTheFileOnlyOnceTheNoteIsSaved() throws {
     let composer = makeComposer()
     try composer.setTitle("Wren")
