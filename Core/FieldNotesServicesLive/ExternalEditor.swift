@@ -229,16 +229,20 @@ public struct ExternalEditor: TextEditing {
   public func leftoverEdits() -> [LeftoverEdit] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     // An editor's own files beside it (vim's `.…md.swp`) are not edits.
-    return names.sorted().filter(Self.isEdit).compactMap { name in
+    return names.sorted().filter(Self.isEdit).flatMap { name -> [LeftoverEdit] in
       let path = folder + "/" + name
-      guard let lock = Self.hold(lockOf: path) else { return nil }
+      guard let lock = Self.hold(lockOf: path) else { return [] }
       defer { Self.release(lock: lock) }
-      // One that couldn't be taken when it was written (too large, a link) stays for the user.
-      guard let text = try? Self.readBack(path) else { return nil }
       let given = name.drop { $0 != "-" }.dropFirst()
-      return LeftoverEdit(
-        fileName: String(given.isEmpty ? name[...] : given), text: text, path: path,
-        modifiedAt: Self.modificationDate(of: path))
+      // A held file's next text, written whole or in part when its session was killed before
+      // it replaced the file: the user's newest text, or part of it, so a leftover of its own.
+      return [path, path + Self.writingSuffix].compactMap { file in
+        // One that couldn't be taken when it was written (too large, a link) stays for the user.
+        guard let text = try? Self.readBack(file) else { return nil }
+        return LeftoverEdit(
+          fileName: String(given.isEmpty ? name[...] : given), text: text, path: file,
+          modifiedAt: Self.modificationDate(of: file))
+      }
     }
   }
 
@@ -247,8 +251,6 @@ public struct ExternalEditor: TextEditing {
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
     try? FileManager.default.removeItem(atPath: edit.path)
-    // A held file's text being written when its session was killed: the file's is kept.
-    try? FileManager.default.removeItem(atPath: edit.path + Self.writingSuffix)
     try? FileManager.default.removeItem(atPath: edit.path + Self.lockSuffix)
     removeFolderIfEmpty()
   }

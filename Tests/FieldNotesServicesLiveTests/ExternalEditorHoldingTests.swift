@@ -76,6 +76,34 @@ import Testing
     #expect(try files(in: holding).isEmpty)
   }
 
+  /// A session killed after writing a held file's next text beside it, before renaming it
+  /// over the file, leaves both: the text before, whole, and the next, whole or in part. Each
+  /// is a leftover of its own, so the newest text typed is kept too.
+  @Test func theNextTextOfAFileKilledMidReplaceIsALeftoverToo() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let holding = editor()
+    var path = ""
+    do {
+      let held = try #require(
+        try holding.hold(Data("# Wren\n".utf8), fileName: "new-note.md", replacing: nil))
+      path = held.path
+      try Data("# Wren\n\nLoud.\n".utf8).write(
+        to: URL(fileURLWithPath: path + ExternalEditor.writingSuffix))
+      withExtendedLifetime(held) { #expect(editor().leftoverEdits().isEmpty) }
+    }
+
+    let leftovers = editor().leftoverEdits()
+
+    #expect(leftovers.map(\.path) == [path, path + ExternalEditor.writingSuffix])
+    #expect(leftovers.map(\.fileName) == ["new-note.md", "new-note.md"])
+    #expect(
+      leftovers.map { String(decoding: $0.text, as: UTF8.self) } == [
+        "# Wren\n", "# Wren\n\nLoud.\n",
+      ])
+    for leftover in leftovers { editor().forget(leftover) }
+    #expect(try files(in: holding).isEmpty)
+  }
+
   @Test func aStoreInMemoryHoldsNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
