@@ -76,9 +76,10 @@ import Testing
     #expect(try files(in: holding).isEmpty)
   }
 
-  /// A session killed after writing a held file's next text beside it, before renaming it
-  /// over the file, leaves both: the text before, whole, and the next, whole or in part. Each
-  /// is a leftover of its own, so the newest text typed is kept too.
+  /// A session killed between writing a held file's next text and renaming it leaves both.
+  ///
+  /// The text before is whole, the next whole or in part: each is a leftover of its own, so the
+  /// newest text typed is kept too.
   @Test func theNextTextOfAFileKilledMidReplaceIsALeftoverToo() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let holding = editor()
