@@ -17,6 +17,24 @@ import Testing
 @Suite struct SQLiteFoundRowsTests {
   let directory = TemporaryDirectory()
 
+  /// A store of 1,400 notes, one a second, every 20th pinned.
+  ///
+  /// - Parameter text: Each note's title and body, by its number.
+  /// - Returns: The store.
+  /// - Throws: When the store can't be made.
+  func store(_ text: (Int) -> (title: String, body: String)) throws -> SQLiteNoteRepository {
+    let repository = try SQLiteNoteRepository(path: directory.file("notes.sqlite"))
+    try repository.commit(
+      (0..<1_400).map { number in
+        .saveNote(
+          Note(
+            title: text(number).title, body: text(number).body,
+            createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
+            isPinned: number.isMultiple(of: 20)))
+      })
+    return repository
+  }
+
   @Test(
     arguments: [
       // A few found: always read first.
@@ -43,16 +61,9 @@ import Testing
   /// 1,100 notes holding a word among 1,400, some pinned: every one of them is read from the
   /// rows found, and the index of pins is not gone down.
   @Test func everyNoteOfASearchFindingManyIsReadFromTheRowsFound() throws {
-    let path = directory.file("notes.sqlite")
-    let repository = try SQLiteNoteRepository(path: path)
-    try repository.commit(
-      (0..<1_400).map { number in
-        .saveNote(
-          Note(
-            title: "Note \(number)", body: number < 1_100 ? "A heron by the weir." : "A wren.",
-            createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
-            isPinned: number.isMultiple(of: 20)))
-      })
+    let repository = try store { number in
+      ("Note \(number)", number < 1_100 ? "A heron by the weir." : "A wren.")
+    }
 
     let page = try repository.page(NoteListQuery(scope: .allNotes, search: .text("heron")))
 
@@ -119,16 +130,9 @@ import Testing
   /// The oldest pinned note of a title, and the oldest other, are each read from one end of
   /// its run of the title index: no sorting, no note read whole but the one shown.
   @Test func theOldestNoteOfATitleIsReadFromTheTitleIndex() throws {
-    let path = directory.file("notes.sqlite")
-    let repository = try SQLiteNoteRepository(path: path)
-    try repository.commit(
-      (0..<1_400).map { number in
-        .saveNote(
-          Note(
-            title: number < 1_100 ? "Heron" : "Wren \(number)",
-            createdAt: Date(timeIntervalSinceReferenceDate: Double(number)),
-            isPinned: number.isMultiple(of: 20)))
-      })
+    let repository = try store { number in
+      (number < 1_100 ? "Heron" : "Wren \(number)", "")
+    }
     let scansBefore = repository.rowsReadInTableScans
 
     let pinned = try repository.page(

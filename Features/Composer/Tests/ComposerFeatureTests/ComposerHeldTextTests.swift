@@ -148,13 +148,19 @@ import Testing
     #expect(editor.heldTexts.isEmpty)
   }
 
-  @Test func aKeptDraftTakenUpIsHeldOnlyOnceChanged() throws {
+  /// A composer of a second session that took up the draft a first kept of a new note, titled
+  /// “Wren”.
+  func composerGoingOnFromAKeptDraft() throws -> ComposerViewModel {
     let stopped = makeComposer()
     try stopped.setTitle("Wren")
     try stopped.keepUnsavedDraft()
     let composer = makeComposer(session: SampleData.session(2))
-
     try composer.takeUpKeptDraft(at: 0)
+    return composer
+  }
+
+  @Test func aKeptDraftTakenUpIsHeldOnlyOnceChanged() throws {
+    let composer = try composerGoingOnFromAKeptDraft()
     #expect(editor.heldTexts.isEmpty, "its text is kept as a draft already")
 
     try composer.appendToBody("Loud for its size.")
@@ -171,8 +177,8 @@ import Testing
   }
 
   /// A note's properties are its own, not the draft's: a change that leaves them as they were
-  /// holds none, and one that changes them holds them at the top of the body, as a draft kept
-  /// as the session ends does.
+  /// holds none, as a draft kept as the session ends holds none (both through `keptBody(of:)`),
+  /// so taking the draft up doesn't copy them into the body.
   @Test func aNotesPropertiesAreHeldAsAKeptDraftHoldsThem() throws {
     var owl = SampleData.heron
     owl.properties = [NoteProperty(key: "source", rawValue: "field guide")]
@@ -190,11 +196,7 @@ import Testing
   /// line break keeps it; one going on from a kept draft replaces that draft; the same text
   /// left twice (the held file and the editor's) is one draft.
   @Test func aHeldFileIsKeptAsTheDraftItGoesOnFromAndOnce() throws {
-    let stopped = makeComposer()
-    try stopped.setTitle("Wren")
-    try stopped.keepUnsavedDraft()
-    let composer = makeComposer(session: SampleData.session(2))
-    try composer.takeUpKeptDraft(at: 0)
+    let composer = try composerGoingOnFromAKeptDraft()
     try composer.replaceBody(with: "Loud for its size.\n")
     let text = try #require(editor.heldTexts.first)
     let name = try #require(editor.heldFileNames.first)
