@@ -34,6 +34,7 @@ public final class ScriptedTextEditor: TextEditing {
     var heldOrder: [String] = []
     var filesHeld = 0
     var appends = 0
+    var holdFailure: TextEditingError?
   }
 
   private let state: Mutex<State>
@@ -88,9 +89,11 @@ public final class ScriptedTextEditor: TextEditing {
   ///   - fileName: The file's name.
   ///   - held: The file a call before returned, or `nil`.
   /// - Returns: The file.
+  /// - Throws: ``holdFailure``, when a test set it; nothing is held then.
   public func hold(_ text: Data, fileName: String, replacing held: HeldText?)
-    -> HeldText?
+    throws(TextEditingError) -> HeldText?
   {
+    if let failure = holdFailure { throw failure }
     let written = String(decoding: text, as: UTF8.self)
     return state.withLock { state in
       if let held, state.held[held.path] != nil {
@@ -119,6 +122,13 @@ public final class ScriptedTextEditor: TextEditing {
       return true
     }
     guard added else { throw .fileProblem("\(held.path) is not held") }
+  }
+
+  /// What every hold throws while a test sets it, as a full disk or an unwritable folder would;
+  /// `nil` (the default) holds.
+  public var holdFailure: TextEditingError? {
+    get { state.withLock { $0.holdFailure } }
+    set { state.withLock { $0.holdFailure = newValue } }
   }
 
   /// How many times text was added at the end of a held file, rather than the file replaced.

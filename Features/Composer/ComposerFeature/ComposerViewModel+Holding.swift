@@ -75,8 +75,9 @@ extension ComposerViewModel {
   /// from, as the end of a session does.
   ///
   /// Notes in memory keep nothing past the session, so beside them nothing is held. A file that
-  /// can't be written leaves the one before (or none), and the end of the session keeps the
-  /// draft as before: holding is a second net under that one, never the only one.
+  /// can't be written leaves the one before (or none), says why (``holdingFailure``), and the
+  /// end of the session keeps the draft as before: holding is a second net under that one,
+  /// never the only one.
   func holdUnsavedText() {
     guard keptDraftsOutliveTheSession else { return }
     var content = draft.content
@@ -92,7 +93,13 @@ extension ComposerViewModel {
         notebookName: content.notebookID.flatMap { notebook($0)?.name }))
     let name = heldFileName
     let replacing = held.flatMap { $0.name == name ? $0.file : nil }
-    guard let file = try? editor.hold(text, fileName: name, replacing: replacing) else { return }
+    let holding: HeldText?
+    do { holding = try editor.hold(text, fileName: name, replacing: replacing) } catch {
+      if holdingFailure != error { holdingFailure = error }
+      return
+    }
+    if holdingFailure != nil { holdingFailure = nil }
+    guard let file = holding else { return }
     // A file of another name (the draft gone on from changed) goes once this one holds the text.
     if let held, held.file.path != file.path { editor.letGo(held.file) }
     held = (file, name)

@@ -97,6 +97,11 @@ public final class ComposerViewModel {
   /// taken up.
   public internal(set) var keptDrafts: [Draft] = []
 
+  /// Why the unsaved text can't be held in a file now (see ``holdUnsavedText()``), so the user
+  /// knows a crash would lose what they type until it can; `nil` while it is held, or needn't
+  /// be.
+  public internal(set) var holdingFailure: TextEditingError?
+
   /// Opens the composer.
   ///
   /// - Parameters:

@@ -62,7 +62,8 @@ public final class ComposerScreen: TerminalScreen {
   public func render(in terminal: TerminalContext) -> [String] {
     ComposerView.render(
       composer.state, purpose: composer.purpose, draft: composer.draft.content,
-      notebookName: composer.notebookName, keptDrafts: composer.keptDrafts)
+      notebookName: composer.notebookName, keptDrafts: composer.keptDrafts,
+      holdingFailure: composer.holdingFailure)
   }
 
   /// The composer's state in brief, such as `editing(valid)`, for `state`.
@@ -83,7 +84,7 @@ public final class ComposerScreen: TerminalScreen {
 
 extension ComposerScreen {
   /// What its view is drawn from, each in full, for `why`: the composer's state, purpose,
-  /// draft, notebook and kept drafts.
+  /// draft, notebook, kept drafts, and why its text can't be held, if it can't.
   func drawnFrom() -> [DrawnValue] {
     [
       DrawnValue("ComposerViewModel.state", composer.state),
@@ -91,6 +92,7 @@ extension ComposerScreen {
       DrawnValue("ComposerViewModel.draft", composer.draft.content),
       DrawnValue("ComposerViewModel.notebookName", composer.notebookName),
       DrawnValue("ComposerViewModel.keptDrafts", composer.keptDrafts),
+      DrawnValue("ComposerViewModel.holdingFailure", composer.holdingFailure),
     ]
   }
 }

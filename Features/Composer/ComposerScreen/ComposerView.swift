@@ -1,5 +1,6 @@
 import ComposerFeature
 import FieldNotesModel
+import FieldNotesServices
 import FieldNotesTerminal
 import Foundation
 
@@ -9,7 +10,8 @@ import Foundation
 enum ComposerView {
   static func render(
     _ state: ComposerViewModel.State, purpose: ComposerViewModel.Purpose,
-    draft: NoteDraft.Content, notebookName: String?, keptDrafts: [Draft]
+    draft: NoteDraft.Content, notebookName: String?, keptDrafts: [Draft],
+    holdingFailure: TextEditingError? = nil
   ) -> [String] {
     let heading: String
     switch (state, purpose) {
@@ -33,6 +35,17 @@ enum ComposerView {
     lines += bodyLines.map { "    \($0)" }
     let isNewNote = if case .newNote = purpose { true } else { false }
     lines += keptDraftLines(keptDrafts, forANewNote: isNewNote)
+    if let holdingFailure {
+      let reason: String =
+        if case .fileProblem(let problem) = holdingFailure {
+          problem
+        } else {
+          holdingFailure.errorDescription ?? "\(holdingFailure)"
+        }
+      lines.append(
+        "  ! What you type can't be kept safe from a crash now (\(reason.terminalSafe)); it is "
+          + "kept as a draft if FieldNotes ends normally.")
+    }
     switch state {
     case .editing(let problems):
       if problems.isEmpty {

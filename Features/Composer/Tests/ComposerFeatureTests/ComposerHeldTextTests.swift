@@ -167,6 +167,25 @@ import Testing
     #expect(try heldNote().title == "Wren")
   }
 
+  /// A file that can't be written (a full disk, an unwritable folder) is said, for as long as
+  /// it can't: the draft is still the user's, and the end of the session still keeps it.
+  @Test func aFileThatCantBeHeldIsSaidUntilItCanBe() throws {
+    let composer = makeComposer()
+    editor.holdFailure = .fileProblem("no space left on device")
+
+    try composer.setTitle("Wren")
+
+    #expect(composer.holdingFailure == .fileProblem("no space left on device"))
+    #expect(editor.heldTexts.isEmpty)
+    #expect(composer.canSave)
+
+    editor.holdFailure = nil
+    try composer.setTags(from: "birds")
+
+    #expect(composer.holdingFailure == nil)
+    #expect(try heldNote().title == "Wren")
+  }
+
   @Test func besideNotesInMemoryNothingIsHeld() throws {
     client.keepsDraftsPastTheSession = false
     let composer = makeComposer()

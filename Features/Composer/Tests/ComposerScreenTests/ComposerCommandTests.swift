@@ -41,6 +41,28 @@ import Testing
     #expect(harness.lastDrawn?.contains("  body:  4 lines") == true)
   }
 
+  /// Text that can't be held safe from a crash is said under the draft, for as long as it
+  /// can't be.
+  @Test func textThatCantBeHeldIsSaidUnderTheDraft() async throws {
+    let editor = ScriptedTextEditor()
+    editor.holdFailure = .fileProblem("no space left on device")
+    let screen = ComposerScreen(
+      model: ComposerViewModel(
+        client: client, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+        session: SampleData.session(1), editor: editor))
+    let harness = ScreenHarness(screen)
+    let warning =
+      "  ! What you type can't be kept safe from a crash now (no space left on device); it is "
+      + "kept as a draft if FieldNotes ends normally."
+
+    try await harness.run("title Wren")
+    #expect(harness.lastDrawn?.contains(warning) == true, "\(harness.lastDrawn ?? [])")
+
+    editor.holdFailure = nil
+    try await harness.run("tags birds")
+    #expect(harness.lastDrawn?.contains(warning) == false)
+  }
+
   @Test func interruptingBodyEntryKeepsTheBodyAsItWas() async throws {
     let (harness, screen, _) = makeHarness()
     try await harness.run("body The first body")
