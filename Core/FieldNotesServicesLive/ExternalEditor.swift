@@ -181,7 +181,17 @@ public struct ExternalEditor: TextEditing {
 
   /// Reads back what the editor left: a plain file (a link is not followed) within the size of
   /// the largest note.
-  private static func readBack(_ path: String) throws(ReadBackError) -> Data {
+  ///
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - mayBeCutShort: Whether the file is FieldNotes' own, written as UTF-8 and perhaps cut
+  ///     short by a kill (a held file's next text): a last character cut in two, never written
+  ///     whole, is left out, where any other text that isn't UTF-8 is left in its file.
+  /// - Returns: The file's bytes.
+  /// - Throws: Why nothing was taken, and whether the file stays for the user.
+  private static func readBack(_ path: String, mayBeCutShort: Bool = false)
+    throws(ReadBackError) -> Data
+  {
     var status = stat()
     guard lstat(path, &status) == 0 else {
       throw ReadBackError(
@@ -211,6 +221,13 @@ public struct ExternalEditor: TextEditing {
     ChildProcess.read(descriptor) { chunk in
       if bytes.count <= NoteDocument.maximumBytes { bytes += chunk }
     }
+    // A UTF-8 character is at most four bytes: at most three of one cut in two are left.
+    let whole = bytes.count
+    while mayBeCutShort, whole - bytes.count < 3, !bytes.isEmpty,
+      String(validating: bytes, as: UTF8.self) == nil
+    {
+      bytes.removeLast()
+    }
     // Text that isn't UTF-8 (an editor set to Latin-1) would lose its letters if read as
     // UTF-8: it is left where it is for the user, never taken.
     guard String(validating: bytes, as: UTF8.self) != nil else {
@@ -236,9 +253,15 @@ public struct ExternalEditor: TextEditing {
       let given = name.drop { $0 != "-" }.dropFirst()
       // A held file's next text, written whole or in part when its session was killed before
       // it replaced the file: the user's newest text, or part of it, so a leftover of its own.
-      return [path, path + Self.writingSuffix].compactMap { file in
+      let next = path + Self.writingSuffix
+      var status = stat()
+      // One cut short before its first byte holds nothing.
+      if lstat(next, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size == 0 {
+        unlink(next)
+      }
+      return [path, next].compactMap { file in
         // One that couldn't be taken when it was written (too large, a link) stays for the user.
-        guard let text = try? Self.readBack(file) else { return nil }
+        guard let text = try? Self.readBack(file, mayBeCutShort: file == next) else { return nil }
         return LeftoverEdit(
           fileName: String(given.isEmpty ? name[...] : given), text: text, path: file,
           modifiedAt: Self.modificationDate(of: file))

@@ -105,6 +105,34 @@ import Testing
     #expect(try files(in: holding).isEmpty)
   }
 
+  /// The next text cut short by the kill: a last character cut in two is left out, the rest
+  /// kept; one cut before its first byte holds nothing, and goes.
+  @Test(
+    arguments: [
+      (Array("# Café\n\nnewest caf".utf8) + [0xC3], "# Café\n\nnewest caf" as String?),
+      ([], nil),
+    ] as [([UInt8], String?)])
+  func theNextTextCutShortIsKeptUpToItsLastWholeCharacter(_ written: [UInt8], kept: String?)
+    throws
+  {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var path = ""
+    do {
+      let held = try #require(
+        try editor().hold(Data("# Café\n".utf8), fileName: "new-note.md", replacing: nil))
+      path = held.path
+      try Data(written).write(to: URL(fileURLWithPath: path + ExternalEditor.writingSuffix))
+    }
+
+    let leftovers = editor().leftoverEdits()
+
+    #expect(
+      leftovers.map { String(decoding: $0.text, as: UTF8.self) } == ["# Café\n"]
+        + (kept.map { [$0] } ?? []))
+    #expect(
+      FileManager.default.fileExists(atPath: path + ExternalEditor.writingSuffix) == (kept != nil))
+  }
+
   @Test func aStoreInMemoryHoldsNothing() throws {
     defer { try? FileManager.default.removeItem(atPath: folder) }
 

@@ -111,6 +111,8 @@ extension ComposerViewModel {
     if let held { editor.letGo(held.file) }
     held = nil
     heldEndsWithTypedBody = false
+    // Nothing is left to hold: nothing is at risk.
+    if holdingFailure != nil { holdingFailure = nil }
   }
 
   /// The held file's name: the note's (``fileName``), and, when the composer went on from a

@@ -186,6 +186,19 @@ import Testing
     #expect(try heldNote().title == "Wren")
   }
 
+  /// Text edited back to what is kept elsewhere, while no file can be written, has nothing at
+  /// risk: nothing is said.
+  @Test func textEditedBackWhileNoFileCanBeHeldSaysNothing() throws {
+    let composer = makeComposer(.editNote(SampleData.heron.id))
+    editor.holdFailure = .fileProblem("no space left on device")
+    try composer.setTitle("Heron at dusk")
+    #expect(composer.holdingFailure != nil)
+
+    try composer.setTitle(SampleData.heron.title)
+
+    #expect(composer.holdingFailure == nil)
+  }
+
   @Test func besideNotesInMemoryNothingIsHeld() throws {
     client.keepsDraftsPastTheSession = false
     let composer = makeComposer()
