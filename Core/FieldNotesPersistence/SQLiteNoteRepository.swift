@@ -308,6 +308,11 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// since it opened: for a test to tell that a read went through an index.
   package var rowsReadInTableScans: Int { writer.rowsReadInTableScans }
 
+  /// How many steps of SQLite's virtual machine the repository's statements have taken since
+  /// it opened (each statement's counted when it is reset): for a test to tell how many rows a
+  /// read went through, with no clock.
+  package var stepsTaken: Int { writer.stepsTaken }
+
   /// Whether the store is a file: one in memory is gone when FieldNotes ends.
   public var isPersistent: Bool { !isInMemory }
 

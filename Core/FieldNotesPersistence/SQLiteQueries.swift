@@ -94,6 +94,33 @@ enum SQLiteQueries {
     /// The clauses joined, for after `WHERE`; `1` for none.
     var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
 
+    /// Adds the clause that keeps the rows after a place in an order, pins aside (each part of
+    /// a list is read apart).
+    ///
+    /// The place's own date bounds the rows read (`<=` or `>=`, which an index of the date
+    /// reads from), and the rest of the order settles the rows of that one date: a page after
+    /// a place far down a list starts there in the index, never at the top.
+    mutating func add(rowsAfter place: NoteListPosition, order: NoteSortOrder) {
+      let id = self.order.id
+      var date = self.order.date
+      if order == .updated {
+        date = isNarrowedByEditDate ? "+notes.updated_at" : "notes.updated_at"
+      }
+      values.append(.real(place.date.timeIntervalSinceReferenceDate))
+      let at = "?\(values.count)"
+      values.append(.text(place.id.uuidString))
+      let ties = "(\(date) = \(at) AND \(id) > ?\(values.count))"
+      switch order {
+      case .newest, .updated: clauses.append("\(date) <= \(at) AND (\(date) < \(at) OR \(ties))")
+      case .oldest: clauses.append("\(date) >= \(at) AND (\(date) > \(at) OR \(ties))")
+      case .title:
+        values.append(.bytes(place.titleKey))
+        let key = "?\(values.count)"
+        clauses.append(
+          "notes.title_key >= \(key) AND (notes.title_key > \(key) OR \(date) > \(at) OR \(ties))")
+      }
+    }
+
     /// Adds a clause with one value, written `?` in it.
     mutating func add(_ clause: String, binding text: String) {
       values.append(.text(text))
@@ -247,12 +274,23 @@ enum SQLiteQueries {
       case .newest: "\(created) DESC, \(id)"
       case .title: "notes.title_key, \(created), \(id)"
       }
-    let pinned = conditions.sql + " AND \(conditions.pinColumn) = 1"
+    // A page after a place reads the rows after it in each part: a place among the notes not
+    // pinned leaves the pinned ones out, and one among the pinned has all the others follow.
+    var (pinnedPart, otherPart) = (conditions, conditions)
+    if let place = query.after {
+      if place.isPinned {
+        pinnedPart.add(rowsAfter: place, order: query.order)
+      } else {
+        pinnedPart.clauses.append("0")
+        otherPart.add(rowsAfter: place, order: query.order)
+      }
+    }
+    let pinned = pinnedPart.sql + " AND \(conditions.pinColumn) = 1"
     // The newest first, ties by identifier ascending: the rows a page passes over are passed
     // over by date alone (see `rows`).
     let newestBy = query.order == .newest ? created : nil
     var notes = try rows(
-      where: pinned, conditions, orderedBy: order, newestBy: newestBy, limit: limit,
+      where: pinned, pinnedPart, orderedBy: order, newestBy: newestBy, limit: limit,
       offset: query.offset, in: connection)
     if notes.count < limit {
       // The page goes on into the notes not pinned, passing over those of them above it: the
@@ -260,9 +298,9 @@ enum SQLiteQueries {
       // how many were passed over is counted through the index of pins, not read.
       let pinnedCount =
         !notes.isEmpty || query.offset == 0
-        ? query.offset + notes.count : try count(where: pinned, conditions, in: connection)
+        ? query.offset + notes.count : try count(where: pinned, pinnedPart, in: connection)
       notes += try rows(
-        where: conditions.sql + " AND \(conditions.pinColumn) = 0", conditions,
+        where: otherPart.sql + " AND \(conditions.pinColumn) = 0", otherPart,
         orderedBy: order, newestBy: newestBy, limit: limit - notes.count,
         offset: max(0, query.offset - pinnedCount), in: connection)
     }

@@ -52,4 +52,7 @@ final class SQLiteWriter: Sendable {
 
   /// How many rows the connection's statements have stepped through in reading a table whole.
   var rowsReadInTableScans: Int { connection.withLock { $0.tableScans.rows } }
+
+  /// How many steps of SQLite's virtual machine the connection's statements have taken.
+  var stepsTaken: Int { connection.withLock { $0.tableScans.steps } }
 }

@@ -23,11 +23,17 @@ public struct NoteListQuery: Hashable, Sendable {
   public var order: NoteSortOrder
   /// How many notes the page holds at most.
   public var limit: Int
-  /// How many of the first notes found the page passes over: 0 for the first page, 200 for
-  /// the page after it.
+  /// Where the page starts: after this place in the order (``NoteListPosition``), or, for
+  /// `nil`, at the list's first note.
   ///
-  /// The notes passed over are counted, not read, so a page far down a long list costs what
-  /// the page holds.
+  /// A store reads the page from the place through its index, so a page far down a long list
+  /// costs what it holds; the rows above it are never read.
+  public var after: NoteListPosition?
+  /// How many of the notes found from ``after`` on the page passes over: 0 for the page that
+  /// starts there.
+  ///
+  /// Each note passed over is stepped through, so a page after a place costs less than one
+  /// after a count of rows as long as the list above it.
   public var offset: Int
 
   /// Creates a query.
@@ -40,10 +46,12 @@ public struct NoteListQuery: Hashable, Sendable {
   ///   - untaggedOnly: Whether only notes without tags are found; `false` by default.
   ///   - order: The order; newest first by default.
   ///   - limit: How many notes at most; every one by default.
+  ///   - after: The place the page starts after; the list's start by default.
   ///   - offset: How many of the first notes found are passed over; none by default.
   public init(
     scope: NoteScope, search: NoteQuery = .everything, tag: String? = nil, pinnedOnly: Bool = false,
-    untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max, offset: Int = 0
+    untaggedOnly: Bool = false, order: NoteSortOrder = .newest, limit: Int = .max,
+    after: NoteListPosition? = nil, offset: Int = 0
   ) {
     self.scope = scope
     self.search = search
@@ -52,6 +60,7 @@ public struct NoteListQuery: Hashable, Sendable {
     self.untaggedOnly = untaggedOnly
     self.order = order
     self.limit = limit
+    self.after = after
     self.offset = max(0, offset)
   }
 
@@ -64,17 +73,19 @@ public struct NoteListQuery: Hashable, Sendable {
     self.init(
       scope: scope, search: settings.search.query, tag: settings.tag,
       pinnedOnly: settings.showsPinnedOnly, untaggedOnly: settings.showsUntaggedOnly,
-      order: settings.sortOrder, limit: settings.shownRowCount, offset: settings.firstShownRow)
+      order: settings.sortOrder, limit: settings.shownRowCount, after: settings.firstShownAfter,
+      offset: settings.firstShownAfter == nil ? settings.firstShownRow : 0)
   }
 
-  /// The query's page of the notes it found: ordered, the first ``offset`` passed over, then at
-  /// most ``limit``.
+  /// The query's page of the notes it found: ordered, from after ``after``, the first
+  /// ``offset`` passed over, then at most ``limit``.
   ///
   /// - Parameter found: Every note the query finds, in any order.
   /// - Returns: The page's notes, in the query's order.
   public func page(of found: [Note]) -> [Note] {
     let end = limit > Int.max - offset ? Int.max : offset + limit
-    return Array(order.first(end, of: found).dropFirst(offset))
+    let below = after.map { place in found.filter { place.precedes($0, in: order) } } ?? found
+    return Array(order.first(end, of: below).dropFirst(offset))
   }
 
   /// Whether a note is one the query finds: in the scope, through the filters, matching the

@@ -26,12 +26,20 @@ public struct NoteListSettings: Hashable, Sendable {
   public var sortOrder: NoteSortOrder
   /// How many rows are shown at most: ``rowLimit``, or ``everyRow`` for a script's `list`.
   public var shownRowCount: Int
-  /// How many of the list's first rows are above the ones shown: none at first, the rows shown
-  /// before after `more`, which shows the next ones.
+  /// How many of the list's first rows are above the ones shown, as `more` counted them when
+  /// it showed these: none at first; the rows shown are numbered on from it.
   ///
   /// The rows above are not read again: a change of the list (a pin, another process's save)
-  /// draws the rows shown again, and costs what they cost however far down the list they are.
+  /// draws the rows after ``firstShownAfter`` again, numbered on from here, and costs what
+  /// they cost however far down the list they are.
   public var firstShownRow = 0
+  /// Where the rows shown start in the list's order: after the last row above them, where it
+  /// stood when `more` went on from it; `nil` for the list's first rows.
+  ///
+  /// A redraw reads the rows from there, however far down the list, so it costs what the rows
+  /// cost; they stay the rows after that place whatever moves above them. Set and cleared
+  /// with ``firstShownRow``.
+  public var firstShownAfter: NoteListPosition?
 
   /// Creates settings.
   ///

@@ -59,4 +59,42 @@ import Testing
       }
     }
   }
+
+  /// A page after a place in the list's order, as `more` takes it, reads on from the place
+  /// wherever it is: among the pinned notes or the others, on a date many notes share, at the
+  /// list's end, or where a note stood before it was pinned.
+  @Test(arguments: [false, true])
+  func everyPageAfterAPlaceIsTheOneComputedOnPlainArrays(withDamagedRow: Bool) throws {
+    let path = directory.file("places-\(withDamagedRow).sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit(notes().map { .saveNote($0) })
+    if withDamagedRow {
+      try RawConnection(path: path).execute(
+        """
+        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+          VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
+        """)
+    }
+    let library = try repository.load()
+
+    for order in NoteSortOrder.allCases {
+      let ordered = order.sorted(library.notes)
+      var moved = ordered[500]
+      moved.isPinned.toggle()
+      let places = [0, 1, 37, 290, 299, 300, 301, 1_100, 1_199].map { ordered[$0] } + [moved]
+      for search in ["", "heron", "egret"] {
+        for place in places {
+          for limit in [7, 200] {
+            let query = NoteListQuery(
+              scope: .allNotes, search: NoteSearch(literally: search).query, order: order,
+              limit: limit, after: NoteListPosition(of: place, in: order))
+            let expected = library.page(for: query)
+            let answered = try repository.page(query)
+            #expect(answered.notes.map(\.id) == expected.notes.map(\.id), "\(query)")
+            #expect(answered.totalCount == expected.totalCount, "\(query)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -47,10 +47,12 @@ import Testing
       updatedAt: Date(timeIntervalSinceReferenceDate: 800_000_000 + (minutes + edited) * 60))
   }
 
-  /// Every query over the scopes, filters and orders, with some searches and page sizes.
-  func queries(notebooks: [Notebook], _ random: inout SeededRandomNumberGenerator)
-    -> [NoteListQuery]
-  {
+  /// Every query over the scopes, filters and orders, with some searches and page sizes, and
+  /// pages after places `more` could have taken: where a note stands, or stood before it was
+  /// pinned or unpinned.
+  func queries(
+    notebooks: [Notebook], places notes: [Note], _ random: inout SeededRandomNumberGenerator
+  ) -> [NoteListQuery] {
     let scopes: [NoteScope] =
       [.allNotes, .unfiled, .tagged("birds"), .tagged("鳥")] + notebooks.map { .notebook($0.id) }
     var queries: [NoteListQuery] = []
@@ -59,12 +61,15 @@ import Testing
         for filter in 0..<4 {
           let search =
             Bool.random(using: &random) ? "" : Self.words.randomElement(using: &random) ?? ""
+          var place = Bool.random(using: &random) ? nil : notes.randomElement(using: &random)
+          if Int.random(in: 0..<4, using: &random) == 0 { place?.isPinned.toggle() }
           queries.append(
             NoteListQuery(
               scope: scope, search: NoteSearch(literally: search).query,
               tag: filter == 3 ? "lake" : nil,
               pinnedOnly: filter == 1, untaggedOnly: filter == 2, order: order,
               limit: [0, 1, 3, 7, 200].randomElement(using: &random) ?? 200,
+              after: place.map { NoteListPosition(of: $0, in: order) },
               offset: [0, 0, 1, 4, 30].randomElement(using: &random) ?? 0))
         }
       }
@@ -139,7 +144,7 @@ import Testing
       try store.reload()
 
       let library = try other.load()
-      for query in queries(notebooks: notebooks, &random) {
+      for query in queries(notebooks: notebooks, places: library.notes, &random) {
         let expected = library.page(for: query)
         let answered = try store.page(query)
         #expect(

@@ -34,6 +34,9 @@ public struct DrawnRows: Equatable, Sendable {
   public var hiddenCount: Int
   /// The number of the first row of the page drawn last; the rows before it were drawn before.
   public var pageFirstNumber: Int
+  /// Where the last row drawn stood in the list's order: what `more` goes on after when none
+  /// of the page's notes is found again.
+  public var pageEnd: NoteListPosition?
 
   /// The notes of the page drawn last, in order: what `more` goes on after.
   public var page: [Note.ID] { rows.dropFirst(max(0, pageFirstNumber - firstNumber)).map(\.id) }
@@ -69,10 +72,13 @@ public struct DrawnRows: Equatable, Sendable {
   ///   - page: The page's rows, the first first.
   ///   - above: How many rows of the list are above the page.
   ///   - hiddenCount: How many rows the list holds below it.
+  ///   - end: Where the page's last row stands in the list's order; `nil` by default.
   /// - Returns: The rows drawn.
-  public func drawing(_ page: [Row], above: Int, hiddenCount: Int) -> DrawnRows {
+  public func drawing(
+    _ page: [Row], above: Int, hiddenCount: Int, endingAt end: NoteListPosition? = nil
+  ) -> DrawnRows {
     var drawn = self
-    drawn.draw(page, above: above, hiddenCount: hiddenCount)
+    drawn.draw(page, above: above, hiddenCount: hiddenCount, endingAt: end)
     return drawn
   }
 
@@ -83,11 +89,16 @@ public struct DrawnRows: Equatable, Sendable {
   ///   - page: The page's rows, the first first.
   ///   - above: How many rows of the list are above the page.
   ///   - hiddenCount: How many rows the list holds below it.
+  ///   - end: Where the page's last row stands in the list's order; `nil` by default.
   /// - Complexity: O(*m*) in the rows of the page and of the page drawn before, not in the
   ///   rows kept above it, so a redraw far down a list costs what it shows.
-  public mutating func draw(_ page: [Row], above: Int, hiddenCount: Int) {
+  public mutating func draw(
+    _ page: [Row], above: Int, hiddenCount: Int, endingAt end: NoteListPosition? = nil
+  ) {
+    pageEnd = end
     guard above > 0, firstNumber == 1, rows.count >= above else {
       self = DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
+      pageEnd = end
       return
     }
     rows.removeSubrange(above...)

@@ -19,9 +19,10 @@ public enum NoteListSettingsChange: Hashable, Sendable {
   case tag(String?)
   /// Orders the rows after the pinned ones.
   case sort(NoteSortOrder)
-  /// Shows the next rows of a long list, the ones after the last row drawn (its number), in
-  /// place of the rows shown; nothing when no row is below them.
-  case showMore(after: Int, hiddenCount: Int)
+  /// Shows the next rows of a long list in place of the rows shown: the ones after a place in
+  /// the list's order (where the last row drawn stands), numbered on from a row's number;
+  /// nothing when no row is below them.
+  case showMore(after: Int, following: NoteListPosition?, hiddenCount: Int)
   /// Shows every row of the list, numbered from the first, as a script's `list` asks: however
   /// many it holds when it is drawn, so a note another process adds before then is shown too.
   case showEveryRow
@@ -41,17 +42,17 @@ public enum NoteListSettingsChange: Hashable, Sendable {
     case .filter(let filter): changed = filter.applied(to: settings)
     case .tag: changed.tag = shownTag
     case .sort(let order): changed.sortOrder = order
-    case .showMore(let lastDrawn, let hiddenCount):
+    case .showMore(let lastDrawn, let place, let hiddenCount):
       guard hiddenCount > 0 else { return settings }
-      changed.firstShownRow = lastDrawn
+      (changed.firstShownRow, changed.firstShownAfter) = (lastDrawn, place)
       return changed
     case .showEveryRow:
       changed.shownRowCount = NoteListSettings.everyRow
-      changed.firstShownRow = 0
+      (changed.firstShownRow, changed.firstShownAfter) = (0, nil)
       return changed
     }
     // Another list, narrowed or ordered anew, starts from its first rows.
-    if changed != settings { changed.firstShownRow = 0 }
+    if changed != settings { (changed.firstShownRow, changed.firstShownAfter) = (0, nil) }
     return changed
   }
 

@@ -165,13 +165,13 @@ public final class NoteListViewModel {
   /// ``State/failed(message:)`` until the store answers again.
   private var stateInputs: StateInputs {
     var inputs = StateInputs(
-      shown: [], shortIDs: [], above: 0, total: 0, hasNotesInScope: false, notebooks: [],
-      settings: settings, sync: syncStatus, failure: loadFailure)
+      shown: [], shortIDs: [], above: 0, total: 0, hidden: 0, hasNotesInScope: false,
+      notebooks: [], settings: settings, sync: syncStatus, failure: loadFailure)
     do throws(NoteStoreError) {
       let page = try NoteListPage(scope, settings, in: store)
       inputs.shown = page.notes
       inputs.shortIDs = try shortIDs(of: page.notes)
-      (inputs.above, inputs.total) = (page.above, page.total)
+      (inputs.above, inputs.total, inputs.hidden) = (page.above, page.total, page.hiddenCount)
       inputs.hasNotesInScope = page.total > 0
       if !inputs.hasNotesInScope { inputs.hasNotesInScope = try store.noteCount(in: scope) > 0 }
       inputs.notebooks = try store.savedNotebooks()
@@ -209,6 +209,8 @@ public final class NoteListViewModel {
     var shortIDs: [NoteIDPrefix]
     var above: Int
     var total: Int
+    /// How many rows are below the ones shown (``NoteListPage/hiddenCount``).
+    var hidden: Int
     var hasNotesInScope: Bool
     var notebooks: [Notebook]
     var settings: NoteListSettings
@@ -230,7 +232,7 @@ public final class NoteListViewModel {
             note: $0, shortID: $1, now: now, timeZone: timeZone, matches: matches,
             notebooks: notebooks, order: settings.sortOrder, namesNotebook: namesNotebook)
         },
-        sync: sync, above: above, hiddenCount: total - above - shown.count)
+        sync: sync, above: above, hiddenCount: hidden)
     }
 
     /// The first moment after `now` at which a row's date reads differently; `nil` when none
@@ -251,25 +253,27 @@ public final class NoteListViewModel {
   public var visibleNotes: [Note] {
     get throws(NoteListError) {
       var query = NoteListQuery(scope: scope, settings: settings)
-      (query.limit, query.offset) = (.max, 0)
+      (query.limit, query.after, query.offset) = (.max, nil, 0)
       do { return try store.page(query).notes } catch { throw .store(error) }
     }
   }
 
-  /// The number of rows above the page `more` shows next: the row of the last note of the page
-  /// drawn, where it stands now (see ``NoteListPage/rowsAbove(pageAfter:drawnBelow:_:_:in:)``).
+  /// Where the page `more` shows next starts: the rows above it and the place it starts after,
+  /// the last note of the page drawn where it stands now (see
+  /// ``NoteListPage/nextPage(after:drawnBelow:endingAt:_:_:in:)``).
   ///
   /// - Parameters:
   ///   - page: The notes of the page drawn, in order.
   ///   - above: How many rows were above it.
-  /// - Returns: How many rows are above the next page.
+  ///   - end: Where the last of them stood in the list's order when it was drawn.
+  /// - Returns: How many rows are above the next page, and the place it starts after.
   /// - Throws: ``NoteListError/store(_:)`` when the store can't be read.
-  public func rowsAbove(pageAfter page: [Note.ID], drawnBelow above: Int) throws(NoteListError)
-    -> Int
-  {
+  public func nextPage(
+    after page: [Note.ID], drawnBelow above: Int, endingAt end: NoteListPosition?
+  ) throws(NoteListError) -> (above: Int, after: NoteListPosition?) {
     do {
-      return try NoteListPage.rowsAbove(
-        pageAfter: page, drawnBelow: above, scope, settings, in: store)
+      return try NoteListPage.nextPage(
+        after: page, drawnBelow: above, endingAt: end, scope, settings, in: store)
     } catch { throw .store(error) }
   }
 

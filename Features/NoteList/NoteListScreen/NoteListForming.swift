@@ -30,9 +30,10 @@ protocol NoteListForming: TerminalScreen where Route == FieldNotesNavigation.Rou
   /// notebook gone meanwhile.
   var notebookTitle: String? { get }
 
-  /// The number of rows above the page `more` shows next, read where the last note drawn
-  /// stands now (``NoteListFeature/NoteListPage/rowsAbove(pageAfter:drawnBelow:_:_:in:)``).
-  func rowsAboveNextPage() throws(ScreenError) -> Int
+  /// Where the page `more` shows next starts: the rows above it and the place it starts after,
+  /// read where the last note drawn stands now
+  /// (``NoteListFeature/NoteListPage/nextPage(after:drawnBelow:endingAt:_:_:in:)``).
+  func nextPage() throws(ScreenError) -> (above: Int, after: NoteListPosition?)
   /// Pins or unpins a note; `false` when it already was as asked.
   func setPinned(_ id: Note.ID, _ isPinned: Bool) throws(ScreenError) -> Bool
   /// Moves a note to the notebook a typed name stands for; `nil` for no notebook.
@@ -149,10 +150,13 @@ extension NoteListForming {
       ScreenCommand(["more"], arguments: .none, summary: "show the next rows of a long list") {
         screen, arguments, _ throws(ScreenError) in
         guard screen.drawn.hiddenCount > 0 else {
-          return screen.apply(.showMore(after: screen.drawn.lastNumber, hiddenCount: 0))
+          return screen.apply(
+            .showMore(after: screen.drawn.lastNumber, following: nil, hiddenCount: 0))
         }
+        let next = try screen.nextPage()
         return screen.apply(
-          .showMore(after: try screen.rowsAboveNextPage(), hiddenCount: screen.drawn.hiddenCount))
+          .showMore(after: next.above, following: next.after, hiddenCount: screen.drawn.hiddenCount)
+        )
       },
       ScreenCommand(["show", "read"], arguments: .one("N|ID"), summary: "read note N in full") {
         screen, arguments, _ throws(ScreenError) in

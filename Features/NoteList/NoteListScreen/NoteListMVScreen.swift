@@ -138,7 +138,7 @@ public final class NoteListMVScreen: NoteListForming {
     let notebooks = try store.savedNotebooks()
     drawn.draw(
       shown.map { .init(id: $0.id, title: $0.title) }, above: page.above,
-      hiddenCount: page.hiddenCount)
+      hiddenCount: page.hiddenCount, endingAt: page.end)
     let notebook = { (note: Note) in notebooks.first { $0.id == note.notebookID }?.name }
     // The view reads each row's short id of the store as it draws, and names the notebook
     // unless the list is one notebook's.
@@ -211,11 +211,11 @@ public final class NoteListMVScreen: NoteListForming {
     if case .notebook(let id) = scope { store.notebooks.first { $0.id == id }?.name } else { nil }
   }
 
-  func rowsAboveNextPage() throws(ScreenError) -> Int {
+  func nextPage() throws(ScreenError) -> (above: Int, after: NoteListPosition?) {
     try ScreenError.carrying { () throws(NoteStoreError) in
-      try NoteListPage.rowsAbove(
-        pageAfter: drawn.page, drawnBelow: drawn.pageFirstNumber - 1, scope, viewState.settings,
-        in: store)
+      try NoteListPage.nextPage(
+        after: drawn.page, drawnBelow: drawn.pageFirstNumber - 1, endingAt: drawn.pageEnd, scope,
+        viewState.settings, in: store)
     }
   }
 

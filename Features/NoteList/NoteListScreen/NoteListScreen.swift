@@ -24,7 +24,7 @@ public final class NoteListScreen: NoteListForming {
     shows: { route -> (NoteScope, NoteListSettings)? in
       guard case .noteList(let scope, var settings) = route else { return nil }
       // A list made anew starts from its first rows: none above them was drawn.
-      settings.firstShownRow = 0
+      (settings.firstShownRow, settings.firstShownAfter) = (0, nil)
       return (scope, settings)
     },
     make: { list, dependencies -> any TerminalScreen<Route> in
@@ -102,8 +102,15 @@ public final class NoteListScreen: NoteListForming {
     let (state, settings, title) = (model.state, model.settings, title)
     lastDrawing = (state, settings, title)
     if case .loaded(let rows, _, let above, let hiddenCount) = state {
+      let end = rows.last.map { row in
+        NoteListPosition(
+          isPinned: row.isPinned, createdAt: row.record.createdAt,
+          updatedAt: row.record.updatedAt, title: row.record.title, id: row.id,
+          in: settings.sortOrder)
+      }
       drawn.draw(
-        rows.map { .init(id: $0.id, title: $0.title) }, above: above, hiddenCount: hiddenCount)
+        rows.map { .init(id: $0.id, title: $0.title) }, above: above, hiddenCount: hiddenCount,
+        endingAt: end)
     } else {
       drawn = DrawnRows()
     }
@@ -155,9 +162,10 @@ public final class NoteListScreen: NoteListForming {
 
   // The view model's error is carried to the line as it is, in the screen's one shape.
 
-  func rowsAboveNextPage() throws(ScreenError) -> Int {
+  func nextPage() throws(ScreenError) -> (above: Int, after: NoteListPosition?) {
     let (page, above) = (drawn.page, drawn.pageFirstNumber - 1)
-    do { return try model.rowsAbove(pageAfter: page, drawnBelow: above) } catch {
+    do { return try model.nextPage(after: page, drawnBelow: above, endingAt: drawn.pageEnd) } catch
+    {
       throw .failed(error)
     }
   }

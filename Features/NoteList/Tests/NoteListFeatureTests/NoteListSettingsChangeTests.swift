@@ -17,6 +17,11 @@ import Testing
     #expect(NoteListFilter.all.applied(to: both) == NoteListSettings())
   }
 
+  /// A place in the list's order, as `more` takes it from the last row drawn.
+  static let place = NoteListPosition(
+    of: Note(id: UUID(number: 7), title: "Heron", createdAt: Date(timeIntervalSince1970: 0)),
+    in: .newest)
+
   @Test func aChangeThatChangesNothingLeavesTheSettingsAndSaysWhy() {
     let settings = NoteListSettings(
       search: Self.heron, tag: "birds", showsPinnedOnly: true, sortOrder: .title)
@@ -25,7 +30,7 @@ import Testing
       (.filter(.pinned), "The list already shows only pinned notes."),
       (.tag("#Birds"), "The list already shows notes tagged #birds."),
       (.sort(.title), "The list is already sorted by title."),
-      (.showMore(after: 200, hiddenCount: 0), "Every note of the list is shown."),
+      (.showMore(after: 200, following: nil, hiddenCount: 0), "Every note of the list is shown."),
     ]
     for (change, message) in cases {
       #expect(change.applied(to: settings) == settings, "\(change)")
@@ -46,25 +51,30 @@ import Testing
 
   @Test func anotherSearchFilterTagOrOrderStartsFromTheFirstRows() {
     var settings = NoteListSettings(shownRowCount: 400)
-    settings.firstShownRow = 600
+    (settings.firstShownRow, settings.firstShownAfter) = (600, Self.place)
     let searched = NoteListSettingsChange.search(Self.heron).applied(to: settings)
     #expect(searched == NoteListSettings(search: Self.heron))
     let changes: [NoteListSettingsChange] = [.filter(.pinned), .tag("birds"), .sort(.title)]
     for change in changes {
       #expect(change.applied(to: settings).firstShownRow == 0, "\(change)")
+      #expect(change.applied(to: settings).firstShownAfter == nil, "\(change)")
     }
   }
 
   @Test func moreShowsTheRowsAfterTheLastDrawnAndAScriptsListShowsThemAll() {
-    let more = NoteListSettingsChange.showMore(after: 200, hiddenCount: 5)
+    let more = NoteListSettingsChange.showMore(after: 200, following: Self.place, hiddenCount: 5)
       .applied(to: NoteListSettings())
     #expect(more.shownRowCount == NoteListSettings.rowLimit, "a page, however far down")
     #expect(more.firstShownRow == 200)
-    let further = NoteListSettingsChange.showMore(after: 400, hiddenCount: 5).applied(to: more)
+    #expect(more.firstShownAfter == Self.place, "read from where the rows above ended")
+    let further = NoteListSettingsChange.showMore(after: 400, following: nil, hiddenCount: 5)
+      .applied(to: more)
     #expect(further.firstShownRow == 400)
+    #expect(further.firstShownAfter == nil, "no place: by number")
     let whole = NoteListSettingsChange.showEveryRow.applied(to: more)
     #expect(whole.shownRowCount == NoteListSettings.everyRow, "however many rows it holds")
     #expect(whole.firstShownRow == 0, "every row, from the first")
+    #expect(whole.firstShownAfter == nil, "every row, from the first")
     #expect(NoteListSettingsChange.showEveryRow.applied(to: whole) == whole)
   }
 

@@ -46,10 +46,13 @@ import Testing
     #expect(try store.note(withID: UUID(number: 1))?.isPinned == true, "row 450 is the oldest note")
   }
 
-  /// After `more`, a change draws again only the rows shown, not the rows above them.
+  /// After `more`, a change draws again only the rows shown, not the rows above them: the rows
+  /// after the place the rows above ended, numbered on from them.
   ///
   /// So an edit far down a long list costs what one page costs. A number above the page names
-  /// the note drawn beside it then, as the user saw it, never one the user hasn't seen.
+  /// the note drawn beside it then, as the user saw it, never one the user hasn't seen; a note
+  /// pinned from the page leaves it for the top, and the page's other rows stay as they were.
+  /// `more` after that goes on after the page's last note, none skipped and none shown twice.
   @Test(arguments: NoteListForm.allCases)
   func afterMoreAChangeDrawsThePageAgainAndARowAboveIsTheOneDrawn(form: NoteListForm)
     async throws
@@ -64,11 +67,20 @@ import Testing
     let drawn = try #require(harness.lastDrawn)
     #expect(drawn[1] == "  (rows 1–200 are above)")
     #expect(drawn.count == 203, "the heading, the line above, 200 rows, the rest")
-    #expect(drawn[2] == "201   a0fb  Note 250 · 2026-11-29", "the rows moved down by the pin")
+    #expect(drawn[2] == "201   a0fa  Note 249 · 2026-11-29", "the rows after Note 250, row 200")
+    #expect(!drawn.contains { $0.hasSuffix("Note 150 · 2026-11-29") }, "pinned: at the top now")
+    #expect(drawn[201].hasSuffix("  Note 49 · 2026-11-29"), "the row after Note 50 moved up")
     try await harness.run("pin 200")
     #expect(
       try store.note(withID: UUID(number: 251))?.isPinned == true,
-      "the note drawn as row 200, before the pin moved it to row 201")
+      "the note drawn as row 200, Note 250")
+
+    try await harness.run("more")
+    let next = try #require(harness.lastDrawn)
+    let titles = next.dropFirst(2).compactMap { $0.split(separator: "  ").last }
+    #expect(titles.first?.hasPrefix("Note 48 ·") == true, "the note after Note 49, the last drawn")
+    #expect(titles.count == 49, "Notes 48 to 0: every note below the page, once")
+    #expect(titles.last?.hasPrefix("Note 0 ·") == true)
   }
 
   /// `more` goes on after the last note drawn, where it stands now: notes deleted above the
