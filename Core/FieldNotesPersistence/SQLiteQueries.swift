@@ -639,12 +639,17 @@ enum SQLiteQueries {
   {
     let statement = try connection.cached("SELECT 1 FROM notes WHERE id = ?1")
     var saved: Set<Note.ID> = []
+    // One read transaction for them all: each statement alone would begin and end its own,
+    // taking and letting go of the store's locks once an identifier (100,000 times for an
+    // import of that many notes), and could see another process's save halfway through.
+    try connection.execute("BEGIN")
+    defer { try? connection.execute("COMMIT") }
+    defer { statement.reset() }
     for id in ids {
       statement.reset()
       statement.bind(id.uuidString, at: 1)
       if try statement.step() { saved.insert(id) }
     }
-    statement.reset()
     return saved
   }
 
