@@ -52,7 +52,12 @@ public struct NoteListPage: Equatable, Sendable {
     notes = Array(page.notes.prefix(shown))
     total = page.totalCount
     let counted = max(0, total - above - notes.count)
-    hiddenCount = page.notes.count > shown ? max(1, counted) : query.limit > shown ? 0 : counted
+    if query.limit > shown {
+      // The row asked for past the page says whether any is below it.
+      hiddenCount = page.notes.count > shown ? max(1, counted) : 0
+    } else {
+      hiddenCount = counted
+    }
     end = notes.last.map { NoteListPosition(of: $0, in: settings.sortOrder) }
   }
 
