@@ -79,17 +79,18 @@ enum SQLiteQueries {
       let pinIsNoWayIn = readsFoundRowsFirst || (isNarrowedByEditDate && !isByNotebook)
       return pinIsNoWayIn ? "+notes.is_pinned" : "notes.is_pinned"
     }
-    var order: (date: String, id: String) {
-      if isByTag { return ("t.created_at", "t.note_id") }
-      return ("notes.created_at", ordersTiesByUppercaseID ? "upper(notes.id)" : "notes.id")
-    }
-    /// Whether notes of one date are ordered by their identifiers in capitals.
+    /// The columns of the creation date and of the identifier that orders notes of one date:
+    /// the tag's copies, when read by tag.
     ///
-    /// That is how the notes' own order compares them (by their bytes), whatever case another
-    /// tool wrote one in: a title's notes are, of which a link names the first, as `linked-by:`
-    /// does. Other lists keep the index's order, the same for every identifier FieldNotes
-    /// writes.
-    var ordersTiesByUppercaseID = false
+    /// Notes of one date are ordered by their identifiers in capitals, as the notes' own order
+    /// compares them (by their bytes), whatever case another tool wrote one in: so a list is
+    /// the same list in memory and in SQL, a link names the same first note of a title, and a
+    /// page after a place (``add(rowsAfter:order:)``) goes on after exactly the notes above
+    /// it. SQLite reads the index by date and sorts only each run of one date.
+    var order: (date: String, id: String) {
+      if isByTag { return ("t.created_at", "upper(t.note_id)") }
+      return ("notes.created_at", "upper(notes.id)")
+    }
 
     /// The clauses joined, for after `WHERE`; `1` for none.
     var sql: String { clauses.isEmpty ? "1" : clauses.joined(separator: " AND ") }
@@ -208,7 +209,6 @@ enum SQLiteQueries {
         clause += " AND fieldnotes_title_is(notes.title, ?\(conditions.values.count))"
       }
       conditions.clauses.append(clause)
-      conditions.ordersTiesByUppercaseID = true
     }
     let inTag = "notes.id IN (SELECT note_id FROM note_tags WHERE tag = ?)"
     switch query.scope {

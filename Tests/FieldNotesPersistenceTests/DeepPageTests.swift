@@ -8,7 +8,8 @@ import Testing
 /// A page far down a list, and a search's page whether the search found few notes or more than
 /// a thousand, is the page `NoteLibrary.page(for:)` computes on plain arrays of the same notes:
 /// the store reads each in its own way (passing over the rows above by date alone, reading the
-/// few notes found first), with damaged rows in the store and without.
+/// few notes found first), with what another tool may leave in the store (a row that is no note,
+/// identifiers in lower case) and without.
 @Suite struct DeepPageTests {
   let directory = TemporaryDirectory()
 
@@ -28,18 +29,24 @@ import Testing
     }
   }
 
+  /// What another tool may leave in the store: a row that is no note, which no list shows or
+  /// counts, and identifiers written in lower case, which order as the same in capitals.
+  func writeAsAnotherTool(_ path: String) throws {
+    try RawConnection(path: path).execute(
+      """
+      INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+        VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
+      UPDATE notes SET id = lower(id) WHERE rowid % 3 = 0;
+      """)
+  }
+
   @Test(arguments: [false, true])
-  func everyPageIsTheOneComputedOnPlainArrays(withDamagedRow: Bool) throws {
-    let path = directory.file("notes-\(withDamagedRow).sqlite")
+  func everyPageIsTheOneComputedOnPlainArrays(byAnotherTool: Bool) throws {
+    let path = directory.file("notes-\(byAnotherTool).sqlite")
     let repository = try SQLiteNoteRepository(path: path)
     try repository.commit(notes().map { .saveNote($0) })
-    if withDamagedRow {
-      // Another tool's row that is no note: no list shows or counts it.
-      try RawConnection(path: path).execute(
-        """
-        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
-          VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
-        """)
+    if byAnotherTool {
+      try writeAsAnotherTool(path)
     }
     let library = try repository.load()
 
@@ -64,16 +71,12 @@ import Testing
   /// wherever it is: among the pinned notes or the others, on a date many notes share, at the
   /// list's end, or where a note stood before it was pinned.
   @Test(arguments: [false, true])
-  func everyPageAfterAPlaceIsTheOneComputedOnPlainArrays(withDamagedRow: Bool) throws {
-    let path = directory.file("places-\(withDamagedRow).sqlite")
+  func everyPageAfterAPlaceIsTheOneComputedOnPlainArrays(byAnotherTool: Bool) throws {
+    let path = directory.file("places-\(byAnotherTool).sqlite")
     let repository = try SQLiteNoteRepository(path: path)
     try repository.commit(notes().map { .saveNote($0) })
-    if withDamagedRow {
-      try RawConnection(path: path).execute(
-        """
-        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
-          VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
-        """)
+    if byAnotherTool {
+      try writeAsAnotherTool(path)
     }
     let library = try repository.load()
 
