@@ -201,6 +201,50 @@ import Testing
     #expect(try store.summary() == library.summary)
   }
 
+  /// The store's indexes, in the order the schema holds them (one made again comes after the
+  /// others), each with the statement that made it.
+  func indexes(_ path: String) throws -> [String] {
+    try RawConnection(path: path).rows(
+      "SELECT name || ': ' || sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL "
+        + "ORDER BY rowid")
+  }
+
+  /// An import into a store with no notes makes the notes' indexes after its rows.
+  ///
+  /// They come last in the schema then, each as it was defined and whole; into a store with
+  /// notes, the import leaves them where they are. Every table ends as the same changes saved
+  /// at once leave it.
+  @Test func anImportIntoAStoreWithoutNotesMakesTheIndexesAfterItsRows() throws {
+    let notebooks: [Notebook.ID?] = [UUID(), nil]
+    let changes = (0..<450).map { RepositoryChange.saveNote(incoming($0, notebooks: notebooks)) }
+    var tables: [[String: [String]]] = []
+    for (streamed, noteFirst) in [(true, false), (false, false), (true, true)] {
+      let path = directory.file("\(streamed)-\(noteFirst).sqlite")
+      let store = try SQLiteNoteRepository(path: path)
+      try store.commit(
+        notebooks.compactMap { $0 }.map { .saveNotebook(Notebook(id: $0, name: "B")) })
+      if noteFirst { try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))]) }
+      let before = try indexes(path)
+      if streamed {
+        try store.commit(
+          streaming: { write throws(RepositoryError) in
+            for change in changes { try write(change) }
+          }, progress: { _ in })
+      } else {
+        try store.commit(changes)
+      }
+      let after = try indexes(path)
+      #expect(Set(after) == Set(before), "every index, as it was defined")
+      #expect(
+        (after != before) == (streamed && !noteFirst),
+        "made again only by an import into a store without notes")
+      #expect(try RawConnection(path: path).rows("PRAGMA integrity_check") == ["ok"])
+      #expect(try triggers(path) == insertTriggers)
+      if !noteFirst { tables.append(try everyTable(path)) }
+    }
+    #expect(tables[0] == tables[1])
+  }
+
   @Test func aFewNotesAreWrittenWithTheTriggers() throws {
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
