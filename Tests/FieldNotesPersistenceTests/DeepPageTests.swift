@@ -29,26 +29,27 @@ import Testing
     }
   }
 
-  /// What another tool may leave in the store: a row that is no note, which no list shows or
-  /// counts, and identifiers written in lower case, which order as the same in capitals.
-  func writeAsAnotherTool(_ path: String) throws {
-    try RawConnection(path: path).execute(
-      """
-      INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
-        VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
-      UPDATE notes SET id = lower(id) WHERE rowid % 3 = 0;
-      """)
+  /// A store of the notes, and the library it loads, with what another tool may leave in it
+  /// or without: a row that is no note, which no list shows or counts, and identifiers written
+  /// in lower case, which order as the same in capitals.
+  func store(_ name: String, byAnotherTool: Bool) throws -> (SQLiteNoteRepository, NoteLibrary) {
+    let path = directory.file("\(name)-\(byAnotherTool).sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit(notes().map { .saveNote($0) })
+    if byAnotherTool {
+      try RawConnection(path: path).execute(
+        """
+        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+          VALUES ('\(UUID().uuidString)', 'heron', '', 800000600, 800000600, '[]', 2);
+        UPDATE notes SET id = lower(id) WHERE rowid % 3 = 0;
+        """)
+    }
+    return (repository, try repository.load())
   }
 
   @Test(arguments: [false, true])
   func everyPageIsTheOneComputedOnPlainArrays(byAnotherTool: Bool) throws {
-    let path = directory.file("notes-\(byAnotherTool).sqlite")
-    let repository = try SQLiteNoteRepository(path: path)
-    try repository.commit(notes().map { .saveNote($0) })
-    if byAnotherTool {
-      try writeAsAnotherTool(path)
-    }
-    let library = try repository.load()
+    let (repository, library) = try store("notes", byAnotherTool: byAnotherTool)
 
     for order in NoteSortOrder.allCases {
       for search in ["", "heron", "egret"] {
@@ -72,13 +73,7 @@ import Testing
   /// list's end, or where a note stood before it was pinned.
   @Test(arguments: [false, true])
   func everyPageAfterAPlaceIsTheOneComputedOnPlainArrays(byAnotherTool: Bool) throws {
-    let path = directory.file("places-\(byAnotherTool).sqlite")
-    let repository = try SQLiteNoteRepository(path: path)
-    try repository.commit(notes().map { .saveNote($0) })
-    if byAnotherTool {
-      try writeAsAnotherTool(path)
-    }
-    let library = try repository.load()
+    let (repository, library) = try store("places", byAnotherTool: byAnotherTool)
 
     for order in NoteSortOrder.allCases {
       let ordered = order.sorted(library.notes)

@@ -71,6 +71,15 @@ import Testing
       isPinned: number.isMultiple(of: 7))
   }
 
+  /// Saves changes as an import streams them, or all at once as one save.
+  func save(_ changes: [RepositoryChange], to store: SQLiteNoteRepository, streamed: Bool) throws {
+    guard streamed else { return try store.commit(changes) }
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for change in changes { try write(change) }
+      }, progress: { _ in })
+  }
+
   /// The triggers a new note fires in a store FieldNotes made.
   let insertTriggers = [
     "damaged_notes_insert", "note_counts_insert", "note_tags_insert",
@@ -116,14 +125,7 @@ import Testing
       ])
       // The store has synced once: every write from now on is journaled.
       _ = try store.syncChanges()
-      if streamed {
-        try store.commit(
-          streaming: { write throws(RepositoryError) in
-            for change in changes { try write(change) }
-          }, progress: { _ in })
-      } else {
-        try store.commit(changes)
-      }
+      try save(changes, to: store, streamed: streamed)
       #expect(try triggers(path) == insertTriggers)
       tables.append(try everyTable(path))
     }
@@ -225,14 +227,7 @@ import Testing
         notebooks.compactMap { $0 }.map { .saveNotebook(Notebook(id: $0, name: "B")) })
       if noteFirst { try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))]) }
       let before = try indexes(path)
-      if streamed {
-        try store.commit(
-          streaming: { write throws(RepositoryError) in
-            for change in changes { try write(change) }
-          }, progress: { _ in })
-      } else {
-        try store.commit(changes)
-      }
+      try save(changes, to: store, streamed: streamed)
       let after = try indexes(path)
       #expect(Set(after) == Set(before), "every index, as it was defined")
       #expect(
