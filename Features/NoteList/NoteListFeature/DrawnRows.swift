@@ -95,10 +95,9 @@ public struct DrawnRows: Equatable, Sendable {
   public mutating func draw(
     _ page: [Row], above: Int, hiddenCount: Int, endingAt end: NoteListPosition? = nil
   ) {
-    pageEnd = end
+    defer { pageEnd = end }
     guard above > 0, firstNumber == 1, rows.count >= above else {
       self = DrawnRows(rows: page, firstNumber: above + 1, hiddenCount: hiddenCount)
-      pageEnd = end
       return
     }
     rows.removeSubrange(above...)

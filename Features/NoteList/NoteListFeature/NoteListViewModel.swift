@@ -73,9 +73,12 @@ public final class NoteListViewModel {
 
   /// How many of the list's first rows are above the rows the state carries: none at first,
   /// the rows shown before after each `more`.
+  ///
+  /// Set, it moves the rows shown by that count of rows, from the list's first, and forgets
+  /// the place `more` went on from (``FieldNotesQuery/NoteListSettings/firstShownAfter``).
   public var firstShownRow: Int {
     get { settings.firstShownRow }
-    set { settings.firstShownRow = newValue }
+    set { (settings.firstShownRow, settings.firstShownAfter) = (newValue, nil) }
   }
 
   /// Why the last ``load()`` failed, if it did.
