@@ -676,6 +676,43 @@ import Testing
     #expect(rows.last?.title == "Note 0", "the oldest note is reached")
   }
 
+  /// After `more`, the rows shown are the ones after the place the rows above them ended.
+  ///
+  /// They are numbered on from those rows: a note pinned from among them goes to the top, and
+  /// the rest stay. Setting the first row by number forgets the place and shows the list from
+  /// there.
+  @Test func thePageAfterMoreGoesOnFromWhereTheRowsAboveEnded() throws {
+    let model = Self.longList(450)
+    guard case .loaded(let first, _, _, _) = model.state, let end = first.last else {
+      Issue.record("expected rows")
+      return
+    }
+    let place = NoteListPosition(
+      isPinned: end.isPinned, createdAt: end.record.createdAt, updatedAt: end.record.updatedAt,
+      title: end.title, id: end.id, in: model.settings.sortOrder)
+    model.settings = NoteListSettingsChange.showMore(after: 200, following: place, hiddenCount: 250)
+      .applied(to: model.settings)
+    _ = try model.setPinned(UUID(number: 151), true)
+
+    guard case .loaded(let rows, _, let above, let hidden) = model.state else {
+      Issue.record("expected rows")
+      return
+    }
+    #expect(above == 200, "numbered on from the rows above, as drawn")
+    #expect(rows.first?.title == "Note 249", "the note after Note 250, the last row above")
+    #expect(!rows.contains { $0.title == "Note 150" }, "pinned: at the top now")
+    #expect(rows.count == 200)
+    #expect(rows.last?.title == "Note 49", "the note below moved up")
+    #expect(hidden > 0, "notes are left below")
+
+    model.firstShownRow = 0
+    guard case .loaded(let top, _, 0, _) = model.state else {
+      Issue.record("expected the first rows")
+      return
+    }
+    #expect(top.first?.title == "Note 150", "the list from its first row, the pinned note")
+  }
+
   /// A list that became shorter than the rows above its page (notes deleted since `more`)
   /// shows its first rows again, never no rows, nor rows under others no longer there.
   @Test func aPagePastTheEndOfAShorterListShowsItsFirstRowsAgain() throws {
