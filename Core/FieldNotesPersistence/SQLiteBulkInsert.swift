@@ -177,7 +177,11 @@ struct SQLiteBulkInsert {
         + "AND sql IS NOT NULL")
     droppedIndexes = []
     while try indexes.step() { droppedIndexes.append((indexes.text(at: 0), indexes.text(at: 1))) }
-    try connection.execute(droppedIndexes.map { "DROP INDEX \($0.name);" }.joined())
+    // Another tool's index may have any name: each is quoted as an identifier.
+    try connection.execute(
+      droppedIndexes.map {
+        "DROP INDEX \"\($0.name.replacingOccurrences(of: "\"", with: "\"\""))\";"
+      }.joined())
   }
 
   /// Makes the indexes dropped again, gives the rows written without the triggers what the

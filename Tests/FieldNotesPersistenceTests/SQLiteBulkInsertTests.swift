@@ -225,6 +225,9 @@ import Testing
       let store = try SQLiteNoteRepository(path: path)
       try store.commit(
         notebooks.compactMap { $0 }.map { .saveNotebook(Notebook(id: $0, name: "B")) })
+      // Another tool's index, whose name must be quoted, is made again as the others are.
+      try RawConnection(path: path).execute(
+        "CREATE INDEX \"notes by \"\"year\"\"\" ON notes (created_at)")
       if noteFirst { try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))]) }
       let before = try indexes(path)
       try save(changes, to: store, streamed: streamed)
