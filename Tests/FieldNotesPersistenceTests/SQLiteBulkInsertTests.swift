@@ -255,11 +255,15 @@ import Testing
     #expect(try store.summary() == store.load().summary)
   }
 
-  @Test func anImportThatFailsLeavesTheTriggersAndTheTablesAsTheyWere() throws {
-    let path = directory.file("notes.sqlite")
+  /// An import that fails leaves every trigger, index and table as it was, into a store with
+  /// notes or without (where it had dropped the indexes too).
+  @Test(arguments: [true, false])
+  func anImportThatFailsLeavesTheTriggersAndTheTablesAsTheyWere(withANote: Bool) throws {
+    let path = directory.file("notes-\(withANote).sqlite")
     let store = try SQLiteNoteRepository(path: path)
-    try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))])
+    if withANote { try store.commit([.saveNote(Note(title: "Kept", tags: ["birds"]))]) }
     let before = try derivedTables(path)
+    let indexesBefore = try indexes(path)
     #expect(throws: RepositoryError.readFailed(reason: "the file changed")) {
       try store.commit(
         streaming: { write throws(RepositoryError) in
@@ -269,6 +273,7 @@ import Testing
     }
     #expect(try derivedTables(path) == before)
     #expect(try triggers(path) == insertTriggers)
+    #expect(try indexes(path) == indexesBefore)
     // The triggers work: a note saved now is counted.
     try store.commit([.saveNote(Note(title: "After", tags: ["birds"], isPinned: true))])
     #expect(try store.summary() == store.load().summary)
