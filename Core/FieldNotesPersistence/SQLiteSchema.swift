@@ -176,6 +176,9 @@ enum SQLiteSchema {
     // (``editOrder``), and the index of the notes that keep the file they were imported from
     // (`SQLiteImportedFiles.keptFilesIndex`). Self-contained (`IF NOT EXISTS`).
     SQLiteSchema.editOrder + SQLiteImportedFiles.keptFilesIndex,
+    // Version 20. A note's identifier is kept in capitals: a write in small letters is refused,
+    // and the rows written so before are given capitals (see `SQLiteIdentifierCase`).
+    SQLiteIdentifierCase.creation,
   ]
 
   /// What version 19 makes: the index of every note by pin and edit date, so that All Notes by

@@ -142,10 +142,15 @@ import Testing
           """)
       }
       if round == 7 {
-        // Identifiers another tool wrote in lower case: lists order them as the same in
-        // capitals. (The last round: the store's own writes find notes by identifier in
-        // capitals.)
-        try RawConnection(path: path).execute("UPDATE notes SET id = lower(id) WHERE rowid % 3 = 0")
+        // Identifiers another tool wrote in lower case, past the trigger that refuses them
+        // (`IdentifierCaseTests`), as a row that can't be given capitals stays: lists order
+        // them as the same in capitals. (The last round: the store's own writes find notes by
+        // identifier in capitals.)
+        try RawConnection(path: path).execute(
+          """
+          DROP TRIGGER notes_identifier_in_capitals_update;
+          UPDATE notes SET id = lower(id) WHERE rowid % 3 = 0;
+          """)
       }
       try store.reload()
 

@@ -1,0 +1,114 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesQuery
+import FieldNotesSQLiteTesting
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// A note's identifier is kept in capitals, whoever writes it, so every lookup by identifier
+/// finds the note.
+///
+/// FieldNotes writes a note's identifier as `UUID.uuidString` does, in capitals, and looks a
+/// note up by that text. Another tool writing `notes` directly could write it in small letters:
+/// the note was listed, but showing, pinning or saving it by its identifier found nothing, and
+/// importing it again made a second copy. The store now refuses such a write, with a message
+/// saying why, and a store another tool wrote so before opens with its identifiers in capitals,
+/// with their versions, trash entries and files.
+@Suite struct IdentifierCaseTests {
+  let directory = TemporaryDirectory()
+
+  static let wren = Note(
+    title: "Wren", body: "in the hedge", createdAt: Date(timeIntervalSinceReferenceDate: 100),
+    tags: ["birds"], updatedAt: Date(timeIntervalSinceReferenceDate: 100))
+  static let heron = Note(
+    title: "Heron", body: "by the weir", createdAt: Date(timeIntervalSinceReferenceDate: 200),
+    updatedAt: Date(timeIntervalSinceReferenceDate: 200))
+
+  /// A store whose notes another tool wrote with identifiers in small letters before the store
+  /// refused them: the wren edited there once (so it has a version under that identifier), with
+  /// a file; the heron in the trash.
+  func storeFromBeforeTheRule() throws -> String {
+    let path = directory.file("before.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Self.wren), .saveNote(Self.heron)])
+    try repository.commit([.trashNote(Self.heron.id, at: Date(timeIntervalSinceReferenceDate: 300))]
+    )
+    let raw = try RawConnection(path: path)
+    try raw.execute(
+      """
+      DROP TRIGGER IF EXISTS notes_identifier_in_capitals_insert;
+      DROP TRIGGER IF EXISTS notes_identifier_in_capitals_update;
+      UPDATE notes SET id = lower(id);
+      UPDATE notes SET body = 'in the hedge, singing', updated_at = 250;
+      UPDATE trashed_notes SET id = lower(id);
+      INSERT INTO note_attachments (note_id, name, bytes)
+        VALUES (lower('\(Self.wren.id)'), 'song.txt', x'7472696c6c');
+      PRAGMA user_version = 19;
+      """)
+    return path
+  }
+
+  @Test func aStoreAnotherToolWroteInSmallLettersOpensWithEveryNoteFoundByItsIdentifier() throws {
+    let path = try storeFromBeforeTheRule()
+    let repository = try SQLiteNoteRepository(path: path)
+
+    let wren = try #require(try repository.note(withID: Self.wren.id))
+    #expect(wren.body == "in the hedge, singing")
+    #expect(try repository.versions(ofNote: Self.wren.id).map(\.body) == ["in the hedge"])
+    #expect(try repository.attachments(ofNote: Self.wren.id).map(\.name) == ["song.txt"])
+    let trashed = try #require(try repository.trashedNotes().first)
+    try repository.commit([.restoreTrashedNote(trashed.note)])
+    #expect(try repository.trashedNotes().isEmpty)
+    try repository.commit([.trashNote(Self.heron.id, at: Date(timeIntervalSinceReferenceDate: 500))]
+    )
+
+    // Pinned and saved by its identifier, it stays one note, listed once under its tag.
+    var pinned = wren
+    pinned.isPinned = true
+    try repository.commit([.saveNote(pinned)])
+    #expect(try repository.load().notes == [pinned])
+    let tagged = try repository.page(NoteListQuery(scope: .tagged("birds")))
+    #expect(tagged.notes.map(\.id) == [Self.wren.id])
+    #expect(tagged.totalCount == 1)
+    #expect(try repository.versions(ofNote: Self.wren.id).count == 1)
+  }
+
+  @Test func anotherToolWritingAnIdentifierInSmallLettersIsRefusedWithTheReason() throws {
+    let path = directory.file("now.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Self.wren)])
+    let raw = try RawConnection(path: path)
+
+    let inserted = #expect(throws: RawSQLiteError.self) {
+      try raw.execute(
+        """
+        INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+          VALUES (lower('\(Self.heron.id)'), 'Heron', '', 200, 200, '[]', 0);
+        """)
+    }
+    #expect(inserted?.message.contains("capitals") == true, "\(String(describing: inserted))")
+    let renamed = #expect(throws: RawSQLiteError.self) {
+      try raw.execute("UPDATE notes SET id = lower(id)")
+    }
+    #expect(renamed?.message.contains("capitals") == true, "\(String(describing: renamed))")
+
+    #expect(try repository.load().notes == [Self.wren])
+  }
+
+  /// Two rows whose identifiers differ only in case can't both be given capitals: the one in
+  /// small letters is kept as it is, listed as before, and the store opens.
+  @Test func aNoteWhoseIdentifierIsTakenInCapitalsIsKeptAsItWas() throws {
+    let path = try storeFromBeforeTheRule()
+    try RawConnection(path: path).execute(
+      """
+      INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+        VALUES ('\(Self.wren.id)', 'Wren again', 'a second row', 400, 400, '[]', 0);
+      """)
+    let repository = try SQLiteNoteRepository(path: path)
+
+    let titles = try repository.page(NoteListQuery(scope: .allNotes)).notes.map(\.title)
+    #expect(titles.sorted() == ["Wren", "Wren again"])
+    #expect(try repository.note(withID: Self.wren.id)?.title == "Wren again")
+  }
+}
