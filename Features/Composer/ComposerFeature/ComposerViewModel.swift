@@ -102,6 +102,15 @@ public final class ComposerViewModel {
   /// be.
   public internal(set) var holdingFailure: TextEditingError?
 
+  /// Where the file holding all of the unsaved text as it is now is.
+  ///
+  /// It is the file the next session keeps as a draft if this one can't keep it (see
+  /// ``holdUnsavedText()``). `nil` while none holds it: nothing needs holding, or the last
+  /// change couldn't be written (``holdingFailure``).
+  public var heldFilePath: String? {
+    holdingFailure == nil ? held?.file.path : nil
+  }
+
   /// Opens the composer.
   ///
   /// - Parameters:

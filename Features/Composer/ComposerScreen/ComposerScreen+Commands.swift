@@ -147,7 +147,20 @@ extension ComposerScreen {
       case .draftNotKept(let storeError): cause = storeError.errorDescription ?? "\(storeError)"
       default: cause = error.errorDescription ?? "\(error)"
       }
-      return unsavedText(of: composer, because: cause)
+      // The file that held the text after every change stays, and the next session keeps it
+      // as a draft: said where it is, not printed as lost.
+      guard let path = composer.heldFilePath else {
+        return unsavedText(of: composer, because: cause)
+      }
+      let (what, offeredBack) =
+        switch composer.purpose {
+        case .newNote: ("note", "which `new` offers back")
+        case .editNote: ("change", "which editing the note again offers back")
+        }
+      return .kept(
+        "The unsaved \(what) could not be kept as a draft now (\(cause)); it is kept in "
+          + "\(path.terminalSafe), and the next `fieldnotes` of this store keeps it as a draft, "
+          + "\(offeredBack).")
     }
   }
 

@@ -133,6 +133,31 @@ import Testing
           ]))
   }
 
+  /// A draft the store can't take (another FieldNotes holding it through a long import) is
+  /// still in the file that held it after every change, which the next session keeps as a
+  /// draft: the message says where it is, never that it was lost, and the file stays.
+  @Test func aDraftTheStoreCannotTakeIsNamedWhereItIsHeld() async throws {
+    let editor = ScriptedTextEditor()
+    let screen = ComposerScreen(
+      model: ComposerViewModel(
+        client: client, purpose: .newNote(in: nil), ids: .incrementing(), now: .fixed(),
+        session: SampleData.session(1), editor: editor))
+    let harness = ScreenHarness<Route>(screen)
+    try await harness.run("title Wren")
+    try await harness.run("body Loud for its size.")
+    client.writeFailure = .persistence(.busy)
+
+    let held = "held/1-" + (try #require(editor.heldFileNames.first))
+    #expect(
+      screen.preserveUnsavedWork()
+        == .kept(
+          "The unsaved note could not be kept as a draft now (another FieldNotes held the "
+            + "store for too long); it is kept in \(held), and the next `fieldnotes` of this "
+            + "store keeps it as a draft, which `new` offers back."))
+    #expect(editor.heldTexts.count == 1, "the file stays until its text is kept elsewhere")
+    #expect(editor.heldTexts.first?.contains("Loud for its size.") == true)
+  }
+
   /// A store in memory (`--in-memory`, `--demo`) is gone when FieldNotes ends, so nothing is
   /// promised as kept: the unsaved note is printed whole instead.
   @Test func aStoreInMemoryKeepsNoDraftAndSaysSo() async throws {
