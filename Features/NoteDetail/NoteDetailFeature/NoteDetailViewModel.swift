@@ -108,6 +108,8 @@ public final class NoteDetailViewModel {
   /// backlinks (its links are the older one's). The note's own links to itself are not listed
   /// as backlinks.
   private func connections(of note: Note) throws(NoteDetailError) -> NoteConnections {
+    let kept = try client.attachments(of: note.id)
+    let keptNames = Set(kept.map(\.name))
     var links: [NoteConnections.Link] = []
     var unresolved: [NoteLink] = []
     var seen: Set<[UInt8]> = []
@@ -116,8 +118,11 @@ public final class NoteDetailViewModel {
         if !links.contains(where: { $0.note.id == target.id }) {
           links.append(NoteConnections.Link(link, to: target))
         }
-      } else if !AttachmentReference.isAttachmentPath(link.title) {
-        // `[[report.pdf]]` names a file kept with the note, not a note: it is no broken link.
+      } else if !AttachmentReference.isAttachmentPath(link.title)
+        || !keptNames.contains(link.title)
+      {
+        // `[[report.pdf]]` names a file kept with the note, not a note: it is no broken link
+        // while the note keeps that file, and names nothing when it doesn't.
         unresolved.append(link)
       }
     }
@@ -138,7 +143,7 @@ public final class NoteDetailViewModel {
       }
     }
     let referenced = Set(AttachmentReference.references(in: note.body).map(\.name))
-    let attachments = try client.attachments(of: note.id).map {
+    let attachments = kept.map {
       AttachmentRow(name: $0.name, size: $0.size, isReferenced: referenced.contains($0.name))
     }
     return NoteConnections(

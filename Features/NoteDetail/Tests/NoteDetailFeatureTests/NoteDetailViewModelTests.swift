@@ -137,16 +137,30 @@ import Testing
       "the older of two notes titled alike is named; code and embeds are no links")
   }
 
-  /// `[[report.pdf]]` names a file, as an import reads it: not a link to no note.
-  @Test func aWikiLinkToAFileIsNoBrokenLink() {
-    let note = Note(title: "Trip", body: "See [[report.pdf]] and [[Otter]].")
-    let model = makeModel(InMemoryNoteDetailClient(notes: [note]), showing: note.id)
+  /// A wiki link to a file is no broken link while the note keeps that file, and is one else.
+  ///
+  /// `[[report.pdf]]` names a file, as an import reads it. A link naming a file the note
+  /// doesn't keep (`[[Nope.x]]`, `[[map.png]]`) names nothing, and is listed with the links to
+  /// no note, never left out of every list.
+  @Test func aWikiLinkToAFileIsBrokenOnlyWhenTheNoteKeepsNoSuchFile() {
+    let note = Note(
+      title: "Trip",
+      body: "See [[report.pdf]], [[img/chart.svg]], [[Nope.x]], [[map.png]] and [[Otter]].")
+    let client = InMemoryNoteDetailClient(notes: [note])
+    client.attachmentsByNote[note.id] = [
+      NoteAttachment(name: "report.pdf", bytes: Data("%PDF".utf8)),
+      NoteAttachment(name: "img/chart.svg", bytes: Data("<svg/>".utf8)),
+    ]
+    let model = makeModel(client, showing: note.id)
 
     guard case .loaded(_, _, _, let connections) = model.state else {
       Issue.record("no note shown")
       return
     }
-    #expect(connections.unresolved == [NoteLink(title: "Otter")])
+    #expect(
+      connections.unresolved == [
+        NoteLink(title: "Nope.x"), NoteLink(title: "map.png"), NoteLink(title: "Otter"),
+      ])
   }
 
   @Test func openFollowsTheNumberedRowsLinksFirst() throws {
