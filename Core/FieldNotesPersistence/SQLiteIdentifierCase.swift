@@ -14,60 +14,105 @@ enum SQLiteIdentifierCase {
   static let refusal =
     "FieldNotes keeps note identifiers in capitals: write upper(id), as a UUID prints"
 
-  /// What version 20 makes: the two triggers that refuse small letters, and the identifiers
-  /// written so before them given capitals.
+  /// What version 20 makes: the triggers that refuse small letters in a note's identifier,
+  /// in `notes` and in the trash, and every identifier written so before them given capitals.
   ///
-  /// A row is given capitals only when no other row of `notes` (or of the trash, for a trash
-  /// entry) has its identifier in capitals or in another mix of case: two such rows are two
-  /// notes, and one of them would have to be refused. Such a row stays as it is, listed as
-  /// before, and found by its identifier no more than before. A note's versions, files and
-  /// queued compaction follow it unless its identifier in capitals already has some, which
-  /// would mix two notes' histories; they then stay where they are, kept, as before.
+  /// A row is given its identifier in capitals when no other row holds those: not a note, not
+  /// a trash entry, not another row of the same letters in another mix of case (the first of
+  /// those, by its bytes, takes them). Any other such row is another note that another tool
+  /// wrote under the same letters: it is given an identifier of its own, a new random UUID, so
+  /// each is found by its own identifier and no write meant for one reaches the other. (Left
+  /// as they were, such twins were edited and deleted one for the other, and a sync carried
+  /// only one of them.) A trash entry sharing its identifier with a note is given one of its
+  /// own too. A conflict copy's original, and the versions, files and queued compaction kept
+  /// under an identifier, follow it (the note's, where a note and a trash entry shared it),
+  /// unless the identifier given already keeps some, which would mix two notes' histories:
+  /// they then stay where they are, kept, as before.
   static let creation = """
-    DROP TRIGGER IF EXISTS notes_identifier_in_capitals_insert;
-    CREATE TRIGGER notes_identifier_in_capitals_insert BEFORE INSERT ON notes
-      WHEN \(inSmallLetters("new.id"))
-    BEGIN
-      SELECT RAISE(ABORT, '\(refusal)');
-    END;
-    DROP TRIGGER IF EXISTS notes_identifier_in_capitals_update;
-    CREATE TRIGGER notes_identifier_in_capitals_update BEFORE UPDATE OF id ON notes
-      WHEN \(inSmallLetters("new.id"))
-    BEGIN
-      SELECT RAISE(ABORT, '\(refusal)');
-    END;
-    DROP TABLE IF EXISTS temp.identifiers_to_capitals;
-    CREATE TEMP TABLE identifiers_to_capitals (old TEXT PRIMARY KEY, new TEXT NOT NULL);
-    INSERT INTO identifiers_to_capitals (old, new)
-      SELECT min(id), upper(id) FROM notes WHERE \(inSmallLetters("id"))
-      GROUP BY upper(id)
-      HAVING count(*) = 1 AND upper(id) NOT IN (SELECT id FROM notes);
-    INSERT OR IGNORE INTO identifiers_to_capitals (old, new)
-      SELECT min(id), upper(id) FROM trashed_notes WHERE \(inSmallLetters("id"))
-      GROUP BY upper(id)
-      HAVING count(*) = 1 AND upper(id) NOT IN (SELECT id FROM trashed_notes)
-        AND upper(id) NOT IN (SELECT id FROM notes);
-    UPDATE notes SET id = upper(id)
-      WHERE id IN (SELECT old FROM identifiers_to_capitals);
-    UPDATE trashed_notes SET id = upper(id)
-      WHERE id IN (SELECT old FROM identifiers_to_capitals)
-        AND upper(id) NOT IN (SELECT id FROM trashed_notes);
-    DELETE FROM identifiers_to_capitals
+    \(refusingTriggers(on: "notes"))
+    \(refusingTriggers(on: "trashed_notes"))
+    DROP TABLE IF EXISTS temp.note_identifiers_given;
+    CREATE TEMP TABLE note_identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL UNIQUE);
+    INSERT INTO note_identifiers_given (old, new)
+      SELECT id,
+        CASE WHEN place = 1 AND upper(id) NOT IN (SELECT id FROM notes)
+            AND upper(id) NOT IN (SELECT id FROM trashed_notes)
+          THEN upper(id) ELSE \(freshIdentifier) END
+      FROM (
+        SELECT id, row_number() OVER (PARTITION BY upper(id) ORDER BY id) AS place
+        FROM notes WHERE \(inSmallLetters("id")));
+    DROP TABLE IF EXISTS temp.trash_identifiers_given;
+    CREATE TEMP TABLE trash_identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL UNIQUE);
+    INSERT INTO trash_identifiers_given (old, new)
+      SELECT id,
+        CASE WHEN place = 1 AND upper(id) NOT IN (SELECT id FROM notes)
+            AND upper(id) NOT IN (SELECT id FROM trashed_notes)
+            AND upper(id) NOT IN (SELECT new FROM note_identifiers_given)
+            AND id NOT IN (SELECT old FROM note_identifiers_given)
+          THEN upper(id) ELSE \(freshIdentifier) END
+      FROM (
+        SELECT id, row_number() OVER (PARTITION BY upper(id) ORDER BY id) AS place
+        FROM trashed_notes WHERE \(inSmallLetters("id")));
+    UPDATE notes SET id = (SELECT new FROM note_identifiers_given WHERE old = notes.id)
+      WHERE id IN (SELECT old FROM note_identifiers_given);
+    UPDATE trashed_notes
+      SET id = (SELECT new FROM trash_identifiers_given WHERE old = trashed_notes.id)
+      WHERE id IN (SELECT old FROM trash_identifiers_given);
+    DROP TABLE IF EXISTS temp.identifiers_given;
+    CREATE TEMP TABLE identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL);
+    INSERT INTO identifiers_given (old, new) SELECT old, new FROM note_identifiers_given;
+    INSERT OR IGNORE INTO identifiers_given (old, new) SELECT old, new FROM trash_identifiers_given;
+    UPDATE notes
+      SET conflict_of = (SELECT new FROM identifiers_given WHERE old = notes.conflict_of)
+      WHERE conflict_of IN (SELECT old FROM identifiers_given);
+    UPDATE trashed_notes
+      SET conflict_of = (SELECT new FROM identifiers_given WHERE old = trashed_notes.conflict_of)
+      WHERE conflict_of IN (SELECT old FROM identifiers_given);
+    DELETE FROM identifiers_given
       WHERE new IN (SELECT note_id FROM note_versions WHERE note_id IS NOT NULL)
         OR new IN (SELECT note_id FROM note_version_deltas)
         OR new IN (SELECT note_id FROM note_attachments);
-    UPDATE note_versions SET note_id = upper(note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_to_capitals);
-    UPDATE note_version_deltas SET note_id = upper(note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_to_capitals);
+    UPDATE note_versions
+      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_versions.note_id)
+      WHERE note_id IN (SELECT old FROM identifiers_given);
+    UPDATE note_version_deltas
+      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_version_deltas.note_id)
+      WHERE note_id IN (SELECT old FROM identifiers_given);
     INSERT OR IGNORE INTO note_versions_to_compact (note_id)
-      SELECT new FROM identifiers_to_capitals
+      SELECT new FROM identifiers_given
       WHERE old IN (SELECT note_id FROM note_versions_to_compact);
-    DELETE FROM note_versions_to_compact
-      WHERE note_id IN (SELECT old FROM identifiers_to_capitals);
-    UPDATE note_attachments SET note_id = upper(note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_to_capitals);
-    DROP TABLE temp.identifiers_to_capitals;
+    DELETE FROM note_versions_to_compact WHERE note_id IN (SELECT old FROM identifiers_given);
+    UPDATE note_attachments
+      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_attachments.note_id)
+      WHERE note_id IN (SELECT old FROM identifiers_given);
+    DROP TABLE temp.note_identifiers_given;
+    DROP TABLE temp.trash_identifiers_given;
+    DROP TABLE temp.identifiers_given;
+    """
+
+  /// The triggers that refuse a write putting small letters in a table's `id`.
+  static func refusingTriggers(on table: String) -> String {
+    """
+    DROP TRIGGER IF EXISTS \(table)_identifier_in_capitals_insert;
+    CREATE TRIGGER \(table)_identifier_in_capitals_insert BEFORE INSERT ON \(table)
+      WHEN \(inSmallLetters("new.id"))
+    BEGIN
+      SELECT RAISE(ABORT, '\(refusal)');
+    END;
+    DROP TRIGGER IF EXISTS \(table)_identifier_in_capitals_update;
+    CREATE TRIGGER \(table)_identifier_in_capitals_update BEFORE UPDATE OF id ON \(table)
+      WHEN \(inSmallLetters("new.id"))
+    BEGIN
+      SELECT RAISE(ABORT, '\(refusal)');
+    END;
+    """
+  }
+
+  /// A new random identifier (a version 4 UUID) as SQL writes it, in capitals.
+  static let freshIdentifier = """
+    (hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+      || '-' || substr('89AB', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2)
+      || '-' || hex(randomblob(6)))
     """
 
   /// Whether a column holds an identifier FieldNotes reads as a UUID with small letters in it.

@@ -39,6 +39,7 @@ import Testing
       """
       DROP TRIGGER IF EXISTS notes_identifier_in_capitals_insert;
       DROP TRIGGER IF EXISTS notes_identifier_in_capitals_update;
+      DROP TRIGGER IF EXISTS trashed_notes_identifier_in_capitals_update;
       UPDATE notes SET id = lower(id);
       UPDATE notes SET body = 'in the hedge, singing', updated_at = 250;
       UPDATE trashed_notes SET id = lower(id);
@@ -92,13 +93,22 @@ import Testing
       try raw.execute("UPDATE notes SET id = lower(id)")
     }
     #expect(renamed?.message.contains("capitals") == true, "\(String(describing: renamed))")
+    let trashed = #expect(throws: RawSQLiteError.self) {
+      try raw.execute(
+        """
+        INSERT INTO trashed_notes (id, title, body, trashed_at)
+          VALUES (lower('\(Self.heron.id)'), 'Heron', '', 300);
+        """)
+    }
+    #expect(trashed?.message.contains("capitals") == true, "\(String(describing: trashed))")
 
     #expect(try repository.load().notes == [Self.wren])
   }
 
-  /// Two rows whose identifiers differ only in case can't both be given capitals: the one in
-  /// small letters is kept as it is, listed as before, and the store opens.
-  @Test func aNoteWhoseIdentifierIsTakenInCapitalsIsKeptAsItWas() throws {
+  /// Two rows whose identifiers differ only in case are two notes another tool wrote under one
+  /// identifier: the one in capitals keeps it, the other is given one of its own, so each is
+  /// found, edited and deleted apart, and a sync carries both.
+  @Test func twinsOfOneIdentifierAreGivenOneEachAndFoundApart() throws {
     let path = try storeFromBeforeTheRule()
     try RawConnection(path: path).execute(
       """
@@ -107,8 +117,48 @@ import Testing
       """)
     let repository = try SQLiteNoteRepository(path: path)
 
-    let titles = try repository.page(NoteListQuery(scope: .allNotes)).notes.map(\.title)
-    #expect(titles.sorted() == ["Wren", "Wren again"])
+    let notes = try repository.load().notes
+    #expect(notes.map(\.title).sorted() == ["Wren", "Wren again"])
     #expect(try repository.note(withID: Self.wren.id)?.title == "Wren again")
+    let twin = try #require(notes.first { $0.title == "Wren" })
+    #expect(twin.id != Self.wren.id)
+    #expect(try repository.note(withID: twin.id)?.body == "in the hedge, singing")
+    #expect(try repository.versions(ofNote: twin.id).map(\.body) == ["in the hedge"])
+    #expect(try repository.attachments(ofNote: twin.id).map(\.name) == ["song.txt"])
+
+    var edited = twin
+    edited.body = "in the hedge, still singing"
+    try repository.commit([.saveNote(edited)])
+    #expect(try repository.note(withID: Self.wren.id)?.body == "a second row", "not its twin")
+  }
+
+  /// A note another tool wrote in small letters while the trash kept a note of that identifier
+  /// in capitals: both are kept, each under an identifier of its own, the trashed one still
+  /// restorable (given capitals as an update, the note had taken the trash entry's identifier,
+  /// and trashing it wrote over the entry).
+  @Test func aNoteSharingItsIdentifierWithATrashEntryKeepsBoth() throws {
+    let path = directory.file("trash.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    try repository.commit([.saveNote(Self.heron)])
+    try repository.commit([.trashNote(Self.heron.id, at: Date(timeIntervalSinceReferenceDate: 300))]
+    )
+    try RawConnection(path: path).execute(
+      """
+      DROP TRIGGER notes_identifier_in_capitals_insert;
+      INSERT INTO notes (id, title, body, created_at, updated_at, tags, is_pinned)
+        VALUES (lower('\(Self.heron.id)'), 'Heron again', 'second text', 400, 400, '[]', 0);
+      PRAGMA user_version = 19;
+      """)
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    let again = try #require(try reopened.load().notes.first)
+    #expect(again.title == "Heron again")
+    #expect(again.id != Self.heron.id)
+    try reopened.commit([.trashNote(again.id, at: Date(timeIntervalSinceReferenceDate: 500))])
+    let trashed = try reopened.trashedNotes()
+    #expect(Set(trashed.map(\.note.body)) == ["by the weir", "second text"])
+    let first = try #require(trashed.first { $0.id == Self.heron.id })
+    try reopened.commit([.restoreTrashedNote(first.note)])
+    #expect(try reopened.note(withID: Self.heron.id)?.body == "by the weir")
   }
 }
