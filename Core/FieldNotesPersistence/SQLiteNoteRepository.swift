@@ -167,15 +167,20 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// of the lists' tables, which are filled from them at once before the transaction ends
   /// (`SQLiteBulkInsert`): the tables end as the triggers would have left them.
   ///
+  /// The stamp is checked once the transaction holds the write lock, on the connection that
+  /// writes: `data_version` there has moved if another connection committed since it was read.
+  ///
   /// - Parameters:
   ///   - changes: Hands each change over; it runs again if the changes must be written again.
+  ///   - stamp: The ``changeStamp`` the changes were planned at, or `nil`.
   ///   - progress: Told every 10,000 changes how many are written.
-  /// - Throws: ``FieldNotesServices/RepositoryError``, the producer's or the store's; nothing
-  ///   was saved then.
+  /// - Throws: ``FieldNotesServices/RepositoryError/changedMeanwhile`` when another connection
+  ///   committed since the stamp, or the producer's or the store's
+  ///   ``FieldNotesServices/RepositoryError``; nothing was saved then.
   public func commit(
     streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
       throws(RepositoryError) -> Void,
-    progress: (Int) -> Void
+    unchangedSince stamp: Int?, progress: (Int) -> Void
   ) throws(RepositoryError) {
     let path = self.path
     // The producer's own error is carried past SQLite's typed throws and thrown as it was.
@@ -183,6 +188,10 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
     try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
         try connection.inTransaction { () throws(SQLiteError) in
+          if let stamp, try stamp != self.changeStamp(on: connection) {
+            producerError = .changedMeanwhile
+            throw SQLiteError(code: 4, message: "the store changed meanwhile")  // SQLITE_ABORT
+          }
           try SQLiteRows.write(
             streaming: { write throws(SQLiteError) in
               var storeError: SQLiteError?
@@ -319,11 +328,13 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// SQLite's `data_version` of the connection (which changes when another connection
   /// commits) with how many times ``update(_:)`` has written; `nil` when it can't be read.
   public var changeStamp: Int? {
+    writer.perform { connection in try? changeStamp(on: connection) }
+  }
+
+  /// The ``changeStamp`` read on the connection that writes, already held.
+  private func changeStamp(on connection: SQLiteConnection) throws(SQLiteError) -> Int {
     let count = updates.withLock { $0 }
-    guard let version = writer.perform({ try? $0.integer("PRAGMA data_version") }) else {
-      return nil
-    }
-    return version &+ count << 32
+    return try connection.integer("PRAGMA data_version") &+ count << 32
   }
 
   // MARK: - Opening

@@ -138,6 +138,34 @@ public enum LibraryImport {
     into store: NoteStore, _ incoming: some LibraryImportSource, timeZone: TimeZone = .current,
     progress: (_ written: Int, _ total: Int) -> Void = { _, _ in }
   ) throws(LibraryImportError) -> Summary {
+    // What the import does with each note is planned from what the store holds. Another
+    // process committing between the plan and the write (the same import run twice at once, a
+    // sync, a save) makes the plan stale: the write refuses it, and the import catches up with
+    // what was committed and plans again. A store that keeps changing fails the import, which
+    // saved nothing.
+    var attempt = 1
+    while true {
+      let stamp = store.repository.changeStamp
+      do {
+        return try mergePlanned(
+          at: stamp, into: store, incoming, timeZone: timeZone, progress: progress)
+      } catch .store(.persistence(.changedMeanwhile)) where attempt < maximumPlans {
+        attempt += 1
+        do { try store.reload() } catch { throw .store(error) }
+      }
+    }
+  }
+
+  /// How many times an import plans before it gives up on a store that keeps changing.
+  static let maximumPlans = 5
+
+  /// Merges a library planned at a change stamp of the store's repository: see
+  /// ``merge(into:_:timeZone:progress:)``.
+  @MainActor
+  private static func mergePlanned(
+    at stamp: Int?, into store: NoteStore, _ incoming: some LibraryImportSource,
+    timeZone: TimeZone, progress: (_ written: Int, _ total: Int) -> Void
+  ) throws(LibraryImportError) -> Summary {
     let notebooks: [Notebook]
     do { notebooks = try store.savedNotebooks() } catch { throw .store(error) }
     var seenNotebooks = Set(notebooks.map(\.id))
@@ -222,7 +250,7 @@ public enum LibraryImport {
           guard place == noteCount else {
             throw .readFailed(reason: "the file changed while it was imported")
           }
-        }, progress: { progress(min($0, total), total) })
+        }, unchangedSince: stamp, progress: { progress(min($0, total), total) })
     } catch {
       if let tooLarge {
         throw .store(

@@ -32,16 +32,24 @@ public protocol NoteRepository: Sendable {
   /// Applies changes atomically, as ``commit(_:progress:)`` does, taking them one by one as
   /// they are made rather than all at once: how an import larger than memory is written.
   ///
+  /// Changes planned from what was read (an import's: add this note, skip that one) fit only
+  /// what was saved then. Given the ``changeStamp`` read before the plan, the repository checks
+  /// it again once no other writer can commit, and saves nothing when another one committed
+  /// in between: the planner reads again and plans anew.
+  ///
   /// - Parameters:
   ///   - changes: Hands each change to the function it is given, in order; it may be called
   ///     more than once (a repository that must write the changes again calls it again), and
   ///     an error it throws saves nothing.
+  ///   - stamp: The ``changeStamp`` the changes were planned at, or `nil` to write them
+  ///     whatever was committed since (as a repository that can't tell always does).
   ///   - progress: Called now and then with how many changes are written so far.
-  /// - Throws: ``RepositoryError``, the producer's or the repository's; nothing was saved then.
+  /// - Throws: ``RepositoryError/changedMeanwhile`` when the stamp no longer holds, or the
+  ///   producer's or the repository's ``RepositoryError``; nothing was saved then.
   func commit(
     streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
       throws(RepositoryError) -> Void,
-    progress: (Int) -> Void
+    unchangedSince stamp: Int?, progress: (Int) -> Void
   ) throws(RepositoryError)
 
   /// Reads the library and saves changes computed from it as one transaction, with no other
@@ -236,12 +244,23 @@ extension NoteRepository {
     try commit(changes) { _ in }
   }
 
-  /// Gathers the changes, then commits them at once: right for a repository in memory, which
-  /// holds them all anyway.
+  /// Applies changes taken one by one, whatever was committed since they were planned: see
+  /// ``commit(streaming:unchangedSince:progress:)``.
   public func commit(
     streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
       throws(RepositoryError) -> Void,
     progress: (Int) -> Void
+  ) throws(RepositoryError) {
+    try commit(streaming: changes, unchangedSince: nil, progress: progress)
+  }
+
+  /// Gathers the changes, then commits them at once: right for a repository in memory, which
+  /// holds them all anyway, and has no other writer (its ``changeStamp`` is `nil`, so the
+  /// stamp is never stale).
+  public func commit(
+    streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    unchangedSince stamp: Int?, progress: (Int) -> Void
   ) throws(RepositoryError) {
     var gathered: [RepositoryChange] = []
     try changes { change throws(RepositoryError) in gathered.append(change) }

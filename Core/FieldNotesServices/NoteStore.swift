@@ -480,22 +480,22 @@ public final class NoteStore {
 
   /// Writes changes a producer hands over one by one, in one transaction, then shows what is
   /// saved: how an import larger than memory is saved (see
-  /// ``NoteRepository/commit(streaming:progress:)``).
+  /// ``NoteRepository/commit(streaming:unchangedSince:progress:)``).
   ///
   /// - Parameters:
   ///   - changes: Hands each change over; it may run more than once.
+  ///   - stamp: The repository's change stamp the changes were planned at, or `nil`.
   ///   - progress: Told every 10,000 changes how many are written.
   /// - Throws: ``RepositoryError``, the producer's or the repository's; nothing was saved then.
   func saveStreaming(
     _ changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
-      throws(RepositoryError) -> Void,
-    progress: (Int) -> Void
+      throws(RepositoryError) -> Void, unchangedSince stamp: Int?, progress: (Int) -> Void
   ) throws(RepositoryError) {
     generation += 1
     noteIDsChangeCount += 1
     // Nothing of it is held: the next read asks the repository.
     defer { answers = Answers() }
-    try repository.commit(streaming: changes, progress: progress)
+    try repository.commit(streaming: changes, unchangedSince: stamp, progress: progress)
   }
 
   /// Whether the store holds a note; a failed read is reported in ``lastError``.

@@ -20,6 +20,10 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
   /// Another process changed (or deleted, or added) this note since it was read; nothing was
   /// saved.
   case conflict(Note.ID)
+  /// Another process committed since the changes were planned from what was read, so they
+  /// may no longer fit what is saved; nothing was saved (see
+  /// ``NoteRepository/commit(streaming:unchangedSince:progress:)``).
+  case changedMeanwhile
   /// Any other failure while writing.
   case writeFailed(reason: String)
   /// Any other failure while reading.
@@ -45,6 +49,8 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
       "Another FieldNotes is busy with the store, so the change was not saved; try again."
     case .conflict:
       "Another FieldNotes changed this note meanwhile, so the change was not saved."
+    case .changedMeanwhile:
+      "Another FieldNotes kept changing the store, so the change was not saved; try again."
     case .writeFailed(let reason):
       "The change was not saved: \(reason)."
     case .readFailed(let reason):
@@ -64,6 +70,7 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
     case .diskFull: "the disk is full"
     case .busy: "another FieldNotes held the store for too long"
     case .conflict: "another FieldNotes changed this note meanwhile"
+    case .changedMeanwhile: "another FieldNotes kept changing the store"
     case .writeFailed(let reason), .readFailed(let reason): reason
     }
   }
