@@ -66,6 +66,16 @@ extension ComposerViewModel {
     editor.leftoverEditsOfOtherStores()
   }
 
+  /// The files of edits this store's FieldNotes left that are still there once they were kept
+  /// (``keepLeftoverEdits(client:editor:now:)``): the store took no draft of them (read-only,
+  /// full, busy), so they stay, and the next session tries again.
+  ///
+  /// - Parameter editor: The editor service that knows the files.
+  /// - Returns: Their paths.
+  public static func leftoverEditsNotKept(editor: any TextEditing) -> [String] {
+    editor.leftoverEdits().map(\.path)
+  }
+
   /// Keeps one leftover edit's text as a draft of its own, and only then removes its file.
   ///
   /// - Returns: The draft kept, or `nil` when the client refused it (the file stays).

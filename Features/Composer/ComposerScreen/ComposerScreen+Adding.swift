@@ -66,7 +66,8 @@ extension ComposerScreen {
   /// - Parameters:
   ///   - client: The composer's data, where the drafts are kept.
   ///   - dependencies: What the screens are made with.
-  /// - Returns: A warning for what was kept, and one for other stores' files, which stay.
+  /// - Returns: A warning for what was kept, one for what this store couldn't take, and one
+  ///   for other stores' files; the files of the last two stay.
   public static func keepLeftoverEdits(
     client: any ComposerClient, with dependencies: ScreenDependencies
   ) -> [String] {
@@ -79,6 +80,17 @@ extension ComposerScreen {
           + "\(kept == 1 ? "was" : "were") being written (in the composer or your editor); "
           + "\(kept == 1 ? "it is kept as a draft" : "they are kept as drafts"), offered back by "
           + "`new` or `edit`")
+    }
+    let notKept = ComposerViewModel.leftoverEditsNotKept(editor: dependencies.editor)
+    if let first = notKept.first {
+      let place =
+        notKept.count == 1
+        ? "it stays at \(first.terminalSafe)"
+        : "they stay in \(commonFolder(of: notKept).terminalSafe)"
+      warnings.append(
+        "warning: \(String(count: notKept.count, noun: "note")) being written when FieldNotes "
+          + "stopped could not be kept as \(notKept.count == 1 ? "a draft" : "drafts") (this store "
+          + "took none); \(place), and the next session of this store tries again")
     }
     let others = ComposerViewModel.leftoverEditsOfOtherStores(editor: dependencies.editor)
     if let first = others.first {

@@ -114,10 +114,29 @@ import Testing
     let heldPath = try #require(
       kept.components(separatedBy: "it is kept in ").last?.components(separatedBy: ", and").first)
     #expect(try String(contentsOfFile: heldPath, encoding: .utf8).contains("Lost?"))
+    // The next session, the store still read-only, can't keep it as a draft either: it says so,
+    // naming the file, which stays; once the store can be written, the file is a draft.
+    let stillReadOnly = try BuiltProduct.run(
+      binary, arguments: ["--store", store], input: "open all\n", environment: environment)
+    #expect(
+      stillReadOnly.errors.first
+        == "warning: 1 note being written when FieldNotes stopped could not be kept as a draft "
+        + "(this store took none); it stays at \(heldPath), and the next session of this store "
+        + "tries again", "\(stillReadOnly.errors)")
+    #expect(FileManager.default.fileExists(atPath: heldPath))
     // The pin was rolled back on screen: the list was drawn again without it.
     #expect(result.output.contains { $0.hasPrefix("  1   ") && $0.hasSuffix("  Kept · just now") })
     _ = try Self.run("/usr/bin/chattr", ["-i", store])
     #expect(try SQLiteNoteRepository(path: store).load() == saved)
+    let writable = try BuiltProduct.run(
+      binary, arguments: ["--store", store], input: "open all\nnew\ndraft 1\nsave\n",
+      environment: environment)
+    #expect(writable.status == 0, "\(writable.errors)")
+    #expect(
+      try SQLiteNoteRepository(path: store).load().notes.map(\.title).sorted() == [
+        "Kept", "Lost?",
+      ])
+    #expect(!FileManager.default.fileExists(atPath: heldPath))
   }
 
   @MainActor
