@@ -31,64 +31,75 @@ enum SQLiteIdentifierCase {
   static let creation = """
     \(refusingTriggers(on: "notes"))
     \(refusingTriggers(on: "trashed_notes"))
-    DROP TABLE IF EXISTS temp.note_identifiers_given;
-    CREATE TEMP TABLE note_identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL UNIQUE);
-    INSERT INTO note_identifiers_given (old, new)
-      SELECT id,
-        CASE WHEN place = 1 AND upper(id) NOT IN (SELECT id FROM notes)
-            AND upper(id) NOT IN (SELECT id FROM trashed_notes)
-          THEN upper(id) ELSE \(freshIdentifier) END
-      FROM (
-        SELECT id, row_number() OVER (PARTITION BY upper(id) ORDER BY id) AS place
-        FROM notes WHERE \(inSmallLetters("id")));
-    DROP TABLE IF EXISTS temp.trash_identifiers_given;
-    CREATE TEMP TABLE trash_identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL UNIQUE);
-    INSERT INTO trash_identifiers_given (old, new)
-      SELECT id,
-        CASE WHEN place = 1 AND upper(id) NOT IN (SELECT id FROM notes)
-            AND upper(id) NOT IN (SELECT id FROM trashed_notes)
-            AND upper(id) NOT IN (SELECT new FROM note_identifiers_given)
-            AND id NOT IN (SELECT old FROM note_identifiers_given)
-          THEN upper(id) ELSE \(freshIdentifier) END
-      FROM (
-        SELECT id, row_number() OVER (PARTITION BY upper(id) ORDER BY id) AS place
-        FROM trashed_notes WHERE \(inSmallLetters("id")));
-    UPDATE notes SET id = (SELECT new FROM note_identifiers_given WHERE old = notes.id)
-      WHERE id IN (SELECT old FROM note_identifiers_given);
-    UPDATE trashed_notes
-      SET id = (SELECT new FROM trash_identifiers_given WHERE old = trashed_notes.id)
-      WHERE id IN (SELECT old FROM trash_identifiers_given);
+    \(identifiers(given: "note_identifiers_given", to: "notes"))
+    \(identifiers(given: "trash_identifiers_given", to: "trashed_notes", alsoTaking: givenToNotes))
+    \(renaming("notes", "id", by: "note_identifiers_given"))
+    \(renaming("trashed_notes", "id", by: "trash_identifiers_given"))
     DROP TABLE IF EXISTS temp.identifiers_given;
     CREATE TEMP TABLE identifiers_given (old TEXT PRIMARY KEY, new TEXT NOT NULL);
     INSERT INTO identifiers_given (old, new) SELECT old, new FROM note_identifiers_given;
     INSERT OR IGNORE INTO identifiers_given (old, new) SELECT old, new FROM trash_identifiers_given;
-    UPDATE notes
-      SET conflict_of = (SELECT new FROM identifiers_given WHERE old = notes.conflict_of)
-      WHERE conflict_of IN (SELECT old FROM identifiers_given);
-    UPDATE trashed_notes
-      SET conflict_of = (SELECT new FROM identifiers_given WHERE old = trashed_notes.conflict_of)
-      WHERE conflict_of IN (SELECT old FROM identifiers_given);
+    \(renaming("notes", "conflict_of", by: "identifiers_given"))
+    \(renaming("trashed_notes", "conflict_of", by: "identifiers_given"))
     DELETE FROM identifiers_given
       WHERE new IN (SELECT note_id FROM note_versions WHERE note_id IS NOT NULL)
         OR new IN (SELECT note_id FROM note_version_deltas)
         OR new IN (SELECT note_id FROM note_attachments);
-    UPDATE note_versions
-      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_versions.note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_given);
-    UPDATE note_version_deltas
-      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_version_deltas.note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_given);
+    \(renaming("note_versions", "note_id", by: "identifiers_given"))
+    \(renaming("note_version_deltas", "note_id", by: "identifiers_given"))
+    \(renaming("note_attachments", "note_id", by: "identifiers_given"))
     INSERT OR IGNORE INTO note_versions_to_compact (note_id)
       SELECT new FROM identifiers_given
       WHERE old IN (SELECT note_id FROM note_versions_to_compact);
     DELETE FROM note_versions_to_compact WHERE note_id IN (SELECT old FROM identifiers_given);
-    UPDATE note_attachments
-      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_attachments.note_id)
-      WHERE note_id IN (SELECT old FROM identifiers_given);
     DROP TABLE temp.note_identifiers_given;
     DROP TABLE temp.trash_identifiers_given;
     DROP TABLE temp.identifiers_given;
     """
+
+  /// A trash entry's capitals are taken too when a note was just given them, and it is given
+  /// one of its own when a note in small letters had its identifier.
+  static let givenToNotes = """
+    AND upper(id) NOT IN (SELECT new FROM note_identifiers_given)
+        AND id NOT IN (SELECT old FROM note_identifiers_given)
+    """
+
+  /// Makes the temporary table `given` of the identifier each row of a table with one in small
+  /// letters is given: its capitals where free, else a new one (see ``creation``).
+  ///
+  /// - Parameters:
+  ///   - given: The temporary table's name.
+  ///   - table: `notes` or `trashed_notes`.
+  ///   - alsoTaking: More conditions the capitals must meet to be free.
+  /// - Returns: The statements.
+  static func identifiers(given: String, to table: String, alsoTaking: String = "") -> String {
+    """
+    DROP TABLE IF EXISTS temp.\(given);
+    CREATE TEMP TABLE \(given) (old TEXT PRIMARY KEY, new TEXT NOT NULL UNIQUE);
+    INSERT INTO \(given) (old, new)
+      SELECT id,
+        CASE WHEN place = 1 AND upper(id) NOT IN (SELECT id FROM notes)
+            AND upper(id) NOT IN (SELECT id FROM trashed_notes) \(alsoTaking)
+          THEN upper(id) ELSE \(freshIdentifier) END
+      FROM (
+        SELECT id, row_number() OVER (PARTITION BY upper(id) ORDER BY id) AS place
+        FROM \(table) WHERE \(inSmallLetters("id")));
+    """
+  }
+
+  /// Gives a column's identifiers the ones a temporary table gives them.
+  ///
+  /// - Parameters:
+  ///   - table: The table.
+  ///   - column: Its column of identifiers.
+  ///   - given: The temporary table made by ``identifiers(given:to:alsoTaking:)``.
+  /// - Returns: The statement.
+  static func renaming(_ table: String, _ column: String, by given: String) -> String {
+    """
+    UPDATE \(table) SET \(column) = (SELECT new FROM \(given) WHERE old = \(table).\(column))
+      WHERE \(column) IN (SELECT old FROM \(given));
+    """
+  }
 
   /// The triggers that refuse a write putting small letters in a table's `id`.
   static func refusingTriggers(on table: String) -> String {
