@@ -101,6 +101,11 @@ enum SQLiteIdentifierCase {
     """
   }
 
+  /// The triggers version 20 makes, by name: a store with them has had that migration.
+  static let triggers = ["notes", "trashed_notes"].flatMap { table in
+    ["insert", "update"].map { "\(table)_identifier_in_capitals_\($0)" }
+  }
+
   /// The triggers that refuse a write putting small letters in a table's `id`.
   static func refusingTriggers(on table: String) -> String {
     """
@@ -131,8 +136,7 @@ enum SQLiteIdentifierCase {
   /// Other text is no identifier FieldNotes reads: such a row is no note (`damaged_notes`),
   /// kept and left as it is, never refused.
   static func inSmallLetters(_ column: String) -> String {
-    let digits = { (count: Int) in String(repeating: "[0-9A-F]", count: count) }
-    let uuid = [digits(8), digits(4), digits(4), digits(4), digits(12)].joined(separator: "-")
-    return "(\(column) IS NOT upper(\(column)) AND upper(\(column)) GLOB '\(uuid)')"
+    "(\(column) IS NOT upper(\(column)) AND \(column) GLOB '\(SQLiteSchema.uuidPattern)')"
   }
+
 }

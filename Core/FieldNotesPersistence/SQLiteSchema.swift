@@ -412,7 +412,7 @@ enum SQLiteSchema {
   /// Whether a store at a version is one an earlier FieldNotes with the same search folding
   /// left as it was.
   ///
-  /// That is a store at version 10 to 18 without what the migrations after its version make
+  /// That is a store at version 10 to 19 without what the migrations after its version make
   /// (a store whose version was set back has it). Those FieldNotes kept the search index in
   /// step with the same folding, so the index needs no rebuild.
   ///
@@ -433,7 +433,8 @@ enum SQLiteSchema {
     let journalsAttachments = try SQLiteNoteRepository.journalsAttachments(in: connection)
     let journalsProperties =
       try SQLiteNoteRepository.journalsProperties(in: connection) || journalsAttachments
-    let hasVersion19 = try has(version19Indexes, in: connection)
+    let hasVersion20 = try has(SQLiteIdentifierCase.triggers, in: connection)
+    let hasVersion19 = try has(version19Indexes, in: connection) || hasVersion20
     let hasNewer =
       try hasTable("note_attachments", in: connection) || hasFiles || journalsProperties
       || hasVersion19
@@ -449,6 +450,7 @@ enum SQLiteSchema {
     case journalPropertiesVersion - 1: return !journalsProperties && !hasVersion19
     case journalAttachmentsVersion - 1: return !journalsAttachments && !hasVersion19
     case editOrderVersion - 1: return !hasVersion19
+    case identifierCaseVersion - 1: return !hasVersion20
     default: return false
     }
   }
@@ -518,4 +520,7 @@ enum SQLiteSchema {
   /// The version whose migration adds the index of notes by edit date, and of notes keeping
   /// files.
   static let editOrderVersion = 19
+
+  /// The version whose migration keeps notes' identifiers in capitals (`SQLiteIdentifierCase`).
+  static let identifierCaseVersion = 20
 }

@@ -75,6 +75,21 @@ import Testing
     #expect(try repository.versions(ofNote: Self.wren.id).count == 1)
   }
 
+  /// A store the FieldNotes before this rule left, every identifier in capitals, is upgraded
+  /// without rebuilding its search index, which that FieldNotes kept in step: at a million
+  /// notes a rebuild takes minutes.
+  @Test func aStoreOfTheVersionBeforeTheRuleIsUpgradedWithoutARebuild() throws {
+    let path = directory.file("plain.sqlite")
+    try SQLiteNoteRepository(path: path).commit([.saveNote(Self.wren), .saveNote(Self.heron)])
+    try setBackToVersion19(path)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(reopened.searchIndexRebuilds == [])
+    #expect(try pragma("user_version", of: path) == SQLiteSearchIndexTests.currentVersion)
+    #expect(try reopened.note(withID: Self.wren.id) == Self.wren)
+  }
+
   @Test func anotherToolWritingAnIdentifierInSmallLettersIsRefusedWithTheReason() throws {
     let path = directory.file("now.sqlite")
     let repository = try SQLiteNoteRepository(path: path)

@@ -385,9 +385,23 @@ func setBackToVersion10(_ path: String) throws {
     """, on: path)
 }
 
+/// Makes a store as the FieldNotes of schema version 19 left it: with no trigger refusing a
+/// note's identifier in small letters (version 20 adds them).
+func setBackToVersion19(_ path: String) throws {
+  try execute(
+    """
+    DROP TRIGGER notes_identifier_in_capitals_insert;
+    DROP TRIGGER notes_identifier_in_capitals_update;
+    DROP TRIGGER trashed_notes_identifier_in_capitals_insert;
+    DROP TRIGGER trashed_notes_identifier_in_capitals_update;
+    PRAGMA user_version = 19;
+    """, on: path)
+}
+
 /// Makes a store as the FieldNotes of schema version 18 left it: with no index of edit dates
 /// or of the notes keeping files (version 19 adds them).
 func setBackToVersion18(_ path: String) throws {
+  try setBackToVersion19(path)
   try execute(
     "DROP INDEX notes_by_edit; DROP INDEX notes_keeping_files; PRAGMA user_version = 18;",
     on: path)
