@@ -25,9 +25,12 @@ enum SQLiteIdentifierCase {
   /// as they were, such twins were edited and deleted one for the other, and a sync carried
   /// only one of them.) A trash entry sharing its identifier with a note is given one of its
   /// own too. A conflict copy's original, and the versions, files and queued compaction kept
-  /// under an identifier, follow it (the note's, where a note and a trash entry shared it),
-  /// unless the identifier given already keeps some, which would mix two notes' histories:
-  /// they then stay where they are, kept, as before.
+  /// under an identifier, follow it (the note's, where a note and a trash entry shared it).
+  /// Versions kept under its capitals already are the same note's, from before another tool
+  /// wrote its identifier in small letters (a row another note holds is given a new
+  /// identifier, which keeps none): the ones kept under small letters, newer, are numbered on
+  /// after them, with their edit scripts. A file of a name kept under the capitals already
+  /// stays where it is, kept.
   static let creation = """
     \(refusingTriggers(on: "notes"))
     \(refusingTriggers(on: "trashed_notes"))
@@ -41,13 +44,28 @@ enum SQLiteIdentifierCase {
     INSERT OR IGNORE INTO identifiers_given (old, new) SELECT old, new FROM trash_identifiers_given;
     \(renaming("notes", "conflict_of", by: "identifiers_given"))
     \(renaming("trashed_notes", "conflict_of", by: "identifiers_given"))
-    DELETE FROM identifiers_given
-      WHERE new IN (SELECT note_id FROM note_versions WHERE note_id IS NOT NULL)
-        OR new IN (SELECT note_id FROM note_version_deltas)
-        OR new IN (SELECT note_id FROM note_attachments);
-    \(renaming("note_versions", "note_id", by: "identifiers_given"))
-    \(renaming("note_version_deltas", "note_id", by: "identifiers_given"))
-    \(renaming("note_attachments", "note_id", by: "identifiers_given"))
+    DROP TABLE IF EXISTS temp.versions_numbered_on;
+    CREATE TEMP TABLE versions_numbered_on (old TEXT PRIMARY KEY, new TEXT NOT NULL, after INTEGER);
+    INSERT INTO versions_numbered_on (old, new, after)
+      SELECT old, new,
+        coalesce((SELECT max(number) FROM note_versions WHERE note_id = identifiers_given.new), 0)
+      FROM identifiers_given;
+    UPDATE note_version_deltas
+      SET number = number + (SELECT after FROM versions_numbered_on WHERE old = note_id),
+        base_number = base_number + (SELECT after FROM versions_numbered_on WHERE old = note_id),
+        note_id = (SELECT new FROM versions_numbered_on WHERE old = note_id)
+      WHERE note_id IN (SELECT old FROM versions_numbered_on);
+    UPDATE note_versions
+      SET number = number + (SELECT after FROM versions_numbered_on WHERE old = note_id),
+        note_id = (SELECT new FROM versions_numbered_on WHERE old = note_id)
+      WHERE note_id IN (SELECT old FROM versions_numbered_on);
+    UPDATE note_attachments
+      SET note_id = (SELECT new FROM identifiers_given WHERE old = note_attachments.note_id)
+      WHERE note_id IN (SELECT old FROM identifiers_given)
+        AND NOT EXISTS (
+          SELECT 1 FROM note_attachments AS kept, identifiers_given AS given
+          WHERE given.old = note_attachments.note_id AND kept.note_id = given.new
+            AND kept.name = note_attachments.name);
     INSERT OR IGNORE INTO note_versions_to_compact (note_id)
       SELECT new FROM identifiers_given
       WHERE old IN (SELECT note_id FROM note_versions_to_compact);
@@ -55,6 +73,7 @@ enum SQLiteIdentifierCase {
     DROP TABLE temp.note_identifiers_given;
     DROP TABLE temp.trash_identifiers_given;
     DROP TABLE temp.identifiers_given;
+    DROP TABLE temp.versions_numbered_on;
     """
 
   /// A trash entry's capitals are taken too when a note was just given them, and it is given

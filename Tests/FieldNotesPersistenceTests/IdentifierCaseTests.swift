@@ -120,6 +120,44 @@ import Testing
     #expect(try repository.load().notes == [Self.wren])
   }
 
+  /// A note FieldNotes saved, and edited, whose identifier another tool then wrote in small
+  /// letters and edited again: its versions from before and after are one history, numbered on,
+  /// every one readable, and its file is its own (found by the outside check: the versions kept
+  /// under small letters, and the file, stayed there, shown nowhere).
+  @Test func versionsKeptUnderBothCasesAreOneHistory() throws {
+    let path = directory.file("history.sqlite")
+    let repository = try SQLiteNoteRepository(path: path)
+    var wren = Self.wren
+    try repository.commit([.saveNote(wren)])
+    for body in ["second", "third"] {
+      wren.body = body
+      wren.updatedAt = wren.updatedAt.addingTimeInterval(60)
+      try repository.commit([.saveNote(wren)])
+    }
+    let lower = Self.wren.id.uuidString.lowercased()
+    try setBackToVersion19(path)
+    try RawConnection(path: path).execute(
+      """
+      UPDATE notes SET id = '\(lower)';
+      UPDATE notes SET body = 'fourth', updated_at = updated_at + 60;
+      UPDATE notes SET body = 'fifth', updated_at = updated_at + 60;
+      INSERT INTO note_attachments (note_id, name, bytes) VALUES ('\(lower)', 'p.png', x'89504e47');
+      """)
+
+    let reopened = try SQLiteNoteRepository(path: path)
+
+    #expect(try reopened.note(withID: Self.wren.id)?.body == "fifth")
+    let versions = try reopened.versions(ofNote: Self.wren.id)
+    #expect(Set(versions.map(\.number)) == [1, 2, 3, 4])
+    for (number, body) in [(1, "in the hedge"), (2, "second"), (3, "third"), (4, "fourth")] {
+      #expect(try reopened.version(number, ofNote: Self.wren.id)?.body == body, "\(number)")
+    }
+    #expect(try reopened.attachments(ofNote: Self.wren.id).map(\.name) == ["p.png"])
+    #expect(
+      try RawSQLite.rows("SELECT count(*) FROM note_versions WHERE note_id = '\(lower)'", of: path)
+        == ["0"])
+  }
+
   /// Two rows whose identifiers differ only in case are two notes another tool wrote under one
   /// identifier: the one in capitals keeps it, the other is given one of its own, so each is
   /// found, edited and deleted apart, and a sync carries both.
