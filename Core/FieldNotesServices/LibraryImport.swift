@@ -145,13 +145,15 @@ public enum LibraryImport {
     // saved nothing.
     var attempt = 1
     while true {
+      // The stamp first, then the store caught up with it: what the plan reads, answers the
+      // store kept included, is at least as new as the stamp the write checks.
       let stamp = store.repository.changeStamp
+      do { try store.reload() } catch { throw .store(error) }
       do {
         return try mergePlanned(
           at: stamp, into: store, incoming, timeZone: timeZone, progress: progress)
       } catch .store(.persistence(.changedMeanwhile)) where attempt < maximumPlans {
         attempt += 1
-        do { try store.reload() } catch { throw .store(error) }
       }
     }
   }
