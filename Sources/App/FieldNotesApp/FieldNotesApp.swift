@@ -124,6 +124,10 @@ public enum FieldNotesApp {
       }
       return 1
     }
+    let screens = dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))
+    if options.addition != nil || options.shownNote != nil {  // leftover edits kept, as at a start
+      for warning in Screens.keepLeftoverEdits(screens) { console.printError(warning) }
+    }
     if let addition = options.addition {
       guard
         let body = StandardInput.text(
@@ -134,8 +138,7 @@ public enum FieldNotesApp {
       do {
         console.print(
           try Screens.addNote(
-            addition.title, body, addition.tags, addition.notebook,
-            dependencies.screens(preferences: ScreenPreferences(noteListForm: .mvvm))))
+            addition.title, body, addition.tags, addition.notebook, screens))
         return 0
       } catch {
         console.printError(MessageStyle.errorLine(error.error.message) + "; nothing was saved")

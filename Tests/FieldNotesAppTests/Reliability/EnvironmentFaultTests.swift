@@ -128,15 +128,22 @@ import Testing
     #expect(result.output.contains { $0.hasPrefix("  1   ") && $0.hasSuffix("  Kept · just now") })
     _ = try Self.run("/usr/bin/chattr", ["-i", store])
     #expect(try SQLiteNoteRepository(path: store).load() == saved)
+    // The next command keeps it as a draft, a one-shot `add` as a session does.
+    let added = try BuiltProduct.run(
+      binary, arguments: ["add", "Next", "--store", store], input: "", environment: environment)
+    #expect(added.status == 0, "\(added.errors)")
+    #expect(
+      added.errors.first?.hasPrefix("warning: FieldNotes stopped while 1 note was being written")
+        == true, "\(added.errors)")
+    #expect(!FileManager.default.fileExists(atPath: heldPath))
     let writable = try BuiltProduct.run(
       binary, arguments: ["--store", store], input: "open all\nnew\ndraft 1\nsave\n",
       environment: environment)
     #expect(writable.status == 0, "\(writable.errors)")
     #expect(
       try SQLiteNoteRepository(path: store).load().notes.map(\.title).sorted() == [
-        "Kept", "Lost?",
+        "Kept", "Lost?", "Next",
       ])
-    #expect(!FileManager.default.fileExists(atPath: heldPath))
   }
 
   @MainActor

@@ -63,7 +63,7 @@ enum Screens {
       with: dependencies)
   }
 
-  /// How a session starts by keeping the notes an editor held when FieldNotes last stopped.
+  /// How a session, `add` or `show` starts: keeping what an editor held when FieldNotes stopped.
   ///
   /// - Parameter dependencies: What the screens are made with.
   /// - Returns: The warnings to show.
