@@ -24,44 +24,92 @@ extension Note {
   /// - Returns: The excerpt.
   /// - Complexity: O(*k*) where *k* is the length of the body up to the end of the excerpt.
   public func excerpt(maximumLength: Int) -> String {
-    let body = self.body
-    if let excerpt = Self.asciiExcerpt(of: body, maximumLength: maximumLength) { return excerpt }
-    var excerpt = ""
-    var length = 0
-    var hasStarted = false
-    var pendingSpace = false
-    for character in body {
-      // ASCII, most of any text, is told apart by its byte; only other characters need
-      // Unicode's properties, which are far slower to look up.
-      let isNewline: Bool
-      let isWhitespace: Bool
-      if let byte = character.asciiValue {
-        isNewline = byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
-        isWhitespace = isNewline || byte == 0x20 || byte == 0x09
-      } else {
-        isNewline = character.isNewline
-        isWhitespace = character.isWhitespace
+    var reading = ExcerptReading(maximumLength: maximumLength)
+    // ASCII, most of any text, is read by its bytes. From the first character that isn't,
+    // where Unicode's rules say a character ends, the body is read character by character,
+    // from the ASCII byte before it: that byte is held back, since a mark after it joins it.
+    let utf8 = body.utf8
+    var held: String.Index?
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte < 0x80 else {
+        for character in body[(held ?? index)...] where !reading.read(character) { break }
+        return reading.excerpt
       }
-      if isNewline {
-        if hasStarted { break }
-        continue
-      }
-      if isWhitespace {
-        pendingSpace = hasStarted
-        continue
-      }
-      if pendingSpace {
-        excerpt.append(" ")
-        length += 1
-        pendingSpace = false
-      }
-      excerpt.append(character)
-      length += 1
-      hasStarted = true
-      if length > maximumLength { break }
+      if let held, !reading.read(ascii: utf8[held]) { return reading.excerpt }
+      held = index
     }
-    guard length > maximumLength else { return excerpt }
-    return String(excerpt.prefix(maximumLength - 1)) + "…"
+    if let held { _ = reading.read(ascii: utf8[held]) }
+    return reading.excerpt
+  }
+
+  /// An excerpt as it is read: the characters of the first line with text, and one space for
+  /// each run of whitespace between them, counted as read and kept as UTF-8.
+  private struct ExcerptReading {
+    /// The longest excerpt, including the ellipsis.
+    let maximumLength: Int
+    /// What has been read.
+    private var bytes: [UInt8] = []
+    /// How many characters have been read.
+    private var length = 0
+    /// How many of the bytes the first `maximumLength - 1` characters take: where a cut ends.
+    private var cutEnd = 0
+    /// Whether whitespace came after the last character, so a character after it is a word's.
+    private var pendingSpace = false
+
+    init(maximumLength: Int) {
+      self.maximumLength = maximumLength
+      bytes.reserveCapacity(maximumLength + 1)
+    }
+
+    /// The excerpt: what was read, or, when more was read than fits, what fits with an
+    /// ellipsis.
+    var excerpt: String {
+      guard length > maximumLength else { return String(decoding: bytes, as: UTF8.self) }
+      return String(decoding: bytes[..<cutEnd], as: UTF8.self) + "…"
+    }
+
+    /// Reads an ASCII character by its byte.
+    ///
+    /// - Returns: `false` once the excerpt is complete: its line ended, or more was read than
+    ///   fits.
+    mutating func read(ascii byte: UInt8) -> Bool {
+      switch byte {
+      case 0x0A, 0x0D, 0x0B, 0x0C:
+        return length == 0
+      case 0x20, 0x09:
+        pendingSpace = length > 0
+        return true
+      default:
+        return take(CollectionOfOne(byte))
+      }
+    }
+
+    /// Reads a character, telling ASCII by its byte and the rest by Unicode's properties.
+    ///
+    /// - Returns: `false` once the excerpt is complete.
+    mutating func read(_ character: Character) -> Bool {
+      // CR LF, one character, reads as its byte, LF: a line's end either way.
+      if let byte = character.asciiValue { return read(ascii: byte) }
+      if character.isNewline { return length == 0 }
+      guard !character.isWhitespace else {
+        pendingSpace = length > 0
+        return true
+      }
+      return take(character.utf8)
+    }
+
+    /// Adds one character, after the space a run of whitespace before it stands for.
+    private mutating func take(_ character: some Collection<UInt8>) -> Bool {
+      if pendingSpace {
+        pendingSpace = false
+        guard take(CollectionOfOne(0x20)) else { return false }
+      }
+      if length == maximumLength - 1 { cutEnd = bytes.count }
+      bytes.append(contentsOf: character)
+      length += 1
+      return length <= maximumLength
+    }
   }
 
   /// How much of a body a search result's excerpt looks through for a match, in characters.
@@ -79,6 +127,9 @@ extension Note {
   /// - Returns: The excerpt.
   /// - Complexity: O(*k*) in the characters read, at most ``matchedExcerptReach``.
   public func excerpt(showing matches: SearchMatches, maximumLength: Int) -> String {
+    // A list that isn't a search has no terms: its excerpt reads only the body's first line,
+    // not the reach (finding where the reach ends reads up to its every character).
+    guard !matches.isEmpty else { return excerpt(maximumLength: maximumLength) }
     let reach = body.prefix(Self.matchedExcerptReach)
     // Most bodies a search finds hold the match in the title or the tags, or in one line among
     // many: the lines are told apart by their bytes, and only the line that matches is read
@@ -175,36 +226,6 @@ extension Note {
 
   /// How many characters before a match a cut excerpt keeps.
   private static let contextBeforeMatch = 20
-
-  /// The excerpt worked out on bytes, when every byte it reads is ASCII (one byte, one
-  /// character, and the same newlines and spaces); `nil` at the first that isn't, and the
-  /// characters are read instead.
-  private static func asciiExcerpt(of body: String, maximumLength: Int) -> String? {
-    var excerpt: [UInt8] = []
-    excerpt.reserveCapacity(maximumLength + 1)
-    var hasStarted = false
-    var pendingSpace = false
-    for byte in body.utf8 {
-      guard byte < 0x80 else { return nil }
-      if byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C {
-        if hasStarted { break }
-        continue
-      }
-      if byte == 0x20 || byte == 0x09 {
-        pendingSpace = hasStarted
-        continue
-      }
-      if pendingSpace {
-        excerpt.append(0x20)
-        pendingSpace = false
-      }
-      excerpt.append(byte)
-      hasStarted = true
-      if excerpt.count > maximumLength { break }
-    }
-    guard excerpt.count > maximumLength else { return String(decoding: excerpt, as: UTF8.self) }
-    return String(decoding: excerpt.prefix(maximumLength - 1), as: UTF8.self) + "…"
-  }
 }
 
 extension Date {

@@ -20,6 +20,9 @@ extension String {
   /// `nil` for one it shows: the one list of them, so the check and the replacement can't drift.
   private static func shownInstead(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
     switch scalar.value {
+    // Printable ASCII is shown as it is: told by its value, as most of any text is, since
+    // Unicode's properties below are far slower to look up.
+    case 0x20..<0x7F: nil
     case 0x09: " "
     case 0x0A: "\u{2424}"
     case 0x1B: "\u{241B}"

@@ -72,6 +72,51 @@ import Testing
     #expect(Note(title: "", body: exact).excerpt == exact)
   }
 
+  /// The excerpt reads ASCII by its bytes and the rest by its characters; wherever the two
+  /// meet (a mark joining the letter before it, CR LF, a separator that isn't ASCII, a cut
+  /// mid-way), it must read as the plain definition does, character by character.
+  @Test func theExcerptReadsAsTheFirstLineCollapsedCharacterByCharacter() {
+    let pieces = [
+      "a", "b", " ", "  ", "\t", "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "e\u{301}", "\u{301}",
+      "é", "\u{A0}", "\u{2028}", "\u{85}", "👩\u{200D}🌾", "🇫🇷", "x\u{FE0F}", "…", "日本",
+    ]
+    var random = LinearCongruentialGenerator(state: 7)
+    for _ in 0..<2_000 {
+      let body = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+        pieces.randomElement(using: &random) ?? ""
+      }.joined()
+      for maximumLength in [1, 2, 5, 12, 60] {
+        let note = Note(title: "", body: body)
+        #expect(
+          note.excerpt(maximumLength: maximumLength)
+            == Self.excerpt(of: body, maximumLength: maximumLength),
+          "\(body.debugDescription) cut to \(maximumLength)")
+      }
+    }
+  }
+
+  /// The excerpt as its documentation defines it, read character by character: the body's
+  /// characters, and one space for each run of whitespace between them, counted as read.
+  private static func excerpt(of body: String, maximumLength: Int) -> String {
+    var read: [String] = []
+    var pendingSpace = false
+    for character in body {
+      if character.isNewline {
+        if !read.isEmpty { break }
+        continue
+      }
+      if character.isWhitespace {
+        pendingSpace = !read.isEmpty
+        continue
+      }
+      if pendingSpace { read.append(" ") }
+      pendingSpace = false
+      read.append(String(character))
+    }
+    guard read.count > maximumLength else { return read.joined() }
+    return read.prefix(maximumLength - 1).joined() + "…"
+  }
+
   @Test func foldingIgnoresCaseAndDiacritics() {
     #expect(SearchFolding.fold("Café ÜBER naïve") == SearchFolding.fold("cafe uber naive"))
     #expect(SearchFolding.fold("HERON") == Array("heron".utf8))
