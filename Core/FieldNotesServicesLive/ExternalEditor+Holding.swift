@@ -24,7 +24,7 @@ extension ExternalEditor {
   public func hold(_ text: Data, fileName: String, replacing held: HeldText?)
     throws(TextEditingError) -> HeldText?
   {
-    guard !removesEmptyFolder else { return nil }
+    guard !isInMemory else { return nil }
     if let held, held.holder is HeldLock, Self.replace(held.path, with: text) { return held }
     // A first file, or one gone from under its lock (its folder removed by hand): a new one.
     let (path, lock) = try write(text, named: fileName)
@@ -50,7 +50,8 @@ extension ExternalEditor {
     }
   }
 
-  /// Removes a held file, then lets go of its lock.
+  /// Removes a held file, then lets go of its lock, and removes the store's folder if that
+  /// leaves it empty.
   ///
   /// - Parameter held: The file.
   public func letGo(_ held: HeldText) {
@@ -58,6 +59,7 @@ extension ExternalEditor {
     unlink(held.path + Self.writingSuffix)
     unlink(held.path + Self.lockSuffix)
     (held.holder as? HeldLock)?.release()
+    removeFolderIfEmpty()
   }
 
   /// The end of the name of the file new text is written to before it replaces a held file's.

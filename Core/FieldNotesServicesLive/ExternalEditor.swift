@@ -33,11 +33,9 @@ public struct ExternalEditor: TextEditing {
   let root: String
   /// The folder this store's files are written in.
   let folder: String
-  /// Whether the folder goes once empty: only a store in memory's, which no other session uses.
-  ///
-  /// A store file's stays, so an editor FieldNotes left running (`code --wait`) can still save
-  /// there, and its text is taken next time.
-  let removesEmptyFolder: Bool
+  /// Whether the store is in memory: its text goes with its session, so none is held in a file
+  /// for a later one.
+  let isInMemory: Bool
 
   /// Creates the editor service.
   ///
@@ -54,7 +52,7 @@ public struct ExternalEditor: TextEditing {
     self.hasTerminal = hasTerminal
     root = folder
     self.folder = folder + "/" + Self.folderName(of: owner)
-    removesEmptyFolder = owner == .inMemory
+    isInMemory = owner == .inMemory
   }
 
   /// The name of a store's own folder: `store-` and a digest of the store file's resolved path
@@ -245,6 +243,7 @@ public struct ExternalEditor: TextEditing {
   /// - Returns: The leftover edits, by name.
   public func leftoverEdits() -> [LeftoverEdit] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    if names.isEmpty { removeFolderIfEmpty() }
     // An editor's own files beside it (vim's `.…md.swp`) are not edits.
     return names.sorted().filter(Self.isEdit).flatMap { name -> [LeftoverEdit] in
       let path = folder + "/" + name
@@ -269,14 +268,23 @@ public struct ExternalEditor: TextEditing {
     }
   }
 
-  /// Removes a leftover edit's file and its lock.
+  /// Removes a leftover edit's file and its lock, and marks the folder to stay.
+  ///
+  /// The editor of a FieldNotes that stopped may still be running (`code --wait`): when it
+  /// saves again, the file is made again in the folder, and the next session takes it. So the
+  /// folder of a store that had a leftover is not removed once empty (``mayStillBeSavedInto``).
   ///
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
+    let marker = folder + "/" + Self.mayStillBeSavedInto
+    close(open(marker, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600))
     try? FileManager.default.removeItem(atPath: edit.path)
     try? FileManager.default.removeItem(atPath: edit.path + Self.lockSuffix)
-    removeFolderIfEmpty()
   }
+
+  /// The file that keeps a store's folder once a leftover edit was taken from it, since the
+  /// editor that left it may still save there.
+  static let mayStillBeSavedInto = ".an-editor-may-still-save-here"
 
   /// The files of edits other stores' FieldNotes left (in their folders beside this store's,
   /// or at the top, where a FieldNotes before stores had folders wrote them) whose lock no one
@@ -292,6 +300,9 @@ public struct ExternalEditor: TextEditing {
       var status = stat()
       guard lstat(inside, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { continue }
       let files = (try? FileManager.default.contentsOfDirectory(atPath: inside)) ?? []
+      // An empty one goes (`rmdir` removes only an empty folder): a start reads one folder for
+      // each store with files left, not one for every store ever opened.
+      if files.isEmpty { rmdir(inside) }
       candidates += files.sorted().filter(Self.isEdit).map { inside + "/" + $0 }
     }
     return candidates.filter { path in
@@ -309,10 +320,10 @@ public struct ExternalEditor: TextEditing {
     name.hasSuffix(".md") && !name.hasPrefix(".")
   }
 
-  /// Removes a store in memory's folder if nothing is left in it (`rmdir` removes only an
-  /// empty one).
-  private func removeFolderIfEmpty() {
-    if removesEmptyFolder { rmdir(folder) }
+  /// Removes the store's folder if nothing is left in it (`rmdir` removes only an empty one);
+  /// a session writing a file meanwhile makes it again (``write(_:named:)``).
+  func removeFolderIfEmpty() {
+    rmdir(folder)
   }
 
   /// When a file was last written; now, when that can't be read.
@@ -363,8 +374,8 @@ public struct ExternalEditor: TextEditing {
   func write(_ text: Data, named fileName: String) throws(TextEditingError)
     -> (path: String, lock: Int32)
   {
-    // Another session of the store removes the folder once empty; made again if it did so
-    // between the two steps.
+    // Another session removes the folder once empty (a session of this store as its edit
+    // ends, any other as it starts); made again if one did so between the two steps.
     for attempt in 1...2 {
       try makeFolder()
       let path = folder + "/" + UUID().uuidString.lowercased().prefix(8) + "-" + fileName
