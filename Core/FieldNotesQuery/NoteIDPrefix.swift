@@ -59,9 +59,7 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Each one's prefix, in the same order.
   /// - Complexity: O(*n* log *n*) in the number of identifiers.
   public static func distinguishing(_ ids: [Note.ID]) -> [NoteIDPrefix] {
-    let order = ids.indices.sorted {
-      ids[$0].hexDigits.lexicographicallyPrecedes(ids[$1].hexDigits)
-    }
+    let order = ids.indices.sorted { ids[$0].bytes.lexicographicallyPrecedes(ids[$1].bytes) }
     var neighbours = [[Note.ID]](repeating: [], count: ids.count)
     for (position, index) in order.enumerated() {
       for next in [position - 1, position + 1] where order.indices.contains(next) {
@@ -84,10 +82,9 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   ///     digits (fewer at either end); any others may be given too, and only make no
   ///     difference.
   public init(telling id: Note.ID, from neighbours: [Note.ID]) {
-    let digits = id.hexDigits
     var length = Self.shortest
     for neighbour in neighbours where neighbour != id {
-      length = max(length, min(32, zip(digits, neighbour.hexDigits).prefix { $0 == $1 }.count + 1))
+      length = max(length, min(32, id.sharedDigits(with: neighbour) + 1))
     }
     self.init(of: id, length: length)
   }
@@ -102,6 +99,21 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Note.ID {
-  /// The identifier's 32 hex digits, in upper case, in order: what every prefix is of.
-  var hexDigits: [Character] { uuidString.filter { $0 != "-" }.map(\.self) }
+  /// The identifier's 16 bytes, in order: its 32 hex digits are theirs, two to a byte, the
+  /// high half first, so identifiers ordered by their bytes are ordered by their digits.
+  var bytes: [UInt8] { withUnsafeBytes(of: uuid) { Array($0) } }
+
+  /// How many hex digits this identifier's text shares with another's from the start, read
+  /// from their bytes.
+  ///
+  /// - Parameter other: The other identifier.
+  /// - Returns: From 0 to 32.
+  func sharedDigits(with other: Note.ID) -> Int {
+    withUnsafeBytes(of: uuid) { mine in
+      withUnsafeBytes(of: other.uuid) { theirs in
+        guard let byte = mine.indices.first(where: { mine[$0] != theirs[$0] }) else { return 32 }
+        return 2 * byte + (mine[byte] >> 4 == theirs[byte] >> 4 ? 1 : 0)
+      }
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import FieldNotesModel
 import FieldNotesQuery
+import FieldNotesTesting
 import Foundation
 import Testing
 
@@ -49,5 +50,37 @@ import Testing
       #expect(ids.filter { prefix.matches($0) } == [id], "\(prefix) names its note alone")
     }
     #expect(NoteIDPrefix.distinguishing([]).isEmpty)
+  }
+
+  /// Ids sharing prefixes of every length, ending mid-byte as well as on one, each told apart
+  /// by the shortest prefix (at least four digits) no other id shares, as their text shows it.
+  @Test func everyPrefixIsTheShortestNoOtherIdSharesAsTheTextShowsIt() {
+    var random = LinearCongruentialGenerator(state: 11)
+    for _ in 0..<200 {
+      let base = random.uuid().uuidString.filter { $0 != "-" }
+      let ids = (0..<Int.random(in: 1...12, using: &random)).compactMap { _ -> UUID? in
+        let kept = Int.random(in: 0...32, using: &random)
+        let rest = (kept..<32).map { _ in "0123456789ABCDEF".randomElement(using: &random) ?? "0" }
+        return UUID(hexDigits: base.prefix(kept) + String(rest))
+      }
+      let unique = Array(Set(ids))
+      for (id, prefix) in zip(unique, NoteIDPrefix.distinguishing(unique)) {
+        let digits = id.uuidString.filter { $0 != "-" }
+        let others = unique.filter { $0 != id }.map { $0.uuidString.filter { $0 != "-" } }
+        let shortest = (NoteIDPrefix.shortest...32).first { length in
+          !others.contains { $0.hasPrefix(digits.prefix(length)) }
+        }
+        #expect(prefix.digits == String(digits.prefix(shortest ?? 32)), "\(unique)")
+      }
+    }
+  }
+}
+
+extension UUID {
+  /// The UUID of 32 hex digits, dashes put in.
+  fileprivate init?(hexDigits: String) {
+    let digits = Array(hexDigits)
+    let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }
+    self.init(uuidString: groups.joined(separator: "-"))
   }
 }
