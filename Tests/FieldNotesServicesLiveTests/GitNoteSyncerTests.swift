@@ -1,5 +1,6 @@
 import FieldNotesFormats
 import FieldNotesModel
+import FieldNotesPlatform
 import FieldNotesServices
 import FieldNotesTesting
 import Foundation
@@ -28,6 +29,44 @@ import Testing
       encoding: .utf8)
     #expect(heron.contains("# \(SampleData.heron.title)\n\n\(SampleData.heron.body)"))
     #expect(try world.git(["log", "--format=%s"], in: clone).contains("FieldNotes"))
+  }
+
+  /// A sync fetches only when the remote's branch moved from where this store's copy of it is.
+  ///
+  /// Where it is as this store last pushed it, the sync asks the remote once (`ls-remote`) and
+  /// fetches nothing; one the remote moved for fetches, and brings the change in. A fetch is
+  /// a second connection to the remote: over ssh, a second login.
+  @Test func aSyncFetchesOnlyWhenTheRemoteMoved() async throws {
+    let logged = world.root + "/logged-git"
+    let log = world.root + "/git.log"
+    try FileManager.default.createDirectory(atPath: logged, withIntermediateDirectories: true)
+    let real = try #require(
+      ChildProcess.executablePath(named: "git", environment: world.environment))
+    try "#!/bin/sh\necho \"$*\" >> '\(log)'\nexec '\(real)' \"$@\"\n".write(
+      toFile: logged + "/git", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: logged + "/git")
+    var environment = world.environment
+    environment["PATH"] = logged + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let here = try await world.device(
+      NoteLibrary(notes: [syncNote(1, "Heron")]), environment: environment)
+    let there = try await world.device()
+    try await here.syncer.sync()
+    try await there.syncer.sync()
+    func fetches(_ sync: () async throws -> Void) async throws -> Int {
+      try Data().write(to: URL(fileURLWithPath: log))
+      try await sync()
+      let commands = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+      #expect(commands.contains { $0.contains(" ls-remote ") })
+      return commands.filter { $0.contains(" fetch ") }.count
+    }
+
+    try here.save(syncNote(1, "Grey heron", minutes: 5))
+    #expect(try await fetches { try await here.syncer.sync() } == 0, "the remote is as pushed")
+    #expect(try await fetches { try await here.syncer.sync() } == 0, "nothing changed at all")
+    try there.save(syncNote(2, "Wren", minutes: 6))
+    try await there.syncer.sync()
+    #expect(try await fetches { try await here.syncer.sync() } == 1, "the remote moved")
+    #expect(here.note(syncNote(2, "Wren").id)?.title == "Wren")
   }
 
   @Test func threeStoresConverge() async throws {

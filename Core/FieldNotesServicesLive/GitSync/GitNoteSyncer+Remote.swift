@@ -13,7 +13,8 @@ struct FetchedBranch: Sendable {
 extension GitNoteSyncer {
   // MARK: - Fetching
 
-  /// Finds the branch to sync (see ``RemoteBranches``) and fetches it.
+  /// Finds the branch to sync (see ``RemoteBranches``) and fetches it, unless this
+  /// repository's copy of it is where the remote's branch is.
   ///
   /// - Throws: ``SyncError/remoteUnreachable(remote:reason:)`` when the remote can't be read.
   func fetch(_ git: GitProcess, _ origin: GitRemote, remote: String) async throws
@@ -33,8 +34,14 @@ extension GitNoteSyncer {
     case .unbornHead:
       branch = FetchedBranch(name: try await unbornHead(git, origin, remote: remote))
     }
-    guard branches.commits[branch.name] != nil else { return branch }
+    guard let tip = branches.commits[branch.name] else { return branch }
     let trackingRef = "refs/remotes/origin/\(branch.name)"
+    // The remote's branch is where this repository's copy of it is, most often at this store's
+    // own last push (which moves the copy too): a fetch would bring nothing.
+    if try await revision(git, trackingRef) == tip {
+      branch.commit = tip
+      return branch
+    }
     let refspec = "+refs/heads/\(branch.name):\(trackingRef)"
     func fetch() async throws -> GitProcess.Output {
       try await git.run(
