@@ -96,6 +96,10 @@ public struct ExternalEditor: TextEditing {
       throw .noEditor
     }
     let (path, lock) = try write(text, named: fileName)
+    // An editor may save the file again after it returns (one started without waiting, as
+    // `code` is without `--wait`): the folder stays for it, and the next session takes what it
+    // saves. A store in memory's goes, as no later session reads it.
+    if !isInMemory { markFolderToStay() }
     // The file is removed once read, unless what it holds couldn't be taken: then it stays,
     // named in the message, so nothing the user wrote is lost.
     var keepsFile = false
@@ -103,7 +107,7 @@ public struct ExternalEditor: TextEditing {
       if !keepsFile { try? FileManager.default.removeItem(atPath: path) }
       try? FileManager.default.removeItem(atPath: path + Self.lockSuffix)
       Self.release(lock: lock)
-      if !keepsFile { removeFolderIfEmpty() }
+      if isInMemory, !keepsFile { removeFolderIfEmpty() }
     }
     let termination: ChildProcess.Termination
     do {
@@ -271,19 +275,25 @@ public struct ExternalEditor: TextEditing {
   /// Removes a leftover edit's file and its lock, and marks the folder to stay.
   ///
   /// The editor of a FieldNotes that stopped may still be running (`code --wait`): when it
-  /// saves again, the file is made again in the folder, and the next session takes it. So the
-  /// folder of a store that had a leftover is not removed once empty (``mayStillBeSavedInto``).
+  /// saves again, the file is made again in the folder, and the next session takes it.
   ///
   /// - Parameter edit: The leftover edit.
   public func forget(_ edit: LeftoverEdit) {
-    let marker = folder + "/" + Self.mayStillBeSavedInto
-    close(open(marker, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600))
+    markFolderToStay()
     try? FileManager.default.removeItem(atPath: edit.path)
     try? FileManager.default.removeItem(atPath: edit.path + Self.lockSuffix)
   }
 
-  /// The file that keeps a store's folder once a leftover edit was taken from it, since the
-  /// editor that left it may still save there.
+  /// Keeps the store's folder from being removed once empty (``mayStillBeSavedInto``): an
+  /// editor was given a file there, and may save it again later.
+  private func markFolderToStay() {
+    let marker = folder + "/" + Self.mayStillBeSavedInto
+    close(open(marker, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600))
+  }
+
+  /// The file that keeps a store's folder an editor was given a file in, since the editor may
+  /// save there after FieldNotes took what it wrote (one that returned at once, or one left
+  /// running when FieldNotes stopped); only a folder of held text alone goes once empty.
   static let mayStillBeSavedInto = ".an-editor-may-still-save-here"
 
   /// The files of edits other stores' FieldNotes left (in their folders beside this store's,
@@ -321,7 +331,7 @@ public struct ExternalEditor: TextEditing {
   }
 
   /// Removes the store's folder if nothing is left in it (`rmdir` removes only an empty one);
-  /// a session writing a file meanwhile makes it again (``write(_:named:)``).
+  /// a session writing a file meanwhile makes it again (``write(_:named:afterMakingFolder:)``).
   func removeFolderIfEmpty() {
     rmdir(folder)
   }
@@ -370,17 +380,25 @@ public struct ExternalEditor: TextEditing {
   /// holds as a leftover (``leftoverEdits()``) and removes it once kept, so a file written
   /// before its lock was held could be taken, and removed with the text the editor then wrote.
   ///
+  /// - Parameters:
+  ///   - text: The file's bytes.
+  ///   - fileName: The end of the file's name, after the prefix that makes it unique.
+  ///   - afterMakingFolder: Run each time the folder is made, before the file is: where a test
+  ///     removes the folder, as another session can.
   /// - Returns: The file's path, and the lock's descriptor, which holds it until closed.
-  func write(_ text: Data, named fileName: String) throws(TextEditingError)
-    -> (path: String, lock: Int32)
-  {
-    // Another session removes the folder once empty (a session of this store as its edit
-    // ends, any other as it starts); made again if one did so between the two steps.
-    for attempt in 1...2 {
-      try makeFolder()
+  /// - Throws: ``FieldNotesServices/TextEditingError/fileProblem(_:)`` when the folder or the
+  ///   file can't be made or written.
+  func write(
+    _ text: Data, named fileName: String, afterMakingFolder: () -> Void = {}
+  ) throws(TextEditingError) -> (path: String, lock: Int32) {
+    // Another session removes the folder once empty (a session of this store as it lets go of
+    // held text, any other as it starts); made again each time one did so midway, since
+    // `rmdir` removes it only while nothing is in it: the lock, once made, keeps it.
+    for _ in 1...Self.folderAttempts {
+      guard try makeFolder(afterMaking: afterMakingFolder) else { continue }
       let path = folder + "/" + UUID().uuidString.lowercased().prefix(8) + "-" + fileName
       guard let lock = Self.hold(lockOf: path) else {
-        if errno == ENOENT, attempt == 1 { continue }
+        if errno == ENOENT { continue }
         throw .fileProblem(
           "\(path)\(Self.lockSuffix) can't be held: \(String(cString: strerror(errno)))")
       }
@@ -399,19 +417,32 @@ public struct ExternalEditor: TextEditing {
     throw .fileProblem("\(folder) can't be made: another FieldNotes kept removing it")
   }
 
+  /// How many times a file is tried in a folder another session keeps removing.
+  static let folderAttempts = 16
+
   /// Makes this store's folder, and the folder of every store's, owner-only.
-  private func makeFolder() throws(TextEditingError) {
+  ///
+  /// - Parameter afterMaking: Run once the folder is made and before it is made owner-only:
+  ///   where a test removes it, as another session can.
+  /// - Returns: `false` when the folder was gone again before it could be made owner-only.
+  /// - Throws: ``FieldNotesServices/TextEditingError/fileProblem(_:)`` when it can't be made.
+  private func makeFolder(afterMaking: () -> Void) throws(TextEditingError) -> Bool {
     do {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true,
         attributes: [.posixPermissions: 0o700])
-      for made in [root, folder] {
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: made)
-      }
+      afterMaking()
+      try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: root)
     } catch {
       let reason = error.localizedDescription
       throw .fileProblem(
         "\(folder) can't be made: \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)")
     }
+    guard chmod(folder, 0o700) == 0 else {
+      if errno == ENOENT { return false }
+      throw .fileProblem(
+        "\(folder) can't be made owner-only: \(String(cString: strerror(errno)))")
+    }
+    return true
   }
 }
