@@ -67,6 +67,17 @@ import Testing
     try await there.syncer.sync()
     #expect(try await fetches { try await here.syncer.sync() } == 1, "the remote moved")
     #expect(here.note(syncNote(2, "Wren").id)?.title == "Wren")
+
+    // The copy names the remote's new commit, which isn't here (found by an outside check:
+    // every sync then failed, saying to sync again).
+    try there.save(syncNote(3, "Moss", minutes: 7))
+    try await there.syncer.sync()
+    let tip = try world.git(["rev-parse", "refs/heads/main"], in: world.remote)
+    try tip.write(
+      toFile: here.syncer.gitDirectory + "/refs/remotes/origin/main", atomically: true,
+      encoding: .utf8)
+    #expect(try await fetches { try await here.syncer.sync() } == 1, "the commit isn't here")
+    #expect(here.note(syncNote(3, "Moss").id)?.title == "Moss")
   }
 
   @Test func threeStoresConverge() async throws {

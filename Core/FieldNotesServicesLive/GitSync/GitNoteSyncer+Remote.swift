@@ -37,8 +37,9 @@ extension GitNoteSyncer {
     guard let tip = branches.commits[branch.name] else { return branch }
     let trackingRef = "refs/remotes/origin/\(branch.name)"
     // The remote's branch is where this repository's copy of it is, most often at this store's
-    // own last push (which moves the copy too): a fetch would bring nothing.
-    if try await revision(git, trackingRef) == tip {
+    // own last push (which moves the copy too), and the commit is here: a fetch would bring
+    // nothing. A copy naming a commit that isn't here (lost with a power cut) is fetched.
+    if try await revision(git, trackingRef + "^{commit}") == tip {
       branch.commit = tip
       return branch
     }
