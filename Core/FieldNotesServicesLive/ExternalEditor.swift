@@ -302,6 +302,16 @@ public struct ExternalEditor: TextEditing {
   ///
   /// - Returns: Their paths, in order.
   public func leftoverEditsOfOtherStores() -> [String] {
+    leftoverEditsOfOtherStores(afterListing: {})
+  }
+
+  /// The files of edits other stores' FieldNotes left, as ``leftoverEditsOfOtherStores()``
+  /// finds them.
+  ///
+  /// - Parameter afterListing: Run once the folders are listed, before each file's lock is
+  ///   taken: where a test lets go of a file, as another session can meanwhile.
+  /// - Returns: Their paths, in order.
+  func leftoverEditsOfOtherStores(afterListing: () -> Void) -> [String] {
     let own = FilePaths.name(of: folder)
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
     var candidates = names.filter(Self.isEdit).map { root + "/" + $0 }
@@ -315,12 +325,14 @@ public struct ExternalEditor: TextEditing {
       if files.isEmpty { rmdir(inside) }
       candidates += files.sorted().filter(Self.isEdit).map { inside + "/" + $0 }
     }
+    afterListing()
     return candidates.filter { path in
       guard let lock = Self.hold(lockOf: path) else { return false }
       Self.release(lock: lock)
       // Holding the lock made its file; it goes again, so only the edit is left.
       unlink(path + Self.lockSuffix)
-      return true
+      // A file its session let go of since the folder was listed is no leftover.
+      return access(path, F_OK) == 0
     }
   }
 
