@@ -41,7 +41,8 @@ public struct AttachmentReference: Hashable, Sendable {
   /// - Returns: The references.
   /// - Complexity: O(*n*) in the length of the body.
   public static func references(in body: String) -> [AttachmentReference] {
-    guard body.contains("[") else { return [] }
+    // Most notes have no bracket at all: told by their bytes, without reading the text.
+    guard body.utf8.contains(UInt8(ascii: "[")) else { return [] }
     var seen: Set<String> = []
     var found: [AttachmentReference] = []
     let prose = MarkdownProse.withoutComments(Substring(body))
@@ -94,7 +95,7 @@ public struct AttachmentReference: Hashable, Sendable {
         continue
       }
       if character == "[", line[index...].hasPrefix("[["),
-        let close = line[index...].range(of: "]]")
+        let close = line[index...].firstRange(of: "]]")
       {
         let inside = line[line.index(index, offsetBy: 2)..<close.lowerBound]
         let target = String(inside.prefix { $0 != "|" && $0 != "#" })
