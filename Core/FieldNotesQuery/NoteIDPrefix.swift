@@ -59,7 +59,8 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: Each one's prefix, in the same order.
   /// - Complexity: O(*n* log *n*) in the number of identifiers.
   public static func distinguishing(_ ids: [Note.ID]) -> [NoteIDPrefix] {
-    let order = ids.indices.sorted { ids[$0].bytes.lexicographicallyPrecedes(ids[$1].bytes) }
+    let keys = ids.map(\.bytes)
+    let order = ids.indices.sorted { keys[$0].lexicographicallyPrecedes(keys[$1]) }
     var neighbours = [[Note.ID]](repeating: [], count: ids.count)
     for (position, index) in order.enumerated() {
       for next in [position - 1, position + 1] where order.indices.contains(next) {
