@@ -1,7 +1,8 @@
 /// An import's new rows written without the triggers a new row fires, whose work is then done
 /// for all those rows at once by a few statements, inside the same transaction.
 ///
-/// Each new row fires six triggers: the lists' tables (``SQLiteSchema/damagedNotesInsert``,
+/// Each new row fires seven triggers: the refusal of an identifier in small letters before it
+/// is written, then the lists' tables (``SQLiteSchema/damagedNotesInsert``,
 /// ``SQLiteSchema/noteTagsInsert``, ``SQLiteSchema/noteCountsInsert``), the version a note
 /// back from the trash leaves, the sync journal's entry and the search index's watch. Row by
 /// row they cost some 80 µs a note, a quarter of an import of a library of prose, where the same
@@ -44,6 +45,19 @@ struct SQLiteBulkInsert {
   /// just before, rather than check every row for damage a second time.
   static let replacements:
     [(trigger: String, statements: @Sendable (_ first: Int, _ dropped: Set<String>) -> String)] = [
+      (
+        "notes_identifier_in_capitals_insert",
+        { first, _ in
+          // The refusal of small letters in an identifier (``SQLiteIdentifierCase``), for every
+          // new row at once: giving such a row its identifier again fires the update's own
+          // trigger, which is never dropped, and refuses it with the same message. (FieldNotes
+          // writes identifiers in capitals; this holds the rule for the rows all the same.)
+          """
+          UPDATE notes SET id = id
+            WHERE rowid >= \(first) AND \(SQLiteIdentifierCase.inSmallLetters("id"));
+          """
+        }
+      ),
       (
         "damaged_notes_insert",
         { first, _ in

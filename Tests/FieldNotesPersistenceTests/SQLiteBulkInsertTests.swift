@@ -34,11 +34,11 @@ import Testing
     try RawConnection(path: path).rows("PRAGMA schema_version").first ?? ""
   }
 
-  /// The names of the triggers a new note fires.
+  /// The names of the triggers a new note fires, before its row is written or after.
   func triggers(_ path: String) throws -> [String] {
     try RawConnection(path: path).rows(
       "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'notes' "
-        + "AND sql LIKE '%AFTER INSERT ON notes%' ORDER BY 1")
+        + "AND sql LIKE '% INSERT ON notes%' ORDER BY 1")
   }
 
   /// Every row of every table but the search index's own (FTS5's layout depends on how many
@@ -83,7 +83,8 @@ import Testing
   /// The triggers a new note fires in a store FieldNotes made.
   let insertTriggers = [
     "damaged_notes_insert", "note_counts_insert", "note_tags_insert",
-    "search_index_changed_insert", "sync_journal_note_insert", "trashed_notes_leave_a_version",
+    "notes_identifier_in_capitals_insert", "search_index_changed_insert",
+    "sync_journal_note_insert", "trashed_notes_leave_a_version",
   ]
 
   @Test func everyTriggerANewNoteFiresIsOneAnImportStandsInFor() throws {
@@ -91,6 +92,34 @@ import Testing
     _ = try SQLiteNoteRepository(path: path)
     #expect(try triggers(path) == insertTriggers)
     #expect(SQLiteBulkInsert.replacements.map(\.trigger).sorted() == insertTriggers)
+  }
+
+  /// A row written without the triggers with small letters in its identifier is refused when
+  /// the import stands in for them, with the message the trigger refuses it with, and the row
+  /// written in capitals is not.
+  @Test func anImportsRowsAreRefusedAnIdentifierInSmallLettersAsTheTriggerRefusesIt() throws {
+    let path = directory.file("notes.sqlite")
+    _ = try SQLiteNoteRepository(path: path)
+    let raw = try RawConnection(path: path)
+    let replacement = try #require(
+      SQLiteBulkInsert.replacements.first { $0.trigger == "notes_identifier_in_capitals_insert" })
+    let row = { (id: String) in
+      """
+      INSERT INTO notes (rowid, id, title, body, created_at, updated_at)
+        VALUES (7, '\(id)', 'Heron', '', 0, 0);
+      """
+    }
+    let capitals = "0000000A-0000-4000-8000-00000000000B"
+    try raw.execute(
+      "BEGIN; DROP TRIGGER notes_identifier_in_capitals_insert; " + row(capitals.lowercased()))
+    let refusal = #expect(throws: (any Error).self) {
+      try raw.execute(replacement.statements(7, []))
+    }
+    #expect("\(refusal.map { "\($0)" } ?? "")".contains(SQLiteIdentifierCase.refusal))
+    try raw.execute("DELETE FROM notes WHERE rowid = 7; " + row(capitals))
+    try raw.execute(replacement.statements(7, []))
+    try raw.execute("ROLLBACK")
+    #expect(try raw.rows("SELECT count(*) FROM notes") == ["0"])
   }
 
   /// The same changes, streamed as an import streams them and given as one save: every table
