@@ -82,13 +82,48 @@ public enum LibraryArchive {
     -> Note
   {
     let note: Note
-    do { note = try decoder().decode(Note.self, from: data) } catch {
-      throw .notAnExport(detail: "notes[\(position)]: " + describe(error, inside: true))
+    if let read = ExportNoteJSON.note(from: data) {
+      note = read
+    } else {
+      do { note = try decodedNote(fromJSON: data) } catch {
+        throw .notAnExport(detail: "notes[\(position)]: " + describe(error, inside: true))
+      }
     }
     guard NoteDocument.isWithinLimit(note) else {
       throw .noteTooLarge(title: note.title, bytes: NoteDocument.byteCount(of: note))
     }
     return note
+  }
+
+  /// The identifier of one note of a JSON export, read without checking the rest of the note.
+  ///
+  /// - Parameter data: The note's JSON object.
+  /// - Returns: The identifier, or `nil` when the object has none.
+  public static func noteID(fromJSON data: Data) -> Note.ID? {
+    ExportNoteJSON.identifier(from: data) ?? decodedNoteID(fromJSON: data)
+  }
+
+  /// A note read by `JSONDecoder`, which reads every shape JSON allows: what ``ExportNoteJSON``
+  /// leaves.
+  ///
+  /// - Parameter data: The note's JSON object.
+  /// - Returns: The note.
+  /// - Throws: `DecodingError` when it is not a note.
+  static func decodedNote(fromJSON data: Data) throws -> Note {
+    try decoder().decode(Note.self, from: data)
+  }
+
+  /// A note's identifier read by `JSONDecoder`, the rest of the object left unread.
+  ///
+  /// - Parameter data: The note's JSON object.
+  /// - Returns: The identifier, or `nil` when the object has none.
+  static func decodedNoteID(fromJSON data: Data) -> Note.ID? {
+    try? JSONDecoder().decode(Identified.self, from: data).id
+  }
+
+  /// An object with an identifier, whatever else it holds.
+  private struct Identified: Decodable {
+    var id: UUID
   }
 
   /// Reads one notebook of a JSON export.
@@ -124,6 +159,17 @@ public enum LibraryArchive {
     guard number <= self.version else { throw .newerVersion(number) }
   }
 
+  /// A date of an export written as text: to the millisecond as the export writes it, or to
+  /// the second as a person might; every field is checked, never carried into the next minute
+  /// or day.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The date, or `nil` when the text is not one.
+  static func date(fromText text: String) -> Date? {
+    let whole = text.utf8.count == 20 && text.hasSuffix("Z") ? text.dropLast() + ".000Z" : text
+    return NoteDocument.textDate(from: whole)
+  }
+
   /// The decoder of exports: dates as ``json(_:)`` writes them, or to the second as a person
   /// might.
   private static func decoder() -> JSONDecoder {
@@ -139,10 +185,7 @@ public enum LibraryArchive {
         return date
       }
       let text = try container.decode(String.self)
-      // Read to the millisecond as the export wrote it, or to the second as a person might;
-      // every field is checked, never carried into the next minute or day.
-      let whole = text.utf8.count == 20 && text.hasSuffix("Z") ? text.dropLast() + ".000Z" : text
-      if let date = NoteDocument.textDate(from: whole) { return date }
+      if let date = date(fromText: text) { return date }
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date: \(text)"))
     }

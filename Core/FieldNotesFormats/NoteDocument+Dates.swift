@@ -67,6 +67,9 @@ extension NoteDocument {
     return Date(timeIntervalSince1970: seconds)
   }
 
+  /// The shape of ``textStamp(_:)``'s text, a `0` where each digit goes.
+  private static let textStampShape = Array("0000-00-00T00:00:00.000Z".utf8)
+
   /// Reads a date written by ``textStamp(_:)``: `YYYY-MM-DDTHH:MM:SS.mmmZ`, digit by digit,
   /// every field checked.
   ///
@@ -75,15 +78,11 @@ extension NoteDocument {
   public static func textDate(from text: String) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 24 else { return nil }
-    let separators: [Int: UInt8] = [
-      4: UInt8(ascii: "-"), 7: UInt8(ascii: "-"), 10: UInt8(ascii: "T"), 13: UInt8(ascii: ":"),
-      16: UInt8(ascii: ":"), 19: UInt8(ascii: "."), 23: UInt8(ascii: "Z"),
-    ]
-    for (offset, byte) in bytes.enumerated() {
-      if let separator = separators[offset] {
-        guard byte == separator else { return nil }
-      } else {
+    for (byte, shape) in zip(bytes, textStampShape) {
+      if shape == UInt8(ascii: "0") {
         guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      } else {
+        guard byte == shape else { return nil }
       }
     }
     func number(_ range: Range<Int>) -> Int64 {

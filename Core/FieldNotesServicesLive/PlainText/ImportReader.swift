@@ -183,11 +183,6 @@ struct JSONFileLibrary: LibraryImportSource {
   /// The jrnl tags kept under another name (`@work` as `work`), each once, in the order met.
   let renamedTags: [TagRename]
 
-  /// A note's identifier, read without the rest of it.
-  private struct Identified: Decodable {
-    var id: UUID
-  }
-
   /// Reads the file once for its kind, its notebooks and its notes' identifiers; each note is
   /// read whole, and checked, in the second reading, as it is written.
   init(path: String, into notebook: Notebook?, timeZone: TimeZone) throws(ImportReader.Failure) {
@@ -227,7 +222,7 @@ struct JSONFileLibrary: LibraryImportSource {
           }
         case ("notes", let index?):
           // The identifier alone: the note is read whole, and checked, as it is written.
-          guard let id = try? JSONDecoder().decode(Identified.self, from: value.bytes).id else {
+          guard let id = LibraryArchive.noteID(fromJSON: value.bytes) else {
             problem =
               "not a FieldNotes JSON export (notes[\(index)] is not a JSON object with an id)"
             break
