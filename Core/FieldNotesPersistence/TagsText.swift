@@ -6,7 +6,14 @@ import Foundation
 /// `JSONDecoder` for anything unusual, so a store edited by another tool still loads.
 enum TagsText {
   static func encode(_ tags: [String]) -> String {
-    guard !tags.isEmpty, let data = try? JSONEncoder().encode(tags) else { return "[]" }
+    guard !tags.isEmpty else { return "[]" }
+    // Printable ASCII with nothing to escape is written as `JSONEncoder` writes it, without
+    // asking it: `["birds","rare"]`.
+    let plain = tags.allSatisfy { tag in
+      tag.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C && $0 != 0x2F }
+    }
+    if plain { return "[\"" + tags.joined(separator: "\",\"") + "\"]" }
+    guard let data = try? JSONEncoder().encode(tags) else { return "[]" }
     return String(decoding: data, as: UTF8.self)
   }
 
