@@ -42,9 +42,9 @@ import Testing
     return Data(file[start..<end].utf8)
   }
 
-  /// The same object written another way JSON allows: every member's string escaped as
-  /// `\uXXXX` (a surrogate pair beyond the first plane), space around every token, the
-  /// members in another order.
+  /// The same object written another way JSON allows: any character of its strings, and every
+  /// one JSON must escape, written as `\uXXXX` (a surrogate pair beyond the first plane), some
+  /// space around every token, the members in another order.
   static func rewritten(_ data: Data, _ random: inout LinearCongruentialGenerator) throws -> Data {
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     func space() -> String {
