@@ -23,20 +23,22 @@ extension Workloads {
     var round = 0
     var onDisk: Result?
     var peaks: [Double] = []
-    let ours = try samples(count) {
-      round += 1
-      let store = "\(scratch)/ours-\(round).sqlite"
-      let run = try Measurement.runMeasuringMemory(
-        [fieldnotes, "--store", store, "--no-summaries"]
-          + files.json.flatMap { ["-c", "import \($0)"] })
-      peaks.append(Double(run.maximumResidentBytes))
-      guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
-      if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
-      for suffix in ["", "-wal", "-shm"] {
-        try? FileManager.default.removeItem(atPath: store + suffix)
-      }
-      return run.seconds
-    }
+    let (ours, peerRuns) = try alternatingSamples(
+      count,
+      ours: {
+        round += 1
+        let store = "\(scratch)/ours-\(round).sqlite"
+        let run = try Measurement.runMeasuringMemory(
+          [fieldnotes, "--store", store, "--no-summaries"]
+            + files.json.flatMap { ["-c", "import \($0)"] })
+        peaks.append(Double(run.maximumResidentBytes))
+        guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
+        if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
+        for suffix in ["", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: store + suffix)
+        }
+        return run.seconds
+      }, peer: hasSQLite ? { try sqlitePeerRun(files.sql, in: scratch) } : nil)
     let exportBytes = Double(files.json.reduce(0) { $0 + Self.fileBytes($1) })
     let peak = Summary(peaks)
     let memory = Result(
@@ -48,7 +50,7 @@ extension Workloads {
       isMet: peak.median <= 0.5 * exportBytes)
     let name = "import \(size.formatted()) notes (`import FILE.json`, one file, into a new store)"
     let target = "≤ 1.5×"
-    guard hasSQLite, let onDisk else {
+    guard let peer = peerRuns, let onDisk else {
       return [
         Result(
           name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
@@ -56,7 +58,6 @@ extension Workloads {
         memory,
       ]
     }
-    let peer = try sqlitePeer(files.sql, in: scratch, repetitions: count)
     let ratio = ours.median / peer.median
     return [
       Result(
@@ -96,31 +97,34 @@ extension Workloads {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var round = 0
-    let ours = try samples(count) {
-      round += 1
-      let store = "\(scratch)/ours-\(round).sqlite"
-      let run = try Measurement.run(
-        [fieldnotes, "--store", store, "--no-summaries", "-c", "import \(folder)"],
-        keepOutput: true)
-      // Every note imported, and no file left out.
-      guard run.status == 0, run.output.contains("Imported \(size) notes"),
-        !run.output.contains("Left out")
-      else { throw BenchError.failed("the import of \(size) Markdown files failed: \(run.output)") }
-      for suffix in ["", "-wal", "-shm"] {
-        try? FileManager.default.removeItem(atPath: store + suffix)
-      }
-      return run.seconds
-    }
+    let (ours, peerRuns) = try alternatingSamples(
+      count,
+      ours: {
+        round += 1
+        let store = "\(scratch)/ours-\(round).sqlite"
+        let run = try Measurement.run(
+          [fieldnotes, "--store", store, "--no-summaries", "-c", "import \(folder)"],
+          keepOutput: true)
+        // Every note imported, and no file left out.
+        guard run.status == 0, run.output.contains("Imported \(size) notes"),
+          !run.output.contains("Left out")
+        else {
+          throw BenchError.failed("the import of \(size) Markdown files failed: \(run.output)")
+        }
+        for suffix in ["", "-wal", "-shm"] {
+          try? FileManager.default.removeItem(atPath: store + suffix)
+        }
+        return run.seconds
+      }, peer: hasSQLite ? { try sqlitePeerRun(files.sql, in: scratch) } : nil)
     let name =
       "import \(size.formatted()) notes from a folder of Markdown files (`import FOLDER`, one "
       + "file per note in a folder per notebook, into a new store)"
     let target = "≤ 2×"
-    guard hasSQLite else {
+    guard let peer = peerRuns else {
       return Result(
         name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
         target: target, isMet: nil)
     }
-    let peer = try sqlitePeer(files.sql, in: scratch, repetitions: count)
     let ratio = ours.median / peer.median
     return Result(
       name: name, fieldNotes: ms(ours),
@@ -163,25 +167,19 @@ extension Workloads {
       ratio: ratio, target: "≤ 2.5×", isMet: ratio <= 2.5)
   }
 
-  /// The import's peer: `sqlite3 NEW.db < IMPORT.sql`, into a new database each time.
+  /// One run of the import's peer: `sqlite3 NEW.db < IMPORT.sql`, into a new database, removed
+  /// after the run.
   ///
   /// - Parameters:
   ///   - sql: The SQL file of the same rows, indexes and search index.
-  ///   - scratch: A folder for the databases, each removed after its run.
-  ///   - count: How many runs.
-  /// - Returns: The runs' times.
-  /// - Throws: ``BenchError`` when a run fails.
-  private func sqlitePeer(_ sql: String, in scratch: String, repetitions count: Int) throws
-    -> Summary
-  {
-    var round = 0
-    return try samples(count) {
-      round += 1
-      let database = "\(scratch)/peer-\(round).db"
-      let run = try Measurement.run(["sqlite3", database], inputFile: sql)
-      guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
-      try? FileManager.default.removeItem(atPath: database)
-      return run.seconds
-    }
+  ///   - scratch: A folder for the database.
+  /// - Returns: The run's time.
+  /// - Throws: ``BenchError`` when the run fails.
+  private func sqlitePeerRun(_ sql: String, in scratch: String) throws -> Double {
+    let database = "\(scratch)/peer-\(UUID().uuidString).db"
+    defer { try? FileManager.default.removeItem(atPath: database) }
+    let run = try Measurement.run(["sqlite3", database], inputFile: sql)
+    guard run.status == 0 else { throw BenchError.failed("the import peer failed") }
+    return run.seconds
   }
 }

@@ -74,6 +74,30 @@ struct Workloads {
     Summary(try (0..<(count ?? repetitions)).map { _ in try body() })
   }
 
+  /// Runs ours and its peer in turn, ours first, `count` times each.
+  ///
+  /// A run of several seconds moves with the machine's load over the minutes of a row: all of
+  /// ours and then all of the peer's puts any change of load between the two, where runs in
+  /// turn see it alike (as the issues' own measurements are taken, by alternating runs).
+  ///
+  /// - Parameters:
+  ///   - count: How many runs of each.
+  ///   - ours: One run of ours, in seconds.
+  ///   - peer: One run of the peer's, in seconds; `nil` when there is no peer to run.
+  /// - Returns: The medians, minimums and maximums of each; the peer's `nil` without one.
+  /// - Throws: What a run throws.
+  func alternatingSamples(
+    _ count: Int, ours: () throws -> Double, peer: (() throws -> Double)?
+  ) throws -> (ours: Summary, peer: Summary?) {
+    var mine: [Double] = []
+    var theirs: [Double] = []
+    for _ in 0..<count {
+      mine.append(try ours())
+      if let peer { theirs.append(try peer()) }
+    }
+    return (Summary(mine), peer == nil ? nil : Summary(theirs))
+  }
+
   /// Samples a run after one more run that isn't counted, so that every sample reads the store
   /// from the page cache, whatever ran before it.
   ///
