@@ -23,22 +23,21 @@ extension Workloads {
     var round = 0
     var onDisk: Result?
     var peaks: [Double] = []
-    let (ours, peerRuns) = try alternatingSamples(
-      count,
-      ours: {
-        round += 1
-        let store = "\(scratch)/ours-\(round).sqlite"
-        let run = try Measurement.runMeasuringMemory(
-          [fieldnotes, "--store", store, "--no-summaries"]
-            + files.json.flatMap { ["-c", "import \($0)"] })
-        peaks.append(Double(run.maximumResidentBytes))
-        guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
-        if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
-        for suffix in ["", "-wal", "-shm"] {
-          try? FileManager.default.removeItem(atPath: store + suffix)
-        }
-        return run.seconds
-      }, peer: hasSQLite ? { try sqlitePeerRun(files.sql, in: scratch) } : nil)
+    let importOnce = {
+      round += 1
+      let store = "\(scratch)/ours-\(round).sqlite"
+      let run = try Measurement.runMeasuringMemory(
+        [fieldnotes, "--store", store, "--no-summaries"]
+          + files.json.flatMap { ["-c", "import \($0)"] })
+      peaks.append(Double(run.maximumResidentBytes))
+      guard run.status == 0 else { throw BenchError.failed("import of \(size) notes failed") }
+      if onDisk == nil { onDisk = try storeOnDisk(store, size: size, scratch: scratch) }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
+      return run.seconds
+    }
+    let (ours, peerRuns) = try samplesInTurn(count, ours: importOnce, sql: files.sql, in: scratch)
     let exportBytes = Double(files.json.reduce(0) { $0 + Self.fileBytes($1) })
     let peak = Summary(peaks)
     let memory = Result(
@@ -97,25 +96,24 @@ extension Workloads {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     var round = 0
-    let (ours, peerRuns) = try alternatingSamples(
-      count,
-      ours: {
-        round += 1
-        let store = "\(scratch)/ours-\(round).sqlite"
-        let run = try Measurement.run(
-          [fieldnotes, "--store", store, "--no-summaries", "-c", "import \(folder)"],
-          keepOutput: true)
-        // Every note imported, and no file left out.
-        guard run.status == 0, run.output.contains("Imported \(size) notes"),
-          !run.output.contains("Left out")
-        else {
-          throw BenchError.failed("the import of \(size) Markdown files failed: \(run.output)")
-        }
-        for suffix in ["", "-wal", "-shm"] {
-          try? FileManager.default.removeItem(atPath: store + suffix)
-        }
-        return run.seconds
-      }, peer: hasSQLite ? { try sqlitePeerRun(files.sql, in: scratch) } : nil)
+    let importOnce = {
+      round += 1
+      let store = "\(scratch)/ours-\(round).sqlite"
+      let run = try Measurement.run(
+        [fieldnotes, "--store", store, "--no-summaries", "-c", "import \(folder)"],
+        keepOutput: true)
+      // Every note imported, and no file left out.
+      guard run.status == 0, run.output.contains("Imported \(size) notes"),
+        !run.output.contains("Left out")
+      else {
+        throw BenchError.failed("the import of \(size) Markdown files failed: \(run.output)")
+      }
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: store + suffix)
+      }
+      return run.seconds
+    }
+    let (ours, peerRuns) = try samplesInTurn(count, ours: importOnce, sql: files.sql, in: scratch)
     let name =
       "import \(size.formatted()) notes from a folder of Markdown files (`import FOLDER`, one "
       + "file per note in a folder per notebook, into a new store)"
@@ -165,6 +163,24 @@ extension Workloads {
         + "SELECT id, title, body, created_at, updated_at, notebook_id, tags, is_pinned FROM "
         + "store.notes`)",
       ratio: ratio, target: "≤ 2.5×", isMet: ratio <= 2.5)
+  }
+
+  /// An import of ours and its peer, run in turn when there is a peer to run.
+  ///
+  /// - Parameters:
+  ///   - count: How many runs of each.
+  ///   - ours: One import of ours, in seconds.
+  ///   - sql: The peer's SQL file of the same rows, indexes and search index.
+  ///   - scratch: A folder for the peer's databases.
+  /// - Returns: The times of ours and the peer's; the peer's `nil` without `sqlite3`.
+  /// - Throws: ``BenchError`` when a run fails.
+  private func samplesInTurn(
+    _ count: Int, ours: () throws -> Double, sql: String, in scratch: String
+  ) throws -> (Summary, Summary?) {
+    guard hasSQLite else { return (try samples(count, ours), nil) }
+    let runs = try alternatingSamples(
+      count, ours: ours, peer: { try sqlitePeerRun(sql, in: scratch) })
+    return (runs.ours, runs.peer)
   }
 
   /// One run of the import's peer: `sqlite3 NEW.db < IMPORT.sql`, into a new database, removed

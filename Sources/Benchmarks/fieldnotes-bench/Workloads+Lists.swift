@@ -19,24 +19,44 @@ extension Workloads {
       fieldNotes: ms(ours), peer: "—", ratio: nil, target: "— (the floor)", isMet: nil)
   }
 
-  /// Each of ``lists`` opened at one size, its first page printed, and the process ended.
+  /// Each of ``lists`` opened at a tier and at a small size in turn, its first page printed,
+  /// and the process ended.
   ///
-  /// - Parameter size: The store's size.
-  /// - Returns: Each list's times, in the order of ``lists``.
+  /// Each list runs once at each size uncounted, so that every counted run reads its store from
+  /// the page cache, then at the tier and the small size in turn: a ratio of two sizes taken
+  /// minutes apart (the small one before the tier's import of gigabytes, say) would be a ratio
+  /// of two machines.
+  ///
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
+  /// - Returns: Each list's times at each size, in the order of ``lists``.
   /// - Throws: ``BenchError`` when there is no such store or a run fails.
-  func listPages(_ size: Int) throws -> [Summary] {
-    guard let store = stores[size] else { throw BenchError.failed("no \(size)-note store") }
-    return try lists.map { list in
-      try warmSamples { try fieldNotes(store, list.commands).seconds }
+  func listPages(_ size: Int, against smallSize: Int) throws -> (
+    ours: [Summary], small: [Summary]
+  ) {
+    guard let store = stores[size], let smallStore = stores[smallSize] else {
+      throw BenchError.failed("no \(size)-note or \(smallSize)-note store")
     }
+    var ours: [Summary] = []
+    var small: [Summary] = []
+    for list in lists {
+      let tier = { try self.fieldNotes(store, list.commands).seconds }
+      let smallTier = { try self.fieldNotes(smallStore, list.commands).seconds }
+      _ = try (tier(), smallTier())
+      let runs = try alternatingSamples(repetitions, ours: tier, peer: smallTier)
+      ours.append(runs.ours)
+      small.append(runs.peer)
+    }
+    return (ours, small)
   }
 
   /// Each list's first page at a tier against the same at a small size.
   ///
   /// - Parameters:
   ///   - size: The tier.
-  ///   - ours: The tier's times, from ``listPages(_:)``.
-  ///   - small: The small size's times, from ``listPages(_:)``.
+  ///   - ours: The tier's times, from ``listPages(_:against:)``.
+  ///   - small: The small size's times, from ``listPages(_:against:)``.
   ///   - smallSize: The small size.
   /// - Returns: A row per list.
   func listRows(_ size: Int, ours: [Summary], small: [Summary], smallSize: Int) -> [Result] {
@@ -53,7 +73,7 @@ extension Workloads {
   }
 
   /// The first page of All Notes against `sqlite3` printing the same 200 rows in the same order
-  /// (``PeerSQL/firstPage``) through an index.
+  /// (``PeerSQL/firstPage``) through an index, each run once uncounted, then in turn.
   ///
   /// When `sqlite3`'s plan for the query on the store sorts the rows it reads (the store has no
   /// index in the list's order), the peer runs on a copy of the store given
@@ -61,24 +81,35 @@ extension Workloads {
   ///
   /// - Parameters:
   ///   - size: The tier.
-  ///   - ours: FieldNotes' times for All Notes, from ``listPages(_:)``.
+  ///   - allNotes: The commands that open All Notes.
   /// - Returns: The row.
   /// - Throws: ``BenchError`` when a run fails or the plan still sorts.
-  func firstPageAgainstSQLite(_ size: Int, ours: Summary) throws -> Result {
+  func firstPageAgainstSQLite(_ size: Int, allNotes: [String]) throws -> Result {
     let name =
       "open and show the first page of All Notes, \(size.formatted()) notes, against `sqlite3`"
     let target = "≤ 8×"
-    guard hasSQLite, let store = stores[size] else {
+    guard let store = stores[size] else { throw BenchError.failed("no \(size)-note store") }
+    let open = { try self.fieldNotes(store, allNotes).seconds }
+    guard hasSQLite else {
       return Result(
-        name: name, fieldNotes: ms(ours), peer: "sqlite3 not installed", ratio: nil,
-        target: target, isMet: nil)
+        name: name, fieldNotes: ms(try warmSamples(open)), peer: "sqlite3 not installed",
+        ratio: nil, target: target, isMet: nil)
+    }
+    /// Ours and the peer on `database`, each once uncounted, then in turn.
+    func inTurn(_ database: String) throws -> (ours: Summary, peer: Summary) {
+      let peer = { try self.sqlite(database, query).seconds }
+      _ = try (open(), peer())
+      return try alternatingSamples(repetitions, ours: open, peer: peer)
     }
     let query = PeerSQL.firstPage
     let storePlan = try plan(of: query, in: store)
-    let (peer, how) = try { () throws -> (Summary, String) in
+    let (ours, peer, how) = try { () throws -> (Summary, Summary, String) in
       guard storePlan.contains(PeerSQL.sortingPlanStep) else {
-        let peer = try warmSamples { try sqlite(store, query).seconds }
-        return (peer, "on the store itself, whose indexes serve it (plan: \(storePlan))")
+        let runs = try inTurn(store)
+        return (
+          runs.ours, runs.peer,
+          "on the store itself, whose indexes serve it (plan: \(storePlan))"
+        )
       }
       return try withCopy(of: size) { copy in
         _ = try sqlite(copy, PeerSQL.firstPageIndex)
@@ -86,9 +117,9 @@ extension Workloads {
         guard !copyPlan.contains(PeerSQL.sortingPlanStep) else {
           throw BenchError.failed("sqlite3 still sorts the first page: \(copyPlan)")
         }
-        let peer = try warmSamples { try sqlite(copy, query).seconds }
+        let runs = try inTurn(copy)
         return (
-          peer,
+          runs.ours, runs.peer,
           "on a copy of the store given `\(PeerSQL.firstPageIndex)` before timing (plan: "
             + "\(copyPlan)), since on the store as FieldNotes made it the plan is "
             + "\(storePlan), a sort of every row"

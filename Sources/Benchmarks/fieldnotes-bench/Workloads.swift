@@ -83,19 +83,18 @@ struct Workloads {
   /// - Parameters:
   ///   - count: How many runs of each.
   ///   - ours: One run of ours, in seconds.
-  ///   - peer: One run of the peer's, in seconds; `nil` when there is no peer to run.
-  /// - Returns: The medians, minimums and maximums of each; the peer's `nil` without one.
-  /// - Throws: What a run throws.
+  ///   - peer: One run of the peer's, in seconds.
+  /// - Returns: The medians, minimums and maximums of each.
   func alternatingSamples(
-    _ count: Int, ours: () throws -> Double, peer: (() throws -> Double)?
-  ) throws -> (ours: Summary, peer: Summary?) {
+    _ count: Int, ours: () throws -> Double, peer: () throws -> Double
+  ) rethrows -> (ours: Summary, peer: Summary) {
     var mine: [Double] = []
     var theirs: [Double] = []
     for _ in 0..<count {
       mine.append(try ours())
-      if let peer { theirs.append(try peer()) }
+      theirs.append(try peer())
     }
-    return (Summary(mine), peer == nil ? nil : Summary(theirs))
+    return (Summary(mine), Summary(theirs))
   }
 
   /// Samples a run after one more run that isn't counted, so that every sample reads the store

@@ -206,7 +206,6 @@ if importsOnly || syncOnly {
 }
 log("start-up, and \(smallSize.formatted()) notes: lists, pin…")
 results.append(try workloads.startUp())
-let smallLists = try workloads.listPages(smallSize)
 let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
 let smallPagePin = try workloads.pagePinCost(smallSize)
 let smallVersionedEdit = try workloads.versionedEditCost(smallSize)
@@ -219,9 +218,9 @@ for size in tiers {
     results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
   }
   log("\(size.formatted()) notes: lists…")
-  let lists = try workloads.listPages(size)
-  if let allNotes = lists.first {
-    results.append(try workloads.firstPageAgainstSQLite(size, ours: allNotes))
+  let (lists, smallLists) = try workloads.listPages(size, against: smallSize)
+  if let allNotes = workloads.lists.first {
+    results.append(try workloads.firstPageAgainstSQLite(size, allNotes: allNotes.commands))
   }
   results += workloads.listRows(size, ours: lists, small: smallLists, smallSize: smallSize)
   log("\(size.formatted()) notes: search, memory…")
