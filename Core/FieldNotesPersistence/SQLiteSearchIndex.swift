@@ -29,19 +29,11 @@ enum SQLiteSearchIndex {
   /// time they pass its hash size, then merges segments. At the default 1 MiB an import of
   /// 100,000 notes writes hundreds of segments and spends most of its time merging them; at
   /// 64 MiB it writes a few. The memory is only used while a large transaction is being written.
-  ///
-  /// FTS5 keeps its index in blobs of about its page size (`pgsz`, 1,000 bytes by default), each
-  /// a row of `note_search_data`. At 4,050 bytes each fills a page of the store's own (4,096
-  /// bytes, less SQLite's header for a row: no blob spills to an overflow page): on the bench's
-  /// 100,000 notes of prose a quarter as many rows, an index 2% smaller, an import's search
-  /// statement and its merges some 0.4 s faster, and searches no slower. A store made before
-  /// keeps its blobs and writes the new ones at this size once its index is rebuilt.
   static let creation = """
     CREATE VIRTUAL TABLE IF NOT EXISTS note_search USING fts5(
       text, tokenize = 'trigram case_sensitive 1', content = '', detail = full
     );
     INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 67108864);
-    INSERT INTO note_search (note_search, rank) VALUES ('pgsz', 4050);
     """
 
   /// The fewest Unicode scalars a folded query needs for the index to answer it: one trigram.

@@ -470,19 +470,6 @@ import Testing
 
   // MARK: - Rebuilt on request
 
-  @Test func aNewIndexAndARebuiltOneWriteBlobsThatFillAPageOfTheStore() throws {
-    let repository = try makeStore()
-    let settings = "SELECT k || '=' || v FROM note_search_config WHERE k IN ('hashsize', 'pgsz')"
-    let written = ["hashsize=67108864", "pgsz=4050"]
-    #expect(try firstColumn(of: settings, on: path).sorted() == written)
-    let pageSize = try firstColumn(of: "PRAGMA page_size", on: path)
-    #expect(pageSize == ["4096"], "a blob of 4,050 bytes fits a page of this size")
-
-    _ = try repository.rebuildSearchIndex()
-
-    #expect(try firstColumn(of: settings, on: path).sorted() == written)
-  }
-
   @Test func rebuildingOnRequestPutsAnIndexOfWrongTextRight() throws {
     let repository = try makeStore()
     // The wren's entry says "heron"; the heron's is gone.
