@@ -35,6 +35,23 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 }
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
+/// What `--help` prints, and what an argument the bench doesn't take is answered with.
+let usage = """
+  usage: fieldnotes-bench [--quick | --million] [--imports-only | --sync-only | --history-only]
+                          [--field-words] [--corpus FILE]
+         fieldnotes-bench --soak [SEEDS [STEPS]]
+  (what each does: the comment at the top of Sources/Benchmarks/fieldnotes-bench/main.swift)
+
+  """
+if let refused = BenchArguments.firstRefused(argumentList) {
+  guard refused != "--help", refused != "-h" else {
+    print(usage, terminator: "")
+    exit(0)
+  }
+  FileHandle.standardError.write(
+    Data(("error: \(BenchArguments.problem(with: refused))\n" + usage).utf8))
+  exit(2)
+}
 let millionOnly = argumentList.contains("--million")
 let quick = argumentList.contains("--quick") || millionOnly
 let importsOnly = argumentList.contains("--imports-only")
