@@ -65,13 +65,13 @@ enum ExportNoteJSON {
         guard let (member, bit) = member(), seen & bit == 0, take(":") else { return nil }
         seen |= bit
         switch member {
-        case .id: id = string().flatMap(UUID.init(uuidString:))
+        case .id: id = string().flatMap(UUIDText.parse)
         case .title: title = string()
         case .body: body = string()
         case .createdAt: createdAt = string().flatMap(LibraryArchive.date(fromText:))
         case .updatedAt: updatedAt = string().flatMap(LibraryArchive.date(fromText:))
         case .notebookID:
-          notebookID = string().flatMap(UUID.init(uuidString:))
+          notebookID = string().flatMap(UUIDText.parse)
           guard notebookID != nil else { return nil }
         case .tags: tags = strings()
         case .isPinned: isPinned = bool()

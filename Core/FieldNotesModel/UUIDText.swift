@@ -1,11 +1,22 @@
 import Foundation
 
-/// Parses the 36-character text form of a UUID (`8-4-4-4-12` hex digits) straight from bytes.
+/// Parses the 36-character text form of a UUID (`8-4-4-4-12` hex digits, in either case)
+/// straight from its bytes.
 ///
-/// Loading a store parses two of these per note; `UUID(uuidString:)` goes through `sscanf`,
-/// which made it the largest cost of opening a big store.
-enum UUIDText {
-  static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+/// `UUID(uuidString:)` goes through `sscanf`: loading a store parses two of these a note, and
+/// an import three, where it was the largest cost of opening a big store and a hundredth of an
+/// import. This takes the canonical form alone, the one FieldNotes writes. `UUID(uuidString:)`
+/// on Linux takes more: each pair of digits is read by `sscanf`'s `%2hhx`, which also takes a
+/// space or a sign in it (`41B7-D86-…` reads as `41B7F386-…`). Wherever this answers, it
+/// answers as `UUID(uuidString:)` does (`UUIDTextTests`); a reader that must take every text
+/// Foundation takes (an export's note) falls back to Foundation where this answers `nil`.
+public enum UUIDText {
+  /// The UUID a text's bytes spell.
+  ///
+  /// - Parameter text: The bytes, UTF-8.
+  /// - Returns: The UUID; `nil` unless they are 32 hex digits with a dash after the 8th, 12th,
+  ///   16th and 20th.
+  public static func parse(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
     guard text.count == 36 else { return nil }
     var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var position = 0
@@ -24,6 +35,15 @@ enum UUIDText {
       return true
     }
     return ok ? UUID(uuid: bytes) : nil
+  }
+
+  /// The UUID a text spells, as ``parse(_:)-(UnsafeBufferPointer<UInt8>)`` reads its bytes.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The UUID; `nil` for any other text.
+  public static func parse(_ text: String) -> UUID? {
+    var text = text
+    return text.withUTF8 { parse($0) }
   }
 
   private static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -1,4 +1,5 @@
 import CSQLite
+import FieldNotesModel
 import FieldNotesServices
 import Foundation
 
