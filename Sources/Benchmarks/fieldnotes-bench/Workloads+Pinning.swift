@@ -72,27 +72,71 @@ extension Workloads {
   }
 
   /// `pin` and `unpin` on the page of a note that is not pinned, the same note at every size
-  /// (``PageRoute``), the library's pinned notes kept, on a copy of the store; the session that
-  /// only opens the page is subtracted.
+  /// (``PageRoute``), the library's pinned notes kept, at a tier and at a small size in turn
+  /// (``pageSessionsInTurn(_:against:edits:check:)``); the session that only opens the page is
+  /// subtracted.
   ///
   /// - Parameters:
-  ///   - size: The store's size.
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
   ///   - edits: How many edits, half of them pins.
-  /// - Returns: The cost.
+  /// - Returns: The tier's cost and the small size's.
   /// - Throws: ``BenchError`` when a run fails or the page shown is not the note's.
-  func pagePinCost(_ size: Int, edits: Int = 1_000) throws -> PinCost {
-    guard let route = pageRoutes[size] else { throw BenchError.failed("no page route at \(size)") }
+  func pagePinCosts(_ size: Int, against smallSize: Int, edits: Int = 1_000) throws -> (
+    PinCost, PinCost
+  ) {
     let toggles = (0..<edits).map { $0 % 2 == 0 ? "pin" : "unpin" }
-    return try withCopy(of: size) { store in
-      try checkPage(route, in: store)
-      let base = try samples { try fieldNotes(store, route.commands).seconds }
-      let batch = try samples { try fieldNotes(store, route.commands + toggles).seconds }
-      return PinCost(
+    let sessions = try pageSessionsInTurn(
+      size, against: smallSize, edits: { _ in toggles }, check: { try checkPage($0, in: $1) })
+    let costs = sessions.map { route, base, batch in
+      PinCost(
         perEdit: (batch.median - base.median) / Double(edits), edits: edits,
         commands:
           "\(route.commandsText), then `pin`, `unpin` \((edits / 2).formatted()) times over, "
           + "less the session without them (\(ms(base)))",
         place: "row \(route.row) of the list")
+    }
+    return (costs[0], costs[1])
+  }
+
+  /// A workload on the page of the same note at a tier and at a small size, each on a copy of
+  /// its store, timed in turn: each round, the tier's session that only opens the page, then
+  /// with the edits, then the same at the small size.
+  ///
+  /// Timed minutes apart (the small size at the start of a run, the tier after its import), the
+  /// two costs would be of two machines.
+  ///
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
+  ///   - edits: The commands after the page is open, for a route.
+  ///   - check: Checks a route on its store's copy before anything is timed.
+  /// - Returns: For the tier, then the small size: the route, and the sessions' times without
+  ///   the edits and with them.
+  /// - Throws: ``BenchError`` when a run fails, or what `check` throws.
+  func pageSessionsInTurn(
+    _ size: Int, against smallSize: Int, edits: (PageRoute) -> [String],
+    check: (PageRoute, String) throws -> Void
+  ) throws -> [(route: PageRoute, base: Summary, batch: Summary)] {
+    guard let route = pageRoutes[size], let smallRoute = pageRoutes[smallSize] else {
+      throw BenchError.failed("no page route at \(size) or \(smallSize)")
+    }
+    return try withCopy(of: size) { store in
+      try withCopy(of: smallSize) { smallStore in
+        let sides = [(route, store), (smallRoute, smallStore)]
+        for (route, store) in sides { try check(route, store) }
+        var times = sides.map { _ in (base: [Double](), batch: [Double]()) }
+        for _ in 0..<repetitions {
+          for (index, (route, store)) in sides.enumerated() {
+            times[index].base.append(try fieldNotes(store, route.commands).seconds)
+            times[index].batch.append(
+              try fieldNotes(store, route.commands + edits(route)).seconds)
+          }
+        }
+        return zip(sides, times).map { side, times in
+          (side.0, Summary(times.base), Summary(times.batch))
+        }
+      }
     }
   }
 

@@ -3,34 +3,41 @@ import Foundation
 /// The versions workloads: what an edit costs now that every save keeps the text it replaces,
 /// at a tier against a small library, and what ten versions of every note cost on disk.
 extension Workloads {
-  /// Saves on the page of a note (the same note at every size, ``PageRoute``), each one
-  /// retitling it through the composer (`edit`, `title …`, `save`), so each keeps a version; on
-  /// a copy of the store, less the session that only opens the page.
+  /// A save on a note's page (`edit`, `title …`, `save`), each keeping the text it replaces as
+  /// a version, the same note at every size, at a tier and at a small size in turn
+  /// (``pageSessionsInTurn(_:against:edits:check:)``); the session that only opens the page is
+  /// subtracted.
   ///
   /// - Parameters:
-  ///   - size: The store's size.
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
   ///   - edits: How many saves.
-  /// - Returns: The cost, in the shape of the pin workloads'.
-  /// - Throws: ``BenchError`` when a run fails, or the saves kept no versions.
-  func versionedEditCost(_ size: Int, edits: Int = 300) throws -> PinCost {
-    guard let route = pageRoutes[size] else { throw BenchError.failed("no page route at \(size)") }
-    let saves = (0..<edits).flatMap { ["edit", "title \(route.title) (edit \($0))", "save"] }
-    return try withCopy(of: size) { store in
+  /// - Returns: The tier's cost and the small size's.
+  /// - Throws: ``BenchError`` when a run fails, or two saves keep no two versions.
+  func versionedEditCosts(_ size: Int, against smallSize: Int, edits: Int = 300) throws -> (
+    PinCost, PinCost
+  ) {
+    func saves(_ route: PageRoute) -> [String] {
+      (0..<edits).flatMap { ["edit", "title \(route.title) (edit \($0))", "save"] }
+    }
+    let sessions = try pageSessionsInTurn(size, against: smallSize, edits: saves) {
+      route, store in
       try checkPage(route, in: store)
       let check = try fieldNotes(
-        store, route.commands + Array(saves.prefix(6)) + ["history"], keepOutput: true)
+        store, route.commands + Array(saves(route).prefix(6)) + ["history"], keepOutput: true)
       guard check.output.contains("2 versions of") else {
         throw BenchError.failed("two saves on \(route.title)'s page kept no two versions")
       }
-      let base = try samples { try fieldNotes(store, route.commands).seconds }
-      let batch = try samples { try fieldNotes(store, route.commands + saves).seconds }
-      return PinCost(
+    }
+    let costs = sessions.map { route, base, batch in
+      PinCost(
         perEdit: (batch.median - base.median) / Double(edits), edits: edits,
         commands:
           "\(route.commandsText), then `edit`, `title …`, `save` \(edits.formatted()) times, "
           + "each keeping a version, less the session without them (\(ms(base)))",
         place: "row \(route.row) of the list")
     }
+    return (costs[0], costs[1])
   }
 
   /// The store after ten edits of every note, each keeping a version: its size against the

@@ -224,8 +224,6 @@ if importsOnly || syncOnly {
 log("start-up, and \(smallSize.formatted()) notes: lists, pin…")
 results.append(try workloads.startUp())
 let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
-let smallPagePin = try workloads.pagePinCost(smallSize)
-let smallVersionedEdit = try workloads.versionedEditCost(smallSize)
 for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
@@ -252,17 +250,20 @@ for size in tiers {
     workloads.pinRow(
       "`pin`/`unpin` of a note that is not pinned, on All Notes with the library's pinned notes",
       size, try workloads.allNotesPinCost(size), against: smallSize, smallAllNotesPin))
+  let (pagePin, smallPagePin) = try workloads.pagePinCosts(size, against: smallSize)
   results.append(
     workloads.pinRow(
       "`pin`/`unpin` on the page of a note that is not pinned (the same note at every size), "
         + "the library's pinned notes kept",
-      size, try workloads.pagePinCost(size), against: smallSize, smallPagePin))
+      size, pagePin, against: smallSize, smallPagePin))
   log("\(size.formatted()) notes: saves keeping versions…")
+  let (versionedEdit, smallVersionedEdit) = try workloads.versionedEditCosts(
+    size, against: smallSize)
   results.append(
     workloads.pinRow(
       "a save on a note's page (`edit`, `title …`, `save`), keeping the text it replaces as a "
         + "version (the same note at every size)",
-      size, try workloads.versionedEditCost(size), against: smallSize, smallVersionedEdit))
+      size, versionedEdit, against: smallSize, smallVersionedEdit))
   if size == 100_000 {
     results.append(try workloads.versionsOnDisk(size))
     log("the history of an often-edited long note…")
