@@ -93,7 +93,7 @@ extension Workloads {
   /// Two rows: the store's growth over the 300 saves (after a checkpoint, against the 300
   /// versions' own text), and the oldest version's diff on the note's page (`diff 1 2`, which
   /// reads the note's versions and rebuilds the oldest), less the session that only opens the
-  /// page.
+  /// page, the two sessions taken in turn.
   ///
   /// - Parameters:
   ///   - prose: Lines of prose, numbered and repeated to make the note.
@@ -139,8 +139,12 @@ extension Workloads {
     guard check.output.contains("\(edits) versions of") else {
       throw BenchError.failed("\(edits) saves of the long note kept other than \(edits) versions")
     }
-    let base = try samples { try fieldNotes(store, page).seconds }
-    let diff = try samples { try fieldNotes(store, page + ["diff 1 2"]).seconds }
+    // The diff is a few milliseconds of a session of some fifty: the two sessions are taken in
+    // turn, eleven times each, so that the difference of their medians is the diff's, not the
+    // machine's load moving between them.
+    let (base, diff) = try alternatingSamples(
+      11, ours: { try fieldNotes(store, page).seconds },
+      peer: { try fieldNotes(store, page + ["diff 1 2"]).seconds })
     let added = Double(after - before)
     let oldest = diff.median - base.median
     let note =
