@@ -43,13 +43,13 @@ let usage = """
   (what each does: the comment at the top of Sources/Benchmarks/fieldnotes-bench/main.swift)
 
   """
-if let refused = BenchArguments.firstRefused(argumentList) {
-  guard refused != "--help", refused != "-h" else {
-    print(usage, terminator: "")
-    exit(0)
-  }
-  FileHandle.standardError.write(
-    Data(("error: \(BenchArguments.problem(with: refused))\n" + usage).utf8))
+switch BenchArguments.check(argumentList) {
+case .run: break
+case .help:
+  print(usage, terminator: "")
+  exit(0)
+case .refused(let problem):
+  FileHandle.standardError.write(Data(("error: \(problem)\n" + usage).utf8))
   exit(2)
 }
 let millionOnly = argumentList.contains("--million")
