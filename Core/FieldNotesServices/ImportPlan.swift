@@ -33,6 +33,14 @@ struct ImportPlan {
     /// Brings the note of its id back from the trash, as it was deleted, and keeps this text,
     /// which differs, as a conflict copy of it.
     case restoreWithCopy
+
+    /// Whether the note read is written: as a note, a note of its own or a conflict copy.
+    var writesTheNoteRead: Bool {
+      switch self {
+      case .add, .addApart, .copy, .restoreWithCopy: true
+      case .skipKnown, .skipRepeated, .restore: false
+      }
+    }
   }
 
   /// Each note's step, by its place in the source; `nil` when every note is new and given

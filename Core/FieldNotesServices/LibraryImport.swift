@@ -48,6 +48,10 @@ public enum LibraryImport {
     public var keptApartPlaces: [Int] = []
     /// How many notes were added with an id of their own (``keptApartPlaces``).
     public var keptApart: Int { keptApartPlaces.count }
+    /// The places in the source, from 0, of the notes added in no notebook, since the notebook
+    /// each names is neither in the store nor among the import's: the note is kept, and the
+    /// user told where it went.
+    public var notebooklessPlaces: [Int] = []
     /// The notebooks added under another name, since theirs was taken or opens something
     /// else: each name as imported, and as added.
     public var renamedNotebooks: [Rename] = []
@@ -207,6 +211,7 @@ public enum LibraryImport {
     guard total > 0 || !missingFiles.isEmpty else { return summary }
     var tooLarge: Note?
     var keptAttachments = 0
+    var notebookless: [Int] = []
     let noteCount = incoming.noteIDs.count
     do {
       try store.saveStreaming(
@@ -214,9 +219,13 @@ public enum LibraryImport {
           for notebook in addedNotebooks { try write(.saveNotebook(notebook)) }
           var place = 0
           keptAttachments = 0
-          try incoming.forEachNote { note throws(RepositoryError) in
+          notebookless = []
+          try incoming.forEachNote { incomingNote throws(RepositoryError) in
             defer { place += 1 }
-            var note = Self.arriving(note, amongNotebooks: seenNotebooks)
+            var note = Self.arriving(incomingNote, amongNotebooks: seenNotebooks)
+            if note.notebookID != incomingNote.notebookID, plan.step(at: place).writesTheNoteRead {
+              notebookless.append(place)
+            }
             switch plan.step(at: place) {
             case .add: break
             case .addApart: note.id = plan.apartIDs[place] ?? note.id
@@ -261,6 +270,7 @@ public enum LibraryImport {
       throw .store(.persistence(error))
     }
     summary.keptAttachments = keptAttachments
+    summary.notebooklessPlaces = notebookless
     return summary
   }
 

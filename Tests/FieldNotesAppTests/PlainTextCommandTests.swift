@@ -1,3 +1,4 @@
+import FieldNotesFormats
 import FieldNotesModel
 import FieldNotesPlatform
 import FieldNotesQuery
@@ -330,6 +331,26 @@ import Testing
     let originalID = try #require(copy.conflictOf)
     let original = try #require(try store.note(withID: originalID))
     #expect(!original.body.hasSuffix("Edited outside."))
+  }
+
+  @Test func importSaysWhichNotesNamedANotebookItCouldNotFind() async throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let (session, console, store) = session()
+    let lost = Notebook(name: "Lost")
+    let note = Note(title: "Wren", body: "small", notebookID: lost.id)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try LibraryArchive.json(NoteLibrary(notebooks: [], notes: [note]))
+      .write(to: URL(fileURLWithPath: "\(folder)/export.json"))
+
+    _ = try await session.run("import \(folder)/export.json")
+
+    let said = console.output.joined(separator: "\n")
+    #expect(
+      said.contains(
+        "Put 1 note in No Notebook: the notebook it names is neither here nor in the import:\n"
+          + "  notes[0]"),
+      "\(said)")
+    #expect(try store.note(withID: note.id)?.notebookID == nil)
   }
 
   @Test func aPathThatIsNothingItReadsIsRefusedWithNothingImported() async throws {

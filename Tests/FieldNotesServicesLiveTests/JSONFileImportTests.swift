@@ -116,6 +116,34 @@ import Testing
     )
   }
 
+  @Test func aNoteNamingANotebookNeitherHereNorInTheFileIsAddedInNoNotebookAndSaidSo() throws {
+    let birds = Notebook(name: "Birds")
+    let elsewhere = Notebook(name: "Elsewhere")
+    let day = Date(timeIntervalSince1970: 1_700_000_000)
+    let notes = [
+      Note(title: "Heron", body: "grey", createdAt: day, notebookID: birds.id),
+      Note(title: "Wren", body: "small", createdAt: day, notebookID: elsewhere.id),
+      Note(title: "Moss", body: "green", createdAt: day),
+    ]
+    let folder = try FixtureFolder()
+    // The file holds Birds alone; the wren's notebook is in no export and not in the store.
+    try folder.write(
+      try LibraryArchive.json(NoteLibrary(notebooks: [birds], notes: notes)), at: "export.json")
+    let reading = try ImportReader.read(folder.path + "/export.json")
+    let store = NoteStore()
+
+    let summary = try LibraryImport.merge(into: store, reading.source)
+
+    #expect(summary.addedNotes == 3)
+    #expect(summary.notebooklessPlaces.map(reading.name(ofNoteAt:)) == ["notes[1]"])
+    #expect(try store.note(withID: notes[1].id)?.notebookID == nil)
+    #expect(try store.note(withID: notes[1].id)?.body == "small")
+    #expect(try store.note(withID: notes[0].id)?.notebookID == birds.id)
+    // Imported again, nothing is added, so nothing is put anywhere.
+    let again = try LibraryImport.merge(into: store, reading.source)
+    #expect(again.skippedNotes == 3 && again.notebooklessPlaces.isEmpty)
+  }
+
   @Test func aFileThatChangesBetweenItsTwoReadingsImportsNothing() throws {
     let library = Self.largeLibrary()
     let folder = try FixtureFolder()

@@ -253,6 +253,12 @@ public struct LibraryCommands {
       "Brought \(String(count: summary.restoredFromTrash.count, noun: "note")) back from the "
         + "trash, as deleted, since the import holds "
         + (summary.restoredFromTrash.count == 1 ? "it:" : "them:"))
+    let notebookless = summary.notebooklessPlaces.map(reading.name(ofNoteAt:))
+    lines += Self.listed(
+      notebookless,
+      "Put \(String(count: notebookless.count, noun: "note")) in No Notebook: the notebook "
+        + (notebookless.count == 1 ? "it names is" : "each names is")
+        + " neither here nor in the import:")
     for rename in summary.renamedNotebooks {
       lines.append(
         "The notebook \u{201C}\(rename.from.terminalSafe)\u{201D} was added as "
