@@ -203,7 +203,7 @@ var results: [Workloads.Result] = []
 if importsOnly || syncOnly {
   for size in syncOnly ? [] : tiers {
     log("\(size.formatted()) notes: import…")
-    results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
+    results += try workloads.importing(size, repetitions: 3)
     if size == 100_000 {
       log("\(size.formatted()) notes: import of a Markdown folder…")
       results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
@@ -227,7 +227,7 @@ let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
 for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
-  results += try workloads.importing(size, repetitions: size >= 1_000_000 ? 1 : 3)
+  results += try workloads.importing(size, repetitions: 3)
   if size == 100_000 {
     log("\(size.formatted()) notes: import of a Markdown folder…")
     results.append(try workloads.importingMarkdownFolder(size, repetitions: 3))
