@@ -450,5 +450,7 @@ let package = Package(
     .testTarget(
       name: "ArchitectureTests", dependencies: ["FeatureGenerator", "FieldNotesPlatform"],
       swiftSettings: strict),
+    .testTarget(
+      name: "FieldNotesBenchTests", dependencies: ["fieldnotes-bench"], swiftSettings: strict),
   ] + features.flatMap(feature)
 )

@@ -13,7 +13,9 @@ import Testing
     let manifest = try PackageManifest.load(packageRoot: root)
     var violations: [String] = []
     for target in manifest.targets where !target.isSystemLibrary {
-      let allowed = Set(target.dependencyNames).union(ImportScanner.systemModules)
+      // A target's module is its name with `-` as `_` (`fieldnotes-bench` is `fieldnotes_bench`).
+      let modules = target.dependencyNames.map { $0.replacingOccurrences(of: "-", with: "_") }
+      let allowed = Set(target.dependencyNames + modules).union(ImportScanner.systemModules)
       for (file, module) in try ImportScanner.imports(
         under: root.appendingPathComponent(target.folder))
       where !allowed.contains(module) {
