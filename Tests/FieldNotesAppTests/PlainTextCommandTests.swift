@@ -338,9 +338,8 @@ import Testing
     let (session, console, store) = session()
     let lost = Notebook(name: "Lost")
     let note = Note(title: "Wren", body: "small", notebookID: lost.id)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try LibraryArchive.json(NoteLibrary(notebooks: [], notes: [note]))
-      .write(to: URL(fileURLWithPath: "\(folder)/export.json"))
+    let export = try LibraryArchive.json(NoteLibrary(notebooks: [], notes: [note]))
+    try write(String(decoding: export, as: UTF8.self), at: "export.json")
 
     _ = try await session.run("import \(folder)/export.json")
 
