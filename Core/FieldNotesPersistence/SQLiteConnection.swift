@@ -176,6 +176,13 @@ final class SQLiteConnection {
     return statement.int(at: 0)
   }
 
+  /// Reads a single text, as from `PRAGMA journal_mode`.
+  func text(_ sql: String) throws(SQLiteError) -> String {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return "" }
+    return statement.text(at: 0)
+  }
+
   /// Runs `body` while SQLite refuses to prepare any statement that would change something
   /// other than tables, indexes and triggers whose names start with `prefix`.
   ///
@@ -222,9 +229,20 @@ final class SQLiteConnection {
   ///
   /// - Returns: Whether the lock was taken; the caller then ends the transaction.
   func beginImmediateIfFree() -> Bool {
+    withoutWaiting { (try? execute("BEGIN IMMEDIATE")) != nil }
+  }
+
+  /// Runs `body` with no busy timeout: a lock another connection holds fails at once.
+  ///
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func withoutWaiting<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
     sqlite3_busy_timeout(handle, 0)
     defer { sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds) }
-    return (try? execute("BEGIN IMMEDIATE")) != nil
+    return try body()
   }
 
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }

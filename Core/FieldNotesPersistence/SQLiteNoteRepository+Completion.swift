@@ -36,6 +36,12 @@ extension SQLiteNoteRepository {
       throw .cannotOpen(path: path, reason: "there is no store there")
     }
     try checkIdentity(ofStoreAt: path)
+    // A rollback journal is there while an import writes into a store that had no notes
+    // (`SQLiteImportJournal`), or after a crash in one until the store is opened again: the
+    // file may be half written, and reading it would wait for the import.
+    if FileManager.default.fileExists(atPath: path + "-journal") {
+      throw .readFailed(reason: "the store is being written by an import; try again once it ends")
+    }
     do {
       // A store no session has open (no `-wal` file) is read as it is, so reading it leaves no
       // `-wal` or `-shm` file behind; one a session has open is read through its log.

@@ -7,7 +7,8 @@ import Synchronization
 /// The live ``FieldNotesServices/NoteRepository``: a SQLite database file.
 ///
 /// The file is in WAL mode with full synchronous commits, so a note that was saved survives a
-/// crash; every ``commit(_:)`` is one `BEGIN IMMEDIATE` transaction; a busy timeout lets two
+/// crash (an import into a store with no notes may use a rollback journal instead:
+/// `SQLiteImportJournal`); every ``commit(_:)`` is one `BEGIN IMMEDIATE` transaction; a busy timeout lets two
 /// processes share the file. A new store is created with owner-only permissions (its directory
 /// too), built under a temporary name and linked into place so that no half-made store is ever
 /// seen. A file that is not a FieldNotes store is refused without being written to.
@@ -58,6 +59,14 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
       // tables stay in step. (Another tool's connection decides this for itself: `reindex`
       // fills them anew.)
       try connection.execute("PRAGMA recursive_triggers = ON")
+      // An import into a store with no notes may have left the log for the rollback journal
+      // (`SQLiteImportJournal`) and not come back, if FieldNotes stopped meanwhile: SQLite
+      // undoes the import from the journal as it reads, and the store goes back to the log.
+      if try connection.text("PRAGMA journal_mode") != "wal" {
+        try? connection.withoutWaiting { () throws(SQLiteError) in
+          try connection.execute("PRAGMA journal_mode = WAL")
+        }
+      }
       var rebuilds: [SearchIndexRebuild] = []
       if !connection.isReadOnly {
         if let rebuild = try Self.migrate(connection) { rebuilds.append(rebuild) }
@@ -187,7 +196,7 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
     var producerError: RepositoryError?
     try writer.perform { connection throws(RepositoryError) in
       do throws(SQLiteError) {
-        try connection.inTransaction { () throws(SQLiteError) in
+        try SQLiteImportJournal.inTransaction(on: connection) { () throws(SQLiteError) in
           if let stamp, try stamp != self.changeStamp(on: connection) {
             producerError = .changedMeanwhile
             throw SQLiteError(code: 4, message: "the store changed meanwhile")  // SQLITE_ABORT
@@ -368,13 +377,19 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
   /// bytes 92–95 match the change counter in bytes 24–27), the schema version (`user_version`,
   /// bytes 60–63) and the application (`application_id`, bytes 68–71). Pages still in a
   /// write-ahead log are the log's business, so a store with a non-empty `-wal` file is left to
-  /// SQLite.
+  /// SQLite; so is the size of one with a rollback journal, which SQLite plays back on opening.
   ///
   /// - Returns: Whether the header settled it: `false` when SQLite must look (a `-wal` file, or
   ///   no SQLite header at all).
   private static func checkHeader(ofStoreAt path: String) throws(RepositoryError) -> Bool {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
-    if let walSize = attributes?[.size] as? Int, walSize > 0 { return false }
+    func size(_ file: String) -> Int {
+      ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
+    }
+    if size(path + "-wal") > 0 { return false }
+    // A rollback journal left by an import that stopped holds the pages that make the file
+    // whole again (`SQLiteImportJournal`): until SQLite has put them back, the file may be
+    // shorter than its header says.
+    let isBeingUndone = size(path + "-journal") > 0
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     guard let header = try? handle.read(upToCount: 100), header.count == 100,
@@ -388,7 +403,7 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
     let pageSize = rawPageSize == 1 ? 65_536 : rawPageSize
     let pageCount = number(28, 4)
     guard pageCount > 0, number(92, 4) == number(24, 4) else { return false }
-    if UInt64(pageSize * pageCount) > fileSize {
+    if !isBeingUndone, UInt64(pageSize * pageCount) > fileSize {
       throw .corrupt(
         path: path,
         detail:

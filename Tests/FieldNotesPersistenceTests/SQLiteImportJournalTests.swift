@@ -1,0 +1,166 @@
+import FieldNotesModel
+import FieldNotesPersistence
+import FieldNotesServices
+import Foundation
+import Testing
+
+/// An import into a store with no notes is written through SQLite's rollback journal when no
+/// other connection has the store open (`SQLiteImportJournal`), and through the write-ahead log
+/// otherwise: either way all of it or none, and the store is in WAL mode once it is done.
+@Suite struct SQLiteImportJournalTests {
+  let directory = TemporaryDirectory()
+  let files = FileManager.default
+
+  /// A body of about 9 KB, so that a couple of thousand notes overflow the store's 16 MiB page
+  /// cache and SQLite writes pages into the file before the transaction ends.
+  let longBody = String(repeating: "A heron stood by the weir at dawn. ", count: 260)
+
+  @Test func anImportIntoAnEmptyStoreIsWrittenWithARollbackJournalAndLeavesItInWALMode() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    var journalSeen = false
+    var logSeen = false
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<300 {
+          try write(.saveNote(Note(title: "Note \(index)", body: "Heron \(index)")))
+          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
+          logSeen = logSeen || (size(of: path + "-wal") ?? 0) > 0
+        }
+      }, progress: { _ in })
+    #expect(journalSeen)
+    #expect(!logSeen)
+    #expect(try pragmaText("journal_mode", of: path) == "wal")
+    #expect(!files.fileExists(atPath: path + "-journal"))
+    #expect(try SQLiteNoteRepository(path: path).load().notes.count == 300)
+  }
+
+  @Test func anImportIntoAStoreAnotherConnectionHasOpenIsWrittenThroughTheLog() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    let other = try SQLiteNoteRepository(path: path)
+    #expect(try other.load().notes.isEmpty)
+    var journalSeen = false
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<300 {
+          try write(.saveNote(Note(title: "Note \(index)", body: "Heron \(index)")))
+          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
+        }
+      }, progress: { _ in })
+    #expect(!journalSeen)
+    #expect(try pragmaText("journal_mode", of: path) == "wal")
+    #expect(try other.load().notes.count == 300)
+  }
+
+  @Test func anImportIntoAStoreWithNotesIsWrittenThroughTheLog() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNote(Note(title: "Already here"))])
+    var journalSeen = false
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<300 {
+          try write(.saveNote(Note(title: "Note \(index)")))
+          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
+        }
+      }, progress: { _ in })
+    #expect(!journalSeen)
+    #expect(try store.load().notes.count == 301)
+  }
+
+  @Test func completionRefusesToReadAStoreAnImportIsWritingThroughItsJournal() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNotebook(Notebook(name: "Field trips"))])
+    var refusal: RepositoryError?
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<300 {
+          try write(.saveNote(Note(title: "Note \(index)")))
+          if index == 200 {
+            do throws(RepositoryError) {
+              _ = try SQLiteNoteRepository.completionWords(.notebooks, ofStoreAt: path)
+            } catch { refusal = error }
+          }
+        }
+      }, progress: { _ in })
+    #expect(
+      refusal
+        == .readFailed(reason: "the store is being written by an import; try again once it ends"))
+    #expect(
+      try SQLiteNoteRepository.completionWords(.notebooks, ofStoreAt: path).map(\.word) == [
+        "Field trips"
+      ])
+  }
+
+  @Test func anImportThatFailsLeavesTheStoreAsItWasAndInWALMode() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    let notebook = Notebook(name: "Field trips")
+    try store.commit([.saveNotebook(notebook)])
+    #expect(throws: RepositoryError.readFailed(reason: "the file changed")) {
+      try store.commit(
+        streaming: { write throws(RepositoryError) in
+          for index in 0..<2_000 {
+            try write(.saveNote(Note(title: "Note \(index)", body: longBody)))
+          }
+          throw .readFailed(reason: "the file changed")
+        }, progress: { _ in })
+    }
+    #expect(try store.load() == NoteLibrary(notebooks: [notebook], notes: []))
+    #expect(try pragmaText("journal_mode", of: path) == "wal")
+    try store.commit([.saveNote(Note(title: "After"))])
+    #expect(try SQLiteNoteRepository(path: path).load().notes.map(\.title) == ["After"])
+  }
+
+  /// The files as a crash would leave them: copied while the import's transaction is open,
+  /// after SQLite has written some of its pages into the store's file, then given the first
+  /// page as the commit wrote it.
+  @Test func aStoreLeftByACrashMidImportOpensAsItWasBeforeTheImport() throws {
+    let path = directory.file("notes.sqlite")
+    let crashed = directory.file("crashed.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    let notebook = Notebook(name: "Field trips")
+    try store.commit([.saveNotebook(notebook)])
+    let sizeBefore = size(of: path) ?? 0
+    var copied = false
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<3_000 {
+          try write(.saveNote(Note(title: "Note \(index)", body: longBody)))
+          if !copied, (size(of: path) ?? 0) > sizeBefore + 8_000_000 {
+            try? files.copyItem(atPath: path, toPath: crashed)
+            try? files.copyItem(atPath: path + "-journal", toPath: crashed + "-journal")
+            copied = true
+          }
+        }
+      }, progress: { _ in })
+    // The copy is of a file the import had written into, with the journal that undoes it.
+    #expect(copied)
+    #expect((size(of: crashed + "-journal") ?? 0) > 0)
+    // The commit writes the first page, whose header counts the pages, before the pages past
+    // the old end: a crash between leaves the file shorter than its header says.
+    let committedFirstPage = try #require(FileManager.default.contents(atPath: path)?.prefix(4_096))
+    let copy = try #require(FileHandle(forWritingAtPath: crashed))
+    try copy.write(contentsOf: committedFirstPage)
+    try copy.close()
+    #expect(try headerPageCount(of: crashed) * 4_096 > size(of: crashed) ?? 0)
+    let reopened = try SQLiteNoteRepository(path: crashed)
+    #expect(try reopened.load() == NoteLibrary(notebooks: [notebook], notes: []))
+    #expect(try reopened.integrityProblems().isEmpty)
+    #expect(try pragmaText("journal_mode", of: crashed) == "wal")
+    #expect(!files.fileExists(atPath: crashed + "-journal"))
+    #expect(try store.load().notes.count == 3_000)
+  }
+
+  /// The page count a store's header gives (bytes 28–31).
+  private func headerPageCount(of path: String) throws -> Int {
+    let header = try #require(FileManager.default.contents(atPath: path)?.prefix(100))
+    return header.dropFirst(28).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+  }
+
+  private func size(of path: String) -> Int? {
+    (try? files.attributesOfItem(atPath: path))?[.size] as? Int
+  }
+}
