@@ -26,7 +26,7 @@ enum SQLiteAttachments {
   ) throws(SQLiteError) {
     let statement = try connection.cached(
       "INSERT OR IGNORE INTO note_attachments (note_id, name, bytes) VALUES (?1, ?2, ?3)")
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     statement.bind(attachment.name, at: 2)
     statement.bind(blob: attachment.bytes, at: 3)
     try statement.run()
@@ -38,7 +38,7 @@ enum SQLiteAttachments {
   {
     let statement = try connection.cached(
       "SELECT name, length(bytes) FROM note_attachments WHERE note_id = ?1 ORDER BY name")
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     defer { statement.reset() }
     var entries: [NoteAttachment.Entry] = []
     while try statement.step() {
@@ -53,7 +53,7 @@ enum SQLiteAttachments {
   {
     let statement = try connection.cached(
       "SELECT bytes FROM note_attachments WHERE note_id = ?1 AND name = ?2")
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     statement.bind(name, at: 2)
     defer { statement.reset() }
     guard try statement.step() else { return nil }
@@ -63,7 +63,7 @@ enum SQLiteAttachments {
   /// Deletes a purged note's attachments.
   static func purge(_ id: Note.ID, in connection: SQLiteConnection) throws(SQLiteError) {
     let statement = try connection.cached("DELETE FROM note_attachments WHERE note_id = ?1")
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     try statement.run()
   }
 }

@@ -25,7 +25,7 @@ extension SQLiteNoteRepository {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
             """)
           statement.bind(Self.key(draft.noteID), at: 1)
-          statement.bind(draft.session.id.uuidString, at: 2)
+          statement.bind(draft.session.id, at: 2)
           statement.bind(draft.session.startedAt.timeIntervalSinceReferenceDate, at: 3)
           if let terminal = draft.session.terminal {
             statement.bind(terminal, at: 4)
@@ -33,7 +33,7 @@ extension SQLiteNoteRepository {
             statement.bindNull(at: 4)
           }
           if let notebookID = draft.notebookID {
-            statement.bind(notebookID.uuidString, at: 5)
+            statement.bind(notebookID, at: 5)
           } else {
             statement.bindNull(at: 5)
           }
@@ -135,7 +135,7 @@ extension SQLiteNoteRepository {
     let statement = try connection.prepare(
       "DELETE FROM session_drafts WHERE note_key = ?1 AND session_id = ?2")
     statement.bind(key(draft.noteID), at: 1)
-    statement.bind(draft.session.id.uuidString, at: 2)
+    statement.bind(draft.session.id, at: 2)
     try statement.run()
   }
 

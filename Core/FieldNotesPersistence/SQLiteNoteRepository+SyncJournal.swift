@@ -238,7 +238,7 @@ extension SQLiteNoteRepository: SyncJournaling {
       defer { rows.reset() }
       var names: [Note.ID: [String]] = [:]
       while try rows.step() {
-        guard let id = UUID(uuidString: rows.text(at: 0)) else { continue }
+        guard let id = rows.uuid(at: 0) else { continue }
         names[id, default: []].append(rows.text(at: 1))
       }
       return names
@@ -254,7 +254,7 @@ extension SQLiteNoteRepository: SyncJournaling {
       "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE id = ?1")
     for id in noteIDs {
       defer { statement.reset() }
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       guard try statement.step() else { continue }
       var unreadable: [UnreadableNote] = []
       if let note = SQLiteRows.note(from: statement, unreadable: &unreadable) {

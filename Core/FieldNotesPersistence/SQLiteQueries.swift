@@ -585,7 +585,7 @@ enum SQLiteQueries {
     let statement = try connection.cached(
       "SELECT \(SQLiteRows.noteColumns) FROM notes WHERE id = ?1")
     defer { statement.reset() }
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     var unreadable: [UnreadableNote] = []
     guard try statement.step() else { return nil }
     return SQLiteRows.note(from: statement, unreadable: &unreadable)
@@ -647,7 +647,7 @@ enum SQLiteQueries {
     defer { statement.reset() }
     for id in ids {
       statement.reset()
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       if try statement.step() { saved.insert(id) }
     }
     return saved
@@ -676,8 +676,8 @@ enum SQLiteQueries {
       var next: [Note.ID] = []
       for statement in statements {
         statement.reset()
-        statement.bind(id.uuidString, at: 1)
-        if try statement.step(), let found = UUID(uuidString: statement.text(at: 0)) {
+        statement.bind(id, at: 1)
+        if try statement.step(), let found = statement.uuid(at: 0) {
           next.append(found)
         }
       }

@@ -114,7 +114,7 @@ enum SQLiteRecovery {
           (SELECT name FROM notebooks WHERE notebooks.id = notes.notebook_id)
         FROM notes WHERE id = ?1
       """)
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     statement.bind(date.timeIntervalSinceReferenceDate, at: 2)
     try statement.run()
   }
@@ -128,7 +128,7 @@ enum SQLiteRecovery {
       SELECT 1 FROM trashed_notes WHERE id = ?1
         AND NOT EXISTS (SELECT 1 FROM notes WHERE notes.id = ?1)
       """)
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     defer { statement.reset() }
     return try statement.step()
   }
@@ -141,7 +141,7 @@ enum SQLiteRecovery {
     guard try isOnlyTrashed(id, in: connection) else { return }
     let entry = try connection.cached(
       "SELECT trashed_at, updated_at FROM trashed_notes WHERE id = ?1")
-    entry.bind(id.uuidString, at: 1)
+    entry.bind(id, at: 1)
     let isTheOneAsked =
       try entry.step() && entry.double(at: 0) == asked.trashedAt.timeIntervalSinceReferenceDate
       && entry.double(at: 1) == asked.note.updatedAt.timeIntervalSinceReferenceDate
@@ -151,7 +151,7 @@ enum SQLiteRecovery {
       "DELETE FROM note_versions WHERE note_id = ?1", "DELETE FROM trashed_notes WHERE id = ?1",
     ] {
       let statement = try connection.cached(sql)
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       try statement.run()
     }
     try SQLiteAttachments.purge(id, in: connection)
@@ -170,7 +170,7 @@ enum SQLiteRecovery {
         \(SQLiteVersionDeltas.bodyColumns), v.properties
       FROM \(SQLiteVersionDeltas.bodyJoin) WHERE v.note_id = ?1 ORDER BY v.number DESC
       """)
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     defer { statement.reset() }
     var versions: [NoteVersion] = []
     var next: (number: Int, body: [UInt8]?)?
@@ -203,7 +203,7 @@ enum SQLiteRecovery {
       SELECT title, tags, notebook_id, saved_at, replaced_at, properties
       FROM note_versions WHERE note_id = ?1 AND number = ?2
       """)
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     statement.bind(number, at: 2)
     defer { statement.reset() }
     guard try statement.step(), let tags = statement.withBytes(at: 1, TagsText.decode),

@@ -220,7 +220,7 @@ enum SQLiteRows {
       try SQLiteRecovery.trash(id, at: date, in: connection)
       let statement = try connection.cached(
         "DELETE FROM notes WHERE id = ?1 RETURNING rowid, title, body, tags")
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       defer { statement.reset() }
       guard try statement.step() else { return false }
       let row = statement.int(at: 0)
@@ -243,14 +243,14 @@ enum SQLiteRows {
         INSERT INTO notebooks (id, name, symbol_name) VALUES (?1, ?2, ?3)
         ON CONFLICT (id) DO UPDATE SET name = excluded.name, symbol_name = excluded.symbol_name
         """)
-      statement.bind(notebook.id.uuidString, at: 1)
+      statement.bind(notebook.id, at: 1)
       statement.bind(notebook.name, at: 2)
       statement.bind(notebook.symbolName, at: 3)
       try statement.run()
       return false
     case .deleteNotebook(let id):
       let statement = try connection.prepare("DELETE FROM notebooks WHERE id = ?1")
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       try statement.run()
       return false
     case .expectNote(let id, let expected):
@@ -260,7 +260,7 @@ enum SQLiteRows {
       return false
     case .expectNotebook(let id, let noteID):
       let statement = try connection.prepare("SELECT 1 FROM notebooks WHERE id = ?1")
-      statement.bind(id.uuidString, at: 1)
+      statement.bind(id, at: 1)
       let exists = try statement.step()
       statement.reset()
       guard exists else {
@@ -350,7 +350,7 @@ enum SQLiteRows {
       RETURNING rowid
       """)
     defer { statement.reset() }
-    statement.bind(old.id.uuidString, at: 1)
+    statement.bind(old.id, at: 1)
     bindColumns(of: old, to: statement)
     for (offset, column) in changed.enumerated() {
       let index = Int32(offset + 11)
@@ -363,7 +363,7 @@ enum SQLiteRows {
       case .updatedAt: statement.bind(new.updatedAt.timeIntervalSinceReferenceDate, at: index)
       case .notebook:
         if let notebookID = new.notebookID {
-          statement.bind(notebookID.uuidString, at: index)
+          statement.bind(notebookID, at: index)
         } else {
           statement.bindNull(at: index)
         }
@@ -404,7 +404,7 @@ enum SQLiteRows {
   ) throws(SQLiteError) -> Bool {
     let saved = try connection.cached(
       "SELECT rowid, title, body, tags FROM notes WHERE id = ?1")
-    saved.bind(note.id.uuidString, at: 1)
+    saved.bind(note.id, at: 1)
     var savedRow: Int?
     var previousText: [UInt8]?
     var unchanged = false
@@ -473,7 +473,7 @@ enum SQLiteRows {
         title_key_of = excluded.title_key_of, imported_file = excluded.imported_file
       """
     let statement = try connection.cached(savedRow == nil ? insert : insert + "\n" + update)
-    statement.bind(note.id.uuidString, at: 1)
+    statement.bind(note.id, at: 1)
     bindColumns(of: note, to: statement)
     statement.bind(blob: NoteSortOrder.titleKey(note.title), at: 11)
     bind(SQLiteImportedFiles.encode(note.importedFile), at: 12, to: statement)
@@ -493,7 +493,7 @@ enum SQLiteRows {
     statement.bind(note.createdAt.timeIntervalSinceReferenceDate, at: 4)
     statement.bind(note.updatedAt.timeIntervalSinceReferenceDate, at: 5)
     if let notebookID = note.notebookID {
-      statement.bind(notebookID.uuidString, at: 6)
+      statement.bind(notebookID, at: 6)
     } else {
       statement.bindNull(at: 6)
     }
@@ -505,7 +505,7 @@ enum SQLiteRows {
 
   /// Binds an identifier, or `NULL` for none.
   private static func bind(_ id: UUID?, at index: Int32, to statement: SQLiteStatement) {
-    if let id { statement.bind(id.uuidString, at: index) } else { statement.bindNull(at: index) }
+    if let id { statement.bind(id, at: index) } else { statement.bindNull(at: index) }
   }
 
   /// Binds a text, or `NULL` for none.
@@ -526,7 +526,7 @@ enum SQLiteRows {
       FROM notes WHERE id = ?1
       """)
     defer { statement.reset() }
-    statement.bind(id.uuidString, at: 1)
+    statement.bind(id, at: 1)
     if let expected { bindColumns(of: expected, to: statement) }
     guard try statement.step() else { return expected == nil }
     return expected != nil && statement.int(at: 0) == 1

@@ -46,6 +46,12 @@ final class SQLiteStatement {
     text.withUTF8 { bindText($0, at: index) }
   }
 
+  /// Binds an identifier as its canonical text in capitals, as FieldNotes stores it
+  /// (`UUIDText`), without making a `String` of it.
+  func bind(_ id: UUID, at index: Int32) {
+    UUIDText.withText(of: id) { bindText($0, at: index) }
+  }
+
   /// Binds UTF-8 bytes as text.
   func bind(bytes: [UInt8], at index: Int32) {
     bytes.withUnsafeBufferPointer { bindText($0, at: index) }

@@ -34,7 +34,8 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   ///   - id: The note's identifier.
   ///   - length: How many digits, from 1 to 32.
   public init(of id: Note.ID, length: Int) {
-    digits = String(id.uuidString.filter { $0 != "-" }.prefix(max(1, min(length, 32))))
+    let text = UUIDText.string(id).utf8.lazy.filter { $0 != 0x2D }.prefix(max(1, min(length, 32)))
+    digits = String(decoding: Array(text), as: UTF8.self)
   }
 
   /// The prefix as a list shows it: lower case, as git shows a hash.
@@ -95,7 +96,7 @@ public struct NoteIDPrefix: Hashable, Sendable, CustomStringConvertible {
   /// - Parameter id: The identifier.
   /// - Returns: `true` when it does.
   public func matches(_ id: Note.ID) -> Bool {
-    id.uuidString.hasPrefix(identifierTextPrefix)
+    UUIDText.string(id).hasPrefix(identifierTextPrefix)
   }
 }
 

@@ -58,4 +58,21 @@ import Testing
     }
     #expect(canonical > 2_400 && canonical < 5_000, "both kinds are tried often: \(canonical)")
   }
+
+  @Test func anIdentifierIsWrittenAsFoundationWritesIt() {
+    var random = LinearCongruentialGenerator(state: 46)
+    let edges = [
+      UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      UUID(
+        uuid: (
+          255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255
+        )),
+      UUID(uuid: (0x09, 0x0A, 0x90, 0xA0, 0x9F, 0xF9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0xAB)),
+    ]
+    for id in edges + (0..<6_000).map({ _ in random.uuid() }) {
+      #expect(UUIDText.string(id) == id.uuidString)
+      #expect(UUIDText.withText(of: id) { Array($0) } == Array(id.uuidString.utf8))
+      #expect(UUIDText.parse(UUIDText.string(id)) == id)
+    }
+  }
 }
