@@ -17,19 +17,9 @@ import Testing
 
   @Test func anImportIntoAnEmptyStoreIsWrittenWithARollbackJournalAndLeavesItInWALMode() throws {
     let path = directory.file("notes.sqlite")
-    let store = try SQLiteNoteRepository(path: path)
-    var journalSeen = false
-    var logSeen = false
-    try store.commit(
-      streaming: { write throws(RepositoryError) in
-        for index in 0..<300 {
-          try write(.saveNote(Note(title: "Note \(index)", body: "Heron \(index)")))
-          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
-          logSeen = logSeen || (size(of: path + "-wal") ?? 0) > 0
-        }
-      }, progress: { _ in })
-    #expect(journalSeen)
-    #expect(!logSeen)
+    let seen = try importNotes(into: try SQLiteNoteRepository(path: path), at: path)
+    #expect(seen.journal)
+    #expect(!seen.log)
     #expect(try pragmaText("journal_mode", of: path) == "wal")
     #expect(!files.fileExists(atPath: path + "-journal"))
     #expect(try SQLiteNoteRepository(path: path).load().notes.count == 300)
@@ -40,15 +30,7 @@ import Testing
     let store = try SQLiteNoteRepository(path: path)
     let other = try SQLiteNoteRepository(path: path)
     #expect(try other.load().notes.isEmpty)
-    var journalSeen = false
-    try store.commit(
-      streaming: { write throws(RepositoryError) in
-        for index in 0..<300 {
-          try write(.saveNote(Note(title: "Note \(index)", body: "Heron \(index)")))
-          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
-        }
-      }, progress: { _ in })
-    #expect(!journalSeen)
+    #expect(try !importNotes(into: store, at: path).journal)
     #expect(try pragmaText("journal_mode", of: path) == "wal")
     #expect(try other.load().notes.count == 300)
   }
@@ -57,15 +39,7 @@ import Testing
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
     try store.commit([.saveNote(Note(title: "Already here"))])
-    var journalSeen = false
-    try store.commit(
-      streaming: { write throws(RepositoryError) in
-        for index in 0..<300 {
-          try write(.saveNote(Note(title: "Note \(index)")))
-          journalSeen = journalSeen || files.fileExists(atPath: path + "-journal")
-        }
-      }, progress: { _ in })
-    #expect(!journalSeen)
+    #expect(try !importNotes(into: store, at: path).journal)
     #expect(try store.load().notes.count == 301)
   }
 
@@ -152,6 +126,25 @@ import Testing
     #expect(try pragmaText("journal_mode", of: crashed) == "wal")
     #expect(!files.fileExists(atPath: crashed + "-journal"))
     #expect(try store.load().notes.count == 3_000)
+  }
+
+  /// Imports 300 short notes in one streaming commit, looking beside the store after each for
+  /// a rollback journal and a non-empty log.
+  ///
+  /// - Returns: Whether either was seen while the import ran.
+  private func importNotes(into store: SQLiteNoteRepository, at path: String) throws -> (
+    journal: Bool, log: Bool
+  ) {
+    var seen = (journal: false, log: false)
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for index in 0..<300 {
+          try write(.saveNote(Note(title: "Note \(index)", body: "Heron \(index)")))
+          seen.journal = seen.journal || files.fileExists(atPath: path + "-journal")
+          seen.log = seen.log || (size(of: path + "-wal") ?? 0) > 0
+        }
+      }, progress: { _ in })
+    return seen
   }
 
   /// The page count a store's header gives (bytes 28–31).
