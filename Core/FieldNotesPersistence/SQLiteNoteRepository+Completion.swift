@@ -1,3 +1,4 @@
+import FieldNotesPlatform
 import FieldNotesServices
 import Foundation
 
@@ -39,13 +40,15 @@ extension SQLiteNoteRepository {
     // A rollback journal is there while an import writes into a store that had no notes
     // (`SQLiteImportJournal`), or after a crash in one until the store is opened again: the
     // file may be half written, and reading it would wait for the import.
-    if FileManager.default.fileExists(atPath: path + "-journal") {
+    // SQLite keeps its log and journal beside the file a link names, not beside the link.
+    let sidecar = FilePaths.resolved(path)
+    if FileManager.default.fileExists(atPath: sidecar + "-journal") {
       throw .readFailed(reason: "the store is being written by an import; try again once it ends")
     }
     do {
       // A store no session has open (no `-wal` file) is read as it is, so reading it leaves no
       // `-wal` or `-shm` file behind; one a session has open is read through its log.
-      let isOpenElsewhere = FileManager.default.fileExists(atPath: path + "-wal")
+      let isOpenElsewhere = FileManager.default.fileExists(atPath: sidecar + "-wal")
       let connection = try SQLiteConnection(
         path: path, readOnly: true, immutable: !isOpenElsewhere)
       let sql =

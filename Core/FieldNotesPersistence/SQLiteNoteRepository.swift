@@ -385,11 +385,13 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
     func size(_ file: String) -> Int {
       ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0
     }
-    if size(path + "-wal") > 0 { return false }
+    // SQLite keeps its log and journal beside the file a link names, not beside the link.
+    let sidecar = FilePaths.resolved(path)
+    if size(sidecar + "-wal") > 0 { return false }
     // A rollback journal left by an import that stopped holds the pages that make the file
     // whole again (`SQLiteImportJournal`): until SQLite has put them back, the file may be
     // shorter than its header says.
-    let isBeingUndone = size(path + "-journal") > 0
+    let isBeingUndone = size(sidecar + "-journal") > 0
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
     guard let header = try? handle.read(upToCount: 100), header.count == 100,

@@ -45,23 +45,27 @@ import Testing
 
   @Test func completionRefusesToReadAStoreAnImportIsWritingThroughItsJournal() throws {
     let path = directory.file("notes.sqlite")
+    let link = directory.file("links/notes.sqlite")
+    try files.createDirectory(atPath: directory.file("links"), withIntermediateDirectories: true)
+    try files.createSymbolicLink(atPath: link, withDestinationPath: "../notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
     try store.commit([.saveNotebook(Notebook(name: "Field trips"))])
-    var refusal: RepositoryError?
+    var refusals: [RepositoryError] = []
     try store.commit(
       streaming: { write throws(RepositoryError) in
         for index in 0..<300 {
           try write(.saveNote(Note(title: "Note \(index)")))
-          if index == 200 {
+          // Through the link too, whose journal is beside the file it names.
+          for place in [path, link] where index == 200 {
             do throws(RepositoryError) {
-              _ = try SQLiteNoteRepository.completionWords(.notebooks, ofStoreAt: path)
-            } catch { refusal = error }
+              _ = try SQLiteNoteRepository.completionWords(.notebooks, ofStoreAt: place)
+            } catch { refusals.append(error) }
           }
         }
       }, progress: { _ in })
-    #expect(
-      refusal
-        == .readFailed(reason: "the store is being written by an import; try again once it ends"))
+    let refusal = RepositoryError.readFailed(
+      reason: "the store is being written by an import; try again once it ends")
+    #expect(refusals == [refusal, refusal])
     #expect(
       try SQLiteNoteRepository.completionWords(.notebooks, ofStoreAt: path).map(\.word) == [
         "Field trips"
@@ -91,7 +95,10 @@ import Testing
   /// The files as a crash would leave them: copied while the import's transaction is open,
   /// after SQLite has written some of its pages into the store's file, then given the first
   /// page as the commit wrote it.
-  @Test func aStoreLeftByACrashMidImportOpensAsItWasBeforeTheImport() throws {
+  ///
+  /// Opened through a symbolic link too, whose journal SQLite keeps beside the file it names.
+  @Test(arguments: [false, true])
+  func aStoreLeftByACrashMidImportOpensAsItWasBeforeTheImport(throughALink: Bool) throws {
     let path = directory.file("notes.sqlite")
     let crashed = directory.file("crashed.sqlite")
     let store = try SQLiteNoteRepository(path: path)
@@ -120,7 +127,13 @@ import Testing
     try copy.write(contentsOf: committedFirstPage)
     try copy.close()
     #expect(try headerPageCount(of: crashed) * 4_096 > size(of: crashed) ?? 0)
-    let reopened = try SQLiteNoteRepository(path: crashed)
+    let link = directory.file("links/crashed.sqlite")
+    if throughALink {
+      try files.createDirectory(
+        atPath: directory.file("links"), withIntermediateDirectories: true)
+      try files.createSymbolicLink(atPath: link, withDestinationPath: "../crashed.sqlite")
+    }
+    let reopened = try SQLiteNoteRepository(path: throughALink ? link : crashed)
     #expect(try reopened.load() == NoteLibrary(notebooks: [notebook], notes: []))
     #expect(try reopened.integrityProblems().isEmpty)
     #expect(try pragmaText("journal_mode", of: crashed) == "wal")
