@@ -182,9 +182,10 @@ import Testing
     #expect(notes.isEmpty, "nothing saved with a replaced byte")
   }
 
-  /// A store that can't be opened (a file of the user's that is no store) saves nothing and
-  /// leaves the file as it was; the body, piped in and read once, is given back whole.
-  @Test func aStoreThatCantBeOpenedGivesTheBodyBack() throws {
+  /// A store that can't be opened (a file of the user's that is no store, or one another
+  /// process holds beyond the busy timeout) saves nothing and leaves the file as it was; the
+  /// note, its body piped in and read once, is given back whole, title and tags with it.
+  @Test func aStoreThatCantBeOpenedGivesTheNoteBack() throws {
     let binary = try #require(BuiltProduct.fieldnotes, "the fieldnotes binary was not built")
     let folder = NSTemporaryDirectory() + "fieldnotes-add-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -193,14 +194,14 @@ import Testing
     try Data("my own text\n".utf8).write(to: URL(fileURLWithPath: notAStore))
 
     let result = try BuiltProduct.run(
-      binary, arguments: ["--store", notAStore, "add", "Lost"],
+      binary, arguments: ["--store", notAStore, "add", "Lost", "--tag", "heron", "--tag", "weir"],
       input: "line one of my note\nline two\n", environment: ["HOME": folder, "TZ": "UTC"])
 
     #expect(result.status == 1)
     #expect(
       Array(result.errors.dropFirst()) == [
-        "The body on standard input was not saved; here it is whole:", "line one of my note",
-        "line two",
+        "The note was not saved; here it is whole, its body after a blank line:", "title: Lost",
+        "tags: heron, weir", "", "line one of my note", "line two",
       ], "\(result.errors)")
     #expect(try String(contentsOfFile: notAStore, encoding: .utf8) == "my own text\n")
   }

@@ -117,10 +117,10 @@ public enum FieldNotesApp {
         environment: environment)
     } catch {
       console.printError(MessageStyle.errorLine(error.errorDescription ?? "no store"))
-      if options.addition != nil {
+      if let addition = options.addition {
         StandardInput.giveBack(
           input, keepingOtherwiseIn: StoreLocation.unsavedInputFolder(environment: environment),
-          console: console)
+          note: addition.lines, console: console)
       }
       return 1
     }

@@ -119,6 +119,13 @@ public struct LaunchOptions: Equatable, Sendable {
     public var notebook: String?
     /// The tags, as typed.
     public var tags: [String] = []
+
+    /// The note as typed, a line for each part given (`title: …`, `notebook: …`, `tags: …`),
+    /// for giving it back when it couldn't be saved.
+    public var lines: [String] {
+      ["title: \(title)"] + (notebook.map { ["notebook: \($0)"] } ?? [])
+        + (tags.isEmpty ? [] : ["tags: " + tags.joined(separator: ", ")])
+    }
   }
 
   /// Reads the command line.

@@ -101,10 +101,13 @@ public enum StandardInput {
   /// - Parameters:
   ///   - input: The lines a test gives, or `nil` to read the real standard input.
   ///   - folder: Where a body that isn't text is kept (see ``text(given:keepingOtherwiseIn:console:)``).
+  ///   - note: The rest of the note as the command line gave it (`title: …`, `tags: …`), given
+  ///     back before the body when the command line was understood; empty when it wasn't.
   ///   - console: Where the body goes, on standard error.
   @MainActor
   public static func giveBack(
-    _ input: [[UInt8]]?, keepingOtherwiseIn folder: String?, console: any ConsoleOutput
+    _ input: [[UInt8]]?, keepingOtherwiseIn folder: String?, note: [String] = [],
+    console: any ConsoleOutput
   ) {
     guard input != nil || isatty(0) == 0 else { return }
     let read = bytes(given: input)
@@ -114,7 +117,13 @@ public enum StandardInput {
       return
     }
     guard !body.isEmpty else { return }
-    console.printError("The body on standard input was not saved; here it is whole:")
+    if note.isEmpty {
+      console.printError("The body on standard input was not saved; here it is whole:")
+    } else {
+      console.printError("The note was not saved; here it is whole, its body after a blank line:")
+      for line in note { console.printError(line.terminalSafe) }
+      console.printError("")
+    }
     for line in body.terminalLines { console.printError(line) }
   }
 }
