@@ -8,8 +8,8 @@ import Synchronization
 ///
 /// The file is in WAL mode with full synchronous commits, so a note that was saved survives a
 /// crash (an import into a store with no notes may use a rollback journal instead:
-/// `SQLiteImportJournal`); every ``commit(_:)`` is one `BEGIN IMMEDIATE` transaction; a busy timeout lets two
-/// processes share the file. A new store is created with owner-only permissions (its directory
+/// `SQLiteImportJournal`); every ``commit(_:)`` is one `BEGIN IMMEDIATE` transaction; a busy
+/// timeout lets two processes share the file. A new store is created with owner-only permissions (its directory
 /// too), built under a temporary name and linked into place so that no half-made store is ever
 /// seen. A file that is not a FieldNotes store is refused without being written to.
 public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepository, NoteIDOrder,
