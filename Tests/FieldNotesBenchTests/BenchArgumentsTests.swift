@@ -10,6 +10,7 @@ import Testing
     (["--quick"], .run),
     (["--million", "--field-words"], .run),
     (["--quick", "--imports-only", "--corpus", "notes.txt"], .run),
+    (["--million", "--edits-only"], .run),
     (["--soak"], .run),
     (["--soak", "3", "40"], .run),
     (["--help"], .help),
@@ -25,6 +26,10 @@ import Testing
     (["--quick", "--million"], .refused("--million can't be given with --quick")),
     (
       ["--sync-only", "--history-only"], .refused("--history-only can't be given with --sync-only")
+    ),
+    (
+      ["--edits-only", "--imports-only"],
+      .refused("--imports-only can't be given with --edits-only")
     ),
   ])
   func eachArgumentIsTakenOrRefusedBeforeAnythingRuns(

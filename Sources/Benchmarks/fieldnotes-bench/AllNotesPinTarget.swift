@@ -26,6 +26,26 @@ struct AllNotesPinTarget {
   /// How many `more` commands show its row, a page of 200 rows each.
   var morePages: Int { (row - 1) / PeerSQL.pageSize }
 
+  /// The commands that show the note's row: `open all`, then `more` as many times as reach it.
+  var setup: [String] { ["open all"] + Array(repeating: "more", count: morePages) }
+
+  /// The `more` commands, as the report says them after `open all`: nothing when there are none.
+  var moresText: String { morePages == 0 ? "" : ", `more` \(morePages.formatted()) times" }
+
+  /// Where the note is, as the report says it.
+  var placeText: String {
+    "the note is row \(row.formatted()), after the \(pinnedCount.formatted()) pinned notes, "
+      + "and row \(pinnedRow.formatted()) once pinned, unpinned by its id"
+  }
+
+  /// Edits that pin the note by its row and unpin it by its id, in turn, starting with a pin.
+  ///
+  /// - Parameter count: How many edits.
+  /// - Returns: The commands.
+  func toggles(_ count: Int) -> [String] {
+    (0..<count).map { $0 % 2 == 0 ? "pin \(row)" : "unpin \(id.uuidString)" }
+  }
+
   /// The target in a library, if some note is not pinned.
   ///
   /// - Parameter library: The library.

@@ -13,12 +13,13 @@ enum BenchArguments {
 
   /// The flags that take nothing after them.
   static let flags: Set = [
-    "--quick", "--million", "--imports-only", "--sync-only", "--history-only", "--field-words",
+    "--quick", "--million", "--imports-only", "--sync-only", "--edits-only", "--history-only",
+    "--field-words",
   ]
 
   /// Flags of which one run takes at most one.
   static let exclusive = [
-    ["--quick", "--million"], ["--imports-only", "--sync-only", "--history-only"],
+    ["--quick", "--million"], ["--imports-only", "--sync-only", "--edits-only", "--history-only"],
   ]
 
   /// Checks the arguments, in order: the first that is wrong, or `--help`, decides.

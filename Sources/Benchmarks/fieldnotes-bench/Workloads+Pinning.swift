@@ -18,57 +18,80 @@ extension Workloads {
   /// How long the All Notes pin workload may take to reach its note before it is given up on.
   static let reachLimit = 120.0
 
-  /// About how long the edits of one All Notes pin session should take, which sets how many
-  /// there are (from 20 to 1,000).
-  static let editBudget = 20.0
-
   /// `pin` and `unpin` of the newest note that is not pinned, on All Notes, the library's
-  /// pinned notes kept (``AllNotesPinTarget``), on a copy of the store.
+  /// pinned notes kept (``AllNotesPinTarget``), at a tier and at a small size, each on a copy
+  /// of its store, timed in turn (``sessionsInTurn(_:)``).
   ///
   /// The list shows the note's row after as many `more` as reach it; the session that only
-  /// opens the list and reaches the row is subtracted. The edits are as many as fit in about
-  /// ``editBudget`` seconds, from 20 to 1,000.
+  /// opens the list and reaches the row is subtracted. The edits are the same number at both
+  /// sizes, so neither side's count comes from a probe of its own.
   ///
-  /// - Parameter size: The store's size.
-  /// - Returns: The cost; no figure when reaching the row takes over ``reachLimit`` seconds.
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
+  ///   - edits: How many edits, half of them pins.
+  /// - Returns: The tier's cost and the small size's; a side has no figure when reaching its
+  ///   row takes over ``reachLimit`` seconds.
   /// - Throws: ``BenchError`` when a run fails or the note pinned is not the one meant.
-  func allNotesPinCost(_ size: Int) throws -> PinCost {
-    guard let target = allNotesPinTargets[size] else {
-      throw BenchError.failed("no note to pin at \(size)")
+  func allNotesPinCosts(_ size: Int, against smallSize: Int, edits: Int = 1_000) throws -> (
+    PinCost, PinCost
+  ) {
+    guard let target = allNotesPinTargets[size], let smallTarget = allNotesPinTargets[smallSize]
+    else {
+      throw BenchError.failed("no note to pin at \(size) or \(smallSize)")
     }
-    let setup = ["open all"] + Array(repeating: "more", count: target.morePages)
-    func toggles(_ count: Int) -> [String] {
-      (0..<count).map { $0 % 2 == 0 ? "pin \(target.row)" : "unpin \(target.id.uuidString)" }
-    }
-    let mores = target.morePages == 0 ? "" : ", `more` \(target.morePages.formatted()) times"
-    let place =
-      "the note is row \(target.row.formatted()), after the \(target.pinnedCount.formatted()) "
-      + "pinned notes, and row \(target.pinnedRow.formatted()) once pinned, unpinned by its id"
     return try withCopy(of: size) { store in
-      let reach = try fieldNotes(store, setup, timeLimit: Self.reachLimit)
-      guard !reach.isTimedOut else {
-        return PinCost(
-          perEdit: nil, edits: 0,
-          commands: "`open all`\(mores): over \(Int(Self.reachLimit)) s", place: place)
+      try withCopy(of: smallSize) { smallStore in
+        var sides: [(target: AllNotesPinTarget, store: String)] = []
+        var costs: [PinCost?] = []
+        for (target, store) in [(target, store), (smallTarget, smallStore)] {
+          let unreached = try allNotesPinCheck(target, in: store)
+          if unreached == nil { sides.append((target, store)) }
+          costs.append(unreached)
+        }
+        var timed = try sessionsInTurn(
+          sides.map { ($0.store, $0.target.setup, $0.target.toggles(edits)) }
+        ).makeIterator()
+        let measured = zip([target, smallTarget], costs).map { target, unreached in
+          guard unreached == nil, let (base, batch) = timed.next() else {
+            return unreached ?? PinCost(perEdit: nil, edits: 0, commands: "", place: "")
+          }
+          return PinCost(
+            perEdit: (batch.median - base.median) / Double(edits), edits: edits,
+            commands:
+              "`open all`\(target.moresText), then `pin \(target.row)`, `unpin ID` "
+              + "\((edits / 2).formatted()) times over, less the session without them "
+              + "(\(ms(base)))",
+            place: target.placeText)
+        }
+        return (measured[0], measured[1])
       }
-      let check = try fieldNotes(store, setup + toggles(2), keepOutput: true)
-      guard check.output.contains("Pinned \u{201C}\(target.title)\u{201D}."),
-        check.output.contains("Unpinned \u{201C}\(target.title)\u{201D}.")
-      else {
-        throw BenchError.failed("the All Notes pin workload did not pin “\(target.title)”")
-      }
-      let probe = try fieldNotes(store, setup + toggles(20)).seconds
-      let estimate = max((probe - reach.seconds) / 20, 0.000_1)
-      let edits = min(1_000, max(20, Int(Self.editBudget / estimate) / 2 * 2))
-      let base = try samples { try fieldNotes(store, setup).seconds }
-      let batch = try samples { try fieldNotes(store, setup + toggles(edits)).seconds }
-      return PinCost(
-        perEdit: (batch.median - base.median) / Double(edits), edits: edits,
-        commands:
-          "`open all`\(mores), then `pin \(target.row)`, `unpin ID` "
-          + "\((edits / 2).formatted()) times over, less the session without them (\(ms(base)))",
-        place: place)
     }
+  }
+
+  /// Checks that the All Notes pin workload reaches its note in time and pins the note meant.
+  ///
+  /// - Parameters:
+  ///   - target: The note.
+  ///   - store: A store to check it on; the note is left as it was.
+  /// - Returns: `nil` when the note is reached in time; otherwise the cost without a figure
+  ///   that says so.
+  /// - Throws: ``BenchError`` when a run fails or the note pinned is not the one meant.
+  private func allNotesPinCheck(_ target: AllNotesPinTarget, in store: String) throws -> PinCost? {
+    let reach = try fieldNotes(store, target.setup, timeLimit: Self.reachLimit)
+    guard !reach.isTimedOut else {
+      return PinCost(
+        perEdit: nil, edits: 0,
+        commands: "`open all`\(target.moresText): over \(Int(Self.reachLimit)) s",
+        place: target.placeText)
+    }
+    let check = try fieldNotes(store, target.setup + target.toggles(2), keepOutput: true)
+    guard check.output.contains("Pinned \u{201C}\(target.title)\u{201D}."),
+      check.output.contains("Unpinned \u{201C}\(target.title)\u{201D}.")
+    else {
+      throw BenchError.failed("the All Notes pin workload did not pin “\(target.title)”")
+    }
+    return nil
   }
 
   /// `pin` and `unpin` on the page of a note that is not pinned, the same note at every size
@@ -125,19 +148,35 @@ extension Workloads {
       try withCopy(of: smallSize) { smallStore in
         let sides = [(route, store), (smallRoute, smallStore)]
         for (route, store) in sides { try check(route, store) }
-        var times = sides.map { _ in (base: [Double](), batch: [Double]()) }
-        for _ in 0..<repetitions {
-          for (index, (route, store)) in sides.enumerated() {
-            times[index].base.append(try fieldNotes(store, route.commands).seconds)
-            times[index].batch.append(
-              try fieldNotes(store, route.commands + edits(route)).seconds)
-          }
-        }
-        return zip(sides, times).map { side, times in
-          (side.0, Summary(times.base), Summary(times.batch))
-        }
+        let timed = try sessionsInTurn(
+          sides.map { route, store in (store, route.commands, edits(route)) })
+        return zip(sides, timed).map { side, times in (side.0, times.base, times.batch) }
       }
     }
+  }
+
+  /// Sessions on stores timed in turn: each round, each store's session of its setup alone,
+  /// then of its setup and its edits.
+  ///
+  /// Timed minutes apart (the small size at the start of a run, the tier after its import), or
+  /// one side's rounds before the other's, the costs would be of two machines.
+  ///
+  /// - Parameter sides: For each store: its path, the commands that set the session up, and
+  ///   the edits after them.
+  /// - Returns: For each store, in order: the times of the sessions without the edits and with
+  ///   them.
+  /// - Throws: ``BenchError`` when a run fails.
+  func sessionsInTurn(_ sides: [(store: String, setup: [String], edits: [String])]) throws
+    -> [(base: Summary, batch: Summary)]
+  {
+    var times = sides.map { _ in (base: [Double](), batch: [Double]()) }
+    for _ in 0..<repetitions {
+      for (index, side) in sides.enumerated() {
+        times[index].base.append(try fieldNotes(side.store, side.setup).seconds)
+        times[index].batch.append(try fieldNotes(side.store, side.setup + side.edits).seconds)
+      }
+    }
+    return times.map { (Summary($0.base), Summary($0.batch)) }
   }
 
   /// Checks that a route opens its note's page and that `pin` there pins it.
@@ -154,6 +193,34 @@ extension Workloads {
     else {
       throw BenchError.failed("\(route.commands) did not open and pin “\(route.title)”")
     }
+  }
+
+  /// The edit rows at a tier against a small size: `pin` on All Notes after `more`, `pin` on a
+  /// note's page, and a save on it keeping a version.
+  ///
+  /// - Parameters:
+  ///   - size: The tier.
+  ///   - smallSize: The small size.
+  /// - Returns: The three rows.
+  /// - Throws: ``BenchError`` when a run fails or a workload does not do what it means to.
+  func editRows(_ size: Int, against smallSize: Int) throws -> [Result] {
+    let (allNotesPin, smallAllNotesPin) = try allNotesPinCosts(size, against: smallSize)
+    let (pagePin, smallPagePin) = try pagePinCosts(size, against: smallSize)
+    let (save, smallSave) = try versionedEditCosts(size, against: smallSize)
+    return [
+      pinRow(
+        "`pin`/`unpin` of a note that is not pinned, on All Notes with the library's pinned "
+          + "notes",
+        size, allNotesPin, against: smallSize, smallAllNotesPin),
+      pinRow(
+        "`pin`/`unpin` on the page of a note that is not pinned (the same note at every size), "
+          + "the library's pinned notes kept",
+        size, pagePin, against: smallSize, smallPagePin),
+      pinRow(
+        "a save on a note's page (`edit`, `title …`, `save`), keeping the text it replaces as a "
+          + "version (the same note at every size)",
+        size, save, against: smallSize, smallSave),
+    ]
   }
 
   /// A pin workload's row: a tier's cost per edit against a small size's.

@@ -13,6 +13,9 @@ import Foundation
 //                    Markdown folder's); prints only
 //   --sync-only      the sync workloads alone (first sync, one changed note, one note pulled,
 //                    and the peak memory of each, at 10,000 and 100,000 notes); prints only
+//   --edits-only     the edit workloads alone (`pin` on All Notes after `more` and on a note's
+//                    page, a save keeping a version), at the tiers against 1,000 notes, on the
+//                    stores kept from an earlier run; prints only
 //   --history-only   the history of an often-edited long note alone (its store's growth, and
 //                    its oldest version's diff); prints only
 //   --million        the workloads at 1,000,000 notes alone, with --quick's repetitions (the
@@ -37,7 +40,8 @@ if CommandLine.arguments.count > 3, CommandLine.arguments[1] == Measurement.meas
 let argumentList = Array(CommandLine.arguments.dropFirst())
 /// What `--help` prints, and what an argument the bench doesn't take is answered with.
 let usage = """
-  usage: fieldnotes-bench [--quick | --million] [--imports-only | --sync-only | --history-only]
+  usage: fieldnotes-bench [--quick | --million] [--imports-only | --sync-only | --edits-only |
+                           --history-only]
                           [--field-words] [--corpus FILE]
          fieldnotes-bench --soak [SEEDS [STEPS]]
   (what each does: the comment at the top of Sources/Benchmarks/fieldnotes-bench/main.swift)
@@ -56,6 +60,7 @@ let millionOnly = argumentList.contains("--million")
 let quick = argumentList.contains("--quick") || millionOnly
 let importsOnly = argumentList.contains("--imports-only")
 let syncOnly = argumentList.contains("--sync-only")
+let editsOnly = argumentList.contains("--edits-only")
 // This file is Sources/Benchmarks/fieldnotes-bench/main.swift.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -156,16 +161,17 @@ for size in sizes {
   let store = "\(workFolder)/store-\(size)-\(seed)-\(textName).sqlite"
   stores[size] = store
   var json: [String] = []
-  if tiers.contains(size) || !FileManager.default.fileExists(atPath: store) {
+  let isKept = FileManager.default.fileExists(atPath: store)
+  if tiers.contains(size) && !(editsOnly && isKept) || !isKept {
     json = try LibraryGenerator.writeExports(
       library, to: "\(workFolder)/library-\(size)-\(textName)")
   }
-  if tiers.contains(size) {
+  if tiers.contains(size), !json.isEmpty {
     let sql = "\(workFolder)/library-\(size)-\(textName).sql"
     try LibraryGenerator.writeInserts(library, to: sql)
     exports[size] = (json, sql)
   }
-  if size == 100_000, tiers.contains(size) {
+  if size == 100_000, tiers.contains(size), !json.isEmpty {
     log("writing \(size.formatted()) notes as Markdown files…")
     markdownFolders[size] = try LibraryGenerator.writeMarkdownFolder(
       library, to: "\(workFolder)/library-\(size)-\(textName)-markdown")
@@ -200,6 +206,14 @@ var workloads = Workloads(
   pageRoutes: pageRoutes, lists: ListWorkload.all(tag: "birds", notebookName: notebookName),
   repetitions: quick ? 3 : 7, hasSQLite: Measurement.isInstalled("sqlite3"))
 var results: [Workloads.Result] = []
+if editsOnly {
+  for size in tiers {
+    log("\(size.formatted()) notes: pin, and saves keeping versions…")
+    results += try workloads.editRows(size, against: smallSize)
+  }
+  print(Report(results: results, quick: true).table)
+  exit(0)
+}
 if importsOnly || syncOnly {
   for size in syncOnly ? [] : tiers {
     log("\(size.formatted()) notes: import…")
@@ -221,9 +235,8 @@ if importsOnly || syncOnly {
   for folder in markdownFolders.values { try? FileManager.default.removeItem(atPath: folder) }
   exit(0)
 }
-log("start-up, and \(smallSize.formatted()) notes: lists, pin…")
+log("start-up…")
 results.append(try workloads.startUp())
-let smallAllNotesPin = try workloads.allNotesPinCost(smallSize)
 for size in tiers {
   if size >= 1_000_000 { workloads.repetitions = 3 }
   log("\(size.formatted()) notes: import…")
@@ -245,25 +258,8 @@ for size in tiers {
   log("\(size.formatted()) notes: compound searches…")
   results += try workloads.compoundSearch(size, month: searchMonth)
   results += try workloads.unindexedSearch(size)
-  log("\(size.formatted()) notes: pin…")
-  results.append(
-    workloads.pinRow(
-      "`pin`/`unpin` of a note that is not pinned, on All Notes with the library's pinned notes",
-      size, try workloads.allNotesPinCost(size), against: smallSize, smallAllNotesPin))
-  let (pagePin, smallPagePin) = try workloads.pagePinCosts(size, against: smallSize)
-  results.append(
-    workloads.pinRow(
-      "`pin`/`unpin` on the page of a note that is not pinned (the same note at every size), "
-        + "the library's pinned notes kept",
-      size, pagePin, against: smallSize, smallPagePin))
-  log("\(size.formatted()) notes: saves keeping versions…")
-  let (versionedEdit, smallVersionedEdit) = try workloads.versionedEditCosts(
-    size, against: smallSize)
-  results.append(
-    workloads.pinRow(
-      "a save on a note's page (`edit`, `title …`, `save`), keeping the text it replaces as a "
-        + "version (the same note at every size)",
-      size, versionedEdit, against: smallSize, smallVersionedEdit))
+  log("\(size.formatted()) notes: pin, and saves keeping versions…")
+  results += try workloads.editRows(size, against: smallSize)
   if size == 100_000 {
     results.append(try workloads.versionsOnDisk(size))
     log("the history of an often-edited long note…")
