@@ -245,6 +245,23 @@ final class SQLiteConnection {
     return try body()
   }
 
+  /// Runs `body` so that its statements stop, failing with `SQLITE_INTERRUPT`, once the task
+  /// running it is cancelled: a long write (an import, its search index) that Ctrl-C stops.
+  ///
+  /// SQLite asks every thousand steps of its virtual machine; the statements the caller runs
+  /// after `body` (a `ROLLBACK` among them) are not asked.
+  ///
+  /// - Parameter body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func stoppingWhenCancelled<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
+    sqlite3_progress_handler(handle, 1_000, { _ in Task.isCancelled ? 1 : 0 }, nil)
+    defer { sqlite3_progress_handler(handle, 0, nil, nil) }
+    return try body()
+  }
+
   var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   // MARK: - Between commands
@@ -373,6 +390,7 @@ struct SQLiteError: Error {
           reason: "another FieldNotes held the store for more than "
             + "\(SQLiteConnection.busyTimeoutMilliseconds / 1000) seconds; try again")
     case SQLITE_NOTADB: .notAFieldNotesStore(path: path)
+    case SQLITE_INTERRUPT: .stopped
     case SQLITE_CORRUPT: .corrupt(path: path, detail: message)
     case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: .cannotOpen(path: path, reason: message)
     default: writing ? .writeFailed(reason: message) : .readFailed(reason: message)

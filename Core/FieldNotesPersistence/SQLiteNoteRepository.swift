@@ -201,13 +201,21 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
             producerError = .changedMeanwhile
             throw SQLiteError(code: 4, message: "the store changed meanwhile")  // SQLITE_ABORT
           }
+          // Ctrl-C stops it: its statements fail once the task running it is cancelled.
+          try connection.stoppingWhenCancelled { () throws(SQLiteError) in
           try SQLiteRows.write(
             streaming: { write throws(SQLiteError) in
               var storeError: SQLiteError?
               do throws(RepositoryError) {
                 try withoutActuallyEscaping(write) { write throws(RepositoryError) in
                   try changes { change throws(RepositoryError) in
-                    do throws(SQLiteError) { try write(change) } catch {
+                    do throws(SQLiteError) {
+                      // Rows are written in batches: a stop is not left to the next batch.
+                      guard !Task.isCancelled else {
+                        throw SQLiteError(code: 9, message: "stopped")  // SQLITE_INTERRUPT
+                      }
+                      try write(change)
+                    } catch {
                       storeError = error
                       throw .writeFailed(reason: error.message)
                     }
@@ -219,6 +227,7 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
                 throw SQLiteError(code: 4, message: "the import stopped")  // SQLITE_ABORT
               }
             }, to: connection, isBulk: true, progress: progress)
+          }
         }
       } catch {
         if let producerError { throw producerError }

@@ -24,6 +24,9 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
   /// may no longer fit what is saved; nothing was saved (see
   /// ``NoteRepository/commit(streaming:unchangedSince:progress:)``).
   case changedMeanwhile
+  /// The work was stopped before it was saved: the task running it was cancelled (Ctrl-C
+  /// during an import), and nothing of it was saved.
+  case stopped
   /// Any other failure while writing.
   case writeFailed(reason: String)
   /// Any other failure while reading.
@@ -51,6 +54,8 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
       "Another FieldNotes changed this note meanwhile, so the change was not saved."
     case .changedMeanwhile:
       "Another FieldNotes kept changing the store, so the change was not saved; try again."
+    case .stopped:
+      "Stopped before anything was saved."
     case .writeFailed(let reason):
       "The change was not saved: \(reason)."
     case .readFailed(let reason):
@@ -71,6 +76,7 @@ public enum RepositoryError: Error, Hashable, LocalizedError {
     case .busy: "another FieldNotes held the store for too long"
     case .conflict: "another FieldNotes changed this note meanwhile"
     case .changedMeanwhile: "another FieldNotes kept changing the store"
+    case .stopped: "it was stopped"
     case .writeFailed(let reason), .readFailed(let reason): reason
     }
   }
