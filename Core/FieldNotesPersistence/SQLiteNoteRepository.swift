@@ -203,30 +203,30 @@ public final class SQLiteNoteRepository: NoteRepository, NoteJournal, DraftRepos
           }
           // Ctrl-C stops it: its statements fail once the task running it is cancelled.
           try connection.stoppingWhenCancelled { () throws(SQLiteError) in
-          try SQLiteRows.write(
-            streaming: { write throws(SQLiteError) in
-              var storeError: SQLiteError?
-              do throws(RepositoryError) {
-                try withoutActuallyEscaping(write) { write throws(RepositoryError) in
-                  try changes { change throws(RepositoryError) in
-                    do throws(SQLiteError) {
-                      // Rows are written in batches: a stop is not left to the next batch.
-                      guard !Task.isCancelled else {
-                        throw SQLiteError(code: 9, message: "stopped")  // SQLITE_INTERRUPT
+            try SQLiteRows.write(
+              streaming: { write throws(SQLiteError) in
+                var storeError: SQLiteError?
+                do throws(RepositoryError) {
+                  try withoutActuallyEscaping(write) { write throws(RepositoryError) in
+                    try changes { change throws(RepositoryError) in
+                      do throws(SQLiteError) {
+                        // Rows are written in batches: a stop is not left to the next batch.
+                        guard !Task.isCancelled else {
+                          throw SQLiteError(code: 9, message: "stopped")  // SQLITE_INTERRUPT
+                        }
+                        try write(change)
+                      } catch {
+                        storeError = error
+                        throw .writeFailed(reason: error.message)
                       }
-                      try write(change)
-                    } catch {
-                      storeError = error
-                      throw .writeFailed(reason: error.message)
                     }
                   }
+                } catch {
+                  if let storeError { throw storeError }
+                  producerError = error
+                  throw SQLiteError(code: 4, message: "the import stopped")  // SQLITE_ABORT
                 }
-              } catch {
-                if let storeError { throw storeError }
-                producerError = error
-                throw SQLiteError(code: 4, message: "the import stopped")  // SQLITE_ABORT
-              }
-            }, to: connection, isBulk: true, progress: progress)
+              }, to: connection, isBulk: true, progress: progress)
           }
         }
       } catch {

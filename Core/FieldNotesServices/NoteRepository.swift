@@ -37,6 +37,11 @@ public protocol NoteRepository: Sendable {
   /// it again once no other writer can commit, and saves nothing when another one committed
   /// in between: the planner reads again and plans anew.
   ///
+  /// It stops, saving nothing, once the task running it is cancelled, as Ctrl-C cancels a line
+  /// during an import: a change handed over after that is refused, and so is the work after
+  /// the last one (a search index brought up to date). Only this write stops so; a save through
+  /// ``commit(_:progress:)`` is never stopped by a cancelled task.
+  ///
   /// - Parameters:
   ///   - changes: Hands each change to the function it is given, in order; it may be called
   ///     more than once (a repository that must write the changes again calls it again), and
@@ -44,8 +49,9 @@ public protocol NoteRepository: Sendable {
   ///   - stamp: The ``changeStamp`` the changes were planned at, or `nil` to write them
   ///     whatever was committed since (as a repository that can't tell always does).
   ///   - progress: Called now and then with how many changes are written so far.
-  /// - Throws: ``RepositoryError/changedMeanwhile`` when the stamp no longer holds, or the
-  ///   producer's or the repository's ``RepositoryError``; nothing was saved then.
+  /// - Throws: ``RepositoryError/changedMeanwhile`` when the stamp no longer holds,
+  ///   ``RepositoryError/stopped`` when the task was cancelled, or the producer's or the
+  ///   repository's ``RepositoryError``; nothing was saved then.
   func commit(
     streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
       throws(RepositoryError) -> Void,
@@ -262,8 +268,29 @@ extension NoteRepository {
       throws(RepositoryError) -> Void,
     unchangedSince stamp: Int?, progress: (Int) -> Void
   ) throws(RepositoryError) {
+    try commitGathering(changes, progress: progress)
+  }
+
+  /// Gathers changes handed over one by one, then commits them at once, as
+  /// ``commit(streaming:unchangedSince:progress:)`` does for a repository in memory; stopped,
+  /// saving nothing, once the task running it is cancelled.
+  ///
+  /// - Parameters:
+  ///   - changes: Hands each change over.
+  ///   - progress: Told how many changes are written.
+  /// - Throws: ``RepositoryError/stopped`` when the task was cancelled, or what the producer or
+  ///   ``commit(_:progress:)`` throws; nothing was saved then.
+  public func commitGathering(
+    _ changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    progress: (Int) -> Void
+  ) throws(RepositoryError) {
     var gathered: [RepositoryChange] = []
-    try changes { change throws(RepositoryError) in gathered.append(change) }
+    try changes { change throws(RepositoryError) in
+      guard !Task.isCancelled else { throw .stopped }
+      gathered.append(change)
+    }
+    guard !Task.isCancelled else { throw .stopped }
     try commit(gathered, progress: progress)
   }
 

@@ -49,14 +49,24 @@ public final class SignalWatcher {
 
   /// Reads the pipe whenever a signal has written to it; a signal that came before the reader
   /// was registered waits in the pipe.
+  ///
+  /// The pipe is read off the main actor, so that a SIGINT can stop a line that holds it
+  /// (``LineInterruption``); the handlers then run on the main actor, in the order the signals
+  /// came.
   private static func startReading() {
     guard reader == nil, let descriptor = SignalPipe.readEnd else { return }
-    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-    source.setEventHandler {
-      MainActor.assumeIsolated {
-        for number in SignalPipe.caughtSignals() {
-          for watcher in watching where watcher.signals.contains(number) {
-            watcher.handler(number)
+    let source = DispatchSource.makeReadSource(
+      fileDescriptor: descriptor, queue: DispatchQueue(label: "signals"))
+    // Sendable: it runs on the queue above, not on the main actor this type is isolated to.
+    source.setEventHandler { @Sendable in
+      let numbers = SignalPipe.caughtSignals()
+      for number in numbers where number == SIGINT { LineInterruption.process.interrupt() }
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated {
+          for number in numbers {
+            for watcher in watching where watcher.signals.contains(number) {
+              watcher.handler(number)
+            }
           }
         }
       }

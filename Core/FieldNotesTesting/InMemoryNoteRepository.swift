@@ -30,6 +30,7 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
     var loadCount = 0
     var journaledReads = 0
     var attachmentReads = 0
+    var streamingHook: (@Sendable (Int) -> Void)?
 
     /// The injected failure of the next write, forgotten if it was for one write only.
     mutating func takeCommitError() -> RepositoryError? {
@@ -233,6 +234,36 @@ public final class InMemoryNoteRepository: NoteRepository, NoteJournal, DraftRep
   /// - Parameter error: The error the next commit throws; `.diskFull` by default.
   public func failNextCommit(with error: RepositoryError = .diskFull) {
     record.withLock { $0.nextCommitError = error }
+  }
+
+  /// Runs a function after each change a streaming commit (an import) is handed, with how many
+  /// it has been handed so far: how a test makes something happen in the middle of an import,
+  /// such as Ctrl-C.
+  ///
+  /// - Parameter hook: The function, or `nil` for none.
+  public func whileStreaming(_ hook: (@Sendable (_ handedOver: Int) -> Void)?) {
+    record.withLock { $0.streamingHook = hook }
+  }
+
+  /// Gathers the changes and commits them at once, as a repository in memory does, running the
+  /// hook given to ``whileStreaming(_:)`` after each.
+  public func commit(
+    streaming changes: (_ write: (RepositoryChange) throws(RepositoryError) -> Void)
+      throws(RepositoryError) -> Void,
+    unchangedSince stamp: Int?, progress: (Int) -> Void
+  ) throws(RepositoryError) {
+    let hook = record.withLock { $0.streamingHook }
+    var handedOver = 0
+    try commitGathering(
+      { write throws(RepositoryError) in
+        try withoutActuallyEscaping(write) { write throws(RepositoryError) in
+          try changes { change throws(RepositoryError) in
+            try write(change)
+            handedOver += 1
+            hook?(handedOver)
+          }
+        }
+      }, progress: progress)
   }
 
   /// Makes every commit fail with an error until called again with `nil`.

@@ -4,9 +4,10 @@ import FieldNotesServices
 import Foundation
 import Testing
 
-/// An import stops once the task running it is cancelled, as Ctrl-C cancels a line's: its
-/// statements fail, its transaction is rolled back, and the store is as it was. A save that is
-/// not an import is never stopped so.
+/// An import stops once the task running it is cancelled, as Ctrl-C cancels a line's.
+///
+/// Its statements fail, its transaction is rolled back, and the store is as it was. A save that
+/// is not an import is never stopped so.
 @Suite struct SQLiteImportStoppingTests {
   let directory = TemporaryDirectory()
 

@@ -51,7 +51,8 @@ public struct InteractiveRunner {
     // The handlers hold the session weakly: a watcher is held until it is cancelled, and the
     // session must go at the end of the run so what the app opened is closed.
     let interrupts = SignalWatcher(signals: [SIGINT]) { [weak session, console] _ in
-      guard let session else { return }
+      // Already used: it stopped the line that was running (an import).
+      guard let session, !LineInterruption.process.tookInterrupt() else { return }
       if session.cancelBackgroundWork() {
         console.print("Cancelled.")
       } else if let message = session.interruptLineEntry() {

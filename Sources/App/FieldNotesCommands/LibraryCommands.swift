@@ -75,9 +75,11 @@ public struct LibraryCommands {
         guard !path.isEmpty, notebook.map({ !$0.isEmpty }) ?? true else {
           throw .usage("import PATH [--notebook NAME]")
         }
+        // Ctrl-C stops it, and nothing of it is saved.
+        let report = try await LineInterruption.stoppable { () throws(CommandLineError) in
+          try importLibrary(from: PathCompletion.expandingTilde(path), intoNotebook: notebook)
+        }
         // A line at a time, as every report is printed.
-        let report = try importLibrary(
-          from: PathCompletion.expandingTilde(path), intoNotebook: notebook)
         for line in report.split(separator: "\n", omittingEmptySubsequences: false) {
           shell.output.print(String(line))
         }
