@@ -14,9 +14,12 @@ extension SQLiteNoteRepository {
       do throws(SQLiteError) {
         var count = 0
         try connection.inTransaction { () throws(SQLiteError) in
-          count = try SQLiteSearchIndex.rebuild(connection)
-          // The lists' tables are derived from the notes too: filled anew with the index.
-          try connection.execute(SQLiteSchema.listTables)
+          // Ctrl-C stops it (a million notes take minutes), the transaction rolled back.
+          try connection.stoppingWhenCancelled { () throws(SQLiteError) in
+            count = try SQLiteSearchIndex.rebuild(connection)
+            // The lists' tables are derived from the notes too: filled anew with the index.
+            try connection.execute(SQLiteSchema.listTables)
+          }
         }
         return count
       } catch {

@@ -235,9 +235,13 @@ public protocol SearchIndexUpkeep: Sendable {
 
   /// Rebuilds the repository's search index from the saved notes, as `reindex` asks.
   ///
+  /// It stops, leaving the index as it was, once the task running it is cancelled (Ctrl-C
+  /// during `reindex`).
+  ///
   /// - Returns: How many notes the index holds now, or `nil` when the repository keeps none.
-  /// - Throws: ``RepositoryError`` when it could not be rebuilt; the notes are untouched then,
-  ///   and searches go on reading them.
+  /// - Throws: ``RepositoryError`` when it could not be rebuilt (``RepositoryError/stopped``
+  ///   when the task was cancelled); the notes are untouched then, and searches go on reading
+  ///   them.
   func rebuildSearchIndex() throws(RepositoryError) -> Int?
 }
 

@@ -12,8 +12,9 @@ import Testing
 struct LineInterruptionTests {
   let interruptions = LineInterruption()
 
-  /// The wait below ends when the other thread's interrupt arrives; the limit only bounds a
-  /// mechanism that is broken. It is wide since the work waits for the main actor first, which
+  /// The wait below ends when the other thread's interrupt arrives.
+  ///
+  /// The limit only bounds a mechanism that is broken. It is wide since the work waits for the main actor first, which
   /// in a full run other tests hold for minutes at a time (as `SignalWatcherTests` found).
   @Test(.timeLimit(.minutes(10)))
   func anInterruptStopsStoppableWorkThatHoldsTheMainActor() async {

@@ -90,7 +90,11 @@ public struct LibraryCommands {
       ShellCommand(
         ["reindex"], arguments: .none, summary: "rebuild the search index from the notes"
       ) { shell, _, _ throws(CommandLineError) in
-        shell.output.print(try rebuildSearchIndex())
+        // Ctrl-C stops it, and the index is as it was.
+        shell.output.print(
+          try await LineInterruption.stoppable { () throws(CommandLineError) in
+            try rebuildSearchIndex()
+          })
         return .done
       },
     ]

@@ -4,11 +4,12 @@ import FieldNotesServices
 import Foundation
 import Testing
 
-/// An import stops once the task running it is cancelled, as Ctrl-C cancels a line's.
+/// An import, or a rebuild of the search index, stops once the task running it is cancelled, as
+/// Ctrl-C cancels it.
 ///
 /// Its statements fail, its transaction is rolled back, and the store is as it was. A save that
-/// is not an import is never stopped so.
-@Suite struct SQLiteImportStoppingTests {
+/// is neither is never stopped so.
+@Suite struct SQLiteStoppingTests {
   let directory = TemporaryDirectory()
 
   /// What an import run in a task that cancels itself left.
@@ -57,6 +58,33 @@ import Testing
     }.value
     #expect(outcome.error == nil)
     #expect(outcome.titles.count == 301)
+  }
+
+  @Test func aRebuildOfTheSearchIndexStopsWhenItsTaskIsCancelledAndLeavesItAsItWas() async throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try store.commit([.saveNote(Note(title: "Heron", body: "At the weir."))])
+    try store.commit((0..<300).map { .saveNote(Note(title: "Wren \($0)", body: "In the hedge.")) })
+    // An entry of wrong text, which a rebuild would take out: still there if nothing was written.
+    // Written once the store is open, which would otherwise find it and rebuild the index.
+    let wrong = "SELECT rowid FROM note_search WHERE note_search MATCH '\"kingfisher\"'"
+    let stopped = await Task { () -> RepositoryError? in
+      do {
+        let repository = try SQLiteNoteRepository(path: path)
+        try execute("INSERT INTO note_search (rowid, text) VALUES (2, 'kingfisher')", on: path)
+        withUnsafeCurrentTask { $0?.cancel() }
+        _ = try repository.rebuildSearchIndex()
+        return nil
+      } catch let error as RepositoryError {
+        return error
+      } catch {
+        return .readFailed(reason: "\(error)")
+      }
+    }.value
+    #expect(stopped == .stopped)
+    #expect(try rows(wrong, of: path) == ["2"])
+    #expect(try store.rebuildSearchIndex() == 301)
+    #expect(try rows(wrong, of: path).isEmpty)
   }
 
   /// Imports 300 notes in one streaming commit, in the task running it, cancelling that task
