@@ -50,6 +50,8 @@ public struct BatchRunner {
       // the run because a watcher still holds its handler.
       terminations = SignalWatcher(signals: SignalWatcher.stopping + [SIGINT]) {
         [weak session] signal in
+        // A Ctrl-C that stopped a line's work ends the run once that line has said so.
+        if signal == SIGINT, LineInterruption.process.hasUnaskedInterrupt { return }
         session?.preserveUnsavedWork()
         exit(128 + signal)
       }
@@ -61,6 +63,10 @@ public struct BatchRunner {
       failed = await run(lines: startup, bails: false, asInitFile: true).hasFailed
     }
     let ending = await run(lines: source, bails: bails)
+    if let signal = ending.signal {
+      session.preserveUnsavedWork()
+      return 128 + signal
+    }
     failed = failed || ending.hasFailed
     session.finishRun()
     // A question no line answered: what the script asked for was not done. A screen that read
@@ -79,6 +85,9 @@ public struct BatchRunner {
     var hasFailed = false
     /// Whether a line asked to leave.
     var hasQuit = false
+    /// The signal that ended the run after the line it stopped, if one did: Ctrl-C during
+    /// stoppable work (``LineInterruption``).
+    var signal: Int32?
   }
 
   /// The refusal of `quit` (or `exit`) in an init file.
@@ -160,6 +169,12 @@ public struct BatchRunner {
               + "asked another question")
           console.printError(styled("\(message) (line \(number) of \(name))"))
         }
+      }
+      // Ctrl-C stopped this line's work: the run ends here, as Ctrl-C ends a script, but after
+      // the line has said what it did not do.
+      if !asInitFile, LineInterruption.current.tookInterrupt() {
+        ending.signal = SIGINT
+        return ending
       }
       if ending.hasFailed, bails { break }
     }

@@ -71,6 +71,10 @@ public final class LineInterruption: Sendable {
     }
   }
 
+  /// Whether an interrupt stopped work and has not been asked about by ``tookInterrupt()``,
+  /// without asking.
+  public var hasUnaskedInterrupt: Bool { state.withLock { $0.unasked > 0 } }
+
   /// Whether an interrupt stopped work and has not been asked about: each such interrupt
   /// answers `true` once, so its handler on the main actor does nothing more.
   ///
