@@ -178,7 +178,7 @@ enum SQLiteRows {
     // nothing, so the index isn't touched at all.
     guard queuedSearchEntries,
       case .transactionLost(let failure) = try SQLiteSearchIndex.applyPending(
-        connection, finishingMerges: isBulk)
+        connection, finishingMergesOf: isBulk ? written : nil)
     else { return }
     try connection.execute("BEGIN IMMEDIATE")
     guard try connection.integer("PRAGMA data_version") == dataVersion else {

@@ -334,4 +334,87 @@ import Testing
     #expect(try raw.rows(layout) == before, "a merge was left under way")
     #expect(try store.load().notes.count == 3_000)
   }
+
+  /// An import that is most of the library leaves its search index as one segment, which the
+  /// small saves after it never merge again.
+  ///
+  /// See `SQLiteSearchIndex.finishMerges(_:written:)`. Left in several, FTS5 merged them whole once enough small segments had piled up: after a
+  /// million notes' import, one save took 14.6 s.
+  @Test func anImportOfMostOfTheLibraryLeavesOneSegmentThatLaterSavesNeverMerge() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try importSmallSegments(into: store, at: path, notes: 0..<3_000)
+    let imported = try segments(of: path)
+    #expect(imported.count == 1)
+    for number in 0..<300 {
+      try store.commit([.saveNote(Note(title: "Save \(number)", body: "seen at pond \(number)"))])
+    }
+    #expect(try segments(of: path).contains(imported[0]), "a save merged the import's segment")
+    #expect(try store.load().notes.count == 3_300)
+  }
+
+  /// An import that is a small part of a large library is not worth merging the whole index
+  /// for: the segments already there are left as they are.
+  @Test func anImportOfASmallPartOfTheLibraryLeavesTheIndexsSegmentsAsTheyWere() throws {
+    let path = directory.file("notes.sqlite")
+    let store = try SQLiteNoteRepository(path: path)
+    try importSmallSegments(into: store, at: path, notes: 0..<3_000)
+    let before = try segments(of: path)
+    try importSmallSegments(into: store, at: path, notes: 3_000..<3_100)
+    #expect(Set(before).isSubset(of: try segments(of: path)))
+    #expect(try store.load().notes.count == 3_100)
+  }
+
+  /// Imports notes with a small table of pending terms, so that a few thousand notes make many
+  /// segments, as a large library's import does at 64 MiB.
+  private func importSmallSegments(
+    into store: SQLiteNoteRepository, at path: String, notes: Range<Int>
+  ) throws {
+    try RawConnection(path: path).execute(
+      "INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 32768)")
+    try store.commit(
+      streaming: { write throws(RepositoryError) in
+        for number in notes {
+          var note = incoming(number, notebooks: [nil])
+          note.body = (0..<12).map { "seen at pond \(number * 12 + $0)" }.joined(separator: ", ")
+          try write(.saveNote(note))
+        }
+      }, progress: { _ in })
+  }
+
+  /// The ids of the search index's segments, read from FTS5's record of its layout: a 4-byte
+  /// cookie, then varints: the levels, the segments, the write counter, and for each level its
+  /// merge and segment counts, then each segment's id and first and last pages.
+  private func segments(of path: String) throws -> [Int] {
+    let hex = try #require(
+      try RawConnection(path: path).rows("SELECT hex(block) FROM note_search_data WHERE id = 10")
+        .first)
+    let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { offset -> UInt8? in
+      let start = hex.index(hex.startIndex, offsetBy: offset)
+      return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
+    }
+    var place = 4
+    func varint() -> Int {
+      var value = 0
+      for index in 0..<9 {
+        let byte = Int(bytes[place])
+        place += 1
+        if index == 8 { return value << 8 | byte }
+        value = value << 7 | byte & 0x7f
+        if byte & 0x80 == 0 { break }
+      }
+      return value
+    }
+    let levels = varint()
+    _ = (varint(), varint())
+    var ids: [Int] = []
+    for _ in 0..<levels {
+      _ = varint()
+      for _ in 0..<varint() {
+        ids.append(varint())
+        _ = (varint(), varint())
+      }
+    }
+    return ids
+  }
 }
