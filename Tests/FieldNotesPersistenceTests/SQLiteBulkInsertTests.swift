@@ -313,18 +313,7 @@ import Testing
   @Test func anImportLeavesNoMergeOfTheSearchIndexUnderWay() throws {
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
-    // A small table of pending terms, so that an import of a few thousand notes writes many
-    // segments and merges them as it goes, as a large library's import does at 64 MiB.
-    try RawConnection(path: path).execute(
-      "INSERT INTO note_search (note_search, rank) VALUES ('hashsize', 32768)")
-    try store.commit(
-      streaming: { write throws(RepositoryError) in
-        for number in 0..<3_000 {
-          var note = incoming(number, notebooks: [nil])
-          note.body = (0..<12).map { "seen at pond \(number * 12 + $0)" }.joined(separator: ", ")
-          try write(.saveNote(note))
-        }
-      }, progress: { _ in })
+    try importSmallSegments(into: store, at: path, notes: 0..<3_000)
     let raw = try RawConnection(path: path)
     let layout = "SELECT hex(block) FROM note_search_data WHERE id = 10"
     let before = try raw.rows(layout)
