@@ -327,8 +327,9 @@ import Testing
   /// An import that is most of the library leaves its search index as one segment, which the
   /// small saves after it never merge again.
   ///
-  /// See `SQLiteSearchIndex.finishMerges(_:written:)`. Left in several, FTS5 merged them whole once enough small segments had piled up: after a
-  /// million notes' import, one save took 14.6 s.
+  /// See `SQLiteSearchIndex.finishMerges(_:written:)`. Left in several, FTS5 merged them whole
+  /// once enough small segments had piled up: after a million notes' import, one save took
+  /// 14.6 s.
   @Test func anImportOfMostOfTheLibraryLeavesOneSegmentThatLaterSavesNeverMerge() throws {
     let path = directory.file("notes.sqlite")
     let store = try SQLiteNoteRepository(path: path)
