@@ -58,6 +58,21 @@ struct LineInterruptionTests {
     #expect(session.keptUnsavedWork)
   }
 
+  /// The same in a line of an init file: the run ends there, none of the script's lines run.
+  @Test func aScriptEndsAfterTheInitFileLineWhoseWorkAnInterruptStopped() async {
+    let session = StoppedSession(interruptions)
+    let console = RecordingConsole()
+    let status = await LineInterruption.$current.withValue(interruptions) {
+      await BatchRunner(session: session, console: console, echoes: false, bails: false).run(
+        .byteLines([Array("after".utf8)], name: "-c"),
+        after: .byteLines([Array("import".utf8), Array("next".utf8)], name: "init"))
+    }
+    #expect(status == 128 + SIGINT)
+    #expect(session.ran == ["import"])
+    #expect(console.errors == ["error: stopped before anything was saved (line 1 of init)"])
+    #expect(session.keptUnsavedWork)
+  }
+
   @Test func whatStoppableWorkThrowsIsThrownAsItWas() async {
     struct Refusal: Error, Equatable {}
     await #expect(throws: Refusal()) {

@@ -59,10 +59,13 @@ public struct BatchRunner {
     defer { terminations?.cancel() }
     session.start()
     var failed = false
+    var ending = Ending()
     if let startup {
-      failed = await run(lines: startup, bails: false, asInitFile: true).hasFailed
+      ending = await run(lines: startup, bails: false, asInitFile: true)
+      failed = ending.hasFailed
     }
-    let ending = await run(lines: source, bails: bails)
+    // Ctrl-C that stopped a line of the init file ends the run before the script's lines.
+    if ending.signal == nil { ending = await run(lines: source, bails: bails) }
     if let signal = ending.signal {
       session.preserveUnsavedWork()
       return 128 + signal
@@ -172,7 +175,7 @@ public struct BatchRunner {
       }
       // Ctrl-C stopped this line's work: the run ends here, as Ctrl-C ends a script, but after
       // the line has said what it did not do.
-      if !asInitFile, LineInterruption.current.tookInterrupt() {
+      if LineInterruption.current.tookInterrupt() {
         ending.signal = SIGINT
         return ending
       }
